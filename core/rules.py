@@ -1,0 +1,364 @@
+"""Rule settings and the named presets of RULES.md.
+
+`Rules` is an immutable value: every option that RULES.md marks as one is a
+field, and a preset is just a `Rules` with its fields filled in. Changing one
+option of a preset is one call: ``Rules.preset("draw").replace(target=200)``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Any
+
+from .tiles import MAX_PIPS
+
+
+class RulesError(ValueError):
+    """A rule setting that cannot be played; the message says which and why."""
+
+
+class Direction(Enum):
+    """Which way play moves round the table (seats are numbered in turn order)."""
+
+    COUNTERCLOCKWISE = "counterclockwise"
+    CLOCKWISE = "clockwise"
+
+
+class FirstLead(Enum):
+    """Who leads the first round of a match."""
+
+    #: The holder of the set's top double leads with it, else the highest double;
+    #: with no double dealt at all, the tiles are dealt again.
+    HIGHEST_DOUBLE = "highest-double"
+    #: A seat drawn at random leads, with any tile.
+    RANDOM = "random"
+
+
+class TieLead(Enum):
+    """Who leads the round after one that nobody won."""
+
+    HIGHEST_DOUBLE = "highest-double"
+    PREVIOUS_LEADER = "previous-leader"
+
+
+class Scoring(Enum):
+    """How a round is scored (RULES.md names one per preset family)."""
+
+    #: Lowest count (a side's hands summed) wins, scoring the others' counts minus
+    #: its own; equal lowest counts score nothing. (puerto-rican-drawing, drawing-game)
+    LOWEST_COUNT = "lowest-count"
+    #: The side that dominoes wins, or in a tranque the side of the lightest single
+    #: hand; it scores every pip left in all hands. (puerto-rican-partners)
+    ALL_PIPS = "all-pips"
+    #: A domino scores every pip in the other hands; a tranque is scored as
+    #: LOWEST_COUNT. (draw)
+    DOMINO_TAKES_ALL = "domino-takes-all"
+
+
+PRESET_NAMES = ("puerto-rican-drawing", "drawing-game", "puerto-rican-partners", "quinientos", "draw")
+
+
+def _enum_value(enum: type[Enum], value: Any, name: str) -> Any:
+    if isinstance(value, enum):
+        return value
+    try:
+        return enum(value)
+    except ValueError:
+        choices = ", ".join(str(m.value) for m in enum)  # type: ignore[var-annotated]
+        raise RulesError(f"{name} must be one of {choices}, not {value!r}") from None
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """Every rule setting of one game; see RULES.md for what each means."""
+
+    preset: str = "puerto-rican-drawing"
+    max_pip: int = 6
+    min_players: int = 2
+    max_players: int = 3
+    #: Tiles dealt to each player, for 2, 3 and 4 players.
+    hand_sizes: tuple[int, int, int] = (7, 7, 7)
+    #: Tiles of the boneyard that can never be drawn.
+    reserve: int = 2
+    #: False when the undealt tiles are set aside and a player who cannot play passes.
+    drawing: bool = True
+    #: A player may draw while holding a playable tile (while tiles can be drawn).
+    voluntary_draw: bool = False
+    #: Most tiles one turn may draw before the player must pass (None: no limit).
+    max_draws_per_turn: int | None = None
+    partnerships: bool = False
+    direction: Direction = Direction.COUNTERCLOCKWISE
+    first_lead: FirstLead = FirstLead.HIGHEST_DOUBLE
+    #: The round's winner leads the next one with any tile; False: every round
+    #: is led as the first one.
+    winner_leads: bool = True
+    tie_lead: TieLead = TieLead.HIGHEST_DOUBLE
+    #: After a tranque the player who laid the last tile leads (seed 000's variation).
+    tranque_last_player_leads: bool = False
+    scoring: Scoring = Scoring.LOWEST_COUNT
+    #: Match target for 2, 3 and 4 players; `target` overrides all three.
+    targets: tuple[int, int, int] = (100, 61, 61)
+    target: int | None = None
+    capicu_bonus: int = 0
+    chuchazo_bonus: int = 0
+    #: Bonus to the side that wins round 1, 2, ... of the match.
+    round_bonuses: tuple[int, ...] = field(default=())
+
+    def __post_init__(self) -> None:
+        self._check()
+
+    # -- construction -----------------------------------------------------
+
+    @classmethod
+    def preset_named(cls, name: str) -> Rules:
+        """The rules of a named preset of RULES.md."""
+        try:
+            return _PRESETS[name]
+        except KeyError:
+            raise RulesError(
+                f"there is no preset {name!r}; choose one of {', '.join(PRESET_NAMES)}"
+            ) from None
+
+    def replace(self, **changes: Any) -> Rules:
+        """These rules with some options changed (checked like any other)."""
+        unknown = set(changes) - {f.name for f in dataclasses.fields(self)}
+        if unknown:
+            raise RulesError(f"there is no rule option {sorted(unknown)[0]!r}")
+        return dataclasses.replace(self, **changes)
+
+    # -- derived ----------------------------------------------------------
+
+    @property
+    def tile_count(self) -> int:
+        return (self.max_pip + 1) * (self.max_pip + 2) // 2
+
+    def hand_size(self, players: int) -> int:
+        self.check_players(players)
+        return self.hand_sizes[players - 2]
+
+    def target_for(self, players: int) -> int:
+        self.check_players(players)
+        return self.target if self.target is not None else self.targets[players - 2]
+
+    def sides(self, players: int) -> int:
+        """How many scoring sides: teams with partnerships, else players."""
+        return 2 if self.partnerships and players == 4 else players
+
+    def side_of(self, seat: int, players: int) -> int:
+        return seat % 2 if self.partnerships and players == 4 else seat
+
+    def check_players(self, players: int) -> None:
+        if not isinstance(players, int) or not self.min_players <= players <= self.max_players:
+            if self.min_players == self.max_players:
+                allowed = f"exactly {self.min_players}"
+            else:
+                allowed = f"{self.min_players} to {self.max_players}"
+            raise RulesError(f"{self.preset} is played by {allowed} players, not {players!r}")
+        if self.hand_sizes[players - 2] * players > self.tile_count:
+            raise RulesError(
+                f"{players} hands of {self.hand_sizes[players - 2]} need more than the "
+                f"{self.tile_count} tiles of a double-{self.max_pip} set"
+            )
+
+    # -- checks -----------------------------------------------------------
+
+    def _check(self) -> None:
+        for name, enum in (
+            ("direction", Direction),
+            ("first_lead", FirstLead),
+            ("tie_lead", TieLead),
+            ("scoring", Scoring),
+        ):
+            object.__setattr__(self, name, _enum_value(enum, getattr(self, name), name))
+        for name in ("hand_sizes", "targets", "round_bonuses"):
+            value = getattr(self, name)
+            if isinstance(value, list):
+                object.__setattr__(self, name, tuple(value))
+        if self.max_pip not in MAX_PIPS:
+            raise RulesError(f"the set must be double-6, double-9 or double-12, not double-{self.max_pip!r}")
+        if not (isinstance(self.min_players, int) and isinstance(self.max_players, int)):
+            raise RulesError("player counts must be whole numbers")
+        if not 2 <= self.min_players <= self.max_players <= 4:
+            raise RulesError("a game is for 2 to 4 players")
+        _check_ints("hand_sizes", self.hand_sizes, 3, low=1)
+        _check_ints("targets", self.targets, 3, low=1)
+        _check_ints("round_bonuses", self.round_bonuses, None, low=0)
+        for name in ("reserve", "capicu_bonus", "chuchazo_bonus"):
+            value = getattr(self, name)
+            if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+                raise RulesError(f"{name} must be a whole number from 0 up, not {value!r}")
+        if self.target is not None and (
+            not isinstance(self.target, int) or isinstance(self.target, bool) or self.target < 1
+        ):
+            raise RulesError(f"the target must be a positive whole number, not {self.target!r}")
+        if self.max_draws_per_turn is not None and (
+            not isinstance(self.max_draws_per_turn, int)
+            or isinstance(self.max_draws_per_turn, bool)
+            or self.max_draws_per_turn < 1
+        ):
+            raise RulesError(
+                f"max_draws_per_turn must be a positive whole number or none, not {self.max_draws_per_turn!r}"
+            )
+        for name in ("drawing", "voluntary_draw", "partnerships", "winner_leads", "tranque_last_player_leads"):
+            if not isinstance(getattr(self, name), bool):
+                raise RulesError(f"{name} must be true or false")
+        if not isinstance(self.preset, str) or not self.preset or len(self.preset) > 40:
+            raise RulesError("a preset name must be a short text")
+        if self.partnerships and self.max_players < 4:
+            raise RulesError("partnerships need four players")
+
+    # -- plain data -------------------------------------------------------
+
+    def to_dict(self) -> dict[str, Any]:
+        """The rules as plain data (for a journal or the wire)."""
+        out: dict[str, Any] = {}
+        for f in dataclasses.fields(self):
+            value = getattr(self, f.name)
+            if isinstance(value, Enum):
+                value = value.value
+            elif isinstance(value, tuple):
+                value = list(value)
+            out[f.name] = value
+        return out
+
+    @classmethod
+    def from_dict(cls, data: Any) -> Rules:
+        """Rules from `to_dict`'s plain data; a wrong field raises `RulesError`."""
+        if not isinstance(data, dict):
+            raise RulesError("rules must be a map of option names to values")
+        names = {f.name for f in dataclasses.fields(cls)}
+        unknown = [k for k in data if k not in names]
+        if unknown:
+            raise RulesError(f"there is no rule option {unknown[0]!r}")
+        try:
+            return cls(**data)
+        except TypeError as exc:  # a value of an unusable type
+            raise RulesError(f"bad rules: {exc}") from None
+
+    def describe(self, players: int) -> list[str]:
+        """The rules as sentences a player reads, written from these settings."""
+        lines = [
+            f"Set: double-{self.max_pip}, {self.tile_count} tiles; a tile is worth its pips.",
+            f"{players} players"
+            + (", in two partnerships sitting across" if self.sides(players) != players else ", each for themselves")
+            + f"; {self.hand_size(players)} tiles each.",
+        ]
+        if not self.drawing:
+            lines.append("The tiles not dealt are set aside: a player who cannot play passes (paso).")
+        else:
+            if self.reserve:
+                lines.append(f"The last {self.reserve} tiles of the boneyard can never be drawn.")
+            else:
+                lines.append("The whole boneyard can be drawn.")
+            lines.append(
+                "A player who cannot play draws one tile at a time until one fits; with nothing "
+                "left to draw, they pass."
+            )
+            if self.voluntary_draw:
+                lines.append("A player may also draw while holding a tile that fits.")
+            else:
+                lines.append("Drawing while holding a tile that fits is not allowed (trampa).")
+            if self.max_draws_per_turn:
+                lines.append(f"At most {self.max_draws_per_turn} tiles may be drawn in one turn, then the player passes.")
+        if self.first_lead is FirstLead.HIGHEST_DOUBLE:
+            lines.append(
+                f"The first round is led by the holder of {self.max_pip}-{self.max_pip} with it, "
+                "else by the highest double; with no double dealt, the tiles are dealt again."
+            )
+        else:
+            lines.append("The first leader is drawn at random and may lead any tile.")
+        if self.winner_leads:
+            tie = (
+                "the highest double leads"
+                if self.tie_lead is TieLead.HIGHEST_DOUBLE
+                else "the previous leader leads again"
+            )
+            lines.append(f"Later rounds are led by the last round's winner, with any tile; after a tie, {tie}.")
+        else:
+            lines.append("Every round is led like the first.")
+        if self.tranque_last_player_leads:
+            lines.append("After a tranque, the player who laid the last tile leads.")
+        lines.append(f"Play goes {self.direction.value}.")
+        if self.scoring is Scoring.ALL_PIPS:
+            lines.append(
+                "The side that goes out (domino) wins the round; in a tranque, the side of the "
+                "lightest single hand. The winners score every pip left in all hands."
+            )
+        elif self.scoring is Scoring.DOMINO_TAKES_ALL:
+            lines.append(
+                "A player who goes out scores every pip left in the other hands; in a tranque the "
+                "lowest hand scores the others' pips minus its own."
+            )
+        else:
+            lines.append(
+                "The lowest count wins the round and scores the others' counts minus its own; "
+                "equal lowest counts score nothing."
+            )
+        if self.capicu_bonus:
+            lines.append(f"Capicú (the last tile fits both ends and is not a double): +{self.capicu_bonus}.")
+        if self.chuchazo_bonus:
+            lines.append(f"Chuchazo (going out with the double blank): +{self.chuchazo_bonus}.")
+        if self.round_bonuses:
+            bonus = ", ".join(str(b) for b in self.round_bonuses)
+            lines.append(f"Winning each of the first {len(self.round_bonuses)} rounds earns {bonus}.")
+        lines.append(f"The match is won by the first to reach {self.target_for(players)} points.")
+        return lines
+
+
+def _check_ints(name: str, values: Any, length: int | None, *, low: int) -> None:
+    if not isinstance(values, tuple) or (length is not None and len(values) != length):
+        size = f"{length} " if length is not None else ""
+        raise RulesError(f"{name} must be a list of {size}whole numbers")
+    if len(values) > 16:
+        raise RulesError(f"{name} is too long")
+    for v in values:
+        if not isinstance(v, int) or isinstance(v, bool) or v < low:
+            raise RulesError(f"{name} must hold whole numbers from {low} up, not {v!r}")
+
+
+_PR_PARTNERS = Rules(
+    preset="puerto-rican-partners",
+    min_players=4,
+    max_players=4,
+    hand_sizes=(7, 7, 7),
+    reserve=0,
+    drawing=False,
+    partnerships=True,
+    tie_lead=TieLead.PREVIOUS_LEADER,
+    scoring=Scoring.ALL_PIPS,
+    targets=(200, 200, 200),
+)
+
+_PRESETS: dict[str, Rules] = {
+    "puerto-rican-drawing": Rules(),
+    "drawing-game": Rules(
+        preset="drawing-game",
+        max_players=4,
+        hand_sizes=(7, 7, 6),
+        partnerships=True,
+        direction=Direction.CLOCKWISE,
+        first_lead=FirstLead.RANDOM,
+        tie_lead=TieLead.PREVIOUS_LEADER,
+        voluntary_draw=True,
+    ),
+    "puerto-rican-partners": _PR_PARTNERS,
+    "quinientos": _PR_PARTNERS.replace(
+        preset="quinientos",
+        targets=(500, 500, 500),
+        capicu_bonus=100,
+        chuchazo_bonus=100,
+        round_bonuses=(100, 75, 50, 25),
+    ),
+    "draw": Rules(
+        preset="draw",
+        max_players=4,
+        hand_sizes=(7, 5, 5),
+        reserve=0,
+        direction=Direction.CLOCKWISE,
+        winner_leads=False,
+        scoring=Scoring.DOMINO_TAKES_ALL,
+        targets=(100, 100, 100),
+    ),
+}

@@ -1,0 +1,201 @@
+"""The round as the engine runs it: tiles as indices, hands as bitmasks.
+
+This is the rules code itself, not a second copy of it: the public `Match`
+drives a `RoundState` and turns what it does into events and views, and the
+computer players copy one and play it out thousands of times per move. Every
+method here trusts that it is called with a legal action; `Match` checks
+legality before it calls in.
+"""
+
+from __future__ import annotations
+
+import random
+
+from .tiles import TileSet
+
+DOMINO = "domino"
+TRANQUE = "tranque"
+
+
+class RoundState:
+    """A round in progress: hands, boneyard, the two open ends, whose turn."""
+
+    __slots__ = (
+        "drawable",
+        "draws_this_turn",
+        "ends_of",
+        "forced_lead",
+        "hands",
+        "last_player",
+        "last_tile",
+        "left",
+        "max_draws",
+        "outcome",
+        "players",
+        "right",
+        "stock",
+        "stock_pos",
+        "suit",
+        "tiles",
+        "turn",
+        "voluntary_draw",
+    )
+
+    def __init__(
+        self,
+        tiles: TileSet,
+        hands: list[int],
+        stock: list[int],
+        *,
+        turn: int,
+        reserve: int,
+        drawing: bool = True,
+        forced_lead: int = -1,
+        voluntary_draw: bool = False,
+        max_draws: int = 0,
+    ) -> None:
+        self.tiles = tiles
+        self.suit = tiles.suit_mask
+        self.ends_of = tiles.ends
+        self.players = len(hands)
+        self.hands = hands
+        #: The undealt tiles in the order they will be drawn.
+        self.stock = stock
+        self.stock_pos = 0
+        #: How many more tiles can be drawn (0 when drawing is off).
+        self.drawable = max(0, len(stock) - reserve) if drawing else 0
+        self.turn = turn
+        #: -1 while the line is empty.
+        self.left = -1
+        self.right = -1
+        #: The tile the lead must be (-1: any tile).
+        self.forced_lead = forced_lead
+        self.voluntary_draw = voluntary_draw
+        #: Most draws in one turn (0: no limit).
+        self.max_draws = max_draws
+        self.draws_this_turn = 0
+        self.last_player = -1
+        self.last_tile = -1
+        #: None while the round is played, then DOMINO or TRANQUE.
+        self.outcome: str | None = None
+
+    def copy(self) -> RoundState:
+        clone = RoundState.__new__(RoundState)
+        for name in RoundState.__slots__:
+            setattr(clone, name, getattr(self, name))
+        clone.hands = list(self.hands)
+        return clone  # the stock list is never changed in place, so it is shared
+
+    # -- what may be done -----------------------------------------------------
+
+    def open_mask(self) -> int:
+        """The tiles that fit an open end (every tile while the line is empty)."""
+        if self.left < 0:
+            return self.tiles.full_mask if self.forced_lead < 0 else 1 << self.forced_lead
+        return self.suit[self.left] | self.suit[self.right]
+
+    def playable(self, seat: int) -> int:
+        """The tiles of ``seat``'s hand that may be laid now, as a mask."""
+        return self.hands[seat] & self.open_mask()
+
+    def may_draw(self) -> bool:
+        """Whether the player on turn may draw a tile now, if they have to or want to."""
+        return self.drawable > 0 and (self.max_draws == 0 or self.draws_this_turn < self.max_draws)
+
+    def fits(self, tile: int) -> tuple[bool, bool]:
+        """Whether ``tile`` fits the left end and the right end."""
+        if self.left < 0:
+            return True, False
+        a, b = self.ends_of[tile]
+        return (a == self.left or b == self.left), (a == self.right or b == self.right)
+
+    # -- doing it ----------------------------------------------------------
+
+    def play(self, tile: int, on_right: bool) -> None:
+        """Lay ``tile`` from the hand of the player on turn on one end."""
+        seat = self.turn
+        self.hands[seat] ^= 1 << tile
+        a, b = self.ends_of[tile]
+        if self.left < 0:
+            self.left, self.right = a, b
+            self.forced_lead = -1
+        elif on_right:
+            self.right = b if a == self.right else a
+        else:
+            self.left = b if a == self.left else a
+        self.last_player = seat
+        self.last_tile = tile
+        if not self.hands[seat]:
+            self.outcome = DOMINO
+            return
+        self.turn = seat + 1 if seat + 1 < self.players else 0
+        self.draws_this_turn = 0
+        if not self.drawable:
+            self._check_tranque()
+
+    def draw(self) -> int:
+        """Give the player on turn the next tile of the boneyard; returns it."""
+        tile = self.stock[self.stock_pos]
+        self.stock_pos += 1
+        self.drawable -= 1
+        self.hands[self.turn] |= 1 << tile
+        self.draws_this_turn += 1
+        if not self.drawable:
+            self._check_tranque()
+        return tile
+
+    def pass_turn(self) -> None:
+        self.turn = self.turn + 1 if self.turn + 1 < self.players else 0
+        self.draws_this_turn = 0
+
+    def _check_tranque(self) -> None:
+        # The host knows every hand, so a blocked round ends at once instead of
+        # waiting for each forced pass.
+        if self.left < 0:
+            return
+        open_mask = self.suit[self.left] | self.suit[self.right]
+        for hand in self.hands:
+            if hand & open_mask:
+                return
+        self.outcome = TRANQUE
+
+    # -- the fast path -------------------------------------------------------
+
+    def play_out(self, rng: random.Random) -> None:
+        """Finish the round with every seat choosing uniformly among its legal moves."""
+        suit = self.suit
+        ends_of = self.ends_of
+        hands = self.hands
+        while self.outcome is None:
+            seat = self.turn
+            if self.left < 0:
+                playable = hands[seat] if self.forced_lead < 0 else 1 << self.forced_lead
+            else:
+                playable = hands[seat] & (suit[self.left] | suit[self.right])
+            if playable and self.voluntary_draw and self.may_draw():
+                if rng.random() < 1.0 / (playable.bit_count() + 1):
+                    self.draw()
+                    continue
+            if not playable:
+                if self.may_draw():
+                    self.draw()
+                else:
+                    self.pass_turn()
+                continue
+            pick = int(rng.random() * playable.bit_count())
+            while pick:
+                playable &= playable - 1
+                pick -= 1
+            tile = (playable & -playable).bit_length() - 1
+            if self.left < 0:
+                self.play(tile, False)
+                continue
+            a, b = ends_of[tile]
+            on_left = a == self.left or b == self.left
+            on_right = a == self.right or b == self.right
+            if on_left and on_right:
+                on_right = rng.random() < 0.5
+            self.play(tile, on_right)
+
+    def pip_counts(self) -> list[int]:
+        return [self.tiles.pips_in(hand) for hand in self.hands]

@@ -1,0 +1,121 @@
+"""Tiles (fichas) and the sets they come in.
+
+A tile prints as ``3-5`` and parses from it. Inside the engine a tile is also
+an index into its set, so that a hand is a bitmask; `TileSet` holds the tables
+that translate between the two and that the fast path reads.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+
+MAX_PIPS = (6, 9, 12)
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Tile:
+    """A domino: two numbers, kept with the smaller first (``Tile(5, 3)`` is ``3-5``)."""
+
+    low: int
+    high: int
+
+    def __init__(self, a: int, b: int) -> None:
+        if not (isinstance(a, int) and isinstance(b, int)) or a < 0 or b < 0:
+            raise ValueError(f"a tile's numbers must be whole numbers from 0 up, not {a!r} and {b!r}")
+        object.__setattr__(self, "low", min(a, b))
+        object.__setattr__(self, "high", max(a, b))
+
+    @classmethod
+    def parse(cls, text: str) -> Tile:
+        """The tile written as ``a-b`` (``3-5``, ``5-3`` and ``3|5`` are the same tile)."""
+        cleaned = text.strip().replace("|", "-")
+        parts = cleaned.split("-")
+        if len(parts) != 2 or not all(p.isdigit() and len(p) <= 2 for p in parts):
+            raise ValueError(f"{text!r} is not a tile: write it as two numbers, like 3-5")
+        return cls(int(parts[0]), int(parts[1]))
+
+    @property
+    def pips(self) -> int:
+        return self.low + self.high
+
+    @property
+    def is_double(self) -> bool:
+        return self.low == self.high
+
+    def has(self, number: int) -> bool:
+        return number in (self.low, self.high)
+
+    def other(self, number: int) -> int:
+        """The number at the far end when this tile is laid against ``number``."""
+        if number == self.low:
+            return self.high
+        if number == self.high:
+            return self.low
+        raise ValueError(f"{self} has no {number}")
+
+    def __str__(self) -> str:
+        return f"{self.low}-{self.high}"
+
+    def __repr__(self) -> str:
+        return f"Tile({self.low}, {self.high})"
+
+
+class TileSet:
+    """The tiles of a double-N set, with the lookup tables the engine runs on."""
+
+    __slots__ = ("index", "max_pip", "pips", "suit_mask", "tiles", "ends", "double_of", "full_mask")
+
+    def __init__(self, max_pip: int) -> None:
+        if max_pip not in MAX_PIPS:
+            raise ValueError(f"there is no double-{max_pip} set here; choose one of 6, 9 or 12")
+        self.max_pip = max_pip
+        self.tiles: tuple[Tile, ...] = tuple(
+            Tile(a, b) for a in range(max_pip + 1) for b in range(a, max_pip + 1)
+        )
+        self.index: dict[Tile, int] = {t: i for i, t in enumerate(self.tiles)}
+        self.pips: tuple[int, ...] = tuple(t.pips for t in self.tiles)
+        self.ends: tuple[tuple[int, int], ...] = tuple((t.low, t.high) for t in self.tiles)
+        #: suit_mask[n] has a bit for every tile that shows the number n.
+        self.suit_mask: tuple[int, ...] = tuple(
+            sum(1 << i for i, t in enumerate(self.tiles) if t.has(n)) for n in range(max_pip + 1)
+        )
+        #: double_of[n] is the index of the n-n tile.
+        self.double_of: tuple[int, ...] = tuple(self.index[Tile(n, n)] for n in range(max_pip + 1))
+        self.full_mask = (1 << len(self.tiles)) - 1
+
+    def __len__(self) -> int:
+        return len(self.tiles)
+
+    def mask_of(self, tiles: "list[Tile] | tuple[Tile, ...]") -> int:
+        mask = 0
+        for tile in tiles:
+            mask |= 1 << self.index[tile]
+        return mask
+
+    def tiles_in(self, mask: int) -> tuple[Tile, ...]:
+        """The tiles whose bits are set in ``mask``, in set order."""
+        out = []
+        while mask:
+            low = mask & -mask
+            out.append(self.tiles[low.bit_length() - 1])
+            mask ^= low
+        return tuple(out)
+
+    def pips_in(self, mask: int) -> int:
+        total = 0
+        pips = self.pips
+        while mask:
+            low = mask & -mask
+            total += pips[low.bit_length() - 1]
+            mask ^= low
+        return total
+
+    def contains(self, tile: Tile) -> bool:
+        return tile in self.index
+
+
+@cache
+def tile_set(max_pip: int) -> TileSet:
+    """The shared, read-only tables for the double-``max_pip`` set."""
+    return TileSet(max_pip)
