@@ -1,0 +1,5 @@
+import sys
+
+from capicu.tui.cli import main
+
+sys.exit(main())
