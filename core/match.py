@@ -25,8 +25,8 @@ from .events import (
 )
 from .rules import FirstLead, Rules, RulesError, TieLead
 from .scoring import score_round
-from .state import DOMINO, TRANQUE, RoundState
-from .tiles import Tile, tile_set
+from .state import TRANQUE, RoundState
+from .tiles import tile_set
 from .view import View
 
 LOG_FORMAT = "capicu-log/1"

@@ -66,7 +66,7 @@ def _enum_value(enum: type[Enum], value: Any, name: str) -> Any:
     try:
         return enum(value)
     except ValueError:
-        choices = ", ".join(str(m.value) for m in enum)  # type: ignore[var-annotated]
+        choices = ", ".join(str(m.value) for m in enum)
         raise RulesError(f"{name} must be one of {choices}, not {value!r}") from None
 
 
@@ -201,7 +201,8 @@ class Rules:
             raise RulesError(
                 f"max_draws_per_turn must be a positive whole number or none, not {self.max_draws_per_turn!r}"
             )
-        for name in ("drawing", "voluntary_draw", "partnerships", "winner_leads", "tranque_last_player_leads"):
+        flags = ("drawing", "voluntary_draw", "partnerships", "winner_leads", "tranque_last_player_leads")
+        for name in flags:
             if not isinstance(getattr(self, name), bool):
                 raise RulesError(f"{name} must be true or false")
         if not isinstance(self.preset, str) or not self.preset or len(self.preset) > 40:
@@ -242,7 +243,11 @@ class Rules:
         lines = [
             f"Set: double-{self.max_pip}, {self.tile_count} tiles; a tile is worth its pips.",
             f"{players} players"
-            + (", in two partnerships sitting across" if self.sides(players) != players else ", each for themselves")
+            + (
+                ", in two partnerships sitting across"
+                if self.sides(players) != players
+                else ", each for themselves"
+            )
             + f"; {self.hand_size(players)} tiles each.",
         ]
         if not self.drawing:
@@ -261,7 +266,10 @@ class Rules:
             else:
                 lines.append("Drawing while holding a tile that fits is not allowed (trampa).")
             if self.max_draws_per_turn:
-                lines.append(f"At most {self.max_draws_per_turn} tiles may be drawn in one turn, then the player passes.")
+                lines.append(
+                    f"At most {self.max_draws_per_turn} tiles may be drawn in one turn, "
+                    "then the player passes."
+                )
         if self.first_lead is FirstLead.HIGHEST_DOUBLE:
             lines.append(
                 f"The first round is led by the holder of {self.max_pip}-{self.max_pip} with it, "
@@ -275,7 +283,9 @@ class Rules:
                 if self.tie_lead is TieLead.HIGHEST_DOUBLE
                 else "the previous leader leads again"
             )
-            lines.append(f"Later rounds are led by the last round's winner, with any tile; after a tie, {tie}.")
+            lines.append(
+                f"Later rounds are led by the last round's winner, with any tile; after a tie, {tie}."
+            )
         else:
             lines.append("Every round is led like the first.")
         if self.tranque_last_player_leads:

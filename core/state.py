@@ -172,10 +172,14 @@ class RoundState:
                 playable = hands[seat] if self.forced_lead < 0 else 1 << self.forced_lead
             else:
                 playable = hands[seat] & (suit[self.left] | suit[self.right])
-            if playable and self.voluntary_draw and self.may_draw():
-                if rng.random() < 1.0 / (playable.bit_count() + 1):
-                    self.draw()
-                    continue
+            if (
+                playable
+                and self.voluntary_draw
+                and self.may_draw()
+                and rng.random() < 1.0 / (playable.bit_count() + 1)
+            ):
+                self.draw()
+                continue
             if not playable:
                 if self.may_draw():
                     self.draw()

@@ -64,7 +64,7 @@ class Tile:
 class TileSet:
     """The tiles of a double-N set, with the lookup tables the engine runs on."""
 
-    __slots__ = ("index", "max_pip", "pips", "suit_mask", "tiles", "ends", "double_of", "full_mask")
+    __slots__ = ("double_of", "ends", "full_mask", "index", "max_pip", "pips", "suit_mask", "tiles")
 
     def __init__(self, max_pip: int) -> None:
         if max_pip not in MAX_PIPS:
@@ -87,7 +87,7 @@ class TileSet:
     def __len__(self) -> int:
         return len(self.tiles)
 
-    def mask_of(self, tiles: "list[Tile] | tuple[Tile, ...]") -> int:
+    def mask_of(self, tiles: list[Tile] | tuple[Tile, ...]) -> int:
         mask = 0
         for tile in tiles:
             mask |= 1 << self.index[tile]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from capicu.core import PRESET_NAMES, Rules, RulesError
 
@@ -147,13 +147,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
 
 
-def _default_handler():  # type: ignore[no-untyped-def]
+def _default_handler() -> Callable[[argparse.Namespace], int] | None:
     """The main menu when the interface is installed."""
     try:
         from capicu.tui.commands import open_main_menu
     except ImportError:
         return None
-    return open_main_menu
+    handler: Callable[[argparse.Namespace], int] = open_main_menu
+    return handler
 
 
 if __name__ == "__main__":

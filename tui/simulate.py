@@ -34,7 +34,10 @@ def run_simulation(rules: Rules, players: int, *, seed: int, level: str, out: Te
         raise CliError(str(exc)) from None
     match = Match(rules, players, seed)
     write = out.write
-    write(f"{rules.preset}: {players} players, double-{rules.max_pip}, to {match.target} points, seed {seed}\n")
+    write(
+        f"{rules.preset}: {players} players, double-{rules.max_pip}, "
+        f"to {match.target} points, seed {seed}\n"
+    )
     drawn_run: list[int] = []  # consecutive single draws of one seat, printed as one line
 
     def flush_draws() -> None:
@@ -70,9 +73,9 @@ def run_simulation(rules: Rules, players: int, *, seed: int, level: str, out: Te
             r = event.result
             how = "domino" if r.reason == "domino" else "tranque (blocked)"
             write(f"  {how}: seat {r.last_player + 1} laid {r.last_tile} last\n")
-            for seat, (hand, count) in enumerate(zip(r.hands, r.pip_counts, strict=True)):
-                tiles = " ".join(str(t) for t in hand) or "-"
-                write(f"  seat {seat + 1} holds {tiles}: {count} pips\n")
+            for seat, (held, count) in enumerate(zip(r.hands, r.pip_counts, strict=True)):
+                shown = " ".join(str(t) for t in held) or "-"
+                write(f"  seat {seat + 1} holds {shown}: {count} pips\n")
             if r.winner is None:
                 write("  tie for the lowest count: nobody scores\n")
             else:
@@ -83,9 +86,11 @@ def run_simulation(rules: Rules, players: int, *, seed: int, level: str, out: Te
             )
             write(f"  totals: {totals}\n")
         elif isinstance(event, MatchEnded):
-            write(f"\n{_side_name(rules, players, event.winner)} wins the match, "
-                  f"{event.scores[event.winner]} to {max(s for i, s in enumerate(event.scores) if i != event.winner)}"
-                  f" after {len(match.results)} rounds\n")
+            runner_up = max(s for i, s in enumerate(event.scores) if i != event.winner)
+            write(
+                f"\n{_side_name(rules, players, event.winner)} wins the match, "
+                f"{event.scores[event.winner]} to {runner_up} after {len(match.results)} rounds\n"
+            )
 
     for event in match.opening_events:
         show(event)
