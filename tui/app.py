@@ -1,0 +1,420 @@
+"""`CapicuApp`: the Textual application that holds the screens and the network worker.
+
+The App is the only owner of the `GameLink` (the network worker). The link
+posts messages to the App; the App keeps the latest table state in `game`
+and calls the screen that shows it. Screens send intents back with
+`send_action` and `send_chat`; no widget touches the network.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import getpass
+import secrets
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, ClassVar
+
+from capicu.core import Action, MatchEnded, RoundEnded, Rules, View
+from capicu.tui.link import (
+    ChatArrived,
+    Connection,
+    GameLink,
+    HostReady,
+    Joined,
+    LinkFailed,
+    LinkLost,
+    LinkResumed,
+    Refused,
+    SeatsChanged,
+    SeatState,
+    TableChanged,
+    TimerStarted,
+)
+from capicu.tui.messages import add_messages, t
+from textual.app import App
+from textual.binding import Binding, BindingType
+from textual.screen import Screen
+
+add_messages({
+    "app.title": "capicu",
+    "app.connecting": "Connecting to {host}:{port}...",
+    "app.starting": "Shuffling the tiles...",
+    "app.failed": "Could not reach the table: {reason}",
+    "app.failed_plain": "The table is gone.",
+    "app.refused": "{reason}",
+    "app.chat_notice": "{name}: {text}",
+    "app.theme_saved": "Theme {name} will be used next time too.",
+    "app.lost": "Connection lost: {reason}",
+    "app.unknown_reason": "the host closed the connection",
+})
+
+
+@dataclass(frozen=True, slots=True)
+class DisplayOptions:
+    """How this terminal draws the table and takes input (from the command line)."""
+
+    ascii: bool = False
+    tile_style: str | None = None
+    mouse: bool = True
+    theme: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class SoloGame:
+    """Play against computer players: a host on 127.0.0.1 in this process."""
+
+    rules: Rules
+    players: int
+    level: str = "normal"
+    seed: int | None = None
+    name: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class JoinGame:
+    host: str
+    port: int
+    name: str | None = None
+    code: str | None = None
+    spectate: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class HostGame:
+    """Host on the LAN with ``config`` (a net `HostConfig`) and play in this terminal."""
+
+    config: Any
+    name: str | None = None
+
+
+StartRequest = SoloGame | JoinGame | HostGame
+
+
+@dataclass
+class GameState:
+    """What the App knows of the table it sits at, as the link reported it."""
+
+    request: StartRequest
+    name: str
+    seat: int | None = None
+    players: int = 0
+    seats: tuple[SeatState, ...] = ()
+    spectators: int = 0
+    started: bool = False
+    view: View | None = None
+    host: HostReady | None = None
+    timer: TimerStarted | None = None
+    chat: list[tuple[str, str]] = field(default_factory=list)
+    lost: bool = False
+
+    def seat_name(self, seat: int) -> str:
+        for info in self.seats:
+            if info.seat == seat and info.name:
+                return info.name
+        return t("word.seat", number=seat + 1)
+
+
+def make_host_config(
+    *, rules: Rules, players: int, computers: int, level: str, bind: str, port: int,
+    code: str | None, seed: int | None,
+) -> Any:
+    """A net `HostConfig` for a table this terminal hosts (seed None: a random one)."""
+    from capicu.net.host import HostConfig
+
+    return HostConfig(
+        bind=bind, port=port, code=code, rules=rules, players=players, computers=computers,
+        seed=seed if seed is not None else secrets.randbelow(2**31), level=level,
+    )
+
+
+def solo_host_config(request: SoloGame) -> Any:
+    """A solo game's host: loopback, any free port, no code, every other seat a computer."""
+    return make_host_config(
+        rules=request.rules, players=request.players, computers=request.players - 1,
+        level=request.level, bind="127.0.0.1", port=0, code=None, seed=request.seed,
+    )
+
+
+class CapicuApp(App[None]):
+    """The dominoes table: menus, the table itself, and the link to a host."""
+
+    CSS_PATH = "capicu.tcss"
+    TITLE = "capicu"
+    ENABLE_COMMAND_PALETTE = True
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("ctrl+q", "quit", "Quit", show=False, priority=True),
+        Binding("ctrl+p", "command_palette", "Palette", show=False),
+    ]
+
+    def __init__(self, display: DisplayOptions | None = None, start: StartRequest | None = None) -> None:
+        super().__init__()
+        self.display_options = display or DisplayOptions()
+        self.start_request = start
+        #: Set when a game asked for on the command line could not start: the
+        #: command prints it as one line and exits with code 2.
+        self.failure: str | None = None
+        self.game: GameState | None = None
+        self.link: GameLink | None = None
+        self.settings: Any = _load_settings()
+        self.ascii_mode = self.display_options.ascii or bool(getattr(self.settings, "ascii", False))
+        self.tile_style: str = (
+            self.display_options.tile_style or getattr(self.settings, "tile_style", None) or "compact"
+        )
+        self._load_themes()
+
+    # -- start ---------------------------------------------------------------------
+
+    def _load_themes(self) -> None:
+        try:
+            from capicu.tui.themes import load_themes
+        except ImportError:
+            return
+        for theme in load_themes(warn=self._theme_warning):
+            self.register_theme(theme)
+
+    def _theme_warning(self, text: str) -> None:
+        self.call_later(self.notify, text, severity="warning")
+
+    def on_mount(self) -> None:
+        wanted = self.display_options.theme or getattr(self.settings, "theme", None)
+        if wanted and wanted in self.available_themes:
+            self.theme = wanted
+        elif "capicu-felt" in self.available_themes:
+            self.theme = "capicu-felt"
+        self.theme_changed_signal.subscribe(self, self._remember_theme)
+        if self.ascii_mode:
+            self.add_class("ascii")
+        if self.start_request is None:
+            from capicu.tui.screens.menu import MainMenuScreen
+
+            self.push_screen(MainMenuScreen())
+        else:
+            self.start_game(self.start_request)
+
+    def _remember_theme(self, theme: Any) -> None:
+        self.save_setting(theme=theme.name)
+
+    def save_setting(self, **changes: Any) -> None:
+        """Remember a choice (name, theme, tile style, last host) in the config folder."""
+        if self.settings is None:
+            return
+        try:
+            from capicu.tui import settings as settings_module
+
+            self.settings = settings_module.update(self.settings, **changes)
+        except Exception as exc:  # a setting that cannot be saved is a notice, not a crash
+            self.notify(str(exc), severity="warning")
+
+    def player_name(self, asked: str | None) -> str:
+        name = asked or getattr(self.settings, "name", None)
+        if not name:
+            with contextlib.suppress(Exception):
+                name = getpass.getuser()
+        return (name or "player")[:24]
+
+    # -- the game ------------------------------------------------------------------
+
+    def start_game(self, request: StartRequest) -> None:
+        """Start the link for ``request``: host if asked, connect, then lobby or table."""
+        from capicu.tui.screens.lobby import LobbyScreen
+
+        name = self.player_name(request.name)
+        self.game = GameState(request=request, name=name)
+        host_config: Any | None = None
+        if isinstance(request, SoloGame):
+            host_config = solo_host_config(request)
+            connection = Connection("127.0.0.1", 0, name)
+        elif isinstance(request, HostGame):
+            host_config = request.config
+            connection = Connection("127.0.0.1", 0, name)
+        else:
+            connection = Connection(request.host, request.port, name, request.code, request.spectate)
+            self.save_setting(last_host=f"{request.host}:{request.port}")
+        if request.name:
+            self.save_setting(name=name)
+        self.link = GameLink(self, connection, host_config)
+        self.run_worker(self.link.run(), name="link", group="link", exclusive=True, exit_on_error=False)
+        self.push_screen(LobbyScreen(solo=isinstance(request, SoloGame)))
+
+    async def leave_game(self) -> None:
+        """Close the link and stop our host; back to the menu, or out when started from the shell."""
+        link, self.link = self.link, None
+        if link is not None:
+            await link.close()
+        self.workers.cancel_group(self, "link")
+        self.game = None
+        if self.start_request is not None:
+            self.exit()
+            return
+        from capicu.tui.screens.menu import MainMenuScreen
+
+        while len(self.screen_stack) > 1 and not isinstance(self.screen, MainMenuScreen):
+            self.pop_screen()
+        if not isinstance(self.screen, MainMenuScreen):
+            self.push_screen(MainMenuScreen())
+
+    async def play_again(self) -> None:
+        """Leave this match and start the same kind of game again (a new deal for solo)."""
+        if self.game is None:
+            return
+        request = self.game.request
+        link, self.link = self.link, None
+        if link is not None:
+            await link.close()
+        self.workers.cancel_group(self, "link")
+        if isinstance(request, SoloGame) and request.seed is not None:
+            request = SoloGame(request.rules, request.players, request.level, request.seed + 1, request.name)
+        self._pop_to_base()
+        self.start_game(request)
+
+    def _pop_to_base(self) -> None:
+        from capicu.tui.screens.menu import MainMenuScreen
+
+        while len(self.screen_stack) > 1:
+            if isinstance(self.screen, MainMenuScreen):
+                break
+            self.pop_screen()
+
+    async def send_action(self, action: Action) -> None:
+        if self.link is not None:
+            await self.link.send_action(action)
+
+    async def send_chat(self, text: str) -> None:
+        if self.link is not None:
+            await self.link.chat(text)
+
+    # -- what the link reports -----------------------------------------------------------
+
+    def _game_screens(self) -> list[Screen[Any]]:
+        return [s for s in self.screen_stack if hasattr(s, "game_changed")]
+
+    def _tell_screens(self) -> None:
+        for screen in self._game_screens():
+            screen.game_changed()  # type: ignore[attr-defined]
+
+    def on_host_ready(self, message: HostReady) -> None:
+        if self.game is not None:
+            self.game.host = message
+            self._tell_screens()
+
+    def on_joined(self, message: Joined) -> None:
+        if self.game is not None:
+            self.game.seat = message.seat
+            self.game.players = message.players
+            self._tell_screens()
+
+    def on_seats_changed(self, message: SeatsChanged) -> None:
+        if self.game is None:
+            return
+        self.game.seats = message.seats
+        self.game.spectators = message.spectators
+        self.game.started = message.started
+        if message.seats:
+            self.game.players = len(message.seats)
+        self._tell_screens()
+
+    def on_table_changed(self, message: TableChanged) -> None:
+        from capicu.tui.screens.match_over import MatchOverScreen
+        from capicu.tui.screens.round_summary import RoundSummaryScreen
+        from capicu.tui.screens.table import TableScreen
+
+        game = self.game
+        if game is None:
+            return
+        game.view = message.view
+        game.started = True
+        table = self._table_screen()
+        if table is None:
+            table = TableScreen()
+            self.switch_screen(table) if self._is_lobby(self.screen) else self.push_screen(table)
+        table.table_changed(message)
+        for event in message.events:
+            if isinstance(event, RoundEnded):
+                self.push_screen(RoundSummaryScreen(event.result, message.view))
+            elif isinstance(event, MatchEnded):
+                self.push_screen(MatchOverScreen(message.view))
+
+    def _table_screen(self) -> Any:
+        from capicu.tui.screens.table import TableScreen
+
+        for screen in self.screen_stack:
+            if isinstance(screen, TableScreen):
+                return screen
+        return None
+
+    @staticmethod
+    def _is_lobby(screen: Screen[Any]) -> bool:
+        from capicu.tui.screens.lobby import LobbyScreen
+
+        return isinstance(screen, LobbyScreen)
+
+    def on_chat_arrived(self, message: ChatArrived) -> None:
+        if self.game is None:
+            return
+        self.game.chat.append((message.name, message.text))
+        table = self._table_screen()
+        if table is not None:
+            table.chat_arrived(message.name, message.text)
+        else:
+            self.notify(t("app.chat_notice", name=message.name, text=message.text))
+
+    def on_timer_started(self, message: TimerStarted) -> None:
+        if self.game is not None:
+            self.game.timer = message
+            self._tell_screens()
+
+    def on_refused(self, message: Refused) -> None:
+        if message.fatal:
+            self._fail(message.text)
+        else:
+            self.notify(t("app.refused", reason=message.text), severity="warning")
+
+    def on_link_lost(self, message: LinkLost) -> None:
+        from capicu.tui.screens.reconnecting import ReconnectingScreen
+
+        if self.game is None or self.game.lost:
+            return
+        self.game.lost = True
+        self.push_screen(ReconnectingScreen(message.reason))
+
+    def on_link_resumed(self, message: LinkResumed) -> None:
+        from capicu.tui.screens.reconnecting import ReconnectingScreen
+
+        if self.game is None:
+            return
+        self.game.lost = False
+        for screen in list(self.screen_stack):
+            if isinstance(screen, ReconnectingScreen):
+                screen.dismiss()
+
+    def on_link_failed(self, message: LinkFailed) -> None:
+        self._fail(message.reason or t("app.unknown_reason"))
+
+    def _fail(self, reason: str) -> None:
+        """The game is over for us: from the shell, exit with the reason; from the menu, say it."""
+        started = self.game is not None and self.game.view is not None
+        if self.start_request is not None and not started:
+            self.failure = t("app.failed", reason=reason)
+            self.exit()
+            return
+        self.notify(t("app.lost", reason=reason), severity="error", timeout=8)
+        self.call_later(self.leave_game)
+
+    async def on_unmount(self) -> None:
+        if self.link is not None:
+            await self.link.close()
+
+
+def _load_settings() -> Any:
+    try:
+        from capicu.tui import settings as settings_module
+    except ImportError:
+        return None
+    try:
+        return settings_module.load()
+    except Exception:
+        return None
+
+
+STYLESHEET = Path(__file__).with_name("capicu.tcss")

@@ -1,0 +1,157 @@
+"""Set up a game: against the computer (solo) or hosted on the LAN for others to join."""
+
+from __future__ import annotations
+
+import secrets
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from capicu.core import PRESET_NAMES, Rules, RulesError
+from capicu.tui.messages import add_messages, t
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Grid, Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Button, Footer, Input, Label, Select, Static
+
+if TYPE_CHECKING:
+    from capicu.tui.app import CapicuApp
+
+add_messages({
+    "setup.title_solo": "Play against the computer",
+    "setup.title_host": "Host a game on the network",
+    "setup.preset": "Game",
+    "setup.players": "Players",
+    "setup.computers": "Computer seats",
+    "setup.level": "Computer level",
+    "setup.target": "Points to win",
+    "setup.code": "Join code",
+    "setup.port": "Port",
+    "setup.start": "Start",
+    "setup.players_n": "{count} players",
+    "setup.computers_n": "{count}",
+    "setup.level.easy": "easy",
+    "setup.level.normal": "normal",
+    "setup.level.hard": "hard",
+    "setup.bad_target": "Points to win must be a whole number from 1 up.",
+    "setup.bad_port": "The port must be a number from 1 to 65535.",
+    "setup.bad_computers": "Leave at least one seat for a person besides you, or play alone.",
+    "key.start": "Start",
+})
+
+LEVELS = ("easy", "normal", "hard")
+
+
+class HostSetupScreen(Screen[None]):
+    """The few choices that start a game; the rest are the preset's rules."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("ctrl+s,f5", "start", t("key.start"), key_display="^s"),
+        Binding("escape,ctrl+b", "back", t("key.back"), key_display="esc/^b"),
+    ]
+
+    def __init__(self, solo: bool) -> None:
+        super().__init__()
+        self.solo = solo
+
+    @property
+    def capicu(self) -> CapicuApp:
+        return self.app  # type: ignore[return-value]
+
+    def compose(self) -> ComposeResult:
+        title = t("setup.title_solo") if self.solo else t("setup.title_host")
+        from capicu.net.protocol import DEFAULT_PORT
+
+        with Vertical(id="setup-box", classes="form-box"):
+            yield Static(title, classes="screen-title")
+            with Grid(id="setup-grid", classes="form-grid"):
+                yield Label(t("setup.preset"))
+                yield Select([(p, p) for p in PRESET_NAMES], value=PRESET_NAMES[0],
+                             allow_blank=False, id="preset")
+                yield Label(t("setup.players"))
+                yield Select(self._player_choices(PRESET_NAMES[0]), allow_blank=False, id="players")
+                if not self.solo:
+                    yield Label(t("setup.computers"))
+                    yield Select([(str(n), n) for n in range(0, 3)], value=0, allow_blank=False,
+                                 id="computers")
+                yield Label(t("setup.level"))
+                yield Select([(t(f"setup.level.{lv}"), lv) for lv in LEVELS], value="normal",
+                             allow_blank=False, id="level")
+                yield Label(t("setup.target"))
+                yield Input(placeholder=str(Rules.preset_named(PRESET_NAMES[0]).target_for(2)),
+                            id="target", type="integer")
+                if not self.solo:
+                    yield Label(t("setup.code"))
+                    yield Input(value=secrets.token_hex(2), id="code", max_length=32)
+                    yield Label(t("setup.port"))
+                    yield Input(value=str(DEFAULT_PORT), id="port", type="integer")
+            with Horizontal(classes="form-buttons"):
+                yield Button(t("setup.start"), id="start", variant="primary")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#preset", Select).focus()
+
+    @staticmethod
+    def _player_choices(preset: str) -> list[tuple[str, int]]:
+        rules = Rules.preset_named(preset)
+        return [(t("setup.players_n", count=n), n) for n in range(rules.min_players, rules.max_players + 1)]
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        if event.select.id == "preset" and isinstance(event.value, str):
+            players = self.query_one("#players", Select)
+            players.set_options(self._player_choices(event.value))
+            rules = Rules.preset_named(event.value)
+            self.query_one("#target", Input).placeholder = str(rules.target_for(rules.min_players))
+        if event.select.id in ("preset", "players") and not self.solo:
+            count = self.query_one("#players", Select).value
+            if isinstance(count, int):
+                self.query_one("#computers", Select).set_options(
+                    [(str(n), n) for n in range(0, count - 1)]
+                )
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "start":
+            self.action_start()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        self.action_start()
+
+    def action_back(self) -> None:
+        self.dismiss()
+
+    def _value(self, widget_id: str) -> Any:
+        return self.query_one(f"#{widget_id}", Select).value
+
+    def action_start(self) -> None:
+        from capicu.tui.app import HostGame, SoloGame, make_host_config
+
+        preset = str(self._value("preset"))
+        players = int(self._value("players"))
+        level = str(self._value("level"))
+        rules = Rules.preset_named(preset)
+        target_text = self.query_one("#target", Input).value.strip()
+        if target_text:
+            try:
+                target = int(target_text)
+                rules = rules.replace(target=target)
+            except (ValueError, RulesError):
+                self.notify(t("setup.bad_target"), severity="error")
+                return
+        if self.solo:
+            self.capicu.start_game(SoloGame(rules=rules, players=players, level=level))
+            return
+        computers = int(self._value("computers"))
+        port_text = self.query_one("#port", Input).value.strip()
+        try:
+            port = int(port_text)
+            if not 1 <= port <= 65535:
+                raise ValueError(port_text)
+        except ValueError:
+            self.notify(t("setup.bad_port"), severity="error")
+            return
+        code = self.query_one("#code", Input).value.strip() or None
+        config = make_host_config(
+            rules=rules, players=players, computers=computers, level=level,
+            bind="0.0.0.0", port=port, code=code, seed=None,
+        )
+        self.capicu.start_game(HostGame(config=config))

@@ -1,0 +1,92 @@
+"""Join a game: the host's address, your name and the join code."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar
+
+from capicu.tui.messages import add_messages, t
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Grid, Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Button, Checkbox, Footer, Input, Label, Static
+
+if TYPE_CHECKING:
+    from capicu.tui.app import CapicuApp
+
+add_messages({
+    "join.title": "Join a game",
+    "join.address": "Host",
+    "join.address_hint": "address or address:port, as the host shows it",
+    "join.name": "Your name",
+    "join.code": "Join code",
+    "join.spectate": "Only watch",
+    "join.connect": "Join",
+    "join.bad_address": "Write the host as ADDRESS or ADDRESS:PORT.",
+    "join.bad_name": "Your name cannot be empty.",
+    "key.join_now": "Join",
+})
+
+
+class JoinFormScreen(Screen[None]):
+    """Where a player types what the host's screen shows."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("ctrl+s,f5", "connect", t("key.join_now"), key_display="^s"),
+        Binding("escape,ctrl+b", "back", t("key.back"), key_display="esc/^b"),
+    ]
+
+    @property
+    def capicu(self) -> CapicuApp:
+        return self.app  # type: ignore[return-value]
+
+    def compose(self) -> ComposeResult:
+        settings = self.capicu.settings
+        last_host = getattr(settings, "last_host", None) or ""
+        name = self.capicu.player_name(None)
+        with Vertical(id="join-box", classes="form-box"):
+            yield Static(t("join.title"), classes="screen-title")
+            with Grid(classes="form-grid"):
+                yield Label(t("join.address"))
+                yield Input(value=last_host, placeholder=t("join.address_hint"), id="address")
+                yield Label(t("join.name"))
+                yield Input(value=name, id="name", max_length=24)
+                yield Label(t("join.code"))
+                yield Input(id="code", max_length=32)
+                yield Label("")
+                yield Checkbox(t("join.spectate"), id="spectate")
+            with Horizontal(classes="form-buttons"):
+                yield Button(t("join.connect"), id="connect", variant="primary")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#address", Input).focus()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "connect":
+            self.action_connect()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        self.action_connect()
+
+    def action_back(self) -> None:
+        self.dismiss()
+
+    def action_connect(self) -> None:
+        from capicu.tui.app import JoinGame
+        from capicu.tui.cli import CliError
+        from capicu.tui.commands import parse_address
+
+        try:
+            host, port = parse_address(self.query_one("#address", Input).value)
+        except CliError:
+            self.notify(t("join.bad_address"), severity="error")
+            return
+        name = self.query_one("#name", Input).value.strip()
+        if not name:
+            self.notify(t("join.bad_name"), severity="error")
+            return
+        code = self.query_one("#code", Input).value.strip() or None
+        spectate = self.query_one("#spectate", Checkbox).value
+        self.capicu.save_setting(name=name)
+        self.capicu.start_game(JoinGame(host=host, port=port, name=name, code=code, spectate=spectate))

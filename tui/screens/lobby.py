@@ -1,0 +1,105 @@
+"""The lobby: who sits where, how others join, and the wait until every seat is filled."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar
+
+from capicu.tui.messages import add_messages, t
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Static
+
+if TYPE_CHECKING:
+    from capicu.tui.app import CapicuApp
+
+add_messages({
+    "lobby.title": "Lobby",
+    "lobby.solo": "Shuffling the tiles...",
+    "lobby.connecting": "Connecting...",
+    "lobby.join_line": "Others join with:",
+    "lobby.join_command": "capicu join {address}:{port}",
+    "lobby.join_code": " --code {code}",
+    "lobby.code": "Join code: {code}",
+    "lobby.no_code": "No join code: anyone who can reach this machine may join.",
+    "lobby.waiting": "The match starts as soon as every seat is filled ({filled} of {players}).",
+    "lobby.spectators": "{count} watching.",
+    "lobby.col.seat": "Seat",
+    "lobby.col.name": "Name",
+    "lobby.col.who": "Who",
+    "lobby.col.link": "Link",
+    "lobby.kind.open": "open",
+    "lobby.kind.person": "person",
+    "lobby.kind.computer": "computer",
+    "lobby.connected": "connected",
+    "lobby.away": "away",
+    "lobby.you": "{name} (you)",
+    "key.leave": "Leave",
+})
+
+
+class LobbyScreen(Screen[None]):
+    """Shown from connecting until the first deal; a solo game passes through in a blink."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,ctrl+b", "leave", t("key.leave"), key_display="esc/^b"),
+    ]
+
+    def __init__(self, solo: bool = False) -> None:
+        super().__init__()
+        self.solo = solo
+
+    @property
+    def capicu(self) -> CapicuApp:
+        return self.app  # type: ignore[return-value]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="lobby-box"):
+            yield Static(t("lobby.title"), classes="screen-title")
+            yield Static(t("lobby.solo") if self.solo else t("lobby.connecting"), id="lobby-status")
+            yield Static("", id="lobby-join")
+            table: DataTable[str] = DataTable(id="lobby-seats", cursor_type="none", zebra_stripes=True)
+            yield table
+            yield Static("", id="lobby-waiting")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        table = self.query_one("#lobby-seats", DataTable)
+        table.add_columns(t("lobby.col.seat"), t("lobby.col.name"), t("lobby.col.who"), t("lobby.col.link"))
+        self.game_changed()
+
+    def game_changed(self) -> None:
+        """Redraw from the App's game state (the App calls this on every change)."""
+        game = self.capicu.game
+        if game is None or not self.is_mounted:
+            return
+        join = self.query_one("#lobby-join", Static)
+        if game.host is not None and not self.solo:
+            line = t("lobby.join_command", address=game.host.address, port=game.host.port)
+            if game.host.code:
+                line += t("lobby.join_code", code=game.host.code)
+            code = t("lobby.code", code=game.host.code) if game.host.code else t("lobby.no_code")
+            join.update(f"{t('lobby.join_line')}\n  {line}\n{code}")
+        else:
+            join.update("")
+        table = self.query_one("#lobby-seats", DataTable)
+        table.clear()
+        for info in game.seats:
+            name = info.name or ""
+            if info.seat == game.seat:
+                name = t("lobby.you", name=name)
+            link = "" if info.kind == "open" else (
+                t("lobby.connected") if info.connected or info.kind == "computer" else t("lobby.away")
+            )
+            table.add_row(str(info.seat + 1), name, t(f"lobby.kind.{info.kind}"), link)
+        filled = sum(1 for s in game.seats if s.kind != "open")
+        waiting = t("lobby.waiting", filled=filled, players=game.players or len(game.seats))
+        if game.spectators:
+            waiting += " " + t("lobby.spectators", count=game.spectators)
+        self.query_one("#lobby-waiting", Static).update(waiting if game.seats else "")
+        if game.seats:
+            self.query_one("#lobby-status", Static).update("")
+
+    async def action_leave(self) -> None:
+        await self.capicu.leave_game()

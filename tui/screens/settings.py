@@ -1,0 +1,83 @@
+"""Settings: your name, the theme, how tiles are drawn, ASCII mode. Saved as you change them."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar
+
+from capicu.tui.messages import add_messages, t
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Grid, Vertical
+from textual.screen import Screen
+from textual.widgets import Checkbox, Footer, Input, Label, Select, Static
+
+if TYPE_CHECKING:
+    from capicu.tui.app import CapicuApp
+
+add_messages({
+    "settings.title": "Settings",
+    "settings.name": "Your name",
+    "settings.theme": "Theme",
+    "settings.tile_style": "Tiles",
+    "settings.ascii": "ASCII only (for terminals that garble lines)",
+    "settings.saved": "Saved.",
+})
+
+TILE_STYLES = ("compact", "boxed", "pips", "glyph")
+
+
+class SettingsScreen(Screen[None]):
+    """Every change is applied at once and remembered in the config folder."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,ctrl+b", "back", t("key.back"), key_display="esc/^b"),
+    ]
+
+    @property
+    def capicu(self) -> CapicuApp:
+        return self.app  # type: ignore[return-value]
+
+    def compose(self) -> ComposeResult:
+        app = self.capicu
+        themes = sorted(app.available_themes)
+        with Vertical(id="settings-box", classes="form-box"):
+            yield Static(t("settings.title"), classes="screen-title")
+            with Grid(classes="form-grid"):
+                yield Label(t("settings.name"))
+                yield Input(value=app.player_name(None), id="name", max_length=24)
+                yield Label(t("settings.theme"))
+                yield Select([(name, name) for name in themes], value=app.theme,
+                             allow_blank=False, id="theme")
+                yield Label(t("settings.tile_style"))
+                yield Select([(t(f"tile_style.{s}"), s) for s in TILE_STYLES],
+                             value=app.tile_style if app.tile_style in TILE_STYLES else "compact",
+                             allow_blank=False, id="tile-style")
+                yield Label("")
+                yield Checkbox(t("settings.ascii"), value=app.ascii_mode, id="ascii")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#name", Input).focus()
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        app = self.capicu
+        if event.select.id == "theme" and isinstance(event.value, str) and event.value != app.theme:
+            app.theme = event.value  # remembered by the App's theme watcher
+        elif event.select.id == "tile-style" and isinstance(event.value, str):
+            app.set_tile_style(event.value)
+
+    def on_checkbox_changed(self, event: Checkbox.Changed) -> None:
+        self.capicu.set_ascii(event.value)
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        self._save_name()
+        self.notify(t("settings.saved"))
+
+    def _save_name(self) -> None:
+        name = self.query_one("#name", Input).value.strip()
+        if name:
+            self.capicu.save_setting(name=name[:24])
+
+    def action_back(self) -> None:
+        self._save_name()
+        self.dismiss()
