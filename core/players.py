@@ -58,14 +58,23 @@ class GreedyPlayer:
         return max(plays, key=lambda a: (a.tile.pips, a.tile.is_double, a.end.value == "left"))
 
 
+from .heuristic import EasyPlayer, NormalPlayer  # noqa: E402  (they import View too)
+from .search import HardPlayer  # noqa: E402
+
+#: The levels a person picks from, weakest first.
+LEVELS = ("easy", "normal", "hard")
+
 PLAYERS: dict[str, Callable[[int], ComputerPlayer]] = {
     "random": RandomPlayer,
     "greedy": GreedyPlayer,
+    "easy": EasyPlayer,
+    "normal": NormalPlayer,
+    "hard": HardPlayer,
 }
 
 
 def make_player(level: str, seed: int = 0) -> ComputerPlayer:
-    """A computer player of the named level (``random``, ``greedy``, ...)."""
+    """A computer player of the named level (``easy``, ``normal``, ``hard``; ``random``, ``greedy``)."""
     try:
         factory = PLAYERS[level]
     except KeyError:

@@ -10,6 +10,7 @@ legality before it calls in.
 from __future__ import annotations
 
 import random
+from functools import cache
 
 from .tiles import TileSet
 
@@ -161,36 +162,51 @@ class RoundState:
 
     # -- the fast path -------------------------------------------------------
 
-    def play_out(self, rng: random.Random) -> None:
-        """Finish the round with every seat choosing uniformly among its legal moves."""
+    def play_out(self, rng: random.Random, greed: float = 0.0) -> None:
+        """Finish the round with every seat choosing uniformly among its legal moves.
+
+        With ``greed`` above 0, each move is instead, with that probability, the
+        heaviest playable tile (a double on ties, never a draw by choice): the
+        computer players' searches use it as a cheap model of sensible play.
+        """
         suit = self.suit
         ends_of = self.ends_of
         hands = self.hands
+        weight = _weights(self.tiles)
         while self.outcome is None:
             seat = self.turn
             if self.left < 0:
                 playable = hands[seat] if self.forced_lead < 0 else 1 << self.forced_lead
             else:
                 playable = hands[seat] & (suit[self.left] | suit[self.right])
-            if (
-                playable
-                and self.voluntary_draw
-                and self.may_draw()
-                and rng.random() < 1.0 / (playable.bit_count() + 1)
-            ):
-                self.draw()
-                continue
             if not playable:
                 if self.may_draw():
                     self.draw()
                 else:
                     self.pass_turn()
                 continue
-            pick = int(rng.random() * playable.bit_count())
-            while pick:
-                playable &= playable - 1
-                pick -= 1
-            tile = (playable & -playable).bit_length() - 1
+            if greed and rng.random() < greed:
+                best = -1
+                tile = -1
+                while playable:
+                    low = playable & -playable
+                    index = low.bit_length() - 1
+                    if weight[index] > best:
+                        best, tile = weight[index], index
+                    playable ^= low
+            else:
+                if (
+                    self.voluntary_draw
+                    and self.may_draw()
+                    and rng.random() < 1.0 / (playable.bit_count() + 1)
+                ):
+                    self.draw()
+                    continue
+                pick = int(rng.random() * playable.bit_count())
+                while pick:
+                    playable &= playable - 1
+                    pick -= 1
+                tile = (playable & -playable).bit_length() - 1
             if self.left < 0:
                 self.play(tile, False)
                 continue
@@ -203,3 +219,9 @@ class RoundState:
 
     def pip_counts(self) -> list[int]:
         return [self.tiles.pips_in(hand) for hand in self.hands]
+
+
+@cache
+def _weights(tiles: TileSet) -> tuple[int, ...]:
+    """Each tile's rank for the greedy playout move: pips, then doubles first."""
+    return tuple(2 * (a + b) + (a == b) for a, b in tiles.ends)

@@ -1,0 +1,196 @@
+"""Arena: seeded games between the computer levels, printed as ONE JSON line.
+
+    python bench/arena.py                      # the default run (a few minutes on 2 cores)
+    python bench/arena.py --matches 40 --rounds 150 --workers 2 --seed 7
+
+What it plays (preset puerto-rican-drawing unless --preset):
+- two-player matches, hard against normal; each seed is played twice with the
+  seats swapped, so the deal's luck cancels out;
+- three-player rounds, hard against two normal players; each deal is played
+  three times with hard in each seat;
+- optionally (--easy) two-player matches normal against easy.
+
+Reports win rates with 95% Wilson intervals, mean round points, and the
+median and p99 milliseconds per decision of each level, both over every
+decision (forced draws and passes answer at once) and over decisions with a
+real choice (``*_choice_*`` keys).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import statistics
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+
+from capicu.core import Match, Rules, make_player
+from capicu.core.search import Budget, HardPlayer
+
+
+@dataclass
+class Tally:
+    wins: int = 0
+    games: int = 0
+    points: float = 0.0
+    times: dict[str, list[float]] = field(default_factory=dict)
+    choice_times: dict[str, list[float]] = field(default_factory=dict)
+
+    def add(self, other: Tally) -> None:
+        self.wins += other.wins
+        self.games += other.games
+        self.points += other.points
+        for source, target in ((other.times, self.times), (other.choice_times, self.choice_times)):
+            for level, values in source.items():
+                target.setdefault(level, []).extend(values)
+
+
+def _players(levels: list[str], seed: int, iterations: int | None) -> list[object]:
+    out: list[object] = []
+    for seat, level in enumerate(levels):
+        if level == "hard" and iterations is not None:
+            out.append(HardPlayer(seed * 10 + seat, Budget(iterations=iterations)))
+        else:
+            out.append(make_player(level, seed * 10 + seat))
+    return out
+
+
+def _play(match: Match, levels: list[str], players: list[object], tally: Tally,
+          *, one_round: bool) -> None:
+    rounds_before = len(match.results)
+    while not match.is_over and (not one_round or len(match.results) == rounds_before):
+        seat = match.turn
+        assert seat is not None
+        view = match.view(seat)
+        start = time.perf_counter()
+        action = players[seat].choose(view)  # type: ignore[attr-defined]
+        ms = (time.perf_counter() - start) * 1000
+        tally.times.setdefault(levels[seat], []).append(ms)
+        if len(view.legal) > 1:
+            tally.choice_times.setdefault(levels[seat], []).append(ms)
+        match.apply(action, seat)
+
+
+def two_player_match(args: tuple[str, str, str, int, int, int | None]) -> Tally:
+    """One seed, played twice with the seats swapped; wins counted for ``first``."""
+    preset, first, second, seed, _, iterations = args
+    rules = Rules.preset_named(preset)
+    tally = Tally()
+    for swap in (False, True):
+        levels = [second, first] if swap else [first, second]
+        me = 1 if swap else 0
+        match = Match(rules, 2, seed)
+        _play(match, levels, _players(levels, seed, iterations), tally, one_round=False)
+        tally.games += 1
+        tally.wins += match.winner == me
+        tally.points += sum(
+            (r.points if r.winner == me else -r.points) for r in match.results if r.winner is not None
+        ) / max(1, len(match.results))
+    return tally
+
+
+def three_player_round(args: tuple[str, str, str, int, int, int | None]) -> Tally:
+    """One deal, played three times with ``first`` in each seat; round wins counted."""
+    preset, first, second, seed, _, iterations = args
+    rules = Rules.preset_named(preset)
+    tally = Tally()
+    for me in range(3):
+        levels = [second] * 3
+        levels[me] = first
+        match = Match(rules, 3, seed)
+        _play(match, levels, _players(levels, seed, iterations), tally, one_round=True)
+        result = match.results[0]
+        tally.games += 1
+        tally.wins += result.winner == me
+        if result.winner == me:
+            tally.points += result.points
+        elif result.winner is not None:
+            tally.points -= result.points / 2
+    return tally
+
+
+def wilson(wins: int, n: int) -> list[float]:
+    """The 95% Wilson score interval of a rate."""
+    if n == 0:
+        return [0.0, 1.0]
+    z = 1.959964
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return [round(centre - half, 4), round(centre + half, 4)]
+
+
+def percentile(values: list[float], q: float) -> float:
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--matches", type=int, default=60, help="2-player seeds (each played twice)")
+    parser.add_argument("--rounds", type=int, default=100, help="3-player deals (each played 3 times)")
+    parser.add_argument("--easy", type=int, default=0, help="2-player seeds of normal vs easy")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--preset", default="puerto-rican-drawing")
+    parser.add_argument("--iterations", type=int, default=None, help="hard's playouts per move")
+    args = parser.parse_args(argv)
+
+    base = args.seed * 100_000
+    jobs: list[tuple[str, tuple[str, str, str, int, int, int | None]]] = []
+    jobs += [("2p", (args.preset, "hard", "normal", base + i, 0, args.iterations))
+             for i in range(args.matches)]
+    jobs += [("3p", (args.preset, "hard", "normal", base + 50_000 + i, 0, args.iterations))
+             for i in range(args.rounds)]
+    jobs += [("easy", (args.preset, "normal", "easy", base + 80_000 + i, 0, args.iterations))
+             for i in range(args.easy)]
+    tallies = {"2p": Tally(), "3p": Tally(), "easy": Tally()}
+    started = time.perf_counter()
+    with ProcessPoolExecutor(max_workers=args.workers) as pool:
+        futures = [
+            (kind, pool.submit(two_player_match if kind != "3p" else three_player_round, job))
+            for kind, job in jobs
+        ]
+        for kind, future in futures:
+            tallies[kind].add(future.result())
+
+    out: dict[str, object] = {"preset": args.preset, "seed": args.seed,
+                              "iterations": args.iterations or Budget().iterations}
+    two, three, easy = tallies["2p"], tallies["3p"], tallies["easy"]
+    if two.games:
+        out["hard_vs_normal_2p_match_win_rate"] = round(two.wins / two.games, 4)
+        out["hard_vs_normal_2p_match_win_rate_ci95"] = wilson(two.wins, two.games)
+        out["hard_vs_normal_2p_matches"] = two.games
+        out["hard_vs_normal_2p_points_per_round"] = round(two.points / two.games, 2)
+    if three.games:
+        out["hard_vs_normal_3p_round_win_rate"] = round(three.wins / three.games, 4)
+        out["hard_vs_normal_3p_round_win_rate_ci95"] = wilson(three.wins, three.games)
+        out["hard_vs_normal_3p_rounds"] = three.games
+        out["hard_vs_normal_3p_points_per_round"] = round(three.points / three.games, 2)
+    if easy.games:
+        out["normal_vs_easy_2p_match_win_rate"] = round(easy.wins / easy.games, 4)
+        out["normal_vs_easy_2p_match_win_rate_ci95"] = wilson(easy.wins, easy.games)
+    merged = Tally()
+    for tally in tallies.values():
+        merged.add(tally)
+    for level in ("hard", "normal", "easy"):
+        times = merged.times.get(level, [])
+        choice = merged.choice_times.get(level, [])
+        if times:
+            out[f"{level}_median_ms"] = round(statistics.median(times), 2)
+            out[f"{level}_p99_ms"] = round(percentile(times, 0.99), 2)
+            out[f"{level}_choice_median_ms"] = round(statistics.median(choice), 2) if choice else 0.0
+            out[f"{level}_choice_p99_ms"] = round(percentile(choice, 0.99), 2)
+            out[f"{level}_decisions"] = len(times)
+    out["seconds"] = round(time.perf_counter() - started, 1)
+    print(json.dumps(out))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,285 @@
+"""What a seat can work out about the tiles it cannot see, and deals that respect it.
+
+A good human at the table knows more than "the hidden tiles are somewhere":
+
+- a player who drew (when drawing is forced) or passed held no tile matching
+  either open end at that moment; the tiles they drew later may match;
+- a forced first lead of a double below the set's top double means nobody was
+  dealt a higher double;
+- how many tiles each hand and the boneyard hold, and which tiles are laid.
+
+`infer` turns a `View` into `Knowledge`: for each other seat, one *slot* per
+hidden tile in its hand, with the tiles that slot cannot hold. A slot is a
+tile the seat acquired (dealt or drawn); a no-match event rules tiles out of
+every slot the seat held at that moment, never out of slots acquired later.
+Slots acquired earlier have seen every later event, so one seat's slots form a
+chain (each forbids at least what the next forbids). When the seat lays a
+known tile we remove the most constrained slot that could have held it: the
+remaining slots are then as loose as any story consistent with the events
+allows, so no real deal is ever excluded.
+
+`sample_deal` draws hands and a boneyard order consistent with that knowledge.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from .events import Passed, RoundStarted, TilePlayed, TilesDrawn
+from .tiles import TileSet, tile_set
+from .view import View
+
+
+@dataclass(frozen=True, slots=True)
+class Knowledge:
+    """A seat's knowledge of the hidden tiles (see the module docstring)."""
+
+    seat: int
+    tiles: TileSet
+    #: The seat's own hand as a mask.
+    hand: int
+    #: Every tile this seat cannot see: other hands plus the boneyard.
+    pool: int
+    #: For each seat, the forbidden-tile mask of each hidden tile it holds
+    #: (oldest first); empty for this seat.
+    slots: tuple[tuple[int, ...], ...]
+    #: How many tiles the boneyard holds (drawable or not).
+    boneyard: int
+    #: The open ends (-1, -1 before the lead) and whether nobody can draw now.
+    left: int
+    right: int
+    drawable: int
+
+    def lacks(self, seat: int) -> frozenset[int]:
+        """The numbers ``seat`` is known to hold none of right now."""
+        if seat == self.seat or not self.slots[seat]:
+            return frozenset()
+        suit = self.tiles.suit_mask
+        common = self.tiles.full_mask
+        for forbidden in self.slots[seat]:
+            common &= forbidden
+        return frozenset(n for n in range(self.tiles.max_pip + 1) if suit[n] & self.pool & ~common == 0
+                         and suit[n] & self.pool)
+
+    def allows(self, hands: list[int] | tuple[int, ...]) -> bool:
+        """Whether the given true hands fit this knowledge (for tests and checks)."""
+        for seat, hand in enumerate(hands):
+            if seat == self.seat:
+                if hand != self.hand:
+                    return False
+                continue
+            if hand & ~self.pool or hand.bit_count() != len(self.slots[seat]):
+                return False
+            # The slots form a chain (oldest forbids the most), and a tile the most
+            # constrained slot accepts fits every later one: filling oldest first
+            # with any tile it accepts is exact.
+            remaining = hand
+            for forbidden in self.slots[seat]:
+                options = remaining & ~forbidden
+                if not options:
+                    return False
+                remaining ^= options & -options
+        return True
+
+
+def infer(view: View) -> Knowledge:
+    """What ``view``'s seat knows about the hidden tiles, from its view alone."""
+    if view.seat is None:
+        raise ValueError("a spectator has no hand to reason from")
+    me = view.seat
+    tiles = tile_set(view.rules.max_pip)
+    suit = tiles.suit_mask
+    hand = tiles.mask_of(view.hand)
+    laid = 0
+    # A forced draw tells as much as a pass; a voluntary draw tells nothing.
+    draws_tell = not view.rules.voluntary_draw
+    slots: list[list[int]] = [[] for _ in range(view.players)]
+    for event in view.events:
+        if isinstance(event, RoundStarted):
+            dealt = 0
+            if event.forced_lead is not None:
+                top = event.forced_lead.high
+                for number in range(top + 1, tiles.max_pip + 1):
+                    dealt |= 1 << tiles.double_of[number]
+            slots = [
+                [] if seat == me else [dealt] * count for seat, count in enumerate(event.hand_counts)
+            ]
+            laid = 0
+        elif isinstance(event, TilePlayed):
+            bit = 1 << tiles.index[event.tile]
+            laid |= bit
+            if event.seat != me:
+                _remove_slot(slots[event.seat], bit)
+        elif isinstance(event, TilesDrawn):
+            if event.seat != me:
+                if draws_tell and event.left >= 0:
+                    _rule_out(slots[event.seat], suit[event.left] | suit[event.right])
+                slots[event.seat].extend([0] * event.count)
+        elif isinstance(event, Passed) and event.seat != me and event.left >= 0:
+            _rule_out(slots[event.seat], suit[event.left] | suit[event.right])
+    pool = tiles.full_mask & ~hand & ~laid
+    counts_agree = all(
+        seat == me or len(slots[seat]) == view.hand_counts[seat] for seat in range(view.players)
+    ) and sum(len(s) for s in slots) + view.boneyard == pool.bit_count()
+    if not counts_agree:
+        # The events do not add up (a view built by hand, say): know only the counts.
+        slots = [[] if seat == me else [0] * n for seat, n in enumerate(view.hand_counts)]
+    left, right = view.ends if view.ends is not None else (-1, -1)
+    return Knowledge(
+        seat=me,
+        tiles=tiles,
+        hand=hand,
+        pool=pool,
+        slots=tuple(tuple(s) for s in slots),
+        boneyard=view.boneyard,
+        left=left,
+        right=right,
+        drawable=view.drawable,
+    )
+
+
+def _rule_out(slots: list[int], mask: int) -> None:
+    for i in range(len(slots)):
+        slots[i] |= mask
+
+
+def _remove_slot(slots: list[int], bit: int) -> None:
+    # Oldest first is most constrained first: take the first slot that could hold it.
+    for i, forbidden in enumerate(slots):
+        if not forbidden & bit:
+            del slots[i]
+            return
+    if slots:  # cannot happen with honest events; stay usable anyway
+        slots.pop()
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """One guess at the hidden tiles: every hand, and the boneyard in draw order."""
+
+    hands: list[int]
+    stock: list[int]
+
+
+def _bits(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+class DealSampler:
+    """Draws deals consistent with one `Knowledge`; build once per decision, sample often."""
+
+    __slots__ = ("_constrained", "_free_counts", "_knowledge", "_open")
+
+    def __init__(self, knowledge: Knowledge) -> None:
+        self._knowledge = knowledge
+        pool = knowledge.pool
+        constrained: list[tuple[int, int]] = []  # (seat, allowed mask)
+        free_counts = [0] * len(knowledge.slots)
+        for seat, seat_slots in enumerate(knowledge.slots):
+            for forbidden in seat_slots:
+                if forbidden & pool:
+                    constrained.append((seat, pool & ~forbidden))
+                else:
+                    free_counts[seat] += 1
+        # Fewest choices first, so a random fill rarely paints itself into a corner.
+        constrained.sort(key=lambda item: item[1].bit_count())
+        self._constrained = constrained
+        self._free_counts = free_counts
+        k = knowledge
+        self._open = 0 if k.left < 0 else k.tiles.suit_mask[k.left] | k.tiles.suit_mask[k.right]
+
+    def sample(self, rng: random.Random, tries: int = 30) -> Deal:
+        """A deal drawn at random among those the knowledge allows."""
+        for _ in range(tries):
+            deal = self._try(rng)
+            if deal is not None and self._alive(deal):
+                return deal
+        # Random filling kept failing: a matching always finds a consistent deal.
+        return self._matched(rng)
+
+    def _alive(self, deal: Deal) -> bool:
+        # While the round goes on with nothing to draw, some hand must fit an end
+        # (the host would have called the tranque otherwise).
+        if self._knowledge.drawable or not self._open:
+            return True
+        return any(hand & self._open for hand in deal.hands)
+
+    def _try(self, rng: random.Random) -> Deal | None:
+        k = self._knowledge
+        remaining = k.pool
+        hands = [0] * len(k.slots)
+        hands[k.seat] = k.hand
+        for seat, allowed in self._constrained:
+            options = allowed & remaining
+            if not options:
+                return None
+            count = options.bit_count()
+            pick = int(rng.random() * count)
+            while pick:
+                options &= options - 1
+                pick -= 1
+            bit = options & -options
+            hands[seat] |= bit
+            remaining ^= bit
+        rest = _bits(remaining)
+        rng.shuffle(rest)
+        pos = 0
+        for seat, count in enumerate(self._free_counts):
+            for tile in rest[pos : pos + count]:
+                hands[seat] |= 1 << tile
+            pos += count
+        return Deal(hands, rest[pos:])
+
+    def _matched(self, rng: random.Random) -> Deal:
+        """A consistent deal by bipartite matching (Kuhn), in a random order."""
+        k = self._knowledge
+        slots = list(self._constrained)
+        rng.shuffle(slots)
+        owner: dict[int, int] = {}  # tile -> slot index
+
+        def augment(slot: int, seen: set[int]) -> bool:
+            choices = _bits(slots[slot][1])
+            rng.shuffle(choices)
+            for tile in choices:
+                if tile in seen:
+                    continue
+                seen.add(tile)
+                if tile not in owner or augment(owner[tile], seen):
+                    owner[tile] = slot
+                    return True
+            return False
+
+        for slot in range(len(slots)):
+            augment(slot, set())
+        hands = [0] * len(k.slots)
+        hands[k.seat] = k.hand
+        remaining = k.pool
+        for tile, slot in owner.items():
+            hands[slots[slot][0]] |= 1 << tile
+            remaining &= ~(1 << tile)
+        # Any slot left unmatched (only with inconsistent knowledge) takes any tile.
+        short = [0] * len(k.slots)
+        matched = set(owner.values())
+        for i, (seat, _) in enumerate(slots):
+            if i not in matched:
+                short[seat] += 1
+        rest = _bits(remaining)
+        rng.shuffle(rest)
+        pos = 0
+        for seat, count in enumerate(self._free_counts):
+            take = count + short[seat]
+            for tile in rest[pos : pos + take]:
+                hands[seat] |= 1 << tile
+            pos += take
+        return Deal(hands, rest[pos:])
+
+
+def sample_deal(knowledge: Knowledge, rng: random.Random) -> Deal:
+    """One deal consistent with ``knowledge`` (build a `DealSampler` to draw many)."""
+    return DealSampler(knowledge).sample(rng)
