@@ -1,0 +1,228 @@
+"""The message catalogue: every sentence the interface shows comes from here.
+
+Widgets and screens never hold a sentence as a literal; they call
+``t("key", name=...)``. A language is a table from key to a `str.format`
+template; English is complete and is the fallback for a key another language
+lacks, so a half-translated catalogue still shows every sentence. The game's own
+words (tranque, capicú, chuchazo, paso, domino, la mesa, el pozo) stay in
+Spanish in every language, because that is what Puerto Rican players say.
+
+The app engineer adds keys with `add_messages` (at import time of the module
+that uses them) so that each screen can keep its sentences next to it while the
+catalogue stays one place that tests check for completeness.
+"""
+
+from __future__ import annotations
+
+import string
+from collections.abc import Mapping
+
+DEFAULT_LANGUAGE = "en"
+
+#: English, the reference table: every key the interface uses exists here.
+ENGLISH: dict[str, str] = {
+    # -- generic words --------------------------------------------------------
+    "word.you": "you",
+    "word.you_title": "You",
+    "word.left": "left",
+    "word.right": "right",
+    "word.seat": "seat {number}",
+    "word.team": "team {number}",
+    "word.points": "{count} pts",
+    # -- tiles and ends -----------------------------------------------------
+    "end.left": "left",
+    "end.right": "right",
+    "line.empty": "La mesa is empty: the first tile leads the round.",
+    "line.left_end": "left {number}",
+    "line.right_end": "{number} right",
+    "line.title": "La mesa",
+    # -- the hand -----------------------------------------------------------
+    "hand.title": "Your hand",
+    "hand.empty": "No tiles in hand.",
+    "hand.spectator": "You are watching: no hand.",
+    # -- seat panels ----------------------------------------------------------
+    "seat.tiles": "{count} tiles",
+    "seat.tiles_one": "1 tile",
+    "seat.score": "{score} pts",
+    "seat.turn": "to play",
+    "seat.connected": "connected",
+    "seat.away": "disconnected",
+    "seat.computer": "computer",
+    "seat.covered": "away, computer plays",
+    "seat.timer": "{seconds}s left",
+    "seat.you": "{name} (you)",
+    "seat.partner": "{name} (partner)",
+    # -- boneyard -------------------------------------------------------------
+    "boneyard.title": "El pozo",
+    "boneyard.count": "{count} tiles in el pozo, {drawable} can be drawn",
+    "boneyard.count_short": "pozo {count} ({drawable} drawable)",
+    "boneyard.no_drawing": "{count} tiles set aside (no drawing)",
+    "boneyard.empty": "El pozo is empty",
+    # -- events ---------------------------------------------------------------
+    "event.round_started": "Round {round} starts. {leader} leads.",
+    "event.round_started_you": "Round {round} starts. You lead.",
+    "event.forced_lead": "{leader} must lead with {tile}.",
+    "event.forced_lead_you": "You must lead with {tile}.",
+    "event.redeals": "No double was dealt: the tiles were dealt again ({count}x).",
+    "event.played": "{name} plays {tile} on the {end}.",
+    "event.played_you": "You play {tile} on the {end}.",
+    "event.drew": "{name} draws {count} tiles from el pozo.",
+    "event.drew_one": "{name} draws a tile from el pozo.",
+    "event.drew_you": "You drew {count} tiles.",
+    "event.drew_you_one": "You drew a tile.",
+    "event.passed": "{name} passes (paso).",
+    "event.passed_you": "You pass (paso).",
+    "event.round_domino": "Domino! {name} goes out.",
+    "event.round_domino_you": "Domino! You go out.",
+    "event.round_tranque": "Tranque! {name} blocked the game.",
+    "event.round_tranque_you": "Tranque! You blocked the game.",
+    "event.match_won": "{name} wins the match with {score} points.",
+    "event.match_won_you": "You win the match with {score} points!",
+    # -- round results -------------------------------------------------------
+    "result.domino": "Round {round}: domino by {name} with {tile}.",
+    "result.tranque": "Round {round}: tranque. {name} laid the last tile, {tile}.",
+    "result.hand": "{name}: {tiles} = {pips}",
+    "result.hand_empty": "{name}: out",
+    "result.side_count": "{name} counts {count}.",
+    "result.tie": "Tie at {count}: nobody scores this round.",
+    "result.scored_why_lowest": "{name} has the lowest count and scores {points}.",
+    "result.scored_why_domino": "{name} went out and scores the pips left: {points}.",
+    "result.scored_why_all": "{name} takes every pip left on the table: {points}.",
+    "result.scored_why_lightest": "{name} holds the lightest hand and takes every pip left: {points}.",
+    "result.bonus": "Bonus {bonus}: +{points}.",
+    "result.total": "{name}: {score} in total.",
+    "bonus.capicu": "capicú",
+    "bonus.chuchazo": "chuchazo",
+    "bonus.round": "round {number}",
+    # -- chat -----------------------------------------------------------------
+    "chat.title": "Chat",
+    "chat.placeholder": "Say something, Enter to send",
+    "chat.line": "{name}: {text}",
+    # -- log ------------------------------------------------------------------
+    "log.title": "What happened",
+    # -- themes and settings --------------------------------------------------
+    "theme.warning": "Theme file {file} was skipped: {problem}",
+    "theme.problem.too_big": "it is larger than {limit} bytes",
+    "theme.problem.unreadable": "it cannot be read ({reason})",
+    "theme.problem.not_toml": "it is not valid TOML ({reason})",
+    "theme.problem.no_name": "it needs a name made of letters, digits and dashes",
+    "theme.problem.duplicate": "a theme named {name} is already loaded",
+    "theme.problem.missing": "it has no {field}",
+    "theme.problem.not_text": "{field} must be text",
+    "theme.problem.not_bool": "{field} must be true or false",
+    "theme.problem.not_number": "{field} must be a number",
+    "theme.problem.bad_color": "{field} is not a colour: {value}",
+    "theme.problem.unknown": "it has an unknown setting {field}",
+    "theme.problem.too_many": "it has more than {limit} variables",
+    "theme.problem.too_many_files": "only the first {limit} theme files are read",
+    "settings.warning": "Settings file {file} could not be used ({problem}); using defaults.",
+    "settings.save_failed": "Settings could not be saved to {file} ({problem}).",
+    "settings.problem.too_big": "it is larger than {limit} bytes",
+    "settings.problem.unreadable": "it cannot be read: {reason}",
+    "settings.problem.not_toml": "it is not valid TOML: {reason}",
+    "settings.problem.bad_value": "{field} has an unusable value",
+    "tile_style.compact": "Compact [3|5]",
+    "tile_style.boxed": "Boxed digits",
+    "tile_style.pips": "Pip grid (large screens)",
+    "tile_style.glyph": "Unicode domino glyphs",
+    "language.en": "English",
+    "language.es": "Español",
+}
+
+_TABLES: dict[str, dict[str, str]] = {DEFAULT_LANGUAGE: ENGLISH}
+_current = DEFAULT_LANGUAGE
+_FORMATTER = string.Formatter()
+
+
+class MessageError(KeyError):
+    """A catalogue problem found while adding keys (a clash or a bad template)."""
+
+
+class _Missing(dict[str, object]):
+    """Parameters for `format_map` that leave an unknown placeholder visible, not crash."""
+
+    def __missing__(self, key: str) -> str:
+        return "{" + key + "}"
+
+
+def t(key: str, /, **params: object) -> str:
+    """The sentence for ``key`` in the current language, with ``params`` filled in.
+
+    Never raises: a key missing from the current language falls back to English,
+    and a key missing everywhere shows as ``<key>`` so the gap is visible on
+    screen (the catalogue test catches it before that).
+    """
+    template = _TABLES.get(_current, ENGLISH).get(key)
+    if template is None:
+        template = ENGLISH.get(key)
+    if template is None:
+        return f"<{key}>"
+    try:
+        return template.format_map(_Missing(params))
+    except (ValueError, IndexError, AttributeError, KeyError):
+        return template
+
+
+def has(key: str) -> bool:
+    """True when ``key`` exists in the reference (English) table."""
+    return key in ENGLISH
+
+
+def set_language(code: str) -> bool:
+    """Switch the catalogue to ``code``; False (and English kept) when unknown."""
+    global _current
+    if code in _TABLES:
+        _current = code
+        return True
+    _current = DEFAULT_LANGUAGE
+    return False
+
+
+def language() -> str:
+    """The code of the language in use."""
+    return _current
+
+
+def languages() -> tuple[str, ...]:
+    """The codes of every language with a table, English first."""
+    return (DEFAULT_LANGUAGE, *sorted(code for code in _TABLES if code != DEFAULT_LANGUAGE))
+
+
+def placeholders(template: str) -> frozenset[str]:
+    """The names a template fills in (``{name}`` gives ``name``)."""
+    return frozenset(
+        field.split(".")[0].split("[")[0]
+        for _, field, _, _ in _FORMATTER.parse(template)
+        if field
+    )
+
+
+def add_messages(table: Mapping[str, str], language: str = DEFAULT_LANGUAGE) -> None:
+    """Add keys to a language's table (English first, then translations).
+
+    An English key that already exists with a different text raises
+    `MessageError` so two modules cannot silently fight over one key; a
+    translation must use a key English has and the same placeholders.
+    """
+    target = _TABLES.setdefault(language, {})
+    for key, text in table.items():
+        if not isinstance(key, str) or not isinstance(text, str):
+            raise MessageError(f"message {key!r} must map text to text")
+        try:
+            names = placeholders(text)
+        except ValueError as exc:
+            raise MessageError(f"message {key!r} is not a valid template: {exc}") from None
+        if language == DEFAULT_LANGUAGE:
+            if key in target and target[key] != text:
+                raise MessageError(f"message {key!r} is already defined differently")
+        else:
+            if key not in ENGLISH:
+                raise MessageError(f"message {key!r} has no English text")
+            if names != placeholders(ENGLISH[key]):
+                raise MessageError(f"message {key!r} must use the placeholders of its English text")
+        target[key] = text
+
+
+def missing_keys(language: str) -> frozenset[str]:
+    """The English keys that ``language`` does not translate yet."""
+    return frozenset(ENGLISH) - frozenset(_TABLES.get(language, {}))

@@ -1,0 +1,270 @@
+"""Themes as data: TOML files loaded into Textual `Theme` objects at start.
+
+The shipped themes live in the `capicu.themes` package; a user adds one by
+dropping a ``.toml`` file into ``<config folder>/themes``. A theme file is
+hostile input as far as this module cares: it is size-limited, every field is
+type-checked and every colour parsed before Textual sees it (Textual would
+otherwise fail on the stylesheet at start, which is a crash the user cannot
+fix from inside the app). A bad file is skipped with a warning that names the
+file and the problem.
+
+A theme file looks like this::
+
+    name = "felt"
+    dark = true
+    primary = "#e0b040"
+    background = "#0f3b24"
+    # ... the other Textual base colours, all optional but primary
+
+    [variables]
+    felt = "#145a32"       # the table's cloth
+    tile-face = "#f2ead3"  # and the other game variables of GAME_VARIABLES
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from collections.abc import Iterable
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from textual.color import Color, ColorParseError
+from textual.theme import BUILTIN_THEMES, Theme
+
+from .messages import t
+
+DEFAULT_THEME = "felt"
+#: A theme file larger than this is refused unread (a theme is a few hundred bytes).
+MAX_THEME_BYTES = 64 * 1024
+#: At most this many files are read from the user's folder.
+MAX_THEME_FILES = 64
+MAX_VARIABLES = 200
+
+#: The game's own CSS variables, with defaults for any theme that lacks them
+#: (Textual's built-in themes too). An App returns this from
+#: `get_theme_variable_defaults` so that ``$tile-face`` always resolves.
+GAME_VARIABLES: dict[str, str] = {
+    "felt": "#145a32",  # the table's cloth, behind the line of play
+    "felt-text": "#e8f0e8",  # words written on the felt
+    "tile-face": "#f2ead3",  # a tile's face
+    "tile-pip": "#1b1b1b",  # its pips and digits
+    "tile-legal": "#fff6c8",  # the face of a tile that may be played now
+    "tile-legal-pip": "#000000",
+    "tile-dimmed": "#7d8a80",  # the face of a tile that may not be played now
+    "tile-dimmed-pip": "#3a3f3b",
+    "tile-cursor": "#ffc629",  # the face of the tile under the hand's cursor
+    "tile-cursor-pip": "#000000",
+    "open-end": "#ffc629",  # the open ends of the line: label and end tile
+    "open-end-text": "#000000",
+    "turn": "#ffc629",  # whose turn it is
+}
+
+_BASE_COLOURS = (
+    "primary",
+    "secondary",
+    "warning",
+    "error",
+    "success",
+    "accent",
+    "foreground",
+    "background",
+    "surface",
+    "panel",
+    "boost",
+)
+_KNOWN_FIELDS = frozenset(
+    (*_BASE_COLOURS, "name", "dark", "description", "luminosity_spread", "text_alpha", "variables")
+)
+_NAME = re.compile(r"^[a-z0-9][a-z0-9-]{0,39}$")
+_VARIABLE_NAME = re.compile(r"^[a-z0-9][a-z0-9-]{0,63}$")
+_PERCENT = re.compile(r"^(?P<colour>\S+) +(?P<percent>\d{1,3})%$")
+_TEXT_STYLE_WORDS = frozenset(
+    {"none", "not", "bold", "dim", "italic", "underline", "underline2", "reverse", "strike", "blink"}
+)
+
+
+class ThemeError(ValueError):
+    """One reason a theme file cannot be used, in words for the user."""
+
+
+def theme_variable_defaults() -> dict[str, str]:
+    """The game's variables with their defaults (for `App.get_theme_variable_defaults`)."""
+    return dict(GAME_VARIABLES)
+
+
+def _is_colour(value: str) -> bool:
+    match = _PERCENT.match(value)
+    if match:
+        if int(match["percent"]) > 100:
+            return False
+        value = match["colour"]
+    try:
+        Color.parse(value)
+    except (ColorParseError, ValueError):
+        return False
+    return True
+
+
+def _colour(data: dict[str, Any], field: str) -> str | None:
+    value = data.get(field)
+    if value is None:
+        return None
+    if not isinstance(value, str):
+        raise ThemeError(t("theme.problem.not_text", field=field))
+    if len(value) > 60 or not _is_colour(value):
+        raise ThemeError(t("theme.problem.bad_color", field=field, value=repr(value[:60])))
+    return value
+
+
+def _number(data: dict[str, Any], field: str, default: float, low: float, high: float) -> float:
+    value = data.get(field, default)
+    if isinstance(value, bool) or not isinstance(value, int | float) or not low <= value <= high:
+        raise ThemeError(t("theme.problem.not_number", field=field))
+    return float(value)
+
+
+def _variables(raw: Any) -> dict[str, str]:
+    if raw is None:
+        return {}
+    if not isinstance(raw, dict):
+        raise ThemeError(t("theme.problem.not_text", field="variables"))
+    if len(raw) > MAX_VARIABLES:
+        raise ThemeError(t("theme.problem.too_many", limit=MAX_VARIABLES))
+    out: dict[str, str] = {}
+    for key, value in raw.items():
+        field = f"variables.{str(key)[:64]}"
+        if not _VARIABLE_NAME.match(key):
+            raise ThemeError(t("theme.problem.unknown", field=repr(str(key)[:64])))
+        if not isinstance(value, str) or len(value) > 60:
+            raise ThemeError(t("theme.problem.not_text", field=field))
+        if key.endswith("text-style"):
+            if not value.split() or not set(value.split()) <= _TEXT_STYLE_WORDS:
+                raise ThemeError(t("theme.problem.bad_color", field=field, value=repr(value)))
+        elif not _is_colour(value):
+            raise ThemeError(t("theme.problem.bad_color", field=field, value=repr(value)))
+        out[key] = value
+    return out
+
+
+def theme_from_data(data: Any) -> Theme:
+    """A `Theme` from a theme file's parsed TOML; `ThemeError` says what is wrong."""
+    if not isinstance(data, dict):
+        raise ThemeError(t("theme.problem.missing", field="name"))
+    for key in data:
+        if key not in _KNOWN_FIELDS:
+            raise ThemeError(t("theme.problem.unknown", field=repr(str(key)[:64])))
+    name = data.get("name")
+    if not isinstance(name, str) or not _NAME.match(name):
+        raise ThemeError(t("theme.problem.no_name"))
+    if "primary" not in data:
+        raise ThemeError(t("theme.problem.missing", field="primary"))
+    dark = data.get("dark", True)
+    if not isinstance(dark, bool):
+        raise ThemeError(t("theme.problem.not_bool", field="dark"))
+    description = data.get("description", "")
+    if not isinstance(description, str):
+        raise ThemeError(t("theme.problem.not_text", field="description"))
+    primary = _colour(data, "primary")
+    assert primary is not None
+    theme = Theme(
+        name=name,
+        primary=primary,
+        secondary=_colour(data, "secondary"),
+        warning=_colour(data, "warning"),
+        error=_colour(data, "error"),
+        success=_colour(data, "success"),
+        accent=_colour(data, "accent"),
+        foreground=_colour(data, "foreground"),
+        background=_colour(data, "background"),
+        surface=_colour(data, "surface"),
+        panel=_colour(data, "panel"),
+        boost=_colour(data, "boost"),
+        dark=dark,
+        luminosity_spread=_number(data, "luminosity_spread", 0.15, 0.0, 1.0),
+        text_alpha=_number(data, "text_alpha", 0.95, 0.0, 1.0),
+        variables={**GAME_VARIABLES, **_variables(data.get("variables"))},
+    )
+    try:
+        # What the App does with it on every switch: fail here, not there.
+        theme.to_color_system().generate()
+    except Exception as exc:  # any failure means the theme is unusable
+        raise ThemeError(t("theme.problem.bad_color", field="theme", value=str(exc)[:80])) from None
+    return theme
+
+
+def read_theme_file(path: Path) -> Theme:
+    """The theme in one file; `ThemeError` names the problem (never another exception)."""
+    try:
+        if not path.is_file():
+            raise ThemeError(t("theme.problem.unreadable", reason="not a regular file"))
+        if path.stat().st_size > MAX_THEME_BYTES:
+            raise ThemeError(t("theme.problem.too_big", limit=MAX_THEME_BYTES))
+        with path.open("rb") as handle:
+            raw = handle.read(MAX_THEME_BYTES + 1)
+    except OSError as exc:
+        raise ThemeError(t("theme.problem.unreadable", reason=exc.strerror or type(exc).__name__)) from None
+    if len(raw) > MAX_THEME_BYTES:
+        raise ThemeError(t("theme.problem.too_big", limit=MAX_THEME_BYTES))
+    try:
+        data = tomllib.loads(raw.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise ThemeError(t("theme.problem.not_toml", reason="not UTF-8 text")) from None
+    except (tomllib.TOMLDecodeError, RecursionError, ValueError) as exc:
+        raise ThemeError(t("theme.problem.not_toml", reason=str(exc)[:120])) from None
+    return theme_from_data(data)
+
+
+def _builtin_paths() -> list[Path]:
+    folder = resources.files("capicu.themes")
+    return sorted(
+        (Path(str(entry)) for entry in folder.iterdir() if entry.name.endswith(".toml")),
+        key=lambda p: p.name,
+    )
+
+
+def _user_paths(user_dir: Path, warnings: list[str]) -> list[Path]:
+    try:
+        if not user_dir.is_dir():
+            return []
+        paths = sorted(p for p in user_dir.iterdir() if p.suffix == ".toml")
+    except OSError as exc:
+        warnings.append(t("theme.warning", file=str(user_dir), problem=exc.strerror or type(exc).__name__))
+        return []
+    if len(paths) > MAX_THEME_FILES:
+        problem = t("theme.problem.too_many_files", limit=MAX_THEME_FILES)
+        warnings += [t("theme.warning", file=str(path), problem=problem) for path in paths[MAX_THEME_FILES:]]
+        paths = paths[:MAX_THEME_FILES]
+    return paths
+
+
+def load_theme_files(paths: Iterable[Path], taken: set[str], warnings: list[str]) -> list[Theme]:
+    """The usable themes among ``paths``; a warning for each file skipped."""
+    themes = []
+    for path in paths:
+        try:
+            theme = read_theme_file(path)
+            if theme.name in taken:
+                raise ThemeError(t("theme.problem.duplicate", name=theme.name))
+        except ThemeError as exc:
+            warnings.append(t("theme.warning", file=str(path), problem=str(exc)))
+            continue
+        taken.add(theme.name)
+        themes.append(theme)
+    return themes
+
+
+def load_themes(user_dir: Path | None = None) -> tuple[list[Theme], list[str]]:
+    """The shipped themes, then the user's (from ``user_dir``), and a warning per file skipped.
+
+    Register them with ``app.register_theme(theme)``; the default is
+    `DEFAULT_THEME`. Never raises for a bad file.
+    """
+    warnings: list[str] = []
+    # A file may not replace one of Textual's own themes either.
+    taken: set[str] = set(BUILTIN_THEMES)
+    themes = load_theme_files(_builtin_paths(), taken, warnings)
+    if user_dir is not None:
+        themes += load_theme_files(_user_paths(user_dir, warnings), taken, warnings)
+    return themes, warnings
