@@ -36,6 +36,13 @@ ENGLISH: dict[str, str] = {
     "line.left_end": "left {number}",
     "line.right_end": "{number} right",
     "line.title": "La mesa",
+    # -- keys (Footer descriptions) -------------------------------------------
+    "key.previous": "Previous tile",
+    "key.next": "Next tile",
+    "key.first": "First tile",
+    "key.last": "Last tile",
+    "key.play": "Play tile",
+    "key.send": "Send",
     # -- the hand -----------------------------------------------------------
     "hand.title": "Your hand",
     "hand.empty": "No tiles in hand.",

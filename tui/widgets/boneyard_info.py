@@ -1,0 +1,53 @@
+"""El pozo (the boneyard): how many tiles it holds and how many can still be drawn."""
+
+from __future__ import annotations
+
+from capicu.core import View
+from rich.text import Text
+from textual.reactive import reactive
+from textual.widget import Widget
+
+from ..messages import t
+
+
+class BoneyardInfo(Widget):
+    """One line about el pozo, from `View.boneyard` and `View.drawable`."""
+
+    DEFAULT_CSS = """
+    BoneyardInfo {
+        height: 1;
+        width: auto;
+        padding: 0 1;
+    }
+    BoneyardInfo.-empty {
+        color: $text-muted;
+    }
+    """
+
+    count: reactive[int] = reactive(0)
+    drawable: reactive[int] = reactive(0)
+    #: False for games without drawing (the undealt tiles are set aside).
+    drawing: reactive[bool] = reactive(True)
+    #: The short form ("pozo 12 (10 drawable)") for narrow screens.
+    short: reactive[bool] = reactive(False, layout=True)
+
+    def update_boneyard(self, count: int, drawable: int, drawing: bool = True) -> None:
+        """Show these counts; unchanged counts redraw nothing."""
+        self.count = count
+        self.drawable = drawable
+        self.drawing = drawing
+        self.set_class(drawing and drawable == 0, "-empty")
+
+    def update_from_view(self, view: View) -> None:
+        self.update_boneyard(view.boneyard, view.drawable, view.rules.drawing)
+
+    def sentence(self) -> str:
+        if not self.drawing:
+            return t("boneyard.no_drawing", count=self.count)
+        if self.count == 0:
+            return t("boneyard.empty")
+        key = "boneyard.count_short" if self.short else "boneyard.count"
+        return t(key, count=self.count, drawable=self.drawable)
+
+    def render(self) -> Text:
+        return Text(self.sentence(), no_wrap=True, overflow="ellipsis", end="")

@@ -1,0 +1,256 @@
+"""Your hand: one focusable widget with a cursor over the tiles.
+
+Which tiles may be played comes from the engine (`View.legal`), never from a
+rule written here: a tile is highlighted when some ``Play`` of it is in the
+legal actions, dimmed when it is not, and shown plain while it is not your turn
+(no legal actions at all). Enter posts `HandView.TileChosen` with that tile's
+legal plays, so the app can ask for an end when the tile fits both.
+
+A cursor move redraws only the two tiles it leaves and reaches (SSH players pay
+for every byte written), not the whole widget.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import ClassVar
+
+from capicu.core import Action, Play, Tile, View
+from rich.style import Style
+from rich.text import Text
+from textual.binding import Binding, BindingType
+from textual.events import Click
+from textual.geometry import Region, Size
+from textual.message import Message
+from textual.reactive import reactive
+from textual.widget import Widget
+
+from ..messages import t
+from .tiles import TileStyle, tile_face, wrap_widths
+
+#: Cells between two tiles in the hand.
+GAP = 1
+
+
+class HandView(Widget, can_focus=True):
+    """The tiles of this seat's hand, a cursor, and Enter to choose one."""
+
+    DEFAULT_CSS = """
+    HandView {
+        height: auto;
+        min-height: 2;
+        padding: 0 1;
+    }
+    HandView > .hand--tile {
+        background: $tile-face;
+        color: $tile-pip;
+    }
+    HandView > .hand--legal {
+        background: $tile-legal;
+        color: $tile-legal-pip;
+        text-style: bold;
+    }
+    HandView > .hand--dimmed {
+        background: $tile-dimmed;
+        color: $tile-dimmed-pip;
+        text-style: dim;
+    }
+    HandView > .hand--cursor {
+        background: $tile-cursor;
+        color: $tile-cursor-pip;
+        text-style: bold;
+    }
+    HandView > .hand--marker {
+        color: $tile-cursor;
+        text-style: bold;
+    }
+    HandView > .hand--empty {
+        text-style: italic;
+    }
+    """
+
+    COMPONENT_CLASSES: ClassVar[set[str]] = {
+        "hand--tile",
+        "hand--legal",
+        "hand--dimmed",
+        "hand--cursor",
+        "hand--marker",
+        "hand--empty",
+    }
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("left", "cursor(-1)", t("key.previous"), show=False),
+        Binding("right", "cursor(1)", t("key.next"), show=False),
+        Binding("home", "cursor_to(0)", t("key.first"), show=False),
+        Binding("end", "cursor_to(-1)", t("key.last"), show=False),
+        Binding("enter", "choose", t("key.play"), show=True),
+    ]
+
+    class TileChosen(Message):
+        """The player chose a tile; ``actions`` are its legal plays (empty: it does not fit now)."""
+
+        def __init__(self, hand: HandView, tile: Tile, actions: tuple[Play, ...]) -> None:
+            super().__init__()
+            self.hand = hand
+            self.tile = tile
+            self.actions = actions
+
+        @property
+        def control(self) -> HandView:
+            return self.hand
+
+    hand: reactive[tuple[Tile, ...]] = reactive((), layout=True)
+    legal: reactive[tuple[Action, ...]] = reactive(())
+    cursor: reactive[int] = reactive(0, repaint=False)
+    tile_style: reactive[TileStyle] = reactive(TileStyle.COMPACT, layout=True)
+    ascii: reactive[bool] = reactive(False, layout=True)
+    digits: reactive[int] = reactive(1, layout=True)
+
+    def __init__(
+        self,
+        *,
+        tile_style: TileStyle = TileStyle.COMPACT,
+        ascii: bool = False,
+        name: str | None = None,
+        id: str | None = None,
+        classes: str | None = None,
+    ) -> None:
+        super().__init__(name=name, id=id, classes=classes)
+        self.set_reactive(HandView.tile_style, tile_style)
+        self.set_reactive(HandView.ascii, ascii)
+        self._cache_key: object = None
+        self._cache: tuple[list[Text], list[Region]] = ([], [])
+
+    # -- data in ------------------------------------------------------------
+
+    def update_hand(self, hand: Sequence[Tile], legal: Sequence[Action], max_pip: int = 6) -> None:
+        """Show this hand and these legal actions; the cursor stays on its tile if still held."""
+        current = self.selected
+        hand = tuple(hand)
+        self.digits = len(str(max_pip))
+        self.hand = hand
+        self.legal = tuple(legal)
+        if current in hand:
+            self.cursor = hand.index(current)
+        else:
+            self.cursor = min(self.cursor, max(len(hand) - 1, 0))
+
+    def update_from_view(self, view: View) -> None:
+        """Show a seat's `View`: its hand and what the engine says it may do."""
+        self.update_hand(view.hand, view.legal, view.rules.max_pip)
+
+    # -- reading --------------------------------------------------------------
+
+    @property
+    def selected(self) -> Tile | None:
+        """The tile under the cursor (None with an empty hand)."""
+        if 0 <= self.cursor < len(self.hand):
+            return self.hand[self.cursor]
+        return None
+
+    def plays_for(self, tile: Tile) -> tuple[Play, ...]:
+        """The legal plays of ``tile``, as the engine listed them."""
+        return tuple(a for a in self.legal if isinstance(a, Play) and a.tile == tile)
+
+    def _playable(self) -> frozenset[Tile]:
+        return frozenset(a.tile for a in self.legal if isinstance(a, Play))
+
+    # -- actions --------------------------------------------------------------
+
+    def action_cursor(self, step: int) -> None:
+        if self.hand:
+            self.cursor = max(0, min(len(self.hand) - 1, self.cursor + step))
+
+    def action_cursor_to(self, index: int) -> None:
+        if self.hand:
+            self.cursor = index % len(self.hand)
+
+    def action_choose(self) -> None:
+        tile = self.selected
+        if tile is not None:
+            self.post_message(self.TileChosen(self, tile, self.plays_for(tile)))
+
+    def on_click(self, event: Click) -> None:
+        _, regions = self._layout(self.content_size.width)
+        for index, region in enumerate(regions):
+            if region.contains(event.x - self.gutter.left, event.y - self.gutter.top):
+                self.cursor = index
+                self.action_choose()
+                return
+
+    # -- drawing --------------------------------------------------------------
+
+    def validate_cursor(self, value: int) -> int:
+        return max(0, min(value, len(self.hand) - 1)) if self.hand else 0
+
+    def watch_cursor(self, old: int, new: int) -> None:
+        if old == new or not self.is_mounted:
+            return
+        _, regions = self._layout(self.content_size.width)
+        dirty = [regions[i] for i in (old, new) if 0 <= i < len(regions)]
+        if dirty:
+            self.refresh(*dirty)
+
+    def watch_legal(self) -> None:
+        self.refresh()
+
+    def _style_for(self, index: int, playable: frozenset[Tile]) -> Style:
+        if index == self.cursor:
+            return self.get_component_rich_style("hand--cursor")
+        if not self.legal:
+            return self.get_component_rich_style("hand--tile")
+        if self.hand[index] in playable:
+            return self.get_component_rich_style("hand--legal")
+        return self.get_component_rich_style("hand--dimmed")
+
+    def _layout(self, width: int) -> tuple[list[Text], list[Region]]:
+        """The rows that draw the hand, and each tile's region (tile and marker below it)."""
+        width = max(width, 1)
+        key = (self.hand, self.legal, self.cursor, self.tile_style, self.ascii, self.digits, width,
+               self.get_component_rich_style("hand--cursor"), self.get_component_rich_style("hand--legal"))
+        if key == self._cache_key:
+            return self._cache
+        if not self.hand:
+            text = Text(t("hand.empty"), style=self.get_component_rich_style("hand--empty"), end="")
+            result: tuple[list[Text], list[Region]] = ([text], [])
+            self._cache_key, self._cache = key, result
+            return result
+        playable = self._playable()
+        faces = [
+            tile_face(tile.low, tile.high, self.tile_style, ascii=self.ascii, crosswise=False,
+                      digits=self.digits, face_style=self._style_for(i, playable))
+            for i, tile in enumerate(self.hand)
+        ]
+        marker_style = self.get_component_rich_style("hand--marker")
+        mark = "^" if self.ascii else "▔"
+        rows: list[Text] = []
+        regions: list[Region] = [Region()] * len(faces)
+        for span in wrap_widths([face.width for face in faces], width, GAP):
+            height = max(faces[i].height for i in span)
+            lines = [Text(end="") for _ in range(height + 1)]
+            x = 0
+            for i in span:
+                face = faces[i]
+                if i != span.start:
+                    for line in lines:
+                        line.append(" " * GAP)
+                    x += GAP
+                for y in range(height):
+                    if y < face.height:
+                        lines[y].append_text(face.rows[y])
+                    else:
+                        lines[y].append(" " * face.width)
+                marker = mark * face.width if i == self.cursor else " " * face.width
+                lines[height].append(marker, marker_style)
+                regions[i] = Region(x, len(rows), face.width, height + 1)
+                x += face.width
+            rows.extend(lines)
+        result = (rows, regions)
+        self._cache_key, self._cache = key, result
+        return result
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        return len(self._layout(width)[0])
+
+    def render(self) -> Text:
+        return Text("\n", end="").join(self._layout(self.content_size.width)[0])

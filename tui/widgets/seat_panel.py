@@ -1,0 +1,220 @@
+"""One seat at the table: name, tiles left, score, connection, whose turn, the turn timer."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import Enum
+from typing import ClassVar
+
+from capicu.core import Direction, View
+from rich.text import Text
+from textual.geometry import Region, Size
+from textual.reactive import reactive
+from textual.widget import Widget
+
+from ..describe import seat_name
+from ..messages import t
+
+
+@dataclass(frozen=True, slots=True)
+class SeatInfo:
+    """What a seat panel shows; plain data so an unchanged seat is not redrawn."""
+
+    seat: int
+    name: str
+    tiles: int
+    score: int
+    connected: bool = True
+    #: A computer player's seat.
+    computer: bool = False
+    #: A person who is away while the computer plays their seat.
+    covered: bool = False
+    turn: bool = False
+    me: bool = False
+    partner: bool = False
+
+    @classmethod
+    def from_view(
+        cls,
+        view: View,
+        seat: int,
+        names: Sequence[str],
+        *,
+        connected: bool = True,
+        computer: bool = False,
+        covered: bool = False,
+    ) -> SeatInfo:
+        """The panel data of ``seat`` as ``view``'s seat sees it (score is the seat's side's)."""
+        side = view.side_of(seat)
+        me = view.seat is not None and seat == view.seat
+        partner = (
+            view.seat is not None and not me and view.rules.partnerships and view.side_of(view.seat) == side
+        )
+        return cls(
+            seat=seat,
+            name=seat_name(names, seat),
+            tiles=view.hand_counts[seat] if seat < len(view.hand_counts) else 0,
+            score=view.scores[side] if side < len(view.scores) else 0,
+            connected=connected,
+            computer=computer,
+            covered=covered,
+            turn=view.turn == seat,
+            me=me,
+            partner=partner,
+        )
+
+
+class Position(Enum):
+    """Where a seat sits on screen, seen from this seat (always at the bottom)."""
+
+    BOTTOM = "bottom"
+    RIGHT = "right"
+    TOP = "top"
+    LEFT = "left"
+
+
+def table_positions(players: int, my_seat: int | None, direction: Direction) -> list[tuple[int, Position]]:
+    """Each seat and where it sits on screen, in turn order from this seat.
+
+    Seats are numbered in turn order; counterclockwise play means the next
+    player sits to your right, clockwise to your left. A spectator sees seat 0
+    at the bottom.
+    """
+    me = my_seat or 0
+    if players == 2:
+        spots = [Position.BOTTOM, Position.TOP]
+    elif players == 3:
+        spots = [Position.BOTTOM, Position.RIGHT, Position.LEFT]
+    else:
+        spots = [Position.BOTTOM, Position.RIGHT, Position.TOP, Position.LEFT]
+    if direction is Direction.CLOCKWISE:
+        mirror = {Position.RIGHT: Position.LEFT, Position.LEFT: Position.RIGHT}
+        spots = [mirror.get(spot, spot) for spot in spots]
+    return [((me + step) % players, spots[step]) for step in range(players)]
+
+
+class SeatPanel(Widget):
+    """Three lines: turn marker and name; tiles and score; status and timer."""
+
+    DEFAULT_CSS = """
+    SeatPanel {
+        height: 3;
+        width: 1fr;
+        min-width: 16;
+        padding: 0 1;
+    }
+    SeatPanel.-turn {
+        background: $boost;
+    }
+    SeatPanel > .seat--name {
+        text-style: bold;
+    }
+    SeatPanel > .seat--turn {
+        color: $turn;
+        text-style: bold;
+    }
+    SeatPanel > .seat--status {
+        color: $text-muted;
+    }
+    SeatPanel > .seat--away {
+        color: $warning;
+    }
+    SeatPanel > .seat--timer {
+        color: $turn;
+        text-style: bold;
+    }
+    """
+
+    COMPONENT_CLASSES: ClassVar[set[str]] = {
+        "seat--name",
+        "seat--turn",
+        "seat--status",
+        "seat--away",
+        "seat--timer",
+    }
+
+    info: reactive[SeatInfo | None] = reactive(None)
+    #: Seconds left on the turn timer, None when no timer runs.
+    timer: reactive[int | None] = reactive(None, repaint=False)
+    ascii: reactive[bool] = reactive(False)
+
+    def __init__(
+        self,
+        info: SeatInfo | None = None,
+        *,
+        ascii: bool = False,
+        name: str | None = None,
+        id: str | None = None,
+        classes: str | None = None,
+    ) -> None:
+        super().__init__(name=name, id=id, classes=classes)
+        self.set_reactive(SeatPanel.ascii, ascii)
+        if info is not None:
+            self.set_reactive(SeatPanel.info, info)
+            self._set_classes(info)
+
+    def update_seat(self, info: SeatInfo) -> None:
+        """Show ``info`` (nothing is redrawn when it equals what is shown)."""
+        self.info = info
+
+    def watch_info(self, info: SeatInfo | None) -> None:
+        if info is not None:
+            self._set_classes(info)
+
+    def _set_classes(self, info: SeatInfo) -> None:
+        self.set_class(info.turn, "-turn")
+        self.set_class(info.me, "-me")
+        self.set_class(not info.connected or info.covered, "-away")
+
+    def watch_timer(self, old: int | None, new: int | None) -> None:
+        # Only the status line changes as the clock ticks.
+        if old != new and self.is_mounted:
+            self.refresh(Region(0, 2, self.content_size.width, 1))
+
+    def _name_line(self, info: SeatInfo) -> Text:
+        marker = (">" if self.ascii else "▶") if info.turn else " "
+        if info.me:
+            name = t("seat.you", name=info.name)
+        elif info.partner:
+            name = t("seat.partner", name=info.name)
+        else:
+            name = info.name
+        text = Text(end="", no_wrap=True, overflow="ellipsis")
+        text.append(marker + " ", self.get_component_rich_style("seat--turn"))
+        text.append(name, self.get_component_rich_style("seat--name"))
+        if info.turn:
+            text.append(" " + t("seat.turn"), self.get_component_rich_style("seat--turn"))
+        return text
+
+    def _count_line(self, info: SeatInfo) -> Text:
+        tiles = t("seat.tiles_one") if info.tiles == 1 else t("seat.tiles", count=info.tiles)
+        return Text(f"  {tiles}, {t('seat.score', score=info.score)}", end="", no_wrap=True)
+
+    def _status_line(self, info: SeatInfo) -> Text:
+        text = Text("  ", end="", no_wrap=True)
+        if not info.connected and not info.covered:
+            text.append(t("seat.away"), self.get_component_rich_style("seat--away"))
+        elif info.covered:
+            text.append(t("seat.covered"), self.get_component_rich_style("seat--away"))
+        elif info.computer:
+            text.append(t("seat.computer"), self.get_component_rich_style("seat--status"))
+        else:
+            text.append(t("seat.connected"), self.get_component_rich_style("seat--status"))
+        if self.timer is not None:
+            timer = t("seat.timer", seconds=max(self.timer, 0))
+            text.append("  " + timer, self.get_component_rich_style("seat--timer"))
+        return text
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        return 3
+
+    def render(self) -> Text:
+        info = self.info
+        if info is None:
+            return Text("")
+        width = max(self.content_size.width, 1)
+        lines = [self._name_line(info), self._count_line(info), self._status_line(info)]
+        for line in lines:
+            line.truncate(width, overflow="ellipsis")
+        return Text("\n", end="").join(lines)
