@@ -6,10 +6,6 @@ import random
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
-from helpers_core import crafted_match
-from hypothesis import given, settings
-from hypothesis import strategies as st
-
 from capicu.core import (
     PRESET_NAMES,
     Match,
@@ -26,6 +22,9 @@ from capicu.core.hints import REASON_TEXTS, Hint, Reason, suggest
 from capicu.core.inference import DealSampler, infer
 from capicu.core.players import LEVELS
 from capicu.core.search import Budget, HardPlayer, search
+from helpers_core import crafted_match
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 #: Small budgets keep the suite quick; no test depends on timing.
 TINY = Budget(iterations=24, cap_seconds=None)
@@ -79,7 +78,8 @@ def test_easy_and_normal_play_legal_moves_in_whole_matches(preset: str, players:
 def test_hard_plays_legal_moves(preset: str, players: int) -> None:
     rules = Rules.preset_named(preset)
     for seed in range(4):
-        bots = [_player("hard" if seat == seed % players else "normal", seed + seat) for seat in range(players)]
+        levels = ["hard" if seat == seed % players else "normal" for seat in range(players)]
+        bots = [_player(level, seed + seat) for seat, level in enumerate(levels)]
         _play_rounds(Match(rules, players, seed), bots, rounds=2)
 
 
@@ -171,7 +171,8 @@ def _check_knowledge(match: Match, view: View, samples: int = 6) -> None:
 def test_sampled_deals_respect_everything_seen(preset: str, players: int) -> None:
     rules = Rules.preset_named(preset)
     for seed in range(10):
-        bots = [make_player("normal" if (seat + seed) % 2 else "easy", seed + seat) for seat in range(players)]
+        levels = ["normal" if (seat + seed) % 2 else "easy" for seat in range(players)]
+        bots = [make_player(level, seed + seat) for seat, level in enumerate(levels)]
         _play_rounds(Match(rules, players, seed), bots, rounds=2, check=_check_knowledge)
 
 
@@ -248,7 +249,9 @@ def _positions(preset: str, players: int, seed: int, count: int) -> list[View]:
     return views
 
 
-@pytest.mark.parametrize("preset,players", [("puerto-rican-drawing", 3), ("drawing-game", 4), ("quinientos", 4)])
+@pytest.mark.parametrize(
+    "preset,players", [("puerto-rican-drawing", 3), ("drawing-game", 4), ("quinientos", 4)]
+)
 def test_same_seed_and_budget_give_the_same_move(preset: str, players: int) -> None:
     for view in _positions(preset, players, seed=4, count=8):
         first = HardPlayer(9, SMALL).choose(view)
