@@ -1,0 +1,51 @@
+"""LAN play: the wire protocol (docs/PROTOCOL.md), the sans-I/O codec, the host and the client."""
+
+from .client import Client, ClientError, Closed, Incoming, JoinError, Reconnected, Reconnecting
+from .codec import CLOSED, NEED_DATA, Codec
+from .host import Host, HostConfig, HostError, Limits, new_join_code
+from .protocol import (
+    DEFAULT_PORT,
+    PROTOCOL_VERSION,
+    Chat,
+    Error,
+    ErrorCode,
+    ProtocolError,
+    SeatInfo,
+    Seats,
+    Snapshot,
+    TurnTimer,
+    Update,
+    Welcome,
+)
+from .table import TableConfig
+
+__all__ = [
+    "CLOSED",
+    "DEFAULT_PORT",
+    "NEED_DATA",
+    "PROTOCOL_VERSION",
+    "Chat",
+    "Client",
+    "ClientError",
+    "Closed",
+    "Codec",
+    "Error",
+    "ErrorCode",
+    "Host",
+    "HostConfig",
+    "HostError",
+    "Incoming",
+    "JoinError",
+    "Limits",
+    "ProtocolError",
+    "Reconnected",
+    "Reconnecting",
+    "SeatInfo",
+    "Seats",
+    "Snapshot",
+    "TableConfig",
+    "TurnTimer",
+    "Update",
+    "Welcome",
+    "new_join_code",
+]

@@ -1,0 +1,230 @@
+"""The match journal: a durable record from which a crashed host resumes its match.
+
+One record a line: eight hex digits of the line's CRC-32, a space, then JSON.
+The first record is the header (the match log's header plus the seats, with
+their names and secret tokens, so that players reclaim their seats after a
+restart); every other record holds one entry of `Match.log()` (a deal or an
+action). A record is written and fsynced before anyone hears of the action it
+holds. The writes and fsyncs run in a worker thread, never on the event loop,
+and records that arrive while one fsync runs are grouped into the next.
+
+A file cut short by a crash, or damaged, is read up to its last whole, intact
+record; the caller is told what was dropped.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import zlib
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+FORMAT = "capicu-journal/1"
+
+
+class JournalError(Exception):
+    """A journal that cannot be read or written; the message names the file and the problem."""
+
+
+def encode_record(record: Any) -> bytes:
+    text = json.dumps(record, separators=(",", ":"), ensure_ascii=True)
+    return f"{zlib.crc32(text.encode()):08x} {text}\n".encode()
+
+
+@dataclass(frozen=True, slots=True)
+class Recovered:
+    """What a journal file holds: its header, its entries, and what was dropped."""
+
+    header: dict[str, Any]
+    entries: list[Any]
+    #: Bytes of the file that hold whole, intact records (the rest was dropped).
+    good_size: int
+    #: The number of the last public event these entries produced.
+    seq: int
+    #: A sentence saying what was dropped, or None when the whole file was good.
+    damage: str | None
+
+    def match_log(self) -> dict[str, Any]:
+        """The `Match.log()` this journal records (for `Match.from_log`)."""
+        return {
+            "format": self.header["log_format"],
+            "rules": self.header["rules"],
+            "players": self.header["players"],
+            "seed": self.header["seed"],
+            "entries": list(self.entries),
+        }
+
+
+def read_journal(path: Path) -> Recovered:
+    """The records of the journal at ``path``, up to the last whole intact one."""
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        raise JournalError(f"cannot read the journal {path}: {exc.strerror or exc}") from None
+    records: list[Any] = []
+    offset = 0
+    damage = None
+    line_number = 0
+    while offset < len(data):
+        line_number += 1
+        end = data.find(b"\n", offset)
+        if end < 0:
+            damage = f"line {line_number} was cut short (the host stopped while writing it)"
+            break
+        line = data[offset:end]
+        record = _parse_line(line)
+        if record is None:
+            damage = f"line {line_number} is damaged"
+            break
+        records.append(record)
+        offset = end + 1
+    if damage is not None:
+        damage += f"; {len(data) - offset} bytes from there on are dropped"
+    if not records:
+        raise JournalError(f"{path} holds no readable journal header")
+    header = records[0]
+    if not isinstance(header, dict) or header.get("format") != FORMAT:
+        raise JournalError(f"{path} is not a capicu journal (expected format {FORMAT!r})")
+    entries = []
+    seq = header.get("seq", 0)
+    for number, record in enumerate(records[1:], 2):
+        if not isinstance(record, dict) or "entry" not in record:
+            raise JournalError(f"{path}: line {number} is not a journal entry")
+        entries.append(record["entry"])
+        if isinstance(record.get("seq"), int):
+            seq = record["seq"]
+    if not isinstance(seq, int):
+        raise JournalError(f"{path}: the header's seq is not a number")
+    return Recovered(header, entries, offset, seq, damage)
+
+
+def _parse_line(line: bytes) -> Any | None:
+    if len(line) < 10 or line[8:9] != b" ":
+        return None
+    try:
+        crc = int(line[:8], 16)
+    except ValueError:
+        return None
+    body = line[9:]
+    if zlib.crc32(body) != crc:
+        return None
+    try:
+        return json.loads(body)
+    except ValueError:
+        return None
+
+
+class Journal:
+    """A journal file that records are appended to, durably and in order.
+
+    Nothing here blocks the event loop: `begin` and `append` queue records and
+    return a future, and one writer task hands the queued bytes to a worker
+    thread that writes and fsyncs them; records queued meanwhile share the
+    next fsync.
+    """
+
+    def __init__(self, path: Path, file: Any = None) -> None:
+        self.path = path
+        self._file = file
+        self._pending: list[tuple[bytes, asyncio.Future[None]]] = []
+        self._writer: asyncio.Task[None] | None = None
+        self._failed: JournalError | None = None
+
+    @classmethod
+    def reopen(cls, path: Path, recovered: Recovered) -> Journal:
+        """The journal at ``path`` opened for appending after its last good record.
+
+        A damaged tail is cut off first, so that new records follow good ones.
+        Blocking: call it before serving or from a worker thread.
+        """
+        try:
+            file = open(path, "r+b", buffering=0)  # noqa: SIM115 (kept open for the match)
+            file.truncate(recovered.good_size)
+            file.seek(recovered.good_size)
+            os.fsync(file.fileno())
+        except OSError as exc:
+            raise JournalError(f"cannot append to the journal {path}: {exc.strerror or exc}") from None
+        return cls(path, file)
+
+    def begin(self, header: dict[str, Any], entries: Sequence[Any]) -> asyncio.Future[None]:
+        """Start the file (replacing any there) with ``header`` and the first entries."""
+        data = encode_record({"format": FORMAT, **header})
+        return self._queue(data + b"".join(encode_record({"entry": e}) for e in entries))
+
+    def append(self, entries: Sequence[Any], seq: int) -> asyncio.Future[None]:
+        """Queue ``entries`` (``seq``: the last event number once they apply).
+
+        The future is done once they are on disk; futures finish in append order.
+        """
+        data = b"".join(encode_record({"entry": e, "seq": seq}) for e in entries)
+        return self._queue(data)
+
+    def _queue(self, data: bytes) -> asyncio.Future[None]:
+        loop = asyncio.get_running_loop()
+        future: asyncio.Future[None] = loop.create_future()
+        if self._failed is not None:
+            future.set_exception(self._failed)
+            return future
+        self._pending.append((data, future))
+        if self._writer is None or self._writer.done():
+            self._writer = loop.create_task(self._write_pending())
+        return future
+
+    async def _write_pending(self) -> None:
+        while self._pending:
+            batch, self._pending = self._pending, []
+            data = b"".join(d for d, _ in batch)
+            try:
+                await asyncio.to_thread(self._write_sync, data)
+            except OSError as exc:
+                self._failed = JournalError(
+                    f"cannot write the journal {self.path}: {exc.strerror or exc}"
+                )
+            for _, future in batch:
+                if future.done():
+                    continue
+                if self._failed is not None:
+                    future.set_exception(self._failed)
+                else:
+                    future.set_result(None)
+
+    def _write_sync(self, data: bytes) -> None:
+        if self._file is None:
+            fd = os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+            self._file = os.fdopen(fd, "wb", buffering=0)
+            _sync_directory(self.path)
+        _write_all(self._file, data)
+        os.fsync(self._file.fileno())
+
+    async def close(self) -> None:
+        """Wait for the queued records, then close the file."""
+        while self._writer is not None and not self._writer.done():
+            await asyncio.shield(self._writer)
+        if self._file is not None:
+            self._file.close()
+            self._file = None
+
+
+def _write_all(file: Any, data: bytes) -> None:
+    view = memoryview(data)
+    while view:
+        written = file.write(view)
+        view = view[written:]
+
+
+def _sync_directory(path: Path) -> None:
+    """Make a new file's directory entry durable too (POSIX only; best effort elsewhere)."""
+    try:
+        fd = os.open(path.parent if str(path.parent) else ".", os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)

@@ -1,0 +1,198 @@
+"""The ``capicu host`` command: its options, and running a dedicated (headless) host.
+
+`add_host_command` is called by the command line in tui/ with its shared
+rule options; everything else about hosting lives here, so that net/ needs
+nothing from tui/ (except, at run time, the interface for host-and-play).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import signal
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from capicu.core import PRESET_NAMES, Rules, RulesError
+
+from .host import Host, HostConfig, HostError, new_join_code
+from .protocol import DEFAULT_PORT
+
+EXIT_USAGE = 2
+
+#: Rule options of the command line (their argparse ``dest``) and the `Rules` field each sets.
+_RULE_OPTIONS = (
+    ("target", "target"),
+    ("max_pip", "max_pip"),
+    ("reserve", "reserve"),
+    ("capicu_bonus", "capicu_bonus"),
+    ("chuchazo_bonus", "chuchazo_bonus"),
+    ("voluntary_draw", "voluntary_draw"),
+    ("max_draws", "max_draws_per_turn"),
+    ("tranque_last_player_leads", "tranque_last_player_leads"),
+)
+
+
+class OptionsError(Exception):
+    """Options that cannot be used together or at all; printed as one line, exit code 2."""
+
+
+def _port(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a port number") from None
+    if not 0 <= value <= 65535:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a port number from 0 to 65535")
+    return value
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not 0 <= value <= 86400:
+        raise argparse.ArgumentTypeError(f"{text!r} must be from 0 to 86400 seconds")
+    return value
+
+
+def _count(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if not 0 <= value <= 4:
+        raise argparse.ArgumentTypeError(f"{text!r} must be from 0 to 4")
+    return value
+
+
+def add_host_command(
+    subparsers: Any, add_rule_arguments: Callable[[argparse.ArgumentParser], None]
+) -> argparse.ArgumentParser:
+    """Add ``host`` to the command line's subcommands; its handler is `run_host_command`."""
+    parser: argparse.ArgumentParser = subparsers.add_parser(
+        "host",
+        help="host a table on the local network",
+        description="Host a table that players on the local network join with the address, "
+        "port and join code it prints.",
+    )
+    add_rule_arguments(parser)
+    net = parser.add_argument_group("hosting")
+    net.add_argument("--headless", action="store_true",
+                     help="run only the host, without playing in this terminal")
+    net.add_argument("--bind", metavar="ADDRESS", default=None,
+                     help="the address to listen on (default: every interface, for a LAN)")
+    net.add_argument("--port", type=_port, default=DEFAULT_PORT,
+                     help="the port to listen on (default: %(default)s; 0: any free port)")
+    net.add_argument("--computers", type=_count, default=0, metavar="N",
+                     help="seats played by the computer (default: 0)")
+    net.add_argument("--level", default="greedy",
+                     help="the computer players' level (default: %(default)s)")
+    codes = net.add_mutually_exclusive_group()
+    codes.add_argument("--code", default=None,
+                       help="the join code players must give (default: a random one, printed)")
+    codes.add_argument("--no-code", action="store_true",
+                       help="let anybody who reaches the host join, without a code")
+    net.add_argument("--turn-timer", type=_seconds, default=None, metavar="SECONDS",
+                     help="seconds per turn before the computer plays for the player (default: none)")
+    net.add_argument("--grace", type=_seconds, default=60.0, metavar="SECONDS",
+                     help="seconds a dropped player's seat waits before a computer covers it "
+                     "(default: %(default)s)")
+    net.add_argument("--journal", type=Path, default=None, metavar="PATH",
+                     help="write the match journal here, to resume after a crash")
+    net.add_argument("--resume", type=Path, default=None, metavar="PATH",
+                     help="resume the match recorded in this journal (and keep writing to it)")
+    net.add_argument("--seed", type=int, default=None, help="the seed of the deals (default: random)")
+    net.add_argument("--name", default=None,
+                     help="your name at the table when you host and play (headless: ignored)")
+    parser.set_defaults(handler=run_host_command)
+    return parser
+
+
+def rules_from_args(args: argparse.Namespace) -> tuple[Rules, int]:
+    """The rules and player count the shared rule options ask for; OptionsError if unplayable."""
+    try:
+        rules = Rules.preset_named(getattr(args, "preset", None) or PRESET_NAMES[0])
+        changes = {
+            name: getattr(args, option)
+            for option, name in _RULE_OPTIONS
+            if getattr(args, option, None) is not None
+        }
+        if changes:
+            rules = rules.replace(**changes)
+        players = getattr(args, "players", None) or rules.min_players
+        rules.check_players(players)
+    except RulesError as exc:
+        raise OptionsError(str(exc)) from None
+    return rules, players
+
+
+def host_config_from_args(args: argparse.Namespace) -> HostConfig:
+    """The `HostConfig` the options describe; OptionsError names what is wrong."""
+    rules, players = rules_from_args(args)
+    if args.computers > players:
+        raise OptionsError(f"--computers {args.computers} is more than the {players} seats")
+    if args.turn_timer is not None and args.turn_timer <= 0:
+        raise OptionsError("--turn-timer must be more than 0 seconds")
+    if args.resume is not None and args.journal is not None and args.journal != args.resume:
+        raise OptionsError("--resume goes on writing the journal it reads: leave out --journal")
+    if args.resume is not None and not args.resume.is_file():
+        raise OptionsError(f"--resume {args.resume}: there is no such file")
+    code = None if args.no_code else (args.code if args.code is not None else new_join_code())
+    try:
+        return HostConfig(
+            rules=rules, players=players, computers=args.computers, computer_level=args.level,
+            seed=args.seed, bind=args.bind, port=args.port, code=code,
+            turn_timer=args.turn_timer, grace=args.grace, journal=args.journal,
+            resume=args.resume,
+        )
+    except (ValueError, RulesError) as exc:
+        raise OptionsError(str(exc)) from None
+
+
+def run_host_command(args: argparse.Namespace) -> int:
+    """``capicu host``: a dedicated host with ``--headless``, else host-and-play in the interface."""
+    try:
+        config = host_config_from_args(args)
+    except OptionsError as exc:
+        print(f"capicu: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    if args.headless:
+        return asyncio.run(serve_headless(config))
+    try:
+        from capicu.tui.commands import host_and_play
+    except ImportError:
+        print("capicu: the terminal interface is not installed; use --headless to run only the host",
+              file=sys.stderr)
+        return EXIT_USAGE
+    return int(host_and_play(args, config) or 0)
+
+
+async def serve_headless(config: HostConfig, out: Any = None) -> int:
+    """Run a host until Ctrl-C or SIGTERM, after printing how to join."""
+    out = out or sys.stdout
+    host = Host(config)
+    try:
+        address, port = await host.start()
+    except HostError as exc:
+        print(f"capicu: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    print(f"capicu host: listening on {address} port {port}", file=out)
+    print(f"capicu host: join code {config.code}" if config.code else "capicu host: no join code",
+          file=out)
+    print(f"capicu host: to join, give {host.join_line()}", file=out, flush=True)
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        with contextlib.suppress(NotImplementedError, RuntimeError):
+            loop.add_signal_handler(sig, stop.set)
+    try:
+        await stop.wait()
+    finally:
+        await host.stop()
+    print("capicu host: stopped", file=out, flush=True)
+    return 0

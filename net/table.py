@@ -1,0 +1,556 @@
+"""One table of a host: its seats, its match, its spectators and its timers.
+
+The table is the host's authority over one match. It checks every intent
+with the engine, numbers the public events, sends each seat the view built
+for that seat (and spectators the public view), and never serialises anything
+else. With a journal, the records of an action are on disk before anybody is
+told of it: everything a table sends about the match goes through `_emit`,
+which releases messages in order once the journal has synced what they
+depend on.
+
+Time comes in as ``now`` (the event loop's clock); deadlines live in a pure
+`Deadlines` and the table asks the loop to wake it at the next one.
+Computer players think in a thread pool, never on the event loop.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hmac
+import secrets
+import sys
+from collections import deque
+from collections.abc import Callable
+from concurrent.futures import Executor
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Protocol
+
+from capicu.core import Action, ComputerPlayer, Event, IllegalAction, Match, Rules, make_player
+
+from .codec import encode_frame
+from .journal import Journal, Recovered
+from .protocol import (
+    Chat,
+    Error,
+    ErrorCode,
+    HostMessage,
+    ProtocolError,
+    SeatInfo,
+    Seats,
+    Snapshot,
+    TurnTimer,
+    Update,
+    Welcome,
+    clean_chat,
+    clean_name,
+)
+
+
+class Peer(Protocol):
+    """A connection as a table sees it (the host's `Connection` is one)."""
+
+    name: str | None
+    seat: int | None
+    table: Table | None
+
+    def send(self, message: HostMessage) -> None: ...
+
+    def send_frame(self, frame: bytes) -> None: ...
+
+    def close(self, error: Error | None = None) -> None: ...
+
+
+@dataclass(frozen=True, slots=True)
+class TableConfig:
+    """How one table plays; `HostConfig` builds the first table's from its own fields."""
+
+    name: str = "main"
+    rules: Rules = field(default_factory=lambda: Rules.preset_named("puerto-rican-drawing"))
+    players: int = 2
+    #: Seats played by the computer (the last seats of the table).
+    computers: int = 0
+    computer_level: str = "greedy"
+    #: Seconds a computer waits before it acts, so that people can follow the game.
+    computer_delay: float = 0.0
+    #: The seed of the deals; None draws one from `secrets`.
+    seed: int | None = None
+    #: Seconds a person has for each turn before the computer acts for them; None: no limit.
+    turn_timer: float | None = None
+    #: Seconds a dropped person's seat waits before a computer covers it.
+    grace: float = 60.0
+    journal: Path | None = None
+    max_spectators: int = 32
+
+    def __post_init__(self) -> None:
+        self.rules.check_players(self.players)
+        if not 0 <= self.computers <= self.players:
+            raise ValueError(f"{self.computers} computers do not fit {self.players} seats")
+        make_player(self.computer_level, 0)  # raises ValueError naming the levels
+        if self.turn_timer is not None and not self.turn_timer > 0:
+            raise ValueError("the turn timer must be a positive number of seconds")
+        if not self.grace >= 0:
+            raise ValueError("the grace period must be 0 seconds or more")
+        if not self.computer_delay >= 0:
+            raise ValueError("the computer delay must be 0 seconds or more")
+        if not self.name or len(self.name) > 32:
+            raise ValueError("a table's name is a text of 1 to 32 characters")
+
+
+@dataclass(slots=True)
+class Seat:
+    index: int
+    kind: str = "open"
+    name: str | None = None
+    token: str | None = None
+    peer: Peer | None = None
+    covered: bool = False
+    player: ComputerPlayer | None = None
+
+    @property
+    def computer_plays(self) -> bool:
+        return self.kind == "computer" or self.covered
+
+    def info(self) -> SeatInfo:
+        return SeatInfo(
+            seat=self.index, kind=self.kind, name=self.name,
+            connected=self.kind == "computer" or self.peer is not None, covered=self.covered,
+        )
+
+
+def _computer_name(index: int) -> str:
+    return f"Computer {index + 1}"
+
+
+class Table:
+    """A table in a running host; see the module docstring."""
+
+    def __init__(
+        self,
+        config: TableConfig,
+        *,
+        executor: Executor,
+        heartbeat: float = 15.0,
+        report: Callable[[str], None] | None = None,
+    ) -> None:
+        self.config = config
+        self.heartbeat = heartbeat
+        self.name = config.name
+        self.match: Match | None = None
+        self.seq = 0
+        self.seats = [Seat(i) for i in range(config.players)]
+        for i in range(config.players - config.computers, config.players):
+            self.seats[i].kind = "computer"
+            self.seats[i].name = _computer_name(i)
+        self.spectators: list[Peer] = []
+        self.journal: Journal | None = Journal(config.journal) if config.journal else None
+        self.broken: str | None = None
+        self._executor = executor
+        self._report = report or (lambda text: print(f"capicu host: {text}", file=sys.stderr))
+        self._deadlines: dict[tuple[str, int], float] = {}
+        self._timer: asyncio.TimerHandle | None = None
+        self._version = 0
+        self._thinking: tuple[int, int] | None = None
+        self._logged = 0
+        self._waiting: deque[tuple[asyncio.Future[None], Callable[[], None]]] = deque()
+
+    # -- restoring -----------------------------------------------------------
+
+    @classmethod
+    def restore(
+        cls,
+        config: TableConfig,
+        recovered: Recovered,
+        journal: Journal,
+        *,
+        executor: Executor,
+        now: float,
+        heartbeat: float = 15.0,
+        report: Callable[[str], None] | None = None,
+    ) -> Table:
+        """The table a journal recorded, its match replayed; every person is away.
+
+        Raises ValueError when the journal's match cannot be replayed.
+        """
+        header = recovered.header
+        match = Match.from_log(recovered.match_log())
+        seats = header.get("seats")
+        if not isinstance(seats, list) or len(seats) != match.players:
+            raise ValueError("the journal's header does not list the table's seats")
+        config = TableConfig(
+            name=str(header.get("table", config.name)), rules=match.rules, players=match.players,
+            computers=sum(1 for s in seats if isinstance(s, dict) and s.get("kind") == "computer"),
+            computer_level=str(header.get("computer_level", config.computer_level)),
+            computer_delay=config.computer_delay, seed=match.seed, turn_timer=config.turn_timer,
+            grace=config.grace, journal=None, max_spectators=config.max_spectators,
+        )
+        table = cls(config, executor=executor, heartbeat=heartbeat, report=report)
+        table.journal = journal
+        for seat, saved in zip(table.seats, seats, strict=True):
+            if not isinstance(saved, dict) or saved.get("kind") not in ("person", "computer"):
+                raise ValueError(f"seat {seat.index + 1} of the journal's header is damaged")
+            seat.kind = saved["kind"]
+            seat.name = str(saved.get("name") or _computer_name(seat.index))
+            token = saved.get("token")
+            seat.token = token if isinstance(token, str) and token else None
+            if seat.kind == "person":
+                table._set(("grace", seat.index), now + config.grace)
+        table.match = match
+        table.seq = recovered.seq
+        table._logged = len(recovered.entries)
+        table._schedule_turn(now)
+        return table
+
+    # -- joining and leaving ------------------------------------------------
+
+    def join(self, peer: Peer, raw_name: str, spectate: bool, now: float) -> None:
+        """Seat ``peer`` at the first open seat, or let it watch; ProtocolError if it cannot."""
+        self._check_open()
+        name = clean_name(raw_name)
+        folded = name.casefold()
+        taken = {s.name.casefold() for s in self.seats if s.name}
+        taken |= {p.name.casefold() for p in self.spectators if p.name}
+        if folded in taken:
+            raise ProtocolError(ErrorCode.NAME_TAKEN, f"somebody at this table is already called {name!r}")
+        seat = None if spectate else next((s for s in self.seats if s.kind == "open"), None)
+        if seat is None:
+            if len(self.spectators) >= self.config.max_spectators:
+                raise ProtocolError(ErrorCode.TABLE_FULL, "every seat and every spectator's place is taken")
+            peer.name, peer.seat, peer.table = name, None, self
+            self.spectators.append(peer)
+            peer.send(self._welcome(name, None, None))
+        else:
+            seat.kind, seat.name, seat.peer = "person", name, peer
+            seat.token = secrets.token_urlsafe(24)
+            peer.name, peer.seat, peer.table = name, seat.index, self
+            peer.send(self._welcome(name, seat.index, seat.token))
+        self._broadcast_seats()
+        if self.match is None and all(s.kind != "open" for s in self.seats):
+            self._start(now)
+        elif self.match is not None:
+            self._send_snapshot(peer, now)
+
+    def resume(self, peer: Peer, token: str, now: float) -> None:
+        """Give the seat that ``token`` belongs to back to ``peer``; ProtocolError if none."""
+        self._check_open()
+        found = None
+        for seat in self.seats:
+            # Every seat is compared, in constant time, so timing says nothing.
+            if seat.token is not None and hmac.compare_digest(seat.token.encode(), token.encode()):
+                found = seat
+        if found is None:
+            raise ProtocolError(ErrorCode.BAD_TOKEN, "that token holds no seat at this table")
+        old = found.peer
+        if old is not None and old is not peer:
+            old.table = None
+            old.close(Error(ErrorCode.REPLACED, "your seat was reclaimed on another connection", fatal=True))
+        was_covered = found.covered
+        found.peer, found.covered = peer, False
+        self._cancel(("grace", found.index))
+        peer.name, peer.seat, peer.table = found.name, found.index, self
+        peer.send(self._welcome(found.name or "", found.index, found.token))
+        self._broadcast_seats()
+        if self.match is not None:
+            self._send_snapshot(peer, now)
+            if was_covered and self.match.turn == found.index:
+                self._schedule_turn(now)
+
+    def leave(self, peer: Peer, now: float) -> None:
+        """``peer``'s connection is gone: hold its seat for the grace period.
+
+        When the grace period ends, a computer covers the seat during a match;
+        before the match starts, the seat becomes free again.
+        """
+        if peer.table is not self:
+            return
+        peer.table = None
+        if peer.seat is None:
+            if peer in self.spectators:
+                self.spectators.remove(peer)
+                self._broadcast_seats()
+            return
+        seat = self.seats[peer.seat]
+        if seat.peer is not peer:
+            return
+        seat.peer = None
+        if not seat.covered:
+            self._set(("grace", seat.index), now + self.config.grace)
+            self._rearm()
+        self._broadcast_seats()
+
+    def _check_open(self) -> None:
+        if self.broken is not None:
+            raise ProtocolError(ErrorCode.SHUTTING_DOWN, self.broken)
+
+    def _welcome(self, name: str, seat: int | None, token: str | None) -> Welcome:
+        return Welcome(self.name, name, seat, token, self.config.players, self.heartbeat)
+
+    # -- the match -------------------------------------------------------------
+
+    def _start(self, now: float) -> None:
+        seed = self.config.seed if self.config.seed is not None else secrets.randbits(31)
+        match = Match(self.config.rules, self.config.players, seed)
+        self.match = match
+        self.seq = len(match.opening_events)
+        log = match.log()
+        self._logged = len(log["entries"])
+        if self.journal is not None:
+            header = {
+                "log_format": log["format"], "rules": log["rules"], "players": log["players"],
+                "seed": log["seed"], "seq": self.seq, "table": self.name,
+                "computer_level": self.config.computer_level,
+                "seats": [{"kind": s.kind, "name": s.name, "token": s.token} for s in self.seats],
+            }
+            self._emit_after(self.journal.begin(header, log["entries"]), lambda: None)
+        seats = self._seats_message()
+        frames = self._snapshot_frames()
+
+        def deliver() -> None:
+            self._send_all(seats)
+            for peer, frame in frames:
+                peer.send_frame(frame)
+
+        self._emit([], deliver)
+        self._schedule_turn(now)
+
+    def act(self, peer: Peer, action: Action, ref: int | None, now: float) -> None:
+        """Take ``peer``'s intent; ProtocolError (not fatal) when it cannot be taken."""
+        if peer.seat is None:
+            raise ProtocolError(ErrorCode.NOT_SEATED, "spectators watch: they cannot play")
+        if self.match is None:
+            raise ProtocolError(ErrorCode.NOT_STARTED, "the match starts when every seat is filled")
+        try:
+            events = self.match.apply(action, peer.seat)
+        except IllegalAction as exc:
+            raise ProtocolError(ErrorCode.ILLEGAL, exc.reason) from None
+        self._applied(events, peer.seat, "person", peer, ref, now)
+
+    def _applied(
+        self, events: tuple[Event, ...], actor: int, by: str, mover: Peer | None, ref: int | None,
+        now: float,
+    ) -> None:
+        match = self.match
+        assert match is not None
+        self._version += 1
+        self.seq += len(events)
+        entries = match.log()["entries"][self._logged :]
+        self._logged += len(entries)
+        frames: list[tuple[Peer, bytes]] = []
+        for seat in self.seats:
+            if seat.peer is not None:
+                update = Update(
+                    self.seq, events, match.view(seat.index), actor, by,
+                    ref if seat.peer is mover else None,
+                )
+                frames.append((seat.peer, encode_frame(update.to_wire())))
+        if self.spectators:
+            public = encode_frame(Update(self.seq, events, match.view(None), actor, by).to_wire())
+            frames.extend((p, public) for p in self.spectators)
+
+        def deliver() -> None:
+            for peer, frame in frames:
+                if peer.table is self:
+                    peer.send_frame(frame)
+
+        self._emit(entries, deliver)
+        self._schedule_turn(now)
+
+    def chat(self, peer: Peer, text: str) -> None:
+        line = clean_chat(text)
+        if line:
+            self._send_all(Chat(peer.name or "?", peer.seat, line))
+
+    # -- whose turn: computers and timers ------------------------------------
+
+    def _schedule_turn(self, now: float) -> None:
+        for key in [k for k in self._deadlines if k[0] in ("turn", "computer")]:
+            del self._deadlines[key]
+        match = self.match
+        if match is None or match.turn is None:
+            self._rearm()
+            return
+        seat = self.seats[match.turn]
+        if seat.computer_plays:
+            if self.config.computer_delay > 0:
+                self._set(("computer", seat.index), now + self.config.computer_delay)
+            else:
+                self._think(seat.index, "computer")
+        elif self.config.turn_timer is not None:
+            self._set(("turn", seat.index), now + self.config.turn_timer)
+            message = TurnTimer(seat.index, self.config.turn_timer)
+            self._emit([], lambda: self._send_all(message))
+        self._rearm()
+
+    def _think(self, index: int, by: str) -> None:
+        """Ask the computer for seat ``index``'s action, off the event loop."""
+        match = self.match
+        assert match is not None
+        if self._thinking == (self._version, index):
+            return
+        self._thinking = (self._version, index)
+        seat = self.seats[index]
+        if seat.player is None:
+            seat.player = make_player(self.config.computer_level, (match.seed * 31 + index) % 2**31)
+        version, view, player = self._version, match.view(index), seat.player
+        loop = asyncio.get_running_loop()
+        future = loop.run_in_executor(self._executor, player.choose, view)
+        future.add_done_callback(lambda f: self._chosen(index, version, by, f))
+
+    def _chosen(self, index: int, version: int, by: str, future: asyncio.Future[Action]) -> None:
+        if self._thinking == (version, index):
+            self._thinking = None
+        match = self.match
+        if future.cancelled() or self.broken or match is None:
+            return
+        if version != self._version or match.turn != index:
+            return  # the table moved on while the computer thought
+        if by == "computer" and not self.seats[index].computer_plays:
+            return  # the person came back
+        try:
+            action = future.result()
+            events = match.apply(action, index)
+        except Exception as exc:  # a computer player's bug must not stop the table
+            self._report(f"table {self.name}: the computer for seat {index + 1} failed ({exc!r})")
+            events = match.apply(match.legal_actions()[0], index)
+        now = asyncio.get_running_loop().time()
+        self._applied(events, index, by, None, None, now)
+
+    def wake(self, now: float) -> None:
+        """Act on every deadline that has come (the loop calls this at `next_deadline`)."""
+        self._timer = None
+        due = sorted((when, key) for key, when in self._deadlines.items() if when <= now)
+        for _, key in due:
+            if self._deadlines.pop(key, None) is None:
+                continue
+            kind, index = key
+            if kind == "grace":
+                seat = self.seats[index]
+                if seat.peer is None and seat.kind == "person" and self.match is None:
+                    # Nothing was dealt yet: the seat is simply free again.
+                    seat.kind, seat.name, seat.token = "open", None, None
+                    self._broadcast_seats()
+                elif seat.peer is None and seat.kind == "person" and not seat.covered:
+                    seat.covered = True
+                    self._broadcast_seats()
+                    if self.match is not None and self.match.turn == index:
+                        self._schedule_turn(now)
+            elif kind == "computer":
+                self._think(index, "computer")
+            elif kind == "turn":
+                self._think(index, "timer")
+        self._rearm()
+
+    def _set(self, key: tuple[str, int], when: float) -> None:
+        self._deadlines[key] = when
+
+    def _cancel(self, key: tuple[str, int]) -> None:
+        self._deadlines.pop(key, None)
+
+    def next_deadline(self) -> float | None:
+        return min(self._deadlines.values(), default=None)
+
+    def _rearm(self) -> None:
+        when = self.next_deadline()
+        if self._timer is not None:
+            if when is not None and self._timer.when() == when:
+                return
+            self._timer.cancel()
+            self._timer = None
+        if when is not None and self.broken is None:
+            loop = asyncio.get_running_loop()
+            self._timer = loop.call_at(when, lambda: self.wake(loop.time()))
+
+    # -- sending -----------------------------------------------------------------
+
+    def _emit(self, records: list[Any], deliver: Callable[[], None]) -> None:
+        """Run ``deliver`` once ``records`` (and everything journaled before) are on disk."""
+        if self.journal is None or (not records and not self._waiting):
+            deliver()
+            return
+        if records:
+            future = self.journal.append(records, self.seq)
+        else:
+            future = asyncio.get_running_loop().create_future()
+            future.set_result(None)
+        self._emit_after(future, deliver)
+
+    def _emit_after(self, future: asyncio.Future[None], deliver: Callable[[], None]) -> None:
+        self._waiting.append((future, deliver))
+        future.add_done_callback(self._release)
+
+    def _release(self, _: object = None) -> None:
+        while self._waiting and self._waiting[0][0].done():
+            future, deliver = self._waiting.popleft()
+            error = future.exception()
+            if error is not None:
+                self._fail(str(error))
+                return
+            deliver()
+
+    def _fail(self, reason: str) -> None:
+        """The journal failed: nothing more can be promised durable, so the table stops."""
+        if self.broken is not None:
+            return
+        self.broken = f"the host stopped this table: {reason}"
+        self._report(f"table {self.name}: {reason}")
+        self._waiting.clear()
+        self.close(Error(ErrorCode.SHUTTING_DOWN, self.broken, fatal=True))
+
+    def close(self, error: Error | None) -> None:
+        """Hang up on everybody at the table and stop its timers."""
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+        self._deadlines.clear()
+        for peer in self.peers():
+            peer.table = None
+            peer.close(error)
+        self.spectators.clear()
+        for seat in self.seats:
+            seat.peer = None
+
+    def peers(self) -> list[Peer]:
+        seated = [s.peer for s in self.seats if s.peer is not None]
+        return seated + list(self.spectators)
+
+    def _send_all(self, message: HostMessage) -> None:
+        frame = encode_frame(message.to_wire())
+        for peer in self.peers():
+            peer.send_frame(frame)
+
+    def _seats_message(self) -> Seats:
+        return Seats(tuple(s.info() for s in self.seats), len(self.spectators), self.match is not None)
+
+    def _broadcast_seats(self) -> None:
+        message = self._seats_message()
+        self._emit([], lambda: self._send_all(message))
+
+    def _snapshot_frames(self) -> list[tuple[Peer, bytes]]:
+        match = self.match
+        assert match is not None
+        frames = [
+            (s.peer, encode_frame(Snapshot(self.seq, match.view(s.index)).to_wire()))
+            for s in self.seats if s.peer is not None
+        ]
+        if self.spectators:
+            public = encode_frame(Snapshot(self.seq, match.view(None)).to_wire())
+            frames.extend((p, public) for p in self.spectators)
+        return frames
+
+    def _send_snapshot(self, peer: Peer, now: float) -> None:
+        match = self.match
+        assert match is not None
+        snapshot = Snapshot(self.seq, match.view(peer.seat))
+        timer = None
+        turn = match.turn
+        deadline = self._deadlines.get(("turn", turn)) if turn is not None else None
+        if turn is not None and deadline is not None:
+            timer = TurnTimer(turn, max(0.0, deadline - now))
+
+        def deliver() -> None:
+            if peer.table is self:
+                peer.send(snapshot)
+                if timer is not None:
+                    peer.send(timer)
+
+        self._emit([], deliver)

@@ -1,0 +1,115 @@
+"""Time-based decisions as pure code given ``now`` (after aioquic).
+
+Nothing here reads a clock or sleeps: the host passes the time in and asks
+when it next needs to be woken, so heartbeats, idle and handshake timeouts,
+rate limits, grace periods and turn timers are all tested without waiting.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from enum import Enum
+from typing import Generic, TypeVar
+
+K = TypeVar("K", bound=Hashable)
+
+
+class TokenBucket:
+    """A rate limit: ``rate`` messages a second on average, bursts of ``burst``."""
+
+    __slots__ = ("_level", "_stamp", "burst", "rate")
+
+    def __init__(self, rate: float, burst: float, now: float) -> None:
+        self.rate = rate
+        self.burst = burst
+        self._level = burst
+        self._stamp = now
+
+    def take(self, now: float) -> bool:
+        """Spend one token; False when there is none (the message is over the limit)."""
+        self._level = min(self.burst, self._level + (now - self._stamp) * self.rate)
+        self._stamp = now
+        if self._level >= 1.0:
+            self._level -= 1.0
+            return True
+        return False
+
+
+class Wake(Enum):
+    """What a connection's timer asks for when it fires."""
+
+    NOTHING = "nothing"
+    PING = "ping"
+    CLOSE = "close"
+
+
+class Liveness:
+    """When to ping a quiet peer and when to give up on it.
+
+    Before the handshake completes the peer has ``handshake`` seconds to say
+    hello. After it, the host pings when it has heard nothing for
+    ``heartbeat`` seconds and closes once it has heard nothing for ``idle``.
+    """
+
+    __slots__ = ("_heard", "_pinged", "handshake", "heartbeat", "idle", "ready")
+
+    def __init__(self, now: float, *, handshake: float, heartbeat: float, idle: float) -> None:
+        self.handshake = handshake
+        self.heartbeat = heartbeat
+        self.idle = idle
+        self.ready = False
+        self._heard = now
+        self._pinged = now
+
+    def heard(self, now: float) -> None:
+        """Anything arrived from the peer."""
+        self._heard = now
+
+    def handshake_done(self, now: float) -> None:
+        self.ready = True
+        self._heard = now
+
+    def deadline(self) -> float:
+        """The time at which `wake` next has something to decide."""
+        if not self.ready:
+            return self._heard + self.handshake
+        return min(self._heard + self.idle, max(self._heard, self._pinged) + self.heartbeat)
+
+    def wake(self, now: float) -> Wake:
+        if not self.ready:
+            return Wake.CLOSE if now >= self._heard + self.handshake else Wake.NOTHING
+        if now >= self._heard + self.idle:
+            return Wake.CLOSE
+        if now >= max(self._heard, self._pinged) + self.heartbeat:
+            self._pinged = now
+            return Wake.PING
+        return Wake.NOTHING
+
+
+class Deadlines(Generic[K]):
+    """Named deadlines (a seat's turn timer, a seat's grace period, ...)."""
+
+    __slots__ = ("_at",)
+
+    def __init__(self) -> None:
+        self._at: dict[K, float] = {}
+
+    def set(self, key: K, when: float) -> None:
+        self._at[key] = when
+
+    def cancel(self, key: K) -> None:
+        self._at.pop(key, None)
+
+    def get(self, key: K) -> float | None:
+        return self._at.get(key)
+
+    def next(self) -> float | None:
+        """The earliest deadline, or None when none is set."""
+        return min(self._at.values(), default=None)
+
+    def pop_due(self, now: float) -> list[K]:
+        """The keys whose deadline has come, earliest first; they are removed."""
+        due = sorted((when, i, key) for i, (key, when) in enumerate(self._at.items()) if when <= now)
+        for _, _, key in due:
+            del self._at[key]
+        return [key for _, _, key in due]
