@@ -9,10 +9,10 @@ and calls the screen that shows it. Screens send intents back with
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import getpass
 import secrets
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any, ClassVar
 
 from capicu.core import Action, MatchEnded, RoundEnded, Rules, View
@@ -32,6 +32,9 @@ from capicu.tui.link import (
     TimerStarted,
 )
 from capicu.tui.messages import add_messages, t
+from capicu.tui.settings import Settings
+from capicu.tui.themes import DEFAULT_THEME
+from capicu.tui.widgets.tiles import TileStyle
 from textual.app import App
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
@@ -69,6 +72,8 @@ class SoloGame:
     level: str = "normal"
     seed: int | None = None
     name: str | None = None
+    #: Seconds a computer waits before it plays, so that a person can follow.
+    pace: float = 0.7
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,15 +121,16 @@ class GameState:
 
 
 def make_host_config(
-    *, rules: Rules, players: int, computers: int, level: str, bind: str, port: int,
-    code: str | None, seed: int | None,
+    *, rules: Rules, players: int, computers: int, level: str, bind: str | None, port: int,
+    code: str | None, seed: int | None, pace: float = 0.0,
 ) -> Any:
     """A net `HostConfig` for a table this terminal hosts (seed None: a random one)."""
     from capicu.net.host import HostConfig
 
     return HostConfig(
         bind=bind, port=port, code=code, rules=rules, players=players, computers=computers,
-        seed=seed if seed is not None else secrets.randbelow(2**31), level=level,
+        seed=seed if seed is not None else secrets.randbelow(2**31), computer_level=level,
+        computer_delay=pace,
     )
 
 
@@ -133,6 +139,7 @@ def solo_host_config(request: SoloGame) -> Any:
     return make_host_config(
         rules=request.rules, players=request.players, computers=request.players - 1,
         level=request.level, bind="127.0.0.1", port=0, code=None, seed=request.seed,
+        pace=request.pace,
     )
 
 
@@ -156,32 +163,39 @@ class CapicuApp(App[None]):
         self.failure: str | None = None
         self.game: GameState | None = None
         self.link: GameLink | None = None
-        self.settings: Any = _load_settings()
-        self.ascii_mode = self.display_options.ascii or bool(getattr(self.settings, "ascii", False))
-        self.tile_style: str = (
-            self.display_options.tile_style or getattr(self.settings, "tile_style", None) or "compact"
+        self.settings, self._warnings = _load_settings()
+        self.ascii_mode = self.display_options.ascii or self.settings.ascii
+        self.tile_style = (
+            TileStyle.parse(self.display_options.tile_style)
+            if self.display_options.tile_style
+            else self.settings.tile_style
         )
         self._load_themes()
 
     # -- start ---------------------------------------------------------------------
 
     def _load_themes(self) -> None:
-        try:
-            from capicu.tui.themes import load_themes
-        except ImportError:
-            return
-        for theme in load_themes(warn=self._theme_warning):
-            self.register_theme(theme)
+        from capicu.tui.settings import themes_dir
+        from capicu.tui.themes import load_themes
 
-    def _theme_warning(self, text: str) -> None:
-        self.call_later(self.notify, text, severity="warning")
+        themes, warnings = load_themes(themes_dir())
+        for theme in themes:
+            self.register_theme(theme)
+        self._warnings += warnings
+
+    def get_theme_variable_defaults(self) -> dict[str, str]:
+        from capicu.tui.themes import GAME_VARIABLES
+
+        return dict(GAME_VARIABLES)
 
     def on_mount(self) -> None:
-        wanted = self.display_options.theme or getattr(self.settings, "theme", None)
+        wanted = self.display_options.theme or self.settings.theme
         if wanted and wanted in self.available_themes:
             self.theme = wanted
-        elif "capicu-felt" in self.available_themes:
-            self.theme = "capicu-felt"
+        elif DEFAULT_THEME in self.available_themes:
+            self.theme = DEFAULT_THEME
+        for warning in self._warnings:
+            self.notify(warning, severity="warning", timeout=8)
         self.theme_changed_signal.subscribe(self, self._remember_theme)
         if self.ascii_mode:
             self.add_class("ascii")
@@ -197,17 +211,34 @@ class CapicuApp(App[None]):
 
     def save_setting(self, **changes: Any) -> None:
         """Remember a choice (name, theme, tile style, last host) in the config folder."""
-        if self.settings is None:
-            return
-        try:
-            from capicu.tui import settings as settings_module
+        from capicu.tui.settings import save_settings
 
-            self.settings = settings_module.update(self.settings, **changes)
-        except Exception as exc:  # a setting that cannot be saved is a notice, not a crash
-            self.notify(str(exc), severity="warning")
+        updated = self.settings.replace(**changes)
+        if updated == self.settings:
+            return
+        self.settings = updated
+        warning = save_settings(updated)
+        if warning:
+            self.notify(warning, severity="warning")
+
+    def set_tile_style(self, style: str) -> None:
+        """Draw tiles another way, everywhere, from now on (and next time)."""
+        self.tile_style = TileStyle.parse(style)
+        self.save_setting(tile_style=self.tile_style)
+        for screen in self.screen_stack:
+            for widget in screen.query("HandView, LineOfPlay"):
+                widget.tile_style = self.tile_style  # type: ignore[attr-defined]
+
+    def set_ascii(self, on: bool) -> None:
+        self.ascii_mode = on
+        self.save_setting(ascii=on)
+        self.set_class(on, "ascii")
+        for screen in self.screen_stack:
+            for widget in screen.query("HandView, LineOfPlay"):
+                widget.ascii = on  # type: ignore[attr-defined]
 
     def player_name(self, asked: str | None) -> str:
-        name = asked or getattr(self.settings, "name", None)
+        name = asked or self.settings.name
         if not name:
             with contextlib.suppress(Exception):
                 name = getpass.getuser()
@@ -264,7 +295,7 @@ class CapicuApp(App[None]):
             await link.close()
         self.workers.cancel_group(self, "link")
         if isinstance(request, SoloGame) and request.seed is not None:
-            request = SoloGame(request.rules, request.players, request.level, request.seed + 1, request.name)
+            request = dataclasses.replace(request, seed=request.seed + 1)
         self._pop_to_base()
         self.start_game(request)
 
@@ -406,15 +437,8 @@ class CapicuApp(App[None]):
             await self.link.close()
 
 
-def _load_settings() -> Any:
-    try:
-        from capicu.tui import settings as settings_module
-    except ImportError:
-        return None
-    try:
-        return settings_module.load()
-    except Exception:
-        return None
+def _load_settings() -> tuple[Settings, list[str]]:
+    from capicu.tui.settings import load_settings
 
+    return load_settings()
 
-STYLESHEET = Path(__file__).with_name("capicu.tcss")

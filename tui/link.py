@@ -12,11 +12,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import socket
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from capicu.core import Action, Event, View
+from capicu.net.client import Client, ClientError, Closed, Reconnected, Reconnecting
+from capicu.net.protocol import Chat, Error, Seats, Snapshot, TurnTimer, Update
 from textual.message import Message
 
 if TYPE_CHECKING:
@@ -142,20 +143,6 @@ class Connection:
     spectate: bool = False
 
 
-def lan_address() -> str:
-    """This machine's address on the LAN, as others would type it (127.0.0.1 if none)."""
-    probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
-    try:
-        # Connecting a UDP socket sends nothing; it only picks the outgoing interface.
-        probe.connect(("192.0.2.1", 9))
-        address: str = probe.getsockname()[0]
-    except OSError:
-        address = "127.0.0.1"
-    finally:
-        probe.close()
-    return address
-
-
 class GameLink:
     """The client (and, when we host, the host) behind the App, run as one worker."""
 
@@ -166,6 +153,7 @@ class GameLink:
         self.host: Any | None = None
         self.client: Any | None = None
         self._closed = False
+        self.host_notes: list[str] = []
 
     # -- the worker body ---------------------------------------------------------
 
@@ -178,38 +166,40 @@ class GameLink:
                 connection = await self._start_host()
             client = await self._connect(connection)
         except Exception as exc:  # every failure to start is reported, never raised
-            post(LinkFailed(_reason(exc)))
+            post(LinkFailed(_reason(exc, connection)))
             await self._stop_host()
             return
         self.client = client
-        post(Joined(client.seat, _players(client), connection.name))
+        welcome = client.welcome
+        post(Joined(client.seat, welcome.players if welcome else 0, connection.name))
         try:
             async for message in client:
+                if isinstance(message, Closed):
+                    if not self._closed:
+                        post(LinkFailed(message.reason))
+                    break
                 translated = translate(message)
                 if translated is not None:
                     post(translated)
-        except Exception as exc:
-            if not self._closed:
-                post(LinkFailed(_reason(exc)))
-            return
-        if not self._closed:
-            post(LinkFailed(""))
+        finally:
+            await self._stop_host()
 
     async def _start_host(self) -> Connection:
-        from capicu.net.host import Host
+        from capicu.net.host import Host, lan_address
 
-        self.host = Host(self.host_config)
-        address, port = await self.host.start()
-        bind = str(address)
-        shown = lan_address() if bind in ("0.0.0.0", "::", "") else bind
-        self._app.post_message(HostReady(shown, port, getattr(self.host_config, "code", None)))
-        local = "127.0.0.1" if bind in ("0.0.0.0", "") else ("::1" if bind == "::" else bind)
-        return Connection(local, port, self.connection.name,
-                          getattr(self.host_config, "code", None), False)
+        self.host = Host(self.host_config, report=self._host_report)
+        bind, port = await self.host.start()
+        everywhere = bind in ("0.0.0.0", "::", "")
+        shown = lan_address() if everywhere else bind
+        self._app.post_message(HostReady(shown, port, self.host.code))
+        local = "127.0.0.1" if everywhere else bind
+        return Connection(local, port, self.connection.name, self.host.code, False)
+
+    def _host_report(self, text: str) -> None:
+        """The host's notes for its operator: kept, not printed over the screen."""
+        self.host_notes.append(text)
 
     async def _connect(self, connection: Connection) -> Any:
-        from capicu.net.client import Client
-
         return await Client.connect(
             connection.host, connection.port, name=connection.name,
             code=connection.code, spectate=connection.spectate,
@@ -223,13 +213,24 @@ class GameLink:
 
     # -- intents ---------------------------------------------------------------------
 
-    async def send_action(self, action: Action) -> None:
-        if self.client is not None:
+    async def send_action(self, action: Action) -> bool:
+        """Send an intent; False when the link is down right now (the overlay says so)."""
+        if self.client is None:
+            return False
+        try:
             await self.client.send_action(action)
+        except ClientError:
+            return False
+        return True
 
-    async def chat(self, text: str) -> None:
-        if self.client is not None:
+    async def chat(self, text: str) -> bool:
+        if self.client is None:
+            return False
+        try:
             await self.client.chat(text)
+        except ClientError:
+            return False
+        return True
 
     async def close(self) -> None:
         """Leave the table and stop the host we run, if any."""
@@ -241,43 +242,34 @@ class GameLink:
         await self._stop_host()
 
 
-def _players(client: Any) -> int:
-    view = getattr(client, "view", None)
-    if view is not None:
-        return int(view.players)
-    return int(getattr(client, "players", 0) or 0)
-
-
-def _reason(exc: BaseException) -> str:
+def _reason(exc: BaseException, connection: Connection) -> str:
+    """Why we could not get to the table, in one sentence."""
+    where = f"{connection.host}:{connection.port}"
+    if isinstance(exc, TimeoutError):
+        return f"no answer from {where}"
+    if isinstance(exc, OSError):
+        return f"cannot reach {where} ({exc.strerror or exc})"
     message = getattr(exc, "message", None) or str(exc) or type(exc).__name__
     return str(message)
 
 
 def translate(message: Any) -> LinkMessage | None:
     """The Textual message for one thing the client yielded (None: nothing to show)."""
-    from capicu.net import protocol as p
-
-    if isinstance(message, p.Snapshot):
+    if isinstance(message, Snapshot):
         return TableChanged(message.view, (), None, "person", snapshot=True)
-    if isinstance(message, p.Update):
+    if isinstance(message, Update):
         return TableChanged(message.view, message.events, message.actor, message.by, snapshot=False)
-    if isinstance(message, p.Seats):
+    if isinstance(message, Seats):
         seats = tuple(SeatState(s.seat, s.kind, s.name, s.connected, s.covered) for s in message.seats)
         return SeatsChanged(seats, message.spectators, message.started)
-    if isinstance(message, p.Chat):
+    if isinstance(message, Chat):
         return ChatArrived(message.name, message.seat, message.text)
-    if isinstance(message, p.TurnTimer):
+    if isinstance(message, TurnTimer):
         return TimerStarted(message.seat, message.seconds)
-    if isinstance(message, p.Error):
+    if isinstance(message, Error):
         return Refused(message.code, message.message, message.fatal)
-    return _link_state(message)
-
-
-def _link_state(message: Any) -> LinkMessage | None:
-    """The client's own notices about the link (dropped, resumed), by name."""
-    kind = type(message).__name__.lower()
-    if "lost" in kind or "disconnect" in kind or "reconnecting" in kind:
-        return LinkLost(str(getattr(message, "reason", "") or ""))
-    if "resumed" in kind or "reconnected" in kind:
+    if isinstance(message, Reconnecting):
+        return LinkLost(message.reason) if message.attempt == 1 else None
+    if isinstance(message, Reconnected):
         return LinkResumed()
-    return None
+    return None  # Welcome: the worker reads the seat from the client itself

@@ -152,6 +152,6 @@ class HostSetupScreen(Screen[None]):
         code = self.query_one("#code", Input).value.strip() or None
         config = make_host_config(
             rules=rules, players=players, computers=computers, level=level,
-            bind="0.0.0.0", port=port, code=code, seed=None,
+            bind=None, port=port, code=code, seed=None, pace=0.7,
         )
         self.capicu.start_game(HostGame(config=config))

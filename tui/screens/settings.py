@@ -50,7 +50,7 @@ class SettingsScreen(Screen[None]):
                              allow_blank=False, id="theme")
                 yield Label(t("settings.tile_style"))
                 yield Select([(t(f"tile_style.{s}"), s) for s in TILE_STYLES],
-                             value=app.tile_style if app.tile_style in TILE_STYLES else "compact",
+                             value=app.tile_style.value,
                              allow_blank=False, id="tile-style")
                 yield Label("")
                 yield Checkbox(t("settings.ascii"), value=app.ascii_mode, id="ascii")

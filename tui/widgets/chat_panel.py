@@ -66,7 +66,7 @@ class ChatPanel(Vertical):
         self._compact = compact
 
     def compose(self) -> ComposeResult:
-        log = RichLog(max_lines=300, wrap=True, markup=False, highlight=False, auto_scroll=True)
+        log = RichLog(max_lines=300, wrap=True, markup=False, highlight=False, auto_scroll=True, min_width=1)
         log.can_focus = False
         yield log
         yield Input(placeholder=t("chat.placeholder"), max_length=MAX_CHAT,

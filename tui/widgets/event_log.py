@@ -31,7 +31,7 @@ class EventLog(RichLog):
         id: str | None = None,
         classes: str | None = None,
     ) -> None:
-        super().__init__(max_lines=max_lines, wrap=True, markup=False, highlight=False,
+        super().__init__(max_lines=max_lines, wrap=True, markup=False, highlight=False, min_width=1,
                          auto_scroll=True, name=name, id=id, classes=classes)
         self.can_focus = False
         self._shown: tuple[Event, ...] = ()
