@@ -255,7 +255,7 @@ class Match:
         if st.left < 0:
             self._line.append((a, b))
         elif end is End.LEFT:
-            self._line.appendleft((b, a) if b == st.left else (a, b))
+            self._line.appendleft((a, b) if b == st.left else (b, a))
         else:
             self._line.append((a, b) if a == st.right else (b, a))
 

@@ -1,0 +1,307 @@
+"""The match: deals, leads, turns, draws, passes, round ends and every illegal-action reason."""
+
+from __future__ import annotations
+
+import pytest
+from capicu.core import (
+    DRAW,
+    PASS,
+    End,
+    IllegalAction,
+    Match,
+    MatchEnded,
+    Passed,
+    Play,
+    RoundEnded,
+    RoundStarted,
+    Rules,
+    Tile,
+    TilesDrawn,
+    parse_action,
+)
+from helpers_core import crafted_match
+
+PR = Rules.preset_named("puerto-rican-drawing")
+
+
+def play(text: str) -> Play:
+    action = parse_action(text)
+    assert isinstance(action, Play)
+    return action
+
+
+def snapshot(match: Match) -> object:
+    return (match.log(), match.view(None), [match.view(s) for s in range(match.players)])
+
+
+def test_holder_of_six_six_leads_with_it() -> None:
+    match = crafted_match(PR, ["0-1 0-2 0-3 0-4 0-5 0-6 1-1", "6-6 1-2 1-3 1-4 1-5 1-6 2-2"])
+    assert match.turn == 1
+    assert match.legal_actions() == (Play(Tile(6, 6), End.LEFT),)
+    with pytest.raises(IllegalAction, match="the lead must be 6-6"):
+        match.apply(play("play 2-2"))
+
+
+def test_highest_double_leads_when_six_six_is_in_the_boneyard() -> None:
+    match = crafted_match(
+        PR, ["0-1 0-2 0-3 4-4 0-5 0-6 1-1", "5-6 1-2 1-3 1-4 1-5 1-6 2-2"], stock="6-6"
+    )
+    assert match.turn == 0
+    assert match.legal_actions() == (Play(Tile(4, 4), End.LEFT),)
+
+
+def test_no_double_dealt_means_a_new_deal() -> None:
+    tiles = [t for t in Match(PR, 2).tiles.tiles if not t.is_double]
+    from capicu.core import tile_set
+
+    index = tile_set(6).index
+    no_doubles = [index[t] for t in tiles[:14]] + [index[t] for t in tile_set(6).tiles if t not in tiles[:14]]
+    match = Match(PR, 2, seed=4, deals=[(no_doubles, 0)])
+    started = match.opening_events[0]
+    assert isinstance(started, RoundStarted)
+    assert started.redeals == 1
+    assert started.forced_lead is not None and started.forced_lead.is_double
+    assert len([e for e in match.log()["entries"] if isinstance(e, dict)]) == 2
+
+
+def test_turns_go_to_the_next_seat_and_ends_follow_the_line() -> None:
+    match = crafted_match(PR, ["6-6 0-6 2-3 2-4 3-3 0-0 0-1", "6-5 1-2 1-3 1-4 1-5 1-6 2-2"])
+    match.apply(play("play 6-6"))
+    assert match.turn == 1
+    events = match.apply(play("play 5-6 right"))
+    view = match.view(0)
+    assert view.ends == (6, 5)
+    assert view.line == ((6, 6), (6, 5))
+    assert events[0].left == 6 and events[0].right == 5  # type: ignore[union-attr]
+    match.apply(play("play 0-6 left"))
+    assert match.view(None).line == ((0, 6), (6, 6), (6, 5))
+    assert match.view(None).ends == (0, 5)
+
+
+def test_forced_draws_stop_at_the_reserve_then_pass() -> None:
+    # Seat 1 holds nothing with a 6 or a 5; the boneyard has 14, 12 can be drawn.
+    match = crafted_match(
+        PR,
+        ["6-6 6-5 0-0 0-1 0-2 0-3 0-4", "1-1 1-2 1-3 1-4 2-2 2-3 2-4"],
+        stock="3-3 3-4 4-4 1-5",
+    )
+    match.apply(play("play 6-6"))
+    assert match.legal_actions() == (DRAW,)
+    with pytest.raises(IllegalAction, match="cannot pass while tiles can be drawn"):
+        match.apply(PASS)
+    for _ in range(3):
+        events = match.apply(DRAW)
+        assert events == (TilesDrawn(1, 1, 6, 6),)
+        assert match.legal_actions() == (DRAW,)
+    match.apply(DRAW)  # 1-5: still no 6
+    view = match.view(1)
+    assert Tile(1, 5) in view.hand and view.boneyard == 10 and view.drawable == 8
+
+
+def test_the_reserve_is_never_drawn() -> None:
+    hands = [
+        "6-6 6-5 6-4 6-3 6-2 6-1 0-6",
+        "0-0 0-1 0-2 0-3 0-4 0-5 1-1",
+        "1-2 1-3 1-4 1-5 2-2 2-3 2-4",
+    ]
+    match = crafted_match(PR, hands, stock="2-5 3-3 3-4 3-5 4-4 4-5 5-5")
+    match.apply(play("play 6-6"))
+    for _ in range(5):
+        match.apply(DRAW)
+    view = match.view(1)
+    assert (view.drawable, view.boneyard, len(view.hand)) == (0, 2, 12)
+    with pytest.raises(IllegalAction, match="down to its reserve of 2 tiles"):
+        match.apply(DRAW)
+    assert match.legal_actions() == (PASS,)
+    match.apply(PASS)
+    assert match.turn == 2 and match.round_number == 1
+
+
+def test_drawing_while_holding_a_playable_tile_is_trampa() -> None:
+    match = crafted_match(PR, ["6-6 0-1 0-2 0-3 0-4 0-5 0-0", "6-1 1-2 1-3 1-4 1-5 2-2 2-3"])
+    match.apply(play("play 6-6"))
+    with pytest.raises(IllegalAction, match=r"you must play a tile you hold \(1-6 fits\)"):
+        match.apply(DRAW)
+    with pytest.raises(IllegalAction, match="cannot pass while you hold a tile that fits"):
+        match.apply(PASS)
+
+
+def test_voluntary_draw_allows_drawing_with_a_playable_tile() -> None:
+    rules = PR.replace(voluntary_draw=True)
+    match = crafted_match(rules, ["6-6 0-1 0-2 0-3 0-4 0-5 0-0", "6-1 1-2 1-3 1-4 1-5 2-2 2-3"])
+    match.apply(play("play 6-6"))
+    assert DRAW in match.legal_actions()
+    match.apply(DRAW)
+    assert match.turn == 1
+
+
+def test_each_illegal_reason_is_named_and_changes_nothing() -> None:
+    match = crafted_match(PR, ["6-6 0-1 0-2 0-3 0-4 0-6 0-0", "6-1 1-2 1-3 1-4 1-5 2-2 2-3"])
+    match.apply(play("play 6-6"))
+    before = snapshot(match)
+    cases = [
+        (play("play 1-6 left"), 0, "not your turn"),
+        (play("play 0-1 left"), None, "you do not hold 0-1"),
+        (play("play 2-3 left"), None, "2-3 matches neither open end"),
+        (play("play 9-9 left"), None, "no 9-9 in a double-6 set"),
+    ]
+    for action, seat, words in cases:
+        with pytest.raises(IllegalAction, match=words) as info:
+            match.apply(action, seat)
+        assert info.value.action == action
+        assert snapshot(match) == before
+    match.apply(play("play 1-6 right"))
+    with pytest.raises(IllegalAction, match=r"does not match the right end \(1\)"):
+        match.apply(play("play 0-6 right"))
+    assert match.is_legal(play("play 0-6 left"))
+
+
+def test_no_drawing_in_a_partners_game() -> None:
+    rules = Rules.preset_named("puerto-rican-partners")
+    hands = [
+        "6-6 0-0 0-1 0-2 0-3 0-4 0-5",
+        "1-1 1-2 1-3 1-4 1-5 2-2 2-3",
+        "2-4 2-5 3-3 3-4 3-5 4-4 4-5",
+        "5-5 0-6 1-6 2-6 3-6 4-6 5-6",
+    ]
+    match = crafted_match(rules, hands)
+    match.apply(play("play 6-6"))
+    with pytest.raises(IllegalAction, match="no drawing in this game"):
+        match.apply(DRAW)
+    assert match.legal_actions() == (PASS,)
+    assert match.apply(PASS) == (Passed(1, 6, 6),)
+
+
+def test_max_draws_per_turn_then_pass() -> None:
+    rules = Rules.preset_named("draw").replace(max_draws_per_turn=2)
+    match = crafted_match(
+        rules, ["6-6 0-1 0-2 0-3 0-4 0-5 0-0", "1-1 1-2 1-3 1-4 1-5 2-2 2-3"], stock="2-4 2-5 3-3"
+    )
+    match.apply(play("play 6-6"))
+    match.apply(DRAW)
+    match.apply(DRAW)
+    with pytest.raises(IllegalAction, match="drawn 2 tiles this turn, the most allowed"):
+        match.apply(DRAW)
+    assert match.legal_actions() == (PASS,)
+    match.apply(PASS)
+    assert match.turn == 0
+
+
+def test_domino_ends_the_round_reveals_hands_and_scores() -> None:
+    rules = PR.replace(hand_sizes=(2, 2, 2), target=5)
+    match = crafted_match(rules, ["6-6 6-5", "0-1 0-2"])
+    match.apply(play("play 6-6"))
+    match.apply(DRAW)  # seat 1 cannot play and draws
+    while match.round_number == 1 and not match.is_over:
+        match.apply(match.legal_actions()[0])
+    first = match.results[0]
+    assert first.reason in ("domino", "tranque")
+    assert len(first.hands) == 2
+    assert sum(first.pip_counts) == sum(sum(t.pips for t in h) for h in first.hands)
+
+
+def test_tranque_is_declared_as_soon_as_nobody_can_play() -> None:
+    # Nothing can be drawn and nobody holds a 6 after the lead: the round is
+    # blocked at once, without waiting for each forced pass.
+    rules = PR.replace(hand_sizes=(2, 2, 2), drawing=False, target=50)
+    match = crafted_match(rules, ["6-6 0-1", "2-3 4-5"])
+    events = match.apply(play("play 6-6"))
+    ended = events[1]
+    assert isinstance(ended, RoundEnded)
+    result = ended.result
+    assert (result.reason, result.last_player, result.last_tile) == ("tranque", 0, Tile(6, 6))
+    assert result.pip_counts == (1, 14)
+    assert (result.winner, result.points) == (0, 13)
+    assert match.round_number == 2
+
+
+def test_round_and_match_end_events() -> None:
+    rules = PR.replace(target=1)
+    match = Match(rules, 2, seed=11)
+    events: list[object] = []
+    while not match.is_over:
+        events.extend(match.apply(match.legal_actions()[0]))
+    assert isinstance(events[-1], MatchEnded)
+    assert isinstance(events[-2], RoundEnded)
+    with pytest.raises(IllegalAction, match="the match is over"):
+        match.apply(DRAW)
+    assert match.legal_actions() == ()
+    assert match.view(0).turn is None
+
+
+def test_winner_leads_next_round_with_any_tile() -> None:
+    match = Match(PR, 3, seed=2)
+    while match.round_number == 1:
+        match.apply(match.legal_actions()[-1])
+    result = match.results[0]
+    started = match.view(None).events[0]
+    assert isinstance(started, RoundStarted)
+    if result.winner is not None:
+        assert started.leader == result.winner
+        assert started.forced_lead is None
+    else:
+        assert started.forced_lead is not None
+
+
+def test_tranque_last_player_leads_option() -> None:
+    rules = PR.replace(tranque_last_player_leads=True)
+    for seed in range(60):
+        match = Match(rules, 3, seed=seed)
+        while match.round_number == 1:
+            match.apply(match.legal_actions()[0])
+        if match.results[0].reason == "tranque":
+            assert match.leader == match.results[0].last_player
+            return
+    pytest.fail("no tranque in 60 seeded rounds")
+
+
+def test_partners_tie_gives_the_lead_to_the_previous_leader() -> None:
+    rules = Rules.preset_named("puerto-rican-partners")
+    for seed in range(300):
+        match = Match(rules, 4, seed=seed)
+        first_leader = match.leader
+        while match.round_number == 1:
+            match.apply(match.legal_actions()[0])
+        if match.results[0].winner is None:
+            assert match.leader == first_leader
+            assert match.view(None).forced_lead is None
+            return
+    pytest.fail("no tied round in 300 seeded rounds")
+
+
+def test_parse_action_round_trips_and_rejects_nonsense() -> None:
+    for text in ("play 3-5 left", "play 3-5 right", "draw", "pass"):
+        assert str(parse_action(text)) == text
+    assert parse_action("play 5-3") == Play(Tile(3, 5), End.LEFT)
+    for bad in ("", "play", "play 3-5 up", "dance", "play x-y", "play 3-5-1", "a" * 100):
+        with pytest.raises(ValueError):
+            parse_action(bad)
+
+
+def test_same_seed_same_match_and_log_rebuilds_it() -> None:
+    def run(seed: int) -> Match:
+        match = Match(Rules.preset_named("drawing-game"), 4, seed=seed)
+        while not match.is_over:
+            actions = match.legal_actions()
+            match.apply(actions[len(actions) // 2])
+        return match
+
+    a, b = run(7), run(7)
+    assert a.log() == b.log()
+    assert Match.from_log(a.log()).log() == a.log()
+    assert run(8).log() != a.log()
+
+
+def test_damaged_logs_are_refused_with_a_reason() -> None:
+    match = Match(PR, 2, seed=3)
+    match.apply(match.legal_actions()[0])
+    log = match.log()
+    bad_action = {**log, "entries": [*log["entries"], "play 9-9 left"]}
+    with pytest.raises(ValueError, match="entry"):
+        Match.from_log(bad_action)
+    bad_deal = {**log, "entries": [{"deal": [0, 0, 0], "seat": 0}, *log["entries"][1:]]}
+    with pytest.raises(ValueError, match="not a shuffle"):
+        Match.from_log(bad_deal)
+    for junk in (None, {}, {"format": "capicu-log/1"}, {**log, "rules": {"target": -1}}):
+        with pytest.raises(ValueError):
+            Match.from_log(junk)

@@ -1,0 +1,198 @@
+"""Properties over thousands of seeded matches of every preset and player count."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from capicu.core import (
+    DRAW,
+    PASS,
+    IllegalAction,
+    Match,
+    Play,
+    RoundEnded,
+    Rules,
+    Scoring,
+    Tile,
+    View,
+)
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+GAMES = [
+    (name, players)
+    for name in ("puerto-rican-drawing", "drawing-game", "puerto-rican-partners", "quinientos", "draw")
+    for players in range(Rules.preset_named(name).min_players, Rules.preset_named(name).max_players + 1)
+]
+SETS = (6, 9, 12)
+
+
+def named_tiles(data: Any) -> set[Tile]:
+    """Every tile written anywhere in plain data (the wire form of a view)."""
+    found: set[Tile] = set()
+    if isinstance(data, str):
+        try:
+            found.add(Tile.parse(data.split()[1] if data.startswith("play ") else data))
+        except (ValueError, IndexError):
+            pass
+    elif isinstance(data, dict):
+        for value in data.values():
+            found |= named_tiles(value)
+    elif isinstance(data, list):
+        for value in data:
+            found |= named_tiles(value)
+    return found
+
+
+def check_view_holds_no_secret(match: Match, seat: int | None) -> View:
+    view = match.view(seat)
+    data = view.to_dict()
+    assert View.from_dict(data) == view
+    state = match.state
+    own = set(view.hand)
+    laid = {Tile(a, b) for a, b in view.line}
+    earlier = named_tiles(data.pop("results"))
+    assert len(view.results) == len(match.results)
+    secret = set()
+    for other, hand in enumerate(state.hands):
+        if other != seat:
+            secret |= set(match.tiles.tiles_in(hand))
+    secret |= {match.tiles.tiles[t] for t in state.stock[state.stock_pos :]}
+    visible = named_tiles(data)
+    # The forced lead is public by the rules: the holder of the highest double
+    # must lead it, so the table knows who holds it.
+    if view.forced_lead is not None:
+        secret.discard(view.forced_lead)
+        laid.add(view.forced_lead)
+    assert not (visible & secret), f"seat {seat} sees {visible & secret}"
+    assert visible <= own | laid | earlier
+    if seat is not None:
+        assert own == set(match.tiles.tiles_in(state.hands[seat]))
+    else:
+        assert not own
+    return view
+
+
+def check_state(match: Match) -> None:
+    state = match.state
+    tiles = match.tiles
+    line = match.view(None).line
+    laid = [Tile(a, b) for a, b in line]
+    held = [t for h in state.hands for t in tiles.tiles_in(h)]
+    stock = [tiles.tiles[t] for t in state.stock[state.stock_pos :]]
+    # Tiles are conserved: every tile of the set is in exactly one place.
+    assert sorted(laid + held + stock) == sorted(tiles.tiles)
+    # Nobody draws into the reserve.
+    if match.rules.drawing:
+        assert len(stock) >= min(match.rules.reserve, len(state.stock))
+    # The line's ends are the tiles laid, matched pip to pip.
+    if line:
+        assert (line[0][0], line[-1][1]) == (state.left, state.right)
+        for (_, right), (left, _) in zip(line, line[1:], strict=False):
+            assert right == left
+
+
+def check_result(match: Match, result: Any) -> None:
+    rules = match.rules
+    counts = result.pip_counts
+    assert counts == tuple(sum(t.pips for t in hand) for hand in result.hands)
+    sides = result.side_counts
+    if result.reason == "domino":
+        assert counts[result.last_player] == 0
+    base = result.points - sum(p for _, p in result.bonuses)
+    if result.winner is None:
+        assert result.points == 0
+    elif rules.scoring is Scoring.ALL_PIPS:
+        assert base == sum(counts)
+    elif rules.scoring is Scoring.DOMINO_TAKES_ALL and result.reason == "domino":
+        assert base == sum(sides) - sides[result.winner]
+    else:
+        assert sides[result.winner] == min(sides)
+        assert sides.count(min(sides)) == 1
+        assert base == sum(sides) - 2 * sides[result.winner]
+
+
+def play_match(rules: Rules, players: int, seed: int, *, views: bool) -> Match:
+    rng = random.Random(seed)
+    match = Match(rules, players, seed)
+    scores = [0] * rules.sides(players)
+    while not match.is_over:
+        seat = match.turn
+        assert seat is not None
+        legal = match.legal_actions()
+        state = match.state
+        playable = state.playable(seat)
+        if DRAW in legal and playable:
+            assert rules.voluntary_draw
+        if PASS in legal:
+            assert legal == (PASS,) and not playable and not state.may_draw()
+        if views:
+            for who in [*range(players), None]:
+                view = check_view_holds_no_secret(match, who)
+                assert view.legal == (legal if who == seat else ())
+        # An illegal action from anyone is refused and changes nothing.
+        stranger = (seat + 1) % players
+        before = match.log()
+        for wrong in (legal[0], PASS, DRAW):
+            try:
+                match.apply(wrong, stranger)
+            except IllegalAction:
+                pass
+            else:  # pragma: no cover - the check below names it
+                raise AssertionError(f"{wrong} was accepted out of turn")
+        assert match.log() == before
+        action = rng.choice(legal)
+        events = match.apply(action, seat)
+        round_over = any(isinstance(e, RoundEnded) for e in events)
+        if isinstance(action, Play) and not round_over:
+            assert action.tile not in match.view(seat).hand
+        for event in events:
+            if isinstance(event, RoundEnded):
+                check_result(match, event.result)
+                if event.result.winner is not None:
+                    scores[event.result.winner] += event.result.points
+                assert tuple(scores) == event.result.scores
+        check_state(match)
+    assert max(match.scores) >= match.target
+    assert match.winner == match.scores.index(max(match.scores))
+    assert sorted(match.scores)[-2] < match.target
+    return match
+
+
+@settings(max_examples=2000)
+@given(game=st.sampled_from(GAMES), seed=st.integers(0, 2**32))
+def test_random_matches_keep_every_rule(game: tuple[str, int], seed: int) -> None:
+    name, players = game
+    match = play_match(Rules.preset_named(name), players, seed, views=False)
+    assert Match.from_log(match.log()).log() == match.log()
+
+
+@settings(max_examples=80)
+@given(game=st.sampled_from(GAMES), max_pip=st.sampled_from(SETS), seed=st.integers(0, 2**32))
+def test_no_view_ever_holds_a_secret_tile(game: tuple[str, int], max_pip: int, seed: int) -> None:
+    name, players = game
+    rules = Rules.preset_named(name).replace(max_pip=max_pip, target=40)
+    play_match(rules, players, seed, views=True)
+
+
+@settings(max_examples=300)
+@given(
+    game=st.sampled_from(GAMES),
+    seed=st.integers(0, 2**32),
+    reserve=st.integers(0, 4),
+    voluntary=st.booleans(),
+    max_draws=st.sampled_from([None, 1, 3]),
+    tranque_leads=st.booleans(),
+)
+def test_rule_options_keep_every_rule(
+    game: tuple[str, int], seed: int, reserve: int, voluntary: bool, max_draws: int | None,
+    tranque_leads: bool,
+) -> None:
+    name, players = game
+    rules = Rules.preset_named(name).replace(
+        reserve=reserve, voluntary_draw=voluntary, max_draws_per_turn=max_draws,
+        tranque_last_player_leads=tranque_leads, target=80,
+    )
+    match = play_match(rules, players, seed, views=False)
+    assert Match.from_log(match.log()).log() == match.log()
