@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+import itertools
 import random
 from typing import Any
 
@@ -32,10 +34,8 @@ def named_tiles(data: Any) -> set[Tile]:
     """Every tile written anywhere in plain data (the wire form of a view)."""
     found: set[Tile] = set()
     if isinstance(data, str):
-        try:
+        with contextlib.suppress(ValueError, IndexError):
             found.add(Tile.parse(data.split()[1] if data.startswith("play ") else data))
-        except (ValueError, IndexError):
-            pass
     elif isinstance(data, dict):
         for value in data.values():
             found |= named_tiles(value)
@@ -89,7 +89,7 @@ def check_state(match: Match) -> None:
     # The line's ends are the tiles laid, matched pip to pip.
     if line:
         assert (line[0][0], line[-1][1]) == (state.left, state.right)
-        for (_, right), (left, _) in zip(line, line[1:], strict=False):
+        for (_, right), (left, _) in itertools.pairwise(line):
             assert right == left
 
 
