@@ -36,13 +36,12 @@ ENGLISH: dict[str, str] = {
     "line.left_end": "left {number}",
     "line.right_end": "{number} right",
     "line.title": "La mesa",
-    # -- keys (Footer descriptions) -------------------------------------------
-    "key.previous": "Previous tile",
-    "key.next": "Next tile",
-    "key.first": "First tile",
-    "key.last": "Last tile",
-    "key.play": "Play tile",
-    "key.send": "Send",
+    # -- keys of the widgets (Footer descriptions; screens add key.* keys) -----
+    "hand.key_previous": "Previous tile",
+    "hand.key_next": "Next tile",
+    "hand.key_first": "First tile",
+    "hand.key_last": "Last tile",
+    "hand.key_play": "Play tile",
     # -- the hand -----------------------------------------------------------
     "hand.title": "Your hand",
     "hand.empty": "No tiles in hand.",

@@ -60,6 +60,11 @@ class HandView(Widget, can_focus=True):
         color: $tile-cursor-pip;
         text-style: bold;
     }
+    HandView > .hand--cursor-dimmed {
+        background: $tile-dimmed;
+        color: $tile-cursor-pip;
+        text-style: bold;
+    }
     HandView > .hand--marker {
         color: $tile-cursor;
         text-style: bold;
@@ -74,16 +79,17 @@ class HandView(Widget, can_focus=True):
         "hand--legal",
         "hand--dimmed",
         "hand--cursor",
+        "hand--cursor-dimmed",
         "hand--marker",
         "hand--empty",
     }
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("left", "cursor(-1)", t("key.previous"), show=False),
-        Binding("right", "cursor(1)", t("key.next"), show=False),
-        Binding("home", "cursor_to(0)", t("key.first"), show=False),
-        Binding("end", "cursor_to(-1)", t("key.last"), show=False),
-        Binding("enter", "choose", t("key.play"), show=True),
+        Binding("left", "cursor(-1)", t("hand.key_previous"), show=False),
+        Binding("right", "cursor(1)", t("hand.key_next"), show=False),
+        Binding("home", "cursor_to(0)", t("hand.key_first"), show=False),
+        Binding("end", "cursor_to(-1)", t("hand.key_last"), show=False),
+        Binding("enter", "choose", t("hand.key_play"), show=True),
     ]
 
     class TileChosen(Message):
@@ -195,19 +201,20 @@ class HandView(Widget, can_focus=True):
         self.refresh()
 
     def _style_for(self, index: int, playable: frozenset[Tile]) -> Style:
+        # The marker row shows the cursor; the face still says whether the tile fits,
+        # so a dimmed tile under the cursor stays dimmed-looking.
+        fits = not self.legal or self.hand[index] in playable
         if index == self.cursor:
-            return self.get_component_rich_style("hand--cursor")
+            return self.get_component_rich_style("hand--cursor" if fits else "hand--cursor-dimmed")
         if not self.legal:
             return self.get_component_rich_style("hand--tile")
-        if self.hand[index] in playable:
-            return self.get_component_rich_style("hand--legal")
-        return self.get_component_rich_style("hand--dimmed")
+        return self.get_component_rich_style("hand--legal" if fits else "hand--dimmed")
 
     def _layout(self, width: int) -> tuple[list[Text], list[Region]]:
         """The rows that draw the hand, and each tile's region (tile and marker below it)."""
         width = max(width, 1)
-        key = (self.hand, self.legal, self.cursor, self.tile_style, self.ascii, self.digits, width,
-               self.get_component_rich_style("hand--cursor"), self.get_component_rich_style("hand--legal"))
+        styles = tuple(self.get_component_rich_style(name) for name in sorted(self.COMPONENT_CLASSES))
+        key = (self.hand, self.legal, self.cursor, self.tile_style, self.ascii, self.digits, width, styles)
         if key == self._cache_key:
             return self._cache
         if not self.hand:

@@ -88,7 +88,8 @@ class LineOfPlay(Widget):
     # -- layout -----------------------------------------------------------
 
     def _gap(self) -> int:
-        return 1 if self.tile_style in (TileStyle.GLYPH, TileStyle.PIPS) else 0
+        # Compact tiles carry their own brackets; boxes side by side would merge.
+        return 0 if self.tile_style is TileStyle.COMPACT else 1
 
     def _faces(self) -> list[TileFace]:
         tile = self.get_component_rich_style("line--tile")
@@ -113,9 +114,8 @@ class LineOfPlay(Widget):
     def rows(self, width: int) -> list[Text]:
         """The rows of text that draw the line at ``width`` cells (cached per state)."""
         label_style: Style = self.get_component_rich_style("line--end-label")
-        key = (self.line, self.ends, self.tile_style, self.ascii, self.crosswise, self.digits, width,
-               label_style, self.get_component_rich_style("line--tile"),
-               self.get_component_rich_style("line--end-tile"))
+        styles = tuple(self.get_component_rich_style(name) for name in sorted(self.COMPONENT_CLASSES))
+        key = (self.line, self.ends, self.tile_style, self.ascii, self.crosswise, self.digits, width, styles)
         if key == self._cache_key:
             return self._cache
         if not self.line:

@@ -1,0 +1,117 @@
+"""Events and round results in words."""
+
+from __future__ import annotations
+
+from capicu.core import (
+    End,
+    Match,
+    MatchEnded,
+    Passed,
+    Play,
+    RoundEnded,
+    RoundResult,
+    RoundStarted,
+    Rules,
+    Tile,
+    TilePlayed,
+    TilesDrawn,
+)
+from capicu.tui.describe import describe_event, describe_result, display_text, seat_name
+
+NAMES = ["Ana", "Beto", "Carmen", "Dolo"]
+
+
+def test_plays_draws_and_passes_name_the_player_or_you() -> None:
+    played = TilePlayed(1, Tile(3, 5), End.LEFT, 3, 6)
+    assert describe_event(played, NAMES, 0) == "Beto plays 3-5 on the left."
+    assert describe_event(played, NAMES, 1) == "You play 3-5 on the left."
+    assert describe_event(TilesDrawn(2, 3, 1, 4), NAMES, 0) == "Carmen draws 3 tiles from el pozo."
+    assert describe_event(TilesDrawn(2, 1, 1, 4), NAMES, 0) == "Carmen draws a tile from el pozo."
+    assert describe_event(TilesDrawn(0, 3, 1, 4), NAMES, 0) == "You drew 3 tiles."
+    assert describe_event(Passed(3, 1, 4), NAMES, None) == "Dolo passes (paso)."
+
+
+def test_round_start_says_who_leads_and_a_forced_lead() -> None:
+    event = RoundStarted(2, 1, (7, 7, 7), 7, Tile(6, 6), redeals=1)
+    text = describe_event(event, NAMES, 0)
+    assert "Round 2 starts. Beto leads." in text
+    assert "Beto must lead with 6-6." in text
+    assert "dealt again" in text
+    assert "You must lead with 6-6." in describe_event(event, NAMES, 1)
+
+
+def test_match_end_names_a_partnership() -> None:
+    partners = describe_event(MatchEnded(1, (120, 205)), NAMES, 0)
+    assert partners == "Beto & Dolo wins the match with 205 points."
+    assert describe_event(MatchEnded(1, (120, 205)), NAMES, 3).startswith("You win")
+    assert describe_event(MatchEnded(2, (1, 2, 70)), NAMES[:3], 0) == "Carmen wins the match with 70 points."
+
+
+def test_names_are_cleaned_of_escape_sequences_and_controls() -> None:
+    hostile = ["\x1b[2J\x1b]0;pwned\x07Eve\u202e\nX", ""]
+    text = describe_event(Passed(0, 1, 2), hostile, None)
+    assert text == "Eve X passes (paso)."
+    assert seat_name(hostile, 1) == "seat 2"
+    assert seat_name(hostile, 9) == "seat 10"
+    assert display_text("a\tb\x00c\x9b31md") == "a bcd"
+
+
+def _result(**changes: object) -> RoundResult:
+    base = dict(
+        round_number=1, reason="domino", last_player=0, last_tile=Tile(0, 0),
+        hands=((), (Tile(3, 5), Tile(6, 6)), (Tile(1, 1),)), pip_counts=(0, 20, 2),
+        side_counts=(0, 20, 2), winner=0, points=222, bonuses=(("capicú", 100), ("chuchazo", 100)),
+        scores=(222, 0, 0),
+    )
+    base.update(changes)
+    return RoundResult(**base)  # type: ignore[arg-type]
+
+
+def test_a_domino_names_the_player_hands_counts_bonuses_and_totals() -> None:
+    rules = Rules.preset_named("puerto-rican-drawing")
+    lines = describe_result(_result(), NAMES[:3], rules, 3)
+    assert lines[0] == "Round 1: domino by Ana with 0-0."
+    assert "Ana: out" in lines
+    assert "Beto: 3-5 6-6 = 20" in lines
+    assert "Ana has the lowest count and scores 22." in lines
+    assert "Bonus capicú: +100." in lines and "Bonus chuchazo: +100." in lines
+    assert lines[-3:] == ["Ana: 222 in total.", "Beto: 0 in total.", "Carmen: 0 in total."]
+
+
+def test_a_tie_says_nobody_scores() -> None:
+    rules = Rules.preset_named("puerto-rican-drawing")
+    result = _result(reason="tranque", last_player=2, winner=None, points=0, bonuses=(),
+                     side_counts=(5, 5, 9), scores=(0, 0, 0))
+    lines = describe_result(result, NAMES[:3], rules, 3)
+    assert lines[0] == "Round 1: tranque. Carmen laid the last tile, 0-0."
+    assert "Tie at 5: nobody scores this round." in lines
+
+
+def test_partners_are_counted_and_scored_as_a_side() -> None:
+    rules = Rules.preset_named("quinientos")
+    result = _result(
+        hands=((), (Tile(3, 5),), (Tile(1, 1),), (Tile(2, 2),)), pip_counts=(0, 8, 2, 4),
+        side_counts=(2, 12), winner=0, points=114, bonuses=(("round 1", 100),), scores=(114, 0),
+    )
+    lines = describe_result(result, NAMES, rules, 4)
+    assert "Ana & Carmen counts 2." in lines
+    assert "Ana & Carmen takes every pip left on the table: 14." in lines
+    assert "Bonus round 1: +100." in lines
+
+
+def test_every_real_event_and_result_of_whole_matches_reads_as_words() -> None:
+    for preset, players in (("puerto-rican-drawing", 3), ("quinientos", 4), ("draw", 2), ("drawing-game", 4)):
+        rules = Rules.preset_named(preset)
+        match = Match(rules, players, seed=11)
+        events = list(match.opening_events)
+        while not match.is_over:
+            legal = match.legal_actions()
+            plays = [a for a in legal if isinstance(a, Play)]
+            events += match.apply(plays[-1] if plays else legal[0])
+        assert isinstance(events[-1], MatchEnded)
+        for event in events:
+            text = describe_event(event, NAMES[:players], 0)
+            assert text and "{" not in text and "<" not in text, (event, text)
+            if isinstance(event, RoundEnded):
+                for line in describe_result(event.result, NAMES[:players], rules, players):
+                    assert line and "{" not in line and "<" not in line, line

@@ -1,0 +1,117 @@
+"""Tiles drawn as text: shapes, orientation, crosswise doubles, ASCII mode, wrapping."""
+
+from __future__ import annotations
+
+import pytest
+from capicu.tui.widgets.tiles import (
+    TileFace,
+    TileStyle,
+    glyph,
+    label_face,
+    stack_row,
+    tile_face,
+    tile_text,
+    wrap_widths,
+)
+from hypothesis import given
+from hypothesis import strategies as st
+
+
+def rows(face: TileFace) -> list[str]:
+    return [row.plain for row in face.rows]
+
+
+def test_compact_is_the_numbers_in_the_order_seen() -> None:
+    assert tile_text(3, 5).plain == "[3|5]"
+    assert tile_text(5, 3).plain == "[5|3]"
+
+
+def test_compact_double_stands_across_the_line_with_the_joint_on_the_axis() -> None:
+    face = tile_face(6, 6)
+    assert face.height == 3 and face.middle == 1
+    assert rows(face)[0].strip("│") == "6"
+    assert rows(face)[2].strip("│") == "6"
+    assert "6" not in rows(face)[1]
+
+
+def test_a_double_can_lie_flat_when_asked() -> None:
+    assert tile_text(6, 6, crosswise=False).plain == "[6|6]"
+
+
+@pytest.mark.parametrize("style", list(TileStyle))
+@pytest.mark.parametrize("ascii", [False, True])
+@pytest.mark.parametrize(("a", "b"), [(0, 0), (3, 5), (6, 6), (9, 2), (12, 12), (10, 11)])
+def test_every_face_is_a_rectangle_with_its_middle_inside(
+    style: TileStyle, ascii: bool, a: int, b: int
+) -> None:
+    face = tile_face(a, b, style, ascii=ascii, digits=2)
+    widths = {row.cell_len for row in face.rows}
+    assert len(widths) == 1
+    assert 0 <= face.middle < face.height
+
+
+@pytest.mark.parametrize("style", list(TileStyle))
+def test_ascii_mode_holds_no_character_outside_ascii(style: TileStyle) -> None:
+    for max_pip in (6, 9, 12):
+        for a in range(max_pip + 1):
+            for b in range(max_pip + 1):
+                for crosswise in (None, True, False):
+                    text = tile_face(a, b, style, ascii=True, crosswise=crosswise, digits=len(str(max_pip)))
+                    assert text.plain().isascii(), (style, a, b, text.plain())
+
+
+def test_boxed_digits() -> None:
+    assert rows(tile_face(3, 5, TileStyle.BOXED)) == ["┌─┬─┐", "│3│5│", "└─┴─┘"]
+    assert rows(tile_face(3, 5, TileStyle.BOXED, ascii=True)) == ["+-+-+", "|3|5|", "+-+-+"]
+    double = tile_face(4, 4, TileStyle.BOXED)
+    assert rows(double) == ["┌─┐", "│4│", "├─┤", "│4│", "└─┘"] and double.middle == 2
+
+
+@pytest.mark.parametrize("n", range(10))
+def test_pip_grid_shows_as_many_pips_as_the_number(n: int) -> None:
+    face = tile_face(n, 0, TileStyle.PIPS)
+    left_half = [row[1:8] for row in rows(face)[1:4]]
+    assert sum(row.count("●") for row in left_half) == n
+    ascii_face = tile_face(0, n, TileStyle.PIPS, ascii=True, crosswise=True)
+    assert "".join(rows(ascii_face)[5:8]).count("o") == n
+
+
+def test_pip_grid_falls_back_to_digits_above_nine() -> None:
+    assert rows(tile_face(10, 12, TileStyle.PIPS))[1] == "│10│12│"
+
+
+def test_numbers_are_padded_so_tiles_of_big_sets_line_up() -> None:
+    assert tile_text(3, 12, digits=2).plain == "[ 3|12]"
+    assert tile_text(3, 5, digits=2).plain == "[ 3| 5]"
+
+
+def test_glyphs_only_when_asked_and_only_for_double_six() -> None:
+    assert glyph(0, 0) == "\U0001f031"
+    assert glyph(6, 6, vertical=True) == "\U0001f093"
+    assert tile_text(3, 5, TileStyle.GLYPH).plain == chr(0x1F031 + 3 * 7 + 5)
+    assert tile_text(2, 2, TileStyle.GLYPH).plain == chr(0x1F063 + 2 * 7 + 2)
+    assert tile_text(3, 5, TileStyle.GLYPH, ascii=True).plain == "[3|5]"
+    assert tile_text(3, 9, TileStyle.GLYPH).plain == "[3|9]"
+    with pytest.raises(ValueError):
+        glyph(7, 1)
+
+
+def test_tile_style_parse_falls_back_to_compact() -> None:
+    assert TileStyle.parse("boxed") is TileStyle.BOXED
+    assert TileStyle.parse("nonsense") is TileStyle.COMPACT
+    assert TileStyle.parse(None, TileStyle.PIPS) is TileStyle.PIPS
+
+
+def test_stack_row_puts_every_middle_on_one_axis() -> None:
+    faces = [tile_face(3, 5), tile_face(5, 5), label_face("end", height=1)]
+    lines = [line.plain for line in stack_row(faces, gap=1)]
+    assert lines == ["      │5│    ", "[3|5] ├─┤ end", "      │5│    "]
+
+
+@given(st.lists(st.integers(1, 20), max_size=40), st.integers(1, 80), st.integers(0, 2))
+def test_wrap_keeps_order_and_width(widths: list[int], width: int, gap: int) -> None:
+    spans = wrap_widths(widths, width, gap)
+    assert [i for span in spans for i in span] == list(range(len(widths)))
+    for span in spans:
+        used = sum(widths[i] for i in span) + gap * (len(span) - 1)
+        assert used <= width or len(span) == 1
