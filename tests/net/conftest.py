@@ -1,0 +1,271 @@
+"""Helpers for the network tests: a real host on 127.0.0.1, bots, raw peers, leak checks.
+
+Every wait is bounded; nothing sleeps to synchronise.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import re
+import struct
+from collections.abc import AsyncIterator, Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import msgpack
+import pytest
+from capicu.core import make_player
+from capicu.net import Client, Closed, Error, Host, HostConfig, Limits, Snapshot, Update
+from capicu.net.codec import CLOSED, NEED_DATA, Codec, Signal
+
+LOOPBACK = "127.0.0.1"
+WAIT = 20.0  # the longest any single wait in these tests may take
+
+
+@pytest.fixture
+async def start_host() -> AsyncIterator[Callable[..., Awaitable[tuple[Host, int]]]]:
+    """Start hosts on 127.0.0.1 (any free port); all are stopped after the test."""
+    hosts: list[Host] = []
+    reports: list[str] = []
+
+    async def start(**options: Any) -> tuple[Host, int]:
+        options.setdefault("bind", LOOPBACK)
+        options.setdefault("port", 0)
+        # Computer clients play far faster than people: the rate limit has its own test.
+        options.setdefault("limits", Limits(messages_per_second=10_000, message_burst=10_000))
+        host = Host(HostConfig(**options), report=reports.append)
+        hosts.append(host)
+        _, port = await host.start()
+        return host, port
+
+    start.reports = reports  # type: ignore[attr-defined]
+    yield start
+    for host in hosts:
+        await host.stop()
+
+
+@dataclass
+class BotResult:
+    seat: int | None
+    moves: int
+    frames: list[Any] = field(default_factory=list)
+    errors: list[Error] = field(default_factory=list)
+    final: Any = None
+
+
+def decode_frames(data: bytes) -> list[Any]:
+    """Every frame in ``data`` as raw decoded msgpack (the leak checks read the bytes)."""
+    codec = Codec("client")
+    codec.receive_data(data)
+    codec.receive_data(b"")
+    frames = []
+    while True:
+        frame = codec.next_frame()
+        if frame is CLOSED:
+            return frames
+        frames.append(frame)
+
+
+async def play_bot(
+    port: int, name: str, *, level: str = "greedy", seed: int = 0, spectate: bool = False,
+    table: str = "main", code: str | None = None, client: Client | None = None,
+    stop_after: int | None = None,
+) -> BotResult:
+    """Join and play (or watch) until the match is over; every received byte is kept."""
+    wire = bytearray()
+    if client is None:
+        client = await asyncio.wait_for(
+            Client.connect(LOOPBACK, port, name=name, spectate=spectate, table=table, code=code,
+                           wire_tap=wire.extend),
+            WAIT,
+        )
+    player = make_player(level, seed)
+    result = BotResult(client.seat, 0)
+    pending: int | None = None
+    while True:
+        message = await client.receive(timeout=WAIT)
+        if isinstance(message, Closed):
+            break
+        if isinstance(message, Error):
+            result.errors.append(message)
+            pending = None
+        if isinstance(message, Update) and message.ref is not None and message.ref == pending:
+            pending = None
+        if not isinstance(message, (Update, Snapshot, Error)):
+            continue
+        view = client.view
+        if view is None:
+            continue
+        if view.match_over:
+            break
+        if view.is_my_turn and pending is None:
+            if stop_after is not None and result.moves >= stop_after:
+                break
+            pending = await client.send_action(player.choose(view))
+            result.moves += 1
+    result.final = client.view
+    await client.close()
+    result.frames = decode_frames(bytes(wire))
+    return result
+
+
+# -- raw peers -----------------------------------------------------------------
+
+
+class RawPeer:
+    """A bare TCP connection that speaks frames by hand (for malformed input)."""
+
+    def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        self.reader = reader
+        self.writer = writer
+        self.codec = Codec("client")
+
+    @classmethod
+    async def open(cls, port: int) -> RawPeer:
+        reader, writer = await asyncio.wait_for(asyncio.open_connection(LOOPBACK, port), WAIT)
+        return cls(reader, writer)
+
+    def send_bytes(self, data: bytes) -> None:
+        self.writer.write(data)
+
+    def send_obj(self, obj: Any) -> None:
+        body = msgpack.packb(obj, use_bin_type=True)
+        self.writer.write(struct.pack(">I", len(body)) + body)
+
+    async def next(self) -> Any | Signal:
+        """The next frame from the host as raw data, or CLOSED."""
+        async with asyncio.timeout(WAIT):
+            while True:
+                frame = self.codec.next_frame()
+                if frame is not NEED_DATA:
+                    return frame
+                try:
+                    data = await self.reader.read(65536)
+                except ConnectionError:
+                    data = b""
+                self.codec.receive_data(data)
+
+    async def until(self, kind: str) -> dict[str, Any]:
+        """Skip frames until one of type ``kind``; fails if the connection ends first."""
+        while True:
+            frame = await self.next()
+            assert frame is not CLOSED, f"the host hung up before sending a {kind}"
+            if frame["type"] == kind:
+                return frame  # type: ignore[no-any-return]
+
+    async def closed(self) -> list[Any]:
+        """Every frame until the host hangs up."""
+        frames = []
+        while True:
+            frame = await self.next()
+            if frame is CLOSED:
+                return frames
+            frames.append(frame)
+
+    def close(self) -> None:
+        self.writer.close()
+
+
+# -- leak checks -----------------------------------------------------------------
+
+_TILE = re.compile(r"\b(\d{1,2})-(\d{1,2})\b")
+
+
+def _tile(text: str) -> tuple[int, int]:
+    a, b = (int(x) for x in text.split("-"))
+    return (min(a, b), max(a, b))
+
+
+def _mentioned(value: Any, out: set[tuple[int, int]]) -> None:
+    """Every tile named anywhere in ``value``, except inside round results (the reveal)."""
+    if isinstance(value, dict):
+        if value.get("type") == "round_ended":
+            return
+        for key, item in value.items():
+            if key == "results":
+                continue
+            _mentioned(item, out)
+    elif isinstance(value, list):
+        for item in value:
+            _mentioned(item, out)
+    elif isinstance(value, str):
+        for a, b in _TILE.findall(value):
+            out.add((min(int(a), int(b)), max(int(a), int(b))))
+
+
+def check_no_leaks(frames: list[Any], seat: int | None) -> int:
+    """Fail if ``seat`` (None: a spectator) was ever sent a tile it may not know.
+
+    In every frame, each tile named outside a round's results must be in the
+    seat's own hand, on the line, or publicly played or forced. And every tile
+    ever shown as the seat's hand in a round must be one it ended that round
+    with or played itself, checked against the reveal. Returns frames checked.
+    """
+    held: dict[int, set[tuple[int, int]]] = {}
+    played: dict[int, set[tuple[int, int]]] = {}
+    revealed: dict[int, list[set[tuple[int, int]]]] = {}
+    checked = 0
+
+    def track_events(events: list[Any], round_number: int) -> int:
+        for event in events:
+            kind = event["type"]
+            if kind == "round_started":
+                round_number = event["round_number"]
+            elif kind == "tile_played" and event["seat"] == seat:
+                played.setdefault(round_number, set()).add(_tile(event["tile"]))
+            elif kind == "round_ended":
+                result = event["result"]
+                revealed[result["round_number"]] = [{_tile(t) for t in h} for h in result["hands"]]
+        return round_number
+
+    for frame in frames:
+        if frame.get("type") not in ("snapshot", "update"):
+            mentioned: set[tuple[int, int]] = set()
+            _mentioned(frame, mentioned)
+            assert not mentioned, f"a {frame.get('type')} frame names tiles: {mentioned}"
+            continue
+        view = frame["view"]
+        events = list(view["events"]) + list(frame.get("events", []))
+        public = {(min(a, b), max(a, b)) for a, b in view["line"]}
+        for event in events:
+            if event["type"] == "tile_played":
+                public.add(_tile(event["tile"]))
+        if view["forced_lead"]:
+            public.add(_tile(view["forced_lead"]))
+        hand = {_tile(t) for t in view["hand"]}
+        if seat is None:
+            assert not hand, "a spectator was sent a hand"
+        else:
+            assert len(hand) == view["hand_counts"][seat], "the hand does not match its count"
+        mentioned = set()
+        _mentioned(frame, mentioned)
+        leaked = mentioned - hand - public
+        assert not leaked, f"seat {seat} was sent tiles it may not know: {sorted(leaked)}"
+        round_number = view["round_number"]
+        if frame["type"] == "update":
+            first_round = round_number - sum(
+                1 for e in frame["events"] if e["type"] == "round_started"
+            )
+            track_events(frame["events"], first_round)
+        else:
+            track_events(view["events"], round_number)
+        held.setdefault(round_number, set()).update(hand)
+        checked += 1
+    if seat is not None:
+        for round_number, tiles in held.items():
+            if round_number in revealed:
+                mine = revealed[round_number][seat] | played.get(round_number, set())
+                assert tiles <= mine, f"round {round_number}: seat {seat} saw {sorted(tiles - mine)}"
+    return checked
+
+
+def check_numbering(frames: list[Any]) -> None:
+    """Fail unless every update follows the last event number seen, without a gap."""
+    seq = None
+    for frame in frames:
+        if frame.get("type") == "snapshot":
+            seq = frame["seq"]
+        elif frame.get("type") == "update":
+            assert seq is not None, "an update came before any snapshot"
+            assert frame["seq"] == seq + len(frame["events"]), f"a gap before event {frame['seq']}"
+            seq = frame["seq"]

@@ -1,0 +1,78 @@
+"""Whole matches over real sockets, every preset, with every byte checked for leaks."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+from capicu.core import PRESET_NAMES, Match, Rules
+
+from .conftest import WAIT, check_no_leaks, check_numbering, play_bot
+
+CASES = [
+    (preset, players)
+    for preset in PRESET_NAMES
+    for players in range(2, 5)
+    if Rules.preset_named(preset).min_players <= players <= Rules.preset_named(preset).max_players
+]
+
+
+@pytest.mark.parametrize(("preset", "players"), CASES)
+async def test_a_whole_match_between_networked_computers(start_host, preset, players):
+    rules = Rules.preset_named(preset)
+    host, port = await start_host(rules=rules, players=players, seed=players * 7 + len(preset))
+
+    async def seated(i: int):
+        return await play_bot(port, f"bot {i}", level="random" if i % 2 else "greedy", seed=i)
+
+    # The spectator joins first (spectate=True), so it sees the whole match.
+    watcher = asyncio.create_task(play_bot(port, "watcher", spectate=True))
+    await asyncio.sleep(0)
+    results = await asyncio.wait_for(asyncio.gather(*(seated(i) for i in range(players))), WAIT * 3)
+    watched = await asyncio.wait_for(watcher, WAIT)
+    match = host.tables["main"].match
+    assert match is not None and match.is_over
+    assert sorted(r.seat for r in results) == list(range(players))
+    for result in results:
+        assert result.final.match_over
+        assert result.final.scores == tuple(match.scores)
+        assert not [e for e in result.errors if e.code != "rate_limited"], result.errors
+        assert check_no_leaks(result.frames, result.seat) > 0
+        check_numbering(result.frames)
+    assert watched.seat is None
+    assert check_no_leaks(watched.frames, None) > 0
+    # The host's match is exactly its log: nothing else happened.
+    assert Match.from_log(match.log()).scores == match.scores
+
+
+@pytest.mark.parametrize("seed", range(12))
+async def test_no_leaks_across_many_deals(start_host, seed):
+    preset = PRESET_NAMES[seed % len(PRESET_NAMES)]
+    rules = Rules.preset_named(preset).replace(target=40)
+    players = rules.max_players if seed % 2 else rules.min_players
+    _, port = await start_host(rules=rules, players=players, seed=1000 + seed, computers=1)
+    watcher = asyncio.create_task(play_bot(port, "watcher", spectate=True))
+    await asyncio.sleep(0)
+    results = await asyncio.wait_for(
+        asyncio.gather(*(play_bot(port, f"p{i}", seed=seed + i) for i in range(players - 1))),
+        WAIT * 3,
+    )
+    for result in results:
+        check_no_leaks(result.frames, result.seat)
+    check_no_leaks((await asyncio.wait_for(watcher, WAIT)).frames, None)
+
+
+async def test_many_tables_in_one_host_play_at_once(start_host):
+    from capicu.net import TableConfig
+
+    host, port = await start_host(players=2, seed=1)
+    for i in range(6):
+        host.open_table(TableConfig(name=f"t{i}", players=3, computers=1, seed=i))
+    games = [
+        play_bot(port, f"{name}-{i}", table=name, seed=i)
+        for name in [f"t{i}" for i in range(6)]
+        for i in range(2)
+    ]
+    results = await asyncio.wait_for(asyncio.gather(*games), WAIT * 3)
+    assert all(r.final.match_over for r in results)
+    assert all(host.tables[f"t{i}"].match.is_over for i in range(6))
