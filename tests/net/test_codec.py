@@ -1,0 +1,238 @@
+"""The sans-I/O codec and the schema: round trips, limits, and fuzzing (no network)."""
+
+from __future__ import annotations
+
+import struct
+
+import msgpack
+import pytest
+from capicu.core import DRAW, Match, Rules, parse_action
+from capicu.net.codec import CLOSED, NEED_DATA, Codec, encode_frame
+from capicu.net.protocol import (
+    MAX_CLIENT_FRAME,
+    Act,
+    Bye,
+    Chat,
+    Error,
+    ErrorCode,
+    Hello,
+    Ping,
+    Pong,
+    ProtocolError,
+    Say,
+    SeatInfo,
+    Seats,
+    Snapshot,
+    TurnTimer,
+    Update,
+    Welcome,
+)
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+
+def frame(obj: object) -> bytes:
+    body = msgpack.packb(obj, use_bin_type=True)
+    return struct.pack(">I", len(body)) + body
+
+
+def _match() -> Match:
+    match = Match(Rules.preset_named("puerto-rican-drawing"), 2, seed=1)
+    match.apply(match.legal_actions()[0])
+    return match
+
+
+CLIENT_MESSAGES = [
+    Hello(name="Ana", code="K7PX2M"),
+    Hello(name="Bea", token="t" * 32, spectate=True, table="t1"),
+    Act(parse_action("play 3-5 right"), ref=7),
+    Act(DRAW),
+    Say("¡capicú!"),
+    Ping(3),
+    Pong(3),
+    Bye(),
+]
+
+
+def host_messages() -> list[object]:
+    match = _match()
+    events = match.apply(match.legal_actions()[0])
+    return [
+        Welcome("main", "Ana", 0, "secret", 2, 15.0),
+        Welcome("main", "Eve", None, None, 2, 15.0),
+        Seats((SeatInfo(0, "person", "Ana", True, False), SeatInfo(1, "open", None, False, False)), 1, False),
+        Snapshot(3, match.view(0)),
+        Snapshot(3, match.view(None)),
+        Update(5, events, match.view(1), actor=0, by="timer", ref=9),
+        Chat("Ana", 0, "hola"),
+        TurnTimer(1, 30.0),
+        Error(ErrorCode.ILLEGAL, "it is not your turn", ref=2),
+        Ping(1),
+        Pong(1),
+    ]
+
+
+@pytest.mark.parametrize("message", CLIENT_MESSAGES, ids=lambda m: type(m).__name__)
+def test_client_messages_round_trip_whole_and_byte_by_byte(message):
+    data = Codec("client").send(message)
+    whole = Codec("host")
+    whole.receive_data(data)
+    assert whole.next_message() == message
+    assert whole.next_message() is NEED_DATA
+    trickle = Codec("host")
+    for i in range(len(data)):
+        assert trickle.next_message() is NEED_DATA
+        trickle.receive_data(data[i : i + 1])
+    assert trickle.next_message() == message
+    trickle.receive_data(b"")
+    assert trickle.next_message() is CLOSED
+
+
+def test_host_messages_round_trip():
+    messages = host_messages()
+    data = b"".join(Codec("host").send(m) for m in messages)  # type: ignore[arg-type]
+    codec = Codec("client")
+    codec.receive_data(data)
+    for message in messages:
+        assert codec.next_message() == message
+    assert codec.next_message() is NEED_DATA
+
+
+def _error(data: bytes, side: str = "host") -> ProtocolError:
+    codec = Codec(side)  # type: ignore[arg-type]
+    codec.receive_data(data)
+    with pytest.raises(ProtocolError) as caught:
+        while codec.next_message() is not NEED_DATA:
+            pass
+    # After an error, the connection is finished: the same error again.
+    with pytest.raises(ProtocolError):
+        codec.next_message()
+    return caught.value
+
+
+def test_a_huge_declared_length_is_refused_before_any_body_arrives():
+    error = _error(struct.pack(">I", 2**31))
+    assert error.code is ErrorCode.BAD_FRAME
+    assert "larger than" in error.message
+
+
+def test_frames_just_over_the_limit_are_refused():
+    assert _error(struct.pack(">I", MAX_CLIENT_FRAME + 1)).code is ErrorCode.BAD_FRAME
+
+
+@pytest.mark.parametrize(
+    ("data", "code", "words"),
+    [
+        (struct.pack(">I", 0), ErrorCode.BAD_FRAME, "empty"),
+        (struct.pack(">I", 3) + b"\xa2\xff\xfe", ErrorCode.BAD_FRAME, "UTF-8"),
+        (struct.pack(">I", 1) + b"\xc1", ErrorCode.BAD_FRAME, "msgpack"),
+        (frame(b"bytes"), ErrorCode.BAD_FRAME, "binary"),
+        (frame({"type": "hello", "name": b"x"}), ErrorCode.BAD_FRAME, "binary"),
+        (frame([1, 2]), ErrorCode.BAD_MESSAGE, "map"),
+        (frame({1: 2}), ErrorCode.BAD_FRAME, "msgpack"),
+        (frame({"type": "teleport"}), ErrorCode.UNKNOWN_TYPE, "teleport"),
+        (frame({"name": "x"}), ErrorCode.BAD_MESSAGE, "type"),
+        (frame({"type": "hello", "version": 1, "name": 5}), ErrorCode.BAD_MESSAGE, "hello.name"),
+        (frame({"type": "hello", "version": "1", "name": "a"}), ErrorCode.BAD_MESSAGE, "version"),
+        (frame({"type": "hello", "version": 1, "name": "a", "spectate": 1}), ErrorCode.BAD_MESSAGE,
+         "spectate"),
+        (frame({"type": "hello", "version": 1, "name": "a", "admin": True}), ErrorCode.BAD_MESSAGE,
+         "admin"),
+        (frame({"type": "action", "action": "fly 3-5"}), ErrorCode.BAD_MESSAGE, "not an action"),
+        (frame({"type": "action", "action": "play 3-5 up"}), ErrorCode.BAD_MESSAGE, "not an end"),
+        (frame({"type": "action", "action": ["draw"]}), ErrorCode.BAD_MESSAGE, "action.action"),
+        (frame({"type": "chat", "text": "x" * 5000}), ErrorCode.BAD_MESSAGE, "chat.text"),
+        (frame({"type": "chat", "text": "hi", "ref": True}), ErrorCode.BAD_MESSAGE, "ref"),
+        (frame({"type": "ping", "n": -1}), ErrorCode.BAD_MESSAGE, "ping.n"),
+    ],
+)
+def test_bad_input_gets_one_clear_error(data, code, words):
+    error = _error(data)
+    assert error.code is code
+    assert words in error.message
+
+
+def test_deep_nesting_is_refused():
+    deep: object = "x"
+    for _ in range(40):
+        deep = [deep]
+    assert _error(frame({"type": "chat", "text": deep})).code is ErrorCode.BAD_FRAME
+    very_deep = b"\x91" * 100_000 + b"\x00"
+    assert _error(struct.pack(">I", len(very_deep)) + very_deep, "client").code is ErrorCode.BAD_FRAME
+
+
+def test_extension_types_are_refused():
+    body = msgpack.packb(msgpack.ExtType(1, b"abc"))
+    assert _error(struct.pack(">I", len(body)) + body).code is ErrorCode.BAD_FRAME
+
+
+def test_the_stream_ending_inside_a_frame_is_an_error():
+    data = Codec("client").send(Say("hello"))
+    codec = Codec("host")
+    codec.receive_data(data[:-2])
+    assert codec.next_message() is NEED_DATA
+    codec.receive_data(b"")
+    with pytest.raises(ProtocolError, match="ended inside a frame"):
+        codec.next_message()
+
+
+def test_a_host_message_with_a_broken_view_is_refused():
+    wire = Snapshot(3, _match().view(0)).to_wire()
+    wire["view"]["hand"] = ["7-9-1"]
+    assert _error(encode_frame(wire), "client").code is ErrorCode.BAD_MESSAGE
+
+
+# -- fuzzing: only ProtocolError ever comes out -------------------------------------
+
+_plain = st.recursive(
+    st.none() | st.booleans() | st.integers(-(2**63), 2**64 - 1) | st.floats() | st.text(max_size=20)
+    | st.binary(max_size=8),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
+    max_leaves=20,
+)
+_types = st.sampled_from(["hello", "action", "chat", "ping", "pong", "bye", "welcome", "seats",
+                          "snapshot", "update", "timer", "error", "x"])
+
+
+def _feed_all(codec: Codec, data: bytes, chunk: int) -> None:
+    try:
+        for i in range(0, len(data), chunk):
+            codec.receive_data(data[i : i + chunk])
+            while codec.next_message() is not NEED_DATA:
+                pass
+        codec.receive_data(b"")
+        codec.next_message()
+    except ProtocolError:
+        pass
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.binary(max_size=300), st.integers(1, 7), st.sampled_from(["host", "client"]))
+def test_fuzz_random_bytes(data, chunk, side):
+    _feed_all(Codec(side), data, chunk)
+
+
+@settings(max_examples=300, deadline=None)
+@given(_types, st.dictionaries(st.text(max_size=10), _plain, max_size=6), st.integers(1, 50),
+       st.sampled_from(["host", "client"]))
+def test_fuzz_well_framed_messages_of_any_shape(kind, fields, chunk, side):
+    _feed_all(Codec(side), frame({"type": kind, **fields}), chunk)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.sampled_from(range(len(CLIENT_MESSAGES))), max_size=6), st.binary(max_size=40),
+       st.integers(1, 9))
+def test_fuzz_good_messages_then_garbage(picks, garbage, chunk):
+    data = b"".join(Codec("client").send(CLIENT_MESSAGES[i]) for i in picks) + garbage
+    _feed_all(Codec("host"), data, chunk)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.data())
+def test_fuzz_mutated_host_messages(data):
+    messages = host_messages()
+    original = Codec("host").send(messages[data.draw(st.integers(0, len(messages) - 1))])  # type: ignore[arg-type]
+    position = data.draw(st.integers(4, len(original) - 1))
+    flipped = bytes([data.draw(st.integers(0, 255))])
+    mutated = original[:position] + flipped + original[position + 1 :]
+    _feed_all(Codec("client"), mutated, data.draw(st.integers(1, 64)))

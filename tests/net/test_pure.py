@@ -1,0 +1,141 @@
+"""The pure parts of the host: text cleaning, timers given ``now``, the journal file."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+from capicu.core import Match, Rules
+from capicu.net.journal import Journal, JournalError, read_journal
+from capicu.net.protocol import ErrorCode, ProtocolError, clean_name
+from capicu.net.sanitize import clean_text
+from capicu.net.timing import Deadlines, Liveness, TokenBucket, Wake
+
+
+@pytest.mark.parametrize(
+    ("raw", "clean"),
+    [
+        ("Ana", "Ana"),
+        ("\x1b[31mred\x1b[0m", "red"),
+        ("title\x1b]0;pwned\x07!", "title!"),
+        ("osc\x1b]8;;http://x\x1b\\link", "osclink"),
+        ("c1\x9b2Jcsi", "c1csi"),
+        ("bell\x07null\x00del\x7f", "bellnulldel"),
+        ("two\nlines\r\nand\ttabs", "two lines and tabs"),
+        ("bidi \u202eevil\u202c \u2066iso\u2069", "bidi evil iso"),
+        ("ñandú café ¡capicú!", "ñandú café ¡capicú!"),
+        ("   spaced   out   ", "spaced out"),
+        ("\x1b", ""),
+    ],
+)
+def test_clean_text_removes_control_and_escape_sequences(raw, clean):
+    assert clean_text(raw, limit=100) == clean
+
+
+def test_clean_text_limits_length_and_names_need_a_visible_character():
+    assert clean_text("x" * 500, limit=10) == "x" * 10
+    with pytest.raises(ProtocolError) as caught:
+        clean_name("\x1b[2J\u202e  ")
+    assert caught.value.code is ErrorCode.BAD_NAME
+
+
+def test_token_bucket():
+    bucket = TokenBucket(rate=2, burst=3, now=0.0)
+    assert [bucket.take(0.0) for _ in range(4)] == [True, True, True, False]
+    assert bucket.take(0.5)
+    assert not bucket.take(0.5)
+    assert bucket.take(100.0)
+
+
+def test_liveness_handshake_heartbeat_and_idle():
+    live = Liveness(0.0, handshake=5, heartbeat=10, idle=30)
+    assert live.deadline() == 5
+    assert live.wake(4.9) is Wake.NOTHING
+    assert live.wake(5.0) is Wake.CLOSE
+    live.handshake_done(1.0)
+    assert live.deadline() == 11
+    assert live.wake(11.0) is Wake.PING
+    assert live.deadline() == 21
+    live.heard(15.0)
+    assert live.deadline() == 25
+    assert live.wake(25.0) is Wake.PING
+    assert live.wake(35.0) is Wake.PING
+    assert live.wake(45.0) is Wake.CLOSE
+
+
+def test_deadlines():
+    deadlines: Deadlines[str] = Deadlines()
+    assert deadlines.next() is None
+    deadlines.set("grace", 5.0)
+    deadlines.set("turn", 3.0)
+    assert deadlines.next() == 3.0
+    assert deadlines.pop_due(2.0) == []
+    assert deadlines.pop_due(6.0) == ["turn", "grace"]
+    deadlines.set("x", 1.0)
+    deadlines.cancel("x")
+    assert deadlines.next() is None
+
+
+def _header(match: Match) -> dict:
+    log = match.log()
+    return {"log_format": log["format"], "rules": log["rules"], "players": 2, "seed": match.seed,
+            "seq": 1, "seats": []}
+
+
+async def _write_journal(path, actions: int) -> Match:
+    match = Match(Rules.preset_named("puerto-rican-drawing"), 2, seed=11)
+    journal = Journal(path)
+    await journal.begin(_header(match), match.log()["entries"])
+    done = len(match.log()["entries"])
+    futures = []
+    for _ in range(actions):
+        match.apply(match.legal_actions()[0])
+        entries = match.log()["entries"]
+        futures.append(journal.append(entries[done:], seq=done))
+        done = len(entries)
+    await asyncio.wait_for(asyncio.gather(*futures), 10)
+    await journal.close()
+    return match
+
+
+async def test_a_journal_replays_to_the_same_match(tmp_path):
+    path = tmp_path / "match.journal"
+    match = await _write_journal(path, 12)
+    recovered = read_journal(path)
+    assert recovered.damage is None
+    assert Match.from_log(recovered.match_log()).log() == match.log()
+    assert oct(path.stat().st_mode & 0o777) == "0o600"
+
+
+async def test_a_cut_journal_is_recovered_up_to_its_last_whole_record(tmp_path):
+    path = tmp_path / "match.journal"
+    await _write_journal(path, 12)
+    data = path.read_bytes()
+    path.write_bytes(data[:-5])
+    recovered = read_journal(path)
+    assert "cut short" in (recovered.damage or "")
+    whole = Match.from_log(recovered.match_log())
+    assert whole.actions_taken == 11
+    journal = Journal.reopen(path, recovered)
+    await journal.close()
+    assert read_journal(path).damage is None
+
+
+async def test_a_damaged_record_ends_the_recovery_there(tmp_path):
+    path = tmp_path / "match.journal"
+    await _write_journal(path, 12)
+    lines = path.read_bytes().split(b"\n")
+    lines[5] = lines[5].replace(b"play", b"pl@y")
+    path.write_bytes(b"\n".join(lines))
+    recovered = read_journal(path)
+    assert "line 6 is damaged" in (recovered.damage or "")
+    assert len(recovered.entries) == 4
+
+
+def test_not_a_journal(tmp_path):
+    path = tmp_path / "nothing"
+    path.write_bytes(b"hello\n")
+    with pytest.raises(JournalError, match="no readable journal header"):
+        read_journal(path)
+    with pytest.raises(JournalError, match="cannot read"):
+        read_journal(tmp_path / "missing")
