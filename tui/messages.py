@@ -115,6 +115,7 @@ ENGLISH: dict[str, str] = {
     "theme.problem.duplicate": "a theme named {name} is already loaded",
     "theme.problem.missing": "it has no {field}",
     "theme.problem.not_text": "{field} must be text",
+    "theme.problem.not_table": "{field} must be a table of names and colours",
     "theme.problem.not_bool": "{field} must be true or false",
     "theme.problem.not_number": "{field} must be a number",
     "theme.problem.bad_color": "{field} is not a colour: {value}",

@@ -129,7 +129,7 @@ def _variables(raw: Any) -> dict[str, str]:
     if raw is None:
         return {}
     if not isinstance(raw, dict):
-        raise ThemeError(t("theme.problem.not_text", field="variables"))
+        raise ThemeError(t("theme.problem.not_table", field="variables"))
     if len(raw) > MAX_VARIABLES:
         raise ThemeError(t("theme.problem.too_many", limit=MAX_VARIABLES))
     out: dict[str, str] = {}

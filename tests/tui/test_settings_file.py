@@ -1,0 +1,113 @@
+"""Settings remembered in the config folder; damage costs defaults, never the game."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from capicu.tui.settings import (
+    CONFIG_ENV,
+    MAX_SETTINGS_BYTES,
+    Settings,
+    apply_color_mode,
+    config_dir,
+    load_settings,
+    save_settings,
+    settings_path,
+    themes_dir,
+)
+from capicu.tui.widgets.tiles import TileStyle
+
+
+@pytest.fixture
+def config(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv(CONFIG_ENV, str(tmp_path / "capicu"))
+    return tmp_path / "capicu"
+
+
+def test_the_env_var_chooses_the_folder(config: Path) -> None:
+    assert config_dir() == config
+    assert settings_path() == config / "settings.toml"
+    assert themes_dir() == config / "themes"
+
+
+def test_no_file_means_defaults_and_no_warning(config: Path) -> None:
+    assert load_settings() == (Settings(), [])
+
+
+def test_settings_round_trip(config: Path) -> None:
+    chosen = Settings(name='José "Pepe"', theme="daylight", tile_style=TileStyle.PIPS,
+                      last_host="192.168.1.20:7777", language="es", ascii=True)
+    assert save_settings(chosen) is None
+    assert load_settings() == (chosen, [])
+    assert not list(config.glob("*.tmp"))
+
+
+@pytest.mark.parametrize(
+    ("content", "problem"),
+    [
+        (b"name = ", "not valid TOML"),
+        (b"\xff\xfe garbage", "not valid TOML"),
+        (b"x = " + b"[" * 3000 + b"]" * 3000, "not valid TOML"),
+        (b"#" * (MAX_SETTINGS_BYTES + 1), "larger than"),
+    ],
+)
+def test_a_damaged_file_gives_defaults_and_a_warning(config: Path, content: bytes, problem: str) -> None:
+    config.mkdir(parents=True)
+    settings_path().write_bytes(content)
+    settings, warnings = load_settings()
+    assert settings == Settings()
+    assert len(warnings) == 1 and "settings.toml" in warnings[0] and problem in warnings[0]
+
+
+def test_a_bad_field_keeps_its_default_and_the_others_survive(config: Path) -> None:
+    config.mkdir(parents=True)
+    settings_path().write_text(
+        'name = 7\ntheme = "../../etc"\ntile_style = "hex"\nascii = "yes"\nlanguage = "es"\nfuture = 1\n'
+    )
+    settings, warnings = load_settings()
+    assert settings == Settings(language="es")
+    assert len(warnings) == 4
+    assert any("name" in w for w in warnings) and any("tile_style" in w for w in warnings)
+
+
+def test_control_characters_in_a_name_are_dropped(config: Path) -> None:
+    config.mkdir(parents=True)
+    settings_path().write_text('name = "\\u001b[31mAna\\u0007"\n')
+    assert load_settings()[0].name == "Ana"
+
+
+def test_a_folder_in_the_way_gives_warnings_not_errors(config: Path) -> None:
+    config.mkdir(parents=True)
+    settings_path().mkdir()
+    settings, warnings = load_settings()
+    assert settings == Settings() and warnings
+    assert "settings.toml" in (save_settings(Settings(name="x")) or "")
+
+
+def test_colour_modes_set_what_textual_reads() -> None:
+    env: dict[str, str] = {}
+    apply_color_mode("auto", env)
+    assert env == {}
+    apply_color_mode("16", env)
+    assert env["TEXTUAL_COLOR_SYSTEM"] == "standard"
+    apply_color_mode("256", env)
+    assert env["TEXTUAL_COLOR_SYSTEM"] == "256"
+    apply_color_mode("truecolor", env)
+    assert env == {"TEXTUAL_COLOR_SYSTEM": "truecolor", "COLORTERM": "truecolor"}
+    with pytest.raises(ValueError):
+        apply_color_mode("8", env)
+
+
+def test_a_colour_mode_set_late_still_reaches_textual(monkeypatch: pytest.MonkeyPatch) -> None:
+    import textual.constants
+
+    monkeypatch.setattr(textual.constants, "COLOR_SYSTEM", "auto")
+    monkeypatch.delenv("TEXTUAL_COLOR_SYSTEM", raising=False)
+    monkeypatch.delenv("COLORTERM", raising=False)
+    apply_color_mode("16")
+    assert textual.constants.COLOR_SYSTEM == "standard"
+
+    from textual.app import App
+
+    assert App().console.color_system == "standard"

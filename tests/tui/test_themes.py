@@ -1,0 +1,135 @@
+"""Themes from TOML: the shipped ones, a user's, and hostile files skipped with a warning."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from capicu.tui.themes import DEFAULT_THEME, GAME_VARIABLES, MAX_THEME_BYTES, load_themes, read_theme_file
+from capicu.tui.widgets.boneyard_info import BoneyardInfo
+from capicu.tui.widgets.chat_panel import ChatPanel
+from capicu.tui.widgets.event_log import EventLog
+from capicu.tui.widgets.hand_view import HandView
+from capicu.tui.widgets.line_of_play import LineOfPlay
+from capicu.tui.widgets.seat_panel import SeatInfo, SeatPanel
+from textual.color import Color
+from widget_harness import SIZE, WidgetApp, played_view
+
+GOOD = """
+name = "midnight"
+dark = true
+primary = "#3366ff"
+background = "#000010"
+
+[variables]
+felt = "#002040"
+tile-face = "#eeeeee"
+"""
+
+#: The 16 colours every terminal has, as xterm draws them.
+SIXTEEN = {
+    "#000000", "#800000", "#008000", "#808000", "#000080", "#800080", "#008080", "#c0c0c0",
+    "#808080", "#ff0000", "#00ff00", "#ffff00", "#0000ff", "#ff00ff", "#00ffff", "#ffffff",
+}
+
+
+def test_the_shipped_themes_load_without_warnings() -> None:
+    themes, warnings = load_themes(None)
+    assert warnings == []
+    names = {theme.name for theme in themes}
+    assert {"felt", "daylight", "high-contrast"} <= names
+    assert DEFAULT_THEME == "felt"
+    for theme in themes:
+        assert set(GAME_VARIABLES) <= set(theme.variables), theme.name
+    light = next(theme for theme in themes if theme.name == "daylight")
+    assert not light.dark
+
+
+def test_high_contrast_uses_only_the_sixteen_colours() -> None:
+    theme = next(theme for theme in load_themes(None)[0] if theme.name == "high-contrast")
+    colours = [getattr(theme, f) for f in ("primary", "secondary", "accent", "foreground", "background")]
+    colours += [theme.variables[name] for name in GAME_VARIABLES]
+    for colour in colours:
+        assert colour is not None and Color.parse(colour).hex.lower() in SIXTEEN, colour
+    face, pip = Color.parse(theme.variables["tile-face"]), Color.parse(theme.variables["tile-pip"])
+    assert abs(face.brightness - pip.brightness) > 0.9
+
+
+def test_a_users_theme_loads_after_the_shipped_ones(tmp_path: Path) -> None:
+    (tmp_path / "midnight.toml").write_text(GOOD)
+    themes, warnings = load_themes(tmp_path)
+    assert warnings == []
+    mine = themes[-1]
+    assert mine.name == "midnight"
+    assert mine.variables["felt"] == "#002040"
+    assert mine.variables["tile-pip"] == GAME_VARIABLES["tile-pip"]  # filled in
+
+
+BAD_FILES = {
+    "not-toml.toml": ("name = ", "not valid TOML"),
+    "no-name.toml": ('primary = "#ffffff"', "needs a name"),
+    "bad-name.toml": ('name = "Has Spaces"\nprimary = "#ffffff"', "needs a name"),
+    "no-primary.toml": ('name = "np"', "has no primary"),
+    "wrong-type.toml": ('name = "wt"\nprimary = "#ffffff"\ndark = "yes"', "dark must be true or false"),
+    "number-colour.toml": ('name = "nc"\nprimary = 12', "primary must be text"),
+    "bad-colour.toml": ('name = "bc"\nprimary = "#fff"\nbackground = "bluish"', "background is not a colour"),
+    "bad-variable.toml": ('name = "bv"\nprimary = "#fff"\n[variables]\nfelt = "url(x)"', "variables.felt"),
+    "variables-not-table.toml": ('name = "vt"\nprimary = "#fff"\nvariables = 3', "variables must be a table"),
+    "unknown-key.toml": ('name = "uk"\nprimary = "#fff"\nprimay = "#000"', "unknown setting 'primay'"),
+    "shadows-textual.toml": ('name = "textual-dark"\nprimary = "#fff"', "already loaded"),
+    "shadows-shipped.toml": ('name = "felt"\nprimary = "#fff"', "already loaded"),
+    "spread.toml": ('name = "sp"\nprimary = "#fff"\nluminosity_spread = 1e308', "must be a number"),
+    "deep.toml": ("x = " + "[" * 5000 + "]" * 5000, "not valid TOML"),
+}
+
+
+@pytest.mark.parametrize("filename", sorted(BAD_FILES))
+def test_a_bad_theme_file_is_skipped_with_a_warning_naming_it(tmp_path: Path, filename: str) -> None:
+    content, problem = BAD_FILES[filename]
+    (tmp_path / filename).write_text(content)
+    themes, warnings = load_themes(tmp_path)
+    assert {theme.name for theme in themes} == {"felt", "daylight", "high-contrast"}
+    assert len(warnings) == 1
+    assert filename in warnings[0] and problem in warnings[0], warnings[0]
+
+
+def test_huge_binary_and_odd_files_never_crash(tmp_path: Path) -> None:
+    (tmp_path / "huge.toml").write_bytes(b"#" * (MAX_THEME_BYTES + 1))
+    (tmp_path / "binary.toml").write_bytes(b"\xff\xfe\x00name")
+    (tmp_path / "folder.toml").mkdir()
+    (tmp_path / "ignored.txt").write_text("not a theme")
+    (tmp_path / "good.toml").write_text(GOOD)
+    themes, warnings = load_themes(tmp_path)
+    assert themes[-1].name == "midnight"
+    assert len(warnings) == 3
+    assert any("huge.toml" in w and "larger than" in w for w in warnings)
+    assert any("binary.toml" in w and "UTF-8" in w for w in warnings)
+    assert any("folder.toml" in w for w in warnings)
+
+
+def test_a_missing_user_folder_is_not_a_problem(tmp_path: Path) -> None:
+    assert load_themes(tmp_path / "absent")[1] == []
+    assert read_theme_file(Path(__file__).parents[2] / "themes" / "felt.toml").name == "felt"
+
+
+async def test_every_theme_styles_every_widget(tmp_path: Path) -> None:
+    """Switching themes re-parses the widgets' CSS: a variable missing anywhere would fail here."""
+    (tmp_path / "midnight.toml").write_text(GOOD)
+    view = played_view()
+
+    def widgets() -> list:  # type: ignore[type-arg]
+        return [SeatPanel(SeatInfo(1, "Beto", 7, 0)), LineOfPlay(), BoneyardInfo(), HandView(), EventLog(),
+                ChatPanel()]
+
+    app = WidgetApp(widgets)
+    async with app.run_test(size=SIZE) as pilot:
+        for theme in load_themes(tmp_path)[0]:
+            app.register_theme(theme)
+        app.query_one(HandView).update_from_view(view)
+        app.query_one(LineOfPlay).update_line(view.line, view.ends)
+        for name in ("felt", "daylight", "high-contrast", "midnight", "textual-dark", "nord"):
+            app.theme = name
+            await pilot.pause()
+            assert app.query_one(HandView).render().plain
+            faces = app.query_one(LineOfPlay).get_component_rich_style("line--tile")
+            assert faces.bgcolor is not None

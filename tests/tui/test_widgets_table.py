@@ -1,0 +1,182 @@
+"""The table's other widgets: the line of play, seat panels, el pozo, the event log, chat."""
+
+from __future__ import annotations
+
+from capicu.core import Direction, Passed, RoundStarted, TilesDrawn
+from capicu.tui.widgets.boneyard_info import BoneyardInfo
+from capicu.tui.widgets.chat_panel import ChatPanel
+from capicu.tui.widgets.event_log import EventLog
+from capicu.tui.widgets.line_of_play import LineOfPlay
+from capicu.tui.widgets.seat_panel import Position, SeatInfo, SeatPanel, table_positions
+from capicu.tui.widgets.tiles import TileStyle
+from textual.widgets import Input, RichLog
+from widget_harness import SIZE, WidgetApp, played_view
+
+#: A whole double-6 line: 28 tiles end to end, seven doubles among them.
+FULL_LINE = tuple(
+    [(0, 0), (0, 1), (1, 1), (1, 2), (2, 2), (2, 3), (3, 3), (3, 4), (4, 4), (4, 5), (5, 5), (5, 6),
+     (6, 6), (6, 0), (0, 2), (2, 4), (4, 6), (6, 1), (1, 3), (3, 5), (5, 0), (0, 3), (3, 6), (6, 2),
+     (2, 5), (5, 1), (1, 4), (4, 0)]
+)
+
+
+async def test_the_line_wraps_into_rows_instead_of_scrolling_sideways() -> None:
+    line = LineOfPlay()
+    app = WidgetApp(lambda: [line])
+    async with app.run_test(size=SIZE) as pilot:
+        line.update_line(FULL_LINE, (0, 0))
+        await pilot.pause()
+        width = line.content_size.width
+        rows = line.rows(width)
+        assert all(row.cell_len <= width for row in rows)
+        assert len(rows) > 3
+        text = "\n".join(row.plain for row in rows)
+        assert text.count("[") + text.count("├") == len(FULL_LINE)
+        assert line.size.height == len(rows)
+        assert line.outer_size.width == SIZE[0]  # no sideways scrolling
+
+
+async def test_both_open_ends_are_labelled_and_coloured() -> None:
+    line = LineOfPlay()
+    app = WidgetApp(lambda: [line])
+    async with app.run_test(size=SIZE) as pilot:
+        line.update_line(((3, 5), (5, 5), (5, 2)), (3, 2))
+        await pilot.pause()
+        rows = line.rows(line.content_size.width)
+        middle = rows[1]
+        assert middle.plain.startswith("left 3 [3|5]")
+        assert middle.plain.rstrip().endswith("[5|2] 2 right")
+        end_style = line.get_component_rich_style("line--end-tile")
+        tile_style = line.get_component_rich_style("line--tile")
+        assert end_style != tile_style
+        first = middle.plain.index("[3|5]")
+        assert middle.get_style_at_offset(app.console, first) == end_style
+        assert rows[0].plain.strip() == "│5│"  # the double stands across the line
+
+
+async def test_an_empty_line_says_so_and_flat_doubles_keep_rows_one_high() -> None:
+    line = LineOfPlay()
+    app = WidgetApp(lambda: [line])
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert "La mesa is empty" in line.render().plain
+        line.crosswise = False
+        line.update_line(FULL_LINE, (0, 0))
+        await pilot.pause()
+        assert len(line.rows(line.content_size.width)) == 2
+
+
+async def test_every_style_fits_the_width_and_ascii_stays_ascii() -> None:
+    for style in TileStyle:
+        line = LineOfPlay(tile_style=style, ascii=True)
+        app = WidgetApp(lambda line=line: [line])  # type: ignore[misc]
+        async with app.run_test(size=SIZE) as pilot:
+            line.update_line(FULL_LINE, (0, 0))
+            await pilot.pause()
+            rows = line.rows(line.content_size.width)
+            assert all(row.cell_len <= line.content_size.width for row in rows)
+            assert "\n".join(row.plain for row in rows).isascii()
+
+
+def test_seats_sit_in_turn_order_by_direction() -> None:
+    ccw = table_positions(4, 1, Direction.COUNTERCLOCKWISE)
+    assert ccw == [(1, Position.BOTTOM), (2, Position.RIGHT), (3, Position.TOP), (0, Position.LEFT)]
+    cw = dict(table_positions(4, 1, Direction.CLOCKWISE))
+    assert cw[2] is Position.LEFT and cw[0] is Position.RIGHT
+    assert dict(table_positions(2, 0, Direction.CLOCKWISE))[1] is Position.TOP
+    assert dict(table_positions(3, None, Direction.COUNTERCLOCKWISE)) == {
+        0: Position.BOTTOM, 1: Position.RIGHT, 2: Position.LEFT
+    }
+
+
+async def test_a_seat_panel_shows_name_tiles_score_state_and_timer() -> None:
+    panel = SeatPanel()
+    app = WidgetApp(lambda: [panel])
+    async with app.run_test(size=SIZE) as pilot:
+        panel.update_seat(SeatInfo(seat=1, name="Beto", tiles=1, score=23, turn=True))
+        await pilot.pause()
+        lines = panel.render().plain.splitlines()
+        assert lines[0].split() == ["▶", "Beto", "to", "play"]
+        assert lines[1].strip() == "1 tile, 23 pts"
+        assert lines[2].strip() == "connected"
+        assert panel.has_class("-turn")
+        panel.timer = 12
+        await pilot.pause()
+        assert "12s left" in panel.render().plain
+        panel.update_seat(SeatInfo(seat=1, name="Beto", tiles=5, score=23, covered=True, connected=False))
+        await pilot.pause()
+        assert "away, computer plays" in panel.render().plain
+        assert not panel.has_class("-turn") and panel.has_class("-away")
+        panel.timer = None
+        panel.update_seat(SeatInfo(seat=1, name="Beto", tiles=5, score=23, computer=True))
+        assert "computer" in panel.render().plain
+
+
+def test_seat_info_from_a_view_uses_the_sides_score() -> None:
+    view = played_view(seed=5, moves=6, players=4, preset="puerto-rican-partners", seat=0)
+    info = SeatInfo.from_view(view, 2, ["Ana", "Beto", "Carmen", "Dolo"])
+    assert info.partner and not info.me
+    assert info.tiles == view.hand_counts[2]
+    assert info.score == view.scores[0]
+    assert info.turn == (view.turn == 2)
+    assert SeatInfo.from_view(view, 0, ["Ana"]).me
+
+
+async def test_el_pozo_counts_tiles_and_how_many_can_be_drawn() -> None:
+    pozo = BoneyardInfo()
+    app = WidgetApp(lambda: [pozo])
+    async with app.run_test(size=SIZE) as pilot:
+        pozo.update_boneyard(7, 5)
+        await pilot.pause()
+        assert pozo.render().plain == "7 tiles in el pozo, 5 can be drawn"
+        pozo.update_boneyard(7, 0, drawing=False)
+        assert pozo.render().plain == "7 tiles set aside (no drawing)"
+        pozo.update_from_view(played_view())
+        assert "el pozo" in pozo.render().plain
+
+
+def _log_text(log: RichLog) -> list[str]:
+    return [strip.text.rstrip() for strip in log.lines]
+
+
+async def test_the_event_log_writes_only_new_events() -> None:
+    log = EventLog()
+    app = WidgetApp(lambda: [log])
+    names = ["Ana", "Beto", "Carmen"]
+    async with app.run_test(size=SIZE) as pilot:
+        early = played_view(seed=7, moves=3)
+        later = played_view(seed=7, moves=6)
+        log.sync(early, names)
+        log.sync(early, names)
+        await pilot.pause()
+        assert len(_log_text(log)) == len(early.events)
+        log.sync(later, names)
+        await pilot.pause()
+        lines = _log_text(log)
+        assert len(lines) == len(later.events)
+        assert lines[0].startswith("Round 1 starts.")
+        log.add_event(TilesDrawn(0, 2, 1, 1), names, 0)
+        log.add_event(Passed(1, 1, 1), names, 0)
+        log.add_text("\x1b[31mred\x1b[0m")
+        log.add_event(RoundStarted(2, 1, (7, 7, 7), 7, None), names, 0)
+        await pilot.pause()
+        assert _log_text(log)[-4:] == ["You drew 2 tiles.", "Beto passes (paso).", "red",
+                                       "Round 2 starts. Beto leads."]
+
+
+async def test_chat_sends_what_was_typed_and_shows_lines_cleaned() -> None:
+    chat = ChatPanel()
+    app = WidgetApp(lambda: [chat])
+    async with app.run_test(size=SIZE) as pilot:
+        chat.query_one(Input).focus()
+        await pilot.press(*"hola mesa", "enter")
+        await pilot.pause()
+        sent = app.posted[-1]
+        assert isinstance(sent, ChatPanel.Send) and sent.text == "hola mesa"
+        assert chat.query_one(Input).value == ""
+        await pilot.press("space", "enter")
+        await pilot.pause()
+        assert len(app.posted) == 1  # nothing said, nothing sent
+        chat.add_chat("Eve\x1b]0;title\x07", "\x1b[2Jhi\x07 there\nfriend")
+        await pilot.pause()
+        assert _log_text(chat.lines)[-1] == "Eve: hi there friend"
