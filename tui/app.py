@@ -49,6 +49,7 @@ add_messages({
     "app.chat_notice": "{name}: {text}",
     "app.theme_saved": "Theme {name} will be used next time too.",
     "app.lost": "Connection lost: {reason}",
+    "app.resumed": "Back at the table.",
     "app.unknown_reason": "the host closed the connection",
 })
 
@@ -143,6 +144,10 @@ def solo_host_config(request: SoloGame) -> Any:
     )
 
 
+_ASCII_KEYS = {"enter": "enter", "left": "<-", "right": "->", "up": "up", "down": "down",
+               "escape": "esc", "tab": "tab", "backspace": "bksp", "delete": "del"}
+
+
 class CapicuApp(App[None]):
     """The dominoes table: menus, the table itself, and the link to a host."""
 
@@ -162,6 +167,8 @@ class CapicuApp(App[None]):
         #: command prints it as one line and exits with code 2.
         self.failure: str | None = None
         self.game: GameState | None = None
+        #: How many times the link dropped (the reconnecting overlay counts on it).
+        self.link_drops = 0
         self.link: GameLink | None = None
         self.settings, self._warnings = _load_settings()
         self.ascii_mode = self.display_options.ascii or self.settings.ascii
@@ -243,6 +250,16 @@ class CapicuApp(App[None]):
             with contextlib.suppress(Exception):
                 name = getpass.getuser()
         return (name or "player")[:24]
+
+    def get_key_display(self, binding: Binding) -> str:
+        """Key names in the Footer; plain ASCII ones in ASCII mode."""
+        shown = super().get_key_display(binding)
+        if self.ascii_mode and not shown.isascii():
+            modifiers, key = binding.parse_key()
+            shown = _ASCII_KEYS.get(key, key)
+            if "ctrl" in modifiers:
+                shown = f"^{shown}"
+        return shown
 
     # -- the game ------------------------------------------------------------------
 
@@ -407,6 +424,7 @@ class CapicuApp(App[None]):
         if self.game is None or self.game.lost:
             return
         self.game.lost = True
+        self.link_drops += 1
         self.push_screen(ReconnectingScreen(message.reason))
 
     def on_link_resumed(self, message: LinkResumed) -> None:
@@ -418,6 +436,7 @@ class CapicuApp(App[None]):
         for screen in list(self.screen_stack):
             if isinstance(screen, ReconnectingScreen):
                 screen.dismiss()
+        self.notify(t("app.resumed"), timeout=3)
 
     def on_link_failed(self, message: LinkFailed) -> None:
         self._fail(message.reason or t("app.unknown_reason"))

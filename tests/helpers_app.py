@@ -1,0 +1,76 @@
+"""Helpers for driving the real app with Pilot: wait on app state (never sleep), read the screen."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from capicu.core import DRAW, PASS, Play, Rules
+from capicu.tui.app import CapicuApp, DisplayOptions, SoloGame
+from textual.pilot import Pilot
+
+
+async def wait_for(pilot: Pilot[Any], condition: Callable[[], object], *, steps: int = 400,
+                   what: str = "the app") -> None:
+    """Let the app run until ``condition()`` holds; fail after a bounded number of steps."""
+    for _ in range(steps):
+        if condition():
+            return
+        await pilot.pause(0.02)
+    raise AssertionError(f"timed out waiting for {what}")
+
+
+def screen_text(app: CapicuApp) -> str:
+    """What the terminal shows now, as plain text (one line per row)."""
+    strips = app.screen._compositor.render_strips()
+    return "\n".join(strip.text for strip in strips)
+
+
+def solo_app(*, seed: int = 3, players: int = 2, theme: str | None = None, ascii: bool = False,
+             preset: str = "puerto-rican-drawing") -> CapicuApp:
+    """A solo game against computers that move at once (pace 0), with a fixed seed."""
+    request = SoloGame(Rules.preset_named(preset), players, "normal", seed=seed, name="Ana", pace=0.0)
+    return CapicuApp(DisplayOptions(ascii=ascii, theme=theme, mouse=False), request)
+
+
+def my_turn(app: CapicuApp) -> bool:
+    game = app.game
+    return bool(game and game.view and game.view.is_my_turn and game.view.legal not in ((), (DRAW,)))
+
+
+async def take_turn(pilot: Pilot[Any], app: CapicuApp) -> None:
+    """Take my turn with key presses only: walk the cursor to the first tile that fits and play it."""
+    from capicu.tui.screens.table import EndChoiceScreen
+
+    assert app.game is not None and app.game.view is not None
+    view = app.game.view
+    if view.legal == (PASS,):
+        await pilot.press("p")
+        return
+    plays = [a for a in view.legal if isinstance(a, Play)]
+    if not plays:
+        await pilot.press("d")
+        return
+    target = plays[0].tile
+    await pilot.press("home")
+    for _ in range(view.hand.index(target)):
+        await pilot.press("right")
+    await pilot.press("enter")
+    await pilot.pause()
+    if isinstance(app.screen, EndChoiceScreen):
+        await pilot.press("left")
+
+
+def round_over(app: CapicuApp) -> bool:
+    from capicu.tui.screens.round_summary import RoundSummaryScreen
+
+    return isinstance(app.screen, RoundSummaryScreen)
+
+
+async def play_turn_and_wait(pilot: Pilot[Any], app: CapicuApp) -> None:
+    """Take my turn by keys and wait until the host has answered it."""
+    assert app.game is not None
+    before = app.game.view
+    await take_turn(pilot, app)
+    game = app.game
+    await wait_for(pilot, lambda: game.view is not before or round_over(app), what="the host's answer")

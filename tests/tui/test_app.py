@@ -1,0 +1,162 @@
+"""The real app, driven by key presses through the real in-process host (no mocks)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from capicu.core import Play, Rules
+from capicu.net.host import Host, HostConfig
+from capicu.tui.app import CapicuApp, DisplayOptions, HostGame, JoinGame, make_host_config
+from capicu.tui.screens.lobby import LobbyScreen
+from capicu.tui.screens.menu import MainMenuScreen
+from capicu.tui.screens.reconnecting import ReconnectingScreen
+from capicu.tui.screens.table import TableScreen
+from helpers_app import my_turn, play_turn_and_wait, round_over, screen_text, solo_app, wait_for
+
+SIZE = (80, 24)
+
+
+@pytest.fixture(autouse=True)
+def _own_config(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Settings go to a fresh folder: a test never reads or writes the user's."""
+    monkeypatch.setenv("CAPICU_CONFIG_DIR", str(tmp_path / "config"))
+
+
+async def test_a_whole_solo_round_by_key_presses() -> None:
+    app = solo_app(seed=3, players=3)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, TableScreen), what="the table")
+        for _ in range(60):
+            await wait_for(pilot, lambda: my_turn(app) or round_over(app), what="my turn")
+            if round_over(app):
+                break
+            await play_turn_and_wait(pilot, app)
+        assert round_over(app)
+        summary = screen_text(app)
+        assert "Round 1 is over" in summary
+        assert "Ana" not in summary or "You" in summary
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, TableScreen), what="the next round")
+        assert app.game is not None and app.game.view is not None
+        assert app.game.view.round_number == 2 or app.game.view.match_over
+
+
+async def test_a_tile_that_fits_both_ends_asks_which_end() -> None:
+    from capicu.tui.screens.table import EndChoiceScreen
+
+    app = solo_app(seed=3, players=2)
+    async with app.run_test(size=SIZE) as pilot:
+        for _ in range(80):
+            await wait_for(pilot, lambda: my_turn(app) or round_over(app), what="my turn")
+            if round_over(app):
+                pytest.skip("no tile fitting both ends came up with this seed")
+            view = app.game.view  # type: ignore[union-attr]
+            tiles = [a.tile for a in view.legal if isinstance(a, Play)]
+            both = [tile for tile in tiles if tiles.count(tile) == 2]
+            if both:
+                await pilot.press("home")
+                for _ in range(view.hand.index(both[0])):
+                    await pilot.press("right")
+                await pilot.press("enter")
+                await wait_for(pilot, lambda: isinstance(app.screen, EndChoiceScreen), what="the end choice")
+                await pilot.press("right")
+                laid = both[0]
+                await wait_for(pilot, lambda: laid not in app.game.view.hand,  # type: ignore[union-attr]  # noqa: B023
+                               what="the tile laid")
+                return
+            await play_turn_and_wait(pilot, app)
+
+
+async def test_a_host_app_and_a_joining_app_play_a_round_over_loopback() -> None:
+    config = make_host_config(
+        rules=Rules.preset_named("puerto-rican-drawing"), players=2, computers=0, level="normal",
+        bind="127.0.0.1", port=0, code="mesa42", seed=11,
+    )
+    host_app = CapicuApp(DisplayOptions(mouse=False), HostGame(config=config, name="Ana"))
+    async with host_app.run_test(size=SIZE) as host_pilot:
+        await wait_for(host_pilot, lambda: host_app.game is not None and host_app.game.host is not None,
+                       what="the host to listen")
+        assert isinstance(host_app.screen, LobbyScreen)
+        port = host_app.game.host.port  # type: ignore[union-attr]
+        assert f"capicu join 127.0.0.1:{port} --code mesa42" in screen_text(host_app)
+        guest_app = CapicuApp(DisplayOptions(mouse=False), JoinGame("127.0.0.1", port, "Beto", "mesa42"))
+        async with guest_app.run_test(size=SIZE) as guest_pilot:
+            apps = ((host_app, host_pilot), (guest_app, guest_pilot))
+            for app, pilot in apps:
+                await wait_for(pilot, lambda app=app: isinstance(app.screen, TableScreen), what="the table")
+            for _ in range(80):
+                if all(round_over(app) for app, _ in apps):
+                    break
+                for app, pilot in apps:
+                    await pilot.pause()
+                    if my_turn(app) and not round_over(app):
+                        await play_turn_and_wait(pilot, app)
+            for app, pilot in apps:
+                await wait_for(pilot, lambda app=app: round_over(app), what="the round's end on both")
+            assert "Beto" in screen_text(host_app)
+            assert "Ana" in screen_text(guest_app)
+
+
+async def test_a_dropped_link_shows_the_overlay_and_resumes_the_seat() -> None:
+    host = Host(HostConfig(rules=Rules.preset_named("puerto-rican-drawing"), players=2, computers=1,
+                           computer_level="normal", bind="127.0.0.1", port=0, code=None, seed=5))
+    _, port = await host.start()
+    try:
+        app = CapicuApp(DisplayOptions(mouse=False), JoinGame("127.0.0.1", port, "Ana"))
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_for(pilot, lambda: my_turn(app), what="my turn")
+            seat = app.game.seat  # type: ignore[union-attr]
+            assert app.link is not None and app.link.client is not None
+            # Pull the cable: the client sees the connection die and reconnects with its token.
+            app.link.client._writer.transport.abort()
+            await wait_for(pilot, lambda: app.link_drops == 1, what="the drop to be seen")
+            await wait_for(pilot, lambda: not app.game.lost  # type: ignore[union-attr]
+                           and not any(isinstance(s, ReconnectingScreen) for s in app.screen_stack),
+                           what="the seat to be resumed")
+            assert app.game.seat == seat  # type: ignore[union-attr]
+            await wait_for(pilot, lambda: my_turn(app), what="my turn after resuming")
+            await play_turn_and_wait(pilot, app)
+    finally:
+        await host.stop()
+
+
+async def test_an_unreachable_host_fails_with_one_sentence() -> None:
+    app = CapicuApp(DisplayOptions(mouse=False), JoinGame("127.0.0.1", 9, "Ana"))
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: app.failure is not None, what="the failure")
+    assert app.failure is not None and "127.0.0.1:9" in app.failure and "\n" not in app.failure
+
+
+async def test_the_menu_reaches_every_screen_and_back() -> None:
+    app = CapicuApp(DisplayOptions(mouse=False))
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, MainMenuScreen), what="the menu")
+        for key in ("p", "h", "j", "r", "s"):
+            await pilot.press(key)
+            await pilot.pause()
+            assert not isinstance(app.screen, MainMenuScreen), key
+            await pilot.press("ctrl+b")  # Escape's second key
+            await pilot.pause()
+            assert isinstance(app.screen, MainMenuScreen), key
+
+
+async def test_rules_and_keys_are_written_from_the_engine() -> None:
+    app = CapicuApp(DisplayOptions(mouse=False))
+    async with app.run_test(size=(100, 60)) as pilot:
+        await pilot.press("r")
+        await pilot.pause()
+        text = screen_text(app)
+        for line in Rules.preset_named("puerto-rican-drawing").describe(2)[:2]:
+            assert line[:40] in text
+        assert "Hint" in text and "Draw" in text
+
+
+async def test_ascii_mode_shows_nothing_outside_ascii() -> None:
+    app = solo_app(seed=3, players=3, ascii=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: my_turn(app), what="my turn")
+        await pilot.pause()
+        text = screen_text(app)
+        outside = sorted({c for c in text if ord(c) > 126})
+        assert not outside, outside
