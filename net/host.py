@@ -51,6 +51,8 @@ from .timing import Liveness, TokenBucket, Wake
 
 #: Letters and digits that cannot be mistaken for one another when read aloud.
 _CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
+#: Seconds a closing connection keeps reading (and dropping) input; see `Connection.close`.
+LINGER = 2.0
 
 
 def new_join_code(length: int = 6) -> str:
@@ -172,6 +174,7 @@ class Connection:
         self._writer = writer
         self._outbox_limit = limits.outbox_bytes
         self._pings = 0
+        self._linger_until = 0.0
 
     def send(self, message: HostMessage) -> None:
         self.send_frame(encode_frame(message.to_wire()))
@@ -190,15 +193,25 @@ class Connection:
         self._writer.write(frame)
 
     def close(self, error: Error | None = None) -> None:
-        """Send ``error`` (if any) and hang up once it is written."""
+        """Send ``error`` (if any) and hang up once it is written.
+
+        The host stops writing but goes on reading (and discarding) for a
+        moment: closing a socket with unread input makes the system reset the
+        connection, and the peer would lose the error that explains why.
+        """
         if self.closed:
             return
         if error is not None:
             self.send(error)
         self.closed = True
-        self._writer.close()
-        # A peer that never reads would keep a graceful close waiting forever.
-        asyncio.get_running_loop().call_later(5.0, self._writer.transport.abort)
+        self._linger_until = asyncio.get_running_loop().time() + LINGER
+        try:
+            if self._writer.can_write_eof():
+                self._writer.write_eof()
+            else:
+                self._writer.close()
+        except OSError:  # the peer is already gone
+            self._writer.transport.abort()
 
     def strike(self, error: Error) -> None:
         """Refuse one message; hang up after too many refusals in a row."""
@@ -213,38 +226,49 @@ class Connection:
         """Read and handle messages until the peer leaves, errs or falls silent."""
         loop = asyncio.get_running_loop()
         try:
-            while not self.closed:
+            while True:
+                deadline = self._linger_until if self.closed else self.liveness.deadline()
                 try:
-                    async with asyncio.timeout_at(self.liveness.deadline()):
+                    async with asyncio.timeout_at(deadline):
                         data = await self._reader.read(65536)
                 except TimeoutError:
-                    wake = self.liveness.wake(loop.time())
-                    if wake is Wake.PING:
-                        self._pings += 1
-                        self.send(Ping(self._pings))
-                    elif wake is Wake.CLOSE:
-                        what = "say hello" if not self.liveness.ready else "answer"
-                        self.close(Error(ErrorCode.TIMEOUT, f"you took too long to {what}", fatal=True))
-                    continue
-                now = loop.time()
-                self.liveness.heard(now)
-                self.codec.receive_data(data)
-                while not self.closed:
-                    message = self.codec.next_message()
-                    if message is NEED_DATA or message is CLOSED:
+                    if self.closed:
                         break
-                    assert not isinstance(message, tuple)
-                    self.host.handle(self, message, now)  # type: ignore[arg-type]
+                    self._wake(loop.time())
+                    continue
                 if not data:
                     break
-        except ProtocolError as exc:
-            self.close(Error(exc.code, exc.message, fatal=True))
+                if self.closed:
+                    continue  # lingering: input is read only to be dropped
+                now = loop.time()
+                self.liveness.heard(now)
+                self._receive(data, now)
         except (ConnectionError, OSError):
             pass
         finally:
             self.closed = True
-            self._writer.close()
+            self._writer.transport.abort()
             self.host.gone(self, loop.time())
+
+    def _receive(self, data: bytes, now: float) -> None:
+        self.codec.receive_data(data)
+        try:
+            while not self.closed:
+                message = self.codec.next_message()
+                if message is NEED_DATA or message is CLOSED:
+                    return
+                self.host.handle(self, message, now)  # type: ignore[arg-type]
+        except ProtocolError as exc:
+            self.close(Error(exc.code, exc.message, fatal=True))
+
+    def _wake(self, now: float) -> None:
+        wake = self.liveness.wake(now)
+        if wake is Wake.PING:
+            self._pings += 1
+            self.send(Ping(self._pings))
+        elif wake is Wake.CLOSE:
+            what = "say hello" if not self.liveness.ready else "answer"
+            self.close(Error(ErrorCode.TIMEOUT, f"you took too long to {what}", fatal=True))
 
 
 class Host:
@@ -365,6 +389,7 @@ class Host:
         if count >= self.config.limits.connections_per_address:
             connection.close(Error(ErrorCode.TOO_MANY_CONNECTIONS,
                                    f"{address} already has {count} connections open", fatal=True))
+            await connection.run()  # only lingers, so that the peer reads the error
             return
         self._per_address[address] = count + 1
         self._connections.add(connection)
