@@ -87,6 +87,10 @@ class Limits:
     max_strikes: int = 20
     #: Unsent bytes queued for one peer before the host cuts it off.
     outbox_bytes: int = 1 << 20
+    #: The system's send buffer per connection. Fixed (not grown by the system)
+    #: so that what a peer that stops reading can hold up is bounded: this
+    #: plus `outbox_bytes`. None leaves the system's default.
+    socket_send_buffer: int | None = 64 * 1024
 
     def __post_init__(self) -> None:
         for name in ("handshake_timeout", "heartbeat", "idle_timeout", "messages_per_second"):
@@ -187,8 +191,7 @@ class Connection:
         if transport.get_write_buffer_size() + len(frame) > self._outbox_limit:
             unsent = transport.get_write_buffer_size()
             self.host.report(f"{self.address}: cut off, it stopped reading ({unsent} bytes unsent)")
-            self.closed = True
-            transport.abort()
+            self.abort()
             return
         self._writer.write(frame)
 
@@ -212,6 +215,11 @@ class Connection:
                 self._writer.close()
         except OSError:  # the peer is already gone
             self._writer.transport.abort()
+
+    def abort(self) -> None:
+        """Drop the connection at once, unsent bytes and all."""
+        self.closed = True
+        self._writer.transport.abort()
 
     def strike(self, error: Error) -> None:
         """Refuse one message; hang up after too many refusals in a row."""
@@ -376,12 +384,19 @@ class Host:
                 with contextlib.suppress(JournalError):
                     await table.journal.close()
         if self._tasks:
-            await asyncio.wait(self._tasks, timeout=2.0)
+            # Peers that read get the error and hang up at once; the rest are cut.
+            await asyncio.wait(self._tasks, timeout=1.0)
+            for connection in list(self._connections):
+                connection.abort()
         self._executor.shutdown(wait=False, cancel_futures=True)
 
     # -- connections --------------------------------------------------------
 
     async def _accept(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        sock = writer.get_extra_info("socket")
+        if sock is not None and self.config.limits.socket_send_buffer:
+            with contextlib.suppress(OSError):
+                sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, self.config.limits.socket_send_buffer)
         peer = writer.get_extra_info("peername")
         address = str(peer[0]) if isinstance(peer, tuple) else str(peer)
         connection = Connection(self, reader, writer, address, asyncio.get_running_loop().time())

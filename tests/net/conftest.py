@@ -83,6 +83,14 @@ async def play_bot(
     result = BotResult(client.seat, 0)
     pending: int | None = None
     while True:
+        view = client.view
+        if view is not None and view.match_over:
+            break
+        if view is not None and view.is_my_turn and pending is None:
+            if stop_after is not None and result.moves >= stop_after:
+                break
+            pending = await client.send_action(player.choose(view))
+            result.moves += 1
         message = await client.receive(timeout=WAIT)
         if isinstance(message, Closed):
             break
@@ -91,18 +99,8 @@ async def play_bot(
             pending = None
         if isinstance(message, Update) and message.ref is not None and message.ref == pending:
             pending = None
-        if not isinstance(message, (Update, Snapshot, Error)):
-            continue
-        view = client.view
-        if view is None:
-            continue
-        if view.match_over:
-            break
-        if view.is_my_turn and pending is None:
-            if stop_after is not None and result.moves >= stop_after:
-                break
-            pending = await client.send_action(player.choose(view))
-            result.moves += 1
+        if isinstance(message, Snapshot):
+            pending = None  # a fresh start (after a reconnect): any intent in flight is void
     result.final = client.view
     await client.close()
     result.frames = decode_frames(bytes(wire))
@@ -269,3 +267,47 @@ def check_numbering(frames: list[Any]) -> None:
             assert seq is not None, "an update came before any snapshot"
             assert frame["seq"] == seq + len(frame["events"]), f"a gap before event {frame['seq']}"
             seq = frame["seq"]
+
+
+class Proxy:
+    """A TCP relay on 127.0.0.1 between clients and a host; `cut` drops every connection for real."""
+
+    def __init__(self, target_port: int) -> None:
+        self.target_port = target_port
+        self.port = 0
+        self._server: asyncio.Server | None = None
+        self._writers: list[asyncio.StreamWriter] = []
+        self.connections = 0
+
+    async def start(self) -> int:
+        self._server = await asyncio.start_server(self._relay, LOOPBACK, 0)
+        self.port = self._server.sockets[0].getsockname()[1]
+        return self.port
+
+    async def _relay(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        self.connections += 1
+        up_reader, up_writer = await asyncio.open_connection(LOOPBACK, self.target_port)
+        self._writers += [writer, up_writer]
+
+        async def pipe(src: asyncio.StreamReader, dst: asyncio.StreamWriter) -> None:
+            try:
+                while data := await src.read(65536):
+                    dst.write(data)
+                    await dst.drain()
+            except (ConnectionError, OSError):
+                pass
+            finally:
+                dst.transport.abort()
+
+        await asyncio.gather(pipe(reader, up_writer), pipe(up_reader, writer))
+
+    def cut(self) -> None:
+        """Abort every relayed connection at once (both sides see a reset)."""
+        for writer in self._writers:
+            writer.transport.abort()
+        self._writers.clear()
+
+    async def stop(self) -> None:
+        self.cut()
+        if self._server is not None:
+            self._server.close()

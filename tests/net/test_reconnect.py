@@ -1,0 +1,148 @@
+"""Dropped players, held seats, computers covering, tokens, turn timers, chat, slow readers."""
+
+from __future__ import annotations
+
+import asyncio
+import socket
+
+import pytest
+from capicu.core import Rules
+from capicu.net import Chat, Client, JoinError, Limits, Reconnected, Reconnecting, Seats, Snapshot, Update
+from capicu.net.client import Incoming
+
+from .conftest import LOOPBACK, WAIT, Proxy, RawPeer, check_numbering, decode_frames, play_bot
+
+
+async def wait_for_message(client: Client, test, what: str) -> Incoming:
+    """The first message from ``client`` that passes ``test`` (bounded)."""
+    async with asyncio.timeout(WAIT):
+        while True:
+            message = await client.receive()
+            if test(message):
+                return message
+    raise AssertionError(what)  # pragma: no cover
+
+
+async def test_a_dropped_player_reconnects_by_itself_and_keeps_the_seat(start_host):
+    _, port = await start_host(players=2, seed=21, grace=30)
+    proxy = Proxy(port)
+    await proxy.start()
+    wire = bytearray()
+    ana = await Client.connect(LOOPBACK, proxy.port, name="ana", wire_tap=wire.extend,
+                               max_backoff=0.2)
+    bea = await Client.connect(LOOPBACK, port, name="bea")
+    seat, token = ana.seat, ana.token
+    playing_bea = asyncio.create_task(play_bot(port, "bea", client=bea))
+    # Drop Ana in the middle of her turn.
+    await wait_for_message(ana, lambda m: ana.view is not None and ana.view.is_my_turn, "my turn")
+    seq_before = ana.seq
+    proxy.cut()
+    reconnecting = await wait_for_message(ana, lambda m: isinstance(m, Reconnecting), "reconnecting")
+    assert "connection" in reconnecting.reason or "closed" in reconnecting.reason
+    back = await wait_for_message(ana, lambda m: isinstance(m, Reconnected), "reconnected")
+    assert back.seat == seat and ana.token == token
+    snapshot = await wait_for_message(ana, lambda m: isinstance(m, Snapshot), "snapshot")
+    assert snapshot.seq == seq_before and snapshot.view.is_my_turn
+    assert proxy.connections == 2
+    result = await play_bot(port, "ana", client=ana)
+    assert result.final.match_over
+    assert (await asyncio.wait_for(playing_bea, WAIT)).final.match_over
+    check_numbering(decode_frames(bytes(wire)))
+    await proxy.stop()
+
+
+async def test_after_the_grace_period_a_computer_covers_until_the_token_comes_back(start_host):
+    _, port = await start_host(players=2, seed=5, grace=0.2)
+    ana = await Client.connect(LOOPBACK, port, name="ana", reconnect=False)
+    bea = await Client.connect(LOOPBACK, port, name="bea")
+    seat, token = ana.seat, ana.token
+    assert seat is not None and token
+    await ana.close()
+
+    def covered(message: Incoming) -> bool:
+        return isinstance(message, Seats) and message.seats[seat].covered
+
+    await wait_for_message(bea, covered, "the seat covered")
+    # Bea plays on; the computer plays Ana's turns.
+    result = await play_bot(port, "bea", client=bea, stop_after=3)
+    assert result.moves == 3 or result.final.match_over
+    # A name alone is not a way into a seat.
+    with pytest.raises(JoinError) as caught:
+        await Client.connect(LOOPBACK, port, name="ana", reconnect=False)
+    assert caught.value.code == "name_taken"
+    with pytest.raises(JoinError) as caught:
+        await Client.connect(LOOPBACK, port, name="x", token=token[:-2] + "xx", reconnect=False)
+    assert caught.value.code == "bad_token"
+    # The token brings Ana back to her seat, with a snapshot.
+    again = await Client.connect(LOOPBACK, port, name="whoever", token=token)
+    assert again.seat == seat
+    await wait_for_message(again, lambda m: isinstance(m, Snapshot), "snapshot")
+    seats = await wait_for_message(again, lambda m: isinstance(m, Seats), "seats")
+    assert not seats.seats[seat].covered and seats.seats[seat].connected
+    assert again.view is not None and again.view.seat == seat
+    await again.close()
+
+
+async def test_the_computer_covered_moves_are_marked(start_host):
+    _, port = await start_host(players=2, seed=6, grace=0.0)
+    ana = await Client.connect(LOOPBACK, port, name="ana", reconnect=False)
+    wire = bytearray()
+    bea = await Client.connect(LOOPBACK, port, name="bea", wire_tap=wire.extend)
+    seat = ana.seat
+    await ana.close()
+    result = await asyncio.wait_for(play_bot(port, "bea", client=bea), WAIT)
+    assert result.final.match_over
+    frames = decode_frames(bytes(wire))
+    covered = [f for f in frames if f.get("type") == "update" and f["actor"] == seat]
+    assert covered and all(f["by"] == "computer" for f in covered)
+
+
+async def test_a_turn_timer_lets_the_computer_act_and_everyone_sees_it(start_host):
+    _, port = await start_host(players=2, seed=9, turn_timer=0.2)
+    ana = await Client.connect(LOOPBACK, port, name="ana")  # never acts
+    bea = await Client.connect(LOOPBACK, port, name="bea")
+    task = asyncio.create_task(play_bot(port, "bea", client=bea))
+
+    def timed(message: Incoming) -> bool:
+        return isinstance(message, Update) and message.by == "timer" and message.actor == ana.seat
+
+    update = await wait_for_message(ana, timed, "a move made by the timer")
+    assert update.events
+    await ana.close()
+    task.cancel()
+
+
+async def test_chat_is_cleaned_before_anyone_sees_it(start_host):
+    _, port = await start_host(players=2)
+    ana = await Client.connect(LOOPBACK, port, name="ana")
+    eve = await Client.connect(LOOPBACK, port, name="eve", spectate=True)
+    await ana.chat("\x1b]0;owned\x07hola \x1b[31mmundo\u202e\n" + "x" * 500)
+    chat = await wait_for_message(eve, lambda m: isinstance(m, Chat), "chat")
+    assert chat.name == "ana" and chat.seat == ana.seat
+    assert chat.text.startswith("hola mundo x") and len(chat.text) == 200
+    assert not any(ord(c) < 32 or c == "\u202e" for c in chat.text)
+    await ana.close()
+    await eve.close()
+
+
+async def test_a_client_that_never_reads_is_cut_off_and_slows_nobody(start_host):
+    host, port = await start_host(
+        rules=Rules.preset_named("quinientos"), players=4, computers=1, seed=4,
+        limits=Limits(messages_per_second=10_000, message_burst=10_000, outbox_bytes=64 * 1024),
+    )
+    # A spectator that reads nothing, with a tiny receive buffer.
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+    sock.setblocking(False)
+    await asyncio.get_running_loop().sock_connect(sock, (LOOPBACK, port))
+    reader, writer = await asyncio.open_connection(sock=sock)
+    stuck = RawPeer(reader, writer)
+    stuck.send_obj({"type": "hello", "version": 1, "name": "stuck", "spectate": True})
+    await writer.drain()
+    results = await asyncio.wait_for(
+        asyncio.gather(*(play_bot(port, f"p{i}", seed=i) for i in range(3))), WAIT * 2
+    )
+    assert all(r.final.match_over for r in results)
+    assert any("stopped reading" in line for line in start_host.reports)
+    assert not host.tables["main"].spectators
+    writer.close()
