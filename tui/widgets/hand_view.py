@@ -6,8 +6,8 @@ legal actions, dimmed when it is not, and shown plain while it is not your turn
 (no legal actions at all). Enter posts `HandView.TileChosen` with that tile's
 legal plays, so the app can ask for an end when the tile fits both.
 
-A cursor move redraws only the two tiles it leaves and reaches (SSH players pay
-for every byte written), not the whole widget.
+Any change redraws only the cells that changed (SSH players pay for every byte
+written): a cursor move costs the two tiles it leaves and reaches.
 """
 
 from __future__ import annotations
@@ -26,6 +26,7 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from ..messages import t
+from .repaint import repaint_changes
 from .tiles import TileStyle, tile_face, wrap_widths
 
 #: Cells between two tiles in the hand.
@@ -105,8 +106,8 @@ class HandView(Widget, can_focus=True):
         def control(self) -> HandView:
             return self.hand
 
-    hand: reactive[tuple[Tile, ...]] = reactive((), layout=True)
-    legal: reactive[tuple[Action, ...]] = reactive(())
+    hand: reactive[tuple[Tile, ...]] = reactive((), repaint=False)
+    legal: reactive[tuple[Action, ...]] = reactive((), repaint=False)
     cursor: reactive[int] = reactive(0, repaint=False)
     tile_style: reactive[TileStyle] = reactive(TileStyle.COMPACT, layout=True)
     ascii: reactive[bool] = reactive(False, layout=True)
@@ -126,6 +127,8 @@ class HandView(Widget, can_focus=True):
         self.set_reactive(HandView.ascii, ascii)
         self._cache_key: object = None
         self._cache: tuple[list[Text], list[Region]] = ([], [])
+        #: The rows last drawn (or last told to the compositor as changed).
+        self._painted: list[Text] = []
 
     # -- data in ------------------------------------------------------------
 
@@ -189,16 +192,19 @@ class HandView(Widget, can_focus=True):
     def validate_cursor(self, value: int) -> int:
         return max(0, min(value, len(self.hand) - 1)) if self.hand else 0
 
-    def watch_cursor(self, old: int, new: int) -> None:
-        if old == new or not self.is_mounted:
-            return
-        _, regions = self._layout(self.content_size.width)
-        dirty = [regions[i] for i in (old, new) if 0 <= i < len(regions)]
-        if dirty:
-            self.refresh(*dirty)
+    def watch_cursor(self) -> None:
+        self._repaint_changes()
+
+    def watch_hand(self) -> None:
+        self._repaint_changes()
 
     def watch_legal(self) -> None:
-        self.refresh()
+        self._repaint_changes()
+
+    def _repaint_changes(self) -> None:
+        rows = self._layout(self.content_size.width)[0]
+        repaint_changes(self, self._painted, rows)
+        self._painted = rows
 
     def _style_for(self, index: int, playable: frozenset[Tile]) -> Style:
         # The marker row shows the cursor; the face still says whether the tile fits,
@@ -260,4 +266,5 @@ class HandView(Widget, can_focus=True):
         return len(self._layout(width)[0])
 
     def render(self) -> Text:
-        return Text("\n", end="").join(self._layout(self.content_size.width)[0])
+        self._painted = self._layout(self.content_size.width)[0]
+        return Text("\n", end="").join(self._painted)

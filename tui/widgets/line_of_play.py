@@ -5,6 +5,9 @@ sideways and every tile stays readable at 80 columns. The two open ends are the
 first and last pieces of that reading order; each end's tile gets the open-end
 colour and a label with its number ("left 3", "5 right"), so the ends read even
 in a terminal without colour.
+
+A new tile repaints only the cells that changed (see `repaint`): a tile laid on
+the right end costs two tiles' worth of bytes, not the whole line.
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from ..messages import t
+from .repaint import merge_spans, repaint_changes
 from .tiles import TileFace, TileStyle, label_face, stack_row, tile_face, wrap_widths
 
 Pair = tuple[int, int]
@@ -55,8 +59,8 @@ class LineOfPlay(Widget):
 
     COMPONENT_CLASSES: ClassVar[set[str]] = {"line--tile", "line--end-tile", "line--end-label", "line--empty"}
 
-    line: reactive[tuple[Pair, ...]] = reactive((), layout=True)
-    ends: reactive[Pair | None] = reactive(None, layout=True)
+    line: reactive[tuple[Pair, ...]] = reactive((), repaint=False)
+    ends: reactive[Pair | None] = reactive(None, repaint=False)
     tile_style: reactive[TileStyle] = reactive(TileStyle.COMPACT, layout=True)
     ascii: reactive[bool] = reactive(False, layout=True)
     #: Draw doubles across the line (taller rows); False keeps every row one tile high.
@@ -78,12 +82,25 @@ class LineOfPlay(Widget):
         self.set_reactive(LineOfPlay.ascii, ascii)
         self._cache_key: object = None
         self._cache: list[Text] = []
+        #: The rows last drawn (or last told to the compositor as changed).
+        self._painted: list[Text] = []
 
     def update_line(self, line: tuple[Pair, ...], ends: Pair | None, max_pip: int = 6) -> None:
         """Show this line (a no-op when nothing changed, so nothing is redrawn)."""
         self.digits = len(str(max_pip))
         self.line = tuple(line)
         self.ends = ends
+
+    def watch_line(self) -> None:
+        self._repaint_changes()
+
+    def watch_ends(self) -> None:
+        self._repaint_changes()
+
+    def _repaint_changes(self) -> None:
+        rows = self.rows(self.content_size.width)
+        repaint_changes(self, self._painted, rows)
+        self._painted = rows
 
     # -- layout -----------------------------------------------------------
 
@@ -141,6 +158,7 @@ class LineOfPlay(Widget):
             row = stack_row([pieces[i] for i in span], gap)
             for text in row:
                 text.truncate(width)
+                merge_spans(text)
             rows.extend(row)
         return rows
 
@@ -148,4 +166,5 @@ class LineOfPlay(Widget):
         return len(self.rows(width))
 
     def render(self) -> Text:
-        return Text("\n", end="").join(self.rows(self.content_size.width))
+        self._painted = self.rows(self.content_size.width)
+        return Text("\n", end="").join(self._painted)

@@ -9,12 +9,13 @@ from typing import ClassVar
 
 from capicu.core import Direction, View
 from rich.text import Text
-from textual.geometry import Region, Size
+from textual.geometry import Size
 from textual.reactive import reactive
 from textual.widget import Widget
 
 from ..describe import seat_name
 from ..messages import t
+from .repaint import repaint_changes
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,7 +135,7 @@ class SeatPanel(Widget):
         "seat--timer",
     }
 
-    info: reactive[SeatInfo | None] = reactive(None)
+    info: reactive[SeatInfo | None] = reactive(None, repaint=False)
     #: Seconds left on the turn timer, None when no timer runs.
     timer: reactive[int | None] = reactive(None, repaint=False)
     ascii: reactive[bool] = reactive(False)
@@ -150,6 +151,8 @@ class SeatPanel(Widget):
     ) -> None:
         super().__init__(name=name, id=id, classes=classes)
         self.set_reactive(SeatPanel.ascii, ascii)
+        #: The rows last drawn, so that a change repaints only the cells it touches.
+        self._painted: list[Text] = []
         if info is not None:
             self.set_reactive(SeatPanel.info, info)
             self._set_classes(info)
@@ -161,16 +164,21 @@ class SeatPanel(Widget):
     def watch_info(self, info: SeatInfo | None) -> None:
         if info is not None:
             self._set_classes(info)
+        self._repaint_changes()
 
     def _set_classes(self, info: SeatInfo) -> None:
         self.set_class(info.turn, "-turn")
         self.set_class(info.me, "-me")
         self.set_class(not info.connected or info.covered, "-away")
 
-    def watch_timer(self, old: int | None, new: int | None) -> None:
-        # Only the status line changes as the clock ticks.
-        if old != new and self.is_mounted:
-            self.refresh(Region(0, 2, self.content_size.width, 1))
+    def watch_timer(self) -> None:
+        # As the clock ticks only its digits are repainted.
+        self._repaint_changes()
+
+    def _repaint_changes(self) -> None:
+        rows = self._rows()
+        repaint_changes(self, self._painted, rows)
+        self._painted = rows
 
     def _name_line(self, info: SeatInfo) -> Text:
         marker = (">" if self.ascii else "▶") if info.turn else " "
@@ -209,12 +217,16 @@ class SeatPanel(Widget):
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
         return 3
 
-    def render(self) -> Text:
+    def _rows(self) -> list[Text]:
         info = self.info
         if info is None:
-            return Text("")
+            return [Text(end="")] * 3
         width = max(self.content_size.width, 1)
         lines = [self._name_line(info), self._count_line(info), self._status_line(info)]
         for line in lines:
             line.truncate(width, overflow="ellipsis")
-        return Text("\n", end="").join(lines)
+        return lines
+
+    def render(self) -> Text:
+        self._painted = self._rows()
+        return Text("\n", end="").join(self._painted)

@@ -1,0 +1,93 @@
+"""Widgets repaint only the cells that changed (bytes matter over SSH)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from capicu.core import End, Play, Tile
+from capicu.tui.widgets.hand_view import HandView
+from capicu.tui.widgets.line_of_play import LineOfPlay
+from capicu.tui.widgets.repaint import changed_regions, merge_spans
+from capicu.tui.widgets.seat_panel import SeatInfo, SeatPanel
+from rich.text import Text
+from textual.geometry import Region
+from widget_harness import SIZE, WidgetApp
+
+
+def test_changed_regions_finds_the_changed_cells_only() -> None:
+    old = [Text("[1|2][2|3] right"), Text("same")]
+    new = [Text("[1|2][2|3][3|4] right"), Text("same")]
+    assert changed_regions(old, new, 40) == [Region(10, 0, 11, 1)]
+    assert changed_regions(old, old, 40) == []
+    assert changed_regions(old, new[:1], 40) is None  # height changed: a layout, not a repaint
+
+
+def test_a_style_change_is_a_change_and_far_apart_changes_stay_apart() -> None:
+    old = Text("[1|2] [3|4] [5|6] [0|0]")
+    new = old.copy()
+    new.stylize("bold", 0, 5)
+    new.stylize("bold", 18, 23)
+    assert changed_regions([old], [new], 40) == [Region(0, 0, 5, 1), Region(18, 0, 5, 1)]
+
+
+def test_merge_spans_joins_touching_spans_of_one_style() -> None:
+    text = Text()
+    text.append("[1|2]", "red on white")
+    text.append("[2|3]", "red on white")
+    text.append("[3|4]", "bold")
+    merged = merge_spans(text)
+    assert [(s.start, s.end) for s in merged.spans] == [(0, 10), (10, 15)]
+
+
+def _spy(widget: Any) -> list[tuple[Region, ...]]:
+    calls: list[tuple[Region, ...]] = []
+    original = widget.refresh
+
+    def refresh(*regions: Region, **kwargs: Any) -> Any:
+        calls.append(regions if not kwargs.get("layout") else ("layout",))
+        return original(*regions, **kwargs)
+
+    widget.refresh = refresh
+    return calls
+
+
+async def test_a_cursor_move_repaints_two_tiles_not_the_hand() -> None:
+    hand = HandView()
+    app = WidgetApp(lambda: [hand])
+    async with app.run_test(size=SIZE) as pilot:
+        hand.update_hand((Tile(1, 2), Tile(3, 4), Tile(5, 6), Tile(0, 0)), (Play(Tile(1, 2), End.LEFT),))
+        hand.focus()
+        await pilot.pause()
+        calls = _spy(hand)
+        await pilot.press("right")
+        await pilot.pause()
+        regions = [region for call in calls for region in call]
+        assert regions and all(isinstance(r, Region) for r in regions)
+        assert sum(r.area for r in regions) <= 2 * (5 + 1) * 2  # two tiles and their cursor marks
+
+
+async def test_a_tile_on_the_right_end_repaints_the_end_only() -> None:
+    line = LineOfPlay()
+    app = WidgetApp(lambda: [line])
+    async with app.run_test(size=SIZE) as pilot:
+        line.update_line(((1, 2), (2, 3), (3, 4)), (1, 4))
+        await pilot.pause()
+        calls = _spy(line)
+        line.update_line(((1, 2), (2, 3), (3, 4), (4, 5)), (1, 5))
+        await pilot.pause()
+        regions = [region for call in calls for region in call]
+        assert regions and all(isinstance(r, Region) for r in regions)
+        assert min(r.x for r in regions) >= len("left 1 [1|2][2|3]")
+
+
+async def test_a_ticking_timer_repaints_its_digits() -> None:
+    panel = SeatPanel(SeatInfo(1, "Beto", 7, 0, turn=True))
+    app = WidgetApp(lambda: [panel])
+    async with app.run_test(size=SIZE) as pilot:
+        panel.timer = 30
+        await pilot.pause()
+        calls = _spy(panel)
+        panel.timer = 29
+        await pilot.pause()
+        regions = [region for call in calls for region in call]
+        assert regions and all(isinstance(r, Region) and r.y == 2 and r.width <= 2 for r in regions)

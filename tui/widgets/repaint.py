@@ -1,0 +1,104 @@
+"""Repaint only the cells that changed: SSH players pay for every byte written.
+
+Textual repaints a whole widget on ``refresh()``, but it can repaint just some
+regions of it. A widget that keeps the rows it drew last asks `changed_regions`
+which cells differ in the new rows and refreshes only those: a tile laid on the
+right end then costs the cells of two tiles, not the whole line of play.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from itertools import pairwise
+
+from rich.text import Span, Text
+from textual.geometry import Region
+from textual.widget import Widget
+
+
+def merge_spans(text: Text) -> Text:
+    """``text`` with touching spans of one style joined (fewer colour codes written)."""
+    spans = sorted(text.spans, key=lambda span: span.start)
+    if len(spans) < 2 or any(a.end > b.start for a, b in pairwise(spans)):
+        return text  # overlapping spans combine styles: leave them be
+    merged: list[Span] = []
+    for span in spans:
+        if span.start == span.end:
+            continue
+        if merged and merged[-1].end == span.start and merged[-1].style == span.style:
+            merged[-1] = Span(merged[-1].start, span.end, span.style)
+        else:
+            merged.append(span)
+    text.spans = merged
+    return text
+
+
+def _cell_keys(text: Text) -> list[object]:
+    """One comparable value per character: the character and every style on it."""
+    plain = text.plain
+    keys: list[object] = [(char, text.style) for char in plain]
+    for span in text.spans:
+        for i in range(max(span.start, 0), min(span.end, len(plain))):
+            keys[i] = (keys[i], span.style)
+    return keys
+
+
+#: Unchanged cells between two changed runs of a row below which the runs are
+#: repainted as one (each region costs a cursor move and fresh colour codes).
+JOIN_GAP = 6
+
+
+def _row_changes(old: Text, new: Text, y: int, width: int) -> list[Region]:
+    if old.plain == new.plain and old.spans == new.spans and old.style == new.style:
+        return []
+    if old.cell_len != len(old.plain) or new.cell_len != len(new.plain):
+        return [Region(0, y, width, 1)]  # wide characters: cells and indexes differ
+    a, b = _cell_keys(old), _cell_keys(new)
+    longest = max(len(a), len(b))
+    a += [None] * (longest - len(a))
+    b += [None] * (longest - len(b))
+    regions: list[Region] = []
+    start = end = -1
+    for i in range(longest):
+        if a[i] == b[i]:
+            continue
+        if start >= 0 and i - end <= JOIN_GAP:
+            end = i
+            continue
+        if start >= 0:
+            regions.append(Region(start, y, end - start + 1, 1))
+        start = end = i
+    if start >= 0:
+        regions.append(Region(start, y, end - start + 1, 1))
+    return regions
+
+
+def changed_regions(old: Sequence[Text], new: Sequence[Text], width: int) -> list[Region] | None:
+    """The regions (in content coordinates) where ``new`` rows differ from ``old``.
+
+    None when the number of rows changed: the widget's height changes, so it
+    needs a layout, not a repaint of some cells.
+    """
+    if len(old) != len(new):
+        return None
+    regions: list[Region] = []
+    for y, (before, after) in enumerate(zip(old, new, strict=True)):
+        regions += _row_changes(before, after, y, width)
+    return regions
+
+
+def repaint_changes(widget: Widget, painted: Sequence[Text], rows: Sequence[Text]) -> None:
+    """Refresh the cells of ``widget`` where ``rows`` differ from the ``painted`` ones.
+
+    A change in the number of rows (or a widget not laid out yet) asks for a
+    layout instead, since the widget's height changes.
+    """
+    width = widget.content_size.width
+    if not widget.is_mounted or width <= 0:
+        widget.refresh(layout=True)
+        return
+    regions = changed_regions(painted, rows, width)
+    if regions is None:
+        widget.refresh(layout=True)
+    elif regions:
+        widget.refresh(*regions)
