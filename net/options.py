@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import dataclasses
 import signal
 import sys
 from collections.abc import Callable
@@ -18,7 +19,7 @@ from typing import Any
 
 from capicu.core import PRESET_NAMES, Rules, RulesError
 
-from .host import Host, HostConfig, HostError, new_join_code
+from .host import Host, HostConfig, HostError, Limits, new_join_code
 from .protocol import DEFAULT_PORT
 
 EXIT_USAGE = 2
@@ -57,6 +58,16 @@ def _seconds(text: str) -> float:
         raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
     if not 0 <= value <= 86400:
         raise argparse.ArgumentTypeError(f"{text!r} must be from 0 to 86400 seconds")
+    return value
+
+
+def _rate(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+    if not 1 <= value <= 1_000_000:
+        raise argparse.ArgumentTypeError(f"{text!r} must be from 1 to 1000000")
     return value
 
 
@@ -106,6 +117,9 @@ def add_host_command(
                      help="write the match journal here, to resume after a crash")
     net.add_argument("--resume", type=Path, default=None, metavar="PATH",
                      help="resume the match recorded in this journal (and keep writing to it)")
+    net.add_argument("--rate", type=_rate, default=None, metavar="MESSAGES",
+                     help="messages a second one connection may send, on average "
+                     f"(default: {Limits().messages_per_second:g})")
     net.add_argument("--seed", type=int, default=None, help="the seed of the deals (default: random)")
     net.add_argument("--name", default=None,
                      help="your name at the table when you host and play (headless: ignored)")
@@ -143,12 +157,15 @@ def host_config_from_args(args: argparse.Namespace) -> HostConfig:
     if args.resume is not None and not args.resume.is_file():
         raise OptionsError(f"--resume {args.resume}: there is no such file")
     code = None if args.no_code else (args.code if args.code is not None else new_join_code())
+    limits = Limits()
+    if args.rate is not None:
+        limits = dataclasses.replace(limits, messages_per_second=args.rate, message_burst=2 * args.rate)
     try:
         return HostConfig(
             rules=rules, players=players, computers=args.computers, computer_level=args.level,
             seed=args.seed, bind=args.bind, port=args.port, code=code,
             turn_timer=args.turn_timer, grace=args.grace, journal=args.journal,
-            resume=args.resume,
+            resume=args.resume, limits=limits,
         )
     except (ValueError, RulesError) as exc:
         raise OptionsError(str(exc)) from None
