@@ -1,5 +1,9 @@
 """Public events: what everyone at the table may learn from an action.
 
+Events are plain slotted records, not frozen ones: the engine makes one per
+action, and a frozen dataclass costs four times as much to build (python-chess
+makes the same trade for its ``Move``). Nobody changes one after it is made.
+
 An event never names a hidden tile: a draw says who drew and how many, never
 which. Hands are revealed only in `RoundEnded`. Each event turns into plain
 data with `to_dict` (with a ``type`` field) and back with `event_from_dict`.
@@ -14,7 +18,7 @@ from .actions import End
 from .tiles import Tile
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class RoundStarted:
     round_number: int
     leader: int
@@ -26,7 +30,7 @@ class RoundStarted:
     redeals: int = 0
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class TilePlayed:
     seat: int
     tile: Tile
@@ -36,7 +40,7 @@ class TilePlayed:
     right: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class TilesDrawn:
     seat: int
     count: int
@@ -45,7 +49,7 @@ class TilesDrawn:
     right: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Passed:
     seat: int
     left: int
@@ -74,12 +78,12 @@ class RoundResult:
     scores: tuple[int, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class RoundEnded:
     result: RoundResult
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class MatchEnded:
     winner: int
     scores: tuple[int, ...]

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import random
 from collections import deque
-from typing import Any
+from functools import cache
+from typing import Any, NoReturn
 
 from .actions import DRAW, PASS, Action, Draw, End, IllegalAction, Pass, Play, parse_action
 from .events import (
@@ -25,7 +26,7 @@ from .events import (
 )
 from .rules import FirstLead, Rules, RulesError, TieLead
 from .scoring import score_round
-from .state import TRANQUE, RoundState
+from .state import TRANQUE, RoundState, deal_hands, highest_double
 from .tiles import tile_set
 from .view import View
 
@@ -35,9 +36,14 @@ LOG_FORMAT = "capicu-log/1"
 _MAX_REDEALS = 1000
 
 
-def deal_order(seed: int, deal_number: int, tile_count: int, players: int) -> tuple[list[int], int]:
-    """The shuffled tile order of one deal and a seat drawn at random, from the seed."""
-    rng = random.Random(f"capicu/{seed}/{deal_number}")
+@cache
+def _plays(max_pip: int) -> tuple[tuple[Play, Play], ...]:
+    """One shared `Play` per tile and end, so listing legal actions builds nothing."""
+    return tuple((Play(t, End.LEFT), Play(t, End.RIGHT)) for t in tile_set(max_pip).tiles)
+
+
+def deal_order(rng: random.Random, tile_count: int, players: int) -> tuple[list[int], int]:
+    """The shuffled tile order of one deal and a seat drawn at random."""
     order = list(range(tile_count))
     rng.shuffle(order)
     return order, rng.randrange(players)
@@ -69,8 +75,15 @@ class Match:
         self.leader = 0
         self._recorded_deals = deque(deals or ())
         self._deal_count = 0
+        #: The match's own source of deals: the same seed gives the same deals.
+        self._deal_rng = random.Random(seed)
+        #: Deals (plain data) and actions, in order; `log` writes the actions as text.
         self._entries: list[Any] = []
-        self._line: deque[tuple[int, int]] = deque()
+        self._plays = _plays(rules.max_pip)
+        #: legal_actions() of the current position, until the next action.
+        self._legal: tuple[Action, ...] | None = None
+        #: id() of each legal Play to its tile index (the `_legal` objects stay alive).
+        self._legal_tiles: dict[int, int] = {}
         self._round_events: list[Event] = []
         self._state: RoundState
         self._opening: tuple[Event, ...] = ()
@@ -99,35 +112,53 @@ class Match:
 
     def legal_actions(self) -> tuple[Action, ...]:
         """Every action the seat on turn may take now."""
+        if self._legal is not None:
+            return self._legal
         if self.winner is not None:
             return ()
         st = self._state
-        seat = st.turn
-        playable = st.playable(seat)
+        playable = st.playable(st.turn)
         actions: list[Action] = []
-        tiles = self.tiles.tiles
+        tiles: dict[int, int] = {}
+        plays = self._plays
+        ends_of = self.tiles.ends
+        left, right = st.left, st.right
         mask = playable
         while mask:
             low = mask & -mask
             index = low.bit_length() - 1
             mask ^= low
-            on_left, on_right = st.fits(index)
-            if on_left:
-                actions.append(Play(tiles[index], End.LEFT))
-            if on_right:
-                actions.append(Play(tiles[index], End.RIGHT))
+            a, b = ends_of[index]
+            if left < 0 or a == left or b == left:
+                actions.append(plays[index][0])
+                tiles[id(actions[-1])] = index
+            if left >= 0 and (a == right or b == right):
+                actions.append(plays[index][1])
+                tiles[id(actions[-1])] = index
         if st.may_draw() and (not playable or st.voluntary_draw):
             actions.append(DRAW)
         if not actions:
             actions.append(PASS)
-        return tuple(actions)
+        self._legal_tiles = tiles
+        self._legal = tuple(actions)
+        return self._legal
 
     def is_legal(self, action: Action, seat: int | None = None) -> bool:
-        try:
-            self._check(action, seat)
-        except IllegalAction:
-            return False
-        return True
+        return (seat is None or seat == self.turn) and action in self.legal_actions()
+
+    def line(self) -> tuple[tuple[int, int], ...]:
+        """The line of play from left to right, each tile as (left number, right number)."""
+        line: deque[tuple[int, int]] = deque()
+        for event in self._round_events:
+            if type(event) is TilePlayed:
+                tile = event.tile
+                if not line:
+                    line.append((tile.low, tile.high))
+                elif event.end is End.LEFT:
+                    line.appendleft((event.left, tile.other(event.left)))
+                else:
+                    line.append((tile.other(event.right), event.right))
+        return tuple(line)
 
     def view(self, seat: int | None) -> View:
         """What ``seat`` may know now; None gives a spectator's view."""
@@ -141,7 +172,7 @@ class Match:
             seat=seat,
             round_number=self.round_number,
             hand=() if seat is None else self.tiles.tiles_in(st.hands[seat]),
-            line=tuple(self._line),
+            line=self.line(),
             ends=None if st.left < 0 else (st.left, st.right),
             hand_counts=tuple(h.bit_count() for h in st.hands),
             boneyard=len(st.stock) - st.stock_pos,
@@ -166,33 +197,42 @@ class Match:
         Returns the public events it caused; raises `IllegalAction` and changes
         nothing when the rules do not allow it.
         """
-        index = self._check(action, seat)
+        legal = self.legal_actions()
         st = self._state
+        if seat is not None and seat != st.turn:
+            self._refuse(action, seat)
+        # Plays taken from legal_actions() are found by identity, the rest by value.
+        index = self._legal_tiles.get(id(action), -1)
+        if index < 0:
+            if action not in legal:
+                self._refuse(action, seat)
+            if type(action) is Play:
+                index = self.tiles.index[action.tile]
         mover = st.turn
-        self._entries.append(str(action))
-        events: list[Event] = []
-        if isinstance(action, Play):
-            fits_left, fits_right = st.fits(index)
-            capicu = fits_left and fits_right and not action.tile.is_double and st.left >= 0
-            self._lay(index, action.end)
+        self._legal = None
+        self._entries.append(action)
+        capicu = False
+        event: Event
+        if type(action) is Play:
+            if st.hands[mover] == 1 << index and st.left >= 0:  # the last tile: a capicú?
+                fits_left, fits_right = st.fits(index)
+                capicu = fits_left and fits_right and not action.tile.is_double
             st.play(index, action.end is End.RIGHT)
-            events.append(TilePlayed(mover, action.tile, action.end, st.left, st.right))
-        elif isinstance(action, Draw):
+            event = TilePlayed(mover, action.tile, action.end, st.left, st.right)
+        elif type(action) is Draw:
             left, right = st.left, st.right
             st.draw()
-            capicu = False
-            events.append(TilesDrawn(mover, 1, left, right))
+            event = TilesDrawn(mover, 1, left, right)
         else:
-            capicu = False
             st.pass_turn()
-            events.append(Passed(mover, st.left, st.right))
-        self._round_events.extend(events)
-        if st.outcome is not None:
-            events.extend(self._finish_round(capicu))
-        return tuple(events)
+            event = Passed(mover, st.left, st.right)
+        self._round_events.append(event)
+        if st.outcome is None:
+            return (event,)
+        return (event, *self._finish_round(capicu))
 
-    def _check(self, action: Action, seat: int | None) -> int:
-        """The tile index a legal play lays (-1 for draw and pass), or IllegalAction."""
+    def _refuse(self, action: object, seat: int | None) -> NoReturn:
+        """Raise IllegalAction for an action that is not in `legal_actions`, saying why."""
         if self.winner is not None:
             raise IllegalAction(action, "the match is over")
         st = self._state
@@ -212,7 +252,7 @@ class Match:
                     raise IllegalAction(action, f"the lead must be {forced}")
                 if action.end is not End.LEFT:
                     raise IllegalAction(action, "the lead starts the line: play it on the left")
-                return index
+                raise IllegalAction(action, "that lead is not allowed")
             fits_left, fits_right = st.fits(index)
             if not (fits_left or fits_right):
                 raise IllegalAction(
@@ -222,7 +262,7 @@ class Match:
                 raise IllegalAction(action, f"{tile} does not match the left end ({st.left})")
             if action.end is End.RIGHT and not fits_right:
                 raise IllegalAction(action, f"{tile} does not match the right end ({st.right})")
-            return index
+            raise IllegalAction(action, "that play is not allowed now")
         if isinstance(action, Draw):
             if not self.rules.drawing:
                 raise IllegalAction(action, "there is no drawing in this game")
@@ -239,25 +279,15 @@ class Match:
             if playable and not st.voluntary_draw:
                 example = self.tiles.tiles_in(playable)[0]
                 raise IllegalAction(action, f"you must play a tile you hold ({example} fits)")
-            return -1
+            raise IllegalAction(action, "you cannot draw now")
         if isinstance(action, Pass):
             if playable:
                 example = self.tiles.tiles_in(playable)[0]
                 raise IllegalAction(action, f"you cannot pass while you hold a tile that fits ({example})")
             if st.may_draw():
                 raise IllegalAction(action, "you cannot pass while tiles can be drawn: draw")
-            return -1
+            raise IllegalAction(action, "you cannot pass now")
         raise IllegalAction(action, f"{action!r} is not an action")
-
-    def _lay(self, index: int, end: End) -> None:
-        st = self._state
-        a, b = self.tiles.ends[index]
-        if st.left < 0:
-            self._line.append((a, b))
-        elif end is End.LEFT:
-            self._line.appendleft((a, b) if b == st.left else (b, a))
-        else:
-            self._line.append((a, b) if a == st.right else (b, a))
 
     # -- rounds ------------------------------------------------------------------
 
@@ -315,12 +345,13 @@ class Match:
 
     def _next_deal(self) -> tuple[list[int], int]:
         count = len(self.tiles)
+        # Drawn even when the deal is recorded, so that a log cut short before a
+        # deal goes on with the deal the seed gives.
+        order, seat = deal_order(self._deal_rng, count, self.players)
         if self._recorded_deals:
             order, seat = self._recorded_deals.popleft()
             if sorted(order) != list(range(count)) or not 0 <= seat < self.players:
                 raise ValueError(f"deal {self._deal_count + 1} of the log is not a shuffle of the set")
-        else:
-            order, seat = deal_order(self.seed, self._deal_count, count, self.players)
         self._deal_count += 1
         self._entries.append({"deal": list(order), "seat": seat})
         return list(order), seat
@@ -338,12 +369,7 @@ class Match:
         redeals = 0
         while True:
             order, random_seat = self._next_deal()
-            hands = []
-            for seat in range(self.players):
-                mask = 0
-                for tile in order[seat * hand_size : (seat + 1) * hand_size]:
-                    mask |= 1 << tile
-                hands.append(mask)
+            hands = deal_hands(order, self.players, hand_size)
             stock = order[self.players * hand_size :]
             forced = -1
             if lead is not None:
@@ -351,7 +377,7 @@ class Match:
             elif random_lead:
                 leader = random_seat
             else:
-                found = self._highest_double(hands)
+                found = highest_double(self.tiles, hands)
                 if found is None:
                     redeals += 1
                     if redeals > _MAX_REDEALS:
@@ -371,7 +397,6 @@ class Match:
             voluntary_draw=rules.voluntary_draw,
             max_draws=rules.max_draws_per_turn or 0,
         )
-        self._line.clear()
         started = RoundStarted(
             round_number=self.round_number,
             leader=leader,
@@ -383,14 +408,6 @@ class Match:
         self._round_events = [started]
         return [started]
 
-    def _highest_double(self, hands: list[int]) -> tuple[int, int] | None:
-        for number in range(self.rules.max_pip, -1, -1):
-            bit = 1 << self.tiles.double_of[number]
-            for seat, hand in enumerate(hands):
-                if hand & bit:
-                    return seat, self.tiles.double_of[number]
-        return None
-
     # -- the log -----------------------------------------------------------------
 
     def log(self) -> dict[str, Any]:
@@ -400,12 +417,12 @@ class Match:
             "rules": self.rules.to_dict(),
             "players": self.players,
             "seed": self.seed,
-            "entries": list(self._entries),
+            "entries": [e if isinstance(e, dict) else str(e) for e in self._entries],
         }
 
     @property
     def actions_taken(self) -> int:
-        return sum(1 for e in self._entries if isinstance(e, str))
+        return sum(1 for e in self._entries if not isinstance(e, dict))
 
     @classmethod
     def from_log(cls, data: Any) -> Match:
@@ -436,6 +453,7 @@ class Match:
                 match.apply(action)
             except IllegalAction as exc:
                 raise ValueError(f"entry {number} of the log cannot be replayed: {exc}") from None
-        if match._entries != entries[: len(match._entries)] or len(match._entries) < len(entries):
+        replayed = match.log()["entries"]
+        if replayed != entries[: len(replayed)] or len(replayed) < len(entries):
             raise ValueError("the log's deals are not where its actions need them")
         return match

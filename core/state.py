@@ -18,6 +18,27 @@ DOMINO = "domino"
 TRANQUE = "tranque"
 
 
+def deal_hands(order: list[int], players: int, hand_size: int) -> list[int]:
+    """The hands (as masks) that a shuffled order gives, dealt in blocks from the top."""
+    hands = []
+    for seat in range(players):
+        mask = 0
+        for tile in order[seat * hand_size : (seat + 1) * hand_size]:
+            mask |= 1 << tile
+        hands.append(mask)
+    return hands
+
+
+def highest_double(tiles: TileSet, hands: list[int]) -> tuple[int, int] | None:
+    """The seat holding the highest double and that double, or None when nobody holds one."""
+    for number in range(tiles.max_pip, -1, -1):
+        bit = 1 << tiles.double_of[number]
+        for seat, hand in enumerate(hands):
+            if hand & bit:
+                return seat, tiles.double_of[number]
+    return None
+
+
 class RoundState:
     """A round in progress: hands, boneyard, the two open ends, whose turn."""
 
