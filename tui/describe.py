@@ -74,8 +74,10 @@ def side_members(side: int, sides: int, players: int) -> list[int]:
 
 
 def side_name(side: int, names: Sequence[str], sides: int, players: int) -> str:
-    """A side named by its players: "Ana" or "Ana & Luis"."""
-    return " & ".join(seat_name(names, seat) for seat in side_members(side, sides, players))
+    """A side named by its players: "Ana", or "Team Ana & Luis" for partners."""
+    members = side_members(side, sides, players)
+    joined = " & ".join(seat_name(names, seat) for seat in members)
+    return t("word.team", names=joined) if len(members) > 1 else joined
 
 
 def _you_or(seat: int, names: Sequence[str], my_seat: int | None) -> tuple[str, bool]:
@@ -124,6 +126,8 @@ def describe_event(event: Event, names: Sequence[str], my_seat: int | None) -> s
         if my_seat is not None and my_seat in members:
             return t("event.match_won_you", score=score)
         winner = " & ".join(seat_name(names, seat) for seat in members)
+        if len(members) > 1:
+            winner = t("word.team", names=winner)
         return t("event.match_won", name=winner, score=score)
     return ""  # pragma: no cover - Event is a closed union
 
@@ -168,7 +172,8 @@ def describe_result(
     else:
         winner = side_name(result.winner, names, sides, players)
         base = result.points - sum(points for _, points in result.bonuses)
-        lines.append(t(_why_key(rules, result.reason), name=winner, points=base))
+        count = result.side_counts[result.winner] if result.winner < len(result.side_counts) else 0
+        lines.append(t(_why_key(rules, result.reason), name=winner, points=base, count=count, player=last))
         for bonus, points in result.bonuses:
             lines.append(t("result.bonus", bonus=bonus_name(bonus), points=points))
     for side, score in enumerate(result.scores):

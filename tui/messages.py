@@ -27,7 +27,7 @@ ENGLISH: dict[str, str] = {
     "word.left": "left",
     "word.right": "right",
     "word.seat": "seat {number}",
-    "word.team": "team {number}",
+    "word.team": "Team {names}",
     "word.points": "{count} pts",
     # -- tiles and ends -----------------------------------------------------
     "end.left": "left",
@@ -91,9 +91,11 @@ ENGLISH: dict[str, str] = {
     "result.hand_empty": "{name}: out",
     "result.side_count": "{name} counts {count}.",
     "result.tie": "Tie at {count}: nobody scores this round.",
-    "result.scored_why_lowest": "{name} has the lowest count and scores {points}.",
-    "result.scored_why_domino": "{name} went out and scores the pips left: {points}.",
-    "result.scored_why_all": "{name} takes every pip left on the table: {points}.",
+    "result.scored_why_lowest": (
+        "{name} has the lowest count ({count}) and scores the others' counts minus it: {points}."
+    ),
+    "result.scored_why_domino": "{name} went out and scores every pip left in the other hands: {points}.",
+    "result.scored_why_all": "{player} went out, so {name} takes every pip left on the table: {points}.",
     "result.scored_why_lightest": "{name} holds the lightest hand and takes every pip left: {points}.",
     "result.bonus": "Bonus {bonus}: +{points}.",
     "result.total": "{name}: {score} in total.",

@@ -42,7 +42,7 @@ def test_round_start_says_who_leads_and_a_forced_lead() -> None:
 
 def test_match_end_names_a_partnership() -> None:
     partners = describe_event(MatchEnded(1, (120, 205)), NAMES, 0)
-    assert partners == "Beto & Dolo wins the match with 205 points."
+    assert partners == "Team Beto & Dolo wins the match with 205 points."
     assert describe_event(MatchEnded(1, (120, 205)), NAMES, 3).startswith("You win")
     assert describe_event(MatchEnded(2, (1, 2, 70)), NAMES[:3], 0) == "Carmen wins the match with 70 points."
 
@@ -73,7 +73,7 @@ def test_a_domino_names_the_player_hands_counts_bonuses_and_totals() -> None:
     assert lines[0] == "Round 1: domino by Ana with 0-0."
     assert "Ana: out" in lines
     assert "Beto: 3-5 6-6 = 20" in lines
-    assert "Ana has the lowest count and scores 22." in lines
+    assert "Ana has the lowest count (0) and scores the others' counts minus it: 22." in lines
     assert "Bonus capicú: +100." in lines and "Bonus chuchazo: +100." in lines
     assert lines[-3:] == ["Ana: 222 in total.", "Beto: 0 in total.", "Carmen: 0 in total."]
 
@@ -94,8 +94,8 @@ def test_partners_are_counted_and_scored_as_a_side() -> None:
         side_counts=(2, 12), winner=0, points=114, bonuses=(("round 1", 100),), scores=(114, 0),
     )
     lines = describe_result(result, NAMES, rules, 4)
-    assert "Ana & Carmen counts 2." in lines
-    assert "Ana & Carmen takes every pip left on the table: 14." in lines
+    assert "Team Ana & Carmen counts 2." in lines
+    assert "Ana went out, so Team Ana & Carmen takes every pip left on the table: 14." in lines
     assert "Bonus round 1: +100." in lines
 
 
