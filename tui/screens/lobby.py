@@ -65,8 +65,6 @@ class LobbyScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        table = self.query_one("#lobby-seats", DataTable)
-        table.add_columns(t("lobby.col.seat"), t("lobby.col.name"), t("lobby.col.who"), t("lobby.col.link"))
         self.game_changed()
 
     def game_changed(self) -> None:
@@ -84,7 +82,9 @@ class LobbyScreen(Screen[None]):
         else:
             join.update("")
         table = self.query_one("#lobby-seats", DataTable)
-        table.clear()
+        # Columns are remade with the rows so that their widths fit the names.
+        table.clear(columns=True)
+        table.add_columns(t("lobby.col.seat"), t("lobby.col.name"), t("lobby.col.who"), t("lobby.col.link"))
         for info in game.seats:
             name = info.name or ""
             if info.seat == game.seat:
