@@ -84,8 +84,12 @@ def _you_or(seat: int, names: Sequence[str], my_seat: int | None) -> tuple[str, 
     return seat_name(names, seat), seat == my_seat
 
 
-def describe_event(event: Event, names: Sequence[str], my_seat: int | None) -> str:
-    """One public event as a sentence ("Ana plays 3-5 on the left.")."""
+def describe_event(event: Event, names: Sequence[str], my_seat: int | None, *, lead: bool = False) -> str:
+    """One public event as a sentence ("Ana plays 3-5 on the left.").
+
+    ``lead``: this `TilePlayed` is the round's first tile (the event cannot tell,
+    the sequence can: it follows `RoundStarted`), said as "Ana leads with 6-6."
+    """
     if isinstance(event, RoundStarted):
         name, mine = _you_or(event.leader, names, my_seat)
         parts = []
@@ -101,6 +105,8 @@ def describe_event(event: Event, names: Sequence[str], my_seat: int | None) -> s
         return " ".join(parts)
     if isinstance(event, TilePlayed):
         name, mine = _you_or(event.seat, names, my_seat)
+        if lead:
+            return t("event.lead_you" if mine else "event.lead", name=name, tile=str(event.tile))
         end = t(f"end.{event.end.value}")
         return t("event.played_you" if mine else "event.played", name=name, tile=str(event.tile), end=end)
     if isinstance(event, TilesDrawn):
@@ -130,6 +136,18 @@ def describe_event(event: Event, names: Sequence[str], my_seat: int | None) -> s
             winner = t("word.team", names=winner)
         return t("event.match_won", name=winner, score=score)
     return ""  # pragma: no cover - Event is a closed union
+
+
+def describe_events(events: Sequence[Event], names: Sequence[str], my_seat: int | None) -> list[str]:
+    """A run of events in sentences, the lead told as a lead."""
+    lines = []
+    previous: Event | None = None
+    for event in events:
+        text = describe_event(event, names, my_seat, lead=isinstance(previous, RoundStarted))
+        if text:
+            lines.append(text)
+        previous = event
+    return lines
 
 
 def bonus_name(name: str) -> str:

@@ -70,6 +70,8 @@ ENGLISH: dict[str, str] = {
     "event.forced_lead": "{leader} must lead with {tile}.",
     "event.forced_lead_you": "You must lead with {tile}.",
     "event.redeals": "No double was dealt: the tiles were dealt again ({count}x).",
+    "event.lead": "{name} leads with {tile}.",
+    "event.lead_you": "You lead with {tile}.",
     "event.played": "{name} plays {tile} on the {end}.",
     "event.played_you": "You play {tile} on the {end}.",
     "event.drew": "{name} draws {count} tiles from el pozo.",

@@ -16,7 +16,7 @@ from capicu.core import (
     TilePlayed,
     TilesDrawn,
 )
-from capicu.tui.describe import describe_event, describe_result, display_text, seat_name
+from capicu.tui.describe import describe_event, describe_events, describe_result, display_text, seat_name
 
 NAMES = ["Ana", "Beto", "Carmen", "Dolo"]
 
@@ -29,6 +29,14 @@ def test_plays_draws_and_passes_name_the_player_or_you() -> None:
     assert describe_event(TilesDrawn(2, 1, 1, 4), NAMES, 0) == "Carmen draws a tile from el pozo."
     assert describe_event(TilesDrawn(0, 3, 1, 4), NAMES, 0) == "You drew 3 tiles."
     assert describe_event(Passed(3, 1, 4), NAMES, None) == "Dolo passes (paso)."
+
+
+def test_the_first_tile_of_a_round_is_told_as_the_lead() -> None:
+    events = [RoundStarted(1, 2, (7, 7, 7), 7, Tile(6, 6)), TilePlayed(2, Tile(6, 6), End.LEFT, 6, 6),
+              TilePlayed(0, Tile(6, 3), End.RIGHT, 6, 3)]
+    lines = describe_events(events, NAMES, 0)
+    assert lines[1:] == ["Carmen leads with 6-6.", "You play 3-6 on the right."]
+    assert describe_event(events[1], NAMES, 2, lead=True) == "You lead with 6-6."
 
 
 def test_round_start_says_who_leads_and_a_forced_lead() -> None:

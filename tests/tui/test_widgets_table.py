@@ -155,6 +155,7 @@ async def test_the_event_log_writes_only_new_events() -> None:
         lines = _log_text(log)
         assert len(lines) == len(later.events)
         assert lines[0].startswith("Round 1 starts.")
+        assert " leads with " in lines[1]
         log.add_event(TilesDrawn(0, 2, 1, 1), names, 0)
         log.add_event(Passed(1, 1, 1), names, 0)
         log.add_text("\x1b[31mred\x1b[0m")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from capicu.core import Event, View
+from capicu.core import Event, RoundStarted, View
 from rich.text import Text
 from textual.widgets import RichLog
 
@@ -36,13 +36,19 @@ class EventLog(RichLog):
         self.can_focus = False
         self._shown: tuple[Event, ...] = ()
         self._round = -1
+        self._previous: Event | None = None
 
     def add_text(self, text: str, style: str = "") -> None:
         """Write one line (cleaned of control sequences)."""
         self.write(Text(display_text(text, 2000), style=style))
 
     def add_event(self, event: Event, names: Sequence[str], my_seat: int | None) -> None:
-        self.write(Text(describe_event(event, names, my_seat)))
+        """Write one event in words (the tile after `RoundStarted` is told as the lead)."""
+        lead = isinstance(self._previous, RoundStarted)
+        self._previous = event
+        text = describe_event(event, names, my_seat, lead=lead)
+        if text:
+            self.write(Text(text))
 
     def sync(self, view: View, names: Sequence[str]) -> None:
         """Write the view's events that are not in the log yet (a new round starts afresh)."""
