@@ -9,7 +9,8 @@ Usage (the interface and the networked computer players do exactly this)::
             await client.send_action(client.view.legal[0])
     await client.close()
 
-`client.view` is always the latest `View` the host sent. When the connection
+`client.view` is the `View` as of the last message you took from the client
+(it never runs ahead of the messages you have read). When the connection
 drops, the client says `Reconnecting`, retries with growing pauses, resumes
 its seat with its token, says `Reconnected`, and the host's `Snapshot` follows;
 it says `Closed` (and iteration ends) when it gives up or is refused.
@@ -207,24 +208,32 @@ class Client:
     # -- reading -----------------------------------------------------------------
 
     def _take(self, message: HostMessage) -> None:
-        """Keep what the client tracks itself, then pass the message on."""
+        """Note what reconnecting needs at once; queue the rest for the reader."""
         if isinstance(message, Welcome):
             self.welcome = message
             self.seat = message.seat
             if message.token is not None:
                 self.token = message.token
             self._heartbeat = message.heartbeat
-        elif isinstance(message, Seats):
+        elif isinstance(message, _PRIVATE):
+            return
+        self._queue.put_nowait(message)
+
+    def _consume(self, message: Incoming) -> bool:
+        """Bring `view`, `seq` and `seats` up to ``message``; False for an update already seen.
+
+        This happens as the reader takes each message, so that `view` is always
+        the view as of the last message the reader has seen, never ahead of it.
+        """
+        if isinstance(message, Seats):
             self.seats = message
         elif isinstance(message, Snapshot):
             self.view, self.seq = message.view, message.seq
         elif isinstance(message, Update):
             if message.seq <= self.seq:
-                return  # already in the snapshot we hold
+                return False  # already in the snapshot we hold
             self.view, self.seq = message.view, message.seq
-        elif isinstance(message, _PRIVATE):
-            return
-        self._queue.put_nowait(message)
+        return True
 
     async def _run(self) -> None:
         """Read until the connection ends; then reconnect, or finish."""
@@ -302,14 +311,17 @@ class Client:
     async def receive(self, timeout: float | None = None) -> Incoming:
         """The next message; `Closed` is the last one. TimeoutError after ``timeout`` seconds."""
         async with asyncio.timeout(timeout):
-            return await self._queue.get()
+            while True:
+                message = await self._queue.get()
+                if self._consume(message):
+                    return message
 
     def __aiter__(self) -> AsyncIterator[Incoming]:
         return self._iterate()
 
     async def _iterate(self) -> AsyncIterator[Incoming]:
         while True:
-            message = await self._queue.get()
+            message = await self.receive()
             yield message
             if isinstance(message, Closed):
                 return

@@ -15,7 +15,7 @@ from typing import Any
 import msgpack
 import pytest
 from capicu.core import make_player
-from capicu.net import Client, Closed, Error, Host, HostConfig, Limits, Snapshot, Update
+from capicu.net import Client, Closed, Error, Host, HostConfig, Limits, Reconnected, Update
 from capicu.net.codec import CLOSED, NEED_DATA, Codec, Signal
 
 LOOPBACK = "127.0.0.1"
@@ -99,8 +99,8 @@ async def play_bot(
             pending = None
         if isinstance(message, Update) and message.ref is not None and message.ref == pending:
             pending = None
-        if isinstance(message, Snapshot):
-            pending = None  # a fresh start (after a reconnect): any intent in flight is void
+        if isinstance(message, Reconnected):
+            pending = None  # the answer to an intent in flight is lost with the connection
     result.final = client.view
     await client.close()
     result.frames = decode_frames(bytes(wire))
