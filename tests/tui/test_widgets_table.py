@@ -181,3 +181,18 @@ async def test_chat_sends_what_was_typed_and_shows_lines_cleaned() -> None:
         chat.add_chat("Eve\x1b]0;title\x07", "\x1b[2Jhi\x07 there\nfriend")
         await pilot.pause()
         assert _log_text(chat.lines)[-1] == "Eve: hi there friend"
+
+
+async def test_ascii_panels_stay_ascii_when_names_are_cut() -> None:
+    panel = SeatPanel(ascii=True)
+    pozo = BoneyardInfo()
+    app = WidgetApp(lambda: [panel, pozo])
+    app.CSS = "SeatPanel { width: 16; } BoneyardInfo { width: 12; }"
+    async with app.run_test(size=SIZE) as pilot:
+        panel.update_seat(SeatInfo(1, "Bartolomé de las Casas", 12, 100, turn=True, covered=True))
+        panel.timer = 30
+        pozo.update_boneyard(12, 10)
+        await pilot.pause()
+        text = panel.render().plain.replace("é", "e")
+        assert text.isascii() and ">" in text
+        assert pozo.render().plain.isascii()

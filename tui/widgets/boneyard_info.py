@@ -50,4 +50,5 @@ class BoneyardInfo(Widget):
         return t(key, count=self.count, drawable=self.drawable)
 
     def render(self) -> Text:
-        return Text(self.sentence(), no_wrap=True, overflow="ellipsis", end="")
+        # Cropped, not ellipsised: "…" is not ASCII, and ASCII mode must stay ASCII.
+        return Text(self.sentence(), no_wrap=True, overflow="crop", end="")

@@ -188,7 +188,7 @@ class SeatPanel(Widget):
             name = t("seat.partner", name=info.name)
         else:
             name = info.name
-        text = Text(end="", no_wrap=True, overflow="ellipsis")
+        text = Text(end="", no_wrap=True)
         text.append(marker + " ", self.get_component_rich_style("seat--turn"))
         text.append(name, self.get_component_rich_style("seat--name"))
         if info.turn:
@@ -224,7 +224,8 @@ class SeatPanel(Widget):
         width = max(self.content_size.width, 1)
         lines = [self._name_line(info), self._count_line(info), self._status_line(info)]
         for line in lines:
-            line.truncate(width, overflow="ellipsis")
+            # "…" is not ASCII: ASCII mode crops instead.
+            line.truncate(width, overflow="crop" if self.ascii else "ellipsis")
         return lines
 
     def render(self) -> Text:
