@@ -1,0 +1,76 @@
+"""A client written from docs/PROTOCOL.md alone (sockets, struct, msgpack): it plays a match."""
+
+from __future__ import annotations
+
+import asyncio
+import struct
+from typing import Any
+
+import msgpack
+from capicu.core import Rules
+
+from .conftest import LOOPBACK, WAIT
+
+
+class SpecClient:
+    """No capicu code: frames by hand, exactly as PROTOCOL.md section 1 describes them."""
+
+    def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        self.reader, self.writer = reader, writer
+
+    def send(self, message: dict[str, Any]) -> None:
+        body = msgpack.packb(message, use_bin_type=True)
+        self.writer.write(struct.pack(">I", len(body)) + body)
+
+    async def receive(self) -> dict[str, Any]:
+        (length,) = struct.unpack(">I", await self.reader.readexactly(4))
+        assert 1 <= length <= 4_194_304
+        message = msgpack.unpackb(await self.reader.readexactly(length), raw=False)
+        assert isinstance(message, dict) and isinstance(message["type"], str)
+        return message
+
+
+async def play_from_the_spec(port: int, name: str) -> dict[str, Any]:
+    reader, writer = await asyncio.open_connection(LOOPBACK, port)
+    client = SpecClient(reader, writer)
+    client.send({"type": "hello", "version": 1, "name": name, "code": "K7PX2M", "token": None,
+                 "spectate": False, "table": "main"})
+    welcome = await client.receive()
+    assert welcome["type"] == "welcome" and welcome["seat"] is not None and welcome["token"]
+    seat, seq, ref, waiting = welcome["seat"], 0, 0, False
+    while True:
+        message = await client.receive()
+        kind = message["type"]
+        if kind == "ping":
+            client.send({"type": "pong", "n": message["n"]})
+            continue
+        if kind == "error":
+            assert not message["fatal"], message
+            waiting = False
+        if kind == "snapshot":
+            seq = message["seq"]
+        if kind == "update":
+            assert message["seq"] == seq + len(message["events"])
+            seq = message["seq"]
+            if message["ref"] == ref:
+                waiting = False
+        if kind in ("snapshot", "update"):
+            view = message["view"]
+            if view["winner"] is not None:
+                client.send({"type": "bye"})
+                writer.close()
+                return view
+            if view["turn"] == seat and view["legal"] and not waiting:
+                ref += 1
+                client.send({"type": "action", "action": view["legal"][-1], "ref": ref})
+                waiting = True
+
+
+async def test_a_client_written_from_the_protocol_page_plays_a_whole_match(start_host):
+    _, port = await start_host(rules=Rules.preset_named("drawing-game"), players=4, computers=1,
+                               seed=12, code="k7px-2m")
+    views = await asyncio.wait_for(
+        asyncio.gather(*(play_from_the_spec(port, f"spec {i}") for i in range(3))), WAIT * 2
+    )
+    assert len({v["winner"] for v in views}) == 1
+    assert all(v["scores"] == views[0]["scores"] for v in views)
