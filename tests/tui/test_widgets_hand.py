@@ -132,3 +132,12 @@ async def test_ascii_hand_draws_only_ascii() -> None:
         await pilot.pause()
         assert hand.render().plain.isascii()
         assert "^^^^^" in hand.render().plain
+
+
+async def test_a_spectator_has_no_hand() -> None:
+    view = played_view(seat=None)  # type: ignore[arg-type]
+    app, hand = hand_app()
+    async with app.run_test(size=SIZE) as pilot:
+        hand.update_from_view(view)
+        await pilot.pause()
+        assert hand.render().plain == "You are watching: no hand."

@@ -9,9 +9,14 @@ from capicu.tui.widgets.hand_view import HandView
 from capicu.tui.widgets.line_of_play import LineOfPlay
 from capicu.tui.widgets.repaint import changed_regions, merge_spans
 from capicu.tui.widgets.seat_panel import SeatInfo, SeatPanel
+from hypothesis import given
+from hypothesis import strategies as st
+from rich.console import Console
 from rich.text import Text
 from textual.geometry import Region
 from widget_harness import SIZE, WidgetApp
+
+CONSOLE = Console()
 
 
 def test_changed_regions_finds_the_changed_cells_only() -> None:
@@ -28,6 +33,29 @@ def test_a_style_change_is_a_change_and_far_apart_changes_stay_apart() -> None:
     new.stylize("bold", 0, 5)
     new.stylize("bold", 18, 23)
     assert changed_regions([old], [new], 40) == [Region(0, 0, 5, 1), Region(18, 0, 5, 1)]
+
+
+@given(
+    st.lists(st.tuples(st.text("ab[]|", max_size=12), st.sampled_from(["", "bold", "red"])), max_size=6),
+    st.lists(st.tuples(st.text("ab[]|", max_size=12), st.sampled_from(["", "bold", "red"])), max_size=6),
+)
+def test_every_changed_cell_is_inside_a_region(old_pieces: list[tuple[str, str]],
+                                                new_pieces: list[tuple[str, str]]) -> None:
+    def row(pieces: list[tuple[str, str]]) -> Text:
+        text = Text()
+        for plain, style in pieces:
+            text.append(plain, style)
+        return text
+
+    old, new = row(old_pieces), row(new_pieces)
+    regions = changed_regions([old], [new], 80)
+    assert regions is not None
+    longest = max(len(old), len(new))
+    for x in range(longest):
+        before = (old.plain[x:x + 1], str(old.get_style_at_offset(CONSOLE, x)) if x < len(old) else "")
+        after = (new.plain[x:x + 1], str(new.get_style_at_offset(CONSOLE, x)) if x < len(new) else "")
+        if before != after:
+            assert any(r.contains(x, 0) for r in regions), (x, old, new, regions)
 
 
 def test_merge_spans_joins_touching_spans_of_one_style() -> None:

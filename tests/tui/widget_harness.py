@@ -37,7 +37,7 @@ class WidgetApp(App[None]):
 
 
 def played_view(seed: int = 7, moves: int = 12, players: int = 3, preset: str = "puerto-rican-drawing",
-                seat: int = 0) -> View:
+                seat: int | None = 0) -> View:
     """A real mid-round view: a match from ``seed`` after ``moves`` first-legal-play moves."""
     match = Match(Rules.preset_named(preset), players, seed=seed)
     for _ in range(moves):

@@ -112,6 +112,8 @@ class HandView(Widget, can_focus=True):
     tile_style: reactive[TileStyle] = reactive(TileStyle.COMPACT, layout=True)
     ascii: reactive[bool] = reactive(False, layout=True)
     digits: reactive[int] = reactive(1, layout=True)
+    #: Watching, not playing: there is no hand to show.
+    spectator: reactive[bool] = reactive(False, layout=True)
 
     def __init__(
         self,
@@ -146,6 +148,7 @@ class HandView(Widget, can_focus=True):
 
     def update_from_view(self, view: View) -> None:
         """Show a seat's `View`: its hand and what the engine says it may do."""
+        self.spectator = view.seat is None
         self.update_hand(view.hand, view.legal, view.rules.max_pip)
 
     # -- reading --------------------------------------------------------------
@@ -220,11 +223,13 @@ class HandView(Widget, can_focus=True):
         """The rows that draw the hand, and each tile's region (tile and marker below it)."""
         width = max(width, 1)
         styles = tuple(self.get_component_rich_style(name) for name in sorted(self.COMPONENT_CLASSES))
-        key = (self.hand, self.legal, self.cursor, self.tile_style, self.ascii, self.digits, width, styles)
+        key = (self.hand, self.legal, self.cursor, self.tile_style, self.ascii, self.digits, width, styles,
+               self.spectator)
         if key == self._cache_key:
             return self._cache
         if not self.hand:
-            text = Text(t("hand.empty"), style=self.get_component_rich_style("hand--empty"), end="")
+            words = t("hand.spectator") if self.spectator else t("hand.empty")
+            text = Text(words, style=self.get_component_rich_style("hand--empty"), end="")
             result: tuple[list[Text], list[Region]] = ([text], [])
             self._cache_key, self._cache = key, result
             return result
