@@ -135,7 +135,7 @@ async def test_ascii_hand_draws_only_ascii() -> None:
 
 
 async def test_a_spectator_has_no_hand() -> None:
-    view = played_view(seat=None)  # type: ignore[arg-type]
+    view = played_view(seat=None)
     app, hand = hand_app()
     async with app.run_test(size=SIZE) as pilot:
         hand.update_from_view(view)
