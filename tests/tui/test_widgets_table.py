@@ -78,6 +78,19 @@ async def test_every_style_fits_the_width_and_ascii_stays_ascii() -> None:
             assert "\n".join(row.plain for row in rows).isascii()
 
 
+async def test_a_line_too_tall_for_its_space_is_drawn_smaller_not_cut() -> None:
+    line = LineOfPlay(tile_style=TileStyle.PIPS)
+    app = WidgetApp(lambda: [line])
+    app.CSS = "LineOfPlay { height: 6; }"
+    async with app.run_test(size=SIZE) as pilot:
+        line.update_line(FULL_LINE, (0, 0))
+        await pilot.pause()
+        rows = line.rows(line.content_size.width)
+        assert len(rows) <= 6
+        assert "[0|1]" in "".join(row.plain for row in rows)  # compact now
+        assert len(line.rows(line.content_size.width, height=100)) > 6  # room enough: pips
+
+
 def test_seats_sit_in_turn_order_by_direction() -> None:
     ccw = table_positions(4, 1, Direction.COUNTERCLOCKWISE)
     assert ccw == [(1, Position.BOTTOM), (2, Position.RIGHT), (3, Position.TOP), (0, Position.LEFT)]

@@ -104,11 +104,7 @@ class LineOfPlay(Widget):
 
     # -- layout -----------------------------------------------------------
 
-    def _gap(self) -> int:
-        # Compact tiles carry their own brackets; boxes side by side would merge.
-        return 0 if self.tile_style is TileStyle.COMPACT else 1
-
-    def _faces(self) -> list[TileFace]:
+    def _faces(self, tile_style: TileStyle, crosswise: bool) -> list[TileFace]:
         tile = self.get_component_rich_style("line--tile")
         end = self.get_component_rich_style("line--end-tile")
         last = len(self.line) - 1
@@ -119,20 +115,34 @@ class LineOfPlay(Widget):
                 tile_face(
                     a,
                     b,
-                    self.tile_style,
+                    tile_style,
                     ascii=self.ascii,
-                    crosswise=None if self.crosswise else False,
+                    crosswise=None if crosswise else False,
                     digits=self.digits,
                     face_style=style,
                 )
             )
         return faces
 
-    def rows(self, width: int) -> list[Text]:
-        """The rows of text that draw the line at ``width`` cells (cached per state)."""
+    def _fixed_height(self) -> int | None:
+        """The rows the layout gives this widget, or None when it sizes itself (height auto)."""
+        height = self.styles.height
+        if height is None or height.is_auto or not self.is_mounted:
+            return None
+        return self.content_size.height or None
+
+    def rows(self, width: int, height: int | None = None) -> list[Text]:
+        """The rows of text that draw the line at ``width`` cells (cached per state).
+
+        With a fixed ``height`` (default: the one the layout gave this widget), a
+        line too tall for it is drawn smaller rather than cut off: doubles lie
+        flat first, then the tiles turn compact.
+        """
+        height = self._fixed_height() if height is None else height
         label_style: Style = self.get_component_rich_style("line--end-label")
         styles = tuple(self.get_component_rich_style(name) for name in sorted(self.COMPONENT_CLASSES))
-        key = (self.line, self.ends, self.tile_style, self.ascii, self.crosswise, self.digits, width, styles)
+        key = (self.line, self.ends, self.tile_style, self.ascii, self.crosswise, self.digits, width, height,
+               styles)
         if key == self._cache_key:
             return self._cache
         if not self.line:
@@ -140,19 +150,25 @@ class LineOfPlay(Widget):
             text.truncate(max(width, 1))
             rows = [text]
         else:
-            rows = self._layout(max(width, 1), label_style)
+            candidates = [(self.tile_style, self.crosswise), (self.tile_style, False),
+                          (TileStyle.COMPACT, self.crosswise), (TileStyle.COMPACT, False)]
+            for tile_style, crosswise in candidates:
+                rows = self._layout(max(width, 1), label_style, tile_style, crosswise)
+                if height is None or len(rows) <= height:
+                    break
         self._cache_key, self._cache = key, rows
         return rows
 
-    def _layout(self, width: int, label_style: Style) -> list[Text]:
-        faces = self._faces()
+    def _layout(self, width: int, label_style: Style, tile_style: TileStyle, crosswise: bool) -> list[Text]:
+        faces = self._faces(tile_style, crosswise)
         left, right = self.ends if self.ends is not None else (self.line[0][0], self.line[-1][1])
         pieces = [
             label_face(t("line.left_end", number=left) + " ", label_style),
             *faces,
             label_face(" " + t("line.right_end", number=right), label_style),
         ]
-        gap = self._gap()
+        # Compact tiles carry their own brackets; boxes side by side would merge.
+        gap = 0 if tile_style is TileStyle.COMPACT else 1
         rows: list[Text] = []
         for span in wrap_widths([piece.width for piece in pieces], width, gap):
             row = stack_row([pieces[i] for i in span], gap)
