@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from capicu.core import DRAW, End, Play, Tile
 from capicu.tui.widgets.hand_view import HandView
+from capicu.tui.widgets.tiles import TileStyle
 from widget_harness import SIZE, WidgetApp, played_view
 
 HAND = (Tile(1, 2), Tile(1, 4), Tile(2, 2), Tile(3, 3), Tile(4, 6))
@@ -141,3 +142,20 @@ async def test_a_spectator_has_no_hand() -> None:
         hand.update_from_view(view)
         await pilot.pause()
         assert hand.render().plain == "You are watching: no hand."
+
+
+async def test_big_tiles_give_way_when_the_hand_would_take_too_much_room() -> None:
+    many = tuple(Tile(a, b) for a in range(7) for b in range(a, 7))[:10]
+    hand = HandView(tile_style=TileStyle.PIPS)
+    app = WidgetApp(lambda: [hand])
+    async with app.run_test(size=SIZE) as pilot:
+        hand.update_hand(many, ())
+        await pilot.pause()
+        assert hand.outer_size.height <= SIZE[1] * 0.4
+        assert "┌─┬─┐" in hand.render().plain  # boxed digits, not the pip grid
+    big = HandView(tile_style=TileStyle.PIPS)
+    app = WidgetApp(lambda: [big])
+    async with app.run_test(size=(160, 60)) as pilot:
+        big.update_hand(many[:5], ())
+        await pilot.pause()
+        assert "●" in big.render().plain  # room enough for pips

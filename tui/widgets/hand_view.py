@@ -27,7 +27,7 @@ from textual.widget import Widget
 
 from ..messages import t
 from .repaint import repaint_changes
-from .tiles import TileStyle, tile_face, wrap_widths
+from .tiles import TileStyle, smaller_styles, tile_face, wrap_widths
 
 #: Cells between two tiles in the hand.
 GAP = 1
@@ -40,6 +40,8 @@ class HandView(Widget, can_focus=True):
     HandView {
         height: auto;
         min-height: 2;
+        /* Big tile styles give way to smaller ones beyond this (see _layout). */
+        max-height: 40vh;
         padding: 0 1;
     }
     HandView > .hand--tile {
@@ -129,6 +131,8 @@ class HandView(Widget, can_focus=True):
         self.set_reactive(HandView.ascii, ascii)
         self._cache_key: object = None
         self._cache: tuple[list[Text], list[Region]] = ([], [])
+        #: Rows the hand may take (from max-height), known once laid out.
+        self._budget: int | None = None
         #: The rows last drawn (or last told to the compositor as changed).
         self._painted: list[Text] = []
 
@@ -224,7 +228,7 @@ class HandView(Widget, can_focus=True):
         width = max(width, 1)
         styles = tuple(self.get_component_rich_style(name) for name in sorted(self.COMPONENT_CLASSES))
         key = (self.hand, self.legal, self.cursor, self.tile_style, self.ascii, self.digits, width, styles,
-               self.spectator)
+               self.spectator, self._budget)
         if key == self._cache_key:
             return self._cache
         if not self.hand:
@@ -233,9 +237,17 @@ class HandView(Widget, can_focus=True):
             result: tuple[list[Text], list[Region]] = ([text], [])
             self._cache_key, self._cache = key, result
             return result
+        for style in smaller_styles(self.tile_style):
+            result = self._lay_out_tiles(width, style)
+            if self._budget is None or len(result[0]) <= self._budget:
+                break
+        self._cache_key, self._cache = key, result
+        return result
+
+    def _lay_out_tiles(self, width: int, tile_style: TileStyle) -> tuple[list[Text], list[Region]]:
         playable = self._playable()
         faces = [
-            tile_face(tile.low, tile.high, self.tile_style, ascii=self.ascii, crosswise=False,
+            tile_face(tile.low, tile.high, tile_style, ascii=self.ascii, crosswise=False,
                       digits=self.digits, face_style=self._style_for(i, playable))
             for i, tile in enumerate(self.hand)
         ]
@@ -263,11 +275,12 @@ class HandView(Widget, can_focus=True):
                 regions[i] = Region(x, len(rows), face.width, height + 1)
                 x += face.width
             rows.extend(lines)
-        result = (rows, regions)
-        self._cache_key, self._cache = key, result
-        return result
+        return rows, regions
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        limit = self.styles.max_height
+        if limit is not None:
+            self._budget = max(int(limit.resolve(container, viewport)) - self.gutter.height, 2)
         return len(self._layout(width)[0])
 
     def render(self) -> Text:

@@ -22,7 +22,7 @@ from textual.widget import Widget
 
 from ..messages import t
 from .repaint import merge_spans, repaint_changes
-from .tiles import TileFace, TileStyle, label_face, stack_row, tile_face, wrap_widths
+from .tiles import TileFace, TileStyle, label_face, smaller_styles, stack_row, tile_face, wrap_widths
 
 Pair = tuple[int, int]
 
@@ -136,7 +136,7 @@ class LineOfPlay(Widget):
 
         With a fixed ``height`` (default: the one the layout gave this widget), a
         line too tall for it is drawn smaller rather than cut off: doubles lie
-        flat first, then the tiles turn compact.
+        flat first, then the tiles take a smaller style (pips, boxed, compact).
         """
         height = self._fixed_height() if height is None else height
         label_style: Style = self.get_component_rich_style("line--end-label")
@@ -150,8 +150,8 @@ class LineOfPlay(Widget):
             text.truncate(max(width, 1))
             rows = [text]
         else:
-            candidates = [(self.tile_style, self.crosswise), (self.tile_style, False),
-                          (TileStyle.COMPACT, self.crosswise), (TileStyle.COMPACT, False)]
+            candidates = [(style, across) for style in smaller_styles(self.tile_style)
+                          for across in dict.fromkeys((self.crosswise, False))]
             for tile_style, crosswise in candidates:
                 rows = self._layout(max(width, 1), label_style, tile_style, crosswise)
                 if height is None or len(rows) <= height:

@@ -208,6 +208,16 @@ def _pip_face(a: int, b: int, box: _Box, across: bool, style: StyleType) -> Tile
     return _face(rows, 4, style)
 
 
+def smaller_styles(style: TileStyle) -> list[TileStyle]:
+    """``style``, then the smaller styles to fall back on when it does not fit (pips, boxed, compact)."""
+    chain = [style]
+    if style is TileStyle.PIPS:
+        chain.append(TileStyle.BOXED)
+    if style is not TileStyle.COMPACT:
+        chain.append(TileStyle.COMPACT)
+    return chain
+
+
 def tile_text(
     a: int,
     b: int,
