@@ -1,0 +1,309 @@
+"""The network benchmark: loopback floor, move round trip, and how many tables one host holds.
+
+    python bench/net.py [--quick]
+
+Prints one JSON line with echo_p50_us, echo_p99_us, move_p50_us, move_p99_us,
+ratio_p50 and max_tables (plus the details of the scale search).
+
+- echo: a 4-byte-framed echo server (plain asyncio) and one client: the floor
+  that any protocol on this machine and loop pays.
+- move: an intent sent until the mover's update has fully arrived, through the
+  real host (a 2-seat table, both seats driven by this process, one move at a
+  time); frames are read with the real codec.
+- scale: N tables of three networked computer clients, each table making one
+  move a second (the seat on turn sends one of its legal intents at its
+  table's tick). The largest N whose p99 move round trip stays under 50 ms.
+
+The servers (echo and host) run in their own process, the scale clients in
+two more: the machine has two cores, and everything runs on 127.0.0.1 only.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import multiprocessing
+import random
+import statistics
+import struct
+import sys
+import time
+from multiprocessing.connection import Connection as Pipe
+from typing import Any
+
+import msgpack
+
+from capicu.core import Rules
+from capicu.net import Host, HostConfig, Limits, TableConfig
+from capicu.net.codec import NEED_DATA, Codec
+
+LOOPBACK = "127.0.0.1"
+_LENGTH = struct.Struct(">I")
+
+
+def percentile(values: list[float], fraction: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
+
+
+# -- the server process: echo server and host ---------------------------------
+
+
+async def _echo(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+    try:
+        while True:
+            header = await reader.readexactly(4)
+            body = await reader.readexactly(_LENGTH.unpack(header)[0])
+            writer.write(header + body)
+    except (asyncio.IncompleteReadError, ConnectionError):
+        writer.close()
+
+
+async def _serve(pipe: Pipe) -> None:
+    echo = await asyncio.start_server(_echo, LOOPBACK, 0)
+    limits = Limits(connections_per_address=100_000, messages_per_second=1000, message_burst=1000,
+                    handshake_timeout=120, heartbeat=120, idle_timeout=600)
+    host = Host(HostConfig(bind=LOOPBACK, port=0, players=2, limits=limits, seed=1),
+                report=lambda text: None)
+    _, port = await host.start()
+    pipe.send((echo.sockets[0].getsockname()[1], port))
+    loop = asyncio.get_running_loop()
+    while True:
+        command = await loop.run_in_executor(None, pipe.recv)
+        if command is None:
+            break
+        prefix, count, players = command
+        rules = Rules.preset_named("drawing-game" if players == 4 else "puerto-rican-drawing")
+        for i in range(count):
+            # A target no bench run reaches, so that no table ends mid-measure.
+            host.open_table(TableConfig(name=f"{prefix}{i}", rules=rules.replace(target=10_000),
+                                        players=players, seed=i))
+        pipe.send("ok")
+    await host.stop()
+    echo.close()
+
+
+def server_process(pipe: Pipe) -> None:
+    asyncio.run(_serve(pipe))
+
+
+# -- a lean networked client: the real codec, intents from the view's legal list --------
+
+
+class Seat:
+    """One seat's connection: frames read with the real codec, no view objects built."""
+
+    def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        self.reader, self.writer = reader, writer
+        self.codec = Codec("client")
+        self.seat: int | None = None
+        self.view: dict[str, Any] | None = None
+
+    @classmethod
+    async def join(cls, port: int, table: str, name: str) -> Seat:
+        reader, writer = await asyncio.open_connection(LOOPBACK, port)
+        seat = cls(reader, writer)
+        seat.send({"type": "hello", "version": 1, "name": name, "table": table})
+        welcome = await seat.frame()
+        assert welcome["type"] == "welcome", welcome
+        seat.seat = welcome["seat"]
+        return seat
+
+    def send(self, message: dict[str, Any]) -> None:
+        body = msgpack.packb(message)
+        self.writer.write(_LENGTH.pack(len(body)) + body)
+
+    async def frame(self) -> dict[str, Any]:
+        while True:
+            frame = self.codec.next_frame()
+            if frame is not NEED_DATA:
+                assert isinstance(frame, dict), "the host closed the connection"
+                if frame["type"] in ("snapshot", "update"):
+                    self.view = frame["view"]
+                elif frame["type"] == "ping":
+                    self.send({"type": "pong", "n": frame["n"]})
+                return frame
+            self.codec.receive_data(await self.reader.read(65536))
+
+    async def until(self, test: Any) -> dict[str, Any]:
+        while True:
+            frame = await self.frame()
+            if test(frame):
+                return frame
+
+
+# -- echo and move round trips ------------------------------------------------------
+
+
+async def measure_echo(port: int, rounds: int) -> list[float]:
+    reader, writer = await asyncio.open_connection(LOOPBACK, port)
+    body = msgpack.packb({"type": "action", "action": "play 3-5 left", "ref": 1})
+    frame = _LENGTH.pack(len(body)) + body
+    times = []
+    for _ in range(rounds):
+        start = time.perf_counter()
+        writer.write(frame)
+        header = await reader.readexactly(4)
+        await reader.readexactly(_LENGTH.unpack(header)[0])
+        times.append(time.perf_counter() - start)
+    writer.close()
+    return times[rounds // 10 :]
+
+
+async def measure_moves(port: int, tables: int, moves_per_table: int) -> list[float]:
+    times = []
+    for t in range(tables):
+        seats = [await Seat.join(port, f"m{t}", f"p{i}") for i in range(2)]
+        for seat in seats:
+            await seat.until(lambda f: f["type"] == "snapshot")
+        ref = 0
+        for _ in range(moves_per_table):
+            view = seats[0].view
+            assert view is not None
+            mover = seats[view["turn"]]
+            other = seats[1 - view["turn"]]
+            assert mover.view is not None
+            ref += 1
+            start = time.perf_counter()
+            mover.send({"type": "action", "action": random.choice(mover.view["legal"]), "ref": ref})
+            await mover.until(lambda f, r=ref: f["type"] == "update" and f["ref"] == r)
+            times.append(time.perf_counter() - start)
+            # The other seat's copy, so that nothing is in flight when the next move starts.
+            await other.until(lambda f: f["type"] == "update")
+        for seat in seats:
+            seat.writer.close()
+    return times[len(times) // 10 :]
+
+
+# -- the scale test ---------------------------------------------------------------
+
+
+async def _scale_client(port: int, prefix: str, first: int, count: int, seconds: float,
+                        start_at: float) -> list[float]:
+    """Drive tables first..first+count-1, one move a second each; the round trips measured."""
+    limit = asyncio.Semaphore(100)
+
+    async def join(table: int, i: int) -> Seat:
+        async with limit:
+            return await Seat.join(port, f"{prefix}{table}", f"c{i}")
+
+    tables = []
+    for table in range(first, first + count):
+        tables.append(await asyncio.gather(*(join(table, i) for i in range(3))))
+    times: list[float] = []
+    loop = asyncio.get_running_loop()
+    # Wall clock across processes: every table starts its ticks at start_at.
+    begin = loop.time() + max(0.0, start_at - time.time())
+    end = begin + seconds
+
+    async def run_table(index: int, seats: list[Seat]) -> None:
+        for seat in seats:
+            await seat.until(lambda f: f["type"] == "snapshot")
+        by_seat = {s.seat: s for s in seats}
+        tick = begin + (index * 0.6180339) % 1.0  # spread the tables' ticks over the second
+        ref = 0
+        while tick < end:
+            await asyncio.sleep(max(0.0, tick - loop.time()))
+            view = seats[0].view
+            assert view is not None
+            mover = by_seat[view["turn"]]
+            assert mover.view is not None and mover.view["legal"]
+            ref += 1
+            sent = time.perf_counter()
+            mover.send({"type": "action", "action": random.choice(mover.view["legal"]), "ref": ref})
+            await mover.until(lambda f, r=ref: f["type"] == "update" and f["ref"] == r)
+            if loop.time() > begin + 1.0:  # the first second warms up
+                times.append(time.perf_counter() - sent)
+            for seat in seats:
+                if seat is not mover:
+                    await seat.until(lambda f: f["type"] == "update")
+            tick += 1.0
+        for seat in seats:
+            seat.writer.close()
+
+    await asyncio.gather(*(run_table(i, seats) for i, seats in enumerate(tables)))
+    return times
+
+
+def scale_client_process(args: tuple[int, str, int, int, float, float]) -> list[float]:
+    return asyncio.run(_scale_client(*args))
+
+
+def run_scale(pipe: Pipe, port: int, tables: int, seconds: float, workers: int, trial: int) -> float:
+    """The p99 move round trip (seconds) with ``tables`` tables at one move a second each."""
+    prefix = f"s{trial}-"
+    pipe.send((prefix, tables, 3))
+    assert pipe.recv() == "ok"
+    # Time for every client to connect before the ticks begin.
+    start_at = time.time() + 2.0 + tables * 0.004
+    share = [tables // workers + (1 if w < tables % workers else 0) for w in range(workers)]
+    jobs, first = [], 0
+    for count in share:
+        jobs.append((port, prefix, first, count, seconds, start_at))
+        first += count
+    with multiprocessing.get_context("spawn").Pool(workers) as pool:
+        results = pool.map(scale_client_process, jobs)
+    times = [t for r in results for t in r]
+    return percentile(times, 0.99) if times else float("inf")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="fewer samples and a coarser search")
+    parser.add_argument("--seconds", type=float, default=None, help="seconds per scale trial")
+    options = parser.parse_args()
+    seconds = options.seconds or (4.0 if options.quick else 6.0)
+
+    ours, theirs = multiprocessing.Pipe()
+    server = multiprocessing.get_context("spawn").Process(target=server_process, args=(theirs,))
+    server.start()
+    echo_port, host_port = ours.recv()
+    try:
+        ours.send(("m", 40, 2))
+        assert ours.recv() == "ok"
+        echo = asyncio.run(measure_echo(echo_port, 2000 if options.quick else 5000))
+        moves = asyncio.run(measure_moves(host_port, 20 if options.quick else 40, 60))
+        echo_p50, move_p50 = statistics.median(echo), statistics.median(moves)
+
+        # Double until the p99 breaks 50 ms, then bisect between the last good and the first bad.
+        trials: dict[int, float] = {}
+        good, bad, n, trial = 0, None, 100, 0
+        while bad is None and n <= 4000:
+            trial += 1
+            trials[n] = run_scale(ours, host_port, n, seconds, 2, trial)
+            print(f"scale: {n} tables, p99 {trials[n] * 1e3:.1f} ms", file=sys.stderr)
+            if trials[n] < 0.050:
+                good, n = n, n * 2
+            else:
+                bad = n
+        steps = 2 if options.quick else 3
+        while bad is not None and steps and bad - good > 50:
+            steps -= 1
+            trial += 1
+            n = (good + bad) // 2
+            trials[n] = run_scale(ours, host_port, n, seconds, 2, trial)
+            print(f"scale: {n} tables, p99 {trials[n] * 1e3:.1f} ms", file=sys.stderr)
+            if trials[n] < 0.050:
+                good = n
+            else:
+                bad = n
+    finally:
+        ours.send(None)
+        server.join(timeout=30)
+        if server.is_alive():
+            server.kill()
+    print(json.dumps({
+        "echo_p50_us": round(echo_p50 * 1e6, 1),
+        "echo_p99_us": round(percentile(echo, 0.99) * 1e6, 1),
+        "move_p50_us": round(move_p50 * 1e6, 1),
+        "move_p99_us": round(percentile(moves, 0.99) * 1e6, 1),
+        "ratio_p50": round(move_p50 / echo_p50, 2),
+        "max_tables": good,
+        "scale_p99_ms": {str(k): round(v * 1e3, 1) for k, v in sorted(trials.items())},
+    }))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
