@@ -25,7 +25,7 @@ from capicu.core import (
     TilesDrawn,
 )
 
-from .messages import t
+from .messages import ascii_only, t, to_ascii
 
 #: Longest name shown; longer ones are cut (the host limits them too).
 NAME_LIMIT = 24
@@ -54,7 +54,8 @@ def display_text(text: object, limit: int = 500) -> str:
     """``text`` safe to print: no escape or control sequence, one line, at most ``limit`` chars."""
     value = _ESCAPES.sub("", str(text))
     value = "".join(" " if c in _SPACES else c for c in value if _shown(c))
-    return " ".join(value.split())[:limit].strip()
+    value = " ".join(value.split())[:limit].strip()
+    return to_ascii(value) if ascii_only() else value
 
 
 def seat_name(names: Sequence[str], seat: int) -> str:
@@ -123,7 +124,13 @@ def describe_event(event: Event, names: Sequence[str], my_seat: int | None, *, l
         result = event.result
         name, mine = _you_or(result.last_player, names, my_seat)
         kind = "domino" if result.reason == DOMINO else "tranque"
-        return t(f"event.round_{kind}{'_you' if mine else ''}", name=name)
+        text = t(f"event.round_{kind}{'_you' if mine else ''}", name=name)
+        bonuses = {bonus for bonus, _ in result.bonuses}
+        if bonuses & {"capicú", "capicu"}:
+            text += " " + t("event.capicu")
+        if "chuchazo" in bonuses:
+            text += " " + t("event.chuchazo")
+        return text
     if isinstance(event, MatchEnded):
         sides = len(event.scores)
         players = len(names)

@@ -15,6 +15,7 @@ catalogue stays one place that tests check for completeness.
 from __future__ import annotations
 
 import string
+import unicodedata
 from collections.abc import Mapping
 
 DEFAULT_LANGUAGE = "en"
@@ -82,6 +83,8 @@ ENGLISH: dict[str, str] = {
     "event.passed_you": "You pass (paso).",
     "event.round_domino": "Domino! {name} goes out.",
     "event.round_domino_you": "Domino! You go out.",
+    "event.capicu": "¡Capicú!",
+    "event.chuchazo": "¡Chuchazo!",
     "event.round_tranque": "Tranque! {name} blocked the game.",
     "event.round_tranque_you": "Tranque! You blocked the game.",
     "event.match_won": "{name} wins the match with {score} points.",
@@ -142,6 +145,7 @@ ENGLISH: dict[str, str] = {
 
 _TABLES: dict[str, dict[str, str]] = {DEFAULT_LANGUAGE: ENGLISH}
 _current = DEFAULT_LANGUAGE
+_ascii = False
 _FORMATTER = string.Formatter()
 
 
@@ -169,9 +173,36 @@ def t(key: str, /, **params: object) -> str:
     if template is None:
         return f"<{key}>"
     try:
-        return template.format_map(_Missing(params))
+        text = template.format_map(_Missing(params))
     except (ValueError, IndexError, AttributeError, KeyError):
-        return template
+        text = template
+    return to_ascii(text) if _ascii else text
+
+
+#: Punctuation with a plain ASCII stand-in (Spanish opening marks are dropped).
+_ASCII_PUNCTUATION = str.maketrans(
+    {"¡": "", "¿": "", "«": '"', "»": '"', "“": '"', "”": '"', "‘": "'", "’": "'", "—": "-", "–": "-",
+     "…": "...", "·": "-", "▶": ">", "◀": "<"}
+)
+
+
+def to_ascii(text: str) -> str:
+    """``text`` in ASCII: accents dropped ("capicú" gives "capicu"), anything else as "?"."""
+    if text.isascii():
+        return text
+    decomposed = unicodedata.normalize("NFKD", text.translate(_ASCII_PUNCTUATION))
+    kept = "".join(c for c in decomposed if not unicodedata.combining(c))
+    return "".join(c if c.isascii() else "?" for c in kept)
+
+
+def set_ascii(on: bool) -> None:
+    """ASCII mode: every sentence (and every name shown through `describe`) in plain ASCII."""
+    global _ascii
+    _ascii = bool(on)
+
+
+def ascii_only() -> bool:
+    return _ascii
 
 
 def has(key: str) -> bool:

@@ -17,6 +17,7 @@ from capicu.core import (
     TilesDrawn,
 )
 from capicu.tui.describe import describe_event, describe_events, describe_result, display_text, seat_name
+from capicu.tui.messages import set_ascii, t
 
 NAMES = ["Ana", "Beto", "Carmen", "Dolo"]
 
@@ -123,3 +124,22 @@ def test_every_real_event_and_result_of_whole_matches_reads_as_words() -> None:
             if isinstance(event, RoundEnded):
                 for line in describe_result(event.result, NAMES[:players], rules, players):
                     assert line and "{" not in line and "<" not in line, line
+
+
+def test_a_capicu_is_shouted() -> None:
+    text = describe_event(RoundEnded(_result()), NAMES[:3], 1)
+    assert text == "Domino! Ana goes out. ¡Capicú! ¡Chuchazo!"
+
+
+def test_ascii_mode_transliterates_sentences_and_names() -> None:
+    set_ascii(True)
+    try:
+        text = describe_event(RoundEnded(_result()), ["José", "Beto", "Zoë"], 1)
+        assert text == "Domino! Jose goes out. Capicu! Chuchazo!"
+        rules = Rules.preset_named("puerto-rican-drawing")
+        lines = describe_result(_result(), ["José", "Beto", "Zoë"], rules, 3)
+        assert all(line.isascii() for line in lines)
+        assert t("line.left_end", number=3).isascii()
+    finally:
+        set_ascii(False)
+    assert "ú" in describe_event(RoundEnded(_result()), NAMES[:3], 1)

@@ -13,7 +13,7 @@ from textual.geometry import Size
 from textual.reactive import reactive
 from textual.widget import Widget
 
-from ..describe import seat_name
+from ..describe import NAME_LIMIT, display_text, seat_name
 from ..messages import t
 from .repaint import repaint_changes
 
@@ -182,12 +182,13 @@ class SeatPanel(Widget):
 
     def _name_line(self, info: SeatInfo) -> Text:
         marker = (">" if self.ascii else "▶") if info.turn else " "
+        shown = display_text(info.name, NAME_LIMIT)
         if info.me:
-            name = t("seat.you", name=info.name)
+            name = t("seat.you", name=shown)
         elif info.partner:
-            name = t("seat.partner", name=info.name)
+            name = t("seat.partner", name=shown)
         else:
-            name = info.name
+            name = shown
         text = Text(end="", no_wrap=True)
         text.append(marker + " ", self.get_component_rich_style("seat--turn"))
         text.append(name, self.get_component_rich_style("seat--name"))
