@@ -8,6 +8,7 @@ from capicu.tui.widgets.tiles import (
     TileStyle,
     glyph,
     label_face,
+    smaller_styles,
     stack_row,
     tile_face,
     tile_text,
@@ -115,3 +116,9 @@ def test_wrap_keeps_order_and_width(widths: list[int], width: int, gap: int) -> 
     for span in spans:
         used = sum(widths[i] for i in span) + gap * (len(span) - 1)
         assert used <= width or len(span) == 1
+
+
+def test_big_styles_fall_back_to_smaller_ones() -> None:
+    assert smaller_styles(TileStyle.PIPS) == [TileStyle.PIPS, TileStyle.BOXED, TileStyle.COMPACT]
+    assert smaller_styles(TileStyle.GLYPH) == [TileStyle.GLYPH, TileStyle.COMPACT]
+    assert smaller_styles(TileStyle.COMPACT) == [TileStyle.COMPACT]

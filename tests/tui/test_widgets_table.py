@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 from capicu.core import Direction, Passed, RoundStarted, TilesDrawn
+from capicu.tui.messages import set_ascii
 from capicu.tui.widgets.boneyard_info import BoneyardInfo
 from capicu.tui.widgets.chat_panel import ChatPanel
 from capicu.tui.widgets.event_log import EventLog
+from capicu.tui.widgets.hand_view import HandView
 from capicu.tui.widgets.line_of_play import LineOfPlay
 from capicu.tui.widgets.seat_panel import Position, SeatInfo, SeatPanel, table_positions
 from capicu.tui.widgets.tiles import TileStyle
+from textual.widget import Widget
 from textual.widgets import Input, RichLog
 from widget_harness import SIZE, WidgetApp, played_view
 
@@ -209,3 +212,38 @@ async def test_ascii_panels_stay_ascii_when_names_are_cut() -> None:
         text = panel.render().plain.replace("é", "e")
         assert text.isascii() and ">" in text
         assert pozo.render().plain.isascii()
+
+
+async def test_in_ascii_mode_the_whole_table_of_widgets_is_ascii() -> None:
+    view = played_view(seed=3, moves=9)
+    names = ["José", "Zoë", "Ñico"]
+
+    def widgets() -> list[Widget]:
+        return [
+            SeatPanel(SeatInfo.from_view(view, 1, names), ascii=True),
+            LineOfPlay(ascii=True),
+            BoneyardInfo(),
+            HandView(ascii=True),
+            EventLog(),
+            ChatPanel(compact=True),
+        ]
+
+    set_ascii(True)
+    try:
+        app = WidgetApp(widgets)
+        # Borders and scrollbars are the app stylesheet's business in ASCII mode.
+        app.CSS = "* { scrollbar-size: 0 0; } Input { border: none; }"
+        async with app.run_test(size=SIZE) as pilot:
+            app.query_one(LineOfPlay).update_line(view.line, view.ends)
+            app.query_one(HandView).update_from_view(view)
+            app.query_one(HandView).focus()
+            app.query_one(BoneyardInfo).update_from_view(view)
+            app.query_one(EventLog).sync(view, names)
+            app.query_one(ChatPanel).add_chat("Ñico", "¡Capicú, pana!")
+            app.query_one(SeatPanel).timer = 9
+            await pilot.pause()
+            screen = [strip.text for strip in app.screen._compositor.render_strips()]
+            assert all(line.isascii() for line in screen), [line for line in screen if not line.isascii()]
+            assert any("Capicu, pana!" in line for line in screen)
+    finally:
+        set_ascii(False)
