@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
 from typing import ClassVar
@@ -45,6 +46,7 @@ from .protocol import (
     TurnTimer,
     Update,
     Welcome,
+    advance_view,
 )
 
 
@@ -131,6 +133,8 @@ class Client:
         self._task: asyncio.Task[None] | None = None
         self._refs = 0
         self._heartbeat = 15.0
+        #: The view as of the last message read from the host (ahead of `view`).
+        self._latest: View | None = None
 
     # -- connecting ------------------------------------------------------------
 
@@ -217,6 +221,13 @@ class Client:
             self._heartbeat = message.heartbeat
         elif isinstance(message, _PRIVATE):
             return
+        elif isinstance(message, Snapshot):
+            self._latest = message.view
+        elif isinstance(message, Update) and self._latest is not None:
+            # The wire leaves out what follows from the view before: rebuild it
+            # here, in arrival order, so that every update carries a whole view.
+            self._latest = advance_view(self._latest, message)
+            message = dataclasses.replace(message, view=self._latest, state=None)
         self._queue.put_nowait(message)
 
     def _consume(self, message: Incoming) -> bool:
@@ -230,8 +241,8 @@ class Client:
         elif isinstance(message, Snapshot):
             self.view, self.seq = message.view, message.seq
         elif isinstance(message, Update):
-            if message.seq <= self.seq:
-                return False  # already in the snapshot we hold
+            if message.seq <= self.seq or self.view is None:
+                return False  # already in the snapshot we hold (or before any snapshot)
             self.view, self.seq = message.view, message.seq
         return True
 

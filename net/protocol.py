@@ -9,11 +9,22 @@ match the schema raises `ProtocolError`, the protocol's one error type.
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, ClassVar
 
-from capicu.core import Action, Event, View, event_from_dict, event_to_dict, parse_action
+from capicu.core import (
+    Action,
+    Event,
+    RoundEnded,
+    RoundStarted,
+    Tile,
+    View,
+    event_from_dict,
+    event_to_dict,
+    parse_action,
+)
 
 from .sanitize import clean_text
 
@@ -348,24 +359,112 @@ class Update:
 
     ``seq`` is the number of the last event in ``events``; the events carry the
     numbers ``seq - len(events) + 1`` to ``seq``.
+
+    On the wire an update's view leaves out what the client already holds or
+    can work out (the rules, this round's events, the results): see
+    `view_state`. A decoded update therefore holds ``state`` (those fields,
+    validated) and no ``view``; `Client` rebuilds the whole view with
+    `advance_view` before handing the update on.
     """
 
     type: ClassVar[str] = "update"
     seq: int
     events: tuple[Event, ...]
-    view: View
+    view: View | None
     #: The seat whose action caused the events (None for none).
     actor: int | None = None
     #: "person", "computer" (a computer seat or a covered one) or "timer".
     by: str = "person"
     #: The ``ref`` of your intent, when this update answers it.
     ref: int | None = None
+    #: The view's changing fields as received (only in a decoded update).
+    state: dict[str, Any] | None = None
 
     def to_wire(self) -> dict[str, Any]:
+        if self.view is not None:
+            state = view_state(self.view)
+        elif self.state is not None:
+            state = self.state
+        else:
+            raise ValueError("an update needs a view to send")
         return {
             "type": self.type, "seq": self.seq, "events": [event_to_dict(e) for e in self.events],
-            "view": self.view.to_dict(), "actor": self.actor, "by": self.by, "ref": self.ref,
+            "view": state, "actor": self.actor, "by": self.by, "ref": self.ref,
         }
+
+
+#: The view fields an update carries: everything but the rules (fixed for the
+#: match), this round's events and the results (both follow from the events).
+STATE_FIELDS = (
+    "players", "seat", "round_number", "hand", "line", "ends", "hand_counts", "boneyard",
+    "drawable", "turn", "leader", "forced_lead", "draws_this_turn", "scores", "target", "legal",
+    "winner",
+)
+
+
+def view_state(view: View) -> dict[str, Any]:
+    """The `STATE_FIELDS` of ``view.to_dict()``, built without the rest (which costs more)."""
+    return {
+        "players": view.players,
+        "seat": view.seat,
+        "round_number": view.round_number,
+        "hand": [str(t) for t in view.hand],
+        "line": [list(p) for p in view.line],
+        "ends": None if view.ends is None else list(view.ends),
+        "hand_counts": list(view.hand_counts),
+        "boneyard": view.boneyard,
+        "drawable": view.drawable,
+        "turn": view.turn,
+        "leader": view.leader,
+        "forced_lead": None if view.forced_lead is None else str(view.forced_lead),
+        "draws_this_turn": view.draws_this_turn,
+        "scores": list(view.scores),
+        "target": view.target,
+        "legal": [str(a) for a in view.legal],
+        "winner": view.winner,
+    }
+
+
+def advance_view(view: View, update: Update) -> View:
+    """The view after ``update``, from the view before it; `ProtocolError` if it does not fit."""
+    state = update.state
+    if state is None:
+        if update.view is None:
+            raise _bad("an update without a view")
+        return update.view
+    events = list(view.events)
+    results = list(view.results)
+    for event in update.events:
+        # A round's events start with its round_started (see View.events).
+        events = [event] if isinstance(event, RoundStarted) else [*events, event]
+        if isinstance(event, RoundEnded):
+            results.append(event.result)
+    try:
+        ends, turn, lead, winner = state["ends"], state["turn"], state["forced_lead"], state["winner"]
+        return dataclasses.replace(
+            view,
+            players=int(state["players"]),
+            seat=None if state["seat"] is None else int(state["seat"]),
+            round_number=int(state["round_number"]),
+            hand=tuple(Tile.parse(t) for t in state["hand"]),
+            line=tuple((int(a), int(b)) for a, b in state["line"]),
+            ends=None if ends is None else (int(ends[0]), int(ends[1])),
+            hand_counts=tuple(int(v) for v in state["hand_counts"]),
+            boneyard=int(state["boneyard"]),
+            drawable=int(state["drawable"]),
+            turn=None if turn is None else int(turn),
+            leader=int(state["leader"]),
+            forced_lead=None if lead is None else Tile.parse(lead),
+            draws_this_turn=int(state["draws_this_turn"]),
+            scores=tuple(int(v) for v in state["scores"]),
+            target=int(state["target"]),
+            legal=tuple(parse_action(a) for a in state["legal"]),
+            events=tuple(events),
+            results=tuple(results),
+            winner=None if winner is None else int(winner),
+        )
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
+        raise _bad(f"update.view: {exc}") from None
 
 
 @dataclass(frozen=True, slots=True)
@@ -466,9 +565,14 @@ def message_from_host(data: Any) -> HostMessage:
         except ValueError as exc:
             raise _bad(f"update.events: {exc}") from None
         by = f.text("by", limit=10, required=False) or "person"
+        state = f.mapping("view")
+        missing = [name for name in STATE_FIELDS if name not in state]
+        if missing:
+            raise _bad(f"update.view needs the field {missing[0]!r}")
         return Update(
-            seq=f.req_integer("seq"), events=events, view=_view(f), actor=_optional_seat(f, "actor"),
+            seq=f.req_integer("seq"), events=events, view=None, actor=_optional_seat(f, "actor"),
             by=by, ref=f.integer("ref", required=False, high=2**31) if data.get("ref") is not None else None,
+            state=state,
         )
     if kind == "chat":
         return Chat(

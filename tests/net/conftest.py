@@ -223,7 +223,7 @@ def check_no_leaks(frames: list[Any], seat: int | None) -> int:
             assert not mentioned, f"a {frame.get('type')} frame names tiles: {mentioned}"
             continue
         view = frame["view"]
-        events = list(view["events"]) + list(frame.get("events", []))
+        events = list(view.get("events", [])) + list(frame.get("events", []))
         public = {(min(a, b), max(a, b)) for a, b in view["line"]}
         for event in events:
             if event["type"] == "tile_played":
@@ -246,7 +246,7 @@ def check_no_leaks(frames: list[Any], seat: int | None) -> int:
             )
             track_events(frame["events"], first_round)
         else:
-            track_events(view["events"], round_number)
+            track_events(view.get("events", []), round_number)
         held.setdefault(round_number, set()).update(hand)
         checked += 1
     if seat is not None:

@@ -4,13 +4,15 @@ from __future__ import annotations
 
 import asyncio
 import socket
+import struct
 
+import msgpack
 import pytest
 from capicu.core import Rules
 from capicu.net import Chat, Client, JoinError, Limits, Reconnected, Reconnecting, Seats, Snapshot, Update
 from capicu.net.client import Incoming
 
-from .conftest import LOOPBACK, WAIT, Proxy, RawPeer, check_numbering, decode_frames, play_bot
+from .conftest import LOOPBACK, WAIT, Proxy, check_numbering, decode_frames, play_bot
 
 
 async def wait_for_message(client: Client, test, what: str) -> Incoming:
@@ -128,21 +130,22 @@ async def test_chat_is_cleaned_before_anyone_sees_it(start_host):
 async def test_a_client_that_never_reads_is_cut_off_and_slows_nobody(start_host):
     host, port = await start_host(
         rules=Rules.preset_named("quinientos"), players=4, computers=1, seed=4,
-        limits=Limits(messages_per_second=10_000, message_burst=10_000, outbox_bytes=64 * 1024),
+        limits=Limits(messages_per_second=10_000, message_burst=10_000, outbox_bytes=8192,
+                      socket_send_buffer=8192),
     )
-    # A spectator that reads nothing, with a tiny receive buffer.
+    # A spectator that reads nothing, with a tiny receive buffer: a bare socket,
+    # since an asyncio transport would go on reading into its own buffer.
     sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
     sock.setblocking(False)
-    await asyncio.get_running_loop().sock_connect(sock, (LOOPBACK, port))
-    reader, writer = await asyncio.open_connection(sock=sock)
-    stuck = RawPeer(reader, writer)
-    stuck.send_obj({"type": "hello", "version": 1, "name": "stuck", "spectate": True})
-    await writer.drain()
+    loop = asyncio.get_running_loop()
+    await loop.sock_connect(sock, (LOOPBACK, port))
+    body = msgpack.packb({"type": "hello", "version": 1, "name": "stuck", "spectate": True})
+    await loop.sock_sendall(sock, struct.pack(">I", len(body)) + body)
     results = await asyncio.wait_for(
         asyncio.gather(*(play_bot(port, f"p{i}", seed=i) for i in range(3))), WAIT * 2
     )
     assert all(r.final.match_over for r in results)
     assert any("stopped reading" in line for line in start_host.reports)
     assert not host.tables["main"].spectators
-    writer.close()
+    sock.close()
