@@ -13,7 +13,7 @@ from capicu.tui.widgets.seat_panel import Position, SeatInfo, SeatPanel, table_p
 from capicu.tui.widgets.tiles import TileStyle
 from textual.widget import Widget
 from textual.widgets import Input, RichLog
-from widget_harness import SIZE, WidgetApp, played_view
+from widget_harness import SIZE, WidgetApp, played_view, styled_app
 
 #: A whole double-6 line: 28 tiles end to end, seven doubles among them.
 FULL_LINE = tuple(
@@ -83,8 +83,7 @@ async def test_every_style_fits_the_width_and_ascii_stays_ascii() -> None:
 
 async def test_a_line_too_tall_for_its_space_is_drawn_smaller_not_cut() -> None:
     line = LineOfPlay(tile_style=TileStyle.PIPS)
-    app = WidgetApp(lambda: [line])
-    app.CSS = "LineOfPlay { height: 6; }"
+    app = styled_app(lambda: [line], "LineOfPlay { height: 6; }")
     async with app.run_test(size=SIZE) as pilot:
         line.update_line(FULL_LINE, (0, 0))
         await pilot.pause()
@@ -202,8 +201,7 @@ async def test_chat_sends_what_was_typed_and_shows_lines_cleaned() -> None:
 async def test_ascii_panels_stay_ascii_when_names_are_cut() -> None:
     panel = SeatPanel(ascii=True)
     pozo = BoneyardInfo()
-    app = WidgetApp(lambda: [panel, pozo])
-    app.CSS = "SeatPanel { width: 16; } BoneyardInfo { width: 12; }"
+    app = styled_app(lambda: [panel, pozo], "SeatPanel { width: 16; } BoneyardInfo { width: 12; }")
     async with app.run_test(size=SIZE) as pilot:
         panel.update_seat(SeatInfo(1, "Bartolomé de las Casas", 12, 100, turn=True, covered=True))
         panel.timer = 30
@@ -230,9 +228,8 @@ async def test_in_ascii_mode_the_whole_table_of_widgets_is_ascii() -> None:
 
     set_ascii(True)
     try:
-        app = WidgetApp(widgets)
         # Borders and scrollbars are the app stylesheet's business in ASCII mode.
-        app.CSS = "* { scrollbar-size: 0 0; } Input { border: none; }"
+        app = styled_app(widgets, "* { scrollbar-size: 0 0; } Input { border: none; }")
         async with app.run_test(size=SIZE) as pilot:
             app.query_one(LineOfPlay).update_line(view.line, view.ends)
             app.query_one(HandView).update_from_view(view)

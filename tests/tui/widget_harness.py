@@ -36,6 +36,13 @@ class WidgetApp(App[None]):
         self.posted.append(message)
 
 
+def styled_app(make: Callable[[], Iterable[Widget]], css: str) -> WidgetApp:
+    """A `WidgetApp` with extra CSS (sizes the layout would give the widgets)."""
+    styled = type("StyledWidgetApp", (WidgetApp,), {"CSS": css})
+    app: WidgetApp = styled(make)
+    return app
+
+
 def played_view(seed: int = 7, moves: int = 12, players: int = 3, preset: str = "puerto-rican-drawing",
                 seat: int | None = 0) -> View:
     """A real mid-round view: a match from ``seed`` after ``moves`` first-legal-play moves."""
