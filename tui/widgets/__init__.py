@@ -1,0 +1,21 @@
+"""The table's widgets, one a file; they show a `View` and never decide a rule.
+
+How a screen uses them:
+
+- `LineOfPlay.update_line(view.line, view.ends, view.rules.max_pip)`
+- `HandView.update_from_view(view)`; handle `HandView.TileChosen` (its
+  ``actions`` are the tile's legal plays: two when it fits both ends, none
+  when it does not fit now).
+- `SeatPanel.update_seat(SeatInfo.from_view(view, seat, names, ...))`, and
+  ``panel.timer = seconds`` while a turn timer runs; `table_positions` says
+  which seat sits where by the preset's direction.
+- `BoneyardInfo.update_from_view(view)`; `EventLog.add_event(...)` or
+  `EventLog.sync(view, names)`; `ChatPanel.add_chat(name, text)` and
+  `ChatPanel.Send`.
+
+Every widget takes ``tile_style`` and/or ``ascii`` where it matters. Their colours
+come from the theme variables of `capicu.tui.themes.GAME_VARIABLES`, so the App
+must return `theme_variable_defaults()` from `get_theme_variable_defaults`.
+Each widget repaints only the cells that changed (`repaint`), because SSH
+players pay for every byte written.
+"""
