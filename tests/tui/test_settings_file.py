@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -13,10 +14,14 @@ from capicu.tui.settings import (
     config_dir,
     load_settings,
     save_settings,
+    settings_from_data,
     settings_path,
+    settings_to_toml,
     themes_dir,
 )
 from capicu.tui.widgets.tiles import TileStyle
+from hypothesis import given
+from hypothesis import strategies as st
 
 
 @pytest.fixture
@@ -111,3 +116,17 @@ def test_a_colour_mode_set_late_still_reaches_textual(monkeypatch: pytest.Monkey
     from textual.app import App
 
     assert App().console.color_system == "standard"
+
+
+@given(st.dictionaries(
+    st.sampled_from(["name", "theme", "tile_style", "last_host", "language", "ascii"]) | st.text(max_size=8),
+    st.none() | st.booleans() | st.integers() | st.text(max_size=30) | st.lists(st.integers(), max_size=2),
+    max_size=8,
+))
+def test_any_parsed_data_gives_settings(data: dict[str, object]) -> None:
+    settings, problems = settings_from_data(data)
+    assert isinstance(settings, Settings)
+    assert isinstance(settings.tile_style, TileStyle)
+    assert all(isinstance(p, str) and p for p in problems)
+    # Whatever was kept is written back and read again unchanged.
+    assert settings_from_data(tomllib.loads(settings_to_toml(settings))) == (settings, [])

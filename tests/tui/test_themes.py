@@ -5,13 +5,23 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from capicu.tui.themes import DEFAULT_THEME, GAME_VARIABLES, MAX_THEME_BYTES, load_themes, read_theme_file
+from capicu.tui.themes import (
+    DEFAULT_THEME,
+    GAME_VARIABLES,
+    MAX_THEME_BYTES,
+    ThemeError,
+    load_themes,
+    read_theme_file,
+    theme_from_data,
+)
 from capicu.tui.widgets.boneyard_info import BoneyardInfo
 from capicu.tui.widgets.chat_panel import ChatPanel
 from capicu.tui.widgets.event_log import EventLog
 from capicu.tui.widgets.hand_view import HandView
 from capicu.tui.widgets.line_of_play import LineOfPlay
 from capicu.tui.widgets.seat_panel import SeatInfo, SeatPanel
+from hypothesis import given
+from hypothesis import strategies as st
 from textual.color import Color
 from widget_harness import SIZE, WidgetApp, played_view
 
@@ -133,3 +143,24 @@ async def test_every_theme_styles_every_widget(tmp_path: Path) -> None:
             assert app.query_one(HandView).render().plain
             faces = app.query_one(LineOfPlay).get_component_rich_style("line--tile")
             assert faces.bgcolor is not None
+
+
+_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=20)
+    | st.sampled_from(["#fff", "#123456", "red", "felt", "bold", "ansi_red", "#81a1c1 35%"]),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=12), inner, max_size=4),
+    max_leaves=12,
+)
+_FIELDS = ["name", "primary", "dark", "background", "variables", "text_alpha", "panel"]
+_KEYS = st.sampled_from(_FIELDS) | st.text(max_size=10)
+
+
+@given(st.dictionaries(_KEYS, _VALUES, max_size=8))
+def test_any_parsed_data_gives_a_theme_or_a_theme_error(data: dict[str, object]) -> None:
+    try:
+        theme = theme_from_data(data)
+    except ThemeError as exc:
+        assert str(exc)
+    else:
+        assert set(GAME_VARIABLES) <= set(theme.variables)
+        theme.to_color_system().generate()
