@@ -51,21 +51,25 @@ def _reject_ext(code: int, data: bytes) -> Any:
     raise ProtocolError(ErrorCode.BAD_FRAME, "msgpack extension types are not used")
 
 
-def _check_plain(value: Any, depth: int = 1) -> None:
+def _check_plain(value: Any) -> None:
     """Refuse raw bytes and nesting deeper than `MAX_DEPTH`: neither is in the schema."""
-    if depth > MAX_DEPTH:
-        raise ProtocolError(ErrorCode.BAD_FRAME, f"the data nests deeper than {MAX_DEPTH} levels")
-    kind = type(value)
-    if kind is dict:
-        for item in value.values():
-            if type(item) in (dict, list, bytes):
-                _check_plain(item, depth + 1)
-    elif kind is list:
-        for item in value:
-            if type(item) in (dict, list, bytes):
-                _check_plain(item, depth + 1)
-    elif kind is bytes:
+    if type(value) is bytes:
         raise ProtocolError(ErrorCode.BAD_FRAME, "binary data is not used: texts are UTF-8 strings")
+    if type(value) not in (dict, list):
+        return
+    stack = [(value, 1)]
+    while stack:
+        container, depth = stack.pop()
+        if depth > MAX_DEPTH:
+            raise ProtocolError(ErrorCode.BAD_FRAME, f"the data nests deeper than {MAX_DEPTH} levels")
+        for item in container.values() if type(container) is dict else container:
+            kind = type(item)
+            if kind is dict or kind is list:
+                stack.append((item, depth + 1))
+            elif kind is bytes:
+                raise ProtocolError(
+                    ErrorCode.BAD_FRAME, "binary data is not used: texts are UTF-8 strings"
+                )
 
 
 def decode_body(body: bytes, *, max_items: int) -> Any:

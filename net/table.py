@@ -26,7 +26,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
-from capicu.core import Action, ComputerPlayer, Event, IllegalAction, Match, Rules, make_player
+from capicu.core import (
+    Action,
+    ComputerPlayer,
+    Event,
+    IllegalAction,
+    Match,
+    RoundStarted,
+    Rules,
+    make_player,
+)
 
 from .codec import encode_frame
 from .journal import Journal, Recovered
@@ -323,18 +332,24 @@ class Table:
             events = self.match.apply(action, peer.seat)
         except IllegalAction as exc:
             raise ProtocolError(ErrorCode.ILLEGAL, exc.reason) from None
-        self._applied(events, peer.seat, "person", peer, ref, now)
+        self._applied(action, events, peer.seat, "person", peer, ref, now)
 
     def _applied(
-        self, events: tuple[Event, ...], actor: int, by: str, mover: Peer | None, ref: int | None,
-        now: float,
+        self, action: Action, events: tuple[Event, ...], actor: int, by: str, mover: Peer | None,
+        ref: int | None, now: float,
     ) -> None:
         match = self.match
         assert match is not None
         self._version += 1
         self.seq += len(events)
-        entries = match.log()["entries"][self._logged :]
-        self._logged += len(entries)
+        entries: list[Any] = []
+        if self.journal is not None:
+            if any(type(e) is RoundStarted for e in events):
+                # A new deal was recorded too (rare): take it from the log.
+                entries = match.log()["entries"][self._logged :]
+            else:
+                entries = [str(action)]  # what the log holds, without copying the log
+            self._logged += len(entries)
         frames: list[tuple[Peer, bytes]] = []
         for seat in self.seats:
             if seat.peer is not None:
@@ -411,9 +426,10 @@ class Table:
             events = match.apply(action, index)
         except Exception as exc:  # a computer player's bug must not stop the table
             self._report(f"table {self.name}: the computer for seat {index + 1} failed ({exc!r})")
-            events = match.apply(match.legal_actions()[0], index)
+            action = match.legal_actions()[0]
+            events = match.apply(action, index)
         now = asyncio.get_running_loop().time()
-        self._applied(events, index, by, None, None, now)
+        self._applied(action, events, index, by, None, None, now)
 
     def wake(self, now: float) -> None:
         """Act on every deadline that has come (the loop calls this at `next_deadline`)."""
