@@ -99,7 +99,7 @@ class LineOfPlay(Widget):
 
     def _repaint_changes(self) -> None:
         rows = self.rows(self.content_size.width)
-        repaint_changes(self, self._painted, rows)
+        repaint_changes(self, self._painted, rows, self._fixed_height())
         self._painted = rows
 
     # -- layout -----------------------------------------------------------

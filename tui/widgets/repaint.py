@@ -87,16 +87,24 @@ def changed_regions(old: Sequence[Text], new: Sequence[Text], width: int) -> lis
     return regions
 
 
-def repaint_changes(widget: Widget, painted: Sequence[Text], rows: Sequence[Text]) -> None:
+def repaint_changes(
+    widget: Widget, painted: Sequence[Text], rows: Sequence[Text], fixed_height: int | None = None
+) -> None:
     """Refresh the cells of ``widget`` where ``rows`` differ from the ``painted`` ones.
 
     A change in the number of rows (or a widget not laid out yet) asks for a
-    layout instead, since the widget's height changes.
+    layout instead, since the widget's height changes; unless the widget has a
+    ``fixed_height`` that holds both, when the rows are compared as if padded
+    with blank ones.
     """
     width = widget.content_size.width
     if not widget.is_mounted or width <= 0:
         widget.refresh(layout=True)
         return
+    if fixed_height is not None and max(len(painted), len(rows)) <= fixed_height:
+        blank = [Text(end="")] * fixed_height
+        painted = [*painted, *blank[len(painted):]]
+        rows = [*rows, *blank[len(rows):]]
     regions = changed_regions(painted, rows, width)
     if regions is None:
         widget.refresh(layout=True)
