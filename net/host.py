@@ -179,6 +179,7 @@ class Connection:
         self._outbox_limit = limits.outbox_bytes
         self._pings = 0
         self._linger_until = 0.0
+        self._timer: asyncio.TimerHandle | None = None
 
     def send(self, message: HostMessage) -> None:
         self.send_frame(encode_frame(message.to_wire()))
@@ -208,6 +209,8 @@ class Connection:
             self.send(error)
         self.closed = True
         self._linger_until = asyncio.get_running_loop().time() + LINGER
+        if self._timer is not None:
+            self._arm()
         try:
             if self._writer.can_write_eof():
                 self._writer.write_eof()
@@ -233,17 +236,10 @@ class Connection:
     async def run(self) -> None:
         """Read and handle messages until the peer leaves, errs or falls silent."""
         loop = asyncio.get_running_loop()
+        self._arm()
         try:
             while True:
-                deadline = self._linger_until if self.closed else self.liveness.deadline()
-                try:
-                    async with asyncio.timeout_at(deadline):
-                        data = await self._reader.read(65536)
-                except TimeoutError:
-                    if self.closed:
-                        break
-                    self._wake(loop.time())
-                    continue
+                data = await self._reader.read(65536)
                 if not data:
                     break
                 if self.closed:
@@ -255,8 +251,29 @@ class Connection:
             pass
         finally:
             self.closed = True
+            if self._timer is not None:
+                self._timer.cancel()
             self._writer.transport.abort()
             self.host.gone(self, loop.time())
+
+    def _arm(self) -> None:
+        """Wake `_on_timer` at the next deadline (one timer, not one per read)."""
+        if self._timer is not None:
+            self._timer.cancel()
+        when = self._linger_until if self.closed else self.liveness.deadline()
+        self._timer = asyncio.get_running_loop().call_at(when, self._on_timer)
+
+    def _on_timer(self) -> None:
+        self._timer = None
+        now = asyncio.get_running_loop().time()
+        if self.closed:
+            if now >= self._linger_until:
+                self._writer.transport.abort()  # ends the read in `run`
+                return
+        else:
+            # Reads only note the time; whether a deadline really came is decided here.
+            self._wake(now)
+        self._arm()
 
     def _receive(self, data: bytes, now: float) -> None:
         self.codec.receive_data(data)

@@ -380,7 +380,8 @@ class Update:
     #: The view's changing fields as received (only in a decoded update).
     state: dict[str, Any] | None = None
 
-    def to_wire(self) -> dict[str, Any]:
+    def to_wire(self, event_data: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+        """The update as plain data; ``event_data``: the events already as plain data."""
         if self.view is not None:
             state = view_state(self.view)
         elif self.state is not None:
@@ -388,7 +389,8 @@ class Update:
         else:
             raise ValueError("an update needs a view to send")
         return {
-            "type": self.type, "seq": self.seq, "events": [event_to_dict(e) for e in self.events],
+            "type": self.type, "seq": self.seq,
+            "events": event_data if event_data is not None else [event_to_dict(e) for e in self.events],
             "view": state, "actor": self.actor, "by": self.by, "ref": self.ref,
         }
 

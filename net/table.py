@@ -20,7 +20,7 @@ import hmac
 import secrets
 import sys
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -34,6 +34,7 @@ from capicu.core import (
     Match,
     RoundStarted,
     Rules,
+    event_to_dict,
     make_player,
 )
 
@@ -351,23 +352,39 @@ class Table:
                 entries = [str(action)]  # what the log holds, without copying the log
             self._logged += len(entries)
         frames: list[tuple[Peer, bytes]] = []
-        for seat in self.seats:
-            if seat.peer is not None:
+        # The events are the same for everyone: turned into plain data once.
+        event_data = [event_to_dict(e) for e in events]
+        seated = [s for s in self.seats if s.peer is not None]
+        # The mover's answer first: it leaves before the others' views are built.
+        seated.sort(key=lambda s: s.peer is not mover)
+
+        def build() -> Iterator[tuple[Peer, bytes]]:
+            for seat in seated:
+                assert seat.peer is not None
                 update = Update(
                     self.seq, events, match.view(seat.index), actor, by,
                     ref if seat.peer is mover else None,
                 )
-                frames.append((seat.peer, encode_frame(update.to_wire())))
-        if self.spectators:
-            public = encode_frame(Update(self.seq, events, match.view(None), actor, by).to_wire())
-            frames.extend((p, public) for p in self.spectators)
+                yield seat.peer, encode_frame(update.to_wire(event_data))
+            if self.spectators:
+                public = Update(self.seq, events, match.view(None), actor, by).to_wire(event_data)
+                frame = encode_frame(public)
+                for peer in self.spectators:
+                    yield peer, frame
 
-        def deliver() -> None:
-            for peer, frame in frames:
-                if peer.table is self:
-                    peer.send_frame(frame)
+        if self.journal is None and not self._waiting:
+            for peer, frame in build():
+                peer.send_frame(frame)
+        else:
+            # Built now, sent once the journal has the action: the match moves on meanwhile.
+            frames = list(build())
 
-        self._emit(entries, deliver)
+            def deliver() -> None:
+                for peer, frame in frames:
+                    if peer.table is self:
+                        peer.send_frame(frame)
+
+            self._emit(entries, deliver)
         self._schedule_turn(now)
 
     def chat(self, peer: Peer, text: str) -> None:
