@@ -48,11 +48,20 @@ class Tally:
                 target.setdefault(level, []).extend(values)
 
 
+#: Overrides of hard's Budget (from --set key=value), the same in every worker.
+BUDGET_CHANGES: dict[str, float] = {}
+
+
 def _players(levels: list[str], seed: int, iterations: int | None) -> list[object]:
     out: list[object] = []
+    changes: dict[str, float] = dict(BUDGET_CHANGES)
+    if iterations is not None:
+        changes["iterations"] = iterations
     for seat, level in enumerate(levels):
-        if level == "hard" and iterations is not None:
-            out.append(HardPlayer(seed * 10 + seat, Budget(iterations=iterations)))
+        if level == "hard" and changes:
+            typed = {k: int(v) if k in ("iterations", "candidates") else v for k, v in changes.items()}
+            budget = Budget(**typed)  # type: ignore[arg-type]
+            out.append(HardPlayer(seed * 10 + seat, budget))
         else:
             out.append(make_player(level, seed * 10 + seat))
     return out
@@ -132,6 +141,7 @@ def percentile(values: list[float], q: float) -> float:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--only", choices=["2p", "3p"], default=None, help="run one part only")
     parser.add_argument("--matches", type=int, default=60, help="2-player seeds (each played twice)")
     parser.add_argument("--rounds", type=int, default=100, help="3-player deals (each played 3 times)")
     parser.add_argument("--easy", type=int, default=0, help="2-player seeds of normal vs easy")
@@ -139,10 +149,19 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--preset", default="puerto-rican-drawing")
     parser.add_argument("--iterations", type=int, default=None, help="hard's playouts per move")
+    parser.add_argument("--set", action="append", default=[], metavar="KEY=VALUE",
+                        help="change a field of hard's Budget (greed, win_bonus, cap_seconds)")
     args = parser.parse_args(argv)
+    for item in args.set:
+        key, _, value = item.partition("=")
+        BUDGET_CHANGES[key] = float(value)
 
     base = args.seed * 100_000
     jobs: list[tuple[str, tuple[str, str, str, int, int, int | None]]] = []
+    if args.only == "3p":
+        args.matches = 0
+    if args.only == "2p":
+        args.rounds = 0
     jobs += [("2p", (args.preset, "hard", "normal", base + i, 0, args.iterations))
              for i in range(args.matches)]
     jobs += [("3p", (args.preset, "hard", "normal", base + 50_000 + i, 0, args.iterations))
@@ -151,7 +170,9 @@ def main(argv: list[str] | None = None) -> int:
              for i in range(args.easy)]
     tallies = {"2p": Tally(), "3p": Tally(), "easy": Tally()}
     started = time.perf_counter()
-    with ProcessPoolExecutor(max_workers=args.workers) as pool:
+    with ProcessPoolExecutor(
+        max_workers=args.workers, initializer=BUDGET_CHANGES.update, initargs=(BUDGET_CHANGES,)
+    ) as pool:
         futures = [
             (kind, pool.submit(two_player_match if kind != "3p" else three_player_round, job))
             for kind, job in jobs
@@ -160,7 +181,8 @@ def main(argv: list[str] | None = None) -> int:
             tallies[kind].add(future.result())
 
     out: dict[str, object] = {"preset": args.preset, "seed": args.seed,
-                              "iterations": args.iterations or Budget().iterations}
+                              "iterations": args.iterations or Budget().iterations,
+                              "budget_changes": BUDGET_CHANGES}
     two, three, easy = tallies["2p"], tallies["3p"], tallies["easy"]
     if two.games:
         out["hard_vs_normal_2p_match_win_rate"] = round(two.wins / two.games, 4)

@@ -50,6 +50,10 @@ class Knowledge:
     left: int
     right: int
     drawable: int
+    #: For each seat, its plays since it last drew (when it held every tile it
+    #: holds now), as (tiles that fitted then, those of them heavier than the
+    #: tile it chose): a sensible player seldom keeps a heavier tile that fits.
+    choices: tuple[tuple[tuple[int, int], ...], ...] = ()
 
     def lacks(self, seat: int) -> frozenset[int]:
         """The numbers ``seat`` is known to hold none of right now."""
@@ -95,6 +99,10 @@ def infer(view: View) -> Knowledge:
     # A forced draw tells as much as a pass; a voluntary draw tells nothing.
     draws_tell = not view.rules.voluntary_draw
     slots: list[list[int]] = [[] for _ in range(view.players)]
+    choices: list[list[tuple[int, int]]] = [[] for _ in range(view.players)]
+    weights = _weights(tiles)
+    before = (-1, -1)  # the open ends before the next play
+    lead_forced = False
     for event in view.events:
         if isinstance(event, RoundStarted):
             dealt = 0
@@ -105,14 +113,29 @@ def infer(view: View) -> Knowledge:
             slots = [
                 [] if seat == me else [dealt] * count for seat, count in enumerate(event.hand_counts)
             ]
+            choices = [[] for _ in range(view.players)]
             laid = 0
+            before = (-1, -1)
+            lead_forced = event.forced_lead is not None
         elif isinstance(event, TilePlayed):
-            bit = 1 << tiles.index[event.tile]
+            index = tiles.index[event.tile]
+            bit = 1 << index
             laid |= bit
             if event.seat != me:
                 _remove_slot(slots[event.seat], bit)
+                if not (before[0] < 0 and lead_forced):
+                    fitting = (
+                        tiles.full_mask if before[0] < 0 else suit[before[0]] | suit[before[1]]
+                    ) & ~laid
+                    heavier = 0
+                    for other in _bits(fitting):
+                        if weights[other] > weights[index]:
+                            heavier |= 1 << other
+                    choices[event.seat].append((fitting, heavier))
+            before = (event.left, event.right)
         elif isinstance(event, TilesDrawn):
             if event.seat != me:
+                choices[event.seat] = []
                 if draws_tell and event.left >= 0:
                     _rule_out(slots[event.seat], suit[event.left] | suit[event.right])
                 slots[event.seat].extend([0] * event.count)
@@ -136,7 +159,13 @@ def infer(view: View) -> Knowledge:
         left=left,
         right=right,
         drawable=view.drawable,
+        choices=tuple(tuple(c) for c in choices),
     )
+
+
+def _weights(tiles: TileSet) -> tuple[int, ...]:
+    """Each tile's rank for "the heaviest tile": pips, then doubles first."""
+    return tuple(2 * (a + b) + (a == b) for a, b in tiles.ends)
 
 
 def _rule_out(slots: list[int], mask: int) -> None:
@@ -202,6 +231,24 @@ class DealSampler:
                 return deal
         # Random filling kept failing: a matching always finds a consistent deal.
         return self._matched(rng)
+
+    def likelihood(self, deal: Deal, greed: float) -> float:
+        """How likely the other seats' recent plays are if they hold ``deal``'s hands.
+
+        The model: a player lays its heaviest fitting tile with probability
+        ``greed``, else any fitting tile. Used as an importance weight, it makes
+        deals where an opponent kept a heavier fitting tile count for less.
+        """
+        weight = 1.0
+        for seat, seat_choices in enumerate(self._knowledge.choices):
+            hand = deal.hands[seat]
+            for fitting, heavier in seat_choices:
+                options = (hand & fitting).bit_count() + 1
+                if hand & heavier:
+                    weight *= (1.0 - greed) / options
+                else:
+                    weight *= greed + (1.0 - greed) / options
+        return weight
 
     def _alive(self, deal: Deal) -> bool:
         # While the round goes on with nothing to draw, some hand must fit an end

@@ -42,6 +42,12 @@ DEFAULT_ITERATIONS = 1500
 DEFAULT_CAP_SECONDS = 0.25
 #: How often playout seats lay their heaviest tile rather than a random one.
 DEFAULT_GREED = 0.75
+#: See `Budget.win_bonus`.
+DEFAULT_WIN_BONUS = 0.0
+#: See `Budget.read`.
+DEFAULT_READ = 0.0
+#: See `Budget.candidates`.
+DEFAULT_CANDIDATES = 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,7 +58,17 @@ class Budget:
     iterations: int = DEFAULT_ITERATIONS
     #: Wall-clock seconds after which the search stops early (None: never).
     cap_seconds: float | None = DEFAULT_CAP_SECONDS
+    #: How often playout seats lay their heaviest tile rather than a random one.
     greed: float = DEFAULT_GREED
+    #: Points added to a playout's value when the seat's side wins the round
+    #: (taken off, shared, when another side wins): how much winning matters
+    #: beyond the points it brings.
+    win_bonus: float = DEFAULT_WIN_BONUS
+    #: How greedy the search assumes the other players are when it weighs a
+    #: deal by their plays (0: every consistent deal counts the same).
+    read: float = DEFAULT_READ
+    #: Deals drawn for each one played out when reading (1: weight instead).
+    candidates: int = DEFAULT_CANDIDATES
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,9 +135,12 @@ def _apply(st: RoundState, action: Action, tiles: TileSet) -> None:
 class _Scorer:
     """Turns a finished playout into points for one side, as the preset scores it."""
 
-    __slots__ = ("players", "round_number", "rules", "side", "sides", "tiles")
+    __slots__ = ("bonus", "players", "round_number", "rules", "side", "sides", "tiles")
 
-    def __init__(self, rules: Rules, players: int, seat: int, round_number: int, tiles: TileSet) -> None:
+    def __init__(
+        self, rules: Rules, players: int, seat: int, round_number: int, tiles: TileSet, bonus: float
+    ) -> None:
+        self.bonus = bonus
         self.rules = rules
         self.players = players
         self.side = rules.side_of(seat, players)
@@ -152,8 +171,8 @@ class _Scorer:
         if score.winner is None:
             return 0.0, False
         if score.winner == self.side:
-            return float(score.points), True
-        return -score.points / (self.sides - 1), False
+            return score.points + self.bonus, True
+        return -(score.points + self.bonus) / (self.sides - 1), False
 
 
 def search(
@@ -175,19 +194,37 @@ def search(
     rng = decision_rng(seed, view, "hard")
     sampler = DealSampler(knowledge)
     template = _template(view, tiles)
-    scorer = _Scorer(view.rules, view.players, view.seat, view.round_number, tiles)
+    scorer = _Scorer(view.rules, view.players, view.seat, view.round_number, tiles, budget.win_bonus)
     totals = [0.0] * len(actions)
-    wins = [0] * len(actions)
+    wins = [0.0] * len(actions)
     rounds = max(1, math.ceil(budget.iterations / len(actions)))
     start = clock()
     done = 0
     capped = False
     greed = budget.greed
+    read = budget.read
+    candidates = budget.candidates
+    weight_sum = 0.0
     for _ in range(rounds):
         if budget.cap_seconds is not None and done and clock() - start > budget.cap_seconds:
             capped = True
             break
         deal = sampler.sample(rng)
+        weight = 1.0
+        if read and candidates > 1:
+            # Sampling-importance-resampling: keep one of a few deals, chosen by
+            # likelihood, so every playout goes to a plausible deal.
+            pool = [deal] + [sampler.sample(rng) for _ in range(candidates - 1)]
+            likes = [sampler.likelihood(d, read) for d in pool]
+            pick = rng.random() * sum(likes)
+            for d, like in zip(pool, likes, strict=True):
+                deal = d
+                pick -= like
+                if pick <= 0:
+                    break
+        elif read:
+            weight = sampler.likelihood(deal, read)
+        weight_sum += weight
         base = template.copy()
         base.hands = deal.hands
         base.stock = deal.stock
@@ -196,11 +233,13 @@ def search(
             _apply(st, action, tiles)
             st.play_out(rng, greed)
             value, won = scorer(st)
-            totals[i] += value
-            wins[i] += won
+            totals[i] += weight * value
+            if won:
+                wins[i] += weight
         done += 1
+    norm = weight_sum or 1.0
     values = tuple(
-        ActionValue(a, totals[i] / done, wins[i] / done, done) for i, a in enumerate(actions)
+        ActionValue(a, totals[i] / norm, wins[i] / norm, done) for i, a in enumerate(actions)
     )
     return SearchResult(values, knowledge, capped)
 
