@@ -55,6 +55,7 @@ from .protocol import (
     clean_chat,
     clean_name,
 )
+from .timing import Deadlines
 
 
 class Peer(Protocol):
@@ -157,7 +158,8 @@ class Table:
         self.broken: str | None = None
         self._executor = executor
         self._report = report or (lambda text: print(f"capicu host: {text}", file=sys.stderr))
-        self._deadlines: dict[tuple[str, int], float] = {}
+        #: ("grace" | "turn" | "computer", seat) -> when.
+        self._deadlines: Deadlines[tuple[str, int]] = Deadlines()
         self._timer: asyncio.TimerHandle | None = None
         self._version = 0
         self._thinking: tuple[int, int] | None = None
@@ -204,7 +206,7 @@ class Table:
             token = saved.get("token")
             seat.token = token if isinstance(token, str) and token else None
             if seat.kind == "person":
-                table._set(("grace", seat.index), now + config.grace)
+                table._deadlines.set(("grace", seat.index), now + config.grace)
         table.match = match
         table.seq = recovered.seq
         table._logged = len(recovered.entries)
@@ -256,7 +258,7 @@ class Table:
             old.close(Error(ErrorCode.REPLACED, "your seat was reclaimed on another connection", fatal=True))
         was_covered = found.covered
         found.peer, found.covered = peer, False
-        self._cancel(("grace", found.index))
+        self._deadlines.cancel(("grace", found.index))
         peer.name, peer.seat, peer.table = found.name, found.index, self
         peer.send(self._welcome(found.name or "", found.index, found.token))
         self._broadcast_seats()
@@ -284,7 +286,7 @@ class Table:
             return
         seat.peer = None
         if not seat.covered:
-            self._set(("grace", seat.index), now + self.config.grace)
+            self._deadlines.set(("grace", seat.index), now + self.config.grace)
             self._rearm()
         self._broadcast_seats()
 
@@ -395,8 +397,9 @@ class Table:
     # -- whose turn: computers and timers ------------------------------------
 
     def _schedule_turn(self, now: float) -> None:
-        for key in [k for k in self._deadlines if k[0] in ("turn", "computer")]:
-            del self._deadlines[key]
+        for index in range(len(self.seats)):
+            self._deadlines.cancel(("turn", index))
+            self._deadlines.cancel(("computer", index))
         match = self.match
         if match is None or match.turn is None:
             self._rearm()
@@ -404,11 +407,11 @@ class Table:
         seat = self.seats[match.turn]
         if seat.computer_plays:
             if self.config.computer_delay > 0:
-                self._set(("computer", seat.index), now + self.config.computer_delay)
+                self._deadlines.set(("computer", seat.index), now + self.config.computer_delay)
             else:
                 self._think(seat.index, "computer")
         elif self.config.turn_timer is not None:
-            self._set(("turn", seat.index), now + self.config.turn_timer)
+            self._deadlines.set(("turn", seat.index), now + self.config.turn_timer)
             message = TurnTimer(seat.index, self.config.turn_timer)
             self._emit([], lambda: self._send_all(message))
         self._rearm()
@@ -451,11 +454,7 @@ class Table:
     def wake(self, now: float) -> None:
         """Act on every deadline that has come (the loop calls this at `next_deadline`)."""
         self._timer = None
-        due = sorted((when, key) for key, when in self._deadlines.items() if when <= now)
-        for _, key in due:
-            if self._deadlines.pop(key, None) is None:
-                continue
-            kind, index = key
+        for kind, index in self._deadlines.pop_due(now):
             if kind == "grace":
                 seat = self.seats[index]
                 if seat.peer is None and seat.kind == "person" and self.match is None:
@@ -473,14 +472,8 @@ class Table:
                 self._think(index, "timer")
         self._rearm()
 
-    def _set(self, key: tuple[str, int], when: float) -> None:
-        self._deadlines[key] = when
-
-    def _cancel(self, key: tuple[str, int]) -> None:
-        self._deadlines.pop(key, None)
-
     def next_deadline(self) -> float | None:
-        return min(self._deadlines.values(), default=None)
+        return self._deadlines.next()
 
     def _rearm(self) -> None:
         when = self.next_deadline()
@@ -534,7 +527,7 @@ class Table:
         if self._timer is not None:
             self._timer.cancel()
             self._timer = None
-        self._deadlines.clear()
+        self._deadlines = Deadlines()
         for peer in self.peers():
             peer.table = None
             peer.close(error)
