@@ -19,7 +19,9 @@ class EventLog(RichLog):
         height: 1fr;
         min-height: 3;
         background: $surface;
-        scrollbar-size-vertical: 1;
+        /* No scrollbar: it would be redrawn with every line (bytes over SSH),
+           and the log always shows its newest lines anyway. */
+        scrollbar-size-vertical: 0;
     }
     """
 
