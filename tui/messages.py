@@ -64,6 +64,9 @@ ENGLISH: dict[str, str] = {
     "boneyard.count": "{count} tiles in el pozo, {drawable} can be drawn",
     "boneyard.count_short": "pozo {count} ({drawable} drawable)",
     "boneyard.no_drawing": "{count} tiles set aside (no drawing)",
+    "boneyard.no_drawing_short": "{count} set aside",
+    "boneyard.all_dealt": "All tiles dealt (no drawing)",
+    "boneyard.all_dealt_short": "All tiles dealt",
     "boneyard.empty": "El pozo is empty",
     # -- events ---------------------------------------------------------------
     "event.round_started": "Round {round} starts. {leader} leads.",

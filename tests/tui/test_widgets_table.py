@@ -146,6 +146,13 @@ async def test_el_pozo_counts_tiles_and_how_many_can_be_drawn() -> None:
         assert pozo.render().plain == "7 tiles in el pozo, 5 can be drawn"
         pozo.update_boneyard(7, 0, drawing=False)
         assert pozo.render().plain == "7 tiles set aside (no drawing)"
+        pozo.update_boneyard(0, 0, drawing=False)
+        assert pozo.render().plain == "All tiles dealt (no drawing)"
+        pozo.short = True
+        assert pozo.render().plain == "All tiles dealt"
+        pozo.update_boneyard(9, 7)
+        assert pozo.render().plain == "pozo 9 (7 drawable)"
+        pozo.short = False
         pozo.update_from_view(played_view())
         assert "el pozo" in pozo.render().plain
 

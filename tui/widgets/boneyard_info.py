@@ -42,12 +42,14 @@ class BoneyardInfo(Widget):
         self.update_boneyard(view.boneyard, view.drawable, view.rules.drawing)
 
     def sentence(self) -> str:
+        short = "_short" if self.short else ""
         if not self.drawing:
-            return t("boneyard.no_drawing", count=self.count)
+            if self.count == 0:
+                return t(f"boneyard.all_dealt{short}")
+            return t(f"boneyard.no_drawing{short}", count=self.count)
         if self.count == 0:
             return t("boneyard.empty")
-        key = "boneyard.count_short" if self.short else "boneyard.count"
-        return t(key, count=self.count, drawable=self.drawable)
+        return t(f"boneyard.count{short}", count=self.count, drawable=self.drawable)
 
     def render(self) -> Text:
         # Cropped, not ellipsised: "…" is not ASCII, and ASCII mode must stay ASCII.
