@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from capicu.core import (
     End,
+    Event,
     Match,
     MatchEnded,
     Passed,
@@ -33,8 +34,11 @@ def test_plays_draws_and_passes_name_the_player_or_you() -> None:
 
 
 def test_the_first_tile_of_a_round_is_told_as_the_lead() -> None:
-    events = [RoundStarted(1, 2, (7, 7, 7), 7, Tile(6, 6)), TilePlayed(2, Tile(6, 6), End.LEFT, 6, 6),
-              TilePlayed(0, Tile(6, 3), End.RIGHT, 6, 3)]
+    events: list[Event] = [
+        RoundStarted(1, 2, (7, 7, 7), 7, Tile(6, 6)),
+        TilePlayed(2, Tile(6, 6), End.LEFT, 6, 6),
+        TilePlayed(0, Tile(6, 3), End.RIGHT, 6, 3),
+    ]
     lines = describe_events(events, NAMES, 0)
     assert lines[1:] == ["Carmen leads with 6-6.", "You play 3-6 on the right."]
     assert describe_event(events[1], NAMES, 2, lead=True) == "You lead with 6-6."
