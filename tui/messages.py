@@ -7,9 +7,14 @@ lacks, so a half-translated catalogue still shows every sentence. The game's own
 words (tranque, capicú, chuchazo, paso, domino, la mesa, el pozo) stay in
 Spanish in every language, because that is what Puerto Rican players say.
 
-The app engineer adds keys with `add_messages` (at import time of the module
-that uses them) so that each screen can keep its sentences next to it while the
-catalogue stays one place that tests check for completeness.
+Screens add their keys with `add_messages` (at import time of the module that
+uses them), so each keeps its sentences next to it while the catalogue stays one
+place that tests check for completeness.
+
+Key descriptions in ``BINDINGS`` are looked up when their class is defined, so
+the command line must call `set_language` (from the settings) before it imports
+the screens and widgets. `set_ascii` turns every sentence into plain ASCII for
+terminals that cannot show more.
 """
 
 from __future__ import annotations
