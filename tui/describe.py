@@ -7,8 +7,6 @@ must not let a player move another player's cursor.
 
 from __future__ import annotations
 
-import re
-import unicodedata
 from collections.abc import Sequence
 
 from capicu.core import (
@@ -24,37 +22,21 @@ from capicu.core import (
     TilePlayed,
     TilesDrawn,
 )
+from capicu.net.sanitize import clean_text
 
 from .messages import ascii_only, t, to_ascii
 
 #: Longest name shown; longer ones are cut (the host limits them too).
 NAME_LIMIT = 24
 
-_ESCAPES = re.compile(
-    r"\x1b\[[0-?]*[ -/]*[@-~]?"  # CSI
-    r"|\x1b[\]PX^_].*?(?:\x07|\x1b\\|$)"  # OSC, DCS, SOS, PM, APC
-    r"|\x1b[ -/]*[0-~]?"  # other ESC sequences
-    r"|\x9b[0-?]*[ -/]*[@-~]?"  # 8-bit CSI
-    r"|[\x90\x98\x9d\x9e\x9f].*?(?:\x07|\x9c|$)",  # 8-bit strings
-    re.DOTALL,
-)
-_BIDI = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u200e\u200f\u061c")
-
-
-_SPACES = frozenset("\t\n\r\x0b\x0c")
-
-
-def _shown(char: str) -> bool:
-    if char in _BIDI:
-        return False
-    return char in _SPACES or unicodedata.category(char) not in ("Cc", "Cs", "Co", "Cn")
-
 
 def display_text(text: object, limit: int = 500) -> str:
-    """``text`` safe to print: no escape or control sequence, one line, at most ``limit`` chars."""
-    value = _ESCAPES.sub("", str(text))
-    value = "".join(" " if c in _SPACES else c for c in value if _shown(c))
-    value = " ".join(value.split())[:limit].strip()
+    """``text`` safe to print: no escape or control sequence, one line, at most ``limit`` chars.
+
+    The same cleaning the host applies (`capicu.net.sanitize`), applied again on
+    display, and in ASCII mode turned into plain ASCII.
+    """
+    value = clean_text(str(text), limit=limit)
     return to_ascii(value) if ascii_only() else value
 
 
