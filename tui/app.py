@@ -283,7 +283,9 @@ class CapicuApp(App[None]):
             self.save_setting(name=name)
         self.link = GameLink(self, connection, host_config)
         self.run_worker(self.link.run(), name="link", group="link", exclusive=True, exit_on_error=False)
-        self.push_screen(LobbyScreen(solo=isinstance(request, SoloGame)))
+        if not isinstance(request, SoloGame):
+            # A solo table is dealt at once: no lobby to build and throw away.
+            self.push_screen(LobbyScreen())
 
     async def leave_game(self) -> None:
         """Close the link and stop our host; back to the menu, or out when started from the shell."""

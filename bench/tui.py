@@ -1,0 +1,197 @@
+"""How fast the table comes up and how many bytes the terminal receives, at 80x24 in 256 colours.
+
+Runs ``capicu play`` for real in a pseudo-terminal (as a player in an SSH
+session would: no mouse, 256 colours) and, in the same run, a bare Textual
+app, and prints one JSON line:
+
+- ``start_s``: from starting ``capicu play`` until the table is on screen;
+- ``bare_start_s``: from starting a bare Textual app until its one line shows;
+- ``start_ratio``: their ratio (goal <= 1.5);
+- ``cursor_move_bytes``: what Textual writes for one cursor move in the hand (goal <= 2.5 KB);
+- ``opponent_move_bytes``: what it writes for one opponent's move (goal <= 4 KB).
+
+Each figure is the median of ``--runs`` runs. A burst of output is everything
+written until the terminal has been quiet for ``QUIET`` seconds.
+
+    python bench/tui.py [--runs 3]
+"""
+
+from __future__ import annotations
+
+import argparse
+import fcntl
+import json
+import os
+import pty
+import select
+import statistics
+import struct
+import subprocess
+import sys
+import tempfile
+import termios
+import time
+from pathlib import Path
+
+COLUMNS, ROWS = 80, 24
+QUIET = 0.25
+RIGHT = b"\x1b[C"
+LEFT = b"\x1b[D"
+ENTER = b"\r"
+
+BARE_APP = """
+from textual.app import App
+from textual.widgets import Static
+
+class Bare(App):
+    def compose(self):
+        yield Static("bare-app-ready")
+
+Bare().run(mouse=False)
+"""
+
+
+class Terminal:
+    """A program running in a pseudo-terminal of 80x24; we read what it writes."""
+
+    def __init__(self, argv: list[str], env: dict[str, str]) -> None:
+        self.master, slave = pty.openpty()
+        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", ROWS, COLUMNS, 0, 0))
+        self.started = time.perf_counter()
+        self.process = subprocess.Popen(
+            argv, stdin=slave, stdout=slave, stderr=slave, env=env, close_fds=True, start_new_session=True
+        )
+        os.close(slave)
+        self.seen = b""
+
+    def read(self, timeout: float) -> bytes:
+        ready, _, _ = select.select([self.master], [], [], timeout)
+        if not ready:
+            return b""
+        try:
+            data = os.read(self.master, 65536)
+        except OSError:
+            return b""
+        self.seen += data
+        return data
+
+    def wait_for(self, marker: bytes, timeout: float = 30.0) -> float:
+        """Seconds since start when ``marker`` first appeared in the output."""
+        deadline = time.perf_counter() + timeout
+        while marker not in self.seen:
+            if time.perf_counter() > deadline:
+                raise TimeoutError(f"{marker!r} never appeared")
+            self.read(0.05)
+        return time.perf_counter() - self.started
+
+    def burst(self, first_wait: float = 5.0) -> bytes:
+        """The next burst of output: wait for it to start, then read until quiet."""
+        out = self.read(first_wait)
+        if not out:
+            return b""
+        while True:
+            more = self.read(QUIET)
+            if not more:
+                return out
+            out += more
+
+    def drain(self) -> None:
+        while self.read(QUIET):
+            pass
+
+    def send(self, data: bytes) -> None:
+        os.write(self.master, data)
+
+    def close(self) -> None:
+        if self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(3)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+        os.close(self.master)
+
+
+def environment(config: str) -> dict[str, str]:
+    env = dict(os.environ)
+    env.update(TERM="xterm-256color", COLORTERM="", TEXTUAL_COLOR_SYSTEM="256",
+               SSH_CONNECTION="10.0.0.2 50000 10.0.0.1 22", CAPICU_CONFIG_DIR=config,
+               COLUMNS=str(COLUMNS), LINES=str(ROWS))
+    return env
+
+
+def bare_start(env: dict[str, str], script: Path) -> float:
+    term = Terminal([sys.executable, str(script)], env)
+    try:
+        return term.wait_for(b"bare-app-ready")
+    finally:
+        term.close()
+
+
+def capicu_run(env: dict[str, str], seed: int) -> tuple[float, int, int]:
+    """(start seconds, cursor move bytes, opponent move bytes) for one ``capicu play``."""
+    argv = [sys.executable, "-m", "capicu.tui", "play", "--players", "2", "--seed", str(seed),
+            "--name", "Bench", "--colors", "256", "--no-mouse"]
+    term = Terminal(argv, env)
+    try:
+        start = term.wait_for(b"pozo")
+        term.wait_for(b"Enter plays it")
+        term.drain()
+        term.send(RIGHT)
+        cursor = len(term.burst())
+        term.send(LEFT)
+        term.drain()
+        # Play the first tile that fits: Enter on each tile in turn until one is laid.
+        for _ in range(12):
+            mark = len(term.seen)
+            term.send(ENTER)
+            mine = term.burst()
+            if b"Which end" in term.seen[mark:]:
+                term.send(LEFT)
+                mine += term.burst()
+            if b"You play" in term.seen[mark:]:
+                break
+            term.send(RIGHT)
+            term.drain()
+        else:
+            raise RuntimeError("no tile could be played")
+        opponent = term.burst(first_wait=10.0)
+        return start, cursor, len(opponent)
+    finally:
+        term.close()
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--seed", type=int, default=4)
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as folder:
+        env = environment(str(Path(folder) / "config"))
+        script = Path(folder) / "bare.py"
+        script.write_text(BARE_APP)
+        starts, bares, cursors, opponents = [], [], [], []
+        for run in range(args.runs):
+            bares.append(bare_start(env, script))
+            start, cursor, opponent = capicu_run(env, args.seed + run)
+            starts.append(start)
+            cursors.append(cursor)
+            opponents.append(opponent)
+    start_s = statistics.median(starts)
+    bare_s = statistics.median(bares)
+    print(json.dumps({
+        "start_s": round(start_s, 3),
+        "bare_start_s": round(bare_s, 3),
+        "start_ratio": round(start_s / bare_s, 2),
+        "cursor_move_bytes": int(statistics.median(cursors)),
+        "opponent_move_bytes": int(statistics.median(opponents)),
+        "columns": COLUMNS,
+        "rows": ROWS,
+        "colors": 256,
+        "runs": args.runs,
+    }))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
