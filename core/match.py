@@ -82,6 +82,8 @@ class Match:
         self._plays = _plays(rules.max_pip)
         #: legal_actions() of the current position, until the next action.
         self._legal: tuple[Action, ...] | None = None
+        #: line() until the next action.
+        self._line: tuple[tuple[int, int], ...] | None = None
         #: id() of each legal Play to its tile index (the `_legal` objects stay alive).
         self._legal_tiles: dict[int, int] = {}
         self._round_events: list[Event] = []
@@ -148,6 +150,11 @@ class Match:
 
     def line(self) -> tuple[tuple[int, int], ...]:
         """The line of play from left to right, each tile as (left number, right number)."""
+        if self._line is None:
+            self._line = self._line_from_events()
+        return self._line
+
+    def _line_from_events(self) -> tuple[tuple[int, int], ...]:
         line: deque[tuple[int, int]] = deque()
         for event in self._round_events:
             if type(event) is TilePlayed:
@@ -210,6 +217,7 @@ class Match:
                 index = self.tiles.index[action.tile]
         mover = st.turn
         self._legal = None
+        self._line = None
         self._entries.append(action)
         capicu = False
         event: Event
@@ -406,6 +414,7 @@ class Match:
             redeals=redeals,
         )
         self._round_events = [started]
+        self._line = None
         return [started]
 
     # -- the log -----------------------------------------------------------------
@@ -417,8 +426,17 @@ class Match:
             "rules": self.rules.to_dict(),
             "players": self.players,
             "seed": self.seed,
-            "entries": [e if isinstance(e, dict) else str(e) for e in self._entries],
+            "entries": self.entries_since(0),
         }
+
+    @property
+    def entry_count(self) -> int:
+        """How many entries (deals and actions) the log holds now."""
+        return len(self._entries)
+
+    def entries_since(self, start: int) -> list[Any]:
+        """The log's entries from number ``start`` on, as plain data (for a journal)."""
+        return [e if isinstance(e, dict) else str(e) for e in self._entries[start:]]
 
     @property
     def actions_taken(self) -> int:

@@ -61,10 +61,13 @@ class View:
     def side_of(self, seat: int) -> int:
         return self.rules.side_of(seat, self.players)
 
-    def to_dict(self) -> dict[str, Any]:
-        """The view as plain data for the wire (str keys; ints, strs, lists, None)."""
+    def state_dict(self) -> dict[str, Any]:
+        """The fields that change move by move, as plain data (all but rules, events, results).
+
+        A host that has sent a seat the whole view once can send this and the new
+        events after each move; `with_state` rebuilds the view on the other side.
+        """
         return {
-            "rules": self.rules.to_dict(),
             "players": self.players,
             "seat": self.seat,
             "round_number": self.round_number,
@@ -81,37 +84,65 @@ class View:
             "scores": list(self.scores),
             "target": self.target,
             "legal": [str(a) for a in self.legal],
+            "winner": self.winner,
+        }
+
+    def to_dict(self) -> dict[str, Any]:
+        """The view as plain data for the wire (str keys; ints, strs, lists, None)."""
+        return {
+            "rules": self.rules.to_dict(),
+            **self.state_dict(),
             "events": [event_to_dict(e) for e in self.events],
             "results": [_plain_value(r) for r in self.results],
-            "winner": self.winner,
         }
 
     @classmethod
     def from_dict(cls, data: Any) -> View:
         """The view that `to_dict` wrote; anything malformed raises ValueError."""
         try:
-            ends = data["ends"]
-            return cls(
+            return cls.with_state(
+                data,
                 rules=Rules.from_dict(data["rules"]),
-                players=int(data["players"]),
-                seat=None if data["seat"] is None else int(data["seat"]),
-                round_number=int(data["round_number"]),
-                hand=tuple(Tile.parse(t) for t in data["hand"]),
-                line=tuple((int(a), int(b)) for a, b in data["line"]),
-                ends=None if ends is None else (int(ends[0]), int(ends[1])),
-                hand_counts=tuple(int(v) for v in data["hand_counts"]),
-                boneyard=int(data["boneyard"]),
-                drawable=int(data["drawable"]),
-                turn=None if data["turn"] is None else int(data["turn"]),
-                leader=int(data["leader"]),
-                forced_lead=None if data["forced_lead"] is None else Tile.parse(data["forced_lead"]),
-                draws_this_turn=int(data["draws_this_turn"]),
-                scores=tuple(int(v) for v in data["scores"]),
-                target=int(data["target"]),
-                legal=tuple(parse_action(a) for a in data["legal"]),
                 events=tuple(event_from_dict(e) for e in data["events"]),
                 results=tuple(_result_from(r) for r in data["results"]),
-                winner=None if data["winner"] is None else int(data["winner"]),
             )
         except (KeyError, TypeError, ValueError, IndexError) as exc:
+            raise ValueError(f"not a view: {exc}") from None
+
+    @classmethod
+    def with_state(
+        cls,
+        state: Any,
+        *,
+        rules: Rules,
+        events: tuple[Event, ...],
+        results: tuple[RoundResult, ...],
+    ) -> View:
+        """The view whose changing fields are `state_dict`'s ``state``; malformed: ValueError."""
+        try:
+            ends, turn = state["ends"], state["turn"]
+            lead, winner, seat = state["forced_lead"], state["winner"], state["seat"]
+            return cls(
+                rules=rules,
+                players=int(state["players"]),
+                seat=None if seat is None else int(seat),
+                round_number=int(state["round_number"]),
+                hand=tuple(Tile.parse(t) for t in state["hand"]),
+                line=tuple((int(a), int(b)) for a, b in state["line"]),
+                ends=None if ends is None else (int(ends[0]), int(ends[1])),
+                hand_counts=tuple(int(v) for v in state["hand_counts"]),
+                boneyard=int(state["boneyard"]),
+                drawable=int(state["drawable"]),
+                turn=None if turn is None else int(turn),
+                leader=int(state["leader"]),
+                forced_lead=None if lead is None else Tile.parse(lead),
+                draws_this_turn=int(state["draws_this_turn"]),
+                scores=tuple(int(v) for v in state["scores"]),
+                target=int(state["target"]),
+                legal=tuple(parse_action(a) for a in state["legal"]),
+                events=events,
+                results=results,
+                winner=None if winner is None else int(winner),
+            )
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
             raise ValueError(f"not a view: {exc}") from None
