@@ -117,6 +117,8 @@ class Match:
         if self._legal is not None:
             return self._legal
         if self.winner is not None:
+            self._legal_tiles = {}
+            self._legal = ()
             return ()
         st = self._state
         playable = st.playable(st.turn)

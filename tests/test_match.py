@@ -219,8 +219,13 @@ def test_round_and_match_end_events() -> None:
     rules = PR.replace(target=1)
     match = Match(rules, 2, seed=11)
     events: list[object] = []
+    last_legal: tuple[object, ...] = ()
     while not match.is_over:
+        last_legal = match.legal_actions()
         events.extend(match.apply(match.legal_actions()[0]))
+    for action in last_legal:  # what was legal a moment ago is not legal now
+        with pytest.raises(IllegalAction, match="the match is over"):
+            match.apply(action)  # type: ignore[arg-type]
     assert isinstance(events[-1], MatchEnded)
     assert isinstance(events[-2], RoundEnded)
     with pytest.raises(IllegalAction, match="the match is over"):
