@@ -12,6 +12,7 @@ import contextlib
 import dataclasses
 import getpass
 import secrets
+import time
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
@@ -110,7 +111,8 @@ class GameState:
     started: bool = False
     view: View | None = None
     host: HostReady | None = None
-    timer: TimerStarted | None = None
+    #: The running turn timer: (seat, when it runs out on the monotonic clock).
+    timer: tuple[int, float] | None = None
     chat: list[tuple[str, str]] = field(default_factory=list)
     lost: bool = False
 
@@ -411,7 +413,7 @@ class CapicuApp(App[None]):
 
     def on_timer_started(self, message: TimerStarted) -> None:
         if self.game is not None:
-            self.game.timer = message
+            self.game.timer = (message.seat, time.monotonic() + message.seconds)
             self._tell_screens()
 
     def on_refused(self, message: Refused) -> None:

@@ -21,6 +21,7 @@ from capicu.net.protocol import Chat, Error, Seats, Snapshot, TurnTimer, Update
 from textual.message import Message
 
 if TYPE_CHECKING:
+    from capicu.net.host import HostConfig
     from textual.app import App
 
 
@@ -146,7 +147,9 @@ class Connection:
 class GameLink:
     """The client (and, when we host, the host) behind the App, run as one worker."""
 
-    def __init__(self, app: App[Any], connection: Connection, host_config: Any | None = None) -> None:
+    def __init__(
+        self, app: App[Any], connection: Connection, host_config: HostConfig | None = None
+    ) -> None:
         self._app = app
         self.connection = connection
         self.host_config = host_config
@@ -187,6 +190,7 @@ class GameLink:
     async def _start_host(self) -> Connection:
         from capicu.net.host import Host, lan_address
 
+        assert self.host_config is not None
         self.host = Host(self.host_config, report=self._host_report)
         bind, port = await self.host.start()
         everywhere = bind in ("0.0.0.0", "::", "")
@@ -258,6 +262,8 @@ def translate(message: Any) -> LinkMessage | None:
     if isinstance(message, Snapshot):
         return TableChanged(message.view, (), None, "person", snapshot=True)
     if isinstance(message, Update):
+        if message.view is None:  # the client always rebuilds it; nothing to show otherwise
+            return None
         return TableChanged(message.view, message.events, message.actor, message.by, snapshot=False)
     if isinstance(message, Seats):
         seats = tuple(SeatState(s.seat, s.kind, s.name, s.connected, s.covered) for s in message.seats)

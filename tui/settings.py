@@ -23,8 +23,12 @@ from platformdirs import user_config_dir
 
 from .describe import display_text
 from .messages import t
-from .themes import DEFAULT_THEME
 from .widgets.tiles import TileStyle
+
+# Nothing here imports Textual, so `apply_color_mode` really runs before it loads.
+
+#: The theme a new player gets (`capicu.tui.themes` ships it).
+DEFAULT_THEME = "felt"
 
 CONFIG_ENV = "CAPICU_CONFIG_DIR"
 SETTINGS_FILE = "settings.toml"

@@ -34,8 +34,8 @@ from textual.color import Color, ColorParseError
 from textual.theme import BUILTIN_THEMES, Theme
 
 from .messages import t
+from .settings import DEFAULT_THEME as DEFAULT_THEME  # re-exported: the app imports it from here
 
-DEFAULT_THEME = "felt"
 #: A theme file larger than this is refused unread (a theme is a few hundred bytes).
 MAX_THEME_BYTES = 64 * 1024
 #: At most this many files are read from the user's folder.

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
 
 import pytest
@@ -15,6 +16,10 @@ from capicu.tui.screens.table import TableScreen
 from helpers_app import my_turn, play_turn_and_wait, round_over, screen_text, solo_app, wait_for
 
 SIZE = (80, 24)
+
+
+def _on_table(app: CapicuApp) -> bool:
+    return isinstance(app.screen, TableScreen)
 
 
 @pytest.fixture(autouse=True)
@@ -51,7 +56,8 @@ async def test_a_tile_that_fits_both_ends_asks_which_end() -> None:
             await wait_for(pilot, lambda: my_turn(app) or round_over(app), what="my turn")
             if round_over(app):
                 pytest.skip("no tile fitting both ends came up with this seed")
-            view = app.game.view  # type: ignore[union-attr]
+            assert app.game is not None and app.game.view is not None
+            view = app.game.view
             tiles = [a.tile for a in view.legal if isinstance(a, Play)]
             both = [tile for tile in tiles if tiles.count(tile) == 2]
             if both:
@@ -84,7 +90,7 @@ async def test_a_host_app_and_a_joining_app_play_a_round_over_loopback() -> None
         async with guest_app.run_test(size=SIZE) as guest_pilot:
             apps = ((host_app, host_pilot), (guest_app, guest_pilot))
             for app, pilot in apps:
-                await wait_for(pilot, lambda app=app: isinstance(app.screen, TableScreen), what="the table")
+                await wait_for(pilot, partial(_on_table, app), what="the table")
             for _ in range(80):
                 if all(round_over(app) for app, _ in apps):
                     break
@@ -93,7 +99,7 @@ async def test_a_host_app_and_a_joining_app_play_a_round_over_loopback() -> None
                     if my_turn(app) and not round_over(app):
                         await play_turn_and_wait(pilot, app)
             for app, pilot in apps:
-                await wait_for(pilot, lambda app=app: round_over(app), what="the round's end on both")
+                await wait_for(pilot, partial(round_over, app), what="the round's end on both")
             assert "Beto" in screen_text(host_app)
             assert "Ana" in screen_text(guest_app)
 

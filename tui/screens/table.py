@@ -10,6 +10,8 @@ tiles came ("You drew 3 tiles").
 
 from __future__ import annotations
 
+import math
+import time
 from typing import TYPE_CHECKING, ClassVar
 
 from capicu.core import DRAW, PASS, Action, Direction, End, Event, Play, TilesDrawn, View
@@ -47,6 +49,8 @@ add_messages({
     "table.round_over": "Round over.",
     "table.you_drew": "You drew {count} tiles.",
     "table.you_drew_one": "You drew a tile.",
+    "table.no_fit": "{tile} fits neither end ({left} or {right}); the bright tiles fit.",
+    "table.must_lead": "The round opens with {tile}.",
     "table.choose_end": "{tile} fits both ends. Which end?",
     "table.end_left": "Left end ({number})",
     "table.end_right": "Right end ({number})",
@@ -204,6 +208,7 @@ class TableScreen(Screen[None]):
         self.query_one(BoneyardInfo).short = True
         self.query_one(HandView).focus()
         self._ready = True
+        self.set_interval(1.0, self._tick)
         pending, self._pending = self._pending, []
         for message in pending:
             self.table_changed(message)
@@ -265,7 +270,6 @@ class TableScreen(Screen[None]):
         for slot in _SLOT.values():
             self.query_one(slot, SeatPanel).display = slot in used
         names = self._names(view)
-        timer = game.timer if game is not None else None
         for seat, place in positions:
             info = next((s for s in game.seats if s.seat == seat), None) if game is not None else None
             panel = self.query_one(_SLOT[place], SeatPanel)
@@ -275,8 +279,21 @@ class TableScreen(Screen[None]):
                 computer=info.kind == "computer" if info else False,
                 covered=info.covered if info else False,
             ))
-            running = timer is not None and timer.seat == seat and view.turn == seat
-            panel.timer = round(timer.seconds) if running and timer is not None else None
+        self._tick()
+
+    def _tick(self) -> None:
+        """Count the turn timer down on the seat whose turn it is (once a second)."""
+        view = self._view
+        game = self.capicu.game
+        if view is None or game is None:
+            return
+        positions = table_positions(view.players, view.seat, view.rules.direction)
+        timer = game.timer
+        for seat, place in positions:
+            left: int | None = None
+            if timer is not None and timer[0] == seat and view.turn == seat:
+                left = max(0, math.ceil(timer[1] - time.monotonic()))
+            self.query_one(_SLOT[place], SeatPanel).timer = left
 
     def _show_status(self, view: View) -> None:
         status = self.query_one("#table-status", Static)
@@ -349,6 +366,7 @@ class TableScreen(Screen[None]):
             return
         plays = [a for a in message.actions if isinstance(a, Play) and a in view.legal]
         if not plays:
+            self._explain_no_fit(view, str(message.tile))
             return
         if len(plays) == 1:
             self.run_worker(self.capicu.send_action(plays[0]), group="intent")
@@ -360,6 +378,15 @@ class TableScreen(Screen[None]):
                 self.run_worker(self.capicu.send_action(Play(plays[0].tile, end)), group="intent")
 
         self.app.push_screen(EndChoiceScreen(str(plays[0].tile), ends), chosen)
+
+    def _explain_no_fit(self, view: View, tile: str) -> None:
+        """Say why Enter did nothing: the tile does not fit, or something else must be done."""
+        if view.legal == (PASS,):
+            self.notify(t("table.must_pass"), timeout=4)
+        elif view.forced_lead is not None:
+            self.notify(t("table.must_lead", tile=str(view.forced_lead)), timeout=4)
+        elif view.ends is not None:
+            self.notify(t("table.no_fit", tile=tile, left=view.ends[0], right=view.ends[1]), timeout=4)
 
     def on_chat_panel_send(self, message: ChatPanel.Send) -> None:
         self.run_worker(self.capicu.send_chat(message.text), group="intent")
