@@ -23,12 +23,16 @@ allows, so no real deal is ever excluded.
 
 from __future__ import annotations
 
+import math
 import random
 from dataclasses import dataclass
 
 from .events import Passed, RoundStarted, TilePlayed, TilesDrawn
 from .tiles import TileSet, tile_set
 from .view import View
+
+#: One play seen: ends before, tile index, ends after, tiles the seat laid later.
+Choice = tuple[int, int, int, int, int, int]
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,10 +54,10 @@ class Knowledge:
     left: int
     right: int
     drawable: int
-    #: For each seat, its plays since it last drew (when it held every tile it
-    #: holds now), as (tiles that fitted then, those of them heavier than the
-    #: tile it chose): a sensible player seldom keeps a heavier tile that fits.
-    choices: tuple[tuple[tuple[int, int], ...], ...] = ()
+    #: For each seat, its plays since it last drew (so it held every tile it
+    #: holds now), each as (left, right) before the play, the tile, (left,
+    #: right) after, and the tiles it laid later (held then, gone now).
+    choices: tuple[tuple[Choice, ...], ...] = ()
 
     def lacks(self, seat: int) -> frozenset[int]:
         """The numbers ``seat`` is known to hold none of right now."""
@@ -99,8 +103,7 @@ def infer(view: View) -> Knowledge:
     # A forced draw tells as much as a pass; a voluntary draw tells nothing.
     draws_tell = not view.rules.voluntary_draw
     slots: list[list[int]] = [[] for _ in range(view.players)]
-    choices: list[list[tuple[int, int]]] = [[] for _ in range(view.players)]
-    weights = _weights(tiles)
+    plays: list[list[tuple[int, int, int, int, int]]] = [[] for _ in range(view.players)]
     before = (-1, -1)  # the open ends before the next play
     lead_forced = False
     for event in view.events:
@@ -113,7 +116,7 @@ def infer(view: View) -> Knowledge:
             slots = [
                 [] if seat == me else [dealt] * count for seat, count in enumerate(event.hand_counts)
             ]
-            choices = [[] for _ in range(view.players)]
+            plays = [[] for _ in range(view.players)]
             laid = 0
             before = (-1, -1)
             lead_forced = event.forced_lead is not None
@@ -124,18 +127,11 @@ def infer(view: View) -> Knowledge:
             if event.seat != me:
                 _remove_slot(slots[event.seat], bit)
                 if not (before[0] < 0 and lead_forced):
-                    fitting = (
-                        tiles.full_mask if before[0] < 0 else suit[before[0]] | suit[before[1]]
-                    ) & ~laid
-                    heavier = 0
-                    for other in _bits(fitting):
-                        if weights[other] > weights[index]:
-                            heavier |= 1 << other
-                    choices[event.seat].append((fitting, heavier))
+                    plays[event.seat].append((*before, index, event.left, event.right))
             before = (event.left, event.right)
         elif isinstance(event, TilesDrawn):
             if event.seat != me:
-                choices[event.seat] = []
+                plays[event.seat] = []
                 if draws_tell and event.left >= 0:
                     _rule_out(slots[event.seat], suit[event.left] | suit[event.right])
                 slots[event.seat].extend([0] * event.count)
@@ -159,13 +155,19 @@ def infer(view: View) -> Knowledge:
         left=left,
         right=right,
         drawable=view.drawable,
-        choices=tuple(tuple(c) for c in choices),
+        choices=tuple(_with_later(p) for p in plays),
     )
 
 
-def _weights(tiles: TileSet) -> tuple[int, ...]:
-    """Each tile's rank for "the heaviest tile": pips, then doubles first."""
-    return tuple(2 * (a + b) + (a == b) for a, b in tiles.ends)
+def _with_later(plays: list[tuple[int, int, int, int, int]]) -> tuple[Choice, ...]:
+    out: list[Choice] = []
+    later = 0
+    for play in reversed(plays):
+        out.append((*play, later))
+        later |= 1 << play[2]
+    out.reverse()
+    return tuple(out)
+
 
 
 def _rule_out(slots: list[int], mask: int) -> None:
@@ -189,6 +191,13 @@ class Deal:
 
     hands: list[int]
     stock: list[int]
+
+
+def _merit(tile: int, held: int, open_mask: int, ends_of: tuple[tuple[int, int], ...]) -> int:
+    """A sensible player's liking for laying ``tile`` from ``held``, leaving ``open_mask`` open."""
+    a, b = ends_of[tile]
+    follow = (held & ~(1 << tile) & open_mask).bit_count()
+    return a + b + (3 if a == b else 0) + 2 * follow
 
 
 def _bits(mask: int) -> list[int]:
@@ -232,22 +241,40 @@ class DealSampler:
         # Random filling kept failing: a matching always finds a consistent deal.
         return self._matched(rng)
 
-    def likelihood(self, deal: Deal, greed: float) -> float:
+    def likelihood(self, deal: Deal, sharpness: float) -> float:
         """How likely the other seats' recent plays are if they hold ``deal``'s hands.
 
-        The model: a player lays its heaviest fitting tile with probability
-        ``greed``, else any fitting tile. Used as an importance weight, it makes
-        deals where an opponent kept a heavier fitting tile count for less.
+        The model of a sensible player: it prefers heavy tiles, doubles, and
+        ends it can follow (more of its tiles match them), choosing each move
+        with a probability that grows as exp(sharpness * merit). Used as an
+        importance weight, it makes deals in which an opponent passed up a
+        much better move count for less.
         """
+        k = self._knowledge
+        suit = k.tiles.suit_mask
+        ends_of = k.tiles.ends
         weight = 1.0
-        for seat, seat_choices in enumerate(self._knowledge.choices):
+        for seat, seat_choices in enumerate(k.choices):
             hand = deal.hands[seat]
-            for fitting, heavier in seat_choices:
-                options = (hand & fitting).bit_count() + 1
-                if hand & heavier:
-                    weight *= (1.0 - greed) / options
-                else:
-                    weight *= greed + (1.0 - greed) / options
+            for left, right, tile, new_left, new_right, later in seat_choices:
+                held = hand | later | (1 << tile)
+                chosen = _merit(tile, held, suit[new_left] | suit[new_right], ends_of)
+                fitting = held if left < 0 else held & (suit[left] | suit[right])
+                total = 0.0
+                for other in _bits(fitting):
+                    a, b = ends_of[other]
+                    if left < 0:
+                        outs = [suit[a] | suit[b]]
+                    else:
+                        outs = []
+                        if a == left or b == left:
+                            outs.append(suit[b if a == left else a] | suit[right])
+                        if a == right or b == right:
+                            outs.append(suit[left] | suit[b if a == right else a])
+                    for out in outs:
+                        merit = _merit(other, held, out, ends_of)
+                        total += math.exp(sharpness * (merit - chosen))
+                weight /= total
         return weight
 
     def _alive(self, deal: Deal) -> bool:

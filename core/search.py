@@ -46,6 +46,8 @@ DEFAULT_GREED = 0.75
 DEFAULT_WIN_BONUS = 0.0
 #: See `Budget.read`.
 DEFAULT_READ = 0.0
+#: See `Budget.follow`.
+DEFAULT_FOLLOW = 0
 #: See `Budget.candidates`.
 DEFAULT_CANDIDATES = 1
 
@@ -67,6 +69,9 @@ class Budget:
     #: How greedy the search assumes the other players are when it weighs a
     #: deal by their plays (0: every consistent deal counts the same).
     read: float = DEFAULT_READ
+    #: In playouts, what a tile left in hand that fits the new ends is worth
+    #: against pips (0: playouts lay the heaviest tile).
+    follow: int = DEFAULT_FOLLOW
     #: Deals drawn for each one played out when reading (1: weight instead).
     candidates: int = DEFAULT_CANDIDATES
 
@@ -204,6 +209,7 @@ def search(
     greed = budget.greed
     read = budget.read
     candidates = budget.candidates
+    follow = budget.follow
     weight_sum = 0.0
     for _ in range(rounds):
         if budget.cap_seconds is not None and done and clock() - start > budget.cap_seconds:
@@ -231,7 +237,7 @@ def search(
         for i, action in enumerate(actions):
             st = base.copy()
             _apply(st, action, tiles)
-            st.play_out(rng, greed)
+            st.play_out(rng, greed, follow)
             value, won = scorer(st)
             totals[i] += weight * value
             if won:

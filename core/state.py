@@ -183,12 +183,14 @@ class RoundState:
 
     # -- the fast path -------------------------------------------------------
 
-    def play_out(self, rng: random.Random, greed: float = 0.0) -> None:
+    def play_out(self, rng: random.Random, greed: float = 0.0, follow: int = 0) -> None:
         """Finish the round with every seat choosing uniformly among its legal moves.
 
         With ``greed`` above 0, each move is instead, with that probability, the
         heaviest playable tile (a double on ties, never a draw by choice): the
         computer players' searches use it as a cheap model of sensible play.
+        With ``follow`` above 0 that move weighs, instead, pips + 3 for a double
+        + ``follow`` for each tile left in hand that fits the ends it leaves.
         """
         suit = self.suit
         ends_of = self.ends_of
@@ -205,6 +207,10 @@ class RoundState:
                     self.draw()
                 else:
                     self.pass_turn()
+                continue
+            if follow and greed and rng.random() < greed:
+                tile, on_right = self._sensible_move(seat, playable, follow)
+                self.play(tile, on_right)
                 continue
             if greed and rng.random() < greed:
                 best = -1
@@ -237,6 +243,36 @@ class RoundState:
             if on_left and on_right:
                 on_right = rng.random() < 0.5
             self.play(tile, on_right)
+
+    def _sensible_move(self, seat: int, playable: int, follow: int) -> tuple[int, bool]:
+        """The (tile, on_right) that weighs most by `play_out`'s ``follow`` measure."""
+        suit = self.suit
+        ends_of = self.ends_of
+        hand = self.hands[seat]
+        left, right = self.left, self.right
+        best = -1
+        choice = (-1, False)
+        while playable:
+            low = playable & -playable
+            playable ^= low
+            tile = low.bit_length() - 1
+            a, b = ends_of[tile]
+            rest = hand ^ low
+            merit = a + b + (3 if a == b else 0)
+            if left < 0:
+                score = merit + follow * (rest & (suit[a] | suit[b])).bit_count()
+                if score > best:
+                    best, choice = score, (tile, False)
+                continue
+            if a == left or b == left:
+                score = merit + follow * (rest & (suit[b if a == left else a] | suit[right])).bit_count()
+                if score > best:
+                    best, choice = score, (tile, False)
+            if a == right or b == right:
+                score = merit + follow * (rest & (suit[left] | suit[b if a == right else a])).bit_count()
+                if score > best:
+                    best, choice = score, (tile, True)
+        return choice
 
     def pip_counts(self) -> list[int]:
         return [self.tiles.pips_in(hand) for hand in self.hands]
