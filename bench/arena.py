@@ -59,7 +59,7 @@ def _players(levels: list[str], seed: int, iterations: int | None) -> list[objec
         changes["iterations"] = iterations
     for seat, level in enumerate(levels):
         if level == "hard" and changes:
-            whole = ("iterations", "candidates", "follow")
+            whole = ("iterations", "candidates", "follow", "chain_steps")
             typed = {k: int(v) if k in whole else v for k, v in changes.items()}
             budget = Budget(**typed)  # type: ignore[arg-type]
             out.append(HardPlayer(seed * 10 + seat, budget))

@@ -250,32 +250,48 @@ class DealSampler:
         importance weight, it makes deals in which an opponent passed up a
         much better move count for less.
         """
+        weight = 1.0
+        for seat in range(len(deal.hands)):
+            if self._knowledge.choices[seat]:
+                weight *= self.seat_likelihood(seat, deal.hands[seat], sharpness)
+        return weight
+
+    def seat_likelihood(self, seat: int, hand: int, sharpness: float) -> float:
+        """`likelihood`'s factor for one seat holding ``hand``."""
         k = self._knowledge
         suit = k.tiles.suit_mask
         ends_of = k.tiles.ends
         weight = 1.0
-        for seat, seat_choices in enumerate(k.choices):
-            hand = deal.hands[seat]
-            for left, right, tile, new_left, new_right, later in seat_choices:
-                held = hand | later | (1 << tile)
-                chosen = _merit(tile, held, suit[new_left] | suit[new_right], ends_of)
-                fitting = held if left < 0 else held & (suit[left] | suit[right])
-                total = 0.0
-                for other in _bits(fitting):
-                    a, b = ends_of[other]
-                    if left < 0:
-                        outs = [suit[a] | suit[b]]
-                    else:
-                        outs = []
-                        if a == left or b == left:
-                            outs.append(suit[b if a == left else a] | suit[right])
-                        if a == right or b == right:
-                            outs.append(suit[left] | suit[b if a == right else a])
-                    for out in outs:
-                        merit = _merit(other, held, out, ends_of)
-                        total += math.exp(sharpness * (merit - chosen))
-                weight /= total
+        for left, right, tile, new_left, new_right, later in k.choices[seat]:
+            held = hand | later | (1 << tile)
+            chosen = _merit(tile, held, suit[new_left] | suit[new_right], ends_of)
+            fitting = held if left < 0 else held & (suit[left] | suit[right])
+            total = 0.0
+            for other in _bits(fitting):
+                a, b = ends_of[other]
+                if left < 0:
+                    outs = [suit[a] | suit[b]]
+                else:
+                    outs = []
+                    if a == left or b == left:
+                        outs.append(suit[b if a == left else a] | suit[right])
+                    if a == right or b == right:
+                        outs.append(suit[left] | suit[b if a == right else a])
+                for out in outs:
+                    merit = _merit(other, held, out, ends_of)
+                    total += math.exp(sharpness * (merit - chosen))
+            weight /= total
         return weight
+
+    def seat_allows(self, seat: int, hand: int) -> bool:
+        """Whether ``seat`` may hold ``hand`` by its slots (the chain check of `Knowledge.allows`)."""
+        remaining = hand
+        for forbidden in self._knowledge.slots[seat]:
+            options = remaining & ~forbidden
+            if not options:
+                return False
+            remaining ^= options & -options
+        return True
 
     def _alive(self, deal: Deal) -> bool:
         # While the round goes on with nothing to draw, some hand must fit an end
@@ -352,6 +368,84 @@ class DealSampler:
                 hands[seat] |= 1 << tile
             pos += take
         return Deal(hands, rest[pos:])
+
+
+class DealChain:
+    """Deals drawn from the posterior that `DealSampler.likelihood` defines, by Metropolis steps.
+
+    Independent deals weighted by likelihood waste most of their playouts
+    when the reading is sharp; a Markov chain of swaps (two hidden tiles in
+    different places trade places, kept with probability min(1, L'/L)) stays
+    among the plausible deals. Every state is a consistent deal.
+    """
+
+    __slots__ = ("_hands", "_hidden", "_like", "_sampler", "_seats", "_sharpness", "_where")
+
+    def __init__(self, sampler: DealSampler, rng: random.Random, sharpness: float, burn_in: int) -> None:
+        self._sampler = sampler
+        self._sharpness = sharpness
+        k = sampler._knowledge
+        start = sampler.sample(rng)
+        self._hands = list(start.hands)
+        self._seats = [s for s in range(len(k.slots)) if s != k.seat]
+        self._like = [
+            sampler.seat_likelihood(s, self._hands[s], sharpness) if s != k.seat else 1.0
+            for s in range(len(self._hands))
+        ]
+        #: where[tile] is the seat holding it, or -1 for the boneyard.
+        self._where: dict[int, int] = {t: -1 for t in start.stock}
+        for s in self._seats:
+            for t in _bits(self._hands[s]):
+                self._where[t] = s
+        self._hidden = [t for t in _bits(k.pool) if self._where[t] >= 0]
+        self.step(rng, burn_in)
+
+    def step(self, rng: random.Random, steps: int) -> None:
+        """Make ``steps`` proposals."""
+        hidden = self._hidden
+        if not hidden:
+            return
+        where = self._where
+        tiles = list(where)
+        sampler = self._sampler
+        hands = self._hands
+        for _ in range(steps):
+            x = hidden[int(rng.random() * len(hidden))]
+            y = tiles[int(rng.random() * len(tiles))]
+            sx, sy = where[x], where[y]
+            if sx == sy:
+                continue
+            bx, by = 1 << x, 1 << y
+            new_x = hands[sx] ^ bx ^ by
+            if not sampler.seat_allows(sx, new_x):
+                continue
+            like_x = sampler.seat_likelihood(sx, new_x, self._sharpness)
+            ratio = like_x / self._like[sx] if self._like[sx] else 1.0
+            if sy >= 0:
+                new_y = hands[sy] ^ bx ^ by
+                if not sampler.seat_allows(sy, new_y):
+                    continue
+                like_y = sampler.seat_likelihood(sy, new_y, self._sharpness)
+                ratio *= like_y / self._like[sy] if self._like[sy] else 1.0
+            if ratio < 1.0 and rng.random() >= ratio:
+                continue
+            if sy < 0 and not sampler._alive(Deal([*hands[:sx], new_x, *hands[sx + 1 :]], [])):
+                continue  # the tile that kept the round alive went to the boneyard
+            hands[sx] = new_x
+            self._like[sx] = like_x
+            if sy >= 0:
+                hands[sy] = new_y
+                self._like[sy] = like_y
+                # the hidden list holds tiles in hands: x and y both still are
+            else:
+                hidden[hidden.index(x)] = y
+            where[x], where[y] = sy, sx
+
+    def deal(self, rng: random.Random) -> Deal:
+        """The chain's current deal, with the boneyard in a fresh random order."""
+        stock = [t for t, s in self._where.items() if s < 0]
+        rng.shuffle(stock)
+        return Deal(list(self._hands), stock)
 
 
 def sample_deal(knowledge: Knowledge, rng: random.Random) -> Deal:

@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from .actions import Action, Draw, End, Pass, Play
 from .events import TilePlayed
 from .heuristic import decision_rng
-from .inference import DealSampler, Knowledge, infer
+from .inference import DealChain, DealSampler, Knowledge, infer
 from .rules import Rules
 from .scoring import score_round
 from .state import DOMINO, TRANQUE, RoundState
@@ -48,6 +48,8 @@ DEFAULT_WIN_BONUS = 0.0
 DEFAULT_READ = 0.0
 #: See `Budget.follow`.
 DEFAULT_FOLLOW = 0
+#: See `Budget.chain_steps`.
+DEFAULT_CHAIN_STEPS = 0
 #: See `Budget.candidates`.
 DEFAULT_CANDIDATES = 1
 
@@ -72,6 +74,9 @@ class Budget:
     #: In playouts, what a tile left in hand that fits the new ends is worth
     #: against pips (0: playouts lay the heaviest tile).
     follow: int = DEFAULT_FOLLOW
+    #: When reading, Metropolis steps between the deals played out (0: draw
+    #: independent deals and weigh or resample them instead).
+    chain_steps: int = DEFAULT_CHAIN_STEPS
     #: Deals drawn for each one played out when reading (1: weight instead).
     candidates: int = DEFAULT_CANDIDATES
 
@@ -210,17 +215,24 @@ def search(
     read = budget.read
     candidates = budget.candidates
     follow = budget.follow
+    chain = (
+        DealChain(sampler, rng, read, budget.chain_steps * 8)
+        if read and budget.chain_steps and any(knowledge.choices)
+        else None
+    )
     weight_sum = 0.0
     for _ in range(rounds):
         if budget.cap_seconds is not None and done and clock() - start > budget.cap_seconds:
             capped = True
             break
-        deal = sampler.sample(rng)
         weight = 1.0
-        if read and candidates > 1:
+        if chain is not None:
+            chain.step(rng, budget.chain_steps)
+            deal = chain.deal(rng)
+        elif read and candidates > 1:
             # Sampling-importance-resampling: keep one of a few deals, chosen by
             # likelihood, so every playout goes to a plausible deal.
-            pool = [deal] + [sampler.sample(rng) for _ in range(candidates - 1)]
+            pool = [sampler.sample(rng) for _ in range(candidates)]
             likes = [sampler.likelihood(d, read) for d in pool]
             pick = rng.random() * sum(likes)
             for d, like in zip(pool, likes, strict=True):
@@ -228,8 +240,10 @@ def search(
                 pick -= like
                 if pick <= 0:
                     break
-        elif read:
-            weight = sampler.likelihood(deal, read)
+        else:
+            deal = sampler.sample(rng)
+            if read:
+                weight = sampler.likelihood(deal, read)
         weight_sum += weight
         base = template.copy()
         base.hands = deal.hands

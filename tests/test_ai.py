@@ -19,7 +19,7 @@ from capicu.core import (
     tile_set,
 )
 from capicu.core.hints import REASON_TEXTS, Hint, Reason, suggest
-from capicu.core.inference import DealSampler, infer
+from capicu.core.inference import DealChain, DealSampler, infer
 from capicu.core.players import LEVELS
 from capicu.core.search import Budget, HardPlayer, search
 from helpers_core import crafted_match
@@ -149,8 +149,12 @@ def _check_knowledge(match: Match, view: View, samples: int = 6) -> None:
     rng = random.Random(len(view.events))
     seat = view.seat
     assert seat is not None
+    chain = DealChain(sampler, rng, sharpness=1.0, burn_in=5)
+    deals = [sampler.sample(rng) for _ in range(samples)]
     for _ in range(samples):
-        deal = sampler.sample(rng)
+        chain.step(rng, 3)
+        deals.append(chain.deal(rng))
+    for deal in deals:
         assert deal.hands[seat] == truth[seat]
         assert [h.bit_count() for h in deal.hands] == list(view.hand_counts)
         assert len(deal.stock) == view.boneyard
