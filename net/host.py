@@ -374,6 +374,14 @@ class Host:
         self.tables[config.name] = table
         return table
 
+    async def close_table(self, name: str) -> None:
+        """Hang up on everybody at table ``name``, stop its timers and close its journal."""
+        table = self.tables.pop(name)
+        table.close(Error(ErrorCode.SHUTTING_DOWN, f"the table {name!r} was closed", fatal=True))
+        if table.journal is not None:
+            with contextlib.suppress(JournalError):
+                await table.journal.close()
+
     def join_line(self) -> str:
         """How to join, in one line a person reads out: address, port and code."""
         address = self.address or "?"

@@ -523,7 +523,8 @@ class Table:
         self.close(Error(ErrorCode.SHUTTING_DOWN, self.broken, fatal=True))
 
     def close(self, error: Error | None) -> None:
-        """Hang up on everybody at the table and stop its timers."""
+        """Hang up on everybody at the table and stop its timers and computers."""
+        self.broken = self.broken or "the table is closed"
         if self._timer is not None:
             self._timer.cancel()
             self._timer = None
