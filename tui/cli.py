@@ -110,11 +110,12 @@ def build_parser() -> argparse.ArgumentParser:
     else:
         add_host_command(commands, add_rule_arguments)
     try:
-        from capicu.tui.commands import add_interface_commands
+        from capicu.tui.commands import add_display_arguments, add_interface_commands
     except ImportError:  # the interface is not there yet
         pass
     else:
         add_interface_commands(commands, add_rule_arguments)
+        add_display_arguments(parser, top_level=True)
     return parser
 
 

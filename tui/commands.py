@@ -83,6 +83,10 @@ def add_interface_commands(
     add_display_arguments(join)
     join.set_defaults(handler=run_join)
 
+    host = subparsers.choices.get("host")
+    if host is not None:  # net/'s parser: hosting from this terminal shows the table too
+        add_display_arguments(host)
+
 
 # -- addresses ------------------------------------------------------------------
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from typing import TYPE_CHECKING, ClassVar
 
 from capicu.core import RoundResult, View
@@ -36,6 +37,7 @@ class RoundSummaryScreen(ModalScreen[None]):
         super().__init__()
         self.result = result
         self.view = view
+        self._opened = time.monotonic()
 
     @property
     def capicu(self) -> CapicuApp:
@@ -55,5 +57,11 @@ class RoundSummaryScreen(ModalScreen[None]):
             yield Static(t("summary.last") if last else t("summary.next"), classes="hint")
         yield Footer()
 
+    def on_mount(self) -> None:
+        self._opened = time.monotonic()
+
     def action_close(self) -> None:
+        # An Enter meant for the last tile of the round must not skip the summary unread.
+        if time.monotonic() - self._opened < 0.6:
+            return
         self.dismiss()

@@ -257,11 +257,24 @@ class TableScreen(Screen[None]):
         title = t(key, preset=view.rules.preset, round=view.round_number, target=view.target)
         self.query_one("#table-title", Static).update(f"{title}   {direction}")
         self.query_one(LineOfPlay).update_line(view.line, view.ends, view.rules.max_pip)
-        self.query_one(HandView).update_from_view(view)
+        hand = self.query_one(HandView)
+        could_play = any(isinstance(a, Play) for a in hand.legal)
+        hand.update_from_view(view)
+        if view.is_my_turn and not could_play:
+            # A turn starts (or forced draws brought a tile that fits).
+            self._cursor_to_playable(hand, view)
         self.query_one(BoneyardInfo).update_from_view(view)
         self._show_seats(view)
         self._show_status(view)
         self.refresh_bindings()
+
+    @staticmethod
+    def _cursor_to_playable(hand: HandView, view: View) -> None:
+        """As a turn starts, put the cursor on a tile that fits, unless it is on one already."""
+        fits = [a.tile for a in view.legal if isinstance(a, Play)]
+        if not fits or (hand.selected in fits):
+            return
+        hand.cursor = view.hand.index(fits[0])
 
     def _show_seats(self, view: View) -> None:
         game = self.capicu.game
@@ -368,10 +381,11 @@ class TableScreen(Screen[None]):
         if not plays:
             self._explain_no_fit(view, str(message.tile))
             return
-        if len(plays) == 1:
+        ends = view.ends if view.ends is not None else (0, 0)
+        if len(plays) == 1 or ends[0] == ends[1]:
+            # Two equal ends leave the same game either way: no question to ask.
             self.run_worker(self.capicu.send_action(plays[0]), group="intent")
             return
-        ends = view.ends if view.ends is not None else (0, 0)
 
         def chosen(end: End | None) -> None:
             if end is not None:
