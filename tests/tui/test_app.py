@@ -71,8 +71,8 @@ async def test_a_tile_that_fits_both_ends_asks_which_end() -> None:
                 await pilot.press("enter")
                 await wait_for(pilot, lambda: isinstance(app.screen, EndChoiceScreen), what="the end choice")
                 await pilot.press("right")
-                laid = both[0]
-                await wait_for(pilot, lambda: laid not in app.game.view.hand,  # type: ignore[union-attr]  # noqa: B023
+                laid, game = both[0], app.game
+                await wait_for(pilot, lambda: game.view is not None and laid not in game.view.hand,  # noqa: B023
                                what="the tile laid")
                 return
             await play_turn_and_wait(pilot, app)
