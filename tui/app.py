@@ -39,6 +39,7 @@ from capicu.tui.widgets.tiles import TileStyle
 from textual.app import App
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
+from textual.widgets import Checkbox
 
 add_messages({
     "app.title": "capicu",
@@ -262,6 +263,13 @@ class CapicuApp(App[None]):
             if "ctrl" in modifiers:
                 shown = f"^{shown}"
         return shown
+
+    def ascii_checkbox(self, label: str, value: bool = False, *, id: str | None = None) -> Checkbox:
+        """A checkbox drawn ``[X]`` in ASCII mode (its usual half blocks are not ASCII)."""
+        box = Checkbox(label, value, id=id)
+        if self.ascii_mode:
+            box.BUTTON_LEFT, box.BUTTON_RIGHT = "[", "]"
+        return box
 
     # -- the game ------------------------------------------------------------------
 

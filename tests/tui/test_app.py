@@ -171,3 +171,25 @@ async def test_ascii_mode_shows_nothing_outside_ascii() -> None:
         text = screen_text(app)
         outside = sorted({c for c in text if ord(c) > 126})
         assert not outside, outside
+
+
+async def test_ascii_mode_menus_and_summary_show_nothing_outside_ascii() -> None:
+    menu = CapicuApp(DisplayOptions(mouse=False, ascii=True))
+    async with menu.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: isinstance(menu.screen, MainMenuScreen), what="the menu")
+        for key in ("", "p", "h", "j", "s"):
+            if key:
+                await pilot.press("ctrl+b")
+                await pilot.press(key)
+            await pilot.pause()
+            outside = sorted({c for c in screen_text(menu) if ord(c) > 126})
+            assert not outside, (key, outside)
+    app = solo_app(seed=3, players=2, ascii=True)
+    async with app.run_test(size=SIZE) as pilot:
+        for _ in range(60):
+            await wait_for(pilot, lambda: my_turn(app) or round_over(app), what="my turn")
+            if round_over(app):
+                break
+            await play_turn_and_wait(pilot, app)
+        outside = sorted({c for c in screen_text(app) if ord(c) > 126})
+        assert not outside, outside

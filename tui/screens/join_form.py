@@ -54,7 +54,7 @@ class JoinFormScreen(Screen[None]):
                 yield Label(t("join.code"))
                 yield Input(id="code", max_length=32)
                 yield Label("")
-                yield Checkbox(t("join.spectate"), id="spectate")
+                yield self.capicu.ascii_checkbox(t("join.spectate"), id="spectate")
             with Horizontal(classes="form-buttons"):
                 yield Button(t("join.connect"), id="connect", variant="primary")
         yield Footer()

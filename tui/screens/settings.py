@@ -53,7 +53,7 @@ class SettingsScreen(Screen[None]):
                              value=app.tile_style.value,
                              allow_blank=False, id="tile-style")
                 yield Label("")
-                yield Checkbox(t("settings.ascii"), value=app.ascii_mode, id="ascii")
+                yield self.capicu.ascii_checkbox(t("settings.ascii"), value=app.ascii_mode, id="ascii")
         yield Footer()
 
     def on_mount(self) -> None:

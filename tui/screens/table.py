@@ -60,7 +60,7 @@ add_messages({
     "table.action_play": "play {tile} on the {end}",
     "table.action_draw": "draw",
     "table.action_pass": "pass",
-    "table.leave_title": "Leave the table?",
+    "table.leave_title": "Leave the table? y leaves, n or Esc stays.",
     "table.leave_body": "Your seat stays held; the computer covers it while you are away.",
     "table.leave_body_host": "You host this table: leaving ends the game for everyone.",
     "key.play_tile": "Play",
@@ -138,8 +138,9 @@ class LeaveScreen(ModalScreen[bool]):
     """Leaving is one key away, and one more to confirm."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("y,enter", "leave", t("key.yes_leave"), key_display="y"),
-        Binding("n,escape,ctrl+b", "stay", t("key.stay"), key_display="n/esc"),
+        # Enter stays: a player pressing Enter to play must never leave by accident.
+        Binding("y", "leave", t("key.yes_leave")),
+        Binding("n,escape,ctrl+b,enter", "stay", t("key.stay"), key_display="n/esc"),
     ]
 
     def __init__(self, hosting: bool) -> None:
