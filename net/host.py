@@ -19,11 +19,12 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import hmac
+import multiprocessing
 import secrets
 import socket
 import sys
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -128,8 +129,12 @@ class HostConfig:
     #: The first table's name (clients ask for a table by name; "main" is the default).
     table: str = "main"
     limits: Limits = field(default_factory=Limits)
-    #: Threads in which computer players think.
+    #: Threads in which computer players think (when `computer_processes` is 0).
     computer_threads: int = 4
+    #: Worker processes in which computer players think; 0 uses threads. Quick
+    #: levels are fine in threads; slow ones (``hard``) in a busy host want
+    #: processes, so that their thinking never delays another table.
+    computer_processes: int = 0
 
     def __post_init__(self) -> None:
         if not 0 <= self.port <= 65535:
@@ -139,7 +144,7 @@ class HostConfig:
         if self.resume is not None and self.journal is not None and self.journal != self.resume:
             raise ValueError("a resumed match goes on in the journal it was resumed from: "
                              "give --resume alone")
-        if self.computer_threads < 1:
+        if self.computer_threads < 1 or self.computer_processes < 0:
             raise ValueError("computer players need at least one thread")
         self.table_config()  # checks the rule fields
 
@@ -311,9 +316,15 @@ class Host:
         self._connections: set[Connection] = set()
         self._per_address: dict[str, int] = {}
         self._tasks: set[asyncio.Task[None]] = set()
-        self._executor = ThreadPoolExecutor(
-            max_workers=config.computer_threads, thread_name_prefix="capicu-computer"
-        )
+        self._executor: Executor
+        if config.computer_processes:
+            self._executor = ProcessPoolExecutor(
+                max_workers=config.computer_processes, mp_context=multiprocessing.get_context("spawn")
+            )
+        else:
+            self._executor = ThreadPoolExecutor(
+                max_workers=config.computer_threads, thread_name_prefix="capicu-computer"
+            )
 
     @property
     def code(self) -> str | None:

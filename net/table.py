@@ -10,7 +10,9 @@ depend on.
 
 Time comes in as ``now`` (the event loop's clock); deadlines live in a pure
 `Deadlines` and the table asks the loop to wake it at the next one.
-Computer players think in a thread pool, never on the event loop.
+Computer players think in the host's executor, never on the event loop: a
+thread pool, or a process pool so that a slow player holds up nothing else
+(in a thread it would still compete with the event loop for the interpreter).
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ import secrets
 import sys
 from collections import deque
 from collections.abc import Callable, Iterator
-from concurrent.futures import Executor
+from concurrent.futures import Executor, ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
@@ -34,6 +36,7 @@ from capicu.core import (
     Match,
     RoundStarted,
     Rules,
+    View,
     event_to_dict,
     make_player,
 )
@@ -127,6 +130,11 @@ class Seat:
             seat=self.index, kind=self.kind, name=self.name,
             connected=self.kind == "computer" or self.peer is not None, covered=self.covered,
         )
+
+
+def choose_in_worker(level: str, seed: int, view: View) -> Action:
+    """A computer player's choice, in a worker process (see `Table._think`)."""
+    return make_player(level, seed).choose(view)
 
 
 def _computer_name(index: int) -> str:
@@ -424,11 +432,20 @@ class Table:
             return
         self._thinking = (self._version, index)
         seat = self.seats[index]
-        if seat.player is None:
-            seat.player = make_player(self.config.computer_level, (match.seed * 31 + index) % 2**31)
-        version, view, player = self._version, match.view(index), seat.player
+        version, view = self._version, match.view(index)
         loop = asyncio.get_running_loop()
-        future = loop.run_in_executor(self._executor, player.choose, view)
+        future: asyncio.Future[Action]
+        if isinstance(self._executor, ProcessPoolExecutor):
+            # In another process the player cannot keep its state from move to
+            # move: a fresh one each time, its seed drawn from the match's.
+            seed = (match.seed * 1_000_003 + index * 7_919 + version) % 2**31
+            future = loop.run_in_executor(
+                self._executor, choose_in_worker, self.config.computer_level, seed, view
+            )
+        else:
+            if seat.player is None:
+                seat.player = make_player(self.config.computer_level, (match.seed * 31 + index) % 2**31)
+            future = loop.run_in_executor(self._executor, seat.player.choose, view)
         future.add_done_callback(lambda f: self._chosen(index, version, by, f))
 
     def _chosen(self, index: int, version: int, by: str, future: asyncio.Future[Action]) -> None:
