@@ -259,11 +259,20 @@ class Client:
 
     async def _pump(self) -> str | None:
         """Read one connection dry; why it ended, or None when the host refused us for good."""
+        quiet = 0
         try:
             while True:
-                # Three heartbeats of silence: the host or the network is gone.
-                async with asyncio.timeout(self._heartbeat * 3):
-                    message = await self._read_one()
+                try:
+                    async with asyncio.timeout(self._heartbeat):
+                        message = await self._read_one()
+                except TimeoutError:
+                    # A quiet host is asked; three heartbeats without a word: it is gone.
+                    quiet += 1
+                    if quiet >= 3:
+                        return "the host stopped answering"
+                    self._write(Ping(quiet))
+                    continue
+                quiet = 0
                 if message is None:
                     return "the host closed the connection"
                 if isinstance(message, Ping):
@@ -274,11 +283,9 @@ class Client:
                         return message.message
                     self._finish(f"{message.code}: {message.message}")
                     return None
-        except TimeoutError:
-            return "the host stopped answering"
         except ProtocolError as exc:
             return f"the host sent something unreadable ({exc.message})"
-        except (ConnectionError, OSError) as exc:
+        except (ConnectionError, OSError, ClientError) as exc:
             return f"the connection broke ({exc})"
         finally:
             if self._writer is not None:

@@ -277,6 +277,7 @@ class Proxy:
         self.port = 0
         self._server: asyncio.Server | None = None
         self._writers: list[asyncio.StreamWriter] = []
+        self._flowing: list[asyncio.Event] = []
         self.connections = 0
 
     async def start(self) -> int:
@@ -288,10 +289,14 @@ class Proxy:
         self.connections += 1
         up_reader, up_writer = await asyncio.open_connection(LOOPBACK, self.target_port)
         self._writers += [writer, up_writer]
+        flowing = asyncio.Event()
+        flowing.set()
+        self._flowing.append(flowing)
 
         async def pipe(src: asyncio.StreamReader, dst: asyncio.StreamWriter) -> None:
             try:
                 while data := await src.read(65536):
+                    await flowing.wait()
                     dst.write(data)
                     await dst.drain()
             except (ConnectionError, OSError):
@@ -300,6 +305,11 @@ class Proxy:
                 dst.transport.abort()
 
         await asyncio.gather(pipe(reader, up_writer), pipe(up_reader, writer))
+
+    def freeze(self) -> None:
+        """Stop relaying on the current connections without closing them (a dead network)."""
+        for flowing in self._flowing:
+            flowing.clear()
 
     def cut(self) -> None:
         """Abort every relayed connection at once (both sides see a reset)."""

@@ -79,6 +79,6 @@ async def test_many_tables_in_one_host_play_at_once(start_host):
 
 
 async def test_computers_can_think_in_worker_processes(start_host):
-    host, port = await start_host(players=3, computers=2, computer_processes=1, seed=8)
+    _, port = await start_host(players=3, computers=2, computer_processes=1, seed=8)
     result = await asyncio.wait_for(play_bot(port, "solo"), WAIT * 2)
     assert result.final.match_over and not result.errors

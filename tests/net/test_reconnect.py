@@ -11,6 +11,7 @@ import pytest
 from capicu.core import Rules
 from capicu.net import Chat, Client, JoinError, Limits, Reconnected, Reconnecting, Seats, Snapshot, Update
 from capicu.net.client import Incoming
+from capicu.net.codec import Codec
 
 from .conftest import LOOPBACK, WAIT, Proxy, check_numbering, decode_frames, play_bot
 
@@ -149,3 +150,35 @@ async def test_a_client_that_never_reads_is_cut_off_and_slows_nobody(start_host)
     assert any("stopped reading" in line for line in start_host.reports)
     assert not host.tables["main"].spectators
     sock.close()
+
+
+async def test_quiet_connections_stay_up_and_a_silent_host_is_noticed(start_host):
+    _, port = await start_host(players=2, grace=30,
+                               limits=Limits(heartbeat=0.05, idle_timeout=0.2, handshake_timeout=5))
+    proxy = Proxy(port)
+    await proxy.start()
+    seen = Codec("client")
+    pongs: list[int] = []
+    ten_pongs = asyncio.Event()
+
+    def tap(data: bytes) -> None:
+        seen.receive_data(data)
+        while isinstance(frame := seen.next_frame(), dict):
+            if frame["type"] == "pong":
+                pongs.append(frame["n"])
+        if len(pongs) >= 10:
+            ten_pongs.set()
+
+    ana = await Client.connect(LOOPBACK, proxy.port, name="ana", wire_tap=tap, max_backoff=0.1)
+    # Nobody else comes: both sides are quiet, and heartbeats keep the connection
+    # up for ten heartbeats, far past the idle timeout.
+    await asyncio.wait_for(ten_pongs.wait(), WAIT)
+    assert proxy.connections == 1 and not ana.closed
+    # The network dies without closing anything: the client notices and comes back.
+    proxy.freeze()
+    lost = await wait_for_message(ana, lambda m: isinstance(m, Reconnecting), "reconnecting")
+    assert "stopped answering" in lost.reason
+    back = await wait_for_message(ana, lambda m: isinstance(m, Reconnected), "reconnected")
+    assert back.seat == 0 and proxy.connections == 2
+    await ana.close()
+    await proxy.stop()
