@@ -1,0 +1,54 @@
+"""The journal as the host uses it: resuming a damaged one, and a journal that cannot be written."""
+
+from __future__ import annotations
+
+import asyncio
+
+from capicu.core import Match
+from capicu.net import Client, Closed, Error, Host, HostConfig
+from capicu.net.journal import read_journal
+
+from .conftest import LOOPBACK, WAIT, play_bot
+
+
+async def test_a_cut_journal_resumes_from_its_last_whole_record(start_host, tmp_path):
+    journal = tmp_path / "match.journal"
+    host, port = await start_host(players=2, computers=1, seed=2, journal=journal)
+    result = await asyncio.wait_for(play_bot(port, "ana", stop_after=10), WAIT)
+    seat_token = host.tables["main"].seats[result.seat].token
+    await host.stop()
+    whole = read_journal(journal)
+    assert whole.damage is None
+    # The host died in the middle of writing its last record.
+    journal.write_bytes(journal.read_bytes()[:-7])
+    resumed, port = await start_host(resume=journal, grace=30)
+    assert resumed.resume_note is not None and "cut short" in resumed.resume_note
+    match = resumed.tables["main"].match
+    assert match is not None
+    # Everything before the cut record is there (the computer may have moved on since).
+    assert match.log()["entries"][: len(whole.entries) - 1] == whole.entries[:-1]
+    ana = await Client.connect(LOOPBACK, port, name="ana", token=seat_token)
+    assert ana.seat == result.seat
+    final = await asyncio.wait_for(play_bot(port, "ana", client=ana), WAIT)
+    assert final.final.match_over
+    # The journal now holds the whole match, its cut record replaced.
+    assert Match.from_log(read_journal(journal).match_log()).is_over
+
+
+async def test_a_journal_that_cannot_be_written_stops_the_table_with_a_clear_error(tmp_path):
+    host = Host(HostConfig(bind=LOOPBACK, port=0, players=2, computers=1,
+                           journal=tmp_path / "no such folder" / "match.journal"),
+                report=lambda text: None)
+    _, port = await host.start()
+    try:
+        client = await Client.connect(LOOPBACK, port, name="ana", reconnect=False)
+        messages = []
+        while not isinstance(message := await client.receive(timeout=WAIT), Closed):
+            messages.append(message)
+        errors = [m for m in messages if isinstance(m, Error)]
+        assert errors and errors[-1].fatal and errors[-1].code == "shutting_down"
+        assert "cannot write the journal" in errors[-1].message
+        # Nobody was told of a match that is not on disk.
+        assert client.view is None
+    finally:
+        await host.stop()
