@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
 import tomllib
 from pathlib import Path
 
@@ -130,3 +132,11 @@ def test_any_parsed_data_gives_settings(data: dict[str, object]) -> None:
     assert all(isinstance(p, str) and p for p in problems)
     # Whatever was kept is written back and read again unchanged.
     assert settings_from_data(tomllib.loads(settings_to_toml(settings))) == (settings, [])
+
+
+def test_settings_do_not_load_textual_so_colours_are_set_first() -> None:
+    code = "import sys, capicu.tui.settings; print(any(m.startswith('textual') for m in sys.modules))"
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=True
+    )
+    assert result.stdout.strip() == "False"

@@ -159,3 +159,17 @@ async def test_big_tiles_give_way_when_the_hand_would_take_too_much_room() -> No
         big.update_hand(many[:5], ())
         await pilot.pause()
         assert "●" in big.render().plain  # room enough for pips
+
+
+async def test_a_new_deal_puts_the_cursor_on_the_first_tile() -> None:
+    first = played_view(seed=3, moves=4)
+    app, hand = hand_app()
+    async with app.run_test(size=SIZE) as pilot:
+        hand.update_from_view(first)
+        hand.focus()
+        await pilot.press("end")
+        assert hand.cursor == len(first.hand) - 1
+        hand.update_from_view(first)  # the same round: the cursor stays
+        assert hand.cursor == len(first.hand) - 1
+        hand.update_hand(HAND, (), new_deal=True)
+        assert hand.cursor == 0

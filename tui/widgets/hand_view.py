@@ -131,6 +131,8 @@ class HandView(Widget, can_focus=True):
         self.set_reactive(HandView.ascii, ascii)
         self._cache_key: object = None
         self._cache: tuple[list[Text], list[Region]] = ([], [])
+        #: The round of the last view shown: a new one is a new deal.
+        self._round = -1
         #: Rows the hand may take (from max-height), known once laid out.
         self._budget: int | None = None
         #: The rows last drawn (or last told to the compositor as changed).
@@ -138,22 +140,32 @@ class HandView(Widget, can_focus=True):
 
     # -- data in ------------------------------------------------------------
 
-    def update_hand(self, hand: Sequence[Tile], legal: Sequence[Action], max_pip: int = 6) -> None:
-        """Show this hand and these legal actions; the cursor stays on its tile if still held."""
-        current = self.selected
+    def update_hand(
+        self, hand: Sequence[Tile], legal: Sequence[Action], max_pip: int = 6, *, new_deal: bool = False
+    ) -> None:
+        """Show this hand and these legal actions.
+
+        The cursor stays on its tile while that tile is held, else on the same
+        place; a ``new_deal`` starts it at the first tile.
+        """
+        current = None if new_deal else self.selected
         hand = tuple(hand)
         self.digits = len(str(max_pip))
         self.hand = hand
         self.legal = tuple(legal)
         if current in hand:
             self.cursor = hand.index(current)
+        elif new_deal:
+            self.cursor = 0
         else:
             self.cursor = min(self.cursor, max(len(hand) - 1, 0))
 
     def update_from_view(self, view: View) -> None:
         """Show a seat's `View`: its hand and what the engine says it may do."""
         self.spectator = view.seat is None
-        self.update_hand(view.hand, view.legal, view.rules.max_pip)
+        new_deal = view.round_number != self._round
+        self._round = view.round_number
+        self.update_hand(view.hand, view.legal, view.rules.max_pip, new_deal=new_deal)
 
     # -- reading --------------------------------------------------------------
 
