@@ -251,3 +251,14 @@ async def test_in_ascii_mode_the_whole_table_of_widgets_is_ascii() -> None:
             assert any("Capicu, pana!" in line for line in screen)
     finally:
         set_ascii(False)
+
+
+async def test_a_narrow_log_wraps_long_sentences_instead_of_cutting_them() -> None:
+    log = EventLog()
+    app = styled_app(lambda: [log], "EventLog { width: 30; }")
+    async with app.run_test(size=SIZE) as pilot:
+        log.add_text("Computer 2 plays 3-6 on the right, and then some more words.")
+        await pilot.pause()
+        lines = _log_text(log)
+        assert len(lines) >= 2 and all(len(line) <= 30 for line in lines)
+        assert "words." in " ".join(lines)
