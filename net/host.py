@@ -191,9 +191,9 @@ class Connection:
 
     def send_frame(self, frame: bytes) -> None:
         """Queue ``frame`` for the peer, never waiting; a peer too far behind is cut off."""
-        if self.closed:
-            return
         transport = self._writer.transport
+        if self.closed or transport.is_closing():
+            return
         if transport.get_write_buffer_size() + len(frame) > self._outbox_limit:
             unsent = transport.get_write_buffer_size()
             self.host.report(f"{self.address}: cut off, it stopped reading ({unsent} bytes unsent)")
