@@ -122,3 +122,12 @@ def test_big_styles_fall_back_to_smaller_ones() -> None:
     assert smaller_styles(TileStyle.PIPS) == [TileStyle.PIPS, TileStyle.BOXED, TileStyle.COMPACT]
     assert smaller_styles(TileStyle.GLYPH) == [TileStyle.GLYPH, TileStyle.COMPACT]
     assert smaller_styles(TileStyle.COMPACT) == [TileStyle.COMPACT]
+
+
+@given(st.integers(-(10**6), 10**6), st.integers(-(10**6), 10**6), st.sampled_from(list(TileStyle)),
+       st.booleans(), st.sampled_from([None, True, False]))
+def test_any_numbers_are_drawn_without_error(a: int, b: int, style: TileStyle, ascii: bool,
+                                             crosswise: bool | None) -> None:
+    face = tile_face(a, b, style, ascii=ascii, crosswise=crosswise)
+    assert len({row.cell_len for row in face.rows}) == 1
+    assert not ascii or face.plain().isascii()

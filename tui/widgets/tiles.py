@@ -147,9 +147,11 @@ def tile_face(
     digits = max(digits, len(str(a)), len(str(b)))
     across = (a == b) if crosswise is None else crosswise
     box = _box(ascii)
-    if style is TileStyle.GLYPH and not ascii and max(a, b) <= GLYPH_MAX:
+    # Numbers come from a host: anything a style cannot draw falls back to digits.
+    low = min(a, b)
+    if style is TileStyle.GLYPH and not ascii and low >= 0 and max(a, b) <= GLYPH_MAX:
         return _face([glyph(a, b, vertical=across)], 0, face_style)
-    if style is TileStyle.PIPS and max(a, b) <= 9:
+    if style is TileStyle.PIPS and low >= 0 and max(a, b) <= 9:
         return _pip_face(a, b, box, across, face_style)
     if style is TileStyle.BOXED or style is TileStyle.PIPS:
         return _boxed_face(_num(a, digits), _num(b, digits), box, across, face_style)
