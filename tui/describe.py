@@ -59,6 +59,8 @@ def side_members(side: int, sides: int, players: int) -> list[int]:
 def side_name(side: int, names: Sequence[str], sides: int, players: int) -> str:
     """A side named by its players: "Ana", or "Team Ana & Luis" for partners."""
     members = side_members(side, sides, players)
+    if not members:  # a side number out of range (from a faulty host)
+        return seat_name(names, side)
     joined = " & ".join(seat_name(names, seat) for seat in members)
     return t("word.team", names=joined) if len(members) > 1 else joined
 
@@ -179,7 +181,7 @@ def describe_result(
     else:
         winner = side_name(result.winner, names, sides, players)
         base = result.points - sum(points for _, points in result.bonuses)
-        count = result.side_counts[result.winner] if result.winner < len(result.side_counts) else 0
+        count = result.side_counts[result.winner] if 0 <= result.winner < len(result.side_counts) else 0
         lines.append(t(_why_key(rules, result.reason), name=winner, points=base, count=count, player=last))
         for bonus, points in result.bonuses:
             lines.append(t("result.bonus", bonus=bonus_name(bonus), points=points))

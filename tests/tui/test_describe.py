@@ -19,6 +19,8 @@ from capicu.core import (
 )
 from capicu.tui.describe import describe_event, describe_events, describe_result, display_text, seat_name
 from capicu.tui.messages import set_ascii, t
+from hypothesis import given
+from hypothesis import strategies as st
 
 NAMES = ["Ana", "Beto", "Carmen", "Dolo"]
 
@@ -147,3 +149,35 @@ def test_ascii_mode_transliterates_sentences_and_names() -> None:
     finally:
         set_ascii(False)
     assert "ú" in describe_event(RoundEnded(_result()), NAMES[:3], 1)
+
+
+_tiles = st.lists(st.builds(Tile, st.integers(0, 12), st.integers(0, 12)), max_size=4).map(tuple)
+_ints = st.lists(st.integers(-5, 500), max_size=5).map(tuple)
+
+
+@given(
+    st.builds(
+        RoundResult,
+        round_number=st.integers(-1, 99),
+        reason=st.sampled_from(["domino", "tranque", "???"]),
+        last_player=st.integers(-2, 6),
+        last_tile=st.builds(Tile, st.integers(0, 12), st.integers(0, 12)),
+        hands=st.lists(_tiles, max_size=5).map(tuple),
+        pip_counts=_ints,
+        side_counts=_ints,
+        winner=st.none() | st.integers(-2, 6),
+        points=st.integers(-5, 500),
+        bonuses=st.lists(st.tuples(st.text(max_size=12), st.integers(0, 200)), max_size=3).map(tuple),
+        scores=_ints,
+    ),
+    st.sampled_from(["puerto-rican-drawing", "quinientos", "draw"]),
+    st.lists(st.text(max_size=10), max_size=5),
+)
+def test_a_malformed_result_from_a_host_is_still_told_without_error(
+    result: RoundResult, preset: str, names: list[str]
+) -> None:
+    rules = Rules.preset_named(preset)
+    players = 4 if rules.partnerships else 3
+    lines = describe_result(result, names, rules, players)
+    assert lines and all(isinstance(line, str) for line in lines)
+    assert describe_event(RoundEnded(result), names, 0)
