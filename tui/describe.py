@@ -51,7 +51,7 @@ def seat_name(names: Sequence[str], seat: int) -> str:
 
 def side_members(side: int, sides: int, players: int) -> list[int]:
     """The seats that score together as ``side`` (one seat unless in partnerships)."""
-    if sides == players:
+    if sides == players or sides <= 0:
         return [side]
     return [seat for seat in range(players) if seat % sides == side]
 

@@ -181,3 +181,22 @@ def test_a_malformed_result_from_a_host_is_still_told_without_error(
     lines = describe_result(result, names, rules, players)
     assert lines and all(isinstance(line, str) for line in lines)
     assert describe_event(RoundEnded(result), names, 0)
+
+
+_seat = st.integers(-3, 8)
+_events = st.one_of(
+    st.builds(RoundStarted, st.integers(-1, 99), _seat, _ints, st.integers(-1, 30),
+              st.none() | st.builds(Tile, st.integers(0, 12), st.integers(0, 12)), st.integers(0, 5)),
+    st.builds(TilePlayed, _seat, st.builds(Tile, st.integers(0, 12), st.integers(0, 12)),
+              st.sampled_from(list(End)), st.integers(-1, 12), st.integers(-1, 12)),
+    st.builds(TilesDrawn, _seat, st.integers(-1, 30), st.integers(-1, 12), st.integers(-1, 12)),
+    st.builds(Passed, _seat, st.integers(-1, 12), st.integers(-1, 12)),
+    st.builds(MatchEnded, _seat, _ints),
+)
+
+
+@given(_events, st.lists(st.text(max_size=10), max_size=5), st.none() | _seat, st.booleans())
+def test_any_event_from_a_host_is_told_without_error(
+    event: Event, names: list[str], my_seat: int | None, lead: bool
+) -> None:
+    assert describe_event(event, names, my_seat, lead=lead)
