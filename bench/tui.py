@@ -37,6 +37,7 @@ COLUMNS, ROWS = 80, 24
 QUIET = 0.25
 RIGHT = b"\x1b[C"
 LEFT = b"\x1b[D"
+HOME = b"\x1b[H"
 ENTER = b"\r"
 
 BARE_APP = """
@@ -137,9 +138,11 @@ def capicu_run(env: dict[str, str], seed: int) -> tuple[float, int, int]:
         start = term.wait_for(b"pozo")
         term.wait_for(b"Enter plays it")
         term.drain()
+        term.send(HOME)  # so that the move below is never a no-op at the hand's end
+        term.drain()
         term.send(RIGHT)
         cursor = len(term.burst())
-        term.send(LEFT)
+        term.send(HOME)
         term.drain()
         # Play the first tile that fits: Enter on each tile in turn until one is laid.
         for _ in range(12):
