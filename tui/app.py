@@ -389,11 +389,13 @@ class CapicuApp(App[None]):
             table = TableScreen()
             self.switch_screen(table) if self._is_lobby(self.screen) else self.push_screen(table)
         table.table_changed(message)
+        # The match-over screen goes beneath the last round's summary: the round is
+        # read first, and closing it shows who won the match.
+        if any(isinstance(event, MatchEnded) for event in message.events):
+            self.push_screen(MatchOverScreen(message.view))
         for event in message.events:
             if isinstance(event, RoundEnded):
                 self.push_screen(RoundSummaryScreen(event.result, message.view))
-            elif isinstance(event, MatchEnded):
-                self.push_screen(MatchOverScreen(message.view))
 
     def _table_screen(self) -> Any:
         from capicu.tui.screens.table import TableScreen

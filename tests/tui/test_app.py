@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from capicu.core import Play, Rules
 from capicu.net.host import Host, HostConfig
-from capicu.tui.app import CapicuApp, DisplayOptions, HostGame, JoinGame, make_host_config
+from capicu.tui.app import CapicuApp, DisplayOptions, HostGame, JoinGame, SoloGame, make_host_config
 from capicu.tui.screens.lobby import LobbyScreen
 from capicu.tui.screens.menu import MainMenuScreen
 from capicu.tui.screens.reconnecting import ReconnectingScreen
@@ -193,3 +193,54 @@ async def test_ascii_mode_menus_and_summary_show_nothing_outside_ascii() -> None
             await play_turn_and_wait(pilot, app)
         outside = sorted({c for c in screen_text(app) if ord(c) > 126})
         assert not outside, outside
+
+
+async def test_the_match_ends_with_the_summary_then_the_winner_and_play_again() -> None:
+    from capicu.tui.screens.match_over import MatchOverScreen
+
+    request = SoloGame(Rules.preset_named("puerto-rican-drawing").replace(target=1), 2, "normal",
+                       seed=3, name="Ana", pace=0.0)
+    app = CapicuApp(DisplayOptions(mouse=False), request)
+    async with app.run_test(size=SIZE) as pilot:
+        for _ in range(400):
+            await wait_for(pilot, lambda: my_turn(app) or round_over(app), what="my turn")
+            if round_over(app):
+                if app.game is not None and app.game.view is not None and app.game.view.match_over:
+                    break
+                await pilot.pause(0.7)
+                await pilot.press("enter")
+                await wait_for(pilot, lambda: not round_over(app), what="the next round")
+                continue
+            await play_turn_and_wait(pilot, app)
+        await pilot.pause(0.7)
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, MatchOverScreen), what="the match-over screen")
+        assert "wins the match" in screen_text(app) or "You win the match" in screen_text(app)
+        first = app.link
+        await pilot.press("a")
+        await wait_for(pilot, lambda: app.link is not first and isinstance(app.screen, TableScreen)
+                       and app.game is not None and app.game.view is not None
+                       and not app.game.view.match_over, what="a new match")
+
+
+async def test_the_hint_key_names_a_move_and_why() -> None:
+    app = solo_app(seed=3, players=2)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: my_turn(app), what="my turn")
+        await pilot.press("x")
+        await wait_for(pilot, lambda: any(n.message.startswith("Hint:") for n in app._notifications),
+                       what="the hint")
+
+
+async def test_a_theme_chosen_is_remembered(tmp_path: Path) -> None:
+    from capicu.tui.settings import load_settings
+
+    app = CapicuApp(DisplayOptions(mouse=False))
+    async with app.run_test(size=SIZE) as pilot:
+        app.theme = "high-contrast"
+        await pilot.pause()
+    assert load_settings()[0].theme == "high-contrast"
+    again = CapicuApp(DisplayOptions(mouse=False))
+    async with again.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert again.theme == "high-contrast"
