@@ -160,7 +160,7 @@ def play_match(rules: Rules, players: int, seed: int, *, views: bool) -> Match:
     return match
 
 
-@settings(max_examples=2000)
+@settings(max_examples=1500)
 @given(game=st.sampled_from(GAMES), seed=st.integers(0, 2**32))
 def test_random_matches_keep_every_rule(game: tuple[str, int], seed: int) -> None:
     name, players = game
