@@ -35,7 +35,6 @@ add_messages({
     "lobby.connected": "connected",
     "lobby.away": "away",
     "lobby.you": "{name} (you)",
-    "key.leave": "Leave",
 })
 
 

@@ -30,7 +30,6 @@ add_messages({
     "key.rules": "Rules",
     "key.settings": "Settings",
     "key.quit": "Quit",
-    "key.back": "Back",
     "key.choose": "Choose",
 })
 

@@ -18,7 +18,8 @@ if TYPE_CHECKING:
 add_messages({
     "rules.title": "Rules: {preset}, {players} players",
     "rules.keys": "Keys at the table",
-    "rules.key_line": "{key:>12}  {what}",
+    "rules.key_line": "{key:>16}  {what}",
+    "rules.end_keys": "When a tile fits both ends:",
     "rules.other_keys": "Anywhere: Ctrl+P opens the command palette (themes), Ctrl+Q quits.",
 })
 
@@ -63,9 +64,19 @@ class RulesKeysScreen(Screen[None]):
         yield Footer()
 
     def _keys_text(self) -> str:
-        from capicu.tui.screens.table import TableScreen
+        from capicu.tui.screens.table import EndChoiceScreen, TableScreen
+        from capicu.tui.widgets.hand_view import HandView
 
-        return "\n".join([*binding_lines(TableScreen.BINDINGS), "", t("rules.other_keys")])
+        lines = [
+            *binding_lines(list(HandView.BINDINGS)),
+            *binding_lines(TableScreen.BINDINGS),
+            "",
+            t("rules.end_keys"),
+            *binding_lines(EndChoiceScreen.BINDINGS),
+            "",
+            t("rules.other_keys"),
+        ]
+        return "\n".join(lines)
 
     def on_mount(self) -> None:
         in_play = self._rules_in_play()

@@ -43,6 +43,7 @@ add_messages({
     "table.your_lead": "Your lead: {tile} opens the round. Enter plays it.",
     "table.your_turn_draw": "Your turn: play a tile, or press d to draw.",
     "table.must_pass": "Nothing fits and el pozo is down to its reserve: press p to pass (paso).",
+    "table.must_pass_paso": "Nothing fits: press p to pass (paso).",
     "table.drawing": "Nothing fits: drawing from el pozo...",
     "table.waiting": "{name} is playing...",
     "table.watching": "You are watching.",
@@ -318,7 +319,7 @@ class TableScreen(Screen[None]):
         elif not view.is_my_turn:
             status.update(t("table.waiting", name=self._names(view)[view.turn]))
         elif view.legal == (PASS,):
-            status.update(t("table.must_pass"))
+            status.update(t("table.must_pass") if view.rules.drawing else t("table.must_pass_paso"))
         elif view.legal == (DRAW,):
             status.update(t("table.drawing"))
         elif view.forced_lead is not None:
@@ -397,7 +398,7 @@ class TableScreen(Screen[None]):
     def _explain_no_fit(self, view: View, tile: str) -> None:
         """Say why Enter did nothing: the tile does not fit, or something else must be done."""
         if view.legal == (PASS,):
-            self.notify(t("table.must_pass"), timeout=4)
+            self.notify(t("table.must_pass") if view.rules.drawing else t("table.must_pass_paso"), timeout=4)
         elif view.forced_lead is not None:
             self.notify(t("table.must_lead", tile=str(view.forced_lead)), timeout=4)
         elif view.ends is not None:
