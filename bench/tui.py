@@ -23,6 +23,7 @@ import fcntl
 import json
 import os
 import pty
+import re
 import select
 import statistics
 import struct
@@ -37,7 +38,6 @@ COLUMNS, ROWS = 80, 24
 QUIET = 0.25
 RIGHT = b"\x1b[C"
 LEFT = b"\x1b[D"
-HOME = b"\x1b[H"
 ENTER = b"\r"
 
 BARE_APP = """
@@ -77,9 +77,10 @@ class Terminal:
         return data
 
     def wait_for(self, marker: bytes, timeout: float = 30.0) -> float:
-        """Seconds since start when ``marker`` first appeared in the output."""
+        """Seconds since start when ``marker`` (a regular expression) first appeared in the output."""
         deadline = time.perf_counter() + timeout
-        while marker not in self.seen:
+        pattern = re.compile(marker)
+        while not pattern.search(self.seen):
             if time.perf_counter() > deadline:
                 raise TimeoutError(f"{marker!r} never appeared")
             self.read(0.05)
@@ -135,29 +136,30 @@ def capicu_run(env: dict[str, str], seed: int) -> tuple[float, int, int]:
             "--name", "Bench", "--colors", "256", "--no-mouse"]
     term = Terminal(argv, env)
     try:
-        start = term.wait_for(b"pozo")
+        # The table is drawn when the first tile of the hand is: "[3|5]".
+        start = term.wait_for(rb"\[\d\|\d\]")
         term.wait_for(b"Enter plays it")
         term.drain()
-        term.send(HOME)  # so that the move below is never a no-op at the hand's end
-        term.drain()
+        # The cursor starts the turn on a tile that fits. Move it one step (right, or
+        # left at the hand's end), measure, and move it back.
         term.send(RIGHT)
-        cursor = len(term.burst())
-        term.send(HOME)
+        burst = term.burst(first_wait=1.0)
+        back = LEFT
+        if not burst:
+            term.send(LEFT)
+            burst = term.burst(first_wait=1.0)
+            back = RIGHT
+        cursor = len(burst)
+        term.send(back)
         term.drain()
-        # Play the first tile that fits: Enter on each tile in turn until one is laid.
-        for _ in range(12):
-            mark = len(term.seen)
-            term.send(ENTER)
-            mine = term.burst()
-            if b"Which end" in term.seen[mark:]:
-                term.send(LEFT)
-                mine += term.burst()
-            if b"You play" in term.seen[mark:]:
-                break
-            term.send(RIGHT)
-            term.drain()
-        else:
-            raise RuntimeError("no tile could be played")
+        mark = len(term.seen)
+        term.send(ENTER)
+        term.burst()
+        if b"Which end" in term.seen[mark:]:
+            term.send(LEFT)
+            term.burst()
+        if not re.search(rb"You (play|lead)", term.seen[mark:]):
+            raise RuntimeError("the tile under the cursor was not played")
         opponent = term.burst(first_wait=10.0)
         return start, cursor, len(opponent)
     finally:

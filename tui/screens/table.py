@@ -164,6 +164,9 @@ class LeaveScreen(ModalScreen[bool]):
 class TableScreen(Screen[None]):
     """Where the match is played."""
 
+    #: The hand has the keyboard whenever the table comes (back) on screen.
+    AUTO_FOCUS = "#hand"
+
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("d", "draw", t("key.draw")),
         Binding("p", "pass_turn", t("key.pass")),
