@@ -243,8 +243,9 @@ class CapicuApp(App[None]):
         self.ascii_mode = on
         self.save_setting(ascii=on)
         self.set_class(on, "ascii")
+        self.refresh_bindings()
         for screen in self.screen_stack:
-            for widget in screen.query("HandView, LineOfPlay"):
+            for widget in screen.query("HandView, LineOfPlay, SeatPanel"):
                 widget.ascii = on  # type: ignore[attr-defined]
 
     def player_name(self, asked: str | None) -> str:

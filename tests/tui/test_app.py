@@ -244,3 +244,19 @@ async def test_a_theme_chosen_is_remembered(tmp_path: Path) -> None:
     async with again.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert again.theme == "high-contrast"
+
+
+async def test_a_spectator_watches_without_a_hand() -> None:
+    host = Host(HostConfig(rules=Rules.preset_named("puerto-rican-drawing"), players=2, computers=2,
+                           computer_level="normal", computer_delay=0.05, bind="127.0.0.1", port=0,
+                           code=None, seed=5))
+    _, port = await host.start()
+    try:
+        app = CapicuApp(DisplayOptions(mouse=False), JoinGame("127.0.0.1", port, "Vera", spectate=True))
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_for(pilot, lambda: isinstance(app.screen, TableScreen), what="the table")
+            assert app.game is not None and app.game.seat is None
+            await pilot.pause()
+            assert "You are watching" in screen_text(app)
+    finally:
+        await host.stop()
