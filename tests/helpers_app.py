@@ -27,9 +27,9 @@ def screen_text(app: CapicuApp) -> str:
 
 
 def solo_app(*, seed: int = 3, players: int = 2, theme: str | None = None, ascii: bool = False,
-             preset: str = "puerto-rican-drawing") -> CapicuApp:
+             preset: str = "puerto-rican-drawing", name: str = "Ana") -> CapicuApp:
     """A solo game against computers that move at once (pace 0), with a fixed seed."""
-    request = SoloGame(Rules.preset_named(preset), players, "normal", seed=seed, name="Ana", pace=0.0)
+    request = SoloGame(Rules.preset_named(preset), players, "normal", seed=seed, name=name, pace=0.0)
     return CapicuApp(DisplayOptions(ascii=ascii, theme=theme, mouse=False), request)
 
 

@@ -13,10 +13,12 @@ import dataclasses
 import getpass
 import secrets
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from capicu.core import Action, MatchEnded, RoundEnded, Rules, View
+from capicu.tui.ascii_only import AsciiOnly
 from capicu.tui.link import (
     ChatArrived,
     Connection,
@@ -38,6 +40,7 @@ from capicu.tui.themes import DEFAULT_THEME
 from capicu.tui.widgets.tiles import TileStyle
 from textual.app import App
 from textual.binding import Binding, BindingType
+from textual.filter import LineFilter
 from textual.screen import Screen
 from textual.widgets import Checkbox
 
@@ -175,6 +178,7 @@ class CapicuApp(App[None]):
         self.link: GameLink | None = None
         self.settings, self._warnings = _load_settings()
         self.ascii_mode = self.display_options.ascii or self.settings.ascii
+        self._ascii_only = AsciiOnly()
         self.tile_style = (
             TileStyle.parse(self.display_options.tile_style)
             if self.display_options.tile_style
@@ -244,6 +248,7 @@ class CapicuApp(App[None]):
         self.save_setting(ascii=on)
         self.set_class(on, "ascii")
         self.refresh_bindings()
+        self.screen.refresh(layout=True)
         for screen in self.screen_stack:
             for widget in screen.query("HandView, LineOfPlay, SeatPanel"):
                 widget.ascii = on  # type: ignore[attr-defined]
@@ -254,6 +259,13 @@ class CapicuApp(App[None]):
             with contextlib.suppress(Exception):
                 name = getpass.getuser()
         return (name or "player")[:24]
+
+    def get_line_filters(self) -> Sequence[LineFilter]:
+        """Textual's filters, plus the one that keeps ASCII mode to ASCII."""
+        filters = list(super().get_line_filters())
+        if self.ascii_mode:
+            filters.append(self._ascii_only)
+        return filters
 
     def get_key_display(self, binding: Binding) -> str:
         """Key names in the Footer; plain ASCII ones in ASCII mode."""

@@ -164,11 +164,13 @@ async def test_rules_and_keys_are_written_from_the_engine() -> None:
 
 
 async def test_ascii_mode_shows_nothing_outside_ascii() -> None:
-    app = solo_app(seed=3, players=3, ascii=True)
+    app = solo_app(seed=3, players=3, ascii=True, name="José Peña")
     async with app.run_test(size=SIZE) as pilot:
         await wait_for(pilot, lambda: my_turn(app), what="my turn")
-        await pilot.pause()
+        await pilot.press("x")  # a hint's toast too
+        await pilot.pause(0.3)
         text = screen_text(app)
+        assert "Jose Pena" in text
         outside = sorted({c for c in text if ord(c) > 126})
         assert not outside, outside
 
