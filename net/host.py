@@ -158,16 +158,18 @@ class HostConfig:
         )
 
 
-class Connection:
-    """One client connection: its codec, its timers, and where it sits."""
+class Connection(asyncio.Protocol):
+    """One client connection: its codec, its timers, and where it sits.
 
-    def __init__(
-        self, host: Host, reader: asyncio.StreamReader, writer: asyncio.StreamWriter,
-        address: str, now: float,
-    ) -> None:
+    An `asyncio.Protocol`: the bytes that arrive go straight to the codec and
+    each whole message is handled at once, with no task per connection.
+    """
+
+    def __init__(self, host: Host) -> None:
         limits = host.config.limits
+        now = asyncio.get_running_loop().time()
         self.host = host
-        self.address = address
+        self.address = "?"
         self.name: str | None = None
         self.seat: int | None = None
         self.table: Table | None = None
@@ -179,27 +181,68 @@ class Connection:
         )
         self.bucket = TokenBucket(limits.messages_per_second, limits.message_burst, now)
         self.strikes = 0
-        self._reader = reader
-        self._writer = writer
+        self._transport: asyncio.Transport | None = None
         self._outbox_limit = limits.outbox_bytes
         self._pings = 0
         self._linger_until = 0.0
         self._timer: asyncio.TimerHandle | None = None
+
+    # -- asyncio.Protocol ------------------------------------------------------
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        assert isinstance(transport, asyncio.Transport)
+        self._transport = transport
+        sock = transport.get_extra_info("socket")
+        send_buffer = self.host.config.limits.socket_send_buffer
+        if sock is not None and send_buffer:
+            with contextlib.suppress(OSError):
+                sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, send_buffer)
+        peer = transport.get_extra_info("peername")
+        self.address = str(peer[0]) if isinstance(peer, tuple) else str(peer)
+        self.host.admit(self)
+        self._arm()
+
+    def data_received(self, data: bytes) -> None:
+        if self.closed:
+            return  # lingering: input is read only to be dropped
+        now = asyncio.get_running_loop().time()
+        self.liveness.heard(now)
+        self.codec.receive_data(data)
+        try:
+            while not self.closed:
+                message = self.codec.next_message()
+                if message is NEED_DATA or message is CLOSED:
+                    return
+                self.host.handle(self, message, now)  # type: ignore[arg-type]
+        except ProtocolError as exc:
+            self.close(Error(exc.code, exc.message, fatal=True))
+
+    def eof_received(self) -> bool:
+        return False  # the peer is done: close our side too
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.closed = True
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+        self.host.gone(self, asyncio.get_running_loop().time())
+
+    # -- sending and closing --------------------------------------------------
 
     def send(self, message: HostMessage) -> None:
         self.send_frame(encode_frame(message.to_wire()))
 
     def send_frame(self, frame: bytes) -> None:
         """Queue ``frame`` for the peer, never waiting; a peer too far behind is cut off."""
-        transport = self._writer.transport
-        if self.closed or transport.is_closing():
+        transport = self._transport
+        if self.closed or transport is None or transport.is_closing():
             return
         if transport.get_write_buffer_size() + len(frame) > self._outbox_limit:
             unsent = transport.get_write_buffer_size()
             self.host.report(f"{self.address}: cut off, it stopped reading ({unsent} bytes unsent)")
             self.abort()
             return
-        self._writer.write(frame)
+        transport.write(frame)
 
     def close(self, error: Error | None = None) -> None:
         """Send ``error`` (if any) and hang up once it is written.
@@ -214,20 +257,23 @@ class Connection:
             self.send(error)
         self.closed = True
         self._linger_until = asyncio.get_running_loop().time() + LINGER
-        if self._timer is not None:
-            self._arm()
+        self._arm()
+        transport = self._transport
+        if transport is None or transport.is_closing():
+            return
         try:
-            if self._writer.can_write_eof():
-                self._writer.write_eof()
+            if transport.can_write_eof():
+                transport.write_eof()
             else:
-                self._writer.close()
+                transport.close()
         except OSError:  # the peer is already gone
-            self._writer.transport.abort()
+            transport.abort()
 
     def abort(self) -> None:
         """Drop the connection at once, unsent bytes and all."""
         self.closed = True
-        self._writer.transport.abort()
+        if self._transport is not None:
+            self._transport.abort()
 
     def strike(self, error: Error) -> None:
         """Refuse one message; hang up after too many refusals in a row."""
@@ -238,31 +284,10 @@ class Connection:
         else:
             self.send(error)
 
-    async def run(self) -> None:
-        """Read and handle messages until the peer leaves, errs or falls silent."""
-        loop = asyncio.get_running_loop()
-        self._arm()
-        try:
-            while True:
-                data = await self._reader.read(65536)
-                if not data:
-                    break
-                if self.closed:
-                    continue  # lingering: input is read only to be dropped
-                now = loop.time()
-                self.liveness.heard(now)
-                self._receive(data, now)
-        except (ConnectionError, OSError):
-            pass
-        finally:
-            self.closed = True
-            if self._timer is not None:
-                self._timer.cancel()
-            self._writer.transport.abort()
-            self.host.gone(self, loop.time())
+    # -- time ---------------------------------------------------------------
 
     def _arm(self) -> None:
-        """Wake `_on_timer` at the next deadline (one timer, not one per read)."""
+        """Wake `_on_timer` at the next deadline (one timer, not one per message)."""
         if self._timer is not None:
             self._timer.cancel()
         when = self._linger_until if self.closed else self.liveness.deadline()
@@ -273,32 +298,19 @@ class Connection:
         now = asyncio.get_running_loop().time()
         if self.closed:
             if now >= self._linger_until:
-                self._writer.transport.abort()  # ends the read in `run`
+                self.abort()
                 return
         else:
-            # Reads only note the time; whether a deadline really came is decided here.
-            self._wake(now)
+            # Messages only note the time; whether a deadline really came is decided here.
+            wake = self.liveness.wake(now)
+            if wake is Wake.PING:
+                self._pings += 1
+                self.send(Ping(self._pings))
+            elif wake is Wake.CLOSE:
+                what = "say hello" if not self.liveness.ready else "answer"
+                self.close(Error(ErrorCode.TIMEOUT, f"you took too long to {what}", fatal=True))
+                return
         self._arm()
-
-    def _receive(self, data: bytes, now: float) -> None:
-        self.codec.receive_data(data)
-        try:
-            while not self.closed:
-                message = self.codec.next_message()
-                if message is NEED_DATA or message is CLOSED:
-                    return
-                self.host.handle(self, message, now)  # type: ignore[arg-type]
-        except ProtocolError as exc:
-            self.close(Error(exc.code, exc.message, fatal=True))
-
-    def _wake(self, now: float) -> None:
-        wake = self.liveness.wake(now)
-        if wake is Wake.PING:
-            self._pings += 1
-            self.send(Ping(self._pings))
-        elif wake is Wake.CLOSE:
-            what = "say hello" if not self.liveness.ready else "answer"
-            self.close(Error(ErrorCode.TIMEOUT, f"you took too long to {what}", fatal=True))
 
 
 class Host:
@@ -315,7 +327,7 @@ class Host:
         self._server: asyncio.Server | None = None
         self._connections: set[Connection] = set()
         self._per_address: dict[str, int] = {}
-        self._tasks: set[asyncio.Task[None]] = set()
+        self._all_gone = asyncio.Event()
         self._executor: Executor
         if config.computer_processes:
             self._executor = ProcessPoolExecutor(
@@ -365,8 +377,8 @@ class Host:
         else:
             self.open_table(config.table_config())
         try:
-            self._server = await asyncio.start_server(
-                self._accept, host=config.bind, port=config.port, reuse_address=True,
+            self._server = await loop.create_server(
+                lambda: Connection(self), host=config.bind, port=config.port, reuse_address=True,
             )
         except OSError as exc:
             where = f"{config.bind or 'every interface'} port {config.port}"
@@ -419,43 +431,27 @@ class Host:
             if table.journal is not None:
                 with contextlib.suppress(JournalError):
                     await table.journal.close()
-        if self._tasks:
+        if self._connections:
             # Peers that read get the error and hang up at once; the rest are cut.
-            await asyncio.wait(self._tasks, timeout=1.0)
+            self._all_gone.clear()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._all_gone.wait(), 1.0)
             for connection in list(self._connections):
                 connection.abort()
         self._executor.shutdown(wait=False, cancel_futures=True)
 
     # -- connections --------------------------------------------------------
 
-    async def _accept(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        sock = writer.get_extra_info("socket")
-        if sock is not None and self.config.limits.socket_send_buffer:
-            with contextlib.suppress(OSError):
-                sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, self.config.limits.socket_send_buffer)
-        peer = writer.get_extra_info("peername")
-        address = str(peer[0]) if isinstance(peer, tuple) else str(peer)
-        connection = Connection(self, reader, writer, address, asyncio.get_running_loop().time())
+    def admit(self, connection: Connection) -> None:
+        """Count a new connection against its address's limit (or refuse it)."""
+        address = connection.address
         count = self._per_address.get(address, 0)
         if count >= self.config.limits.connections_per_address:
             connection.close(Error(ErrorCode.TOO_MANY_CONNECTIONS,
                                    f"{address} already has {count} connections open", fatal=True))
-            await connection.run()  # only lingers, so that the peer reads the error
             return
         self._per_address[address] = count + 1
         self._connections.add(connection)
-        task = asyncio.current_task()
-        if task is not None:
-            self._tasks.add(task)
-        try:
-            await connection.run()
-        except asyncio.CancelledError:
-            # The loop is shutting down; asyncio's stream callback would
-            # otherwise report the cancelled task as an error.
-            pass
-        finally:
-            if task is not None:
-                self._tasks.discard(task)
 
     def gone(self, connection: Connection, now: float) -> None:
         """``connection`` ended, however it ended."""
@@ -469,6 +465,8 @@ class Host:
             self._per_address.pop(connection.address, None)
         if connection.table is not None:
             connection.table.leave(connection, now)
+        if not self._connections:
+            self._all_gone.set()
 
     def handle(self, connection: Connection, message: ClientMessage, now: float) -> None:
         """Act on one message; a fatal problem raises ProtocolError (the caller hangs up)."""
