@@ -275,11 +275,11 @@ def main() -> int:
         moves = asyncio.run(measure_moves(host_port, 20 if options.quick else 40, 60))
         echo_p50, move_p50 = statistics.median(echo), statistics.median(moves)
 
-        # Double until the p99 breaks 50 ms (or 2,000 tables pass), then bisect between
+        # Double until the p99 breaks 50 ms (or 4,000 tables pass), then bisect between
         # the last good and the first bad count.
         trials: dict[int, float] = {}
         good, bad, n, trial = 0, None, 250, 0
-        while bad is None and n <= 2000:
+        while bad is None and n <= 4000:
             trial += 1
             trials[n] = run_scale(ours, host_port, n, seconds, 2, trial)
             print(f"scale: {n} tables, p99 {trials[n] * 1e3:.1f} ms", file=sys.stderr)
