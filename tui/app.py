@@ -175,6 +175,7 @@ class CapicuApp(App[None]):
         self.game: GameState | None = None
         #: How many times the link dropped (the reconnecting overlay counts on it).
         self.link_drops = 0
+        self._exiting = False
         self.link: GameLink | None = None
         self.settings, self._warnings = _load_settings()
         self.ascii_mode = self.display_options.ascii or self.settings.ascii
@@ -359,6 +360,10 @@ class CapicuApp(App[None]):
 
     # -- what the link reports -----------------------------------------------------------
 
+    def _showing(self) -> bool:
+        """False once the app is closing: the link's last messages then go unread."""
+        return bool(self.screen_stack) and not self._exiting
+
     def _game_screens(self) -> list[Screen[Any]]:
         return [s for s in self.screen_stack if hasattr(s, "game_changed")]
 
@@ -367,17 +372,23 @@ class CapicuApp(App[None]):
             screen.game_changed()  # type: ignore[attr-defined]
 
     def on_host_ready(self, message: HostReady) -> None:
+        if not self._showing():
+            return
         if self.game is not None:
             self.game.host = message
             self._tell_screens()
 
     def on_joined(self, message: Joined) -> None:
+        if not self._showing():
+            return
         if self.game is not None:
             self.game.seat = message.seat
             self.game.players = message.players
             self._tell_screens()
 
     def on_seats_changed(self, message: SeatsChanged) -> None:
+        if not self._showing():
+            return
         if self.game is None:
             return
         self.game.seats = message.seats
@@ -388,6 +399,8 @@ class CapicuApp(App[None]):
         self._tell_screens()
 
     def on_table_changed(self, message: TableChanged) -> None:
+        if not self._showing():
+            return
         from capicu.tui.screens.match_over import MatchOverScreen
         from capicu.tui.screens.round_summary import RoundSummaryScreen
         from capicu.tui.screens.table import TableScreen
@@ -425,6 +438,8 @@ class CapicuApp(App[None]):
         return isinstance(screen, LobbyScreen)
 
     def on_chat_arrived(self, message: ChatArrived) -> None:
+        if not self._showing():
+            return
         if self.game is None:
             return
         self.game.chat.append((message.name, message.text))
@@ -435,17 +450,23 @@ class CapicuApp(App[None]):
             self.notify(t("app.chat_notice", name=message.name, text=message.text))
 
     def on_timer_started(self, message: TimerStarted) -> None:
+        if not self._showing():
+            return
         if self.game is not None:
             self.game.timer = (message.seat, time.monotonic() + message.seconds)
             self._tell_screens()
 
     def on_refused(self, message: Refused) -> None:
+        if not self._showing():
+            return
         if message.fatal:
             self._fail(message.text)
         else:
             self.notify(t("app.refused", reason=message.text), severity="warning")
 
     def on_link_lost(self, message: LinkLost) -> None:
+        if not self._showing():
+            return
         from capicu.tui.screens.reconnecting import ReconnectingScreen
 
         if self.game is None or self.game.lost:
@@ -455,6 +476,8 @@ class CapicuApp(App[None]):
         self.push_screen(ReconnectingScreen(message.reason))
 
     def on_link_resumed(self, message: LinkResumed) -> None:
+        if not self._showing():
+            return
         from capicu.tui.screens.reconnecting import ReconnectingScreen
 
         if self.game is None:
@@ -466,6 +489,8 @@ class CapicuApp(App[None]):
         self.notify(t("app.resumed"), timeout=3)
 
     def on_link_failed(self, message: LinkFailed) -> None:
+        if not self._showing():
+            return
         self._fail(message.reason or t("app.unknown_reason"))
 
     def _fail(self, reason: str) -> None:
@@ -478,7 +503,12 @@ class CapicuApp(App[None]):
         self.notify(t("app.lost", reason=reason), severity="error", timeout=8)
         self.call_later(self.leave_game)
 
+    def exit(self, *args: Any, **kwargs: Any) -> None:
+        self._exiting = True
+        super().exit(*args, **kwargs)
+
     async def on_unmount(self) -> None:
+        self._exiting = True
         if self.link is not None:
             await self.link.close()
 
