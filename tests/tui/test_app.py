@@ -262,3 +262,19 @@ async def test_a_spectator_watches_without_a_hand() -> None:
             assert "You are watching" in screen_text(app)
     finally:
         await host.stop()
+
+
+async def test_leaving_the_table_asks_and_enter_stays() -> None:
+    from capicu.tui.screens.table import LeaveScreen
+
+    app = solo_app(seed=3, players=2)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: my_turn(app), what="my turn")
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: isinstance(app.screen, LeaveScreen), what="the question")
+        await pilot.press("enter")  # Enter never leaves
+        await wait_for(pilot, lambda: isinstance(app.screen, TableScreen), what="the table again")
+        await pilot.press("ctrl+b")
+        await wait_for(pilot, lambda: isinstance(app.screen, LeaveScreen), what="the question")
+        await pilot.press("y")
+        await wait_for(pilot, lambda: app.link is None, what="the link closed")
