@@ -1,18 +1,21 @@
 """The `hard` computer player: determinized sampling with playouts.
 
 For each decision it draws many deals of the hidden tiles that agree with
-everything the seat has seen (`inference`), and on each deal it tries every
-legal action and finishes the round with a fast playout on the engine's own
-`RoundState`. Every action is tried on the same deals (common random numbers),
-so the comparison between actions is much less noisy than the values
-themselves. The value of a playout is the points the round is worth to the
-seat's side, as the preset scores it, so the search sheds weight, blocks and
-goes out the way the scoring rewards.
+everything the seat has seen (`inference`: forced draws and passes, a forced
+lead, counts), leaning towards deals in which the other players' recent plays
+look sensible (a soft model of heavy tiles, doubles and followable ends, by
+importance resampling). On each deal it tries every legal action and finishes
+the round with a fast playout on the engine's own `RoundState` (seats lay
+their heaviest tile most of the time). Every action is tried on the same
+deals (common random numbers), so the comparison between actions is much less
+noisy than the values themselves. A playout is worth the points the round
+brings the seat's side, as the preset scores it (capicú and round bonuses
+included), plus a bonus for winning the round at all.
 
-Why this and not information-set MCTS: in pure Python an ISMCTS iteration
-costs several times a playout, and with ~100 ms per move a flat search over
-a few thousand playouts beat the tree search variants we tried (see the issue
-notes and bench/arena.py).
+Why flat sampling and not a tree: in pure Python an information-set MCTS
+iteration costs several playouts, and the arena showed the flat search
+saturating (3000 playouts did no better than 1500), so the budget goes to
+breadth; a tree search is the next thing to try (see the issue notes).
 
 The budget counts playouts, so the same seed and budget give the same move;
 a wall-clock cap (with the clock passed in) stops a slow machine from
@@ -43,15 +46,15 @@ DEFAULT_CAP_SECONDS = 0.25
 #: How often playout seats lay their heaviest tile rather than a random one.
 DEFAULT_GREED = 0.75
 #: See `Budget.win_bonus`.
-DEFAULT_WIN_BONUS = 0.0
+DEFAULT_WIN_BONUS = 30.0
 #: See `Budget.read`.
-DEFAULT_READ = 0.0
+DEFAULT_READ = 1.0
 #: See `Budget.follow`.
 DEFAULT_FOLLOW = 0
 #: See `Budget.chain_steps`.
 DEFAULT_CHAIN_STEPS = 0
 #: See `Budget.candidates`.
-DEFAULT_CANDIDATES = 1
+DEFAULT_CANDIDATES = 4
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,8 +71,9 @@ class Budget:
     #: (taken off, shared, when another side wins): how much winning matters
     #: beyond the points it brings.
     win_bonus: float = DEFAULT_WIN_BONUS
-    #: How greedy the search assumes the other players are when it weighs a
-    #: deal by their plays (0: every consistent deal counts the same).
+    #: How sharply the other players' plays are read: the sharpness of the
+    #: softmax model of `DealSampler.likelihood` (0: every consistent deal
+    #: counts the same).
     read: float = DEFAULT_READ
     #: In playouts, what a tile left in hand that fits the new ends is worth
     #: against pips (0: playouts lay the heaviest tile).
