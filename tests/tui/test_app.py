@@ -278,3 +278,22 @@ async def test_leaving_the_table_asks_and_enter_stays() -> None:
         await wait_for(pilot, lambda: isinstance(app.screen, LeaveScreen), what="the question")
         await pilot.press("y")
         await wait_for(pilot, lambda: app.link is None, what="the link closed")
+
+
+async def test_from_the_menu_to_a_solo_table_and_back_twice() -> None:
+    from capicu.tui.screens.host_setup import HostSetupScreen
+
+    app = CapicuApp(DisplayOptions(mouse=False))
+    async with app.run_test(size=SIZE) as pilot:
+        for _ in range(2):
+            await wait_for(pilot, lambda: isinstance(app.screen, MainMenuScreen), what="the menu")
+            await pilot.press("p")
+            await wait_for(pilot, lambda: isinstance(app.screen, HostSetupScreen), what="the setup")
+            await pilot.press("ctrl+s")
+            await wait_for(pilot, lambda: isinstance(app.screen, TableScreen), what="the table")
+            await pilot.press("escape")
+            await pilot.pause()
+            await pilot.press("y")
+        await wait_for(pilot, lambda: isinstance(app.screen, MainMenuScreen) and app.link is None,
+                       what="the menu again")
+        assert len(app.screen_stack) == 2  # Textual's default screen, then the menu
