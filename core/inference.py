@@ -35,6 +35,12 @@ from .view import View
 Choice = tuple[int, int, int, int, int, int]
 
 
+#: A play prepared for the likelihood: tiles held then beyond the hand now, the
+#: tiles that fitted, the chosen tile's bit, base merit and open ends after,
+#: and for each fitting tile its (bit, base merit, open ends after) per end.
+ChoiceTable = tuple[int, int, int, int, int, dict[int, list[tuple[int, int, int]]]]
+
+
 @dataclass(frozen=True, slots=True)
 class Knowledge:
     """A seat's knowledge of the hidden tiles (see the module docstring)."""
@@ -193,13 +199,6 @@ class Deal:
     stock: list[int]
 
 
-def _merit(tile: int, held: int, open_mask: int, ends_of: tuple[tuple[int, int], ...]) -> int:
-    """A sensible player's liking for laying ``tile`` from ``held``, leaving ``open_mask`` open."""
-    a, b = ends_of[tile]
-    follow = (held & ~(1 << tile) & open_mask).bit_count()
-    return a + b + (3 if a == b else 0) + 2 * follow
-
-
 def _bits(mask: int) -> list[int]:
     out = []
     while mask:
@@ -212,7 +211,7 @@ def _bits(mask: int) -> list[int]:
 class DealSampler:
     """Draws deals consistent with one `Knowledge`; build once per decision, sample often."""
 
-    __slots__ = ("_constrained", "_free_counts", "_knowledge", "_open")
+    __slots__ = ("_constrained", "_free_counts", "_knowledge", "_open", "_tables")
 
     def __init__(self, knowledge: Knowledge) -> None:
         self._knowledge = knowledge
@@ -231,6 +230,7 @@ class DealSampler:
         self._free_counts = free_counts
         k = knowledge
         self._open = 0 if k.left < 0 else k.tiles.suit_mask[k.left] | k.tiles.suit_mask[k.right]
+        self._tables: list[list[ChoiceTable]] | None = None
 
     def sample(self, rng: random.Random, tries: int = 30) -> Deal:
         """A deal drawn at random among those the knowledge allows."""
@@ -258,30 +258,44 @@ class DealSampler:
 
     def seat_likelihood(self, seat: int, hand: int, sharpness: float) -> float:
         """`likelihood`'s factor for one seat holding ``hand``."""
-        k = self._knowledge
-        suit = k.tiles.suit_mask
-        ends_of = k.tiles.ends
+        if self._tables is None:
+            choices = self._knowledge.choices
+            self._tables = [[self._table(c) for c in seat_choices] for seat_choices in choices]
         weight = 1.0
-        for left, right, tile, new_left, new_right, later in k.choices[seat]:
-            held = hand | later | (1 << tile)
-            chosen = _merit(tile, held, suit[new_left] | suit[new_right], ends_of)
-            fitting = held if left < 0 else held & (suit[left] | suit[right])
+        exp = math.exp
+        for kept, fit, chosen_bit, chosen_base, chosen_out, options in self._tables[seat]:
+            held = hand | kept
+            chosen = chosen_base + 2 * (held & ~chosen_bit & chosen_out).bit_count()
             total = 0.0
-            for other in _bits(fitting):
-                a, b = ends_of[other]
-                if left < 0:
-                    outs = [suit[a] | suit[b]]
-                else:
-                    outs = []
-                    if a == left or b == left:
-                        outs.append(suit[b if a == left else a] | suit[right])
-                    if a == right or b == right:
-                        outs.append(suit[left] | suit[b if a == right else a])
-                for out in outs:
-                    merit = _merit(other, held, out, ends_of)
-                    total += math.exp(sharpness * (merit - chosen))
+            for index in _bits(held & fit):
+                for bit, base, out in options[index]:
+                    total += exp(sharpness * (base + 2 * (held & ~bit & out).bit_count() - chosen))
             weight /= total
         return weight
+
+    def _table(self, choice: Choice) -> ChoiceTable:
+        """What `seat_likelihood` needs of one play, worked out once per decision."""
+        left, right, tile, new_left, new_right, later = choice
+        tiles = self._knowledge.tiles
+        suit = tiles.suit_mask
+        fit = tiles.full_mask if left < 0 else suit[left] | suit[right]
+        options: dict[int, list[tuple[int, int, int]]] = {}
+        for index in _bits(fit):
+            a, b = tiles.ends[index]
+            base = a + b + (3 if a == b else 0)
+            outs = []
+            if left < 0:
+                outs.append(suit[a] | suit[b])
+            else:
+                if a == left or b == left:
+                    outs.append(suit[b if a == left else a] | suit[right])
+                if a == right or b == right:
+                    outs.append(suit[left] | suit[b if a == right else a])
+            options[index] = [(1 << index, base, out) for out in outs]
+        a, b = tiles.ends[tile]
+        chosen_base = a + b + (3 if a == b else 0)
+        bit = 1 << tile
+        return (later | bit, fit, bit, chosen_base, suit[new_left] | suit[new_right], options)
 
     def seat_allows(self, seat: int, hand: int) -> bool:
         """Whether ``seat`` may hold ``hand`` by its slots (the chain check of `Knowledge.allows`)."""
