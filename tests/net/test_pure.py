@@ -139,3 +139,24 @@ def test_not_a_journal(tmp_path):
         read_journal(path)
     with pytest.raises(JournalError, match="cannot read"):
         read_journal(tmp_path / "missing")
+
+
+async def test_records_queued_during_one_fsync_share_the_next(tmp_path):
+    class CountingJournal(Journal):
+        syncs = 0
+
+        def _write_sync(self, data: bytes) -> None:
+            CountingJournal.syncs += 1
+            super()._write_sync(data)
+
+    match = Match(Rules.preset_named("puerto-rican-drawing"), 2, seed=3)
+    journal = CountingJournal(tmp_path / "j")
+    futures = [journal.begin(_header(match), match.log()["entries"])]
+    for n in range(40):
+        futures.append(journal.append([f"note {n}"], seq=n))
+    await asyncio.wait_for(asyncio.gather(*futures), 10)
+    await journal.close()
+    assert CountingJournal.syncs < 41
+    assert [e for e in read_journal(tmp_path / "j").entries if isinstance(e, str)] == [
+        f"note {n}" for n in range(40)
+    ]
