@@ -10,6 +10,11 @@ and records that arrive while one fsync runs are grouped into the next.
 
 A file cut short by a crash, or damaged, is read up to its last whole, intact
 record; the caller is told what was dropped.
+
+The journal holds every deal (the order of the whole set) and the seats'
+tokens: it is the host's secret, created readable by its owner only
+(mode 0600). A person who hosts and plays can read it, so a journal is
+written only when asked for (``--journal``).
 """
 
 from __future__ import annotations
