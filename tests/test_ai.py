@@ -66,7 +66,7 @@ def _play_rounds(match: Match, players: list[object], rounds: int, check: object
 @pytest.mark.parametrize("preset,players", TABLES)
 def test_easy_and_normal_play_legal_moves_in_whole_matches(preset: str, players: int) -> None:
     rules = Rules.preset_named(preset)
-    for seed in range(12):
+    for seed in range(30):  # with every table, some 2,500 rounds in all
         levels = ["easy", "normal"] * 2
         bots = [_player(levels[(seat + seed) % 4], seed * 7 + seat) for seat in range(players)]
         match = Match(rules, players, seed)
