@@ -308,17 +308,21 @@ class Client:
             try:
                 await self._open()
             except JoinError as exc:
-                self._finish(f"{exc.code}: {exc.message}")
-                return False
+                # A spectator has no token: until the host sees that the old
+                # connection is dead (its idle timeout), the name is still taken.
+                if not (exc.code == ErrorCode.NAME_TAKEN and self.seat is None):
+                    self._finish(f"{exc.code}: {exc.message}")
+                    return False
+                reason = exc.message
             except (OSError, TimeoutError, ProtocolError) as exc:
                 reason = f"cannot reach the host ({exc})"
-                if loop.time() - started > self.give_up_after:
-                    self._finish(f"gave up reconnecting: {reason}")
-                    return False
-                delay = min(self.max_backoff, delay * 2)
-                continue
-            self._queue.put_nowait(Reconnected(self.seat))
-            return True
+            else:
+                self._queue.put_nowait(Reconnected(self.seat))
+                return True
+            if loop.time() - started > self.give_up_after:
+                self._finish(f"gave up reconnecting: {reason}")
+                return False
+            delay = min(self.max_backoff, delay * 2)
         return False
 
     def _finish(self, reason: str) -> None:

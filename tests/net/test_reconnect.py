@@ -182,3 +182,17 @@ async def test_quiet_connections_stay_up_and_a_silent_host_is_noticed(start_host
     assert back.seat == 0 and proxy.connections == 2
     await ana.close()
     await proxy.stop()
+
+
+async def test_a_spectator_reconnects_too(start_host):
+    _, port = await start_host(players=2, limits=Limits(heartbeat=0.1, idle_timeout=0.3))
+    proxy = Proxy(port)
+    await proxy.start()
+    eve = await Client.connect(LOOPBACK, proxy.port, name="eve", spectate=True, max_backoff=0.1)
+    # Frozen, not closed: the host keeps "eve" until its idle timeout, so the
+    # first tries find the name taken; the client keeps trying.
+    proxy.freeze()
+    back = await wait_for_message(eve, lambda m: isinstance(m, Reconnected), "reconnected")
+    assert back.seat is None and not eve.closed
+    await eve.close()
+    await proxy.stop()
