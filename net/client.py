@@ -135,6 +135,7 @@ class Client:
         self._heartbeat = 15.0
         #: The view as of the last message read from the host (ahead of `view`).
         self._latest: View | None = None
+        self._latest_seq = 0
 
     # -- connecting ------------------------------------------------------------
 
@@ -222,11 +223,13 @@ class Client:
         elif isinstance(message, _PRIVATE):
             return
         elif isinstance(message, Snapshot):
-            self._latest = message.view
-        elif isinstance(message, Update) and self._latest is not None:
+            self._latest, self._latest_seq = message.view, message.seq
+        elif isinstance(message, Update):
+            if self._latest is None or message.seq <= self._latest_seq:
+                return  # before any snapshot, or already in the one we hold
             # The wire leaves out what follows from the view before: rebuild it
             # here, in arrival order, so that every update carries a whole view.
-            self._latest = advance_view(self._latest, message)
+            self._latest, self._latest_seq = advance_view(self._latest, message), message.seq
             message = dataclasses.replace(message, view=self._latest, state=None)
         self._queue.put_nowait(message)
 
@@ -241,8 +244,8 @@ class Client:
         elif isinstance(message, Snapshot):
             self.view, self.seq = message.view, message.seq
         elif isinstance(message, Update):
-            if message.seq <= self.seq or self.view is None:
-                return False  # already in the snapshot we hold (or before any snapshot)
+            if message.seq <= self.seq:
+                return False  # already in a snapshot taken since (after a reconnect)
             self.view, self.seq = message.view, message.seq
         return True
 
