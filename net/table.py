@@ -361,7 +361,6 @@ class Table:
             else:
                 entries = [str(action)]  # what the log holds, without copying the log
             self._logged += len(entries)
-        frames: list[tuple[Peer, bytes]] = []
         # The events are the same for everyone: turned into plain data once.
         event_data = [event_to_dict(e) for e in events]
         seated = [s for s in self.seats if s.peer is not None]
