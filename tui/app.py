@@ -362,7 +362,7 @@ class CapicuApp(App[None]):
 
     def _showing(self) -> bool:
         """False once the app is closing: the link's last messages then go unread."""
-        return bool(self.screen_stack) and not self._exiting
+        return self.is_running and bool(self.screen_stack) and not self._exiting
 
     def _game_screens(self) -> list[Screen[Any]]:
         return [s for s in self.screen_stack if hasattr(s, "game_changed")]

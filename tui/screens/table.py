@@ -184,6 +184,7 @@ class TableScreen(Screen[None]):
         self._my_draws = 0
         self._ready = False
         self._pending: list[TableChanged] = []
+        self._offered: tuple[bool, bool] = (False, False)  # what the footer offers before any view
 
     @property
     def capicu(self) -> CapicuApp:
@@ -230,6 +231,8 @@ class TableScreen(Screen[None]):
         if not self._ready:
             self._pending.append(message)
             return
+        if not self.is_attached:  # the app is closing
+            return
         self._view = message.view
         if message.snapshot:
             self.query_one(EventLog).clear()
@@ -271,7 +274,11 @@ class TableScreen(Screen[None]):
         self.query_one(BoneyardInfo).update_from_view(view)
         self._show_seats(view)
         self._show_status(view)
-        self.refresh_bindings()
+        offered = (self._offers("draw"), self._offers("pass_turn"))
+        if offered != self._offered:
+            # Only when a key comes or goes: the footer is rebuilt each time (bytes over SSH).
+            self._offered = offered
+            self.refresh_bindings()
 
     @staticmethod
     def _cursor_to_playable(hand: HandView, view: View) -> None:
@@ -412,14 +419,16 @@ class TableScreen(Screen[None]):
         self.query_one(HandView).focus()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return self._offers(action)
+
+    def _offers(self, action: str) -> bool:
+        """Whether the footer offers ``action`` now (the engine's legal actions decide)."""
         view = self._view
         if action == "draw":
             return view is not None and view.is_my_turn and DRAW in view.legal and len(view.legal) > 1
         if action == "pass_turn":
             return view is not None and view.is_my_turn and view.legal == (PASS,)
-        if action == "hint":
-            return view is not None and view.is_my_turn
-        return True
+        return True  # the hint key stays put: off-turn it says so, and the footer is not rebuilt
 
     def action_draw(self) -> None:
         view = self._view
