@@ -500,7 +500,8 @@ class CapicuApp(App[None]):
             self.failure = t("app.failed", reason=reason)
             self.exit()
             return
-        self.notify(t("app.lost", reason=reason), severity="error", timeout=8)
+        text = t("app.lost", reason=reason) if started else t("app.failed", reason=reason)
+        self.notify(text, severity="error", timeout=8)
         self.call_later(self.leave_game)
 
     def exit(self, *args: Any, **kwargs: Any) -> None:

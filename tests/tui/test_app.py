@@ -14,6 +14,7 @@ from capicu.tui.screens.menu import MainMenuScreen
 from capicu.tui.screens.reconnecting import ReconnectingScreen
 from capicu.tui.screens.table import TableScreen
 from helpers_app import my_turn, play_turn_and_wait, round_over, screen_text, solo_app, wait_for
+from textual.widgets import Input
 
 SIZE = (80, 24)
 
@@ -297,3 +298,17 @@ async def test_from_the_menu_to_a_solo_table_and_back_twice() -> None:
         await wait_for(pilot, lambda: isinstance(app.screen, MainMenuScreen) and app.link is None,
                        what="the menu again")
         assert len(app.screen_stack) == 2  # Textual's default screen, then the menu
+
+
+async def test_joining_an_unreachable_host_from_the_menu_says_so_and_returns() -> None:
+    from capicu.tui.screens.join_form import JoinFormScreen
+
+    app = CapicuApp(DisplayOptions(mouse=False))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("j")
+        await wait_for(pilot, lambda: isinstance(app.screen, JoinFormScreen), what="the join form")
+        app.screen.query_one("#address", Input).value = "127.0.0.1:9"
+        await pilot.press("ctrl+s")
+        await wait_for(pilot, lambda: isinstance(app.screen, MainMenuScreen) and app.link is None,
+                       what="the menu again")
+        assert any("Could not reach the table" in n.message for n in app._notifications)
