@@ -47,6 +47,7 @@ async def make(path: Path, size: tuple[int, int], theme: str) -> None:
         if view.legal == (PASS,):
             await pilot.press("p")
         else:
+            await pilot.press("home")
             for _ in range(view.hand.index(plays[0].tile)):
                 await pilot.press("right")
             await pilot.press("enter")
