@@ -19,6 +19,7 @@ from typing import Any, ClassVar
 
 from capicu.core import Action, MatchEnded, RoundEnded, Rules, View
 from capicu.tui.ascii_only import AsciiOnly
+from capicu.tui.describe import display_text
 from capicu.tui.link import (
     ChatArrived,
     Connection,
@@ -55,6 +56,10 @@ add_messages({
     "app.theme_saved": "Theme {name} will be used next time too.",
     "app.lost": "Connection lost: {reason}",
     "app.resumed": "Back at the table.",
+    "notice.joined": "{name} sat down.",
+    "notice.left": "{name} lost the connection; the seat is held.",
+    "notice.covered": "The computer plays for {name} until they come back.",
+    "notice.back": "{name} is back.",
     "app.unknown_reason": "the host closed the connection",
 })
 
@@ -125,6 +130,28 @@ class GameState:
             if info.seat == seat and info.name:
                 return info.name
         return t("word.seat", number=seat + 1)
+
+
+def seat_notices(
+    before: tuple[SeatState, ...], after: tuple[SeatState, ...], me: int | None
+) -> list[str]:
+    """What changed at the table, in sentences for the chat ("Beto sat down.")."""
+    old = {s.seat: s for s in before}
+    notices = []
+    for seat in after:
+        was = old.get(seat.seat)
+        if was is None or seat.seat == me or seat.kind != "person" or not seat.name:
+            continue
+        name = display_text(seat.name, 24)
+        if was.kind == "open":
+            notices.append(t("notice.joined", name=name))
+        elif seat.covered and not was.covered:
+            notices.append(t("notice.covered", name=name))
+        elif was.connected and not seat.connected:
+            notices.append(t("notice.left", name=name))
+        elif seat.connected and not was.connected:
+            notices.append(t("notice.back", name=name))
+    return notices
 
 
 def make_host_config(
@@ -391,12 +418,17 @@ class CapicuApp(App[None]):
             return
         if self.game is None:
             return
+        notices = seat_notices(self.game.seats, message.seats, self.game.seat)
         self.game.seats = message.seats
         self.game.spectators = message.spectators
         self.game.started = message.started
         if message.seats:
             self.game.players = len(message.seats)
         self._tell_screens()
+        table = self._table_screen()
+        if table is not None:
+            for notice in notices:
+                table.notice(notice)
 
     def on_table_changed(self, message: TableChanged) -> None:
         if not self._showing():

@@ -312,3 +312,18 @@ async def test_joining_an_unreachable_host_from_the_menu_says_so_and_returns() -
         await wait_for(pilot, lambda: isinstance(app.screen, MainMenuScreen) and app.link is None,
                        what="the menu again")
         assert any("Could not reach the table" in n.message for n in app._notifications)
+
+
+def test_seat_changes_become_sentences() -> None:
+    from capicu.tui.app import seat_notices
+    from capicu.tui.link import SeatState
+
+    before = (SeatState(0, "person", "Ana", True, False), SeatState(1, "open", None, False, False))
+    joined = (SeatState(0, "person", "Ana", True, False), SeatState(1, "person", "Beto", True, False))
+    dropped = (SeatState(0, "person", "Ana", True, False), SeatState(1, "person", "Beto", False, False))
+    covered = (SeatState(0, "person", "Ana", True, False), SeatState(1, "person", "Beto", False, True))
+    assert seat_notices(before, joined, 0) == ["Beto sat down."]
+    assert seat_notices(joined, dropped, 0) == ["Beto lost the connection; the seat is held."]
+    assert seat_notices(dropped, covered, 0) == ["The computer plays for Beto until they come back."]
+    assert seat_notices(covered, joined, 0) == ["Beto is back."]
+    assert seat_notices(joined, dropped, 1) == []  # never about myself

@@ -245,6 +245,11 @@ class TableScreen(Screen[None]):
         self._show(message.view)
         self._act_if_forced(message.view)
 
+    def notice(self, text: str) -> None:
+        """A line from the table itself (someone sat down, dropped, came back)."""
+        if self._ready and self.is_attached:
+            self.query_one(ChatPanel).add_notice(text)
+
     def chat_arrived(self, name: str, text: str) -> None:
         self.query_one(ChatPanel).add_chat(name, text)
 
