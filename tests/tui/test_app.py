@@ -327,3 +327,15 @@ def test_seat_changes_become_sentences() -> None:
     assert seat_notices(dropped, covered, 0) == ["The computer plays for Beto until they come back."]
     assert seat_notices(covered, joined, 0) == ["Beto is back."]
     assert seat_notices(joined, dropped, 1) == []  # never about myself
+
+
+async def test_a_bad_theme_file_is_skipped_with_a_warning(tmp_path: Path) -> None:
+    themes = tmp_path / "config" / "themes"
+    themes.mkdir(parents=True)
+    (themes / "broken.toml").write_text("name = [unclosed\n")
+    (themes / "mine.toml").write_text('name = "mine"\nprimary = "#ff8800"\n')
+    app = CapicuApp(DisplayOptions(mouse=False))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert "mine" in app.available_themes
+        assert any("broken.toml" in n.message for n in app._notifications)
