@@ -40,7 +40,7 @@ from .tiles import TileSet
 from .view import View
 
 #: Playouts per decision: tuned so `hard` answers in about 100 ms on one core.
-DEFAULT_ITERATIONS = 1500
+DEFAULT_ITERATIONS = 2000
 #: The safety net: stop searching after this many seconds whatever the budget.
 DEFAULT_CAP_SECONDS = 0.25
 #: How often playout seats lay their heaviest tile rather than a random one.
