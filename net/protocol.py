@@ -9,7 +9,6 @@ match the schema raises `ProtocolError`, the protocol's one error type.
 
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, ClassVar
@@ -19,7 +18,6 @@ from capicu.core import (
     Event,
     RoundEnded,
     RoundStarted,
-    Tile,
     View,
     event_from_dict,
     event_to_dict,
@@ -362,7 +360,7 @@ class Update:
 
     On the wire an update's view leaves out what the client already holds or
     can work out (the rules, this round's events, the results): see
-    `view_state`. A decoded update therefore holds ``state`` (those fields,
+    `View.state_dict`. A decoded update therefore holds ``state`` (those fields,
     validated) and no ``view``; `Client` rebuilds the whole view with
     `advance_view` before handing the update on.
     """
@@ -383,7 +381,7 @@ class Update:
     def to_wire(self, event_data: list[dict[str, Any]] | None = None) -> dict[str, Any]:
         """The update as plain data; ``event_data``: the events already as plain data."""
         if self.view is not None:
-            state = view_state(self.view)
+            state = self.view.state_dict()
         elif self.state is not None:
             state = self.state
         else:
@@ -404,29 +402,6 @@ STATE_FIELDS = (
 )
 
 
-def view_state(view: View) -> dict[str, Any]:
-    """The `STATE_FIELDS` of ``view.to_dict()``, built without the rest (which costs more)."""
-    return {
-        "players": view.players,
-        "seat": view.seat,
-        "round_number": view.round_number,
-        "hand": [str(t) for t in view.hand],
-        "line": [list(p) for p in view.line],
-        "ends": None if view.ends is None else list(view.ends),
-        "hand_counts": list(view.hand_counts),
-        "boneyard": view.boneyard,
-        "drawable": view.drawable,
-        "turn": view.turn,
-        "leader": view.leader,
-        "forced_lead": None if view.forced_lead is None else str(view.forced_lead),
-        "draws_this_turn": view.draws_this_turn,
-        "scores": list(view.scores),
-        "target": view.target,
-        "legal": [str(a) for a in view.legal],
-        "winner": view.winner,
-    }
-
-
 def advance_view(view: View, update: Update) -> View:
     """The view after ``update``, from the view before it; `ProtocolError` if it does not fit."""
     state = update.state
@@ -442,30 +417,8 @@ def advance_view(view: View, update: Update) -> View:
         if isinstance(event, RoundEnded):
             results.append(event.result)
     try:
-        ends, turn, lead, winner = state["ends"], state["turn"], state["forced_lead"], state["winner"]
-        return dataclasses.replace(
-            view,
-            players=int(state["players"]),
-            seat=None if state["seat"] is None else int(state["seat"]),
-            round_number=int(state["round_number"]),
-            hand=tuple(Tile.parse(t) for t in state["hand"]),
-            line=tuple((int(a), int(b)) for a, b in state["line"]),
-            ends=None if ends is None else (int(ends[0]), int(ends[1])),
-            hand_counts=tuple(int(v) for v in state["hand_counts"]),
-            boneyard=int(state["boneyard"]),
-            drawable=int(state["drawable"]),
-            turn=None if turn is None else int(turn),
-            leader=int(state["leader"]),
-            forced_lead=None if lead is None else Tile.parse(lead),
-            draws_this_turn=int(state["draws_this_turn"]),
-            scores=tuple(int(v) for v in state["scores"]),
-            target=int(state["target"]),
-            legal=tuple(parse_action(a) for a in state["legal"]),
-            events=tuple(events),
-            results=tuple(results),
-            winner=None if winner is None else int(winner),
-        )
-    except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
+        return View.with_state(state, rules=view.rules, events=tuple(events), results=tuple(results))
+    except ValueError as exc:
         raise _bad(f"update.view: {exc}") from None
 
 
