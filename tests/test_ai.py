@@ -263,6 +263,8 @@ def test_same_seed_and_budget_give_the_same_move(preset: str, players: int) -> N
         assert first == again
         values = search(view, seed=9, budget=SMALL).values
         assert values == search(view, seed=9, budget=SMALL).values
+        # A view that came over the wire decides the same.
+        assert HardPlayer(9, SMALL).choose(View.from_dict(view.to_dict())) == first
 
 
 def test_the_wall_clock_cap_stops_the_search_and_still_answers() -> None:
