@@ -38,7 +38,10 @@ _RULE_OPTIONS = (
 
 
 class OptionsError(Exception):
-    """Options that cannot be used together or at all; printed as one line, exit code 2."""
+    """Options that cannot be used together or at all; printed as one line, exit code 2.
+
+    The command line in tui/ raises it (as ``CliError``) for every bad argument.
+    """
 
 
 def _port(text: str) -> int:
@@ -79,6 +82,49 @@ def _count(text: str) -> int:
     if not 0 <= value <= 4:
         raise argparse.ArgumentTypeError(f"{text!r} must be from 0 to 4")
     return value
+
+
+def positive_int(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{text!r} must be 1 or more")
+    return value
+
+
+def whole_int(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"{text!r} must be 0 or more")
+    return value
+
+
+def add_rule_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options that choose and change the rules (shared by simulate, play and host)."""
+    group = parser.add_argument_group("rules")
+    group.add_argument("--preset", choices=PRESET_NAMES, default="puerto-rican-drawing",
+                       help="the game to play (default: %(default)s)")
+    group.add_argument("--players", type=positive_int, default=None,
+                       help="how many players (default: the preset's fewest)")
+    group.add_argument("--target", type=positive_int, default=None,
+                       help="points that win the match (default: the preset's)")
+    group.add_argument("--set", dest="max_pip", type=int, choices=(6, 9, 12), default=None,
+                       help="the set: double-6, double-9 or double-12")
+    group.add_argument("--reserve", type=whole_int, default=None,
+                       help="boneyard tiles that can never be drawn")
+    group.add_argument("--capicu-bonus", type=whole_int, default=None, help="bonus for a capicú (0: off)")
+    group.add_argument("--chuchazo-bonus", type=whole_int, default=None, help="bonus for a chuchazo (0: off)")
+    group.add_argument("--voluntary-draw", action=argparse.BooleanOptionalAction, default=None,
+                       help="allow drawing while holding a tile that fits")
+    group.add_argument("--max-draws", type=positive_int, default=None,
+                       help="most tiles drawn in one turn before passing")
+    group.add_argument("--tranque-last-player-leads", action=argparse.BooleanOptionalAction,
+                       default=None, help="after a tranque, the player who laid the last tile leads")
 
 
 def add_host_command(

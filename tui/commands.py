@@ -13,7 +13,8 @@ import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from capicu.tui.cli import CliError, rules_from_args
+from capicu.net.options import OptionsError as CliError
+from capicu.net.options import rules_from_args
 
 if TYPE_CHECKING:
     from capicu.tui.app import CapicuApp, DisplayOptions, StartRequest
