@@ -413,6 +413,16 @@ class Host:
         code = f", join code {self.config.code}" if self.config.code else ", no join code"
         return f"address {address}, port {self.port}{code}"
 
+    def join_command(self) -> str:
+        """The exact ``capicu join ...`` command the other players type."""
+        address = self.address or "?"
+        if address in ("0.0.0.0", "::", ""):
+            address = lan_address()
+        if ":" in address:
+            address = f"[{address}]"
+        code = f" --code {self.config.code}" if self.config.code else ""
+        return f"capicu join {address}:{self.port}{code}"
+
     async def serve_forever(self) -> None:
         if self._server is None:
             raise RuntimeError("start the host first")

@@ -149,6 +149,9 @@ def add_host_command(
                      help="seats played by the computer (default: 0)")
     net.add_argument("--level", default="greedy",
                      help="the computer players' level (default: %(default)s)")
+    net.add_argument("--computer-processes", type=_count, default=None, metavar="N",
+                     help="worker processes the computer players think in, so a slow level never "
+                     "delays another table (default: 2 for the hard level, else 0: threads)")
     codes = net.add_mutually_exclusive_group()
     codes.add_argument("--code", default=None,
                        help="the join code players must give (default: a random one, printed)")
@@ -203,6 +206,9 @@ def host_config_from_args(args: argparse.Namespace) -> HostConfig:
     if args.resume is not None and not args.resume.is_file():
         raise OptionsError(f"--resume {args.resume}: there is no such file")
     code = None if args.no_code else (args.code if args.code is not None else new_join_code())
+    processes = getattr(args, "computer_processes", None)
+    if processes is None:
+        processes = 2 if args.level == "hard" and args.computers else 0
     limits = Limits()
     if args.rate is not None:
         limits = dataclasses.replace(limits, messages_per_second=args.rate, message_burst=2 * args.rate)
@@ -211,7 +217,7 @@ def host_config_from_args(args: argparse.Namespace) -> HostConfig:
             rules=rules, players=players, computers=args.computers, computer_level=args.level,
             seed=args.seed, bind=args.bind, port=args.port, code=code,
             turn_timer=args.turn_timer, grace=args.grace, journal=args.journal,
-            resume=args.resume, limits=limits,
+            resume=args.resume, limits=limits, computer_processes=processes,
         )
     except (ValueError, RulesError) as exc:
         raise OptionsError(str(exc)) from None
@@ -247,7 +253,8 @@ async def serve_headless(config: HostConfig, out: Any = None) -> int:
     print(f"capicu host: listening on {address} port {port}", file=out)
     print(f"capicu host: join code {config.code}" if config.code else "capicu host: no join code",
           file=out)
-    print(f"capicu host: to join, give {host.join_line()}", file=out, flush=True)
+    print(f"capicu host: to join, give {host.join_line()}", file=out)
+    print(f"capicu host: or type: {host.join_command()}", file=out, flush=True)
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):

@@ -87,3 +87,20 @@ async def test_headless_prints_how_to_join_and_a_busy_port_is_one_clear_line(cap
     assert code == 2
     assert "cannot listen on 127.0.0.1 port" in capsys.readouterr().err
     taken.close()
+
+
+async def test_the_join_command_is_exact():
+    from capicu.net.host import Host
+
+    host = Host(HostConfig(bind="127.0.0.1", port=0, code="ABC123"))
+    _, port = await host.start()
+    try:
+        assert host.join_command() == f"capicu join 127.0.0.1:{port} --code ABC123"
+    finally:
+        await host.stop()
+    open_host = Host(HostConfig(bind="127.0.0.1", port=0, code=None))
+    _, port = await open_host.start()
+    try:
+        assert open_host.join_command() == f"capicu join 127.0.0.1:{port}"
+    finally:
+        await open_host.stop()
