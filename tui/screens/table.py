@@ -50,6 +50,7 @@ add_messages({
     "table.round_over": "Round over.",
     "table.you_drew": "You drew {count} tiles.",
     "table.you_drew_one": "You drew a tile.",
+    "table.not_your_turn": "Not your turn yet: {name} is playing.",
     "table.no_fit": "{tile} fits neither end ({left} or {right}); the bright tiles fit.",
     "table.must_lead": "The round opens with {tile}.",
     "table.choose_end": "{tile} fits both ends. Which end?",
@@ -392,7 +393,11 @@ class TableScreen(Screen[None]):
 
     def on_hand_view_tile_chosen(self, message: HandView.TileChosen) -> None:
         view = self._view
-        if view is None or not view.is_my_turn:
+        if view is None or view.seat is None:
+            return
+        if not view.is_my_turn:
+            if view.turn is not None:
+                self.notify(t("table.not_your_turn", name=self._names(view)[view.turn]), timeout=3)
             return
         plays = [a for a in message.actions if isinstance(a, Play) and a in view.legal]
         if not plays:
