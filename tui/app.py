@@ -46,14 +46,9 @@ from textual.screen import Screen
 from textual.widgets import Checkbox
 
 add_messages({
-    "app.title": "capicu",
-    "app.connecting": "Connecting to {host}:{port}...",
-    "app.starting": "Shuffling the tiles...",
     "app.failed": "Could not reach the table: {reason}",
-    "app.failed_plain": "The table is gone.",
     "app.refused": "{reason}",
     "app.chat_notice": "{name}: {text}",
-    "app.theme_saved": "Theme {name} will be used next time too.",
     "app.lost": "Connection lost: {reason}",
     "app.resumed": "Back at the table.",
     "notice.joined": "{name} sat down.",

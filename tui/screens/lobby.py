@@ -16,7 +16,6 @@ if TYPE_CHECKING:
 
 add_messages({
     "lobby.title": "Lobby",
-    "lobby.solo": "Shuffling the tiles...",
     "lobby.connecting": "Connecting...",
     "lobby.join_line": "Others join with:",
     "lobby.join_command": "capicu join {address}:{port}",
@@ -39,15 +38,11 @@ add_messages({
 
 
 class LobbyScreen(Screen[None]):
-    """Shown from connecting until the first deal; a solo game passes through in a blink."""
+    """Shown from connecting until the first deal (a solo game has no lobby)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,ctrl+b", "leave", t("key.leave"), key_display="esc/^b"),
     ]
-
-    def __init__(self, solo: bool = False) -> None:
-        super().__init__()
-        self.solo = solo
 
     @property
     def capicu(self) -> CapicuApp:
@@ -56,7 +51,7 @@ class LobbyScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="lobby-box"):
             yield Static(t("lobby.title"), classes="screen-title")
-            yield Static(t("lobby.solo") if self.solo else t("lobby.connecting"), id="lobby-status")
+            yield Static(t("lobby.connecting"), id="lobby-status")
             yield Static("", id="lobby-join")
             table: DataTable[str] = DataTable(id="lobby-seats", cursor_type="none", zebra_stripes=True)
             yield table
@@ -72,7 +67,7 @@ class LobbyScreen(Screen[None]):
         if game is None or not self.is_mounted:
             return
         join = self.query_one("#lobby-join", Static)
-        if game.host is not None and not self.solo:
+        if game.host is not None:
             line = t("lobby.join_command", address=game.host.address, port=game.host.port)
             if game.host.code:
                 line += t("lobby.join_code", code=game.host.code)

@@ -30,7 +30,6 @@ add_messages({
     "key.rules": "Rules",
     "key.settings": "Settings",
     "key.quit": "Quit",
-    "key.choose": "Choose",
 })
 
 _ITEMS = ("play", "host", "join", "rules", "settings", "quit")
