@@ -46,6 +46,8 @@ from textual.screen import Screen
 from textual.widgets import Checkbox
 
 add_messages({
+    "key.quit": "Quit",
+    "key.palette": "Palette",
     "app.failed": "Could not reach the table: {reason}",
     "app.refused": "{reason}",
     "app.chat_notice": "{name}: {text}",
@@ -183,8 +185,8 @@ class CapicuApp(App[None]):
     TITLE = "capicu"
     ENABLE_COMMAND_PALETTE = True
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("ctrl+q", "quit", "Quit", show=False, priority=True),
-        Binding("ctrl+p", "command_palette", "Palette", show=False),
+        Binding("ctrl+q", "quit", t("key.quit"), show=False, priority=True),
+        Binding("ctrl+p", "command_palette", t("key.palette"), show=False),
     ]
 
     def __init__(self, display: DisplayOptions | None = None, start: StartRequest | None = None) -> None:
