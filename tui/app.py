@@ -272,6 +272,8 @@ class CapicuApp(App[None]):
         self.ascii_mode = on
         self.save_setting(ascii=on)
         self.set_class(on, "ascii")
+        for footer in self.screen.query("QuietFooter"):
+            footer._shown = None  # type: ignore[attr-defined]  # key names change: redraw
         self.refresh_bindings()
         self.screen.refresh(layout=True)
         for screen in self.screen_stack:

@@ -23,6 +23,7 @@ from capicu.tui.widgets.chat_panel import ChatPanel
 from capicu.tui.widgets.event_log import EventLog
 from capicu.tui.widgets.hand_view import HandView
 from capicu.tui.widgets.line_of_play import LineOfPlay
+from capicu.tui.widgets.quiet_footer import QuietFooter
 from capicu.tui.widgets.seat_panel import Position, SeatInfo, SeatPanel, table_positions
 from textual import work
 from textual.app import ComposeResult
@@ -207,7 +208,7 @@ class TableScreen(Screen[None]):
         with Horizontal(id="table-me"):
             yield SeatPanel(id="seat-me", classes="seat-slot", ascii=self.capicu.ascii_mode)
             yield HandView(id="hand", tile_style=self.capicu.tile_style, ascii=self.capicu.ascii_mode)
-        yield Footer()
+        yield QuietFooter()
 
     def on_mount(self) -> None:
         self.query_one(BoneyardInfo).short = True
