@@ -84,6 +84,13 @@ def add_interface_commands(
     add_display_arguments(join)
     join.set_defaults(handler=run_join)
 
+    rules = subparsers.add_parser(
+        "rules", help="print the rules of a game",
+        description="Print the rules a game is played by, written from the engine's own settings.",
+    )
+    add_rule_arguments(rules)
+    rules.set_defaults(handler=run_rules)
+
     host = subparsers.choices.get("host")
     if host is not None:  # net/'s parser: hosting from this terminal shows the table too
         add_display_arguments(host)
@@ -174,6 +181,15 @@ def run_play(args: argparse.Namespace) -> int:
     start = SoloGame(rules=rules, players=players, level=args.level,
                      seed=args.seed, name=_player_name(args))
     return _run_app(args, start)
+
+
+def run_rules(args: argparse.Namespace) -> int:
+    """``capicu rules``: the rules of the preset (and options) asked for, as sentences."""
+    chosen, players = rules_from_args(args)
+    print(f"{chosen.preset}, {players} players:")
+    for line in chosen.describe(players):
+        print(f"- {line}")
+    return 0
 
 
 def run_join(args: argparse.Namespace) -> int:

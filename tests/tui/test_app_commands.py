@@ -66,3 +66,12 @@ def test_colours_are_chosen_before_textual_loads() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "standard"
+
+
+def test_rules_prints_the_engine_s_own_sentences(capsys: pytest.CaptureFixture[str]) -> None:
+    from capicu.core import Rules
+
+    assert main(["rules", "--preset", "draw", "--players", "3"]) == 0
+    out = capsys.readouterr().out
+    for line in Rules.preset_named("draw").describe(3):
+        assert line in out
