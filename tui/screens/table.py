@@ -251,14 +251,14 @@ class TableScreen(Screen[None]):
             self.query_one(ChatPanel).add_notice(text)
 
     def chat_arrived(self, name: str, text: str) -> None:
-        self.query_one(ChatPanel).add_chat(name, text)
+        if self._ready and self.is_attached:
+            self.query_one(ChatPanel).add_chat(name, text)
 
     # -- drawing the screen ----------------------------------------------------------
 
     def _names(self, view: View) -> list[str]:
         game = self.capicu.game
-        names = [game.seat_name(s) if game else t("word.seat", number=s + 1) for s in range(view.players)]
-        return names
+        return [game.seat_name(s) if game else t("word.seat", number=s + 1) for s in range(view.players)]
 
     def _show(self, view: View) -> None:
         self._view = view
