@@ -475,9 +475,9 @@ class CapicuApp(App[None]):
             return
         self.game.chat.append((message.name, message.text))
         table = self._table_screen()
-        if table is not None:
+        if table is not None and table.is_mounted:
             table.chat_arrived(message.name, message.text)
-        else:
+        else:  # in the lobby: the table shows it later too
             self.notify(t("app.chat_notice", name=message.name, text=message.text))
 
     def on_timer_started(self, message: TimerStarted) -> None:

@@ -215,6 +215,9 @@ class TableScreen(Screen[None]):
         self.query_one(HandView).focus()
         self._ready = True
         self.set_interval(1.0, self._tick)
+        game = self.capicu.game
+        for name, text in game.chat if game is not None else ():
+            self.query_one(ChatPanel).add_chat(name, text)  # said in the lobby
         pending, self._pending = self._pending, []
         for message in pending:
             self.table_changed(message)
