@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pickle
 import random
 from concurrent.futures import ThreadPoolExecutor
 
@@ -287,6 +288,14 @@ def test_players_are_safe_to_share_across_threads() -> None:
     with ThreadPoolExecutor(max_workers=4) as pool:
         together = list(pool.map(player.choose, views))
     assert alone == together
+
+
+def test_players_and_views_travel_to_a_process_pool() -> None:
+    view = _positions("puerto-rican-drawing", 2, seed=8, count=1)[0]
+    for level in LEVELS:
+        player = _player(level, 4)
+        clone = pickle.loads(pickle.dumps(player))
+        assert clone.choose(pickle.loads(pickle.dumps(view))) == player.choose(view)  # type: ignore[attr-defined]
 
 
 def test_make_player_knows_every_level() -> None:
