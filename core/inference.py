@@ -18,7 +18,12 @@ known tile we remove the most constrained slot that could have held it: the
 remaining slots are then as loose as any story consistent with the events
 allows, so no real deal is ever excluded.
 
-`sample_deal` draws hands and a boneyard order consistent with that knowledge.
+`DealSampler` draws hands and a boneyard order consistent with that knowledge
+(and, when nothing can be drawn, with the round still being alive: some hand
+fits an end). Those are hard facts. On top of them, `DealSampler.likelihood`
+reads the other players' recent plays softly (a sensible player seldom keeps
+a heavier tile, a double or an end it can follow when it had the choice), and
+`DealChain` walks among deals by that likelihood; the search uses either.
 """
 
 from __future__ import annotations
@@ -56,9 +61,10 @@ class Knowledge:
     slots: tuple[tuple[int, ...], ...]
     #: How many tiles the boneyard holds (drawable or not).
     boneyard: int
-    #: The open ends (-1, -1 before the lead) and whether nobody can draw now.
+    #: The open ends (-1, -1 before the lead).
     left: int
     right: int
+    #: How many tiles can still be drawn.
     drawable: int
     #: For each seat, its plays since it last drew (so it held every tile it
     #: holds now), each as (left, right) before the play, the tile, (left,
