@@ -413,6 +413,10 @@ class Host:
         code = f", join code {self.config.code}" if self.config.code else ", no join code"
         return f"address {address}, port {self.port}{code}"
 
+    def fill_with_computers(self, table: str = "main") -> int:
+        """Seat computers in ``table``'s open seats and start its match; how many it seated."""
+        return self.tables[table].fill_with_computers(asyncio.get_running_loop().time())
+
     def join_command(self) -> str:
         """The exact ``capicu join ...`` command the other players type."""
         address = self.address or "?"

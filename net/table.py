@@ -250,6 +250,22 @@ class Table:
         elif self.match is not None:
             self._send_snapshot(peer, now)
 
+    def fill_with_computers(self, now: float) -> int:
+        """Give every open seat to a computer and start the match; how many seats it filled.
+
+        The host's own terminal uses it so that a missing player does not keep the
+        table waiting. Does nothing once the match has started.
+        """
+        self._check_open()
+        if self.match is not None:
+            return 0
+        opened = [s for s in self.seats if s.kind == "open"]
+        for seat in opened:
+            seat.kind, seat.name = "computer", _computer_name(seat.index)
+        self._broadcast_seats()
+        self._start(now)
+        return len(opened)
+
     def resume(self, peer: Peer, token: str, now: float) -> None:
         """Give the seat that ``token`` belongs to back to ``peer``; ProtocolError if none."""
         self._check_open()

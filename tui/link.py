@@ -236,6 +236,12 @@ class GameLink:
             return False
         return True
 
+    def fill_with_computers(self) -> int:
+        """When we host: computers take the open seats and the match starts; seats filled."""
+        if self.host is None:
+            return 0
+        return int(self.host.fill_with_computers())
+
     async def close(self) -> None:
         """Leave the table and stop the host we run, if any."""
         self._closed = True

@@ -82,3 +82,19 @@ async def test_computers_can_think_in_worker_processes(start_host):
     _, port = await start_host(players=3, computers=2, computer_processes=1, seed=8)
     result = await asyncio.wait_for(play_bot(port, "solo"), WAIT * 2)
     assert result.final.match_over and not result.errors
+
+
+async def test_the_host_can_fill_open_seats_with_computers_and_start(start_host):
+    from capicu.net.client import Client
+
+    from .conftest import LOOPBACK
+
+    host, port = await start_host(rules=Rules(), players=3, seed=5)
+    client = await asyncio.wait_for(Client.connect(LOOPBACK, port, name="Ana"), WAIT)
+    table = host.tables["main"]
+    assert table.match is None and [s.kind for s in table.seats] == ["person", "open", "open"]
+    assert host.fill_with_computers() == 2
+    assert [s.kind for s in table.seats] == ["person", "computer", "computer"]
+    result = await asyncio.wait_for(play_bot(port, "Ana", client=client), WAIT * 3)
+    assert result.final is not None and result.final.match_over
+    assert host.fill_with_computers() == 0  # once started, nothing changes

@@ -339,3 +339,33 @@ async def test_a_bad_theme_file_is_skipped_with_a_warning(tmp_path: Path) -> Non
         await pilot.pause()
         assert "mine" in app.available_themes
         assert any("broken.toml" in n.message for n in app._notifications)
+
+
+async def test_the_host_starts_with_computers_in_the_open_seats() -> None:
+    config = make_host_config(
+        rules=Rules.preset_named("puerto-rican-drawing"), players=3, computers=0, level="greedy",
+        bind="127.0.0.1", port=0, code=None, seed=4,
+    )
+    app = CapicuApp(DisplayOptions(mouse=False), HostGame(config=config, name="Ana"))
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: app.game is not None and bool(app.game.seats), what="the lobby's seats")
+        assert isinstance(app.screen, LobbyScreen)
+        await wait_for(pilot, lambda: "Start with computers" in screen_text(app), what="the key in the footer")
+        await pilot.press("s")
+        await wait_for(pilot, partial(_on_table, app), what="the table")
+        assert "Computer 2" in screen_text(app) and "Computer 3" in screen_text(app)
+
+
+async def test_a_guest_cannot_seat_computers() -> None:
+    host = Host(HostConfig(rules=Rules(), players=3, bind="127.0.0.1", port=0, code=None))
+    _, port = await host.start()
+    try:
+        app = CapicuApp(DisplayOptions(mouse=False), JoinGame("127.0.0.1", port, "Beto", None))
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_for(pilot, lambda: app.game is not None and bool(app.game.seats), what="the lobby")
+            assert "Start with computers" not in screen_text(app)
+            await pilot.press("s")
+            await pilot.pause()
+            assert host.tables["main"].match is None
+    finally:
+        await host.stop()

@@ -34,6 +34,8 @@ add_messages({
     "lobby.connected": "connected",
     "lobby.away": "away",
     "lobby.you": "{name} (you)",
+    "lobby.fill": "Start with computers",
+    "lobby.filled": "Computers took {count} open seats.",
 })
 
 
@@ -42,6 +44,7 @@ class LobbyScreen(Screen[None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,ctrl+b", "leave", t("key.leave"), key_display="esc/^b"),
+        Binding("s", "fill_with_computers", t("lobby.fill")),
     ]
 
     @property
@@ -75,6 +78,7 @@ class LobbyScreen(Screen[None]):
             join.update(f"{t('lobby.join_line')}\n  {line}\n{code}")
         else:
             join.update("")
+        self.refresh_bindings()
         table = self.query_one("#lobby-seats", DataTable)
         # Columns are remade with the rows so that their widths fit the names.
         table.clear(columns=True)
@@ -94,6 +98,19 @@ class LobbyScreen(Screen[None]):
         self.query_one("#lobby-waiting", Static).update(waiting if game.seats else "")
         if game.seats:
             self.query_one("#lobby-status", Static).update("")
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        # Only the hosting terminal can seat computers, and only before the deal.
+        if action == "fill_with_computers":
+            game = self.capicu.game
+            return game is not None and game.host is not None
+        return True
+
+    def action_fill_with_computers(self) -> None:
+        link = self.capicu.link
+        count = link.fill_with_computers() if link is not None else 0
+        if count:
+            self.notify(t("lobby.filled", count=count))
 
     async def action_leave(self) -> None:
         await self.capicu.leave_game()
