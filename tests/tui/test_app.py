@@ -350,7 +350,7 @@ async def test_the_host_starts_with_computers_in_the_open_seats() -> None:
     async with app.run_test(size=SIZE) as pilot:
         await wait_for(pilot, lambda: app.game is not None and bool(app.game.seats), what="the lobby's seats")
         assert isinstance(app.screen, LobbyScreen)
-        await wait_for(pilot, lambda: "Start with computers" in screen_text(app), what="the key in the footer")
+        await wait_for(pilot, lambda: "Start with computers" in screen_text(app), what="the footer key")
         await pilot.press("s")
         await wait_for(pilot, partial(_on_table, app), what="the table")
         assert "Computer 2" in screen_text(app) and "Computer 3" in screen_text(app)
