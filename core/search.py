@@ -41,6 +41,10 @@ from .view import View
 
 #: Playouts per decision: tuned so `hard` answers in about 100 ms on one core.
 DEFAULT_ITERATIONS = 2000
+#: Tiles still to move (in hands or drawable) at the start of a standard round
+#: (puerto-rican-drawing: 7 + 7 + 12 with two players, 3 x 7 + 5 with three);
+#: `Budget.iterations` is for rounds of that length or shorter.
+STANDARD_TILES_TO_MOVE = 26
 #: The safety net: stop searching after this many seconds whatever the budget.
 DEFAULT_CAP_SECONDS = 0.25
 #: How often playout seats lay their heaviest tile rather than a random one.
@@ -61,7 +65,8 @@ DEFAULT_CANDIDATES = 4
 class Budget:
     """How much work one decision may do."""
 
-    #: Playouts in all (spread over the legal actions).
+    #: Playouts in all (spread over the legal actions), for a round with at
+    #: most `STANDARD_TILES_TO_MOVE` tiles to move; proportionally fewer beyond.
     iterations: int = DEFAULT_ITERATIONS
     #: Wall-clock seconds after which the search stops early (None: never).
     cap_seconds: float | None = DEFAULT_CAP_SECONDS
@@ -211,7 +216,13 @@ def search(
     scorer = _Scorer(view.rules, view.players, view.seat, view.round_number, tiles, budget.win_bonus)
     totals = [0.0] * len(actions)
     wins = [0.0] * len(actions)
-    rounds = max(1, math.ceil(budget.iterations / len(actions)))
+    # A playout costs about one step per tile still to move: longer rounds (big
+    # sets, four hands, a deep boneyard) get fewer playouts, so a decision
+    # takes about as long in every preset, and the count stays a function of
+    # the view alone (same seed and budget, same move).
+    to_move = sum(view.hand_counts) + view.drawable
+    scale = min(1.0, STANDARD_TILES_TO_MOVE / max(1, to_move))
+    rounds = max(1, math.ceil(budget.iterations * scale / len(actions)))
     start = clock()
     done = 0
     capped = False
