@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 #: The port a host listens on when none is given (net/ documents the same one).
 FALLBACK_PORT = 7254
 COLOR_CHOICES = ("auto", "16", "256", "truecolor")
-TILE_STYLES = ("compact", "boxed", "pips", "glyph")
+TILE_STYLES = ("auto", "compact", "boxed", "pips", "glyph")
 LEVELS = ("easy", "normal", "hard")
 _TEXTUAL_COLORS = {"16": "standard", "256": "256", "truecolor": "truecolor"}
 
@@ -52,7 +52,7 @@ def add_display_arguments(parser: argparse.ArgumentParser, *, top_level: bool = 
     group.add_argument("--ascii", action="store_true", default=False if top_level else argparse.SUPPRESS,
                        help="draw tiles and borders with ASCII only")
     group.add_argument("--tile-style", choices=TILE_STYLES, default=default,
-                       help="how tiles are drawn (default: remembered, else compact)")
+                       help="how tiles are drawn (default: remembered, else auto: pips on large screens)")
     group.add_argument("--theme", default=default, help="the theme to start with")
 
 

@@ -143,6 +143,7 @@ ENGLISH: dict[str, str] = {
     "settings.problem.unreadable": "it cannot be read: {reason}",
     "settings.problem.not_toml": "it is not valid TOML: {reason}",
     "settings.problem.bad_value": "{field} has an unusable value",
+    "tile_style.auto": "Automatic (pip grid on large screens)",
     "tile_style.compact": "Compact [3|5]",
     "tile_style.boxed": "Boxed digits",
     "tile_style.pips": "Pip grid (large screens)",

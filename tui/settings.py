@@ -51,7 +51,7 @@ class Settings:
 
     name: str = ""
     theme: str = DEFAULT_THEME
-    tile_style: TileStyle = TileStyle.COMPACT
+    tile_style: TileStyle = TileStyle.AUTO
     #: The last host joined, as typed ("192.168.1.20:7777").
     last_host: str = ""
     language: str = "en"

@@ -131,3 +131,12 @@ def test_any_numbers_are_drawn_without_error(a: int, b: int, style: TileStyle, a
     face = tile_face(a, b, style, ascii=ascii, crosswise=crosswise)
     assert len({row.cell_len for row in face.rows}) == 1
     assert not ascii or face.plain().isascii()
+
+
+def test_auto_draws_pips_only_on_a_large_screen() -> None:
+    from capicu.tui.widgets.tiles import LARGE_SCREEN, TileStyle, smaller_styles
+
+    assert smaller_styles(TileStyle.AUTO, (80, 24)) == [TileStyle.COMPACT]
+    assert smaller_styles(TileStyle.AUTO, None) == [TileStyle.COMPACT]
+    large = [TileStyle.PIPS, TileStyle.BOXED, TileStyle.COMPACT]
+    assert smaller_styles(TileStyle.AUTO, LARGE_SCREEN) == large

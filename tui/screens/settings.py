@@ -23,7 +23,7 @@ add_messages({
     "settings.saved": "Saved.",
 })
 
-TILE_STYLES = ("compact", "boxed", "pips", "glyph")
+TILE_STYLES = ("auto", "compact", "boxed", "pips", "glyph")
 
 
 class SettingsScreen(Screen[None]):

@@ -239,8 +239,9 @@ class HandView(Widget, can_focus=True):
         """The rows that draw the hand, and each tile's region (tile and marker below it)."""
         width = max(width, 1)
         styles = tuple(self.get_component_rich_style(name) for name in sorted(self.COMPONENT_CLASSES))
+        screen = (self.app.size.width, self.app.size.height)
         key = (self.hand, self.legal, self.cursor, self.tile_style, self.ascii, self.digits, width, styles,
-               self.spectator, self._budget)
+               self.spectator, self._budget, screen)
         if key == self._cache_key:
             return self._cache
         if not self.hand:
@@ -249,7 +250,7 @@ class HandView(Widget, can_focus=True):
             result: tuple[list[Text], list[Region]] = ([text], [])
             self._cache_key, self._cache = key, result
             return result
-        for style in smaller_styles(self.tile_style):
+        for style in smaller_styles(self.tile_style, screen):
             result = self._lay_out_tiles(width, style)
             if self._budget is None or len(result[0]) <= self._budget:
                 break

@@ -141,8 +141,9 @@ class LineOfPlay(Widget):
         height = self._fixed_height() if height is None else height
         label_style: Style = self.get_component_rich_style("line--end-label")
         styles = tuple(self.get_component_rich_style(name) for name in sorted(self.COMPONENT_CLASSES))
+        screen = (self.app.size.width, self.app.size.height)
         key = (self.line, self.ends, self.tile_style, self.ascii, self.crosswise, self.digits, width, height,
-               styles)
+               styles, screen)
         if key == self._cache_key:
             return self._cache
         if not self.line:
@@ -150,7 +151,7 @@ class LineOfPlay(Widget):
             text.truncate(max(width, 1))
             rows = [text]
         else:
-            candidates = [(style, across) for style in smaller_styles(self.tile_style)
+            candidates = [(style, across) for style in smaller_styles(self.tile_style, screen)
                           for across in dict.fromkeys((self.crosswise, False))]
             for tile_style, crosswise in candidates:
                 rows = self._layout(max(width, 1), label_style, tile_style, crosswise)

@@ -30,6 +30,8 @@ StyleType = Style | str
 class TileStyle(Enum):
     """How tiles are drawn; the value is what settings and the command line store."""
 
+    #: The pip grid on a large screen, compact digits on a small one.
+    AUTO = "auto"
     COMPACT = "compact"
     BOXED = "boxed"
     PIPS = "pips"
@@ -210,8 +212,18 @@ def _pip_face(a: int, b: int, box: _Box, across: bool, style: StyleType) -> Tile
     return _face(rows, 4, style)
 
 
-def smaller_styles(style: TileStyle) -> list[TileStyle]:
-    """``style``, then the smaller styles to fall back on when it does not fit (pips, boxed, compact)."""
+#: The smallest screen (columns, rows) on which `TileStyle.AUTO` draws pips.
+LARGE_SCREEN = (120, 40)
+
+
+def smaller_styles(style: TileStyle, screen: tuple[int, int] | None = None) -> list[TileStyle]:
+    """``style``, then the smaller styles to fall back on when it does not fit (pips, boxed, compact).
+
+    `TileStyle.AUTO` is the pip grid on a ``screen`` of at least `LARGE_SCREEN`, else compact.
+    """
+    if style is TileStyle.AUTO:
+        large = screen is not None and screen[0] >= LARGE_SCREEN[0] and screen[1] >= LARGE_SCREEN[1]
+        style = TileStyle.PIPS if large else TileStyle.COMPACT
     chain = [style]
     if style is TileStyle.PIPS:
         chain.append(TileStyle.BOXED)
