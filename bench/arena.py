@@ -1,19 +1,22 @@
 """Arena: seeded games between the computer levels, printed as ONE JSON line.
 
-    python bench/arena.py                      # the default run (a few minutes on 2 cores)
-    python bench/arena.py --matches 40 --rounds 150 --workers 2 --seed 7
+    python bench/arena.py                      # the default run (about 6 minutes on 2 cores)
+    python bench/arena.py --matches 20 --rounds 40 --easy 0     # a quick look
+    python bench/arena.py --only 3p --rounds 300 --set read=0   # a tuning run (see --help)
 
 What it plays (preset puerto-rican-drawing unless --preset):
 - two-player matches, hard against normal; each seed is played twice with the
   seats swapped, so the deal's luck cancels out;
 - three-player rounds, hard against two normal players; each deal is played
   three times with hard in each seat;
-- optionally (--easy) two-player matches normal against easy.
+- two-player matches, normal against easy (--easy seeds, each played twice).
 
 Reports win rates with 95% Wilson intervals, mean round points, and the
 median and p99 milliseconds per decision of each level, both over every
 decision (forced draws and passes answer at once) and over decisions with a
-real choice (``*_choice_*`` keys).
+real choice (``*_choice_*`` keys). Timings are taken inside the worker
+processes: with --workers 2 on a 2-core machine that anything else is using,
+they run high; use --workers 1 for cleaner ones.
 """
 
 from __future__ import annotations
@@ -145,7 +148,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--only", choices=["2p", "3p"], default=None, help="run one part only")
     parser.add_argument("--matches", type=int, default=60, help="2-player seeds (each played twice)")
     parser.add_argument("--rounds", type=int, default=100, help="3-player deals (each played 3 times)")
-    parser.add_argument("--easy", type=int, default=0, help="2-player seeds of normal vs easy")
+    parser.add_argument("--easy", type=int, default=20, help="2-player seeds of normal vs easy")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--preset", default="puerto-rican-drawing")
