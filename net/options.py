@@ -44,64 +44,31 @@ class OptionsError(Exception):
     """
 
 
-def _port(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a port number") from None
-    if not 0 <= value <= 65535:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a port number from 0 to 65535")
-    return value
+def number_in(
+    convert: Callable[[str], float], low: float, high: float | None = None, *, what: str = "a whole number"
+) -> Callable[[str], Any]:
+    """An argparse type: ``convert`` the text and check it lies in [low, high] (no top: high None)."""
+
+    def parse(text: str) -> Any:
+        try:
+            value = convert(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not {what}") from None
+        if high is None and value < low:
+            raise argparse.ArgumentTypeError(f"{text!r} must be {low:g} or more")
+        if high is not None and not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"{text!r} must be from {low:g} to {high:g}")
+        return value
+
+    return parse
 
 
-def _seconds(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
-    if not 0 <= value <= 86400:
-        raise argparse.ArgumentTypeError(f"{text!r} must be from 0 to 86400 seconds")
-    return value
-
-
-def _rate(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
-    if not 1 <= value <= 1_000_000:
-        raise argparse.ArgumentTypeError(f"{text!r} must be from 1 to 1000000")
-    return value
-
-
-def _count(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if not 0 <= value <= 4:
-        raise argparse.ArgumentTypeError(f"{text!r} must be from 0 to 4")
-    return value
-
-
-def positive_int(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"{text!r} must be 1 or more")
-    return value
-
-
-def whole_int(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"{text!r} must be 0 or more")
-    return value
+positive_int = number_in(int, 1)
+whole_int = number_in(int, 0)
+_port = number_in(int, 0, 65535, what="a port number")
+_seconds = number_in(float, 0, 86400, what="a number of seconds")
+_rate = number_in(float, 1, 1_000_000, what="a number")
+_count = number_in(int, 0, 4)
 
 
 def add_rule_arguments(parser: argparse.ArgumentParser) -> None:
