@@ -19,12 +19,11 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import hmac
-import multiprocessing
 import secrets
 import socket
 import sys
 from collections.abc import Callable
-from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures import Executor, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -330,6 +329,11 @@ class Host:
         self._all_gone = asyncio.Event()
         self._executor: Executor
         if config.computer_processes:
+            # Imported only here: a host whose computers think in threads (every solo
+            # game) never pays for multiprocessing at start.
+            import multiprocessing
+            from concurrent.futures import ProcessPoolExecutor
+
             self._executor = ProcessPoolExecutor(
                 max_workers=config.computer_processes, mp_context=multiprocessing.get_context("spawn")
             )

@@ -23,7 +23,7 @@ import secrets
 import sys
 from collections import deque
 from collections.abc import Callable, Iterator
-from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures import Executor, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
@@ -450,8 +450,9 @@ class Table:
         version, view = self._version, match.view(index)
         loop = asyncio.get_running_loop()
         future: asyncio.Future[Action]
-        if isinstance(self._executor, ProcessPoolExecutor):
-            # In another process the player cannot keep its state from move to
+        if not isinstance(self._executor, ThreadPoolExecutor):
+            # In another process (a ProcessPoolExecutor, which the host imports only
+            # when it starts one) the player cannot keep its state from move to
             # move: a fresh one each time, its seed drawn from the match's.
             seed = (match.seed * 1_000_003 + index * 7_919 + version) % 2**31
             future = loop.run_in_executor(
