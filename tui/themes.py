@@ -26,10 +26,10 @@ from __future__ import annotations
 import re
 import tomllib
 from collections.abc import Iterable
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
+import capicu.themes
 from textual.color import Color, ColorParseError
 from textual.theme import BUILTIN_THEMES, Theme
 
@@ -148,8 +148,13 @@ def _variables(raw: Any) -> dict[str, str]:
     return out
 
 
-def theme_from_data(data: Any) -> Theme:
-    """A `Theme` from a theme file's parsed TOML; `ThemeError` says what is wrong."""
+def theme_from_data(data: Any, *, check_colors: bool = True) -> Theme:
+    """A `Theme` from a theme file's parsed TOML; `ThemeError` says what is wrong.
+
+    ``check_colors`` builds the theme's colour system once, as the App does on
+    every switch, so that a bad file fails here; the shipped themes skip it at
+    start (tests check them), since it costs milliseconds for each.
+    """
     if not isinstance(data, dict):
         raise ThemeError(t("theme.problem.missing", field="name"))
     for key in data:
@@ -186,6 +191,8 @@ def theme_from_data(data: Any) -> Theme:
         text_alpha=_number(data, "text_alpha", 0.95, 0.0, 1.0),
         variables={**GAME_VARIABLES, **_variables(data.get("variables"))},
     )
+    if not check_colors:
+        return theme
     try:
         # What the App does with it on every switch: fail here, not there.
         theme.to_color_system().generate()
@@ -194,7 +201,7 @@ def theme_from_data(data: Any) -> Theme:
     return theme
 
 
-def read_theme_file(path: Path) -> Theme:
+def read_theme_file(path: Path, *, check_colors: bool = True) -> Theme:
     """The theme in one file; `ThemeError` names the problem (never another exception)."""
     try:
         if not path.is_file():
@@ -213,15 +220,14 @@ def read_theme_file(path: Path) -> Theme:
         raise ThemeError(t("theme.problem.not_toml", reason="not UTF-8 text")) from None
     except (tomllib.TOMLDecodeError, RecursionError, ValueError) as exc:
         raise ThemeError(t("theme.problem.not_toml", reason=str(exc)[:120])) from None
-    return theme_from_data(data)
+    return theme_from_data(data, check_colors=check_colors)
 
 
 def _builtin_paths() -> list[Path]:
-    folder = resources.files("capicu.themes")
-    return sorted(
-        (Path(str(entry)) for entry in folder.iterdir() if entry.name.endswith(".toml")),
-        key=lambda p: p.name,
-    )
+    # The package's own folder (importlib.resources would cost milliseconds at start
+    # for the same answer: the files are read as plain paths either way).
+    folder = Path(capicu.themes.__file__).parent
+    return sorted(folder.glob("*.toml"), key=lambda p: p.name)
 
 
 def _user_paths(user_dir: Path, warnings: list[str]) -> list[Path]:
@@ -239,12 +245,14 @@ def _user_paths(user_dir: Path, warnings: list[str]) -> list[Path]:
     return paths
 
 
-def load_theme_files(paths: Iterable[Path], taken: set[str], warnings: list[str]) -> list[Theme]:
+def load_theme_files(
+    paths: Iterable[Path], taken: set[str], warnings: list[str], *, check_colors: bool = True
+) -> list[Theme]:
     """The usable themes among ``paths``; a warning for each file skipped."""
     themes = []
     for path in paths:
         try:
-            theme = read_theme_file(path)
+            theme = read_theme_file(path, check_colors=check_colors)
             if theme.name in taken:
                 raise ThemeError(t("theme.problem.duplicate", name=theme.name))
         except ThemeError as exc:
@@ -264,7 +272,7 @@ def load_themes(user_dir: Path | None = None) -> tuple[list[Theme], list[str]]:
     warnings: list[str] = []
     # A file may not replace one of Textual's own themes either.
     taken: set[str] = set(BUILTIN_THEMES)
-    themes = load_theme_files(_builtin_paths(), taken, warnings)
+    themes = load_theme_files(_builtin_paths(), taken, warnings, check_colors=False)
     if user_dir is not None:
         themes += load_theme_files(_user_paths(user_dir, warnings), taken, warnings)
     return themes, warnings
