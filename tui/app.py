@@ -210,6 +210,11 @@ class CapicuApp(App[None]):
             else self.settings.tile_style
         )
         self._load_themes()
+        # Chosen here, not on mount: set once the app runs, the theme makes Textual
+        # parse the whole stylesheet twice more (about 8 ms before the first frame).
+        self._first_theme = self._first_theme_name()
+        if self._first_theme is not None:
+            self.theme = self._first_theme
 
     # -- start ---------------------------------------------------------------------
 
@@ -227,15 +232,23 @@ class CapicuApp(App[None]):
 
         return dict(GAME_VARIABLES)
 
-    def on_mount(self) -> None:
+    def _first_theme_name(self) -> str | None:
+        """The theme asked for (``--theme``, else the one remembered), else ours."""
         wanted = self.display_options.theme or self.settings.theme
         if wanted and wanted in self.available_themes:
-            self.theme = wanted
-        elif DEFAULT_THEME in self.available_themes:
-            self.theme = DEFAULT_THEME
+            return wanted
+        if DEFAULT_THEME in self.available_themes:
+            return DEFAULT_THEME
+        return None
+
+    def on_mount(self) -> None:
         for warning in self._warnings:
             self.notify(warning, severity="warning", timeout=8)
         self.theme_changed_signal.subscribe(self, self._remember_theme)
+        if self._first_theme is not None:
+            # The signal of the first choice went out before we could listen:
+            # remember it here (``--theme`` is kept for next time).
+            self.save_setting(theme=self._first_theme)
         if self.ascii_mode:
             self.add_class("ascii")
         if self.start_request is None:
