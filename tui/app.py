@@ -15,7 +15,7 @@ import secrets
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from capicu.core import Action, MatchEnded, RoundEnded, Rules, View
 from capicu.tui.ascii_only import AsciiOnly
@@ -43,7 +43,9 @@ from textual.app import App
 from textual.binding import Binding, BindingType
 from textual.filter import LineFilter
 from textual.screen import Screen
-from textual.widgets import Checkbox
+
+if TYPE_CHECKING:
+    from textual.widgets import Checkbox
 
 add_messages({
     "key.quit": "Quit",
@@ -319,6 +321,8 @@ class CapicuApp(App[None]):
 
     def ascii_checkbox(self, label: str, value: bool = False, *, id: str | None = None) -> Checkbox:
         """A checkbox drawn ``[X]`` in ASCII mode (its usual half blocks are not ASCII)."""
+        from textual.widgets import Checkbox  # only the settings and join screens show one
+
         box = Checkbox(label, value, id=id)
         if self.ascii_mode:
             box.BUTTON_LEFT, box.BUTTON_RIGHT = "[", "]"
