@@ -11,6 +11,7 @@ from collections.abc import Callable
 from typing import Protocol
 
 from .actions import Action, Play
+from .view import View
 
 
 class ComputerPlayer(Protocol):
@@ -19,9 +20,6 @@ class ComputerPlayer(Protocol):
     def choose(self, view: View) -> Action:
         """The action to take; ``view`` must be this player's view on its turn."""
         ...
-
-
-from .view import View  # noqa: E402  (after the Protocol, which only names it)
 
 
 def _require_turn(view: View) -> None:
