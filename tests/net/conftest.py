@@ -66,13 +66,25 @@ def decode_frames(data: bytes) -> list[Any]:
         frames.append(frame)
 
 
+async def watching(port: int, name: str = "watcher") -> tuple[Client, bytearray]:
+    """A spectator already seated (so it sees the match from the first deal), and its bytes."""
+    wire = bytearray()
+    client = await asyncio.wait_for(
+        Client.connect(LOOPBACK, port, name=name, spectate=True, wire_tap=wire.extend), WAIT
+    )
+    return client, wire
+
+
 async def play_bot(
     port: int, name: str, *, level: str = "greedy", seed: int = 0, spectate: bool = False,
     table: str = "main", code: str | None = None, client: Client | None = None,
-    stop_after: int | None = None,
+    stop_after: int | None = None, wire: bytearray | None = None,
 ) -> BotResult:
-    """Join and play (or watch) until the match is over; every received byte is kept."""
-    wire = bytearray()
+    """Join and play (or watch) until the match is over; every received byte is kept.
+
+    A ``client`` already connected brings its own ``wire`` (the bytes its wire tap kept).
+    """
+    wire = bytearray() if wire is None else wire
     if client is None:
         client = await asyncio.wait_for(
             Client.connect(LOOPBACK, port, name=name, spectate=spectate, table=table, code=code,

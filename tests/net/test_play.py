@@ -7,7 +7,7 @@ import asyncio
 import pytest
 from capicu.core import PRESET_NAMES, Match, Rules
 
-from .conftest import WAIT, check_no_leaks, check_numbering, play_bot
+from .conftest import WAIT, check_no_leaks, check_numbering, play_bot, watching
 
 CASES = [
     (preset, players)
@@ -25,9 +25,9 @@ async def test_a_whole_match_between_networked_computers(start_host, preset, pla
     async def seated(i: int):
         return await play_bot(port, f"bot {i}", level="random" if i % 2 else "greedy", seed=i)
 
-    # The spectator joins first (spectate=True), so it sees the whole match.
-    watcher = asyncio.create_task(play_bot(port, "watcher", spectate=True))
-    await asyncio.sleep(0)
+    # The spectator is in before the players, so it sees the whole match.
+    spectator, wire = await watching(port)
+    watcher = asyncio.create_task(play_bot(port, "watcher", client=spectator, wire=wire))
     results = await asyncio.wait_for(asyncio.gather(*(seated(i) for i in range(players))), WAIT * 3)
     watched = await asyncio.wait_for(watcher, WAIT)
     match = host.tables["main"].match
@@ -51,8 +51,8 @@ async def test_no_leaks_across_many_deals(start_host, seed):
     rules = Rules.preset_named(preset).replace(target=40)
     players = rules.max_players if seed % 2 else rules.min_players
     _, port = await start_host(rules=rules, players=players, seed=1000 + seed, computers=1)
-    watcher = asyncio.create_task(play_bot(port, "watcher", spectate=True))
-    await asyncio.sleep(0)
+    spectator, wire = await watching(port)
+    watcher = asyncio.create_task(play_bot(port, "watcher", client=spectator, wire=wire))
     results = await asyncio.wait_for(
         asyncio.gather(*(play_bot(port, f"p{i}", seed=seed + i) for i in range(players - 1))),
         WAIT * 3,
