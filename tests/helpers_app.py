@@ -67,6 +67,11 @@ def round_over(app: CapicuApp) -> bool:
     return isinstance(app.screen, RoundSummaryScreen)
 
 
+def summary_ready(app: CapicuApp) -> bool:
+    """Whether the round summary on screen takes an Enter now (it ignores one at first)."""
+    return round_over(app) and bool(getattr(app.screen, "ready", False))
+
+
 async def play_turn_and_wait(pilot: Pilot[Any], app: CapicuApp) -> None:
     """Take my turn by keys and wait until the host has answered it."""
     assert app.game is not None

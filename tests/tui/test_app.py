@@ -13,7 +13,15 @@ from capicu.tui.screens.lobby import LobbyScreen
 from capicu.tui.screens.menu import MainMenuScreen
 from capicu.tui.screens.reconnecting import ReconnectingScreen
 from capicu.tui.screens.table import TableScreen
-from helpers_app import my_turn, play_turn_and_wait, round_over, screen_text, solo_app, wait_for
+from helpers_app import (
+    my_turn,
+    play_turn_and_wait,
+    round_over,
+    screen_text,
+    solo_app,
+    summary_ready,
+    wait_for,
+)
 from textual.widgets import Input
 
 SIZE = (80, 24)
@@ -42,7 +50,8 @@ async def test_a_whole_solo_round_by_key_presses() -> None:
         summary = screen_text(app)
         assert "Round 1 is over" in summary
         assert "Ana" not in summary or "You" in summary
-        await pilot.pause(0.7)  # the summary ignores an Enter in its first moments
+        # The summary ignores an Enter in its first moments.
+        await wait_for(pilot, lambda: summary_ready(app), what="the summary to take Enter")
         await pilot.press("enter")
         await wait_for(pilot, lambda: isinstance(app.screen, TableScreen), what="the next round")
         assert app.game is not None and app.game.view is not None
@@ -57,7 +66,7 @@ async def test_a_tile_that_fits_both_ends_asks_which_end() -> None:
         for _ in range(200):
             await wait_for(pilot, lambda: my_turn(app) or round_over(app), what="my turn")
             if round_over(app):
-                await pilot.pause(0.7)
+                await wait_for(pilot, lambda: summary_ready(app), what="the summary to take Enter")
                 await pilot.press("enter")
                 await wait_for(pilot, lambda: not round_over(app), what="the next round")
                 continue
@@ -210,12 +219,12 @@ async def test_the_match_ends_with_the_summary_then_the_winner_and_play_again() 
             if round_over(app):
                 if app.game is not None and app.game.view is not None and app.game.view.match_over:
                     break
-                await pilot.pause(0.7)
+                await wait_for(pilot, lambda: summary_ready(app), what="the summary to take Enter")
                 await pilot.press("enter")
                 await wait_for(pilot, lambda: not round_over(app), what="the next round")
                 continue
             await play_turn_and_wait(pilot, app)
-        await pilot.pause(0.7)
+        await wait_for(pilot, lambda: summary_ready(app), what="the summary to take Enter")
         await pilot.press("enter")
         await wait_for(pilot, lambda: isinstance(app.screen, MatchOverScreen), what="the match-over screen")
         assert "wins the match" in screen_text(app) or "You win the match" in screen_text(app)

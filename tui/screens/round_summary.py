@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 from typing import TYPE_CHECKING, ClassVar
 
 from capicu.core import RoundResult, View
@@ -37,7 +36,9 @@ class RoundSummaryScreen(ModalScreen[None]):
         super().__init__()
         self.result = result
         self.view = view
-        self._opened = time.monotonic()
+        #: False for the first moments, so an Enter meant for the round's last
+        #: tile does not skip the summary unread.
+        self.ready = False
 
     @property
     def capicu(self) -> CapicuApp:
@@ -58,10 +59,11 @@ class RoundSummaryScreen(ModalScreen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        self._opened = time.monotonic()
+        self.set_timer(0.6, self._become_ready)
+
+    def _become_ready(self) -> None:
+        self.ready = True
 
     def action_close(self) -> None:
-        # An Enter meant for the last tile of the round must not skip the summary unread.
-        if time.monotonic() - self._opened < 0.6:
-            return
-        self.dismiss()
+        if self.ready:
+            self.dismiss()
