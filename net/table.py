@@ -34,7 +34,6 @@ from capicu.core import (
     Event,
     IllegalAction,
     Match,
-    RoundStarted,
     Rules,
     View,
     event_to_dict,
@@ -329,7 +328,7 @@ class Table:
         self.match = match
         self.seq = len(match.opening_events)
         log = match.log()
-        self._logged = len(log["entries"])
+        self._logged = match.entry_count
         if self.journal is not None:
             header = {
                 "log_format": log["format"], "rules": log["rules"], "players": log["players"],
@@ -371,11 +370,8 @@ class Table:
         self.seq += len(events)
         entries: list[Any] = []
         if self.journal is not None:
-            if any(type(e) is RoundStarted for e in events):
-                # A new deal was recorded too (rare): take it from the log.
-                entries = match.log()["entries"][self._logged :]
-            else:
-                entries = [str(action)]  # what the log holds, without copying the log
+            # The action, and the next deal when it ended a round.
+            entries = match.entries_since(self._logged)
             self._logged += len(entries)
         # The events are the same for everyone: turned into plain data once.
         event_data = [event_to_dict(e) for e in events]
