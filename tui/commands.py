@@ -8,6 +8,7 @@ the colour system Textual reads at import time. Bad input becomes a
 from __future__ import annotations
 
 import argparse
+import gc
 import os
 import re
 from collections.abc import Callable
@@ -147,6 +148,10 @@ def display_options(args: argparse.Namespace) -> DisplayOptions:
 
 def _run_app(args: argparse.Namespace, start: StartRequest | None) -> int:
     app = _make_app(args, start)
+    # The modules and classes loaded so far live as long as the program. Frozen,
+    # the garbage collector stops walking them again: without this, the first full
+    # collection (about 13 ms) fell just before the table was drawn.
+    gc.freeze()
     app.run(mouse=app.display_options.mouse)
     if app.failure is not None:
         raise CliError(app.failure)
