@@ -229,6 +229,16 @@ class CapicuApp(App[None]):
             self.register_theme(theme)
         self._warnings += warnings
 
+    def refresh_css(self, animate: bool = True) -> None:
+        """Textual's refresh, skipped while nothing is styled yet (only the variables change)."""
+        if not self.screen_stack:
+            # The theme chosen in __init__ asks for a refresh before the first screen:
+            # Textual would parse the stylesheet for it, throw that parse away, and
+            # parse it again for the first screen (about 8 ms before the table shows).
+            self.stylesheet.set_variables(self.get_css_variables())
+            return
+        super().refresh_css(animate)
+
     def get_theme_variable_defaults(self) -> dict[str, str]:
         from capicu.tui.themes import GAME_VARIABLES
 
