@@ -57,7 +57,15 @@ class GreedyPlayer:
 
 
 from .heuristic import EasyPlayer, NormalPlayer  # noqa: E402  (they import View too)
-from .search import HardPlayer  # noqa: E402
+
+
+def _hard_player(seed: int) -> ComputerPlayer:
+    # The search and its card counting are imported only when a hard player is
+    # made: every game start would otherwise pay for them (a few milliseconds).
+    from .search import HardPlayer
+
+    return HardPlayer(seed)
+
 
 #: The levels a person picks from, weakest first.
 LEVELS = ("easy", "normal", "hard")
@@ -67,7 +75,7 @@ PLAYERS: dict[str, Callable[[int], ComputerPlayer]] = {
     "greedy": GreedyPlayer,
     "easy": EasyPlayer,
     "normal": NormalPlayer,
-    "hard": HardPlayer,
+    "hard": _hard_player,
 }
 
 
