@@ -342,8 +342,6 @@ class CapicuApp(App[None]):
 
     def start_game(self, request: StartRequest) -> None:
         """Start the link for ``request``: host if asked, connect, then lobby or table."""
-        from capicu.tui.screens.lobby import LobbyScreen
-
         name = self.player_name(request.name)
         self.game = GameState(request=request, name=name)
         host_config: Any | None = None
@@ -361,7 +359,10 @@ class CapicuApp(App[None]):
         self.link = GameLink(self, connection, host_config)
         self.run_worker(self.link.run(), name="link", group="link", exclusive=True, exit_on_error=False)
         if not isinstance(request, SoloGame):
-            # A solo table is dealt at once: no lobby to build and throw away.
+            # A solo table is dealt at once: no lobby to build and throw away (nor
+            # to import: its data table costs a few milliseconds at start).
+            from capicu.tui.screens.lobby import LobbyScreen
+
             self.push_screen(LobbyScreen())
 
     async def leave_game(self) -> None:
@@ -459,8 +460,6 @@ class CapicuApp(App[None]):
     def on_table_changed(self, message: TableChanged) -> None:
         if not self._showing():
             return
-        from capicu.tui.screens.match_over import MatchOverScreen
-        from capicu.tui.screens.round_summary import RoundSummaryScreen
         from capicu.tui.screens.table import TableScreen
 
         game = self.game
@@ -471,14 +470,20 @@ class CapicuApp(App[None]):
         table = self._table_screen()
         if table is None:
             table = TableScreen()
-            self.switch_screen(table) if self._is_lobby(self.screen) else self.push_screen(table)
+            in_lobby = not isinstance(game.request, SoloGame) and self._is_lobby(self.screen)
+            self.switch_screen(table) if in_lobby else self.push_screen(table)
         table.table_changed(message)
         # The match-over screen goes beneath the last round's summary: the round is
-        # read first, and closing it shows who won the match.
+        # read first, and closing it shows who won the match. Both are imported when
+        # needed: the match-over screen's data table would slow the table's first draw.
         if any(isinstance(event, MatchEnded) for event in message.events):
+            from capicu.tui.screens.match_over import MatchOverScreen
+
             self.push_screen(MatchOverScreen(message.view))
         for event in message.events:
             if isinstance(event, RoundEnded):
+                from capicu.tui.screens.round_summary import RoundSummaryScreen
+
                 self.push_screen(RoundSummaryScreen(event.result, message.view))
 
     def _table_screen(self) -> Any:
