@@ -469,7 +469,7 @@ class CapicuApp(App[None]):
         game.started = True
         table = self._table_screen()
         if table is None:
-            table = TableScreen()
+            table = TableScreen(message.view.players, message.view.rules.direction)
             in_lobby = not isinstance(game.request, SoloGame) and self._is_lobby(self.screen)
             self.switch_screen(table) if in_lobby else self.push_screen(table)
         table.table_changed(message)

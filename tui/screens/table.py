@@ -91,12 +91,12 @@ add_messages({
     "hint.best_odds": "does best in {samples} sampled deals",
 })
 
-#: The widget that shows the seat at each place on screen.
+#: The id of the widget that shows the seat at each place on screen.
 _SLOT = {
-    Position.BOTTOM: "#seat-me",
-    Position.LEFT: "#seat-left",
-    Position.TOP: "#seat-across",
-    Position.RIGHT: "#seat-right",
+    Position.BOTTOM: "seat-me",
+    Position.LEFT: "seat-left",
+    Position.TOP: "seat-across",
+    Position.RIGHT: "seat-right",
 }
 
 
@@ -176,8 +176,11 @@ class TableScreen(Screen[None]):
         Binding("escape,ctrl+b", "leave", t("key.leave_table"), key_display="esc/^b"),
     ]
 
-    def __init__(self) -> None:
+    def __init__(self, players: int, direction: Direction) -> None:
         super().__init__()
+        #: Where this match's seats sit on screen: only their panels are made (each
+        #: one more to build and style would slow the table's first draw).
+        self._places = {place for _, place in table_positions(players, None, direction)}
         self._view: View | None = None
         #: A run of single draws by one seat, told as one line when it ends.
         self._draw_run: tuple[int, int] | None = None
@@ -195,9 +198,9 @@ class TableScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         yield Static("", id="table-title")
         with Horizontal(id="table-seats"):
-            yield SeatPanel(id="seat-left", classes="seat-slot", ascii=self.capicu.ascii_mode)
-            yield SeatPanel(id="seat-across", classes="seat-slot", ascii=self.capicu.ascii_mode)
-            yield SeatPanel(id="seat-right", classes="seat-slot", ascii=self.capicu.ascii_mode)
+            for place in (Position.LEFT, Position.TOP, Position.RIGHT):
+                if place in self._places:
+                    yield SeatPanel(id=_SLOT[place], classes="seat-slot", ascii=self.capicu.ascii_mode)
         with Horizontal(id="table-middle"):
             yield LineOfPlay(id="line", tile_style=self.capicu.tile_style, ascii=self.capicu.ascii_mode)
             with Vertical(id="table-side"):
@@ -206,7 +209,7 @@ class TableScreen(Screen[None]):
                 yield ChatPanel(id="chat", compact=True)
         yield Static("", id="table-status")
         with Horizontal(id="table-me"):
-            yield SeatPanel(id="seat-me", classes="seat-slot", ascii=self.capicu.ascii_mode)
+            yield SeatPanel(id=_SLOT[Position.BOTTOM], classes="seat-slot", ascii=self.capicu.ascii_mode)
             yield HandView(id="hand", tile_style=self.capicu.tile_style, ascii=self.capicu.ascii_mode)
         yield QuietFooter()
 
@@ -299,13 +302,10 @@ class TableScreen(Screen[None]):
     def _show_seats(self, view: View) -> None:
         game = self.capicu.game
         positions = table_positions(view.players, view.seat, view.rules.direction)
-        used = {_SLOT[place] for _, place in positions}
-        for slot in _SLOT.values():
-            self.query_one(slot, SeatPanel).display = slot in used
         names = self._names(view)
         for seat, place in positions:
             info = next((s for s in game.seats if s.seat == seat), None) if game is not None else None
-            panel = self.query_one(_SLOT[place], SeatPanel)
+            panel = self.query_one(f"#{_SLOT[place]}", SeatPanel)
             panel.update_seat(SeatInfo.from_view(
                 view, seat, names,
                 connected=info.connected if info else True,
@@ -326,7 +326,7 @@ class TableScreen(Screen[None]):
             left: int | None = None
             if timer is not None and timer[0] == seat and view.turn == seat:
                 left = max(0, math.ceil(timer[1] - time.monotonic()))
-            self.query_one(_SLOT[place], SeatPanel).timer = left
+            self.query_one(f"#{_SLOT[place]}", SeatPanel).timer = left
 
     def _show_status(self, view: View) -> None:
         status = self.query_one("#table-status", Static)
