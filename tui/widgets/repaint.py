@@ -87,6 +87,16 @@ def changed_regions(old: Sequence[Text], new: Sequence[Text], width: int) -> lis
     return regions
 
 
+def laid_out(widget: Widget) -> bool:
+    """Whether ``widget`` has its size yet.
+
+    Until then nothing of it is on screen to compare with, and its first layout
+    draws it whole: a widget need not even make its rows (at start, before the
+    table's first draw, that was done a dozen times for nothing).
+    """
+    return widget.is_mounted and widget.content_size.width > 0
+
+
 def repaint_changes(
     widget: Widget, painted: Sequence[Text], rows: Sequence[Text], fixed_height: int | None = None
 ) -> None:
@@ -97,10 +107,10 @@ def repaint_changes(
     ``fixed_height`` that holds both, when the rows are compared as if padded
     with blank ones.
     """
-    width = widget.content_size.width
-    if not widget.is_mounted or width <= 0:
+    if not laid_out(widget):
         widget.refresh(layout=True)
         return
+    width = widget.content_size.width
     if fixed_height is not None and max(len(painted), len(rows)) <= fixed_height:
         blank = [Text(end="")] * fixed_height
         painted = [*painted, *blank[len(painted):]]

@@ -15,7 +15,7 @@ from textual.widget import Widget
 
 from ..describe import NAME_LIMIT, display_text, seat_name
 from ..messages import t
-from .repaint import repaint_changes
+from .repaint import laid_out, repaint_changes
 
 
 @dataclass(frozen=True, slots=True)
@@ -176,6 +176,9 @@ class SeatPanel(Widget):
         self._repaint_changes()
 
     def _repaint_changes(self) -> None:
+        if not laid_out(self):
+            self.refresh(layout=True)
+            return
         rows = self._rows()
         repaint_changes(self, self._painted, rows)
         self._painted = rows
