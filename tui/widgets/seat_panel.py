@@ -167,9 +167,8 @@ class SeatPanel(Widget):
         self._repaint_changes()
 
     def _set_classes(self, info: SeatInfo) -> None:
-        self.set_class(info.turn, "-turn")
-        self.set_class(info.me, "-me")
-        self.set_class(not info.connected or info.covered, "-away")
+        # In one batch: Textual restyles the panel at once for every class that changes.
+        self.update_classes({"-turn": info.turn, "-me": info.me, "-away": not info.connected or info.covered})
 
     def watch_timer(self) -> None:
         # As the clock ticks only its digits are repainted.
