@@ -20,7 +20,6 @@ written only when asked for (``--journal``).
 from __future__ import annotations
 
 import asyncio
-import json
 import os
 import zlib
 from collections.abc import Sequence
@@ -36,6 +35,10 @@ class JournalError(Exception):
 
 
 def encode_record(record: Any) -> bytes:
+    # json is imported where it is used: most matches keep no journal, and a
+    # game's start would pay for it (about a millisecond) before the table shows.
+    import json
+
     text = json.dumps(record, separators=(",", ":"), ensure_ascii=True)
     return f"{zlib.crc32(text.encode()):08x} {text}\n".encode()
 
@@ -117,6 +120,8 @@ def _parse_line(line: bytes) -> Any | None:
     body = line[9:]
     if zlib.crc32(body) != crc:
         return None
+    import json
+
     try:
         return json.loads(body)
     except ValueError:

@@ -9,7 +9,6 @@ warning, field by field.
 
 from __future__ import annotations
 
-import json
 import os
 import re
 import sys
@@ -143,7 +142,10 @@ def _toml_value(value: Any) -> str:
         return "true" if value else "false"
     if isinstance(value, TileStyle):
         value = value.value
-    # A JSON string is a valid TOML basic string (same escapes).
+    # A JSON string is a valid TOML basic string (same escapes). (json is imported
+    # here, where settings are saved, not at every start.)
+    import json
+
     return json.dumps(str(value), ensure_ascii=False)
 
 
