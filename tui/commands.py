@@ -8,10 +8,11 @@ the colour system Textual reads at import time. Bad input becomes a
 from __future__ import annotations
 
 import argparse
+import contextlib
 import gc
 import os
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
 from capicu.net.options import OptionsError as CliError
@@ -146,12 +147,25 @@ def display_options(args: argparse.Namespace) -> DisplayOptions:
     )
 
 
-def _run_app(args: argparse.Namespace, start: StartRequest | None) -> int:
-    app = _make_app(args, start)
-    # The modules and classes loaded so far live as long as the program. Frozen,
-    # the garbage collector stops walking them again: without this, the first full
-    # collection (about 13 ms) fell just before the table was drawn.
-    gc.freeze()
+@contextlib.contextmanager
+def _loading() -> Iterator[None]:
+    """Load the interface with the garbage collector paused; then freeze what was loaded.
+
+    Textual and the game load a few hundred thousand objects that live as long as
+    the program, and none of them is garbage: the collector would walk them over
+    and over while they load, and all of them again in its first full collection,
+    which fell just before the table was drawn (together some 15 ms). It waits
+    until they are loaded, and `gc.freeze` keeps it from walking them ever after.
+    """
+    gc.disable()
+    try:
+        yield
+    finally:
+        gc.freeze()
+        gc.enable()
+
+
+def _run_app(app: CapicuApp) -> int:
     app.run(mouse=app.display_options.mouse)
     if app.failure is not None:
         raise CliError(app.failure)
@@ -173,19 +187,23 @@ def _player_name(args: argparse.Namespace) -> str | None:
 
 def open_main_menu(args: argparse.Namespace) -> int:
     """``capicu`` alone: the main menu."""
-    prepare_terminal(args)
-    return _run_app(args, None)
+    with _loading():
+        prepare_terminal(args)
+        app = _make_app(args, None)
+    return _run_app(app)
 
 
 def run_play(args: argparse.Namespace) -> int:
     """``capicu play``: a host on 127.0.0.1 in this process, joined like any other."""
     rules, players = rules_from_args(args)
-    prepare_terminal(args)
-    from capicu.tui.app import SoloGame
+    name = _player_name(args)
+    with _loading():
+        prepare_terminal(args)
+        from capicu.tui.app import SoloGame
 
-    start = SoloGame(rules=rules, players=players, level=args.level,
-                     seed=args.seed, name=_player_name(args))
-    return _run_app(args, start)
+        start = SoloGame(rules=rules, players=players, level=args.level, seed=args.seed, name=name)
+        app = _make_app(args, start)
+    return _run_app(app)
 
 
 def run_rules(args: argparse.Namespace) -> int:
@@ -200,18 +218,22 @@ def run_rules(args: argparse.Namespace) -> int:
 def run_join(args: argparse.Namespace) -> int:
     """``capicu join HOST[:PORT]``: a seat (or a spectator's chair) at someone's table."""
     host, port = parse_address(args.address)
-    prepare_terminal(args)
-    from capicu.tui.app import JoinGame
+    name = _player_name(args)
+    with _loading():
+        prepare_terminal(args)
+        from capicu.tui.app import JoinGame
 
-    start = JoinGame(host=host, port=port, name=_player_name(args), code=args.code,
-                     spectate=bool(args.spectate))
-    return _run_app(args, start)
+        start = JoinGame(host=host, port=port, name=name, code=args.code, spectate=bool(args.spectate))
+        app = _make_app(args, start)
+    return _run_app(app)
 
 
 def host_and_play(args: argparse.Namespace, host_config: Any) -> int:
     """``capicu host`` without ``--headless``: host on the chosen bind and port, and play here."""
-    prepare_terminal(args)
-    from capicu.tui.app import HostGame
+    name = _player_name(args)
+    with _loading():
+        prepare_terminal(args)
+        from capicu.tui.app import HostGame
 
-    start = HostGame(config=host_config, name=_player_name(args))
-    return _run_app(args, start)
+        app = _make_app(args, HostGame(config=host_config, name=name))
+    return _run_app(app)
