@@ -2,20 +2,22 @@
 
 For each decision it draws many deals of the hidden tiles that agree with
 everything the seat has seen (`inference`: forced draws and passes, a forced
-lead, counts), leaning towards deals in which the other players' recent plays
-look sensible (a soft model of heavy tiles, doubles and followable ends, by
-importance resampling). On each deal it tries every legal action and finishes
-the round with a fast playout on the engine's own `RoundState` (seats lay
-their heaviest tile most of the time). Every action is tried on the same
-deals (common random numbers), so the comparison between actions is much less
-noisy than the values themselves. A playout is worth the points the round
-brings the seat's side, as the preset scores it (capicú and round bonuses
-included), plus a bonus for winning the round at all.
+lead, counts), and among those favours the deals in which the other players'
+plays look sensible (a soft model of heavy tiles, doubles and followable
+ends), walking among them with a Markov chain (`DealChain`). On each deal it
+tries every legal action and finishes the round with a fast playout on the
+engine's own `RoundState`: the other seats play as the sensible player the
+reading assumes, the seat itself more loosely. Every action is tried on the
+same deals (common random numbers), so the comparison between actions is
+much less noisy than the values themselves. A playout is worth the points
+the round brings the seat's side, as the preset scores it (capicú and round
+bonuses included), plus a bonus for winning the round at all.
 
 Why flat sampling and not a tree: in pure Python an information-set MCTS
 iteration costs several playouts, and the arena showed the flat search
-saturating (3000 playouts did no better than 1500), so the budget goes to
-breadth; a tree search is the next thing to try (see the issue notes).
+saturating (3500 playouts did no better than 2000), so the budget goes to
+breadth and to reading the other players well (how the figures moved is in
+the issue notes).
 
 The budget counts playouts, so the same seed and budget give the same move;
 a wall-clock cap (with the clock passed in) stops a slow machine from
@@ -47,16 +49,19 @@ DEFAULT_ITERATIONS = 2000
 STANDARD_TILES_TO_MOVE = 26
 #: The safety net: stop searching after this many seconds whatever the budget.
 DEFAULT_CAP_SECONDS = 0.25
-#: How often playout seats lay their heaviest tile rather than a random one.
-DEFAULT_GREED = 0.75
+#: How often the seat itself lays its heaviest tile in playouts rather than a random one.
+DEFAULT_GREED = 0.5
 #: See `Budget.win_bonus`.
 DEFAULT_WIN_BONUS = 30.0
 #: See `Budget.read`.
-DEFAULT_READ = 1.0
+DEFAULT_READ = 3.0
 #: See `Budget.follow`.
 DEFAULT_FOLLOW = 0
 #: See `Budget.chain_steps`.
-DEFAULT_CHAIN_STEPS = 0
+DEFAULT_CHAIN_STEPS = 4
+#: See `Budget.opponents`: `normal`'s own rule (pips, +3 for a double, +2 for
+#: each tile kept that can follow), the same merit the reading assumes.
+DEFAULT_OPPONENTS = (1.0, 2)
 #: See `Budget.candidates`.
 DEFAULT_CANDIDATES = 4
 
@@ -70,7 +75,9 @@ class Budget:
     iterations: int = DEFAULT_ITERATIONS
     #: Wall-clock seconds after which the search stops early (None: never).
     cap_seconds: float | None = DEFAULT_CAP_SECONDS
-    #: How often playout seats lay their heaviest tile rather than a random one.
+    #: How often the seat lays its heaviest tile in playouts rather than a random
+    #: one: its own later moves stay loose, so an action is valued by the
+    #: spread of ways it can go on, not by one fixed plan.
     greed: float = DEFAULT_GREED
     #: Points added to a playout's value when the seat's side wins the round
     #: (taken off, shared, when another side wins): how much winning matters
@@ -88,6 +95,9 @@ class Budget:
     chain_steps: int = DEFAULT_CHAIN_STEPS
     #: Deals drawn for each one played out when reading (1: weight instead).
     candidates: int = DEFAULT_CANDIDATES
+    #: How the other seats play in playouts, as (greed, follow); None: as the
+    #: seat itself. The default is the sensible player the reading assumes.
+    opponents: tuple[float, int] | None = DEFAULT_OPPONENTS
 
 
 @dataclass(frozen=True, slots=True)
@@ -230,11 +240,11 @@ def search(
     read = budget.read
     candidates = budget.candidates
     follow = budget.follow
-    chain = (
-        DealChain(sampler, rng, read, budget.chain_steps * 8)
-        if read and budget.chain_steps and any(knowledge.choices)
-        else None
-    )
+    seat = view.seat
+    opponents = budget.opponents
+    if not any(knowledge.choices):
+        read = 0.0  # no play to read: every consistent deal is as likely
+    chain = DealChain(sampler, rng, read, budget.chain_steps * 8) if read and budget.chain_steps else None
     weight_sum = 0.0
     for _ in range(rounds):
         if budget.cap_seconds is not None and done and clock() - start > budget.cap_seconds:
@@ -266,7 +276,7 @@ def search(
         for i, action in enumerate(actions):
             st = base.copy()
             _apply(st, action, tiles)
-            st.play_out(rng, greed, follow)
+            st.play_out(rng, greed, follow, seat=seat, others=opponents)
             value, won = scorer(st)
             totals[i] += weight * value
             if won:
