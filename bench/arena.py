@@ -52,18 +52,22 @@ class Tally:
 
 
 #: Overrides of hard's Budget (from --set key=value), the same in every worker.
-BUDGET_CHANGES: dict[str, float] = {}
+BUDGET_CHANGES: dict[str, float | str] = {}
 
 
 def _players(levels: list[str], seed: int, iterations: int | None) -> list[object]:
     out: list[object] = []
-    changes: dict[str, float] = dict(BUDGET_CHANGES)
+    changes: dict[str, float | str] = dict(BUDGET_CHANGES)
     if iterations is not None:
         changes["iterations"] = iterations
     for seat, level in enumerate(levels):
         if level == "hard" and changes:
             whole = ("iterations", "candidates", "follow", "chain_steps")
-            typed = {k: int(v) if k in whole else v for k, v in changes.items()}
+            typed: dict[str, object] = {k: int(v) if k in whole else v for k, v in changes.items()}
+            if "opponents" in typed:  # --set opponents=1.0:2 (greed:follow) or opponents=none
+                text = str(typed["opponents"])
+                greed, _, follow = text.partition(":")
+                typed["opponents"] = None if text == "none" else (float(greed), int(follow))
             budget = Budget(**typed)  # type: ignore[arg-type]
             out.append(HardPlayer(seed * 10 + seat, budget))
         else:
@@ -154,11 +158,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--preset", default="puerto-rican-drawing")
     parser.add_argument("--iterations", type=int, default=None, help="hard's playouts per move")
     parser.add_argument("--set", action="append", default=[], metavar="KEY=VALUE",
-                        help="change a field of hard's Budget (greed, win_bonus, cap_seconds)")
+                        help="change a field of hard's Budget (greed, read, opponents=G:F or none, ...)")
     args = parser.parse_args(argv)
     for item in args.set:
         key, _, value = item.partition("=")
-        BUDGET_CHANGES[key] = float(value)
+        BUDGET_CHANGES[key] = value if key == "opponents" else float(value)
 
     base = args.seed * 100_000
     jobs: list[tuple[str, tuple[str, str, str, int, int, int | None]]] = []

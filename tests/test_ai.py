@@ -13,6 +13,7 @@ from capicu.core import (
     Passed,
     RoundStarted,
     Rules,
+    Tile,
     TilePlayed,
     TilesDrawn,
     View,
@@ -23,6 +24,7 @@ from capicu.core.hints import REASON_TEXTS, Hint, Reason, suggest
 from capicu.core.inference import DealChain, DealSampler, infer
 from capicu.core.players import LEVELS
 from capicu.core.search import Budget, HardPlayer, search
+from capicu.core.state import RoundState
 from helpers_core import crafted_match
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -279,6 +281,33 @@ def test_the_wall_clock_cap_stops_the_search_and_still_answers() -> None:
     assert result.capped
     assert result.best.action in view.legal
     assert result.best.samples == 1
+
+
+def _endgame(tiles_text: list[list[str]]) -> RoundState:
+    """Two hands, nothing to draw, 6|6 open and seat 1 to play."""
+    tiles = tile_set(6)
+    hands = [sum(1 << tiles.index[t] for t in (Tile.parse(x) for x in hand)) for hand in tiles_text]
+    st = RoundState(tiles, hands, [], turn=1, reserve=0)
+    st.left = st.right = 6
+    return st
+
+
+def test_playouts_can_model_the_other_seats_apart_from_the_searching_one() -> None:
+    # Seat 1 holds 6-6 and 6-1 and seat 0 can never play: whichever tile seat 1
+    # lays second ends the round. A seat that always lays its heaviest tile
+    # lays 6-6 first; one that plays at random sometimes lays 6-1 first.
+    tiles = tile_set(6)
+    last_modelled = set()
+    last_loose = set()
+    for seed in range(40):
+        modelled = _endgame([["2-3"], ["6-6", "1-6"]])
+        modelled.play_out(random.Random(seed), 0.0, 0, seat=0, others=(1.0, 0))
+        last_modelled.add(tiles.tiles[modelled.last_tile])
+        loose = _endgame([["2-3"], ["6-6", "1-6"]])
+        loose.play_out(random.Random(seed), 0.0, 0)
+        last_loose.add(tiles.tiles[loose.last_tile])
+    assert last_modelled == {Tile.parse("1-6")}
+    assert last_loose == {Tile.parse("1-6"), Tile.parse("6-6")}
 
 
 def test_players_are_safe_to_share_across_threads() -> None:
