@@ -9,7 +9,10 @@ What it plays (preset puerto-rican-drawing unless --preset):
   seats swapped, so the deal's luck cancels out;
 - three-player rounds, hard against two normal players; each deal is played
   three times with hard in each seat;
-- two-player matches, normal against easy (--easy seeds, each played twice).
+- two-player matches, normal against easy (--easy seeds, each played twice);
+- with --whole N, three-player matches played whole, hard in each seat in
+  turn, every round counted (later rounds are led by the last winner, so a
+  player who wins more leads more: this figure runs above the first-round one).
 
 Reports win rates with 95% Wilson intervals, mean round points, and the
 median and p99 milliseconds per decision of each level, both over every
@@ -129,6 +132,25 @@ def three_player_round(args: tuple[str, str, str, int, int, int | None]) -> Tall
     return tally
 
 
+def three_player_match(args: tuple[str, str, str, int, int, int | None]) -> Tally:
+    """One seed, a whole match played three times with ``first`` in each seat; every round counted.
+
+    Unlike `three_player_round`, later rounds are led by the last winner, as
+    in a real game, so a player who wins more also leads more.
+    """
+    preset, first, second, seed, _, iterations = args
+    rules = Rules.preset_named(preset)
+    tally = Tally()
+    for me in range(3):
+        levels = [second] * 3
+        levels[me] = first
+        match = Match(rules, 3, seed)
+        _play(match, levels, _players(levels, seed, iterations), tally, one_round=False)
+        tally.games += len(match.results)
+        tally.wins += sum(result.winner == me for result in match.results)
+    return tally
+
+
 def wilson(wins: int, n: int) -> list[float]:
     """The 95% Wilson score interval of a rate."""
     if n == 0:
@@ -153,6 +175,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--matches", type=int, default=60, help="2-player seeds (each played twice)")
     parser.add_argument("--rounds", type=int, default=100, help="3-player deals (each played 3 times)")
     parser.add_argument("--easy", type=int, default=20, help="2-player seeds of normal vs easy")
+    parser.add_argument("--whole", type=int, default=0,
+                        help="3-player seeds played as whole matches (each 3 times), every round counted")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--preset", default="puerto-rican-drawing")
@@ -169,20 +193,24 @@ def main(argv: list[str] | None = None) -> int:
     if args.only == "3p":
         args.matches = 0
     if args.only == "2p":
-        args.rounds = 0
+        args.rounds = args.whole = 0
     jobs += [("2p", (args.preset, "hard", "normal", base + i, 0, args.iterations))
              for i in range(args.matches)]
     jobs += [("3p", (args.preset, "hard", "normal", base + 50_000 + i, 0, args.iterations))
              for i in range(args.rounds)]
     jobs += [("easy", (args.preset, "normal", "easy", base + 80_000 + i, 0, args.iterations))
              for i in range(args.easy)]
-    tallies = {"2p": Tally(), "3p": Tally(), "easy": Tally()}
+    jobs += [("3pm", (args.preset, "hard", "normal", base + 60_000 + i, 0, args.iterations))
+             for i in range(args.whole)]
+    tallies = {"2p": Tally(), "3p": Tally(), "easy": Tally(), "3pm": Tally()}
+    kinds = {"2p": two_player_match, "easy": two_player_match, "3p": three_player_round,
+             "3pm": three_player_match}
     started = time.perf_counter()
     with ProcessPoolExecutor(
         max_workers=args.workers, initializer=BUDGET_CHANGES.update, initargs=(BUDGET_CHANGES,)
     ) as pool:
         futures = [
-            (kind, pool.submit(two_player_match if kind != "3p" else three_player_round, job))
+            (kind, pool.submit(kinds[kind], job))
             for kind, job in jobs
         ]
         for kind, future in futures:
@@ -202,6 +230,11 @@ def main(argv: list[str] | None = None) -> int:
         out["hard_vs_normal_3p_round_win_rate_ci95"] = wilson(three.wins, three.games)
         out["hard_vs_normal_3p_rounds"] = three.games
         out["hard_vs_normal_3p_points_per_round"] = round(three.points / three.games, 2)
+    whole = tallies["3pm"]
+    if whole.games:
+        out["hard_vs_normal_3p_match_rounds_win_rate"] = round(whole.wins / whole.games, 4)
+        out["hard_vs_normal_3p_match_rounds_win_rate_ci95"] = wilson(whole.wins, whole.games)
+        out["hard_vs_normal_3p_match_rounds"] = whole.games
     if easy.games:
         out["normal_vs_easy_2p_match_win_rate"] = round(easy.wins / easy.games, 4)
         out["normal_vs_easy_2p_match_win_rate_ci95"] = wilson(easy.wins, easy.games)
