@@ -26,7 +26,7 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from ..messages import t
-from .repaint import laid_out, repaint_changes
+from .repaint import repaint_changes
 from .tiles import TileStyle, smaller_styles, tile_face, wrap_widths
 
 #: Cells between two tiles in the hand.
@@ -221,12 +221,7 @@ class HandView(Widget, can_focus=True):
         self._repaint_changes()
 
     def _repaint_changes(self) -> None:
-        if not laid_out(self):
-            self.refresh(layout=True)
-            return
-        rows = self._layout(self.content_size.width)[0]
-        repaint_changes(self, self._painted, rows)
-        self._painted = rows
+        self._painted = repaint_changes(self, self._painted, lambda width: self._layout(width)[0])
 
     def _style_for(self, index: int, playable: frozenset[Tile]) -> Style:
         # The marker row shows the cursor; the face still says whether the tile fits,

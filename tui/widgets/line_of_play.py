@@ -21,7 +21,7 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from ..messages import t
-from .repaint import laid_out, merge_spans, repaint_changes
+from .repaint import merge_spans, repaint_changes
 from .tiles import TileFace, TileStyle, label_face, smaller_styles, stack_row, tile_face, wrap_widths
 
 Pair = tuple[int, int]
@@ -98,12 +98,7 @@ class LineOfPlay(Widget):
         self._repaint_changes()
 
     def _repaint_changes(self) -> None:
-        if not laid_out(self):
-            self.refresh(layout=True)
-            return
-        rows = self.rows(self.content_size.width)
-        repaint_changes(self, self._painted, rows, self._fixed_height())
-        self._painted = rows
+        self._painted = repaint_changes(self, self._painted, self.rows, self._fixed_height())
 
     # -- layout -----------------------------------------------------------
 

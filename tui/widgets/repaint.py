@@ -8,7 +8,7 @@ right end then costs the cells of two tiles, not the whole line of play.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from itertools import pairwise
 
 from rich.text import Span, Text
@@ -88,29 +88,31 @@ def changed_regions(old: Sequence[Text], new: Sequence[Text], width: int) -> lis
 
 
 def laid_out(widget: Widget) -> bool:
-    """Whether ``widget`` has its size yet.
-
-    Until then nothing of it is on screen to compare with, and its first layout
-    draws it whole: a widget need not even make its rows (at start, before the
-    table's first draw, that was done a dozen times for nothing).
-    """
+    """Whether ``widget`` has its size yet (until then nothing of it is on screen)."""
     return widget.is_mounted and widget.content_size.width > 0
 
 
 def repaint_changes(
-    widget: Widget, painted: Sequence[Text], rows: Sequence[Text], fixed_height: int | None = None
-) -> None:
-    """Refresh the cells of ``widget`` where ``rows`` differ from the ``painted`` ones.
+    widget: Widget,
+    painted: list[Text],
+    make_rows: Callable[[int], list[Text]],
+    fixed_height: int | None = None,
+) -> list[Text]:
+    """Refresh the cells of ``widget`` where its rows now differ from the ``painted`` ones.
 
-    A change in the number of rows (or a widget not laid out yet) asks for a
+    Returns the rows now on screen. The rows are made (by ``make_rows``, given
+    the width) only once the widget is laid out: before that its first layout
+    draws it whole, and at start, before the table's first draw, making them was
+    done a dozen times for nothing. A change in the number of rows asks for a
     layout instead, since the widget's height changes; unless the widget has a
     ``fixed_height`` that holds both, when the rows are compared as if padded
     with blank ones.
     """
     if not laid_out(widget):
         widget.refresh(layout=True)
-        return
+        return painted
     width = widget.content_size.width
+    rows = made = make_rows(width)
     if fixed_height is not None and max(len(painted), len(rows)) <= fixed_height:
         blank = [Text(end="")] * fixed_height
         painted = [*painted, *blank[len(painted):]]
@@ -120,3 +122,4 @@ def repaint_changes(
         widget.refresh(layout=True)
     elif regions:
         widget.refresh(*regions)
+    return made

@@ -15,7 +15,7 @@ from textual.widget import Widget
 
 from ..describe import NAME_LIMIT, display_text, seat_name
 from ..messages import t
-from .repaint import laid_out, repaint_changes
+from .repaint import repaint_changes
 
 
 @dataclass(frozen=True, slots=True)
@@ -175,12 +175,7 @@ class SeatPanel(Widget):
         self._repaint_changes()
 
     def _repaint_changes(self) -> None:
-        if not laid_out(self):
-            self.refresh(layout=True)
-            return
-        rows = self._rows()
-        repaint_changes(self, self._painted, rows)
-        self._painted = rows
+        self._painted = repaint_changes(self, self._painted, lambda _width: self._rows())
 
     def _name_line(self, info: SeatInfo) -> Text:
         marker = (">" if self.ascii else "▶") if info.turn else " "
