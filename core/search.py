@@ -276,7 +276,7 @@ def search(
         for i, action in enumerate(actions):
             st = base.copy()
             _apply(st, action, tiles)
-            st.play_out(rng, greed, follow, seat=seat, others=opponents)
+            st.play_out(rng, greed, follow, searcher=seat, others=opponents)
             value, won = scorer(st)
             totals[i] += weight * value
             if won:

@@ -189,7 +189,7 @@ class RoundState:
         greed: float = 0.0,
         follow: int = 0,
         *,
-        seat: int = -1,
+        searcher: int = -1,
         others: tuple[float, int] | None = None,
     ) -> None:
         """Finish the round with every seat choosing uniformly among its legal moves.
@@ -199,7 +199,7 @@ class RoundState:
         computer players' searches use it as a cheap model of sensible play.
         With ``follow`` above 0 that move weighs, instead, pips + 3 for a double
         + ``follow`` for each tile left in hand that fits the ends it leaves.
-        With ``seat`` and ``others`` given, the other seats play by ``others``
+        With ``searcher`` and ``others`` given, the other seats play by ``others``
         (their greed and follow) instead: a searching seat models its opponents
         apart from its own later moves.
         """
@@ -207,13 +207,13 @@ class RoundState:
         ends_of = self.ends_of
         hands = self.hands
         weight = _weights(self.tiles)
-        mixed = others is not None
-        policies = [others or (greed, follow)] * self.players
-        if 0 <= seat < self.players:
-            policies[seat] = (greed, follow)
+        policies: list[tuple[float, int]] | None = None
+        if others is not None:
+            policies = [others] * self.players
+            policies[searcher] = (greed, follow)
         while self.outcome is None:
             seat = self.turn
-            if mixed:
+            if policies is not None:
                 greed, follow = policies[seat]
             if self.left < 0:
                 playable = hands[seat] if self.forced_lead < 0 else 1 << self.forced_lead

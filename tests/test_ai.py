@@ -301,7 +301,7 @@ def test_playouts_can_model_the_other_seats_apart_from_the_searching_one() -> No
     last_loose = set()
     for seed in range(40):
         modelled = _endgame([["2-3"], ["6-6", "1-6"]])
-        modelled.play_out(random.Random(seed), 0.0, 0, seat=0, others=(1.0, 0))
+        modelled.play_out(random.Random(seed), 0.0, 0, searcher=0, others=(1.0, 0))
         last_modelled.add(tiles.tiles[modelled.last_tile])
         loose = _endgame([["2-3"], ["6-6", "1-6"]])
         loose.play_out(random.Random(seed), 0.0, 0)
