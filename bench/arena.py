@@ -112,16 +112,25 @@ def two_player_match(args: tuple[str, str, str, int, int, int | None]) -> Tally:
     return tally
 
 
-def three_player_round(args: tuple[str, str, str, int, int, int | None]) -> Tally:
-    """One deal, played three times with ``first`` in each seat; round wins counted."""
+def _each_seat(args: tuple[str, str, str, int, int, int | None], tally: Tally,
+               *, one_round: bool) -> list[tuple[int, Match]]:
+    """One deal played three times, ``first`` in each seat in turn against two ``second``."""
     preset, first, second, seed, _, iterations = args
     rules = Rules.preset_named(preset)
-    tally = Tally()
+    played = []
     for me in range(3):
         levels = [second] * 3
         levels[me] = first
         match = Match(rules, 3, seed)
-        _play(match, levels, _players(levels, seed, iterations), tally, one_round=True)
+        _play(match, levels, _players(levels, seed, iterations), tally, one_round=one_round)
+        played.append((me, match))
+    return played
+
+
+def three_player_round(args: tuple[str, str, str, int, int, int | None]) -> Tally:
+    """One deal, played three times with ``first`` in each seat; round wins counted."""
+    tally = Tally()
+    for me, match in _each_seat(args, tally, one_round=True):
         result = match.results[0]
         tally.games += 1
         tally.wins += result.winner == me
@@ -138,14 +147,8 @@ def three_player_match(args: tuple[str, str, str, int, int, int | None]) -> Tall
     Unlike `three_player_round`, later rounds are led by the last winner, as
     in a real game, so a player who wins more also leads more.
     """
-    preset, first, second, seed, _, iterations = args
-    rules = Rules.preset_named(preset)
     tally = Tally()
-    for me in range(3):
-        levels = [second] * 3
-        levels[me] = first
-        match = Match(rules, 3, seed)
-        _play(match, levels, _players(levels, seed, iterations), tally, one_round=False)
+    for me, match in _each_seat(args, tally, one_round=False):
         tally.games += len(match.results)
         tally.wins += sum(result.winner == me for result in match.results)
     return tally
