@@ -20,12 +20,11 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import dataclasses
 from collections.abc import AsyncIterator, Callable
-from dataclasses import dataclass
 from typing import ClassVar
 
 from capicu.core import Action, View, parse_action
+from capicu.core.record import Record, replace
 
 from .codec import CLOSED, NEED_DATA, Codec
 from .protocol import (
@@ -63,8 +62,7 @@ class JoinError(ClientError):
         self.message = message
 
 
-@dataclass(frozen=True, slots=True)
-class Reconnecting:
+class Reconnecting(Record):
     """The connection dropped; the client retries in ``delay`` seconds (attempt ``attempt``)."""
 
     type: ClassVar[str] = "reconnecting"
@@ -73,16 +71,14 @@ class Reconnecting:
     reason: str
 
 
-@dataclass(frozen=True, slots=True)
-class Reconnected:
+class Reconnected(Record):
     """Back in the seat (a `Snapshot` follows)."""
 
     type: ClassVar[str] = "reconnected"
     seat: int | None
 
 
-@dataclass(frozen=True, slots=True)
-class Closed:
+class Closed(Record):
     """The client is finished: it closed, was refused, or gave up reconnecting."""
 
     type: ClassVar[str] = "closed"
@@ -230,7 +226,7 @@ class Client:
             # The wire leaves out what follows from the view before: rebuild it
             # here, in arrival order, so that every update carries a whole view.
             self._latest, self._latest_seq = advance_view(self._latest, message), message.seq
-            message = dataclasses.replace(message, view=self._latest, state=None)
+            message = replace(message, view=self._latest, state=None)
         self._queue.put_nowait(message)
 
     def _consume(self, message: Incoming) -> bool:

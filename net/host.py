@@ -24,10 +24,11 @@ import socket
 import sys
 from collections.abc import Callable
 from concurrent.futures import Executor, ThreadPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 
 from capicu.core import Rules
+from capicu.core.record import Record
 
 from .codec import CLOSED, NEED_DATA, Codec, encode_frame
 from .journal import Journal, JournalError, read_journal
@@ -68,8 +69,7 @@ class HostError(Exception):
     """The host cannot start: the message says why (port in use, unreadable journal, ...)."""
 
 
-@dataclass(frozen=True, slots=True)
-class Limits:
+class Limits(Record):
     """What the host tolerates from one connection; each limit is in PROTOCOL.md."""
 
     #: Seconds a new connection has to send its hello.
@@ -100,8 +100,7 @@ class Limits:
             raise ValueError("the idle timeout must be longer than the heartbeat")
 
 
-@dataclass(frozen=True, slots=True)
-class HostConfig:
+class HostConfig(Record):
     """Everything a host needs; the first table is made from the rule fields."""
 
     rules: Rules = field(default_factory=lambda: Rules.preset_named("puerto-rican-drawing"))

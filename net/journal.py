@@ -23,9 +23,10 @@ import asyncio
 import os
 import zlib
 from collections.abc import Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+from capicu.core.record import Record
 
 FORMAT = "capicu-journal/1"
 
@@ -43,8 +44,7 @@ def encode_record(record: Any) -> bytes:
     return f"{zlib.crc32(text.encode()):08x} {text}\n".encode()
 
 
-@dataclass(frozen=True, slots=True)
-class Recovered:
+class Recovered(Record):
     """What a journal file holds: its header, its entries, and what was dropped."""
 
     header: dict[str, Any]

@@ -10,7 +10,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
-import dataclasses
 import signal
 import sys
 from collections.abc import Callable
@@ -18,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from capicu.core import PRESET_NAMES, Rules, RulesError
+from capicu.core.record import replace
 
 from .host import Host, HostConfig, HostError, Limits, new_join_code
 from .protocol import DEFAULT_PORT
@@ -178,7 +178,7 @@ def host_config_from_args(args: argparse.Namespace) -> HostConfig:
         processes = 2 if args.level == "hard" and args.computers else 0
     limits = Limits()
     if args.rate is not None:
-        limits = dataclasses.replace(limits, messages_per_second=args.rate, message_burst=2 * args.rate)
+        limits = replace(limits, messages_per_second=args.rate, message_burst=2 * args.rate)
     try:
         return HostConfig(
             rules=rules, players=players, computers=args.computers, computer_level=args.level,

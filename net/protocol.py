@@ -1,7 +1,7 @@
 """The messages of the wire protocol, as typed values, and their validation.
 
 docs/PROTOCOL.md is the specification; this module is its executable form.
-Every message is a frozen dataclass with ``to_wire()`` (plain data: a map
+Every message is a frozen `Record` with ``to_wire()`` (plain data: a map
 with a ``type`` field) and is read back by `message_from_client` (what a host
 accepts) or `message_from_host` (what a client accepts). Anything that does not
 match the schema raises `ProtocolError`, the protocol's one error type.
@@ -9,7 +9,6 @@ match the schema raises `ProtocolError`, the protocol's one error type.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, ClassVar
 
@@ -23,6 +22,7 @@ from capicu.core import (
     event_to_dict,
     parse_action,
 )
+from capicu.core.record import Record
 
 from .sanitize import clean_text
 
@@ -164,8 +164,7 @@ class _Fields:
 # -- messages a client sends -------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class Hello:
+class Hello(Record):
     """The first message of a connection: join a table, resume a seat, or watch."""
 
     type: ClassVar[str] = "hello"
@@ -183,8 +182,7 @@ class Hello:
         }
 
 
-@dataclass(frozen=True, slots=True)
-class Act:
+class Act(Record):
     """An intent: take ``action`` for my seat. ``ref`` is echoed back in the answer."""
 
     type: ClassVar[str] = "action"
@@ -195,8 +193,7 @@ class Act:
         return {"type": self.type, "action": str(self.action), "ref": self.ref}
 
 
-@dataclass(frozen=True, slots=True)
-class Say:
+class Say(Record):
     """A chat line to everyone at the table."""
 
     type: ClassVar[str] = "chat"
@@ -206,8 +203,7 @@ class Say:
         return {"type": self.type, "text": self.text}
 
 
-@dataclass(frozen=True, slots=True)
-class Ping:
+class Ping(Record):
     """Are you there? (either direction; answered with a `Pong` carrying the same ``n``)."""
 
     type: ClassVar[str] = "ping"
@@ -217,8 +213,7 @@ class Ping:
         return {"type": self.type, "n": self.n}
 
 
-@dataclass(frozen=True, slots=True)
-class Pong:
+class Pong(Record):
     type: ClassVar[str] = "pong"
     n: int = 0
 
@@ -226,8 +221,7 @@ class Pong:
         return {"type": self.type, "n": self.n}
 
 
-@dataclass(frozen=True, slots=True)
-class Bye:
+class Bye(Record):
     """I am leaving on purpose (the host frees nothing: a seat is held as for a drop)."""
 
     type: ClassVar[str] = "bye"
@@ -283,8 +277,7 @@ def message_from_client(data: Any) -> ClientMessage:
 # -- messages a host sends ---------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class Welcome:
+class Welcome(Record):
     """You are in: your seat (None: spectator), your secret token, the table."""
 
     type: ClassVar[str] = "welcome"
@@ -304,8 +297,7 @@ class Welcome:
         }
 
 
-@dataclass(frozen=True, slots=True)
-class SeatInfo:
+class SeatInfo(Record):
     """One seat as everyone sees it."""
 
     seat: int
@@ -323,8 +315,7 @@ class SeatInfo:
         }
 
 
-@dataclass(frozen=True, slots=True)
-class Seats:
+class Seats(Record):
     """Who sits where: sent on joining, and whenever a seat changes."""
 
     type: ClassVar[str] = "seats"
@@ -339,8 +330,7 @@ class Seats:
         }
 
 
-@dataclass(frozen=True, slots=True)
-class Snapshot:
+class Snapshot(Record):
     """Everything you may know now; the next `Update` has ``seq`` + 1 or more."""
 
     type: ClassVar[str] = "snapshot"
@@ -351,8 +341,7 @@ class Snapshot:
         return {"type": self.type, "seq": self.seq, "view": self.view.to_dict()}
 
 
-@dataclass(frozen=True, slots=True)
-class Update:
+class Update(Record):
     """Public events, numbered, and your view after them.
 
     ``seq`` is the number of the last event in ``events``; the events carry the
@@ -422,8 +411,7 @@ def advance_view(view: View, update: Update) -> View:
         raise _bad(f"update.view: {exc}") from None
 
 
-@dataclass(frozen=True, slots=True)
-class Chat:
+class Chat(Record):
     """A chat line, cleaned by the host; ``seat`` None for a spectator."""
 
     type: ClassVar[str] = "chat"
@@ -435,8 +423,7 @@ class Chat:
         return {"type": self.type, "name": self.name, "seat": self.seat, "text": self.text}
 
 
-@dataclass(frozen=True, slots=True)
-class TurnTimer:
+class TurnTimer(Record):
     """Seat ``seat`` has ``seconds`` to act before the computer acts for it."""
 
     type: ClassVar[str] = "timer"
@@ -447,8 +434,7 @@ class TurnTimer:
         return {"type": self.type, "seat": self.seat, "seconds": self.seconds}
 
 
-@dataclass(frozen=True, slots=True)
-class Error:
+class Error(Record):
     """The host refused something: an `ErrorCode`, a sentence, and whether it hangs up."""
 
     type: ClassVar[str] = "error"

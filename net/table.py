@@ -39,6 +39,7 @@ from capicu.core import (
     event_to_dict,
     make_player,
 )
+from capicu.core.record import Record
 
 from .codec import encode_frame
 from .journal import Journal, Recovered
@@ -74,8 +75,7 @@ class Peer(Protocol):
     def close(self, error: Error | None = None) -> None: ...
 
 
-@dataclass(frozen=True, slots=True)
-class TableConfig:
+class TableConfig(Record):
     """How one table plays; `HostConfig` builds the first table's from its own fields."""
 
     name: str = "main"

@@ -9,7 +9,6 @@ and calls the screen that shows it. Screens send intents back with
 from __future__ import annotations
 
 import contextlib
-import dataclasses
 import getpass
 import secrets
 import time
@@ -18,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from capicu.core import Action, MatchEnded, RoundEnded, Rules, View
+from capicu.core.record import Record, replace
 from capicu.tui.ascii_only import AsciiOnly
 from capicu.tui.describe import display_text
 from capicu.tui.link import (
@@ -63,8 +63,7 @@ add_messages({
 })
 
 
-@dataclass(frozen=True, slots=True)
-class DisplayOptions:
+class DisplayOptions(Record):
     """How this terminal draws the table and takes input (from the command line)."""
 
     ascii: bool = False
@@ -73,8 +72,7 @@ class DisplayOptions:
     theme: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class SoloGame:
+class SoloGame(Record):
     """Play against computer players: a host on 127.0.0.1 in this process."""
 
     rules: Rules
@@ -86,8 +84,7 @@ class SoloGame:
     pace: float = 0.7
 
 
-@dataclass(frozen=True, slots=True)
-class JoinGame:
+class JoinGame(Record):
     host: str
     port: int
     name: str | None = None
@@ -95,8 +92,7 @@ class JoinGame:
     spectate: bool = False
 
 
-@dataclass(frozen=True, slots=True)
-class HostGame:
+class HostGame(Record):
     """Host on the LAN with ``config`` (a net `HostConfig`) and play in this terminal."""
 
     config: Any
@@ -392,7 +388,7 @@ class CapicuApp(App[None]):
             await link.close()
         self.workers.cancel_group(self, "link")
         if isinstance(request, SoloGame) and request.seed is not None:
-            request = dataclasses.replace(request, seed=request.seed + 1)
+            request = replace(request, seed=request.seed + 1)
         self._pop_to_base()
         self.start_game(request)
 

@@ -12,10 +12,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from capicu.core import Action, Event, View
+from capicu.core.record import Record
 from capicu.net.client import Client, ClientError, Closed, Reconnected, Reconnecting
 from capicu.net.protocol import Chat, Error, Seats, Snapshot, TurnTimer, Update
 from textual.message import Message
@@ -28,8 +28,7 @@ if TYPE_CHECKING:
 # -- what the worker tells the App -------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class SeatState:
+class SeatState(Record):
     """One seat as the table shows it (the protocol's SeatInfo, without the wire)."""
 
     seat: int
@@ -133,8 +132,7 @@ class LinkFailed(LinkMessage):
 # -- what the worker is asked to do -------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class Connection:
+class Connection(Record):
     """Where to connect and as whom."""
 
     host: str

@@ -14,10 +14,10 @@ import re
 import sys
 import tomllib
 from collections.abc import MutableMapping
-from dataclasses import dataclass, fields, replace
 from pathlib import Path
 from typing import Any
 
+from capicu.core.record import Record, fields, replace
 from platformdirs import user_config_dir
 
 from .describe import display_text
@@ -44,8 +44,7 @@ _THEME_NAME = re.compile(r"^[a-z0-9][a-z0-9-]{0,39}$")
 _LANGUAGE = re.compile(r"^[a-z]{2}$")
 
 
-@dataclass(frozen=True, slots=True)
-class Settings:
+class Settings(Record):
     """The choices remembered between runs."""
 
     name: str = ""
@@ -107,7 +106,7 @@ def settings_from_data(data: dict[str, Any]) -> tuple[Settings, list[str]]:
     """Settings from parsed TOML; each unusable field keeps its default and is named."""
     defaults = Settings()
     problems: list[str] = []
-    values = {f.name: _field(data, f.name, getattr(defaults, f.name), problems) for f in fields(Settings)}
+    values = {name: _field(data, name, getattr(defaults, name), problems) for name in fields(Settings)}
     return Settings(**values), problems
 
 
@@ -151,7 +150,7 @@ def _toml_value(value: Any) -> str:
 
 def settings_to_toml(settings: Settings) -> str:
     lines = ["# capicu settings, written by the game; safe to edit or delete."]
-    lines += [f"{f.name} = {_toml_value(getattr(settings, f.name))}" for f in fields(Settings)]
+    lines += [f"{name} = {_toml_value(getattr(settings, name))}" for name in fields(Settings)]
     return "\n".join(lines) + "\n"
 
 

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import dataclasses
 import random
 import struct
 
 import msgpack
 import pytest
 from capicu.core import DRAW, Match, Rules, parse_action
+from capicu.core.record import replace
 from capicu.net.codec import CLOSED, NEED_DATA, Codec, encode_frame
 from capicu.net.protocol import (
     MAX_CLIENT_FRAME,
@@ -105,7 +105,7 @@ def test_host_messages_round_trip():
             # An update's view travels without what the client already holds.
             assert isinstance(decoded, Update) and decoded.view is None
             assert decoded.state == message.view.state_dict()
-            decoded = dataclasses.replace(decoded, view=message.view, state=None)
+            decoded = replace(decoded, view=message.view, state=None)
         assert decoded == message
     assert codec.next_message() is NEED_DATA
     assert before is not None

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from enum import Enum
 from typing import ClassVar
 
 from capicu.core import Direction, View
+from capicu.core.record import Record
 from rich.text import Text
 from textual.geometry import Size
 from textual.reactive import reactive
@@ -18,8 +18,7 @@ from ..messages import t
 from .repaint import repaint_changes
 
 
-@dataclass(frozen=True, slots=True)
-class SeatInfo:
+class SeatInfo(Record):
     """What a seat panel shows; plain data so an unchanged seat is not redrawn."""
 
     seat: int
