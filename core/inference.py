@@ -305,13 +305,25 @@ class DealSampler:
 
     def seat_allows(self, seat: int, hand: int) -> bool:
         """Whether ``seat`` may hold ``hand`` by its slots (the chain check of `Knowledge.allows`)."""
-        remaining = hand
-        for forbidden in self._knowledge.slots[seat]:
-            options = remaining & ~forbidden
-            if not options:
-                return False
-            remaining ^= options & -options
-        return True
+        return self.seat_histories(seat, hand) > 0
+
+    def seat_histories(self, seat: int, hand: int) -> int:
+        """In how many ways ``hand`` fills ``seat``'s slots: its prior weight (0: impossible).
+
+        Every shuffle of the set is equally likely, so a hand is as likely as
+        the stories that lead to it: a seat that drew after failing to follow
+        a number more likely holds few of it, as most of its tiles are from
+        before. The slots form a chain, so filling the most constrained slot
+        first, each slot has as many choices as the tiles it allows less those
+        already placed.
+        """
+        count = 1
+        for placed, forbidden in enumerate(self._knowledge.slots[seat]):
+            options = (hand & ~forbidden).bit_count() - placed
+            if options <= 0:
+                return 0
+            count *= options
+        return count
 
     def _alive(self, deal: Deal) -> bool:
         # While the round goes on with nothing to draw, some hand must fit an end
@@ -395,8 +407,10 @@ class DealChain:
 
     Independent deals weighted by likelihood waste most of their playouts
     when the reading is sharp; a Markov chain of swaps (two hidden tiles in
-    different places trade places, kept with probability min(1, L'/L)) stays
-    among the plausible deals. Every state is a consistent deal.
+    different places trade places, kept with probability min(1, W'/W)) stays
+    among the plausible deals. A deal's weight W is its likelihood times its
+    prior, the number of stories that lead to it (`DealSampler.seat_histories`).
+    Every state is a consistent deal.
     """
 
     __slots__ = ("_hands", "_hidden", "_like", "_sampler", "_seats", "_sharpness", "_where")
@@ -409,8 +423,7 @@ class DealChain:
         self._hands = list(start.hands)
         self._seats = [s for s in range(len(k.slots)) if s != k.seat]
         self._like = [
-            sampler.seat_likelihood(s, self._hands[s], sharpness) if s != k.seat else 1.0
-            for s in range(len(self._hands))
+            self._weight(s, self._hands[s]) if s != k.seat else 1.0 for s in range(len(self._hands))
         ]
         #: where[tile] is the seat holding it, or -1 for the boneyard.
         self._where: dict[int, int] = {t: -1 for t in start.stock}
@@ -437,15 +450,15 @@ class DealChain:
                 continue
             bx, by = 1 << x, 1 << y
             new_x = hands[sx] ^ bx ^ by
-            if not sampler.seat_allows(sx, new_x):
+            like_x = self._weight(sx, new_x)
+            if not like_x:
                 continue
-            like_x = sampler.seat_likelihood(sx, new_x, self._sharpness)
             ratio = like_x / self._like[sx] if self._like[sx] else 1.0
             if sy >= 0:
                 new_y = hands[sy] ^ bx ^ by
-                if not sampler.seat_allows(sy, new_y):
+                like_y = self._weight(sy, new_y)
+                if not like_y:
                     continue
-                like_y = sampler.seat_likelihood(sy, new_y, self._sharpness)
                 ratio *= like_y / self._like[sy] if self._like[sy] else 1.0
             if ratio < 1.0 and rng.random() >= ratio:
                 continue
@@ -460,6 +473,13 @@ class DealChain:
             else:
                 hidden[hidden.index(x)] = y
             where[x], where[y] = sy, sx
+
+    def _weight(self, seat: int, hand: int) -> float:
+        """The posterior weight of ``seat`` holding ``hand``: prior stories times the reading."""
+        histories = self._sampler.seat_histories(seat, hand)
+        if not histories:
+            return 0.0
+        return histories * self._sampler.seat_likelihood(seat, hand, self._sharpness)
 
     def deal(self, rng: random.Random) -> Deal:
         """The chain's current deal, with the boneyard in a fresh random order."""

@@ -21,7 +21,7 @@ from capicu.core import (
     tile_set,
 )
 from capicu.core.hints import REASON_TEXTS, Hint, Reason, suggest
-from capicu.core.inference import DealChain, DealSampler, infer
+from capicu.core.inference import DealChain, DealSampler, Knowledge, infer
 from capicu.core.players import LEVELS
 from capicu.core.search import Budget, HardPlayer, search
 from capicu.core.state import RoundState
@@ -224,6 +224,41 @@ def test_a_draw_frees_only_the_tiles_drawn_later() -> None:
     for _ in range(200):
         hand = sampler.sample(rng).hands[1]
         assert not hand & tiles.suit_mask[6]  # nothing held then, nor drawn since, shows a 6
+
+
+def test_the_chain_weighs_a_hand_by_the_stories_that_lead_to_it() -> None:
+    # Seat 1 kept two tiles without a 6 (it could not follow a 6), then drew one
+    # tile from six: three with a 6, three without. So it holds a 6 half the
+    # time, not three times in four as counting each possible hand once would say.
+    tiles = tile_set(6)
+    six = tiles.suit_mask[6]
+    with_six = [tiles.index[Tile(n, 6)] for n in (0, 1, 2)]
+    without = [tiles.index[Tile(a, b)] for a, b in ((0, 1), (0, 2), (1, 2), (1, 3), (2, 3))]
+    pool = sum(1 << t for t in with_six + without)
+    knowledge = Knowledge(
+        seat=0,
+        tiles=tiles,
+        hand=tiles.full_mask & ~pool,
+        pool=pool,
+        slots=((), (six, six, 0)),
+        boneyard=5,
+        left=-1,
+        right=-1,
+        drawable=3,
+        choices=((), ()),
+    )
+    sampler = DealSampler(knowledge)
+    assert sampler.seat_histories(1, 1 << without[0] | 1 << without[1] | 1 << without[2]) == 6
+    assert sampler.seat_histories(1, 1 << without[0] | 1 << without[1] | 1 << with_six[0]) == 2
+    assert sampler.seat_histories(1, 1 << without[0] | 1 << with_six[0] | 1 << with_six[1]) == 0
+    rng = random.Random(5)
+    chain = DealChain(sampler, rng, sharpness=1.0, burn_in=50)
+    samples = 4000
+    holds = 0
+    for _ in range(samples):
+        chain.step(rng, 3)
+        holds += bool(chain.deal(rng).hands[1] & six)
+    assert abs(holds / samples - 0.5) < 0.05
 
 
 def test_a_forced_lead_below_the_top_double_tells_who_holds_no_higher_double() -> None:
