@@ -9,6 +9,7 @@ and calls the screen that shows it. Screens send intents back with
 from __future__ import annotations
 
 import contextlib
+import gc
 import getpass
 import secrets
 import time
@@ -125,6 +126,18 @@ class GameState:
             if info.seat == seat and info.name:
                 return info.name
         return t("word.seat", number=seat + 1)
+
+
+#: Seconds after the app starts before the garbage collector may run again,
+#: when the command line paused it to start faster (`commands._loading`).
+COLLECTOR_PAUSE = 2.0
+
+
+def resume_collector() -> None:
+    """Let the garbage collector work again, if the start paused it; what exists now stays frozen."""
+    if not gc.isenabled():
+        gc.freeze()
+        gc.enable()
 
 
 def seat_notices(
@@ -250,6 +263,7 @@ class CapicuApp(App[None]):
         return None
 
     def on_mount(self) -> None:
+        self.set_timer(COLLECTOR_PAUSE, resume_collector)
         for warning in self._warnings:
             self.notify(warning, severity="warning", timeout=8)
         self.theme_changed_signal.subscribe(self, self._remember_theme)

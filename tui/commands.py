@@ -149,24 +149,30 @@ def display_options(args: argparse.Namespace) -> DisplayOptions:
 
 @contextlib.contextmanager
 def _loading() -> Iterator[None]:
-    """Load the interface with the garbage collector paused; then freeze what was loaded.
+    """Load the interface with the garbage collector paused, and keep it paused.
 
     Textual and the game load a few hundred thousand objects that live as long as
-    the program, and none of them is garbage: the collector would walk them over
-    and over while they load, and all of them again in its first full collection,
-    which fell just before the table was drawn (together some 15 ms). It waits
-    until they are loaded, and `gc.freeze` keeps it from walking them ever after.
+    the program, and a start makes hardly any garbage: the collector would walk
+    them over and over while they load, and again and again while the first
+    screen is built (some 15 ms before the table showed, and 10 more after).
+    `gc.freeze` keeps it from walking what was loaded ever after; the app lets
+    it work again once it has started (`resume_collector`), and `_run_app` when
+    the app ends.
     """
     gc.disable()
     try:
         yield
     finally:
         gc.freeze()
-        gc.enable()
 
 
 def _run_app(app: CapicuApp) -> int:
-    app.run(mouse=app.display_options.mouse)
+    from capicu.tui.app import resume_collector
+
+    try:
+        app.run(mouse=app.display_options.mouse)
+    finally:
+        resume_collector()
     if app.failure is not None:
         raise CliError(app.failure)
     return 0

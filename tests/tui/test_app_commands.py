@@ -75,3 +75,22 @@ def test_rules_prints_the_engine_s_own_sentences(capsys: pytest.CaptureFixture[s
     out = capsys.readouterr().out
     for line in Rules.preset_named("draw").describe(3):
         assert line in out
+
+
+def test_the_collector_paused_for_the_start_works_again_afterwards() -> None:
+    import gc
+
+    from capicu.tui.app import resume_collector
+    from capicu.tui.commands import _loading
+
+    assert gc.isenabled()
+    try:
+        with _loading():
+            assert not gc.isenabled()
+        assert not gc.isenabled()  # still paused while the first screen is built
+        resume_collector()
+        assert gc.isenabled()
+        resume_collector()  # a second call (the app's timer, then the command) changes nothing
+        assert gc.isenabled()
+    finally:
+        gc.enable()
