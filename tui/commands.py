@@ -162,8 +162,10 @@ def _loading() -> Iterator[None]:
     gc.disable()
     try:
         yield
-    finally:
-        gc.freeze()
+    except BaseException:
+        gc.enable()  # no app will start
+        raise
+    gc.freeze()
 
 
 def _run_app(app: CapicuApp) -> int:

@@ -92,5 +92,8 @@ def test_the_collector_paused_for_the_start_works_again_afterwards() -> None:
         assert gc.isenabled()
         resume_collector()  # a second call (the app's timer, then the command) changes nothing
         assert gc.isenabled()
+        with pytest.raises(ValueError), _loading():
+            raise ValueError("the app could not be made")
+        assert gc.isenabled()
     finally:
         gc.enable()
