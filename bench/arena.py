@@ -3,6 +3,7 @@
     python bench/arena.py                      # the default run (about 6 minutes on 2 cores)
     python bench/arena.py --matches 20 --rounds 40 --easy 0     # a quick look
     python bench/arena.py --only 3p --rounds 300 --set read=0   # a tuning run (see --help)
+    python bench/arena.py --only 3p --rounds 300 --sees-all-hands   # what knowing the hands is worth
 
 What it plays (preset puerto-rican-drawing unless --preset):
 - two-player matches, hard against normal; each seed is played twice with the
@@ -27,6 +28,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import random
 import statistics
 import sys
 import time
@@ -34,6 +36,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
 from capicu.core import Match, Rules, make_player
+from capicu.core.inference import Deal, DealSampler, Knowledge
 from capicu.core.search import Budget, HardPlayer
 
 
@@ -56,15 +59,44 @@ class Tally:
 
 #: Overrides of hard's Budget (from --set key=value), the same in every worker.
 BUDGET_CHANGES: dict[str, float | str] = {}
+#: --sees-all-hands: hard searches the real hands instead of guesses (a bound, not a player).
+SEES_ALL_HANDS: list[bool] = [False]
 
 
-def _players(levels: list[str], seed: int, iterations: int | None) -> list[object]:
+def _configure(changes: dict[str, float | str], sees_all_hands: bool) -> None:
+    BUDGET_CHANGES.update(changes)
+    SEES_ALL_HANDS[0] = sees_all_hands
+
+
+class TrueHands(DealSampler):
+    """Every "guess" is the real hands, the boneyard in a random order: what seeing them is worth."""
+
+    def __init__(self, knowledge: Knowledge, match: Match) -> None:
+        super().__init__(knowledge)
+        tiles = knowledge.tiles
+        self.hands = [tiles.mask_of(match.view(seat).hand) for seat in range(len(knowledge.slots))]
+        boneyard = knowledge.pool
+        for hand in self.hands:
+            boneyard &= ~hand
+        self.boneyard = [i for i in range(len(tiles.tiles)) if boneyard >> i & 1]
+
+    def sample(self, rng: random.Random, tries: int = 30) -> Deal:
+        stock = list(self.boneyard)
+        rng.shuffle(stock)
+        return Deal(list(self.hands), stock)
+
+
+def _players(levels: list[str], seed: int, iterations: int | None, match: Match) -> list[object]:
     out: list[object] = []
     changes: dict[str, float | str] = dict(BUDGET_CHANGES)
     if iterations is not None:
         changes["iterations"] = iterations
     for seat, level in enumerate(levels):
-        if level == "hard" and changes:
+        if level == "hard" and SEES_ALL_HANDS[0]:
+            # read=0: every deal comes from sample(), none from the reading's chain.
+            out.append(HardPlayer(seed * 10 + seat, Budget(read=0),
+                                  deals=lambda knowledge: TrueHands(knowledge, match)))
+        elif level == "hard" and changes:
             whole = ("iterations", "candidates", "follow", "chain_steps")
             typed: dict[str, object] = {k: int(v) if k in whole else v for k, v in changes.items()}
             if "opponents" in typed:  # --set opponents=1.0:2 (greed:follow) or opponents=none
@@ -103,7 +135,7 @@ def two_player_match(args: tuple[str, str, str, int, int, int | None]) -> Tally:
         levels = [second, first] if swap else [first, second]
         me = 1 if swap else 0
         match = Match(rules, 2, seed)
-        _play(match, levels, _players(levels, seed, iterations), tally, one_round=False)
+        _play(match, levels, _players(levels, seed, iterations, match), tally, one_round=False)
         tally.games += 1
         tally.wins += match.winner == me
         tally.points += sum(
@@ -122,7 +154,7 @@ def _each_seat(args: tuple[str, str, str, int, int, int | None], tally: Tally,
         levels = [second] * 3
         levels[me] = first
         match = Match(rules, 3, seed)
-        _play(match, levels, _players(levels, seed, iterations), tally, one_round=one_round)
+        _play(match, levels, _players(levels, seed, iterations, match), tally, one_round=one_round)
         played.append((me, match))
     return played
 
@@ -184,6 +216,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--preset", default="puerto-rican-drawing")
     parser.add_argument("--iterations", type=int, default=None, help="hard's playouts per move")
+    parser.add_argument("--sees-all-hands", action="store_true",
+                        help="hard searches the real hands: an upper bound on what reading them could give")
     parser.add_argument("--set", action="append", default=[], metavar="KEY=VALUE",
                         help="change a field of hard's Budget (greed, read, opponents=G:F or none, ...)")
     args = parser.parse_args(argv)
@@ -210,7 +244,7 @@ def main(argv: list[str] | None = None) -> int:
              "3pm": three_player_match}
     started = time.perf_counter()
     with ProcessPoolExecutor(
-        max_workers=args.workers, initializer=BUDGET_CHANGES.update, initargs=(BUDGET_CHANGES,)
+        max_workers=args.workers, initializer=_configure, initargs=(BUDGET_CHANGES, args.sees_all_hands)
     ) as pool:
         futures = [
             (kind, pool.submit(kinds[kind], job))
@@ -222,6 +256,8 @@ def main(argv: list[str] | None = None) -> int:
     out: dict[str, object] = {"preset": args.preset, "seed": args.seed,
                               "iterations": args.iterations or Budget().iterations,
                               "budget_changes": BUDGET_CHANGES}
+    if args.sees_all_hands:
+        out["hard_sees_all_hands"] = True
     two, three, easy = tallies["2p"], tallies["3p"], tallies["easy"]
     if two.games:
         out["hard_vs_normal_2p_match_win_rate"] = round(two.wins / two.games, 4)

@@ -210,8 +210,14 @@ def search(
     seed: int = 0,
     budget: Budget | None = None,
     clock: Callable[[], float] = time.perf_counter,
+    deals: Callable[[Knowledge], DealSampler] = DealSampler,
 ) -> SearchResult:
-    """Every legal action of ``view`` valued by sampled deals and playouts."""
+    """Every legal action of ``view`` valued by sampled deals and playouts.
+
+    ``deals`` makes the guesses at the hidden tiles from what the seat knows;
+    the arena passes one that knows the true hands, to measure what seeing
+    them would be worth.
+    """
     if view.seat is None or not view.legal:
         raise ValueError("a search needs a seat whose turn it is")
     budget = budget or Budget()
@@ -221,7 +227,7 @@ def search(
         return SearchResult((ActionValue(actions[0], 0.0, 0.0, 0),), knowledge, False)
     tiles = knowledge.tiles
     rng = decision_rng(seed, view, "hard")
-    sampler = DealSampler(knowledge)
+    sampler = deals(knowledge)
     template = _template(view, tiles)
     scorer = _Scorer(view.rules, view.players, view.seat, view.round_number, tiles, budget.win_bonus)
     totals = [0.0] * len(actions)
@@ -299,14 +305,17 @@ class HardPlayer:
         seed: int = 0,
         budget: Budget | None = None,
         clock: Callable[[], float] = time.perf_counter,
+        deals: Callable[[Knowledge], DealSampler] = DealSampler,
     ) -> None:
         self.seed = seed
         self.budget = budget or Budget()
         self.clock = clock
+        self.deals = deals
 
     def choose(self, view: View) -> Action:
         if not view.legal:
             raise ValueError("a computer player was asked to move when it has nothing to do")
         if len(view.legal) == 1:
             return view.legal[0]
-        return search(view, seed=self.seed, budget=self.budget, clock=self.clock).best.action
+        result = search(view, seed=self.seed, budget=self.budget, clock=self.clock, deals=self.deals)
+        return result.best.action

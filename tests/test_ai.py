@@ -318,6 +318,22 @@ def test_the_wall_clock_cap_stops_the_search_and_still_answers() -> None:
     assert result.best.samples == 1
 
 
+def test_the_search_takes_its_deals_from_the_source_it_is_given() -> None:
+    # The arena's bound on reading (`--sees-all-hands`) hands the search the
+    # real deal this way; the default source is the seat's own sampler.
+    view = _positions("puerto-rican-drawing", 3, seed=5, count=3)[-1]
+    asked: list[Knowledge] = []
+
+    def source(knowledge: Knowledge) -> DealSampler:
+        asked.append(knowledge)
+        return DealSampler(knowledge)
+
+    assert search(view, seed=3, budget=SMALL, deals=source) == search(view, seed=3, budget=SMALL)
+    assert [k.seat for k in asked] == [view.seat]
+    assert HardPlayer(3, SMALL, deals=source).choose(view) == HardPlayer(3, SMALL).choose(view)
+    assert len(asked) == 2
+
+
 def _endgame(tiles_text: list[list[str]]) -> RoundState:
     """Two hands, nothing to draw, 6|6 open and seat 1 to play."""
     tiles = tile_set(6)
