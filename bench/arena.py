@@ -92,21 +92,22 @@ def _players(levels: list[str], seed: int, iterations: int | None, match: Match)
     if iterations is not None:
         changes["iterations"] = iterations
     for seat, level in enumerate(levels):
-        if level == "hard" and SEES_ALL_HANDS[0]:
-            # read=0: every deal comes from sample(), none from the reading's chain.
-            out.append(HardPlayer(seed * 10 + seat, Budget(read=0),
-                                  deals=lambda knowledge: TrueHands(knowledge, match)))
-        elif level == "hard" and changes:
-            whole = ("iterations", "candidates", "follow", "chain_steps")
-            typed: dict[str, object] = {k: int(v) if k in whole else v for k, v in changes.items()}
-            if "opponents" in typed:  # --set opponents=1.0:2 (greed:follow) or opponents=none
-                text = str(typed["opponents"])
-                greed, _, follow = text.partition(":")
-                typed["opponents"] = None if text == "none" else (float(greed), int(follow))
-            budget = Budget(**typed)  # type: ignore[arg-type]
-            out.append(HardPlayer(seed * 10 + seat, budget))
-        else:
+        if level != "hard" or not (changes or SEES_ALL_HANDS[0]):
             out.append(make_player(level, seed * 10 + seat))
+            continue
+        whole = ("iterations", "candidates", "follow", "chain_steps")
+        typed: dict[str, object] = {k: int(v) if k in whole else v for k, v in changes.items()}
+        if "opponents" in typed:  # --set opponents=1.0:2 (greed:follow) or opponents=none
+            text = str(typed["opponents"])
+            greed, _, follow = text.partition(":")
+            typed["opponents"] = None if text == "none" else (float(greed), int(follow))
+        if SEES_ALL_HANDS[0]:
+            # read=0: every deal comes from sample(), none from the reading's chain.
+            typed["read"] = 0.0
+            out.append(HardPlayer(seed * 10 + seat, Budget(**typed),  # type: ignore[arg-type]
+                                  deals=lambda knowledge: TrueHands(knowledge, match)))
+        else:
+            out.append(HardPlayer(seed * 10 + seat, Budget(**typed)))  # type: ignore[arg-type]
     return out
 
 
