@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from capicu.core.record import Record, fields, replace
-from platformdirs import user_config_dir
+from platformdirs import user_config_dir, user_data_dir
 
 from .describe import display_text
 from .messages import t
@@ -30,6 +30,7 @@ from .widgets.tiles import TileStyle
 DEFAULT_THEME = "felt"
 
 CONFIG_ENV = "CAPICU_CONFIG_DIR"
+DATA_ENV = "CAPICU_DATA_DIR"
 SETTINGS_FILE = "settings.toml"
 THEMES_FOLDER = "themes"
 MAX_SETTINGS_BYTES = 16 * 1024
@@ -66,6 +67,20 @@ def config_dir() -> Path:
     if override:
         return Path(override)
     return Path(user_config_dir("capicu", appauthor=False))
+
+
+def data_dir() -> Path:
+    """The folder of what the game keeps for itself (the seats held at tables).
+
+    ``$CAPICU_DATA_DIR`` wins; else ``$CAPICU_CONFIG_DIR`` when set, so that one
+    folder holds a whole separate identity (tests, a second player on one machine);
+    else the platform's user data folder.
+    """
+    for variable in (DATA_ENV, CONFIG_ENV):
+        override = os.environ.get(variable)
+        if override:
+            return Path(override)
+    return Path(user_data_dir("capicu", appauthor=False))
 
 
 def settings_path() -> Path:
