@@ -59,6 +59,7 @@ class Match:
         seed: int = 0,
         *,
         deals: list[tuple[list[int], int]] | None = None,
+        pause_between_rounds: bool = False,
     ) -> None:
         rules.check_players(players)
         if not isinstance(seed, int) or isinstance(seed, bool):
@@ -73,6 +74,11 @@ class Match:
         self.winner: int | None = None
         self.round_number = 0
         self.leader = 0
+        #: Stop after a round's end until `deal_next_round` (a table lets people read it).
+        self.pause_between_rounds = pause_between_rounds
+        self._awaiting_deal = False
+        #: The seat that leads the next round with any tile, decided when the round ended.
+        self._next_lead: int | None = None
         self._recorded_deals = deque(deals or ())
         self._deal_count = 0
         #: The match's own source of deals: the same seed gives the same deals.
@@ -95,12 +101,20 @@ class Match:
 
     @property
     def turn(self) -> int | None:
-        """The seat to act, or None when the match is over."""
-        return None if self.winner is not None else self._state.turn
+        """The seat to act, or None when the match is over or the next round awaits its deal."""
+        return None if self.winner is not None or self._awaiting_deal else self._state.turn
 
     @property
     def is_over(self) -> bool:
         return self.winner is not None
+
+    @property
+    def awaiting_deal(self) -> bool:
+        """A round has ended (not the match) and `deal_next_round` has not dealt the next one.
+
+        Only with ``pause_between_rounds``; meanwhile nobody may act.
+        """
+        return self._awaiting_deal
 
     @property
     def opening_events(self) -> tuple[Event, ...]:
@@ -116,7 +130,7 @@ class Match:
         """Every action the seat on turn may take now."""
         if self._legal is not None:
             return self._legal
-        if self.winner is not None:
+        if self.winner is not None or self._awaiting_deal:
             self._legal_tiles = {}
             self._legal = ()
             return ()
@@ -174,7 +188,7 @@ class Match:
         if seat is not None and not (isinstance(seat, int) and 0 <= seat < self.players):
             raise ValueError(f"there is no seat {seat!r} at a table of {self.players}")
         st = self._state
-        over = self.winner is not None
+        over = self.winner is not None or self._awaiting_deal
         return View(
             rules=self.rules,
             players=self.players,
@@ -242,62 +256,21 @@ class Match:
         return (event, *self._finish_round(capicu))
 
     def _refuse(self, action: object, seat: int | None) -> NoReturn:
-        """Raise IllegalAction for an action that is not in `legal_actions`, saying why."""
-        if self.winner is not None:
-            raise IllegalAction(action, "the match is over")
-        st = self._state
-        if seat is not None and seat != st.turn:
-            raise IllegalAction(action, f"it is not your turn: seat {st.turn + 1} is to play")
-        playable = st.playable(st.turn)
-        if isinstance(action, Play):
-            tile = action.tile
-            if not self.tiles.contains(tile):
-                raise IllegalAction(action, f"there is no {tile} in a double-{self.rules.max_pip} set")
-            index = self.tiles.index[tile]
-            if not st.hands[st.turn] >> index & 1:
-                raise IllegalAction(action, f"you do not hold {tile}")
-            if st.left < 0:
-                if st.forced_lead >= 0 and index != st.forced_lead:
-                    forced = self.tiles.tiles[st.forced_lead]
-                    raise IllegalAction(action, f"the lead must be {forced}")
-                if action.end is not End.LEFT:
-                    raise IllegalAction(action, "the lead starts the line: play it on the left")
-                raise IllegalAction(action, "that lead is not allowed")
-            fits_left, fits_right = st.fits(index)
-            if not (fits_left or fits_right):
-                raise IllegalAction(
-                    action, f"{tile} matches neither open end ({st.left} and {st.right})"
-                )
-            if action.end is End.LEFT and not fits_left:
-                raise IllegalAction(action, f"{tile} does not match the left end ({st.left})")
-            if action.end is End.RIGHT and not fits_right:
-                raise IllegalAction(action, f"{tile} does not match the right end ({st.right})")
-            raise IllegalAction(action, "that play is not allowed now")
-        if isinstance(action, Draw):
-            if not self.rules.drawing:
-                raise IllegalAction(action, "there is no drawing in this game")
-            if st.drawable <= 0:
-                if st.stock_pos < len(st.stock) and self.rules.reserve:
-                    raise IllegalAction(
-                        action, f"the boneyard is down to its reserve of {self.rules.reserve} tiles"
-                    )
-                raise IllegalAction(action, "the boneyard is empty")
-            if not st.may_draw():
-                raise IllegalAction(
-                    action, f"you have drawn {st.draws_this_turn} tiles this turn, the most allowed"
-                )
-            if playable and not st.voluntary_draw:
-                example = self.tiles.tiles_in(playable)[0]
-                raise IllegalAction(action, f"you must play a tile you hold ({example} fits)")
-            raise IllegalAction(action, "you cannot draw now")
-        if isinstance(action, Pass):
-            if playable:
-                example = self.tiles.tiles_in(playable)[0]
-                raise IllegalAction(action, f"you cannot pass while you hold a tile that fits ({example})")
-            if st.may_draw():
-                raise IllegalAction(action, "you cannot pass while tiles can be drawn: draw")
-            raise IllegalAction(action, "you cannot pass now")
-        raise IllegalAction(action, f"{action!r} is not an action")
+        """Raise IllegalAction for an action that is not in `legal_actions`, saying why.
+
+        The reason is `why_not`'s, read from the view of the seat that acts, so
+        the engine and an interface asking the same view never disagree.
+        """
+        from .refusals import Refusal, why_not  # refusals.py imports the actions this module does
+
+        if seat is None:
+            seat = self.turn
+        elif not (isinstance(seat, int) and 0 <= seat < self.players):
+            seat = None  # not a seat at this table: it may only watch
+        refused = why_not(self.view(seat), action)
+        if refused is None:  # pragma: no cover - apply only calls this for an action not legal
+            refused = IllegalAction(action, Refusal.NOT_ALLOWED)
+        raise refused
 
     # -- rounds ------------------------------------------------------------------
 
@@ -350,8 +323,24 @@ class Match:
             lead = self.leader
         else:
             lead = None
+        if self.pause_between_rounds:
+            self._next_lead = lead
+            self._awaiting_deal = True
+            return events
         events.extend(self._start_round(lead))
         return events
+
+    def deal_next_round(self) -> tuple[Event, ...]:
+        """Deal the round that `awaiting_deal` waits for; its events (the new `RoundStarted`).
+
+        The leader was decided when the last round ended. RuntimeError when no
+        round awaits its deal (a caller's mistake, not a player's).
+        """
+        if not self._awaiting_deal:
+            raise RuntimeError("no round awaits its deal")
+        self._awaiting_deal = False
+        self._legal = None
+        return tuple(self._start_round(self._next_lead))
 
     def _next_deal(self) -> tuple[list[int], int]:
         count = len(self.tiles)
@@ -423,13 +412,17 @@ class Match:
 
     def log(self) -> dict[str, Any]:
         """The match as plain data: header plus every deal and action, in order."""
-        return {
+        log: dict[str, Any] = {
             "format": LOG_FORMAT,
             "rules": self.rules.to_dict(),
             "players": self.players,
             "seed": self.seed,
             "entries": self.entries_since(0),
         }
+        if self.pause_between_rounds:
+            # Only when set, so that logs of matches without pauses read as before.
+            log["pause_between_rounds"] = True
+        return log
 
     @property
     def entry_count(self) -> int:
@@ -453,8 +446,12 @@ class Match:
         players, seed, entries = data.get("players"), data.get("seed"), data.get("entries")
         if not isinstance(players, int) or not isinstance(seed, int) or not isinstance(entries, list):
             raise ValueError("a match log needs players, seed and entries")
+        pause = data.get("pause_between_rounds", False)
+        if not isinstance(pause, bool):
+            raise ValueError("a match log's pause_between_rounds is true or false")
         deals: list[tuple[list[int], int]] = []
-        actions: list[tuple[int, Action]] = []
+        #: Every entry in order: its number and its action (None for a deal).
+        steps: list[tuple[int, Action | None]] = []
         for number, entry in enumerate(entries, 1):
             if isinstance(entry, dict):
                 order, seat = entry.get("deal"), entry.get("seat")
@@ -462,13 +459,20 @@ class Match:
                         and isinstance(seat, int)):
                     raise ValueError(f"entry {number} of the log is not a deal")
                 deals.append((order, seat))
+                steps.append((number, None))
             else:
                 try:
-                    actions.append((number, parse_action(entry)))
+                    steps.append((number, parse_action(entry)))
                 except ValueError as exc:
                     raise ValueError(f"entry {number} of the log: {exc}") from None
-        match = cls(rules, players, seed, deals=deals)
-        for number, action in actions:
+        match = cls(rules, players, seed, deals=deals, pause_between_rounds=pause)
+        for number, action in steps:
+            if action is None:
+                # The deals are taken in order as rounds start; one that comes
+                # after a pause is the deal the match waits for.
+                if match.awaiting_deal:
+                    match.deal_next_round()
+                continue
             try:
                 match.apply(action)
             except IllegalAction as exc:

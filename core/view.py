@@ -58,6 +58,11 @@ class View:
     def match_over(self) -> bool:
         return self.winner is not None
 
+    @property
+    def between_rounds(self) -> bool:
+        """A round is over (its end is in `events`) and the next is not dealt yet."""
+        return self.turn is None and self.winner is None
+
     def side_of(self, seat: int) -> int:
         return self.rules.side_of(seat, self.players)
 

@@ -20,6 +20,8 @@ from capicu.core import (
     parse_action,
 )
 from helpers_core import crafted_match
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 PR = Rules.preset_named("puerto-rican-drawing")
 
@@ -310,3 +312,108 @@ def test_damaged_logs_are_refused_with_a_reason() -> None:
     for junk in (None, {}, {"format": "capicu-log/1"}, {**log, "rules": {"target": -1}}):
         with pytest.raises(ValueError):
             Match.from_log(junk)
+
+
+# -- pausing between rounds ------------------------------------------------------
+
+
+def _to_round_end(match: Match, pick: int = 0) -> tuple[object, ...]:
+    """Play until an action ends the round; that action's events."""
+    while True:
+        actions = match.legal_actions()
+        events = match.apply(actions[pick % len(actions)])
+        if any(isinstance(e, RoundEnded) for e in events):
+            return events
+
+
+def test_a_paused_match_shows_the_finished_round_until_the_next_deal() -> None:
+    match = Match(PR, 3, seed=4, pause_between_rounds=True)
+    twin = Match(PR, 3, seed=4)
+    events = _to_round_end(match)
+    twin_events = _to_round_end(twin)
+    assert isinstance(events[-1], RoundEnded)
+    assert twin_events[: len(events)] == events and isinstance(twin_events[-1], RoundStarted)
+    assert match.awaiting_deal and not match.is_over and not twin.awaiting_deal
+    assert match.turn is None and match.legal_actions() == ()
+    result = events[-1].result
+    for seat in (0, 1, None):
+        view = match.view(seat)
+        assert view.between_rounds and not twin.view(seat).between_rounds
+        assert (view.turn, view.winner, view.legal) == (None, None, ())
+        assert view.round_number == 1 and view.events[-1] == events[-1]
+        assert isinstance(view.events[0], RoundStarted)
+        assert view.hand_counts == tuple(len(h) for h in result.hands)
+        assert view.line and view.ends == (view.line[0][0], view.line[-1][1])
+        assert view.results == (result,)
+    assert match.view(0).hand == result.hands[0]
+    for action in (DRAW, PASS, *twin.legal_actions()):
+        before = match.log()
+        for seat in (None, 0, 1, 2):
+            with pytest.raises(IllegalAction):
+                match.apply(action, seat)
+        assert match.log() == before
+    dealt = match.deal_next_round()
+    assert dealt == twin_events[len(events):]
+    assert not match.awaiting_deal and match.turn == twin.turn == match.leader
+    assert match.view(1) == twin.view(1)
+    with pytest.raises(RuntimeError, match="no round awaits its deal"):
+        match.deal_next_round()
+
+
+def test_the_round_that_ends_the_match_does_not_pause() -> None:
+    match = Match(PR.replace(target=1), 2, seed=11, pause_between_rounds=True)
+    while not match.is_over:
+        if match.awaiting_deal:
+            match.deal_next_round()
+        else:
+            match.apply(match.legal_actions()[0])
+    assert not match.awaiting_deal and match.view(0).turn is None
+    assert not match.view(0).between_rounds and match.view(0).match_over
+
+
+def test_the_log_records_the_pause_and_replays_a_log_cut_during_a_break() -> None:
+    assert "pause_between_rounds" not in Match(PR, 2, seed=1).log()
+    match = Match(PR, 2, seed=1, pause_between_rounds=True)
+    _to_round_end(match)
+    log = match.log()
+    assert log["pause_between_rounds"] is True
+    cut = Match.from_log(log)
+    assert cut.awaiting_deal and cut.log() == log and cut.view(0) == match.view(0)
+    match.deal_next_round()
+    cut.deal_next_round()
+    assert cut.log() == match.log()
+    match.apply(match.legal_actions()[0])
+    replayed = Match.from_log(match.log())
+    assert not replayed.awaiting_deal and replayed.view(1) == match.view(1)
+    # Without its deal, an action after the round's end cannot be replayed.
+    entries = log["entries"]
+    no_deal = {**log, "entries": [*entries, match.log()["entries"][-1]]}
+    with pytest.raises(ValueError, match="cannot be replayed"):
+        Match.from_log(no_deal)
+    with pytest.raises(ValueError, match="pause_between_rounds"):
+        Match.from_log({**log, "pause_between_rounds": "yes"})
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 2**31), picks=st.lists(st.integers(0, 50), min_size=1, max_size=30),
+       preset=st.sampled_from(["puerto-rican-drawing", "drawing-game", "puerto-rican-partners"]))
+def test_pausing_changes_only_when_the_next_deal_comes(seed: int, picks: list[int], preset: str) -> None:
+    rules = Rules.preset_named(preset).replace(target=60)
+    players = 4 if preset != "puerto-rican-drawing" else 3
+    plain = Match(rules, players, seed=seed)
+    paused = Match(rules, players, seed=seed, pause_between_rounds=True)
+    plain_events, paused_events = list(plain.opening_events), list(paused.opening_events)
+    step = 0
+    while not plain.is_over:
+        actions = plain.legal_actions()
+        action = actions[picks[step % len(picks)] % len(actions)]
+        step += 1
+        plain_events.extend(plain.apply(action))
+        paused_events.extend(paused.apply(action))
+        if paused.awaiting_deal:
+            assert isinstance(paused_events[-1], RoundEnded) and paused.view(None).between_rounds
+            paused_events.extend(paused.deal_next_round())
+        assert paused_events == plain_events and paused.view(0) == plain.view(0)
+    assert paused.is_over and paused.scores == plain.scores
+    assert Match.from_log(paused.log()).log() == paused.log()
+    assert paused.log()["entries"] == plain.log()["entries"]
