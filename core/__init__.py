@@ -15,6 +15,7 @@ from .events import (
 )
 from .match import Match
 from .players import ComputerPlayer, make_player
+from .refusals import Refusal, why_not
 from .rules import PRESET_NAMES, Direction, FirstLead, Rules, RulesError, Scoring, TieLead
 from .state import DOMINO, TRANQUE, RoundState
 from .tiles import Tile, TileSet, tile_set
@@ -39,6 +40,7 @@ __all__ = [
     "Pass",
     "Passed",
     "Play",
+    "Refusal",
     "RoundEnded",
     "RoundResult",
     "RoundStarted",
@@ -57,4 +59,5 @@ __all__ = [
     "make_player",
     "parse_action",
     "tile_set",
+    "why_not",
 ]

@@ -6,10 +6,16 @@ Actions are tiny immutable values with a text form (``play 3-5 left``,
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import Enum
+from types import MappingProxyType
+from typing import TYPE_CHECKING
 
 from .tiles import Tile
+
+if TYPE_CHECKING:  # refusals.py reads actions: the codes are only named here
+    from .refusals import Refusal
 
 
 class End(Enum):
@@ -51,12 +57,21 @@ PASS = Pass()
 
 
 class IllegalAction(ValueError):
-    """An action the rules do not allow now; ``reason`` says why in a sentence."""
+    """An action the rules do not allow now.
 
-    def __init__(self, action: object, reason: str) -> None:
-        super().__init__(f"{action}: {reason}" if action is not None else reason)
+    ``reason`` is the code (a `Refusal`) and ``params`` what fills in the why
+    (the tile, the ends, the seat on turn...): an interface words it from those.
+    ``str()`` is an English sentence, for programmers and logs.
+    """
+
+    def __init__(
+        self, action: object, reason: Refusal, params: Mapping[str, int | str] | None = None
+    ) -> None:
         self.action = action
         self.reason = reason
+        self.params: Mapping[str, int | str] = MappingProxyType(dict(params or {}))
+        sentence = reason.sentence(self.params)
+        super().__init__(f"{action}: {sentence}" if action is not None else sentence)
 
 
 def parse_action(text: str) -> Action:

@@ -13,7 +13,7 @@ from collections import deque
 from functools import cache
 from typing import Any, NoReturn
 
-from .actions import DRAW, PASS, Action, Draw, End, IllegalAction, Pass, Play, parse_action
+from .actions import DRAW, PASS, Action, Draw, End, IllegalAction, Play, parse_action
 from .events import (
     Event,
     MatchEnded,
@@ -24,6 +24,7 @@ from .events import (
     TilePlayed,
     TilesDrawn,
 )
+from .refusals import Refusal, why_not
 from .rules import FirstLead, Rules, RulesError, TieLead
 from .scoring import score_round
 from .state import TRANQUE, RoundState, deal_hands, highest_double
@@ -261,8 +262,6 @@ class Match:
         The reason is `why_not`'s, read from the view of the seat that acts, so
         the engine and an interface asking the same view never disagree.
         """
-        from .refusals import Refusal, why_not  # refusals.py imports the actions this module does
-
         if seat is None:
             seat = self.turn
         elif not (isinstance(seat, int) and 0 <= seat < self.players):

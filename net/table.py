@@ -357,7 +357,7 @@ class Table:
         try:
             events = self.match.apply(action, peer.seat)
         except IllegalAction as exc:
-            raise ProtocolError(ErrorCode.ILLEGAL, exc.reason) from None
+            raise ProtocolError(ErrorCode.ILLEGAL, str(exc)) from None
         self._applied(action, events, peer.seat, "person", peer, ref, now)
 
     def _applied(
