@@ -1,4 +1,4 @@
-"""The table's other widgets: the line of play, seat panels, el pozo, the event log, chat."""
+"""The table's other widgets: seat panels, el pozo, the event log, chat (the line: test_line_of_play)."""
 
 from __future__ import annotations
 
@@ -10,87 +10,9 @@ from capicu.tui.widgets.event_log import EventLog
 from capicu.tui.widgets.hand_view import HandView
 from capicu.tui.widgets.line_of_play import LineOfPlay
 from capicu.tui.widgets.seat_panel import Position, SeatInfo, SeatPanel, table_positions
-from capicu.tui.widgets.tiles import TileStyle
 from textual.widget import Widget
 from textual.widgets import Input, RichLog
 from widget_harness import SIZE, WidgetApp, played_view, styled_app
-
-#: A whole double-6 line: 28 tiles end to end, seven doubles among them.
-FULL_LINE = tuple(
-    [(0, 0), (0, 1), (1, 1), (1, 2), (2, 2), (2, 3), (3, 3), (3, 4), (4, 4), (4, 5), (5, 5), (5, 6),
-     (6, 6), (6, 0), (0, 2), (2, 4), (4, 6), (6, 1), (1, 3), (3, 5), (5, 0), (0, 3), (3, 6), (6, 2),
-     (2, 5), (5, 1), (1, 4), (4, 0)]
-)
-
-
-async def test_the_line_wraps_into_rows_instead_of_scrolling_sideways() -> None:
-    line = LineOfPlay()
-    app = WidgetApp(lambda: [line])
-    async with app.run_test(size=SIZE) as pilot:
-        line.update_line(FULL_LINE, (0, 0))
-        await pilot.pause()
-        width = line.content_size.width
-        rows = line.rows(width)
-        assert all(row.cell_len <= width for row in rows)
-        assert len(rows) > 3
-        text = "\n".join(row.plain for row in rows)
-        assert text.count("[") + text.count("├") == len(FULL_LINE)
-        assert line.size.height == len(rows)
-        assert line.outer_size.width == SIZE[0]  # no sideways scrolling
-
-
-async def test_both_open_ends_are_labelled_and_coloured() -> None:
-    line = LineOfPlay()
-    app = WidgetApp(lambda: [line])
-    async with app.run_test(size=SIZE) as pilot:
-        line.update_line(((3, 5), (5, 5), (5, 2)), (3, 2))
-        await pilot.pause()
-        rows = line.rows(line.content_size.width)
-        middle = rows[1]
-        assert middle.plain.startswith("left 3 [3|5]")
-        assert middle.plain.rstrip().endswith("[5|2] 2 right")
-        end_style = line.get_component_rich_style("line--end-tile")
-        tile_style = line.get_component_rich_style("line--tile")
-        assert end_style != tile_style
-        first = middle.plain.index("[3|5]")
-        assert middle.get_style_at_offset(app.console, first) == end_style
-        assert rows[0].plain.strip() == "│5│"  # the double stands across the line
-
-
-async def test_an_empty_line_says_so_and_flat_doubles_keep_rows_one_high() -> None:
-    line = LineOfPlay()
-    app = WidgetApp(lambda: [line])
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        assert "La mesa is empty" in line.render().plain
-        line.crosswise = False
-        line.update_line(FULL_LINE, (0, 0))
-        await pilot.pause()
-        assert len(line.rows(line.content_size.width)) == 2
-
-
-async def test_every_style_fits_the_width_and_ascii_stays_ascii() -> None:
-    for style in TileStyle:
-        line = LineOfPlay(tile_style=style, ascii=True)
-        app = WidgetApp(lambda line=line: [line])  # type: ignore[misc]
-        async with app.run_test(size=SIZE) as pilot:
-            line.update_line(FULL_LINE, (0, 0))
-            await pilot.pause()
-            rows = line.rows(line.content_size.width)
-            assert all(row.cell_len <= line.content_size.width for row in rows)
-            assert "\n".join(row.plain for row in rows).isascii()
-
-
-async def test_a_line_too_tall_for_its_space_is_drawn_smaller_not_cut() -> None:
-    line = LineOfPlay(tile_style=TileStyle.PIPS)
-    app = styled_app(lambda: [line], "LineOfPlay { height: 6; }")
-    async with app.run_test(size=SIZE) as pilot:
-        line.update_line(FULL_LINE, (0, 0))
-        await pilot.pause()
-        rows = line.rows(line.content_size.width)
-        assert len(rows) <= 6
-        assert "[0|1]" in "".join(row.plain for row in rows)  # compact now
-        assert len(line.rows(line.content_size.width, height=100)) > 6  # room enough: pips
 
 
 def test_seats_sit_in_turn_order_by_direction() -> None:

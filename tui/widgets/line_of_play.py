@@ -1,34 +1,228 @@
-"""The line of play (la mesa): tiles wrapped across rows, both open ends marked.
+"""The line of play (la mesa), laid out as on a real table: a snake grown from the lead.
 
-The line wraps like text, left to right and top to bottom, so it never scrolls
-sideways and every tile stays readable at 80 columns. The two open ends are the
-first and last pieces of that reading order; each end's tile gets the open-end
-colour and a label with its number ("left 3", "5 right"), so the ends read even
-in a terminal without colour.
+The round's first tile (the lead) sits at the centre and stays there, so a new
+tile repaints only its own cells (see `repaint`: SSH players pay for every
+byte). The right arm grows to the right and the left arm to the left; at an
+edge an arm bends into the next row and comes back, the right arm downwards and
+the left arm upwards, and the new row starts under (or over) the tile it goes
+on from. A tile on a row that runs backwards is drawn turned round, so touching
+numbers always match: (3, 5) laid leftwards reads [5|3]. Doubles lie across.
 
-A new tile repaints only the cells that changed (see `repaint`): a tile laid on
-the right end costs two tiles' worth of bytes, not the whole line.
+Each open end has its label ("left 3", "5 right") on its tile's row, on the
+side the line would go on; that room is kept at the end of every row, so a tile
+never moves once laid. The tile just played has the `line--last` colours and a
+caption under it ("▲ Ana"), which reads without colour too.
+
+A line that does not fit is drawn smaller: doubles flat, then smaller tile
+styles (a whole double-six set fits at 80x24). A double-nine or double-twelve
+line that still does not fit folds its oldest rows, the ones around the lead,
+into one line saying how many tiles it hides, so that both open ends and the
+newest tiles of each arm stay in view.
 """
 
 from __future__ import annotations
 
+import textwrap
+from collections.abc import Collection, Iterable, Sequence
 from typing import ClassVar
 
+from capicu.core import End, Event, RoundStarted, TilePlayed
+from capicu.core.record import Record
+from capicu.net.sanitize import clean_text
+from rich.cells import cell_len
 from rich.style import Style
 from rich.text import Text
 from textual.geometry import Size
 from textual.reactive import reactive
 from textual.widget import Widget
 
-from ..messages import t
-from .repaint import merge_spans, repaint_changes
-from .tiles import TileFace, TileStyle, label_face, smaller_styles, stack_row, tile_face, wrap_widths
+from ..messages import add_messages, t, to_ascii
+from .repaint import repaint_changes
+from .tiles import TileFace, TileStyle, smaller_styles, tile_face, turn_column
 
 Pair = tuple[int, int]
 
+add_messages({"line.folded": "··· {count} older tiles folded away ···"})
+
+#: The longest name a caption shows.
+CAPTION_NAME = 16
+
+
+class LineMarks(Record):
+    """Where a round's lead and last tile lie in its line, and who laid the last one."""
+
+    #: The index in the line of the round's first tile.
+    lead: int = 0
+    #: The index in the line of the tile played last; None before the lead.
+    last: int | None = None
+    last_seat: int | None = None
+
+
+def line_marks(events: Iterable[Event]) -> LineMarks:
+    """The marks of the line that these public events (a round's `View.events`) laid."""
+    lead, last, seat, laid = 0, None, None, 0
+    for event in events:
+        if isinstance(event, RoundStarted):
+            lead, last, seat, laid = 0, None, None, 0
+        elif isinstance(event, TilePlayed):
+            if laid and event.end is End.LEFT:
+                lead += 1  # a tile before it in the line
+                last = 0
+            else:
+                last = laid
+            laid += 1
+            seat = event.seat
+    return LineMarks(lead, last, seat)
+
+
+# -- the snake: where each tile lies ------------------------------------------------
+
+
+class Spot(Record):
+    """Where one tile lies: its first column and its row of tiles (0 is the lead's, above it < 0)."""
+
+    x: int
+    lane: int
+    #: Its row runs against the line's order, so the tile is drawn turned round.
+    backwards: bool
+
+
+class Bend(Record):
+    """Where an arm bends from one row of tiles into the next."""
+
+    x: int
+    #: The upper of the two rows of tiles it joins.
+    lane: int
+    #: On the right-hand side of its tiles (┐ │ ┘), else on their left (┌ │ └).
+    right: bool
+
+
+class Snake(Record):
+    """A line laid out from its lead: a spot per tile, in line order, and the bends."""
+
+    spots: tuple[Spot, ...]
+    bends: tuple[Bend, ...]
+    #: Every tile, and the label of each end, lies within the width.
+    fits: bool
+
+
+def lay_snake(widths: Sequence[int], lead: int, width: int, *, gap: int = 0,
+              labels: tuple[int, int] = (0, 0), spaced: Collection[int] = ()) -> Snake:
+    """Tiles of these ``widths`` (in line order) laid outwards from the ``lead``, within ``width`` cells.
+
+    ``gap`` is the blank cells between two tiles; ``labels`` the cells kept
+    after each arm's last tile for the left and the right end's label; the
+    tiles ``spaced`` (their indexes) keep a blank cell between them and a bend.
+    """
+    lead_x = (width - widths[lead]) // 2
+    spots: list[Spot] = [Spot(lead_x, 0, False)] * len(widths)
+    arm = _Arm(widths, width, gap, spaced, spots)
+    right, right_fits = arm.lay(range(lead + 1, len(widths)), lead, lead_x + widths[lead], 1, labels[1])
+    left, left_fits = arm.lay(range(lead - 1, -1, -1), lead, lead_x, -1, labels[0])
+    lead_fits = lead_x >= labels[0] and lead_x + widths[lead] + labels[1] <= width
+    return Snake(tuple(spots), (*left, *right), right_fits and left_fits and lead_fits)
+
+
+def _has_room(x: int, w: int, rightwards: bool, width: int, label: int) -> bool:
+    return x + w + label <= width if rightwards else x - label >= 0
+
+
+class _Arm:
+    """Lays one arm of the snake at a time into ``spots``."""
+
+    def __init__(self, widths: Sequence[int], width: int, gap: int, spaced: Collection[int],
+                 spots: list[Spot]) -> None:
+        self.widths, self.width, self.gap, self.spaced, self.spots = widths, width, gap, spaced, spots
+
+    def lay(self, order: Iterable[int], lead: int, cursor: int, step: int,
+            label: int) -> tuple[list[Bend], bool]:
+        """Lay the tiles in ``order`` (``step`` 1: the right arm, downwards; -1: the left, upwards).
+
+        ``cursor`` is the lead's edge that the arm starts from.
+        """
+        lane, rightwards, fits, before = 0, step > 0, True, lead
+        bends: list[Bend] = []
+        for i in order:
+            w = self.widths[i]
+            x = cursor + self.gap if rightwards else cursor - self.gap - w
+            if not _has_room(x, w, rightwards, self.width, label):
+                # A double beside a bend would read as part of it.
+                space = max(self.gap, int(i in self.spaced or before in self.spaced))
+                column = cursor + space if rightwards else cursor - 1 - space
+                bends.append(Bend(column, min(lane, lane + step), rightwards))
+                lane += step
+                rightwards = not rightwards
+                x = cursor - w if not rightwards else cursor  # under (or over) the tile it goes on from
+                fits = fits and _has_room(x, w, rightwards, self.width, label)
+            self.spots[i] = Spot(x, lane, rightwards != (step > 0))
+            cursor = x + w if rightwards else x
+            before = i
+        return bends, fits
+
+
+# -- drawing ----------------------------------------------------------------------
+
+
+class _Canvas:
+    """A grid of cells to draw pieces on, read back as rows of `Text`."""
+
+    def __init__(self, width: int, height: int) -> None:
+        self.width = width
+        self.height = height
+        self._chars = [[" "] * width for _ in range(height)]
+        self._styles: list[list[Style | None]] = [[None] * width for _ in range(height)]
+
+    def put(self, x: int, y: int, text: str, style: Style | None = None) -> None:
+        """Write ``text`` from cell ``x`` of row ``y``; what falls outside is cut off."""
+        if not 0 <= y < self.height:
+            return
+        chars, styles = self._chars[y], self._styles[y]
+        for char in text:
+            cells = cell_len(char)
+            if cells == 0:  # a combining mark joins the cell before it
+                if 0 < x <= self.width:
+                    chars[x - 1] += char
+                continue
+            if x >= 0 and x + cells <= self.width:
+                chars[x], styles[x] = char, style
+                for extra in range(x + 1, x + cells):
+                    chars[extra], styles[extra] = "", style  # the second half of a wide character
+            x += cells
+
+    def is_blank(self, x: int, y: int, cells: int) -> bool:
+        """Whether the ``cells`` from ``x`` on row ``y`` lie inside and hold nothing yet."""
+        if not (0 <= y < self.height and x >= 0 and x + cells <= self.width):
+            return False
+        chars, styles = self._chars[y], self._styles[y]
+        return all(chars[i] == " " and styles[i] is None for i in range(x, x + cells))
+
+    def row(self, y: int) -> Text:
+        """Row ``y`` as `Text`, one span per run of a style."""
+        text = Text(end="")
+        chars, styles = self._chars[y], self._styles[y]
+        start = 0
+        for x in range(1, self.width + 1):
+            if x == self.width or styles[x] != styles[start]:
+                text.append("".join(chars[start:x]), styles[start])
+                start = x
+        return text
+
+    def rows(self) -> list[Text]:
+        return [self.row(y) for y in range(self.height)]
+
+
+class _Drawing(Record):
+    """The rows that draw a line, and what folding them needs."""
+
+    rows: tuple[Text, ...]
+    #: Everything lies within the width and the height asked for.
+    fits: bool
+    #: Per row of tiles, top to bottom: the first text row of its band and how many tiles lie on it.
+    bands: tuple[tuple[int, int], ...] = ()
+
 
 class LineOfPlay(Widget):
-    """The tiles on the table, from `View.line` and `View.ends`."""
+    """The tiles on the table, from `View.line` and `View.ends`, marked by `line_marks`."""
 
     DEFAULT_CSS = """
     LineOfPlay {
@@ -55,12 +249,29 @@ class LineOfPlay(Widget):
         color: $felt-text;
         text-style: italic;
     }
+    LineOfPlay > .line--last {
+        background: $success;
+        color: auto;
+        text-style: bold;
+    }
+    LineOfPlay > .line--last-label {
+        color: $felt-text;
+        text-style: bold;
+    }
     """
 
-    COMPONENT_CLASSES: ClassVar[set[str]] = {"line--tile", "line--end-tile", "line--end-label", "line--empty"}
+    COMPONENT_CLASSES: ClassVar[set[str]] = {
+        "line--tile", "line--end-tile", "line--end-label", "line--empty", "line--last", "line--last-label",
+    }
 
     line: reactive[tuple[Pair, ...]] = reactive((), repaint=False)
     ends: reactive[Pair | None] = reactive(None, repaint=False)
+    #: The index in `line` of the round's first tile: it stays at the centre.
+    lead: reactive[int] = reactive(0, repaint=False)
+    #: The index in `line` of the tile played last (marked), or None.
+    last: reactive[int | None] = reactive(None, repaint=False)
+    #: Who played it, shown under it: a name, or "you".
+    last_label: reactive[str] = reactive("", repaint=False)
     tile_style: reactive[TileStyle] = reactive(TileStyle.COMPACT, layout=True)
     ascii: reactive[bool] = reactive(False, layout=True)
     #: Draw doubles across the line (taller rows); False keeps every row one tile high.
@@ -85,11 +296,24 @@ class LineOfPlay(Widget):
         #: The rows last drawn (or last told to the compositor as changed).
         self._painted: list[Text] = []
 
-    def update_line(self, line: tuple[Pair, ...], ends: Pair | None, max_pip: int = 6) -> None:
-        """Show this line (a no-op when nothing changed, so nothing is redrawn)."""
+    def update_line(self, line: Sequence[Pair], ends: Pair | None, max_pip: int = 6, *, lead: int = 0,
+                    last: int | None = None, last_label: str = "") -> None:
+        """Show this line: ``lead`` is the index of the round's first tile, ``last`` the tile just played.
+
+        ``last_label`` says who played it. A no-op when nothing changed, so
+        nothing is redrawn; otherwise only the cells that changed are.
+        """
         self.digits = len(str(max_pip))
-        self.line = tuple(line)
-        self.ends = ends
+        state = (tuple(line), ends, lead, last, last_label)
+        if state == (self.line, self.ends, self.lead, self.last, self.last_label):
+            return
+        # Set together, so that the rows are compared once, with no half-updated state between.
+        self.set_reactive(LineOfPlay.line, state[0])
+        self.set_reactive(LineOfPlay.ends, ends)
+        self.set_reactive(LineOfPlay.lead, lead)
+        self.set_reactive(LineOfPlay.last, last)
+        self.set_reactive(LineOfPlay.last_label, last_label)
+        self._repaint_changes()
 
     def watch_line(self) -> None:
         self._repaint_changes()
@@ -97,30 +321,19 @@ class LineOfPlay(Widget):
     def watch_ends(self) -> None:
         self._repaint_changes()
 
+    def watch_lead(self) -> None:
+        self._repaint_changes()
+
+    def watch_last(self) -> None:
+        self._repaint_changes()
+
+    def watch_last_label(self) -> None:
+        self._repaint_changes()
+
     def _repaint_changes(self) -> None:
         self._painted = repaint_changes(self, self._painted, self.rows, self._fixed_height())
 
     # -- layout -----------------------------------------------------------
-
-    def _faces(self, tile_style: TileStyle, crosswise: bool) -> list[TileFace]:
-        tile = self.get_component_rich_style("line--tile")
-        end = self.get_component_rich_style("line--end-tile")
-        last = len(self.line) - 1
-        faces = []
-        for i, (a, b) in enumerate(self.line):
-            style = end if i in (0, last) else tile
-            faces.append(
-                tile_face(
-                    a,
-                    b,
-                    tile_style,
-                    ascii=self.ascii,
-                    crosswise=None if crosswise else False,
-                    digits=self.digits,
-                    face_style=style,
-                )
-            )
-        return faces
 
     def _fixed_height(self) -> int | None:
         """The rows the layout gives this widget, or None when it sizes itself (height auto)."""
@@ -129,53 +342,157 @@ class LineOfPlay(Widget):
             return None
         return self.content_size.height or None
 
+    def _part_styles(self) -> dict[str, Style]:
+        return {name: self.get_component_rich_style(name) for name in sorted(self.COMPONENT_CLASSES)}
+
     def rows(self, width: int, height: int | None = None) -> list[Text]:
         """The rows of text that draw the line at ``width`` cells (cached per state).
 
-        With a fixed ``height`` (default: the one the layout gave this widget), a
-        line too tall for it is drawn smaller rather than cut off: doubles lie
-        flat first, then the tiles take a smaller style (pips, boxed, compact).
+        With a fixed ``height`` (default: the one the layout gave this widget)
+        the rows are that many, the lead's row in the middle. A line too big for
+        it is drawn smaller rather than cut off: doubles lie flat first, then the
+        tiles take a smaller style (pips, boxed, compact); a line too big even
+        then folds its oldest rows away.
         """
         height = self._fixed_height() if height is None else height
-        label_style: Style = self.get_component_rich_style("line--end-label")
-        styles = tuple(self.get_component_rich_style(name) for name in sorted(self.COMPONENT_CLASSES))
+        width = max(width, 1)
+        styles = self._part_styles()
         screen = (self.app.size.width, self.app.size.height)
-        key = (self.line, self.ends, self.tile_style, self.ascii, self.crosswise, self.digits, width, height,
-               styles, screen)
+        key = (self.line, self.ends, self.lead, self.last, self.last_label, self.tile_style, self.ascii,
+               self.crosswise, self.digits, width, height, tuple(styles.values()), screen)
         if key == self._cache_key:
             return self._cache
         if not self.line:
-            text = Text(t("line.empty"), style=self.get_component_rich_style("line--empty"), end="")
-            text.truncate(max(width, 1))
-            rows = [text]
+            rows = self._empty_rows(width, height, styles["line--empty"])
         else:
             candidates = [(style, across) for style in smaller_styles(self.tile_style, screen)
                           for across in dict.fromkeys((self.crosswise, False))]
             for tile_style, crosswise in candidates:
-                rows = self._layout(max(width, 1), label_style, tile_style, crosswise)
-                if height is None or len(rows) <= height:
+                drawing = self._draw(width, height, styles, tile_style, crosswise)
+                if drawing.fits:
                     break
+            rows = list(drawing.rows)
+            if height is not None and len(rows) > height:
+                rows = _fold(drawing, height, width, styles["line--empty"])
         self._cache_key, self._cache = key, rows
         return rows
 
-    def _layout(self, width: int, label_style: Style, tile_style: TileStyle, crosswise: bool) -> list[Text]:
-        faces = self._faces(tile_style, crosswise)
-        left, right = self.ends if self.ends is not None else (self.line[0][0], self.line[-1][1])
-        pieces = [
-            label_face(t("line.left_end", number=left) + " ", label_style),
-            *faces,
-            label_face(" " + t("line.right_end", number=right), label_style),
-        ]
+    def _empty_rows(self, width: int, height: int | None, style: Style) -> list[Text]:
+        words = [Text(line.center(width).rstrip(), style=style, end="")
+                 for line in textwrap.wrap(t("line.empty"), width) or [""]]
+        if height is None:
+            return words
+        top = max((height - len(words)) // 2, 0)
+        return [*[Text(end="")] * top, *words, *[Text(end="")] * (height - top - len(words))][:height]
+
+    def _draw(self, width: int, height: int | None, styles: dict[str, Style], tile_style: TileStyle,
+              crosswise: bool) -> _Drawing:
+        """The line drawn in ``tile_style`` at ``width`` cells, fitted into ``height`` rows if it can be."""
+        line = self.line
+        count = len(line)
+        lead = min(max(self.lead, 0), count - 1)
+        last = self.last if self.last is not None and 0 <= self.last < count else None
+        across = None if crosswise else False
+
+        def face(a: int, b: int, style: Style | str = "") -> TileFace:
+            return tile_face(a, b, tile_style, ascii=self.ascii, crosswise=across, digits=self.digits,
+                             face_style=style)
+
         # Compact tiles carry their own brackets; boxes side by side would merge.
         gap = 0 if tile_style is TileStyle.COMPACT else 1
-        rows: list[Text] = []
-        for span in wrap_widths([piece.width for piece in pieces], width, gap):
-            row = stack_row([pieces[i] for i in span], gap)
-            for text in row:
-                text.truncate(width)
-                merge_spans(text)
-            rows.extend(row)
-        return rows
+        left, right = self.ends if self.ends is not None else (line[0][0], line[-1][1])
+        widest = 10 ** self.digits - 1
+        room = (cell_len(t("line.left_end", number=widest)) + 1,
+                cell_len(t("line.right_end", number=widest)) + 1)
+        plain = [face(a, b) for a, b in line]
+        across_line = face(0, 1).height
+        snake = lay_snake([f.width for f in plain], lead, width, gap=gap, labels=room,
+                          spaced={i for i, f in enumerate(plain) if f.height > across_line})
+
+        faces: list[TileFace] = []
+        for i, ((a, b), spot) in enumerate(zip(line, snake.spots, strict=True)):
+            style = styles["line--last"] if i == last else (
+                styles["line--end-tile"] if i in (0, count - 1) else styles["line--tile"])
+            faces.append(face(b, a, style) if spot.backwards else face(a, b, style))
+        # Rows of tiles lie a fixed pitch apart, whether or not a double is down yet, so
+        # that the first double does not move every tile.
+        samples = [face(0, 1), face(0, 0), *faces]
+        above = max(f.middle for f in samples)
+        below = max(f.height - f.middle - 1 for f in samples)
+        # A blank row between two rows of flat tiles, for bends and the caption.
+        pitch = max(above + below + 1, samples[0].height + 1)
+
+        lanes = [spot.lane for spot in snake.spots]
+        tops = [lane * pitch - f.middle for lane, f in zip(lanes, faces, strict=True)]
+        top = min([*tops, *(bend.lane * pitch for bend in snake.bends)])
+        bottom = max([*(y + f.height - 1 for y, f in zip(tops, faces, strict=True)),
+                      *((bend.lane + 1) * pitch for bend in snake.bends)])
+        needed = bottom - top + 1
+        fits = snake.fits and (height is None or needed <= height)
+        if height is not None and fits:
+            # The lead's row in the middle, unless that puts a row of tiles outside.
+            lead_row = min(max((height - 1) // 2, -top), height - 1 - bottom)
+            canvas = _Canvas(width, height)
+        else:
+            lead_row = -top
+            canvas = _Canvas(width, needed + (last is not None))  # a row for the caption
+
+        for spot, f in zip(snake.spots, faces, strict=True):
+            y = lead_row + spot.lane * pitch - f.middle
+            for n, text in enumerate(f.rows):
+                canvas.put(spot.x, y + n, text.plain, text.style if isinstance(text.style, Style) else None)
+        for bend in snake.bends:
+            y = lead_row + bend.lane * pitch
+            for n, char in enumerate(turn_column(pitch + 1, right=bend.right, ascii=self.ascii)):
+                canvas.put(bend.x, y + n, char)
+        label_style = styles["line--end-label"]
+        self._put_label(canvas, t("line.left_end", number=left), snake.spots[0], faces[0],
+                        lead_row + lanes[0] * pitch, outwards_left=True, style=label_style)
+        self._put_label(canvas, t("line.right_end", number=right), snake.spots[-1], faces[-1],
+                        lead_row + lanes[-1] * pitch, outwards_left=False, style=label_style)
+        if last is not None:
+            self._put_caption(canvas, snake.spots[last], faces[last],
+                              lead_row + lanes[last] * pitch - faces[last].middle, styles["line--last-label"])
+
+        bands: list[tuple[int, int]] = []
+        for lane in range(min(lanes), max(lanes) + 1):
+            start = max(lead_row + lane * pitch - above, 0)
+            bands.append((start, lanes.count(lane)))
+        return _Drawing(tuple(canvas.rows()), fits, tuple(bands))
+
+    @staticmethod
+    def _put_label(canvas: _Canvas, text: str, spot: Spot, face: TileFace, axis: int, *, outwards_left: bool,
+                   style: Style) -> None:
+        """An end's label, beside its tile on the side the line would go on."""
+        # A tile turned round on its row is seen from the other side.
+        if outwards_left != spot.backwards:
+            canvas.put(spot.x - 1 - cell_len(text), axis, text, style)
+        else:
+            canvas.put(spot.x + face.width + 1, axis, text, style)
+
+    def _caption_name(self) -> str:
+        name = clean_text(self.last_label, limit=CAPTION_NAME)
+        return to_ascii(name) if self.ascii else name
+
+    def _put_caption(self, canvas: _Canvas, spot: Spot, face: TileFace, top: int, style: Style) -> None:
+        """The marker of the tile just played, with who played it: under it, else over it, in blank cells."""
+        name = self._caption_name()
+        rows = ((top + face.height, "^" if self.ascii else "▲"), (top - 1, "v" if self.ascii else "▼"))
+        # Nearest the middle of the tile first.
+        columns = sorted(range(spot.x, spot.x + face.width), key=lambda x: abs(x - spot.x - face.width // 2))
+        for keep in range(len(name), -1, -1):
+            shown = name[:keep]
+            for y, arrow in rows:
+                for x in columns:
+                    if not shown:
+                        places = [(x, arrow)]
+                    else:
+                        after, before = f"{arrow} {shown}", f"{shown} {arrow}"
+                        places = [(x, after), (x - cell_len(before) + 1, before)]
+                    for start, text in places:
+                        if canvas.is_blank(start, y, cell_len(text)):
+                            canvas.put(start, y, text, style)
+                            return
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
         return len(self.rows(width))
@@ -183,3 +500,34 @@ class LineOfPlay(Widget):
     def render(self) -> Text:
         self._painted = self.rows(self.content_size.width)
         return Text("\n", end="").join(self._painted)
+
+
+def _fold(drawing: _Drawing, height: int, width: int, style: Style) -> list[Text]:
+    """A drawing too tall for ``height`` rows with its middle rows of tiles (the oldest) folded away.
+
+    The top and the bottom row of tiles hold the two open ends, and the rows
+    next to them the newest tiles of each arm: those stay, as many as fit.
+    """
+    rows, bands = drawing.rows, drawing.bands
+    starts = [start for start, _ in bands] + [len(rows)]
+    top, bottom = 1, 1  # rows of tiles kept above and below the fold
+
+    def kept(top: int, bottom: int) -> int:
+        return starts[top] + 1 + len(rows) - starts[len(bands) - bottom]
+
+    while top + bottom < len(bands):
+        if bottom < top and kept(top, bottom + 1) <= height:
+            bottom += 1
+        elif kept(top + 1, bottom) <= height:
+            top += 1
+        elif kept(top, bottom + 1) <= height:
+            bottom += 1
+        else:
+            break
+    if top + bottom >= len(bands) or kept(top, bottom) > height:
+        return list(rows[:height])  # not even the two ends fit: the top of the table
+    hidden = sum(tiles for _, tiles in bands[top:len(bands) - bottom])
+    fold = Text(t("line.folded", count=hidden).center(width).rstrip(), style=style, end="")
+    folded = [*rows[:starts[top]], fold, *rows[starts[len(bands) - bottom]:]]
+    above = (height - len(folded)) // 2
+    return [*[Text(end="")] * above, *folded, *[Text(end="")] * (height - above - len(folded))]

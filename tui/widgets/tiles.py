@@ -254,6 +254,19 @@ def label_face(text: str, style: StyleType = "", *, height: int = 1, middle: int
     return TileFace(tuple(rows), middle)
 
 
+def turn_column(rows: int, *, right: bool, ascii: bool = False) -> list[str]:
+    """The ``rows`` characters, top to bottom, of a bend joining two rows of tiles.
+
+    ``right`` is the bend on the right-hand side of the tiles it joins (``┐ │ ┘``);
+    otherwise it opens to the right (``┌ │ └``).
+    """
+    box = _box(ascii)
+    top, bottom = (box.tr, box.br) if right else (box.tl, box.bl)
+    if rows < 2:
+        return [box.h] * rows  # rows side by side: nothing to bend
+    return [top, *[box.v] * (rows - 2), bottom]
+
+
 def wrap_widths(widths: Sequence[int], width: int, gap: int = 0) -> list[range]:
     """Pieces of these widths split into rows no wider than ``width`` (at least one each)."""
     rows: list[range] = []
