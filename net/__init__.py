@@ -2,19 +2,21 @@
 
 from .client import Client, ClientError, Closed, Incoming, JoinError, Reconnected, Reconnecting
 from .codec import CLOSED, NEED_DATA, Codec
-from .host import Host, HostConfig, HostError, Limits, new_join_code
+from .host import Host, HostConfig, HostError, Limits, RejoinRequest, new_join_code
 from .protocol import (
     DEFAULT_PORT,
     PROTOCOL_VERSION,
     Chat,
     Error,
     ErrorCode,
+    NextRound,
     ProtocolError,
     SeatInfo,
     Seats,
     Snapshot,
     TurnTimer,
     Update,
+    Waiting,
     Welcome,
 )
 from .table import TableConfig
@@ -37,15 +39,18 @@ __all__ = [
     "Incoming",
     "JoinError",
     "Limits",
+    "NextRound",
     "ProtocolError",
     "Reconnected",
     "Reconnecting",
+    "RejoinRequest",
     "SeatInfo",
     "Seats",
     "Snapshot",
     "TableConfig",
     "TurnTimer",
     "Update",
+    "Waiting",
     "Welcome",
     "new_join_code",
 ]

@@ -4,16 +4,26 @@ Usage (the interface and the networked computer players do exactly this)::
 
     client = await Client.connect("192.168.1.20", 7254, name="Ana", code="K7PX2M")
     client.seat, client.token            # my seat (None: spectator) and its secret token
-    async for message in client:         # Welcome, Seats, Snapshot, Update, Chat, ...
+    client.seat_key, client.match_id     # the seat's key to type elsewhere; the match's id
+    async for message in client:         # Welcome, Seats, Snapshot, Update, NextRound, Chat, ...
         if isinstance(message, Update) and client.view.is_my_turn:
             await client.send_action(client.view.legal[0])
-    await client.close()
+        elif isinstance(message, NextRound):
+            await client.ready()         # the round's end is read: deal the next one
+    await client.close()                 # leave on purpose: the computer plays the seat
 
 `client.view` is the `View` as of the last message you took from the client
 (it never runs ahead of the messages you have read). When the connection
-drops, the client says `Reconnecting`, retries with growing pauses, resumes
-its seat with its token, says `Reconnected`, and the host's `Snapshot` follows;
-it says `Closed` (and iteration ends) when it gives up or is refused.
+drops, the client says `Reconnecting` (at once, then once per attempt, with
+``host_down`` when the host cannot be reached at all), retries with growing
+pauses, resumes its seat with its token, says `Reconnected`, and the host's
+`Snapshot` follows; it says `Closed` (and iteration ends) when it gives up
+(after ``give_up_after`` seconds) or is refused.
+
+A hello by name for a seat whose person is away may have to wait for the
+host's operator: the host says `Waiting`, which `Client.connect` hands to its
+``on_waiting`` callback, and the handshake then waits up to the time the host
+gives (plus `APPROVAL_MARGIN`) instead of ``timeout``.
 """
 
 from __future__ import annotations
@@ -36,17 +46,26 @@ from .protocol import (
     ErrorCode,
     Hello,
     HostMessage,
+    NextRound,
     Ping,
     Pong,
     ProtocolError,
+    Ready,
     Say,
     Seats,
     Snapshot,
     TurnTimer,
     Update,
+    Waiting,
     Welcome,
     advance_view,
 )
+
+#: Seconds a reconnect attempt waits for the host to accept the connection: on a
+#: LAN an answer takes milliseconds, so a longer wait only delays saying it is down.
+RETRY_CONNECT_TIMEOUT = 2.0
+#: Seconds the handshake waits beyond the time the host gives its operator to answer.
+APPROVAL_MARGIN = 10.0
 
 
 class ClientError(Exception):
@@ -63,12 +82,18 @@ class JoinError(ClientError):
 
 
 class Reconnecting(Record):
-    """The connection dropped; the client retries in ``delay`` seconds (attempt ``attempt``)."""
+    """The connection dropped; the client retries in ``delay`` seconds (attempt ``attempt``).
+
+    The first comes at once (attempt 1), then one after each failed attempt.
+    """
 
     type: ClassVar[str] = "reconnecting"
     attempt: int
     delay: float
     reason: str
+    #: The last attempt could not reach the host at all (refused, unreachable,
+    #: timed out), or the host said it was shutting down: say the host is gone.
+    host_down: bool = False
 
 
 class Reconnected(Record):
@@ -87,11 +112,27 @@ class Closed(Record):
 
 #: Everything `Client` yields.
 Incoming = (
-    Welcome | Seats | Snapshot | Update | Chat | TurnTimer | Error | Reconnecting | Reconnected | Closed
+    Welcome | Seats | Snapshot | Update | Chat | TurnTimer | NextRound | Error
+    | Reconnecting | Reconnected | Closed
 )
 
-#: Messages a client handles itself and does not pass on.
-_PRIVATE = (Ping, Pong)
+
+class _Lost(Record):
+    """Why a connection ended, and whether the host is known to be down."""
+
+    reason: str
+    host_down: bool = False
+
+
+def _unreachable(exc: BaseException) -> str:
+    if isinstance(exc, TimeoutError):
+        return "cannot reach the host (no answer)"
+    if isinstance(exc, OSError) and exc.strerror:
+        return f"cannot reach the host ({exc.strerror.lower()})"
+    return f"cannot reach the host ({exc})"
+
+#: Messages a client handles itself and does not pass on (a `Waiting` goes to ``on_waiting``).
+_PRIVATE = (Ping, Pong, Waiting)
 
 
 class Client:
@@ -100,7 +141,7 @@ class Client:
     def __init__(
         self, host: str, port: int, *, name: str, code: str | None, spectate: bool, table: str,
         reconnect: bool, timeout: float, max_backoff: float, give_up_after: float,
-        wire_tap: Callable[[bytes], None] | None,
+        wire_tap: Callable[[bytes], None] | None, on_waiting: Callable[[Waiting], None] | None,
     ) -> None:
         self.host = host
         self.port = port
@@ -112,9 +153,12 @@ class Client:
         self.timeout = timeout
         self.max_backoff = max_backoff
         self.give_up_after = give_up_after
-        #: My seat (None for a spectator), my seat's token, and the latest view.
+        #: My seat (None for a spectator), my seat's token and key, and the latest view.
         self.seat: int | None = None
         self.token: str | None = None
+        self.seat_key: str | None = None
+        #: The id of the table's match (from the welcome): saved tokens are keyed by it.
+        self.match_id: str | None = None
         self.view: View | None = None
         #: The number of the last public event seen.
         self.seq = 0
@@ -122,6 +166,7 @@ class Client:
         self.seats: Seats | None = None
         self.closed = False
         self._wire_tap = wire_tap
+        self._on_waiting = on_waiting
         self._queue: asyncio.Queue[Incoming] = asyncio.Queue()
         self._reader: asyncio.StreamReader | None = None
         self._writer: asyncio.StreamWriter | None = None
@@ -144,6 +189,7 @@ class Client:
         name: str,
         code: str | None = None,
         token: str | None = None,
+        seat_key: str | None = None,
         spectate: bool = False,
         table: str = "main",
         reconnect: bool = True,
@@ -151,31 +197,43 @@ class Client:
         max_backoff: float = 5.0,
         give_up_after: float = 300.0,
         wire_tap: Callable[[bytes], None] | None = None,
+        on_waiting: Callable[[Waiting], None] | None = None,
     ) -> Client:
         """Connect, say hello and wait for the welcome.
 
-        ``token`` resumes a seat held for us; without one, we take the first
-        open seat, or watch when ``spectate`` or when every seat is taken.
+        ``token`` (saved by this machine) or ``seat_key`` (typed by a person)
+        resumes a seat held for us; without one, we take the first open seat,
+        or watch when ``spectate`` or when every seat is taken, or ask for the
+        seat of an away person of our name. When the host must ask its
+        operator, it says so: ``on_waiting`` gets the `Waiting` message, and
+        the handshake waits up to its ``seconds`` plus `APPROVAL_MARGIN`.
         Raises `JoinError` when the host refuses, `OSError`/`TimeoutError`
         when it cannot be reached. ``wire_tap`` sees every byte received.
+        Reconnecting goes on for ``give_up_after`` seconds at most.
         """
         client = cls(
             host, port, name=name, code=code, spectate=spectate, table=table, reconnect=reconnect,
             timeout=timeout, max_backoff=max_backoff, give_up_after=give_up_after,
-            wire_tap=wire_tap,
+            wire_tap=wire_tap, on_waiting=on_waiting,
         )
         client.token = token
-        await client._open()
+        client.seat_key = seat_key
+        await client._open(connect_timeout=timeout)
         client._task = asyncio.get_running_loop().create_task(client._run())
         return client
 
-    async def _open(self) -> None:
+    async def _open(self, *, connect_timeout: float) -> None:
         """One connection and handshake; the welcome (and what came with it) is queued."""
-        async with asyncio.timeout(self.timeout):
-            reader, writer = await asyncio.open_connection(self.host, self.port)
+        loop = asyncio.get_running_loop()
+        async with asyncio.timeout(self.timeout) as limit:
+            reader, writer = await asyncio.wait_for(
+                asyncio.open_connection(self.host, self.port), connect_timeout
+            )
             try:
                 self._reader, self._writer, self._codec = reader, writer, Codec("client")
+                # The token is this machine's own secret; the key is for another machine.
                 hello = Hello(name=self.name, code=self.code, token=self.token,
+                              seat_key=None if self.token else self.seat_key,
                               spectate=self.spectate, table=self.table)
                 writer.write(self._codec.send(hello))
                 await writer.drain()
@@ -185,7 +243,14 @@ class Client:
                         raise ConnectionResetError("the host hung up during the handshake")
                     if isinstance(message, Error):
                         raise JoinError(message.code, message.message)
-                    if isinstance(message, Welcome):
+                    if isinstance(message, Ping):
+                        # A host waiting for its operator keeps the connection alive.
+                        writer.write(self._codec.send(Pong(message.n)))
+                    elif isinstance(message, Waiting):
+                        limit.reschedule(loop.time() + message.seconds + APPROVAL_MARGIN)
+                        if self._on_waiting is not None:
+                            self._on_waiting(message)
+                    elif isinstance(message, Welcome):
                         self._take(message)
                         return
             except BaseException:
@@ -215,6 +280,9 @@ class Client:
             self.seat = message.seat
             if message.token is not None:
                 self.token = message.token
+            if message.seat_key is not None:
+                self.seat_key = message.seat_key
+            self.match_id = message.match_id
             self._heartbeat = message.heartbeat
         elif isinstance(message, _PRIVATE):
             return
@@ -248,15 +316,15 @@ class Client:
     async def _run(self) -> None:
         """Read until the connection ends; then reconnect, or finish."""
         while True:
-            reason = await self._pump()
+            lost = await self._pump()
             if self.closed:
                 return
-            if reason is None:
+            if lost is None:
                 return
-            if not await self._reconnect(reason):
+            if not await self._reconnect(lost):
                 return
 
-    async def _pump(self) -> str | None:
+    async def _pump(self) -> _Lost | None:
         """Read one connection dry; why it ended, or None when the host refused us for good."""
         quiet = 0
         try:
@@ -268,60 +336,68 @@ class Client:
                     # A quiet host is asked; three heartbeats without a word: it is gone.
                     quiet += 1
                     if quiet >= 3:
-                        return "the host stopped answering"
+                        return _Lost("the host stopped answering")
                     self._write(Ping(quiet))
                     continue
                 quiet = 0
                 if message is None:
-                    return "the host closed the connection"
+                    return _Lost("the host closed the connection")
                 if isinstance(message, Ping):
                     self._write(Pong(message.n))
                 self._take(message)
                 if isinstance(message, Error) and message.fatal:
                     if message.code in (ErrorCode.SHUTTING_DOWN, ErrorCode.TIMEOUT) and self.token:
-                        return message.message
+                        return _Lost(message.message, message.code == ErrorCode.SHUTTING_DOWN)
                     self._finish(f"{message.code}: {message.message}")
                     return None
         except ProtocolError as exc:
-            return f"the host sent something unreadable ({exc.message})"
+            return _Lost(f"the host sent something unreadable ({exc.message})")
         except (ConnectionError, OSError, ClientError) as exc:
-            return f"the connection broke ({exc})"
+            return _Lost(f"the connection broke ({exc})")
         finally:
             if self._writer is not None:
                 self._writer.close()
 
-    async def _reconnect(self, reason: str) -> bool:
+    async def _reconnect(self, lost: _Lost) -> bool:
         """Retry with growing pauses; True once back in (the seat resumed with the token)."""
         can_resume = self.token is not None or self.spectate or self.seat is None
         if not self.reconnect or not can_resume:
-            self._finish(reason)
+            self._finish(lost.reason)
             return False
         loop = asyncio.get_running_loop()
         started = loop.time()
         delay = 0.1
         attempt = 0
+        reason, host_down = lost.reason, lost.host_down
         while not self.closed:
             attempt += 1
-            self._queue.put_nowait(Reconnecting(attempt, delay, reason))
+            self._queue.put_nowait(Reconnecting(attempt, delay, reason, host_down))
             await asyncio.sleep(delay)
             try:
-                await self._open()
+                await self._open(connect_timeout=min(self.timeout, RETRY_CONNECT_TIMEOUT))
             except JoinError as exc:
-                # A spectator has no token: until the host sees that the old
-                # connection is dead (its idle timeout), the name is still taken.
-                if not (exc.code == ErrorCode.NAME_TAKEN and self.seat is None):
+                if exc.code == ErrorCode.SHUTTING_DOWN:
+                    reason, host_down = exc.message, True  # a restarted host may come back
+                elif exc.code == ErrorCode.NAME_TAKEN and self.seat is None:
+                    # A spectator has no token: until the host sees that the old
+                    # connection is dead (its idle timeout), the name is still taken.
+                    reason, host_down = exc.message, False
+                else:
                     self._finish(f"{exc.code}: {exc.message}")
                     return False
-                reason = exc.message
-            except (OSError, TimeoutError, ProtocolError) as exc:
-                reason = f"cannot reach the host ({exc})"
+            except (OSError, TimeoutError) as exc:
+                reason, host_down = _unreachable(exc), True
+            except ProtocolError as exc:
+                reason, host_down = f"the host sent something unreadable ({exc.message})", False
             else:
                 self._queue.put_nowait(Reconnected(self.seat))
                 return True
-            if loop.time() - started > self.give_up_after:
-                self._finish(f"gave up reconnecting: {reason}")
+            elapsed = loop.time() - started
+            if elapsed >= self.give_up_after:
+                self._finish(f"gave up after {elapsed:.0f} seconds of trying to reconnect: {reason}")
                 return False
-            delay = min(self.max_backoff, delay * 2)
+            # The last pause ends when the time runs out, so the last try is made then.
+            delay = min(self.max_backoff, delay * 2, self.give_up_after - elapsed)
         return False
 
     def _finish(self, reason: str) -> None:
@@ -377,8 +453,16 @@ class Client:
         """Say ``text`` to the table (the host cleans and shortens it)."""
         await self._send(Say(text))
 
+    async def ready(self) -> None:
+        """Tell the host I have read the round's end (see `NextRound`); harmless at other times."""
+        await self._send(Ready())
+
     async def close(self) -> None:
-        """Say goodbye and stop (no reconnecting); `Closed` is queued."""
+        """Leave on purpose and stop (no reconnecting); `Closed` is queued.
+
+        The host keeps the seat ours (the token and key still work) and the
+        computer plays it meanwhile; before the match starts, the seat is freed.
+        """
         if self.closed:
             return
         self.closed = True

@@ -9,7 +9,12 @@ Usage, in-process (the interface does this for a game on one machine)::
 
 The host only moves bytes and passes in the time: the codec decides what the
 bytes mean, the `Table` decides what they do, `Liveness` and `TokenBucket`
-decide when a connection is too quiet or too loud. The host never waits for a
+decide when a connection is too quiet or too loud.
+
+A person whose seat is away may ask for it back by name. With an operator
+(``Host(config, ask=...)``) the host asks it and holds the connection until
+`Host.answer_rejoin`; a headless host refuses (``seat_held``) unless
+`HostConfig.rejoin_by_name` lets the join code and the name do. The host never waits for a
 slow peer: it writes to the peer's transport and, once a peer's unsent bytes
 pass `Limits.outbox_bytes`, cuts it off.
 """
@@ -18,8 +23,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import hmac
-import secrets
 import socket
 import sys
 from collections.abc import Callable
@@ -31,6 +34,7 @@ from capicu.core import Rules
 from capicu.core.record import Record
 
 from .codec import CLOSED, NEED_DATA, Codec, encode_frame
+from .codes import new_join_code, normal_code, same_code
 from .journal import Journal, JournalError, read_journal
 from .protocol import (
     DEFAULT_PORT,
@@ -45,24 +49,21 @@ from .protocol import (
     Ping,
     Pong,
     ProtocolError,
+    Ready,
     Say,
+    Waiting,
+    clean_name,
 )
 from .table import Table, TableConfig
-from .timing import Liveness, TokenBucket, Wake
+from .timing import Deadlines, Liveness, TokenBucket, Wake
 
-#: Letters and digits that cannot be mistaken for one another when read aloud.
-_CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
+__all__ = [
+    "Connection", "Host", "HostConfig", "HostError", "Limits", "RejoinRequest", "lan_address",
+    "new_join_code",
+]
+
 #: Seconds a closing connection keeps reading (and dropping) input; see `Connection.close`.
 LINGER = 2.0
-
-
-def new_join_code(length: int = 6) -> str:
-    """A random short join code, from `secrets`."""
-    return "".join(secrets.choice(_CODE_ALPHABET) for _ in range(length))
-
-
-def _normal_code(code: str) -> str:
-    return "".join(code.split()).replace("-", "").upper()
 
 
 class HostError(Exception):
@@ -91,9 +92,12 @@ class Limits(Record):
     #: so that what a peer that stops reading can hold up is bounded: this
     #: plus `outbox_bytes`. None leaves the system's default.
     socket_send_buffer: int | None = 64 * 1024
+    #: Seconds the host's operator has to answer a request for a seat back by name.
+    rejoin_answer_timeout: float = 60.0
 
     def __post_init__(self) -> None:
-        for name in ("handshake_timeout", "heartbeat", "idle_timeout", "messages_per_second"):
+        for name in ("handshake_timeout", "heartbeat", "idle_timeout", "messages_per_second",
+                     "rejoin_answer_timeout"):
             if not getattr(self, name) > 0:
                 raise ValueError(f"the limit {name} must be positive")
         if self.idle_timeout <= self.heartbeat:
@@ -120,6 +124,12 @@ class HostConfig(Record):
     code: str | None = None
     turn_timer: float | None = None
     grace: float = 60.0
+    #: Seconds from a round's end to the next deal unless everyone is ready sooner
+    #: (None: no countdown; 0: no pause). See `TableConfig.next_round_delay`.
+    next_round_delay: float | None = 20.0
+    #: A headless host lets the join code plus the name of an away seat take it back.
+    #: Needs a join code. (A host with an operator asks the operator instead.)
+    rejoin_by_name: bool = False
     #: Write the match journal here (replaced if it exists).
     journal: Path | None = None
     #: Rebuild the match from this journal and keep writing to it.
@@ -137,8 +147,11 @@ class HostConfig(Record):
     def __post_init__(self) -> None:
         if not 0 <= self.port <= 65535:
             raise ValueError(f"a port is a number from 0 to 65535, not {self.port}")
-        if self.code is not None and not 1 <= len(_normal_code(self.code)) <= 32:
+        if self.code is not None and not 1 <= len(normal_code(self.code)) <= 32:
             raise ValueError("a join code is 1 to 32 letters or digits")
+        if self.rejoin_by_name and self.code is None:
+            raise ValueError("rejoining by name needs a join code: without one, anybody who "
+                             "knows a player's name could take their seat")
         if self.resume is not None and self.journal is not None and self.journal != self.resume:
             raise ValueError("a resumed match goes on in the journal it was resumed from: "
                              "give --resume alone")
@@ -153,7 +166,21 @@ class HostConfig(Record):
             computer_level=self.computer_level, computer_delay=self.computer_delay,
             seed=self.seed, turn_timer=self.turn_timer, grace=self.grace,
             journal=self.journal if self.resume is None else None,
+            next_round_delay=self.next_round_delay,
         )
+
+
+class RejoinRequest(Record):
+    """A person asks for an away seat back by name; the operator answers `Host.answer_rejoin`."""
+
+    #: Names the request in `Host.answer_rejoin` and the ``cancelled`` callback.
+    id: int
+    table: str
+    seat: int
+    #: The seat's person's name, as the table knows it (the asker gave it in any case).
+    name: str
+    #: The IP address the request came from.
+    address: str
 
 
 class Connection(asyncio.Protocol):
@@ -171,6 +198,8 @@ class Connection(asyncio.Protocol):
         self.name: str | None = None
         self.seat: int | None = None
         self.table: Table | None = None
+        #: The request for a seat back that this connection waits on, if any.
+        self.rejoin: RejoinRequest | None = None
         self.closed = False
         self.codec = Codec("host")
         self.liveness = Liveness(
@@ -312,9 +341,25 @@ class Connection(asyncio.Protocol):
 
 
 class Host:
-    """A running host: one listening socket, any number of tables."""
+    """A running host: one listening socket, any number of tables.
 
-    def __init__(self, config: HostConfig, *, report: Callable[[str], None] | None = None) -> None:
+    ``report`` gets the operator's notes (stderr without it). ``ask`` makes the
+    host ask its operator when somebody asks for an away seat back by name: it
+    is called on the event loop with a `RejoinRequest` and must not block; the
+    operator answers later with `answer_rejoin`. ``cancelled(request_id)`` is
+    called when a request ends without an answer (the asking connection
+    closed, the seat's person came back, nobody answered in time, the host
+    stopped): the operator's question can be put away.
+    """
+
+    def __init__(
+        self,
+        config: HostConfig,
+        *,
+        report: Callable[[str], None] | None = None,
+        ask: Callable[[RejoinRequest], None] | None = None,
+        cancelled: Callable[[int], None] | None = None,
+    ) -> None:
         self.config = config
         self.tables: dict[str, Table] = {}
         #: What resuming said about the journal (None when nothing was dropped).
@@ -322,6 +367,13 @@ class Host:
         self.address: str | None = None
         self.port: int | None = None
         self._report = report
+        self._ask = ask
+        self._cancelled = cancelled
+        #: Requests for a seat back that wait for the operator, by id.
+        self._requests: dict[int, tuple[RejoinRequest, Connection]] = {}
+        self._request_deadlines: Deadlines[int] = Deadlines()
+        self._request_timer: asyncio.TimerHandle | None = None
+        self._request_ids = 0
         self._server: asyncio.Server | None = None
         self._connections: set[Connection] = set()
         self._per_address: dict[str, int] = {}
@@ -439,6 +491,9 @@ class Host:
         """Hang up on everybody, close the tables and their journals, stop listening."""
         if self._server is not None:
             self._server.close()
+        if self._request_timer is not None:
+            self._request_timer.cancel()
+            self._request_timer = None
         bye = Error(ErrorCode.SHUTTING_DOWN, "the host is shutting down", fatal=True)
         for table in self.tables.values():
             table.close(bye)
@@ -482,6 +537,8 @@ class Host:
             self._per_address.pop(connection.address, None)
         if connection.table is not None:
             connection.table.leave(connection, now)
+        if connection.rejoin is not None:
+            self._end_request(connection.rejoin.id, None)
         if not self._connections:
             self._all_gone.set()
 
@@ -493,6 +550,8 @@ class Host:
         if isinstance(message, Pong):
             return
         if isinstance(message, Bye):
+            if connection.table is not None:
+                connection.table.leave(connection, now, on_purpose=True)
             connection.close()
             return
         if not connection.liveness.ready:
@@ -518,6 +577,8 @@ class Host:
                 connection.strikes = 0
             elif isinstance(message, Say):
                 table.chat(connection, message.text)
+            elif isinstance(message, Ready):
+                table.ready(connection, now)
         except ProtocolError as exc:
             connection.strike(Error(exc.code, exc.message, ref=ref))
 
@@ -530,15 +591,128 @@ class Host:
         table = self.tables.get(hello.table)
         if table is None:
             raise ProtocolError(ErrorCode.NO_TABLE, f"there is no table called {hello.table!r} here")
-        if hello.token is not None:
-            # A seat's token is a stronger secret than the join code: it alone suffices.
-            table.resume(connection, hello.token, now)
+        if hello.token is not None or hello.seat_key is not None:
+            # A seat's token or key is a stronger secret than the join code: it alone suffices.
+            table.resume(connection, now, token=hello.token, seat_key=hello.seat_key)
+            self._seat_taken_back(table, connection)
             return
-        if self.config.code is not None:
-            given = _normal_code(hello.code or "").encode()
-            if not hmac.compare_digest(given, _normal_code(self.config.code).encode()):
-                raise ProtocolError(ErrorCode.BAD_CODE, "that is not this table's join code")
-        table.join(connection, hello.name, hello.spectate, now)
+        if self.config.code is not None and not same_code(hello.code or "", self.config.code):
+            raise ProtocolError(ErrorCode.BAD_CODE, "that is not this table's join code")
+        name = clean_name(hello.name)
+        seat = None if hello.spectate else table.away_seat(name)
+        if seat is None:
+            table.join(connection, hello.name, hello.spectate, now)
+        elif self._ask is not None:
+            self._ask_operator(connection, table, seat, name, now)
+        elif self.config.rejoin_by_name:
+            table.take_back(connection, seat, now)
+            self._seat_taken_back(table, connection)
+        else:
+            raise ProtocolError(
+                ErrorCode.SEAT_HELD,
+                f"seat {seat + 1} is held for {name!r}: come back from the machine that had it, "
+                "or with its seat key (capicu join HOST --seat-key KEY)",
+            )
+
+    # -- asking for a seat back by name -------------------------------------------
+
+    def _ask_operator(self, connection: Connection, table: Table, seat: int, name: str,
+                      now: float) -> None:
+        if table.broken is not None:
+            raise ProtocolError(ErrorCode.SHUTTING_DOWN, table.broken)
+        if any(r.table == table.name and r.seat == seat for r, _ in self._requests.values()):
+            raise ProtocolError(ErrorCode.SEAT_HELD,
+                                f"somebody is already asking for seat {seat + 1} back: try again later")
+        self._request_ids += 1
+        request = RejoinRequest(self._request_ids, table.name, seat, table.seats[seat].name or name,
+                                connection.address)
+        timeout = self.config.limits.rejoin_answer_timeout
+        self._requests[request.id] = (request, connection)
+        connection.rejoin = request
+        self._request_deadlines.set(request.id, now + timeout)
+        self._rearm_requests()
+        connection.send(Waiting("approval", seat, timeout))
+        assert self._ask is not None
+        try:
+            self._ask(request)
+        except Exception as exc:  # the operator's side failing must not hold the person forever
+            self.report(f"asking about seat {seat + 1} failed ({exc!r})")
+            self._end_request(request.id, Error(ErrorCode.REFUSED, "the host could not ask its "
+                                                "operator: try again later", fatal=True))
+
+    def answer_rejoin(self, request_id: int, allow: bool) -> bool:
+        """The operator's answer to request ``request_id``; False when it has already ended.
+
+        Allowed, the person is back in the seat exactly as with its token;
+        refused, they are told so and the connection closes.
+        """
+        found = self._requests.pop(request_id, None)
+        if found is None:
+            return False
+        request, connection = found
+        self._request_deadlines.cancel(request_id)
+        self._rearm_requests()
+        connection.rejoin = None
+        table = self.tables.get(request.table)
+        if not allow:
+            connection.close(Error(ErrorCode.REFUSED,
+                                   f"the host did not give you seat {request.seat + 1} back", fatal=True))
+            return True
+        if table is None or table.away_seat(request.name) != request.seat:
+            connection.close(Error(ErrorCode.REFUSED,
+                                   f"seat {request.seat + 1} is no longer held for {request.name!r}",
+                                   fatal=True))
+            return False
+        try:
+            table.take_back(connection, request.seat, asyncio.get_running_loop().time())
+        except ProtocolError as exc:
+            connection.close(Error(exc.code, exc.message, fatal=True))
+            return False
+        self._seat_taken_back(table, connection)
+        return True
+
+    def _seat_taken_back(self, table: Table, connection: Connection) -> None:
+        """End the other requests for the seat ``connection`` now holds: its person is here."""
+        for request, asker in list(self._requests.values()):
+            if request.table == table.name and request.seat == connection.seat and asker is not connection:
+                self._end_request(request.id, Error(
+                    ErrorCode.NAME_TAKEN, f"{request.name!r} came back to seat {request.seat + 1}",
+                    fatal=True,
+                ))
+
+    def _end_request(self, request_id: int, error: Error | None) -> None:
+        """Request ``request_id`` ends without the operator's answer; ``error`` goes to the asker."""
+        found = self._requests.pop(request_id, None)
+        if found is None:
+            return
+        _, connection = found
+        connection.rejoin = None
+        self._request_deadlines.cancel(request_id)
+        self._rearm_requests()
+        if error is not None:
+            connection.close(error)
+        if self._cancelled is not None:
+            self._cancelled(request_id)
+
+    def wake(self, now: float) -> None:
+        """Refuse every request for a seat back whose time to be answered has run out."""
+        self._request_timer = None
+        timeout = self.config.limits.rejoin_answer_timeout
+        for request_id in self._request_deadlines.pop_due(now):
+            self._end_request(request_id, Error(
+                ErrorCode.REFUSED, f"nobody answered your request within {timeout:g} seconds",
+                fatal=True,
+            ))
+        self._rearm_requests()
+
+    def _rearm_requests(self) -> None:
+        if self._request_timer is not None:
+            self._request_timer.cancel()
+            self._request_timer = None
+        when = self._request_deadlines.next()
+        if when is not None:
+            loop = asyncio.get_running_loop()
+            self._request_timer = loop.call_at(when, lambda: self.wake(loop.time()))
 
 
 def lan_address() -> str:

@@ -1,10 +1,10 @@
 """The match journal: a durable record from which a crashed host resumes its match.
 
 One record a line: eight hex digits of the line's CRC-32, a space, then JSON.
-The first record is the header (the match log's header plus the seats, with
-their names and secret tokens, so that players reclaim their seats after a
-restart); every other record holds one entry of `Match.log()` (a deal or an
-action). A record is written and fsynced before anyone hears of the action it
+The first record is the header (the match log's header, the match's id, and
+the seats with their names, secret tokens and seat keys, so that players
+reclaim their seats after a restart); every other record holds one entry of
+`Match.log()` (a deal or an action). A record is written and fsynced before anyone hears of the action it
 holds. The writes and fsyncs run in a worker thread, never on the event loop,
 and records that arrive while one fsync runs are grouped into the next.
 
@@ -58,13 +58,16 @@ class Recovered(Record):
 
     def match_log(self) -> dict[str, Any]:
         """The `Match.log()` this journal records (for `Match.from_log`)."""
-        return {
+        log = {
             "format": self.header["log_format"],
             "rules": self.header["rules"],
             "players": self.header["players"],
             "seed": self.header["seed"],
             "entries": list(self.entries),
         }
+        if "pause_between_rounds" in self.header:
+            log["pause_between_rounds"] = self.header["pause_between_rounds"]
+        return log
 
 
 def read_journal(path: Path) -> Recovered:

@@ -71,6 +71,14 @@ _rate = number_in(float, 1, 1_000_000, what="a number")
 _count = number_in(int, 0, 4)
 
 
+def _delay(text: str) -> float | None:
+    """An argparse type: seconds before the next round, or ``none`` for no countdown."""
+    if text.strip().lower() == "none":
+        return None
+    value: float = _seconds(text)
+    return value
+
+
 def add_rule_arguments(parser: argparse.ArgumentParser) -> None:
     """The options that choose and change the rules (shared by simulate, play and host)."""
     group = parser.add_argument_group("rules")
@@ -129,6 +137,13 @@ def add_host_command(
     net.add_argument("--grace", type=_seconds, default=60.0, metavar="SECONDS",
                      help="seconds a dropped player's seat waits before a computer covers it "
                      "(default: %(default)s)")
+    net.add_argument("--next-round-delay", type=_delay, default=20.0, metavar="SECONDS",
+                     help="seconds the finished round stays in view before the next deal, unless "
+                     "every player is ready sooner (default: %(default)s; 0: deal at once; "
+                     "none: wait for the players)")
+    net.add_argument("--rejoin-by-name", action="store_true",
+                     help="let the join code and the name of a player who is away take their seat "
+                     "back (a headless host otherwise needs the seat's token or key)")
     net.add_argument("--journal", type=Path, default=None, metavar="PATH",
                      help="write the match journal here, to resume after a crash")
     net.add_argument("--resume", type=Path, default=None, metavar="PATH",
@@ -172,6 +187,8 @@ def host_config_from_args(args: argparse.Namespace) -> HostConfig:
         raise OptionsError("--resume goes on writing the journal it reads: leave out --journal")
     if args.resume is not None and not args.resume.is_file():
         raise OptionsError(f"--resume {args.resume}: there is no such file")
+    if getattr(args, "rejoin_by_name", False) and args.no_code:
+        raise OptionsError("--rejoin-by-name needs a join code: leave out --no-code")
     code = None if args.no_code else (args.code if args.code is not None else new_join_code())
     processes = getattr(args, "computer_processes", None)
     if processes is None:
@@ -185,6 +202,8 @@ def host_config_from_args(args: argparse.Namespace) -> HostConfig:
             seed=args.seed, bind=args.bind, port=args.port, code=code,
             turn_timer=args.turn_timer, grace=args.grace, journal=args.journal,
             resume=args.resume, limits=limits, computer_processes=processes,
+            next_round_delay=getattr(args, "next_round_delay", 20.0),
+            rejoin_by_name=getattr(args, "rejoin_by_name", False),
         )
     except (ValueError, RulesError) as exc:
         raise OptionsError(str(exc)) from None

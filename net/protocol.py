@@ -26,7 +26,9 @@ from capicu.core.record import Record
 
 from .sanitize import clean_text
 
-PROTOCOL_VERSION = 1
+#: Version 2 added seat keys, match ids, leaving on purpose, asking for a seat
+#: back by name, and the pause between rounds (docs/PROTOCOL.md, section 9).
+PROTOCOL_VERSION = 2
 #: The TCP port a host listens on unless told otherwise (unassigned by IANA).
 DEFAULT_PORT = 7254
 
@@ -42,7 +44,10 @@ NAME_LIMIT = 24
 CHAT_LIMIT = 200
 CODE_LIMIT = 32
 TOKEN_LIMIT = 64
+#: A seat key as a person may type it (14 symbols, with dashes and spaces).
+SEAT_KEY_LIMIT = 40
 TABLE_LIMIT = 32
+MATCH_ID_LIMIT = 32
 
 
 class ErrorCode(StrEnum):
@@ -69,6 +74,8 @@ class ErrorCode(StrEnum):
     SLOW_READER = "slow_reader"
     REPLACED = "replaced"
     SHUTTING_DOWN = "shutting_down"
+    SEAT_HELD = "seat_held"
+    REFUSED = "refused"
 
 
 class ProtocolError(Exception):
@@ -165,7 +172,11 @@ class _Fields:
 
 
 class Hello(Record):
-    """The first message of a connection: join a table, resume a seat, or watch."""
+    """The first message of a connection: join a table, resume a seat, or watch.
+
+    A seat comes back with its ``token`` (kept by the machine that had it) or its
+    ``seat_key`` (read from that machine's screen and typed on another one).
+    """
 
     type: ClassVar[str] = "hello"
     name: str
@@ -174,11 +185,13 @@ class Hello(Record):
     token: str | None = None
     spectate: bool = False
     table: str = "main"
+    seat_key: str | None = None
 
     def to_wire(self) -> dict[str, Any]:
         return {
             "type": self.type, "version": self.version, "name": self.name, "code": self.code,
             "token": self.token, "spectate": self.spectate, "table": self.table,
+            "seat_key": self.seat_key,
         }
 
 
@@ -222,7 +235,7 @@ class Pong(Record):
 
 
 class Bye(Record):
-    """I am leaving on purpose (the host frees nothing: a seat is held as for a drop)."""
+    """I am leaving on purpose: during a match the computer plays my seat, which stays mine."""
 
     type: ClassVar[str] = "bye"
 
@@ -230,9 +243,18 @@ class Bye(Record):
         return {"type": self.type}
 
 
-ClientMessage = Hello | Act | Say | Ping | Pong | Bye
+class Ready(Record):
+    """I have read the round's end: deal the next round as far as I am concerned."""
 
-_NAME_FIELDS = frozenset({"version", "name", "code", "token", "spectate", "table"})
+    type: ClassVar[str] = "ready"
+
+    def to_wire(self) -> dict[str, Any]:
+        return {"type": self.type}
+
+
+ClientMessage = Hello | Act | Say | Ping | Pong | Bye | Ready
+
+_NAME_FIELDS = frozenset({"version", "name", "code", "token", "spectate", "table", "seat_key"})
 
 
 def message_from_client(data: Any) -> ClientMessage:
@@ -252,6 +274,7 @@ def message_from_client(data: Any) -> ClientMessage:
             token=f.text("token", limit=TOKEN_LIMIT, required=False),
             spectate=f.flag("spectate", default=False),
             table=f.text("table", limit=TABLE_LIMIT, required=False) or "main",
+            seat_key=f.text("seat_key", limit=SEAT_KEY_LIMIT, required=False),
         )
     if kind == "action":
         f = _Fields(data, kind, frozenset({"action", "ref"}))
@@ -271,6 +294,9 @@ def message_from_client(data: Any) -> ClientMessage:
     if kind == "bye":
         _Fields(data, kind, frozenset())
         return Bye()
+    if kind == "ready":
+        _Fields(data, kind, frozenset())
+        return Ready()
     raise ProtocolError(ErrorCode.UNKNOWN_TYPE, f"there is no client message of type {kind[:40]!r}")
 
 
@@ -278,22 +304,27 @@ def message_from_client(data: Any) -> ClientMessage:
 
 
 class Welcome(Record):
-    """You are in: your seat (None: spectator), your secret token, the table."""
+    """You are in: your seat (None: spectator), its secrets, the table and its match."""
 
     type: ClassVar[str] = "welcome"
     table: str
     name: str
     seat: int | None
+    #: The seat's secret for this machine to keep (None for a spectator).
     token: str | None
+    #: The seat's key for a person to read and type elsewhere (None for a spectator).
+    seat_key: str | None
     players: int
     heartbeat: float
+    #: The id of the table's match (the wire's ``match``): saved tokens are keyed by it.
+    match_id: str
     version: int = PROTOCOL_VERSION
 
     def to_wire(self) -> dict[str, Any]:
         return {
             "type": self.type, "version": self.version, "table": self.table, "name": self.name,
-            "seat": self.seat, "token": self.token, "players": self.players,
-            "heartbeat": self.heartbeat,
+            "seat": self.seat, "token": self.token, "seat_key": self.seat_key,
+            "players": self.players, "heartbeat": self.heartbeat, "match": self.match_id,
         }
 
 
@@ -305,13 +336,15 @@ class SeatInfo(Record):
     kind: str
     name: str | None
     connected: bool
-    #: A computer plays for this person for now (they dropped past the grace period).
+    #: A computer plays for this person for now (they dropped past the grace period, or left).
     covered: bool
+    #: The person left on purpose (a ``bye``), rather than losing the connection.
+    left: bool = False
 
     def to_wire(self) -> dict[str, Any]:
         return {
             "seat": self.seat, "kind": self.kind, "name": self.name,
-            "connected": self.connected, "covered": self.covered,
+            "connected": self.connected, "covered": self.covered, "left": self.left,
         }
 
 
@@ -434,6 +467,43 @@ class TurnTimer(Record):
         return {"type": self.type, "seat": self.seat, "seconds": self.seconds}
 
 
+class NextRound(Record):
+    """A round is over: the next is dealt when every person waited for is ready, or in ``seconds``.
+
+    Sent to everybody when a round ends (not the match), again whenever
+    ``ready`` or ``waiting`` changes, and after the snapshot to a client that
+    arrives during the break.
+    """
+
+    type: ClassVar[str] = "next_round"
+    #: Seconds left before the host deals anyway; None: it waits for the people.
+    seconds: float | None
+    #: Seats that said they are ready.
+    ready: tuple[int, ...]
+    #: Seats the host still waits for (connected people who are not ready).
+    waiting: tuple[int, ...]
+
+    def to_wire(self) -> dict[str, Any]:
+        return {
+            "type": self.type, "seconds": self.seconds, "ready": list(self.ready),
+            "waiting": list(self.waiting),
+        }
+
+
+class Waiting(Record):
+    """The handshake waits: for now only for the host's operator to let you back in a seat."""
+
+    type: ClassVar[str] = "waiting"
+    #: Why: "approval" (the operator is asked whether you may have ``seat`` back).
+    reason: str
+    seat: int
+    #: Seconds the host waits for the answer before it refuses.
+    seconds: float
+
+    def to_wire(self) -> dict[str, Any]:
+        return {"type": self.type, "reason": self.reason, "seat": self.seat, "seconds": self.seconds}
+
+
 class Error(Record):
     """The host refused something: an `ErrorCode`, a sentence, and whether it hangs up."""
 
@@ -450,7 +520,9 @@ class Error(Record):
         }
 
 
-HostMessage = Welcome | Seats | Snapshot | Update | Chat | TurnTimer | Error | Ping | Pong
+HostMessage = (
+    Welcome | Seats | Snapshot | Update | Chat | TurnTimer | NextRound | Waiting | Error | Ping | Pong
+)
 Message = ClientMessage | HostMessage
 
 
@@ -463,6 +535,13 @@ def _view(f: _Fields) -> View:
 
 def _optional_seat(f: _Fields, name: str) -> int | None:
     return f.integer(name, required=False, high=3) if f.data.get(name) is not None else None
+
+
+def _seat_list(f: _Fields, name: str) -> tuple[int, ...]:
+    seats = f.items(name)
+    if not all(type(seat) is int and 0 <= seat <= 3 for seat in seats):
+        raise _bad(f"{f.kind}.{name} must be a list of seats (0 to 3)")
+    return tuple(seats)
 
 
 def message_from_host(data: Any) -> HostMessage:
@@ -481,8 +560,10 @@ def message_from_host(data: Any) -> HostMessage:
             name=f.req_text("name", limit=NAME_LIMIT),
             seat=_optional_seat(f, "seat"),
             token=f.text("token", limit=TOKEN_LIMIT, required=False),
+            seat_key=f.text("seat_key", limit=SEAT_KEY_LIMIT, required=False),
             players=f.req_integer("players", low=2, high=4),
             heartbeat=f.seconds("heartbeat"),
+            match_id=f.req_text("match", limit=MATCH_ID_LIMIT),
         )
     if kind == "seats":
         seats = []
@@ -496,6 +577,7 @@ def message_from_host(data: Any) -> HostMessage:
                 name=s.text("name", limit=NAME_LIMIT, required=False),
                 connected=s.flag("connected", default=False),
                 covered=s.flag("covered", default=False),
+                left=s.flag("left", default=False),
             ))
         return Seats(tuple(seats), f.req_integer("spectators"), f.flag("started", default=False))
     if kind == "snapshot":
@@ -522,6 +604,13 @@ def message_from_host(data: Any) -> HostMessage:
         )
     if kind == "timer":
         return TurnTimer(f.req_integer("seat", high=3), f.seconds("seconds"))
+    if kind == "next_round":
+        return NextRound(
+            seconds=None if data.get("seconds") is None else f.seconds("seconds"),
+            ready=_seat_list(f, "ready"), waiting=_seat_list(f, "waiting"),
+        )
+    if kind == "waiting":
+        return Waiting(f.req_text("reason", limit=40), f.req_integer("seat", high=3), f.seconds("seconds"))
     if kind == "error":
         return Error(
             code=f.req_text("code", limit=40), message=f.req_text("message", limit=1000),
@@ -562,15 +651,18 @@ __all__ = [
     "Hello",
     "HostMessage",
     "Message",
+    "NextRound",
     "Ping",
     "Pong",
     "ProtocolError",
+    "Ready",
     "Say",
     "SeatInfo",
     "Seats",
     "Snapshot",
     "TurnTimer",
     "Update",
+    "Waiting",
     "Welcome",
     "clean_chat",
     "clean_name",

@@ -10,6 +10,11 @@ depend on.
 
 Time comes in as ``now`` (the event loop's clock); deadlines live in a pure
 `Deadlines` and the table asks the loop to wake it at the next one.
+
+Between rounds the table pauses (its match runs with ``pause_between_rounds``)
+so that people can read the finished table: the next deal comes when every
+connected person has said `ready`, or when the countdown of
+`TableConfig.next_round_delay` runs out.
 Computer players think in the host's executor, never on the event loop: a
 thread pool, or a process pool so that a slow player holds up nothing else
 (in a thread it would still compete with the event loop for the interpreter).
@@ -42,12 +47,14 @@ from capicu.core import (
 from capicu.core.record import Record
 
 from .codec import encode_frame
+from .codes import new_seat_key, same_code
 from .journal import Journal, Recovered
 from .protocol import (
     Chat,
     Error,
     ErrorCode,
     HostMessage,
+    NextRound,
     ProtocolError,
     SeatInfo,
     Seats,
@@ -94,6 +101,10 @@ class TableConfig(Record):
     grace: float = 60.0
     journal: Path | None = None
     max_spectators: int = 32
+    #: Seconds from a round's end to the next deal, unless every person is ready
+    #: sooner; None: wait for the people however long; 0: no pause, the deal
+    #: comes in the update that ends the round.
+    next_round_delay: float | None = 20.0
 
     def __post_init__(self) -> None:
         self.rules.check_players(self.players)
@@ -106,6 +117,8 @@ class TableConfig(Record):
             raise ValueError("the grace period must be 0 seconds or more")
         if not self.computer_delay >= 0:
             raise ValueError("the computer delay must be 0 seconds or more")
+        if self.next_round_delay is not None and not self.next_round_delay >= 0:
+            raise ValueError("the delay before the next round must be 0 seconds or more")
         if not self.name or len(self.name) > 32:
             raise ValueError("a table's name is a text of 1 to 32 characters")
 
@@ -115,19 +128,39 @@ class Seat:
     index: int
     kind: str = "open"
     name: str | None = None
+    #: The seat's secret for the machine that took it, and its key for a person to type.
     token: str | None = None
+    seat_key: str | None = None
     peer: Peer | None = None
     covered: bool = False
+    #: The person left on purpose (the computer covers the seat until they come back).
+    left: bool = False
     player: ComputerPlayer | None = None
 
     @property
     def computer_plays(self) -> bool:
         return self.kind == "computer" or self.covered
 
+    @property
+    def person_here(self) -> bool:
+        """A person holds the seat over a live connection."""
+        return self.kind == "person" and self.peer is not None
+
+    @property
+    def person_away(self) -> bool:
+        """The seat is a person's, who has no live connection (dropped, covered or left)."""
+        return self.kind == "person" and self.peer is None
+
+    def vacate(self) -> None:
+        """Nobody's seat any more (before the match starts)."""
+        self.kind, self.name, self.token, self.seat_key = "open", None, None, None
+        self.covered = self.left = False
+
     def info(self) -> SeatInfo:
         return SeatInfo(
             seat=self.index, kind=self.kind, name=self.name,
             connected=self.kind == "computer" or self.peer is not None, covered=self.covered,
+            left=self.left,
         )
 
 
@@ -138,6 +171,10 @@ def choose_in_worker(level: str, seed: int, view: View) -> Action:
 
 def _computer_name(index: int) -> str:
     return f"Computer {index + 1}"
+
+
+#: The deadline of the countdown to the next deal (one per table).
+_NEXT_DEAL = ("next_round", -1)
 
 
 class Table:
@@ -154,6 +191,8 @@ class Table:
         self.config = config
         self.heartbeat = heartbeat
         self.name = config.name
+        #: Names this table's match for clients (they key saved tokens by it); kept by a journal.
+        self.match_id = secrets.token_urlsafe(12)
         self.match: Match | None = None
         self.seq = 0
         self.seats = [Seat(i) for i in range(config.players)]
@@ -165,8 +204,10 @@ class Table:
         self.broken: str | None = None
         self._executor = executor
         self._report = report or (lambda text: print(f"capicu host: {text}", file=sys.stderr))
-        #: ("grace" | "turn" | "computer", seat) -> when.
+        #: ("grace" | "turn" | "computer", seat) or `_NEXT_DEAL` -> when.
         self._deadlines: Deadlines[tuple[str, int]] = Deadlines()
+        #: Seats whose person said they are ready, during a break between rounds.
+        self._ready: set[int] = set()
         self._timer: asyncio.TimerHandle | None = None
         self._version = 0
         self._thinking: tuple[int, int] | None = None
@@ -202,22 +243,31 @@ class Table:
             computer_level=str(header.get("computer_level", config.computer_level)),
             computer_delay=config.computer_delay, seed=match.seed, turn_timer=config.turn_timer,
             grace=config.grace, journal=None, max_spectators=config.max_spectators,
+            next_round_delay=config.next_round_delay,
         )
         table = cls(config, executor=executor, heartbeat=heartbeat, report=report)
         table.journal = journal
+        match_id = header.get("match")
+        if isinstance(match_id, str) and match_id:
+            table.match_id = match_id
         for seat, saved in zip(table.seats, seats, strict=True):
             if not isinstance(saved, dict) or saved.get("kind") not in ("person", "computer"):
                 raise ValueError(f"seat {seat.index + 1} of the journal's header is damaged")
             seat.kind = saved["kind"]
             seat.name = str(saved.get("name") or _computer_name(seat.index))
-            token = saved.get("token")
+            token, key = saved.get("token"), saved.get("key")
             seat.token = token if isinstance(token, str) and token else None
             if seat.kind == "person":
+                # A journal from before seat keys gets new ones (welcomes carry them).
+                seat.seat_key = key if isinstance(key, str) and key else new_seat_key()
                 table._deadlines.set(("grace", seat.index), now + config.grace)
         table.match = match
         table.seq = recovered.seq
         table._logged = len(recovered.entries)
         table._schedule_turn(now)
+        if match.awaiting_deal:
+            # Nobody is back yet: the countdown starts again, and waits for them.
+            table._begin_break(now, announce=False)
         return table
 
     # -- joining and leaving ------------------------------------------------
@@ -237,12 +287,13 @@ class Table:
                 raise ProtocolError(ErrorCode.TABLE_FULL, "every seat and every spectator's place is taken")
             peer.name, peer.seat, peer.table = name, None, self
             self.spectators.append(peer)
-            peer.send(self._welcome(name, None, None))
+            peer.send(self._welcome(None, name))
         else:
             seat.kind, seat.name, seat.peer = "person", name, peer
-            seat.token = secrets.token_urlsafe(24)
+            seat.token, seat.seat_key = secrets.token_urlsafe(24), new_seat_key()
+            seat.covered = seat.left = False
             peer.name, peer.seat, peer.table = name, seat.index, self
-            peer.send(self._welcome(name, seat.index, seat.token))
+            peer.send(self._welcome(seat))
         self._broadcast_seats()
         if self.match is None and all(s.kind != "open" for s in self.seats):
             self._start(now)
@@ -265,36 +316,66 @@ class Table:
         self._start(now)
         return len(opened)
 
-    def resume(self, peer: Peer, token: str, now: float) -> None:
-        """Give the seat that ``token`` belongs to back to ``peer``; ProtocolError if none."""
+    def resume(self, peer: Peer, now: float, *, token: str | None = None,
+               seat_key: str | None = None) -> None:
+        """Give the seat that ``token`` (else ``seat_key``) belongs to back to ``peer``.
+
+        ProtocolError (``bad_token``) when it holds no seat here.
+        """
         self._check_open()
         found = None
         for seat in self.seats:
             # Every seat is compared, in constant time, so timing says nothing.
-            if seat.token is not None and hmac.compare_digest(seat.token.encode(), token.encode()):
+            if token is not None:
+                if seat.token is not None and hmac.compare_digest(seat.token.encode(), token.encode()):
+                    found = seat
+            elif seat_key is not None and seat.seat_key is not None and same_code(seat_key, seat.seat_key):
                 found = seat
         if found is None:
-            raise ProtocolError(ErrorCode.BAD_TOKEN, "that token holds no seat at this table")
+            what = "token" if token is not None else "seat key"
+            raise ProtocolError(ErrorCode.BAD_TOKEN, f"that {what} holds no seat at this table")
+        self.take_back(peer, found.index, now)
+
+    def away_seat(self, name: str) -> int | None:
+        """The seat of the away person called ``name`` (cleaned, any case), if there is one."""
+        folded = name.casefold()
+        for seat in self.seats:
+            if seat.person_away and seat.name is not None and seat.name.casefold() == folded:
+                return seat.index
+        return None
+
+    def take_back(self, peer: Peer, index: int, now: float) -> None:
+        """Seat ``peer`` in seat ``index``, its person's: as a resume with the token.
+
+        An older connection that still holds the seat is told it was replaced.
+        """
+        self._check_open()
+        found = self.seats[index]
         old = found.peer
         if old is not None and old is not peer:
             old.table = None
             old.close(Error(ErrorCode.REPLACED, "your seat was reclaimed on another connection", fatal=True))
         was_covered = found.covered
-        found.peer, found.covered = peer, False
+        found.peer, found.covered, found.left = peer, False, False
         self._deadlines.cancel(("grace", found.index))
         peer.name, peer.seat, peer.table = found.name, found.index, self
-        peer.send(self._welcome(found.name or "", found.index, found.token))
+        peer.send(self._welcome(found))
         self._broadcast_seats()
-        if self.match is not None:
-            self._send_snapshot(peer, now)
-            if was_covered and self.match.turn == found.index:
+        match = self.match
+        if match is not None:
+            self._send_snapshot(peer, now, next_round=False)
+            if was_covered and match.turn == found.index:
                 self._schedule_turn(now)
+            if match.awaiting_deal:
+                self._break_changed(now)
 
-    def leave(self, peer: Peer, now: float) -> None:
-        """``peer``'s connection is gone: hold its seat for the grace period.
+    def leave(self, peer: Peer, now: float, *, on_purpose: bool = False) -> None:
+        """``peer`` is gone: hold its seat for the grace period, or act on its ``bye``.
 
-        When the grace period ends, a computer covers the seat during a match;
-        before the match starts, the seat becomes free again.
+        A dropped connection's seat waits for the grace period; then a computer
+        covers it during a match, and before the match starts it becomes free
+        again. A person who leaves on purpose (``on_purpose``) is covered at once
+        during a match (the seat stays theirs), and frees the seat in the lobby.
         """
         if peer.table is not self:
             return
@@ -308,23 +389,40 @@ class Table:
         if seat.peer is not peer:
             return
         seat.peer = None
-        if not seat.covered:
+        match = self.match
+        if on_purpose and match is None:
+            self._deadlines.cancel(("grace", seat.index))
+            seat.vacate()
+        elif on_purpose:
+            self._deadlines.cancel(("grace", seat.index))
+            seat.covered = seat.left = True
+        elif not seat.covered:
             self._deadlines.set(("grace", seat.index), now + self.config.grace)
-            self._rearm()
+        self._rearm()
         self._broadcast_seats()
+        if match is not None and seat.covered and match.turn == seat.index:
+            self._schedule_turn(now)
+        if match is not None and match.awaiting_deal:
+            self._break_changed(now)
 
     def _check_open(self) -> None:
         if self.broken is not None:
             raise ProtocolError(ErrorCode.SHUTTING_DOWN, self.broken)
 
-    def _welcome(self, name: str, seat: int | None, token: str | None) -> Welcome:
-        return Welcome(self.name, name, seat, token, self.config.players, self.heartbeat)
+    def _welcome(self, seat: Seat | None, spectator: str = "") -> Welcome:
+        """The welcome for the person in ``seat``, or for the spectator called ``spectator``."""
+        if seat is None:
+            return Welcome(self.name, spectator, None, None, None, self.config.players,
+                           self.heartbeat, self.match_id)
+        return Welcome(self.name, seat.name or "", seat.index, seat.token, seat.seat_key,
+                       self.config.players, self.heartbeat, self.match_id)
 
     # -- the match -------------------------------------------------------------
 
     def _start(self, now: float) -> None:
         seed = self.config.seed if self.config.seed is not None else secrets.randbits(31)
-        match = Match(self.config.rules, self.config.players, seed)
+        match = Match(self.config.rules, self.config.players, seed,
+                      pause_between_rounds=self.config.next_round_delay != 0)
         self.match = match
         self.seq = len(match.opening_events)
         log = match.log()
@@ -332,10 +430,15 @@ class Table:
         if self.journal is not None:
             header = {
                 "log_format": log["format"], "rules": log["rules"], "players": log["players"],
-                "seed": log["seed"], "seq": self.seq, "table": self.name,
+                "seed": log["seed"], "seq": self.seq, "table": self.name, "match": self.match_id,
                 "computer_level": self.config.computer_level,
-                "seats": [{"kind": s.kind, "name": s.name, "token": s.token} for s in self.seats],
+                "seats": [
+                    {"kind": s.kind, "name": s.name, "token": s.token, "key": s.seat_key}
+                    for s in self.seats
+                ],
             }
+            if log.get("pause_between_rounds"):
+                header["pause_between_rounds"] = True
             self._emit_after(self.journal.begin(header, log["entries"]), lambda: None)
         seats = self._seats_message()
         frames = self._snapshot_frames()
@@ -358,19 +461,20 @@ class Table:
             events = self.match.apply(action, peer.seat)
         except IllegalAction as exc:
             raise ProtocolError(ErrorCode.ILLEGAL, str(exc)) from None
-        self._applied(action, events, peer.seat, "person", peer, ref, now)
+        self._publish(events, peer.seat, "person", peer, ref, now)
 
-    def _applied(
-        self, action: Action, events: tuple[Event, ...], actor: int, by: str, mover: Peer | None,
+    def _publish(
+        self, events: tuple[Event, ...], actor: int | None, by: str, mover: Peer | None,
         ref: int | None, now: float,
     ) -> None:
+        """Journal and send what just happened, then see what comes next (a turn, a break)."""
         match = self.match
         assert match is not None
         self._version += 1
         self.seq += len(events)
         entries: list[Any] = []
         if self.journal is not None:
-            # The action, and the next deal when it ended a round.
+            # The action (and the next deal, without a pause), or the deal.
             entries = match.entries_since(self._logged)
             self._logged += len(entries)
         # The events are the same for everyone: turned into plain data once.
@@ -407,11 +511,64 @@ class Table:
 
             self._emit(entries, deliver)
         self._schedule_turn(now)
+        if match.awaiting_deal:
+            self._begin_break(now)
 
     def chat(self, peer: Peer, text: str) -> None:
         line = clean_chat(text)
         if line:
             self._send_all(Chat(peer.name or "?", peer.seat, line))
+
+    # -- between rounds ----------------------------------------------------------
+
+    def ready(self, peer: Peer, now: float) -> None:
+        """``peer`` has read the round's end; ignored outside a break and from spectators."""
+        match = self.match
+        if peer.seat is None or match is None or not match.awaiting_deal:
+            return
+        if self.seats[peer.seat].peer is not peer or peer.seat in self._ready:
+            return
+        self._ready.add(peer.seat)
+        self._break_changed(now)
+
+    def _begin_break(self, now: float, *, announce: bool = True) -> None:
+        """A round just ended: start the countdown to the next deal and tell everyone.
+
+        A restored table does not ``announce``: nobody is there yet, and the
+        countdown gives them time to come back.
+        """
+        self._ready = set()
+        delay = self.config.next_round_delay
+        if delay is not None:
+            self._deadlines.set(_NEXT_DEAL, now + delay)
+            self._rearm()
+        if announce:
+            self._break_changed(now)
+
+    def _break_changed(self, now: float) -> None:
+        """Deal if nobody is left to wait for; else tell everyone who is ready and who is awaited."""
+        here = [s.index for s in self.seats if s.person_here]
+        if not here:
+            self._deal(now, "computer")
+        elif all(index in self._ready for index in here):
+            self._deal(now, "person")
+        else:
+            message = self._next_round_message(now)
+            self._emit([], lambda: self._send_all(message))
+
+    def _next_round_message(self, now: float) -> NextRound:
+        deadline = self._deadlines.get(_NEXT_DEAL)
+        waiting = tuple(s.index for s in self.seats if s.person_here and s.index not in self._ready)
+        return NextRound(
+            None if deadline is None else max(0.0, deadline - now), tuple(sorted(self._ready)), waiting
+        )
+
+    def _deal(self, now: float, by: str) -> None:
+        match = self.match
+        assert match is not None
+        self._deadlines.cancel(_NEXT_DEAL)
+        self._ready = set()
+        self._publish(match.deal_next_round(), None, by, None, None, now)
 
     # -- whose turn: computers and timers ------------------------------------
 
@@ -471,24 +628,25 @@ class Table:
         if by == "computer" and not self.seats[index].computer_plays:
             return  # the person came back
         try:
-            action = future.result()
-            events = match.apply(action, index)
+            events = match.apply(future.result(), index)
         except Exception as exc:  # a computer player's bug must not stop the table
             self._report(f"table {self.name}: the computer for seat {index + 1} failed ({exc!r})")
-            action = match.legal_actions()[0]
-            events = match.apply(action, index)
+            events = match.apply(match.legal_actions()[0], index)
         now = asyncio.get_running_loop().time()
-        self._applied(action, events, index, by, None, None, now)
+        self._publish(events, index, by, None, None, now)
 
     def wake(self, now: float) -> None:
         """Act on every deadline that has come (the loop calls this at `next_deadline`)."""
         self._timer = None
         for kind, index in self._deadlines.pop_due(now):
-            if kind == "grace":
+            if kind == "next_round":
+                if self.match is not None and self.match.awaiting_deal:
+                    self._deal(now, "timer")
+            elif kind == "grace":
                 seat = self.seats[index]
                 if seat.peer is None and seat.kind == "person" and self.match is None:
                     # Nothing was dealt yet: the seat is simply free again.
-                    seat.kind, seat.name, seat.token = "open", None, None
+                    seat.vacate()
                     self._broadcast_seats()
                 elif seat.peer is None and seat.kind == "person" and not seat.covered:
                     seat.covered = True
@@ -593,15 +751,22 @@ class Table:
             frames.extend((p, public) for p in self.spectators)
         return frames
 
-    def _send_snapshot(self, peer: Peer, now: float) -> None:
+    def _send_snapshot(self, peer: Peer, now: float, *, next_round: bool = True) -> None:
+        """Send ``peer`` everything it may know now, and the clock it plays against.
+
+        During a break that clock is the `NextRound` message, unless the caller
+        sends everyone a new one anyway (``next_round`` False).
+        """
         match = self.match
         assert match is not None
         snapshot = Snapshot(self.seq, match.view(peer.seat))
-        timer = None
+        timer: HostMessage | None = None
         turn = match.turn
         deadline = self._deadlines.get(("turn", turn)) if turn is not None else None
         if turn is not None and deadline is not None:
             timer = TurnTimer(turn, max(0.0, deadline - now))
+        elif match.awaiting_deal and next_round:
+            timer = self._next_round_message(now)
 
         def deliver() -> None:
             if peer.table is self:

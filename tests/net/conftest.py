@@ -15,7 +15,7 @@ from typing import Any
 import msgpack
 import pytest
 from capicu.core import make_player
-from capicu.net import Client, Closed, Error, Host, HostConfig, Limits, Reconnected, Update
+from capicu.net import Client, Closed, Error, Host, HostConfig, Limits, NextRound, Reconnected, Update
 from capicu.net.codec import CLOSED, NEED_DATA, Codec, Signal
 
 LOOPBACK = "127.0.0.1"
@@ -33,7 +33,9 @@ async def start_host() -> AsyncIterator[Callable[..., Awaitable[tuple[Host, int]
         options.setdefault("port", 0)
         # Computer clients play far faster than people: the rate limit has its own test.
         options.setdefault("limits", Limits(messages_per_second=10_000, message_burst=10_000))
-        host = Host(HostConfig(**options), report=reports.append)
+        # ``host_options``: the Host's own arguments (``ask``, ``cancelled``).
+        host_options = options.pop("host_options", {})
+        host = Host(HostConfig(**options), report=reports.append, **host_options)
         hosts.append(host)
         _, port = await host.start()
         return host, port
@@ -82,7 +84,8 @@ async def play_bot(
 ) -> BotResult:
     """Join and play (or watch) until the match is over; every received byte is kept.
 
-    A ``client`` already connected brings its own ``wire`` (the bytes its wire tap kept).
+    Between rounds it says it is ready at once. A ``client`` already connected
+    brings its own ``wire`` (the bytes its wire tap kept).
     """
     wire = bytearray() if wire is None else wire
     if client is None:
@@ -113,10 +116,56 @@ async def play_bot(
             pending = None
         if isinstance(message, Reconnected):
             pending = None  # the answer to an intent in flight is lost with the connection
+        if isinstance(message, NextRound) and client.seat in message.waiting:
+            await client.ready()
     result.final = client.view
     await client.close()
     result.frames = decode_frames(bytes(wire))
     return result
+
+
+async def play_until_break(*clients: Client) -> list[NextRound]:
+    """Each client plays its own turns until the round ends; the `NextRound` each was sent.
+
+    Nobody says ready: what happens next is the caller's to decide.
+    """
+
+    async def until_break(client: Client, seed: int) -> NextRound:
+        player = make_player("greedy", seed)
+        pending: int | None = None
+        while True:
+            view = client.view
+            if view is not None and view.is_my_turn and pending is None:
+                pending = await client.send_action(player.choose(view))
+            message = await client.receive(timeout=WAIT)
+            if isinstance(message, NextRound):
+                return message
+            assert not isinstance(message, Closed), message
+            assert not (view is not None and view.match_over), "the match ended without a break"
+            if isinstance(message, Error) or (isinstance(message, Update) and message.ref == pending):
+                pending = None
+
+    return list(await asyncio.gather(*(until_break(c, i) for i, c in enumerate(clients))))
+
+
+async def next_of(client: Client, kind: type[Any]) -> Any:
+    """The next message of type ``kind`` from ``client`` (bounded); the others are dropped."""
+    async with asyncio.timeout(WAIT):
+        while True:
+            message = await client.receive()
+            if isinstance(message, kind):
+                return message
+            assert not isinstance(message, Closed), f"closed while waiting for a {kind.__name__}: {message}"
+
+
+async def first_that(client: Client, test: Callable[[Any], bool]) -> Any:
+    """The first message from ``client`` that passes ``test`` (bounded)."""
+    async with asyncio.timeout(WAIT):
+        while True:
+            message = await client.receive()
+            if test(message):
+                return message
+            assert not isinstance(message, Closed), f"closed while waiting: {message}"
 
 
 # -- raw peers -----------------------------------------------------------------

@@ -18,7 +18,7 @@ def framed(obj: object) -> bytes:
 
 
 def hello(name: str = "mallory", **fields: object) -> dict[str, object]:
-    return {"type": "hello", "version": 1, "name": name, **fields}
+    return {"type": "hello", "version": 2, "name": name, **fields}
 
 
 BAD_INPUT = {
@@ -30,7 +30,7 @@ BAD_INPUT = {
     "unknown type": (framed({"type": "admin", "cmd": "shutdown"}), "unknown_type"),
     "wrong types": (framed(hello(name=["a", "b"])), "bad_message"),
     "not a hello first": (framed({"type": "action", "action": "draw"}), "not_ready"),
-    "old version": (framed(hello(version=0)), "version"),
+    "old version": (framed(hello(version=1)), "version"),
     "no such table": (framed(hello(table="nope")), "no_table"),
     "empty name": (framed(hello(name="\x1b[2J", code="GOOD")), "bad_name"),
     "wrong code": (framed(hello(code="WRONG")), "bad_code"),

@@ -18,15 +18,18 @@ from capicu.net.protocol import (
     Error,
     ErrorCode,
     Hello,
+    NextRound,
     Ping,
     Pong,
     ProtocolError,
+    Ready,
     Say,
     SeatInfo,
     Seats,
     Snapshot,
     TurnTimer,
     Update,
+    Waiting,
     Welcome,
     advance_view,
 )
@@ -48,12 +51,14 @@ def _match() -> Match:
 CLIENT_MESSAGES = [
     Hello(name="Ana", code="K7PX2M"),
     Hello(name="Bea", token="t" * 32, spectate=True, table="t1"),
+    Hello(name="Cai", seat_key="k7px 2mqr-ht4w-9cv"),
     Act(parse_action("play 3-5 right"), ref=7),
     Act(DRAW),
     Say("¡capicú!"),
     Ping(3),
     Pong(3),
     Bye(),
+    Ready(),
 ]
 
 
@@ -61,14 +66,18 @@ def host_messages() -> list[object]:
     match = _match()
     events = match.apply(match.legal_actions()[0])
     return [
-        Welcome("main", "Ana", 0, "secret", 2, 15.0),
-        Welcome("main", "Eve", None, None, 2, 15.0),
+        Welcome("main", "Ana", 0, "secret", "K7PX-2MQR-HT4W-9CV", 2, 15.0, "m1"),
+        Welcome("main", "Eve", None, None, None, 2, 15.0, "m1"),
         Seats((SeatInfo(0, "person", "Ana", True, False), SeatInfo(1, "open", None, False, False)), 1, False),
+        Seats((SeatInfo(0, "person", "Ana", False, True, left=True),), 0, True),
         Snapshot(3, match.view(0)),
         Snapshot(3, match.view(None)),
         Update(5, events, match.view(1), actor=0, by="timer", ref=9),
         Chat("Ana", 0, "hola"),
         TurnTimer(1, 30.0),
+        NextRound(12.5, (1,), (0, 2)),
+        NextRound(None, (), (0,)),
+        Waiting("approval", 1, 60.0),
         Error(ErrorCode.ILLEGAL, "it is not your turn", ref=2),
         Ping(1),
         Pong(1),
@@ -164,11 +173,11 @@ def test_frames_just_over_the_limit_are_refused():
         (frame({1: 2}), ErrorCode.BAD_FRAME, "msgpack"),
         (frame({"type": "teleport"}), ErrorCode.UNKNOWN_TYPE, "teleport"),
         (frame({"name": "x"}), ErrorCode.BAD_MESSAGE, "type"),
-        (frame({"type": "hello", "version": 1, "name": 5}), ErrorCode.BAD_MESSAGE, "hello.name"),
+        (frame({"type": "hello", "version": 2, "name": 5}), ErrorCode.BAD_MESSAGE, "hello.name"),
         (frame({"type": "hello", "version": "1", "name": "a"}), ErrorCode.BAD_MESSAGE, "version"),
-        (frame({"type": "hello", "version": 1, "name": "a", "spectate": 1}), ErrorCode.BAD_MESSAGE,
+        (frame({"type": "hello", "version": 2, "name": "a", "spectate": 1}), ErrorCode.BAD_MESSAGE,
          "spectate"),
-        (frame({"type": "hello", "version": 1, "name": "a", "admin": True}), ErrorCode.BAD_MESSAGE,
+        (frame({"type": "hello", "version": 2, "name": "a", "admin": True}), ErrorCode.BAD_MESSAGE,
          "admin"),
         (frame({"type": "action", "action": "fly 3-5"}), ErrorCode.BAD_MESSAGE, "not an action"),
         (frame({"type": "action", "action": "play 3-5 up"}), ErrorCode.BAD_MESSAGE, "not an end"),
@@ -176,6 +185,9 @@ def test_frames_just_over_the_limit_are_refused():
         (frame({"type": "chat", "text": "x" * 5000}), ErrorCode.BAD_MESSAGE, "chat.text"),
         (frame({"type": "chat", "text": "hi", "ref": True}), ErrorCode.BAD_MESSAGE, "ref"),
         (frame({"type": "ping", "n": -1}), ErrorCode.BAD_MESSAGE, "ping.n"),
+        (frame({"type": "hello", "version": 2, "name": "a", "seat_key": "K" * 41}), ErrorCode.BAD_MESSAGE,
+         "hello.seat_key"),
+        (frame({"type": "ready", "now": True}), ErrorCode.BAD_MESSAGE, "now"),
     ],
 )
 def test_bad_input_gets_one_clear_error(data, code, words):
@@ -222,8 +234,9 @@ _plain = st.recursive(
     lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
     max_leaves=20,
 )
-_types = st.sampled_from(["hello", "action", "chat", "ping", "pong", "bye", "welcome", "seats",
-                          "snapshot", "update", "timer", "error", "x"])
+_types = st.sampled_from(["hello", "action", "chat", "ping", "pong", "bye", "ready", "welcome",
+                          "seats", "snapshot", "update", "timer", "next_round", "waiting", "error",
+                          "x"])
 
 
 def _feed_all(codec: Codec, data: bytes, chunk: int) -> None:
@@ -268,3 +281,19 @@ def test_fuzz_mutated_host_messages(data):
     flipped = bytes([data.draw(st.integers(0, 255))])
     mutated = original[:position] + flipped + original[position + 1 :]
     _feed_all(Codec("client"), mutated, data.draw(st.integers(1, 64)))
+
+
+@pytest.mark.parametrize(
+    ("wire", "words"),
+    [
+        ({"type": "next_round", "seconds": 3, "ready": [7], "waiting": []}, "next_round.ready"),
+        ({"type": "next_round", "seconds": -1, "ready": [], "waiting": []}, "next_round.seconds"),
+        ({"type": "next_round", "seconds": None, "ready": [], "waiting": "0"}, "next_round.waiting"),
+        ({"type": "waiting", "reason": "approval", "seat": 0}, "seconds"),
+        ({"type": "welcome", "version": 2, "table": "main", "name": "Ana", "seat": 0, "token": "t",
+          "players": 2, "heartbeat": 15.0}, "match"),
+    ],
+)
+def test_host_messages_of_version_2_are_checked(wire, words):
+    error = _error(encode_frame(wire), "client")
+    assert error.code is ErrorCode.BAD_MESSAGE and words in error.message

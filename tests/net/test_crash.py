@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 
 from capicu.core import Event, Match, Rules, make_player, parse_action
-from capicu.net import Client, Closed, Snapshot, Update
+from capicu.net import Client, Closed, NextRound, Snapshot, Update
 from capicu.net.journal import read_journal
 
 from .conftest import LOOPBACK, WAIT, play_bot
@@ -55,6 +55,8 @@ class Player:
                 return
             if isinstance(message, Snapshot) and not self.events:
                 self.events = list(message.view.events)
+            if isinstance(message, NextRound) and not kill.is_set():
+                await client.ready()
             if isinstance(message, Update):
                 self.events.extend(message.events)
                 if message.ref == pending:

@@ -49,6 +49,14 @@ def test_options_reach_the_config(tmp_path):
     assert (config.turn_timer, config.grace, config.journal) == (20, 5, tmp_path / "j")
     assert (config.bind, config.port, config.seed, config.computer_level) == ("127.0.0.1", 0, 4, "random")
     assert config.limits.messages_per_second == 10
+    assert config.next_round_delay == 20 and not config.rejoin_by_name
+
+
+@pytest.mark.parametrize(("text", "delay"), [("20", 20.0), ("0", 0.0), ("2.5", 2.5), ("none", None)])
+def test_the_next_round_delay_reaches_the_table(text, delay):
+    config = host_config_from_args(parse("--next-round-delay", text, "--rejoin-by-name"))
+    assert config.next_round_delay == delay and config.table_config().next_round_delay == delay
+    assert config.rejoin_by_name and config.code
 
 
 @pytest.mark.parametrize(
@@ -59,6 +67,7 @@ def test_options_reach_the_config(tmp_path):
         (("--turn-timer", "0"), "more than 0 seconds"),
         (("--resume", "/nowhere/at/all"), "no such file"),
         (("--level", "genius"), "no computer player 'genius'"),
+        (("--rejoin-by-name", "--no-code"), "--rejoin-by-name needs a join code"),
     ],
 )
 def test_bad_options_say_what_is_wrong_in_one_line(argv, words, capsys):
@@ -68,7 +77,8 @@ def test_bad_options_say_what_is_wrong_in_one_line(argv, words, capsys):
 
 
 def test_bad_values_are_refused_by_the_parser():
-    for argv in (("--port", "70000"), ("--grace", "soon"), ("--computers", "-1"), ("--rate", "0")):
+    for argv in (("--port", "70000"), ("--grace", "soon"), ("--computers", "-1"), ("--rate", "0"),
+                 ("--next-round-delay", "-1"), ("--next-round-delay", "soon")):
         with pytest.raises((argparse.ArgumentError, SystemExit)):
             parse(*argv)
 

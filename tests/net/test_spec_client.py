@@ -1,4 +1,8 @@
-"""A client written from docs/PROTOCOL.md alone (sockets, struct, msgpack): it plays a match."""
+"""A client written from docs/PROTOCOL.md alone (sockets, struct, msgpack): it plays a match.
+
+Protocol version 2: it also reads the seat key and match id of its welcome,
+says `ready` in the break between rounds, and comes back with its seat key.
+"""
 
 from __future__ import annotations
 
@@ -30,14 +34,24 @@ class SpecClient:
         return message
 
 
-async def play_from_the_spec(port: int, name: str) -> dict[str, Any]:
+async def play_from_the_spec(
+    port: int, name: str, *, leave_after: int | None = None
+) -> tuple[dict[str, Any], int]:
+    """Play until the match is over: the last view and the breaks between rounds seen.
+
+    With ``leave_after``, leave in that break and come back as from another
+    machine, with the seat key (a new connection, no token).
+    """
     reader, writer = await asyncio.open_connection(LOOPBACK, port)
     client = SpecClient(reader, writer)
-    client.send({"type": "hello", "version": 1, "name": name, "code": "K7PX2M", "token": None,
+    client.send({"type": "hello", "version": 2, "name": name, "code": "K7PX2M", "token": None,
                  "spectate": False, "table": "main"})
     welcome = await client.receive()
     assert welcome["type"] == "welcome" and welcome["seat"] is not None and welcome["token"]
-    seat, seq, ref, waiting = welcome["seat"], 0, 0, False
+    assert welcome["version"] == 2 and welcome["match"]
+    key = welcome["seat_key"]
+    assert len(key.replace("-", "")) == 14 and key.count("-") == 3
+    seat, seq, ref, waiting, breaks = welcome["seat"], 0, 0, False, 0
     while True:
         message = await client.receive()
         kind = message["type"]
@@ -47,6 +61,22 @@ async def play_from_the_spec(port: int, name: str) -> dict[str, Any]:
         if kind == "error":
             assert not message["fatal"], message
             waiting = False
+        if kind == "next_round":
+            if seat in message["waiting"]:
+                breaks += 1
+                if breaks == leave_after:
+                    client.send({"type": "bye"})
+                    writer.close()
+                    reader, writer = await asyncio.open_connection(LOOPBACK, port)
+                    client = SpecClient(reader, writer)
+                    client.send({"type": "hello", "version": 2, "name": "-",
+                                 "seat_key": key.lower().replace("-", " ")})
+                    again = await client.receive()
+                    assert again["type"] == "welcome" and again["seat"] == seat, again
+                    assert again["match"] == welcome["match"] and again["seat_key"] == key
+                    continue
+                client.send({"type": "ready"})
+            continue
         if kind == "snapshot":
             seq = message["seq"]
         if kind == "update":
@@ -59,7 +89,7 @@ async def play_from_the_spec(port: int, name: str) -> dict[str, Any]:
             if view["winner"] is not None:
                 client.send({"type": "bye"})
                 writer.close()
-                return view
+                return view, breaks
             if view["turn"] == seat and view["legal"] and not waiting:
                 ref += 1
                 client.send({"type": "action", "action": view["legal"][-1], "ref": ref})
@@ -70,7 +100,10 @@ async def test_a_client_written_from_the_protocol_page_plays_a_whole_match(start
     _, port = await start_host(rules=Rules.preset_named("drawing-game"), players=4, computers=1,
                                seed=12, code="k7px-2m")
     views = await asyncio.wait_for(
-        asyncio.gather(*(play_from_the_spec(port, f"spec {i}") for i in range(3))), WAIT * 2
+        asyncio.gather(*(play_from_the_spec(port, f"spec {i}", leave_after=i or None)
+                         for i in range(3))),
+        WAIT * 2,
     )
-    assert len({v["winner"] for v in views}) == 1
-    assert all(v["scores"] == views[0]["scores"] for v in views)
+    assert len({v["winner"] for v, _ in views}) == 1
+    assert all(v["scores"] == views[0][0]["scores"] for v, _ in views)
+    assert all(breaks >= 2 for _, breaks in views)
