@@ -1,4 +1,8 @@
-"""Public events and round results in words, through the message catalogue.
+"""Public events, round results and refusals in words, through the message catalogue.
+
+Every sentence that can name the reader speaks to them ("You win the round"),
+and one about partners names the team ("You and Luis win the round", "Team
+Ana & Beto takes ..."): the reader's seat is passed in, never a name "You".
 
 The host already cleans names and chat, but a name is shown on a terminal, so
 every name passes `display_text` again here: one forgotten path on the host
@@ -7,24 +11,58 @@ must not let a player move another player's cursor.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from capicu.core import (
     DOMINO,
+    Action,
     Event,
     MatchEnded,
     Passed,
+    Refusal,
     RoundEnded,
     RoundResult,
     RoundStarted,
     Rules,
     Scoring,
+    Tile,
     TilePlayed,
     TilesDrawn,
+    View,
+    why_not,
 )
 from capicu.net.sanitize import clean_text
 
-from .messages import ascii_only, t, to_ascii
+from .messages import add_messages, ascii_only, has, t, to_ascii
+
+add_messages({
+    # Why a key did nothing: one sentence for each `Refusal` code of the engine.
+    "refusal.match-over": "The match is over.",
+    "refusal.round-over": "This round is over; the next one is not dealt yet.",
+    "refusal.not-an-action": "That is not a move.",
+    "refusal.spectator": "You are watching: spectators do not play.",
+    "refusal.not-your-turn": "Not your turn: {name} is playing.",
+    "refusal.no-such-tile": "There is no {tile} in a double-{max_pip} set.",
+    "refusal.not-held": "You do not hold {tile}.",
+    "refusal.lead-must-be": "The round opens with {tile}: that is the only lead allowed.",
+    "refusal.lead-on-left": "The lead starts la mesa: {tile} goes on the left.",
+    "refusal.fits-neither-end": "{tile} fits neither end ({left} or {right}).",
+    "refusal.fits-neither-end_same": "{tile} does not fit: both ends are {left}.",
+    "refusal.wrong-end": "{tile} does not fit the {end} end ({number}).",
+    "refusal.no-drawing": "There is no drawing in this game: with nothing that fits, you pass (paso).",
+    "refusal.reserve-reached": "El pozo is down to its last {reserve} tiles, which are never drawn.",
+    "refusal.reserve-reached_one": "El pozo is down to its last tile, which is never drawn.",
+    "refusal.boneyard-empty": "El pozo is empty: there is nothing to draw.",
+    "refusal.draw-limit": "You have drawn {count} tiles this turn, the most allowed.",
+    "refusal.draw-limit_one": "You have drawn a tile this turn, the most allowed.",
+    "refusal.must-play": "You hold a tile that fits ({tile}), so you cannot draw.",
+    "refusal.pass-while-fits": "You hold a tile that fits ({tile}), so you cannot pass.",
+    "refusal.pass-while-drawable": "Tiles can still be drawn from el pozo, so you cannot pass: draw.",
+    "refusal.not-allowed": "That is not allowed now.",
+})
+
+#: Refusals whose sentence has a singular form, by the param that counts.
+_COUNTED_REFUSALS: dict[str, str] = {Refusal.RESERVE_REACHED: "reserve", Refusal.DRAW_LIMIT: "count"}
 
 #: Longest name shown; longer ones are cut (the host limits them too).
 NAME_LIMIT = 24
@@ -56,17 +94,51 @@ def side_members(side: int, sides: int, players: int) -> list[int]:
     return [seat for seat in range(players) if seat % sides == side]
 
 
-def side_name(side: int, names: Sequence[str], sides: int, players: int) -> str:
-    """A side named by its players: "Ana", or "Team Ana & Luis" for partners."""
+def seat_label(names: Sequence[str], seat: int, my_seat: int | None = None) -> str:
+    """A seat as a label ("Ana: out", a column): its name, or "You" for the reader's own."""
+    return t("word.you_title") if seat == my_seat else seat_name(names, seat)
+
+
+def side_name(
+    side: int, names: Sequence[str], sides: int, players: int, my_seat: int | None = None
+) -> str:
+    """A side as a label: "Ana", "Team Ana & Luis" for partners; "You", "You & Luis" for the reader's."""
     members = side_members(side, sides, players)
     if not members:  # a side number out of range (from a faulty host)
         return seat_name(names, side)
+    if my_seat in members:
+        partners = " & ".join(seat_name(names, seat) for seat in members if seat != my_seat)
+        return t("word.you_team", partner=partners) if partners else t("word.you_title")
     joined = " & ".join(seat_name(names, seat) for seat in members)
     return t("word.team", names=joined) if len(members) > 1 else joined
 
 
 def _you_or(seat: int, names: Sequence[str], my_seat: int | None) -> tuple[str, bool]:
     return seat_name(names, seat), seat == my_seat
+
+
+def _side_form(
+    side: int, names: Sequence[str], sides: int, players: int, my_seat: int | None
+) -> tuple[str, dict[str, str]]:
+    """How a sentence whose subject is ``side`` is keyed, and the names it fills in.
+
+    The suffix picks the catalogue's form: "" another player or team (``name``),
+    "_you" the reader alone, "_we" the reader with their partner (``partner``).
+    """
+    members = side_members(side, sides, players)
+    if my_seat is not None and my_seat in members:
+        partners = [seat_name(names, seat) for seat in members if seat != my_seat]
+        if partners:
+            return "_we", {"partner": " & ".join(partners)}
+        return "_you", {}
+    return "", {"name": side_name(side, names, sides, players)}
+
+
+def _and_list(items: Sequence[str]) -> str:
+    """``items`` as a list in words: "4-5", "4-5 and 2-2", "4-5, 2-2 and 0-1"."""
+    if len(items) <= 1:
+        return "".join(items)
+    return t("word.and_list", items=t("word.list_separator").join(items[:-1]), last=items[-1])
 
 
 def describe_event(event: Event, names: Sequence[str], my_seat: int | None, *, lead: bool = False) -> str:
@@ -108,7 +180,7 @@ def describe_event(event: Event, names: Sequence[str], my_seat: int | None, *, l
         result = event.result
         name, mine = _you_or(result.last_player, names, my_seat)
         kind = "domino" if result.reason == DOMINO else "tranque"
-        text = t(f"event.round_{kind}{'_you' if mine else ''}", name=name)
+        text = t(f"event.round_{kind}{'_you' if mine else ''}", name=name, tile=str(result.last_tile))
         bonuses = {bonus for bonus, _ in result.bonuses}
         if bonuses & {"capicú", "capicu"}:
             text += " " + t("event.capicu")
@@ -117,16 +189,21 @@ def describe_event(event: Event, names: Sequence[str], my_seat: int | None, *, l
         return text
     if isinstance(event, MatchEnded):
         sides = len(event.scores)
-        players = len(names)
-        members = side_members(event.winner, sides, players) if sides < players else [event.winner]
+        players = max(len(names), sides)
         score = event.scores[event.winner] if 0 <= event.winner < sides else 0
-        if my_seat is not None and my_seat in members:
-            return t("event.match_won_you", score=score)
-        winner = " & ".join(seat_name(names, seat) for seat in members)
-        if len(members) > 1:
-            winner = t("word.team", names=winner)
-        return t("event.match_won", name=winner, score=score)
+        form, who = _side_form(event.winner, names, sides, players, my_seat)
+        return t(f"event.match_won{form}", score=score, **who)
     return ""  # pragma: no cover - Event is a closed union
+
+
+def describe_my_draw(tiles: Sequence[Tile]) -> str:
+    """The drawer's own sentence, naming what came: "You drew 4-5 and 2-2."
+
+    (Everybody else reads the count from the public event: "Pepe drew 2 tiles.")
+    """
+    if not tiles:
+        return t("event.drew_you_none")
+    return t("event.drew_you_tiles", tiles=_and_list([str(tile) for tile in tiles]))
 
 
 def describe_events(events: Sequence[Event], names: Sequence[str], my_seat: int | None) -> list[str]:
@@ -152,47 +229,129 @@ def bonus_name(name: str) -> str:
     return display_text(name, 40)
 
 
+def describe_bonus(name: str, points: int) -> str:
+    """One bonus of a round as a sentence ("Capicú bonus: +100.")."""
+    if name in ("capicú", "capicu"):
+        return t("result.bonus_capicu", points=points)
+    if name == "chuchazo":
+        return t("result.bonus_chuchazo", points=points)
+    if name.startswith("round ") and name[6:].isdigit():
+        return t("result.bonus_round", number=int(name[6:]), points=points)
+    return t("result.bonus", bonus=bonus_name(name), points=points)
+
+
 def describe_result(
     result: RoundResult,
     names: Sequence[str],
     rules: Rules,
     players: int,
+    my_seat: int | None = None,
+    *,
+    hands: bool = True,
 ) -> list[str]:
-    """A finished round in sentences: how it ended, every hand, who scored what and why."""
+    """A finished round in sentences: how it ended, every hand, who scored what and why.
+
+    ``my_seat`` is the reader's seat (None for a spectator): sentences about it
+    speak to them ("You win the round: 14 points."). ``hands=False`` leaves the
+    hands out, for a screen that lays them out beside their seats.
+    """
     sides = rules.sides(players)
-    last = seat_name(names, result.last_player)
-    lines = []
-    if result.reason == DOMINO:
-        lines.append(t("result.domino", round=result.round_number, name=last, tile=str(result.last_tile)))
-    else:
-        lines.append(t("result.tranque", round=result.round_number, name=last, tile=str(result.last_tile)))
-    for seat, hand in enumerate(result.hands):
-        name = seat_name(names, seat)
+    teams = sides != players
+    name, mine = _you_or(result.last_player, names, my_seat)
+    kind = "domino" if result.reason == DOMINO else "tranque"
+    lines = [t(f"result.{kind}{'_you' if mine else ''}", round=result.round_number, name=name,
+               tile=str(result.last_tile))]
+    for seat, hand in enumerate(result.hands if hands else ()):
+        label = seat_label(names, seat, my_seat)
         if hand:
             pips = result.pip_counts[seat] if seat < len(result.pip_counts) else sum(x.pips for x in hand)
-            lines.append(t("result.hand", name=name, tiles=" ".join(str(x) for x in hand), pips=pips))
+            lines.append(t("result.hand", name=label, tiles=" ".join(str(x) for x in hand), pips=pips))
         else:
-            lines.append(t("result.hand_empty", name=name))
-    if sides != players:
+            lines.append(t("result.hand_empty", name=label))
+    if teams:
         for side, count in enumerate(result.side_counts):
-            lines.append(t("result.side_count", name=side_name(side, names, sides, players), count=count))
-    if result.winner is None:
+            form, who = _side_form(side, names, sides, players, my_seat)
+            lines.append(t(f"result.side_count{form}", count=count, **who))
+    winner = result.winner
+    if winner is None:
         lines.append(t("result.tie", count=min(result.side_counts, default=0)))
     else:
-        winner = side_name(result.winner, names, sides, players)
+        form, who = _side_form(winner, names, sides, players, my_seat)
+        lines.append(t(f"result.winner{form}", points=result.points, **who))
         base = result.points - sum(points for _, points in result.bonuses)
-        count = result.side_counts[result.winner] if 0 <= result.winner < len(result.side_counts) else 0
-        lines.append(t(_why_key(rules, result.reason), name=winner, points=base, count=count, player=last))
-        for bonus, points in result.bonuses:
-            lines.append(t("result.bonus", bonus=bonus_name(bonus), points=points))
+        count = result.side_counts[winner] if 0 <= winner < len(result.side_counts) else 0
+        lines.extend(_why_they_score(result, names, rules, players, my_seat, base, count))
+        lines.extend(describe_bonus(bonus, points) for bonus, points in result.bonuses)
     for side, score in enumerate(result.scores):
-        lines.append(t("result.total", name=side_name(side, names, sides, players), score=score))
+        lines.append(t("result.total", name=side_name(side, names, sides, players, my_seat), score=score))
     return lines
 
 
-def _why_key(rules: Rules, reason: str) -> str:
+def _why_they_score(
+    result: RoundResult, names: Sequence[str], rules: Rules, players: int, my_seat: int | None,
+    points: int, count: int,
+) -> list[str]:
+    """What the winning side's points count, in the words of the game's scoring."""
+    assert result.winner is not None
+    sides = rules.sides(players)
+    form, who = _side_form(result.winner, names, sides, players, my_seat)
+    # A team sentence names "Team Ana & Luis" and says "the other team's"; the reader's team is "_we".
+    team = "_team" if sides != players and form == "" else ""
     if rules.scoring is Scoring.ALL_PIPS:
-        return "result.scored_why_all" if reason == DOMINO else "result.scored_why_lightest"
-    if rules.scoring is Scoring.DOMINO_TAKES_ALL and reason == DOMINO:
-        return "result.scored_why_domino"
-    return "result.scored_why_lowest"
+        lines = []
+        if result.reason != DOMINO:
+            lightest = _lightest_seat(result, sides, players)
+            if lightest is not None:
+                name, mine = _you_or(lightest, names, my_seat)
+                lines.append(t(f"result.lightest{'_you' if mine else ''}", name=name,
+                               count=result.pip_counts[lightest]))
+        lines.append(t(f"result.takes_all{form}", points=points, **who))
+        return lines
+    if rules.scoring is Scoring.DOMINO_TAKES_ALL and result.reason == DOMINO:
+        return [t(f"result.takes_others{form or team}", points=points, **who)]
+    return [t(f"result.lowest{form or team}", points=points, count=count, **who)]
+
+
+def _lightest_seat(result: RoundResult, sides: int, players: int) -> int | None:
+    """The winning side's seat with the lightest hand (what wins a tranque in partners' scoring)."""
+    assert result.winner is not None
+    members = [s for s in side_members(result.winner, sides, players) if 0 <= s < len(result.pip_counts)]
+    return min(members, key=lambda s: (result.pip_counts[s], s)) if members else None
+
+
+def describe_refusal(
+    reason: str, params: Mapping[str, object], names: Sequence[str], my_seat: int | None = None
+) -> str:
+    """Why a key did nothing, from the engine's refusal (`IllegalAction.reason` and ``.params``).
+
+    ``names`` name the seat in ``params`` ("Not your turn: Pepe is playing.");
+    ``my_seat`` is the reader's, said as "you".
+    """
+    key = f"refusal.{reason}"
+    if not has(key):
+        key = "refusal.not-allowed"
+    values: dict[str, object] = {
+        name: value if isinstance(value, int) else display_text(value, 40) for name, value in params.items()
+    }
+    seat = params.get("seat")
+    if isinstance(seat, int):
+        values["name"] = t("word.you") if seat == my_seat else seat_name(names, seat)
+    if params.get("end") in ("left", "right"):
+        values["end"] = t(f"end.{params['end']}")
+    counted = _COUNTED_REFUSALS.get(reason)
+    if counted is not None and params.get(counted) == 1:
+        key += "_one"
+    elif reason == Refusal.FITS_NEITHER_END and "left" in params and params["left"] == params.get("right"):
+        key += "_same"
+    return t(key, **values)
+
+
+def describe_action_refused(view: View, action: Action, names: Sequence[str]) -> str:
+    """Why ``action`` is not allowed in ``view``, in words ("" when it is allowed).
+
+    The engine's own reason (`why_not`), asked before a key's intent is sent.
+    """
+    refused = why_not(view, action)
+    if refused is None:
+        return ""
+    return describe_refusal(refused.reason, refused.params, names, view.seat)

@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 from capicu.core import (
+    DRAW,
+    PASS,
     End,
     Event,
     Match,
     MatchEnded,
     Passed,
     Play,
+    Refusal,
     RoundEnded,
     RoundResult,
     RoundStarted,
@@ -16,9 +19,22 @@ from capicu.core import (
     Tile,
     TilePlayed,
     TilesDrawn,
+    View,
+    parse_action,
 )
-from capicu.tui.describe import describe_event, describe_events, describe_result, display_text, seat_name
-from capicu.tui.messages import set_ascii, t
+from capicu.core.refusals import PARAMS
+from capicu.tui.describe import (
+    describe_action_refused,
+    describe_event,
+    describe_events,
+    describe_my_draw,
+    describe_refusal,
+    describe_result,
+    display_text,
+    seat_name,
+)
+from capicu.tui.messages import ENGLISH, placeholders, set_ascii, t
+from helpers_core import crafted_match
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -29,10 +45,69 @@ def test_plays_draws_and_passes_name_the_player_or_you() -> None:
     played = TilePlayed(1, Tile(3, 5), End.LEFT, 3, 6)
     assert describe_event(played, NAMES, 0) == "Beto plays 3-5 on the left."
     assert describe_event(played, NAMES, 1) == "You play 3-5 on the left."
-    assert describe_event(TilesDrawn(2, 3, 1, 4), NAMES, 0) == "Carmen draws 3 tiles from el pozo."
-    assert describe_event(TilesDrawn(2, 1, 1, 4), NAMES, 0) == "Carmen draws a tile from el pozo."
+    assert describe_event(TilesDrawn(2, 3, 1, 4), NAMES, 0) == "Carmen drew 3 tiles."
+    assert describe_event(TilesDrawn(2, 1, 1, 4), NAMES, 0) == "Carmen drew a tile."
     assert describe_event(TilesDrawn(0, 3, 1, 4), NAMES, 0) == "You drew 3 tiles."
     assert describe_event(Passed(3, 1, 4), NAMES, None) == "Dolo passes (paso)."
+
+
+def test_the_drawer_is_told_which_tiles_came() -> None:
+    assert describe_my_draw([Tile(3, 3)]) == "You drew 3-3."
+    assert describe_my_draw([Tile(4, 5), Tile(2, 2)]) == "You drew 4-5 and 2-2."
+    assert describe_my_draw([Tile(4, 5), Tile(2, 2), Tile(0, 1)]) == "You drew 4-5, 2-2 and 0-1."
+    assert describe_my_draw([]) == "You drew no tile."
+    # Everybody else only learns how many.
+    assert describe_event(TilesDrawn(1, 2, 3, 4), ["Ana", "Pepe"], 0) == "Pepe drew 2 tiles."
+
+
+def test_every_refusal_has_a_sentence_filled_from_its_params() -> None:
+    for reason in Refusal:
+        keys = [f"refusal.{reason}"] + [k for k in ENGLISH if k.startswith(f"refusal.{reason}_")]
+        for key in keys:
+            assert key in ENGLISH, key
+            allowed = PARAMS[reason] | ({"name"} if "seat" in PARAMS[reason] else set())
+            assert placeholders(ENGLISH[key]) <= allowed, (key, placeholders(ENGLISH[key]), allowed)
+        params = {name: 1 if name != "tile" else "2-3" for name in PARAMS[reason]}
+        if "end" in params:
+            params["end"] = "left"
+        text = describe_refusal(reason, params, ["Ana", "Pepe"], 0)
+        assert text and "{" not in text and "<" not in text, (reason, text)
+
+
+def _two_seats_after_the_lead() -> list[View]:
+    match = crafted_match(Rules.preset_named("puerto-rican-drawing"),
+                          ["6-6 0-1 0-2 0-3 0-4 0-6 0-0", "5-6 1-2 1-3 1-4 1-5 2-2 2-3"])
+    match.apply(parse_action("play 6-6"))
+    return [match.view(0), match.view(1), match.view(None)]
+
+
+def test_refused_keys_say_the_engines_reason_in_words() -> None:
+    mine, theirs, watching = _two_seats_after_the_lead()
+    names = ["Pepe", "Ana"]
+    said = describe_action_refused
+    assert said(theirs, DRAW, names) == "You hold a tile that fits (5-6), so you cannot draw."
+    assert said(theirs, PASS, names) == "You hold a tile that fits (5-6), so you cannot pass."
+    assert said(theirs, parse_action("play 2-3"), names) == "2-3 does not fit: both ends are 6."
+    assert describe_action_refused(mine, DRAW, names) == "Not your turn: Ana is playing."
+    assert describe_action_refused(watching, DRAW, names) == "You are watching: spectators do not play."
+    assert describe_action_refused(theirs, parse_action("play 5-6"), names) == ""
+
+
+def test_refusal_sentences_word_ends_plurals_and_hostile_params() -> None:
+    names = ["Ana", "Pepe"]
+    assert describe_refusal("wrong-end", {"tile": "0-6", "end": "right", "number": 1}, names) == (
+        "0-6 does not fit the right end (1).")
+    assert describe_refusal("fits-neither-end", {"tile": "0-0", "left": 3, "right": 5}, names) == (
+        "0-0 fits neither end (3 or 5).")
+    assert describe_refusal("draw-limit", {"count": 1}, names) == (
+        "You have drawn a tile this turn, the most allowed.")
+    assert describe_refusal("draw-limit", {"count": 2}, names) == (
+        "You have drawn 2 tiles this turn, the most allowed.")
+    assert describe_refusal("reserve-reached", {"reserve": 2}, names) == (
+        "El pozo is down to its last 2 tiles, which are never drawn.")
+    assert describe_refusal("no-such-code", {}, names) == "That is not allowed now."
+    assert describe_refusal("not-held", {"tile": "\x1b[2J3-5"}, names) == "You do not hold 3-5."
+    assert describe_refusal("not-your-turn", {"seat": 7}, names) == "Not your turn: seat 8 is playing."
 
 
 def test_the_first_tile_of_a_round_is_told_as_the_lead() -> None:
@@ -55,11 +130,14 @@ def test_round_start_says_who_leads_and_a_forced_lead() -> None:
     assert "You must lead with 6-6." in describe_event(event, NAMES, 1)
 
 
-def test_match_end_names_a_partnership() -> None:
+def test_match_end_names_a_partnership_or_speaks_to_the_reader() -> None:
     partners = describe_event(MatchEnded(1, (120, 205)), NAMES, 0)
     assert partners == "Team Beto & Dolo wins the match with 205 points."
-    assert describe_event(MatchEnded(1, (120, 205)), NAMES, 3).startswith("You win")
+    mine = describe_event(MatchEnded(1, (120, 205)), NAMES, 3)
+    assert mine == "You and Beto win the match with 205 points!"
+    assert describe_event(MatchEnded(1, (120, 205)), NAMES, None) == partners
     assert describe_event(MatchEnded(2, (1, 2, 70)), NAMES[:3], 0) == "Carmen wins the match with 70 points."
+    assert describe_event(MatchEnded(2, (1, 2, 70)), NAMES[:3], 2) == "You win the match with 70 points!"
 
 
 def test_names_are_cleaned_of_escape_sequences_and_controls() -> None:
@@ -85,33 +163,148 @@ def _result(**changes: object) -> RoundResult:
 def test_a_domino_names_the_player_hands_counts_bonuses_and_totals() -> None:
     rules = Rules.preset_named("puerto-rican-drawing")
     lines = describe_result(_result(), NAMES[:3], rules, 3)
-    assert lines[0] == "Round 1: domino by Ana with 0-0."
-    assert "Ana: out" in lines
-    assert "Beto: 3-5 6-6 = 20" in lines
-    assert "Ana has the lowest count (0) and scores the others' counts minus it: 22." in lines
-    assert "Bonus capicú: +100." in lines and "Bonus chuchazo: +100." in lines
-    assert lines[-3:] == ["Ana: 222 in total.", "Beto: 0 in total.", "Carmen: 0 in total."]
+    assert lines == [
+        "Round 1: domino. Ana goes out with 0-0.",
+        "Ana: out",
+        "Beto: 3-5 6-6 = 20",
+        "Carmen: 1-1 = 2",
+        "Ana wins the round: 222 points.",
+        "Ana has the lowest count (0) and scores the others' counts minus it: 22.",
+        "Capicú bonus: +100.",
+        "Chuchazo bonus: +100.",
+        "Ana: 222 in total.",
+        "Beto: 0 in total.",
+        "Carmen: 0 in total.",
+    ]
+
+
+def test_the_readers_own_round_speaks_to_them() -> None:
+    rules = Rules.preset_named("puerto-rican-drawing")
+    lines = describe_result(_result(), NAMES[:3], rules, 3, my_seat=0)
+    assert lines[0] == "Round 1: domino. You go out with 0-0."
+    assert "You: out" in lines
+    assert "You win the round: 222 points." in lines
+    assert "You have the lowest count (0) and score the others' counts minus yours: 22." in lines
+    assert "You: 222 in total." in lines
+    assert not any("You has" in line or "by You" in line or "You wins" in line for line in lines)
+
+
+def test_another_seats_round_is_told_to_the_reader_in_the_third_person() -> None:
+    rules = Rules.preset_named("puerto-rican-drawing")
+    lines = describe_result(_result(), NAMES[:3], rules, 3, my_seat=1)
+    assert lines[0] == "Round 1: domino. Ana goes out with 0-0."
+    assert "You: 3-5 6-6 = 20" in lines
+    assert "Ana wins the round: 222 points." in lines
+    assert lines[-2] == "You: 0 in total."
+
+
+def test_a_tranque_by_the_reader_and_the_hands_left_out() -> None:
+    rules = Rules.preset_named("puerto-rican-drawing")
+    result = _result(reason="tranque", last_player=2, last_tile=Tile(4, 6), winner=2, points=27, bonuses=(),
+                     pip_counts=(9, 20, 2), side_counts=(9, 20, 2), scores=(0, 0, 27))
+    lines = describe_result(result, NAMES[:3], rules, 3, my_seat=2, hands=False)
+    assert lines[:3] == [
+        "Round 1: tranque. You laid the last tile, 4-6.",
+        "You win the round: 27 points.",
+        "You have the lowest count (2) and score the others' counts minus yours: 27.",
+    ]
+    assert describe_event(RoundEnded(result), NAMES[:3], 2) == "Tranque! You blocked the game with 4-6."
+    assert describe_event(RoundEnded(result), NAMES[:3], 0) == "Tranque! Carmen blocked the game with 4-6."
 
 
 def test_a_tie_says_nobody_scores() -> None:
     rules = Rules.preset_named("puerto-rican-drawing")
     result = _result(reason="tranque", last_player=2, winner=None, points=0, bonuses=(),
                      side_counts=(5, 5, 9), scores=(0, 0, 0))
-    lines = describe_result(result, NAMES[:3], rules, 3)
-    assert lines[0] == "Round 1: tranque. Carmen laid the last tile, 0-0."
-    assert "Tie at 5: nobody scores this round." in lines
+    for reader in (None, 0, 2):
+        lines = describe_result(result, NAMES[:3], rules, 3, my_seat=reader)
+        assert "Tie at 5: nobody scores this round." in lines
+        assert not any("wins" in line or "win the" in line for line in lines)
+    assert describe_result(result, NAMES[:3], rules, 3)[0] == (
+        "Round 1: tranque. Carmen laid the last tile, 0-0.")
+    assert describe_result(result, NAMES[:3], rules, 3, my_seat=2)[0] == (
+        "Round 1: tranque. You laid the last tile, 0-0.")
+
+
+def _partners_domino(**changes: object) -> RoundResult:
+    base: dict[str, object] = dict(
+        hands=((), (Tile(3, 5),), (Tile(1, 1),), (Tile(2, 2),)), pip_counts=(0, 8, 2, 4),
+        last_tile=Tile(1, 3),
+        side_counts=(2, 12), winner=0, points=114, bonuses=(("round 1", 100),), scores=(114, 0),
+    )
+    base.update(changes)
+    return _result(**base)
 
 
 def test_partners_are_counted_and_scored_as_a_side() -> None:
     rules = Rules.preset_named("quinientos")
-    result = _result(
-        hands=((), (Tile(3, 5),), (Tile(1, 1),), (Tile(2, 2),)), pip_counts=(0, 8, 2, 4),
-        side_counts=(2, 12), winner=0, points=114, bonuses=(("round 1", 100),), scores=(114, 0),
-    )
-    lines = describe_result(result, NAMES, rules, 4)
-    assert "Team Ana & Carmen counts 2." in lines
-    assert "Ana went out, so Team Ana & Carmen takes every pip left on the table: 14." in lines
-    assert "Bonus round 1: +100." in lines
+    lines = describe_result(_partners_domino(), NAMES, rules, 4)
+    assert lines[0] == "Round 1: domino. Ana goes out with 1-3."
+    assert "Team Ana & Carmen counts 2." in lines and "Team Beto & Dolo counts 12." in lines
+    assert "Team Ana & Carmen wins the round: 114 points." in lines
+    assert "Team Ana & Carmen takes the pips left in every hand: 14." in lines
+    assert "Bonus for winning round 1: +100." in lines
+    assert lines[-2:] == ["Team Ana & Carmen: 114 in total.", "Team Beto & Dolo: 0 in total."]
+
+
+def test_partners_speak_to_the_reader_and_their_partner() -> None:
+    rules = Rules.preset_named("quinientos")
+    for reader, partner in ((0, "Carmen"), (2, "Ana")):
+        lines = describe_result(_partners_domino(), NAMES, rules, 4, my_seat=reader)
+        assert f"You and {partner} count 2." in lines
+        assert f"You and {partner} win the round: 114 points." in lines
+        assert f"You and {partner} take the pips left in every hand: 14." in lines
+        assert lines[-2] == f"You & {partner}: 114 in total."
+    opponents = describe_result(_partners_domino(), NAMES, rules, 4, my_seat=1)
+    assert "You and Dolo count 12." in opponents
+    assert "Team Ana & Carmen wins the round: 114 points." in opponents
+    assert opponents[-1] == "You & Dolo: 0 in total."
+
+
+def test_a_partners_tranque_names_the_lightest_hand() -> None:
+    rules = Rules.preset_named("puerto-rican-partners")
+    result = _partners_domino(reason="tranque", last_player=1, winner=1, bonuses=(), points=14,
+                              pip_counts=(5, 3, 2, 4), side_counts=(7, 7), scores=(0, 14))
+    lines = describe_result(result, NAMES, rules, 4, my_seat=0)
+    assert "Carmen holds the lightest hand (2)." not in lines  # Carmen is not on the winning side
+    assert "Beto holds the lightest hand (3)." in lines
+    assert "Team Beto & Dolo takes the pips left in every hand: 14." in lines
+    mine = describe_result(result, NAMES, rules, 4, my_seat=1)
+    assert "You hold the lightest hand (3)." in mine
+    assert "You and Dolo take the pips left in every hand: 14." in mine
+
+
+def test_domino_takes_all_says_what_it_counts_alone_and_in_teams() -> None:
+    rules = Rules.preset_named("draw")
+    result = _result(bonuses=(), points=22, scores=(22, 0, 0))
+    assert "Ana takes every pip left in the other hands: 22." in describe_result(result, NAMES[:3], rules, 3)
+    assert "You take every pip left in the other hands: 22." in describe_result(
+        result, NAMES[:3], rules, 3, my_seat=0)
+    teams = rules.replace(partnerships=True)
+    result = _partners_domino(bonuses=(), points=12, scores=(12, 0))
+    assert "Team Ana & Carmen takes the pips left in the other team's hands: 12." in describe_result(
+        result, NAMES, teams, 4)
+    assert "You and Ana take the pips left in the other team's hands: 12." in describe_result(
+        result, NAMES, teams, 4, my_seat=2)
+
+
+def test_lowest_count_in_teams_says_the_other_teams_count() -> None:
+    rules = Rules.preset_named("drawing-game")
+    result = _partners_domino(reason="tranque", bonuses=(), points=10, side_counts=(2, 12), scores=(10, 0))
+    assert ("Team Ana & Carmen has the lower count (2) and scores the other team's count minus its own: 10."
+            in describe_result(result, NAMES, rules, 4))
+    assert ("You and Carmen have the lower count (2) and score the other team's count minus yours: 10."
+            in describe_result(result, NAMES, rules, 4, my_seat=0))
+
+
+def test_the_bonuses_of_quinientos_are_named() -> None:
+    rules = Rules.preset_named("quinientos")
+    result = _partners_domino(last_tile=Tile(0, 0), points=314,
+                              bonuses=(("capicú", 100), ("chuchazo", 100), ("round 2", 75)))
+    lines = describe_result(result, NAMES, rules, 4, my_seat=0)
+    assert lines[lines.index("You and Carmen take the pips left in every hand: 39."):][1:4] == [
+        "Capicú bonus: +100.", "Chuchazo bonus: +100.", "Bonus for winning round 2: +75."]
+    assert describe_event(RoundEnded(result), NAMES, 0) == "Domino! You go out with 0-0. ¡Capicú! ¡Chuchazo!"
 
 
 def test_every_real_event_and_result_of_whole_matches_reads_as_words() -> None:
@@ -134,14 +327,14 @@ def test_every_real_event_and_result_of_whole_matches_reads_as_words() -> None:
 
 def test_a_capicu_is_shouted() -> None:
     text = describe_event(RoundEnded(_result()), NAMES[:3], 1)
-    assert text == "Domino! Ana goes out. ¡Capicú! ¡Chuchazo!"
+    assert text == "Domino! Ana goes out with 0-0. ¡Capicú! ¡Chuchazo!"
 
 
 def test_ascii_mode_transliterates_sentences_and_names() -> None:
     set_ascii(True)
     try:
         text = describe_event(RoundEnded(_result()), ["José", "Beto", "Zoë"], 1)
-        assert text == "Domino! Jose goes out. Capicu! Chuchazo!"
+        assert text == "Domino! Jose goes out with 0-0. Capicu! Chuchazo!"
         rules = Rules.preset_named("puerto-rican-drawing")
         lines = describe_result(_result(), ["José", "Beto", "Zoë"], rules, 3)
         assert all(line.isascii() for line in lines)
