@@ -1,12 +1,20 @@
-"""The match is won: the winner, the totals round by round, and play again."""
+"""The match is won: the winner in one sentence, every round's points and the totals, and play again.
+
+The rounds are a table that scrolls when the terminal is too short for them
+(a 16-round match at 80x24), and a line under it says which rounds show and
+whether there is more above or below: scrollbars are hidden in ASCII mode and
+hard to see in 16 colours, words are not.
+"""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, ClassVar
 
-from capicu.core import View
-from capicu.tui.describe import side_members
+from capicu.core import DOMINO, MatchEnded, RoundResult, View
+from capicu.tui.app import JoinGame
+from capicu.tui.describe import describe_event, side_name
 from capicu.tui.messages import add_messages, t
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
@@ -18,22 +26,73 @@ if TYPE_CHECKING:
 
 add_messages({
     "over.title": "The match is over",
-    "over.winner": "{name} wins the match, {score} points to reach {target}.",
-    "over.winner_you": "You win the match: {score} points to reach {target}!",
     "over.col.round": "Round",
-    "over.tie": "tie",
-    "over.again": "Press a to play again, or Esc to leave.",
-    "over.again_join": "Press Esc to leave the table.",
+    "over.col.ended": "Ended",
+    "over.ended.domino": "domino",
+    "over.ended.capicu": "capicú",
+    "over.ended.chuchazo": "chuchazo",
+    "over.ended.tranque": "tranque",
+    "over.ended.tie": "tie",
+    "over.total": "Total",
+    "over.scored": "+{points} = {score}",
+    "over.rounds": "{count} rounds.",
+    "over.rounds_one": "1 round.",
+    "over.more_below": "Rounds {first}-{last} of {count}; more below: down arrow or PgDn.",
+    "over.more_above": "Rounds {first}-{last} of {count} and the totals; more above: up arrow or PgUp.",
+    "over.more_both": "Rounds {first}-{last} of {count}; more above and below: arrows, PgUp, PgDn.",
     "key.again": "Play again",
 })
+
+#: Columns of the table before the sides' (round number and how it ended), and their width.
+_LEAD_COLUMNS_WIDTH = 17
+#: What a side's column needs at least: "+314 = 514".
+_SIDE_MIN_WIDTH = 10
+
+
+def round_ending(result: RoundResult) -> str:
+    """How a round ended, in one word: domino, capicú, chuchazo, tranque or tie."""
+    if result.winner is None:
+        return t("over.ended.tie")
+    if result.reason != DOMINO:
+        return t("over.ended.tranque")
+    bonuses = {name for name, _ in result.bonuses}
+    if bonuses & {"capicú", "capicu"}:
+        return t("over.ended.capicu")
+    if "chuchazo" in bonuses:
+        return t("over.ended.chuchazo")
+    return t("over.ended.domino")
 
 
 class MatchOverScreen(ModalScreen[None]):
     """The last word on a match."""
 
+    # Screen CSS (not DEFAULT_CSS) so that it wins over the app's `.dialog` rules it refines.
+    CSS = """
+    #over-dialog {
+        width: 78;
+        max-height: 100%;
+        padding: 0 2;
+    }
+    #over-dialog #over-title {
+        padding: 0;
+    }
+    #over-winner {
+        padding: 0 0 1 0;
+    }
+    #over-table {
+        height: auto;
+    }
+    #over-position {
+        color: $text-muted;
+    }
+    """
+
+    AUTO_FOCUS = "#over-table"
+
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("a", "again", t("key.again")),
-        Binding("escape,ctrl+b", "leave", t("key.leave"), key_display="esc/^b"),
+        # Not Ctrl+B: inside tmux it is the prefix and never reaches the app.
+        Binding("escape,q", "leave", t("key.leave"), key_display="esc/q"),
     ]
 
     def __init__(self, view: View) -> None:
@@ -44,50 +103,90 @@ class MatchOverScreen(ModalScreen[None]):
     def capicu(self) -> CapicuApp:
         return self.app  # type: ignore[return-value]
 
-    def _side_label(self, side: int) -> str:
-        view = self.view
-        sides = view.rules.sides(view.players)
+    def _names(self) -> list[str]:
         game = self.capicu.game
-        seats = side_members(side, sides, view.players)
-        names = []
-        for seat in seats:
-            if game is not None and seat == game.seat:
-                names.append(t("word.you_title"))
-            else:
-                names.append(game.seat_name(seat) if game else t("word.seat", number=seat + 1))
-        return " & ".join(names)
+        return [game.seat_name(s) if game else t("word.seat", number=s + 1) for s in range(self.view.players)]
 
     def compose(self) -> ComposeResult:
         view = self.view
-        winner = view.winner if view.winner is not None else 0
-        game = self.capicu.game
-        sides = view.rules.sides(view.players)
-        mine = game is not None and game.seat is not None and view.side_of(game.seat) == winner
-        score = view.scores[winner] if winner < len(view.scores) else 0
-        with Vertical(id="over-box", classes="dialog"):
-            yield Static(t("over.title"), classes="screen-title")
-            if mine:
-                yield Static(t("over.winner_you", score=score, target=view.target), id="over-winner")
-            else:
-                yield Static(t("over.winner", name=self._side_label(winner), score=score,
-                               target=view.target), id="over-winner")
-            table: DataTable[str] = DataTable(id="over-rounds", cursor_type="none", zebra_stripes=True)
-            table.add_columns(t("over.col.round"), *(self._side_label(s) for s in range(sides)))
-            for result in view.results:
-                cells = []
-                for side in range(sides):
-                    total = str(result.scores[side])
-                    cells.append(f"+{result.points} = {total}" if result.winner == side else total)
-                table.add_row(str(result.round_number), *cells)
-            yield table
-            can_again = game is not None and type(game.request).__name__ != "JoinGame"
-            yield Static(t("over.again") if can_again else t("over.again_join"), classes="hint")
+        names = self._names()
+        winner_side = view.winner if view.winner is not None else 0
+        winner = describe_event(MatchEnded(winner_side, view.scores), names, view.seat)
+        with Vertical(id="over-dialog", classes="dialog"):
+            yield Static(t("over.title"), id="over-title", classes="screen-title")
+            yield Static(winner, id="over-winner", markup=False)
+            yield self._rounds_table(names)
+            yield Static("", id="over-position", markup=False)
         yield Footer()
+
+    def _rounds_table(self, names: list[str]) -> DataTable[Text]:
+        """Every round: its number, how it ended, each side's points and running total; the totals last."""
+        view = self.view
+        sides = view.rules.sides(view.players)
+        width = max(_SIDE_MIN_WIDTH, (72 - _LEAD_COLUMNS_WIDTH) // max(1, sides) - 2)
+        table: DataTable[Text] = DataTable(id="over-table", cursor_type="none", show_cursor=False)
+        table.add_column(Text(t("over.col.round")), key="round")
+        table.add_column(Text(t("over.col.ended")), key="ended")
+        for side in range(sides):
+            label = Text(side_name(side, names, sides, view.players, view.seat), justify="right")
+            label.truncate(width, overflow="ellipsis")
+            table.add_column(label, key=f"side-{side}")
+        for result in view.results:
+            cells = [Text(str(result.round_number), justify="right"), Text(round_ending(result))]
+            for side in range(sides):
+                score = result.scores[side] if side < len(result.scores) else 0
+                if result.winner == side:
+                    cells.append(Text(t("over.scored", points=result.points, score=score), justify="right"))
+                else:
+                    cells.append(Text(str(score), justify="right"))
+            table.add_row(*cells)
+        totals = [Text(t("over.total"), style="bold"), Text("")]
+        totals += [Text(str(score), style="bold", justify="right") for score in view.scores]
+        table.add_row(*totals, key="totals")
+        return table
+
+    def on_mount(self) -> None:
+        table = self.query_one(DataTable)
+        self.watch(table, "scroll_y", self._show_position, init=False)
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self._fit_rounds)
+
+    def _fit_rounds(self) -> None:
+        """Give the table the rows the terminal has left, so it scrolls instead of being cut off."""
+        if not self.is_attached:
+            return
+        box = self.query_one("#over-dialog")
+        table = self.query_one(DataTable)
+        footer = self.query_one(Footer)
+        others = sum(child.outer_size.height for child in box.children if child is not table)
+        room = self.size.height - footer.outer_size.height - box.styles.gutter.height - others
+        table.styles.max_height = max(3, room)
+        self.call_after_refresh(self._show_position)
+
+    def _show_position(self) -> None:
+        """Which rounds show, and whether more is above or below (once the table is laid out)."""
+        if not self.is_attached:
+            return
+        table = self.query_one(DataTable)
+        count = len(self.view.results)
+        rows = table.row_count  # the rounds and the totals
+        shown = max(1, table.scrollable_content_region.height - table.header_height)
+        top = round(table.scroll_y)
+        bottom = min(rows, top + shown)  # one past the last row in view
+        if top == 0 and bottom >= rows:
+            text = t("over.rounds_one") if count == 1 else t("over.rounds", count=count)
+        else:
+            first, last = top + 1, min(bottom, count)
+            key = "over.more_both" if top > 0 and bottom < rows else (
+                "over.more_above" if top > 0 else "over.more_below")
+            text = t(key, first=first, last=last, count=count)
+        self.query_one("#over-position", Static).update(text)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "again":
             game = self.capicu.game
-            return game is not None and type(game.request).__name__ != "JoinGame"
+            return game is not None and not isinstance(game.request, JoinGame)
         return True
 
     async def action_again(self) -> None:
@@ -95,3 +194,4 @@ class MatchOverScreen(ModalScreen[None]):
 
     async def action_leave(self) -> None:
         await self.capicu.leave_game()
+
