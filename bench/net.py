@@ -9,7 +9,8 @@ ratio_p50 and max_tables (plus the details of the scale search).
   that any protocol on this machine and loop pays.
 - move: an intent sent until the mover's update has fully arrived, through the
   real host (a 2-seat table, both seats driven by this process, one move at a
-  time); frames are read with the real codec.
+  time); frames are read with the real codec. When a round ends, every seat
+  says it is ready and the deal is awaited, outside the timing.
 - scale: N tables of three networked computer clients, each table making one
   move a second (the seat on turn sends one of its legal intents at its
   table's tick). The largest N whose p99 move round trip stays under 50 ms.
@@ -109,7 +110,7 @@ class Seat:
     async def join(cls, port: int, table: str, name: str) -> Seat:
         reader, writer = await asyncio.open_connection(LOOPBACK, port)
         seat = cls(reader, writer)
-        seat.send({"type": "hello", "version": 1, "name": name, "table": table})
+        seat.send({"type": "hello", "version": 2, "name": name, "table": table})
         welcome = await seat.frame()
         assert welcome["type"] == "welcome", welcome
         seat.seat = welcome["seat"]
@@ -136,6 +137,15 @@ class Seat:
             frame = await self.frame()
             if test(frame):
                 return frame
+
+
+async def next_round(seats: list[Seat]) -> None:
+    """The break after a round: every seat says it is ready, then the deal arrives at each."""
+    for seat in seats:
+        await seat.until(lambda f: f["type"] == "next_round")
+        seat.send({"type": "ready"})
+    for seat in seats:
+        await seat.until(lambda f: f["type"] == "update")
 
 
 # -- echo and move round trips ------------------------------------------------------
@@ -165,6 +175,10 @@ async def measure_moves(port: int, tables: int, moves_per_table: int) -> list[fl
         for ref in range(1, moves_per_table + 1):
             view = seats[0].view
             assert view is not None
+            if view["turn"] is None:
+                await next_round(seats)
+                view = seats[0].view
+                assert view is not None
             mover = seats[view["turn"]]
             other = seats[1 - view["turn"]]
             assert mover.view is not None
@@ -210,6 +224,10 @@ async def _scale_client(port: int, prefix: str, first: int, count: int, seconds:
             await asyncio.sleep(max(0.0, tick - loop.time()))
             view = seats[0].view
             assert view is not None
+            if view["turn"] is None:
+                await next_round(seats)
+                view = seats[0].view
+                assert view is not None
             mover = by_seat[view["turn"]]
             assert mover.view is not None and mover.view["legal"]
             ref += 1
