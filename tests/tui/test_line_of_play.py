@@ -6,7 +6,7 @@ import itertools
 import re
 from typing import Any
 
-from capicu.core import End, Match, Play, Rules, TilePlayed
+from capicu.core import End, Match, Play, RoundEnded, Rules, TilePlayed
 from capicu.tui.messages import set_ascii
 from capicu.tui.widgets.line_of_play import LineMarks, LineOfPlay, Snake, lay_snake, line_marks
 from capicu.tui.widgets.tiles import TileStyle
@@ -115,6 +115,26 @@ def test_line_marks_find_the_lead_and_the_last_tile_in_a_real_round(seed: int, p
         assert marks.last is not None and set(view.line[marks.last]) == {last.tile.low, last.tile.high}
         assert marks.last_seat == last.seat
         assert marks.last in (0, len(view.line) - 1)  # a tile is only ever laid at an end
+
+
+def test_at_the_end_of_a_round_the_marks_point_at_the_tile_that_ended_it() -> None:
+    for seed in range(6):
+        match = Match(Rules.preset_named("puerto-rican-drawing"), 2, seed=seed)
+        events = list(match.opening_events)
+        while not any(isinstance(e, RoundEnded) for e in events):
+            legal = match.legal_actions()
+            plays = [a for a in legal if isinstance(a, Play)]
+            events += match.apply(plays[-1] if plays else legal[0])
+        ended = next(i for i, e in enumerate(events) if isinstance(e, RoundEnded))
+        result = events[ended].result  # type: ignore[union-attr]
+        marks = line_marks(events[:ended + 1])
+        plays_made = [e for e in events[:ended] if isinstance(e, TilePlayed)]
+        assert marks.last_seat == result.last_player
+        assert plays_made[-1].tile == result.last_tile
+        laid_left = sum(e.end is End.LEFT for e in plays_made[1:])
+        assert marks.lead == laid_left
+        on_left = plays_made[-1].end is End.LEFT and len(plays_made) > 1
+        assert marks.last == (0 if on_left else len(plays_made) - 1)
 
 
 # -- the snake, as pure geometry ----------------------------------------------------------

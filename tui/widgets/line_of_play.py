@@ -405,9 +405,9 @@ class LineOfPlay(Widget):
         room = (cell_len(t("line.left_end", number=widest)) + 1,
                 cell_len(t("line.right_end", number=widest)) + 1)
         plain = [face(a, b) for a, b in line]
-        across_line = face(0, 1).height
+        flat = face(0, 1)
         snake = lay_snake([f.width for f in plain], lead, width, gap=gap, labels=room,
-                          spaced={i for i, f in enumerate(plain) if f.height > across_line})
+                          spaced={i for i, f in enumerate(plain) if f.height > flat.height})
 
         faces: list[TileFace] = []
         for i, ((a, b), spot) in enumerate(zip(line, snake.spots, strict=True)):
@@ -416,7 +416,7 @@ class LineOfPlay(Widget):
             faces.append(face(b, a, style) if spot.backwards else face(a, b, style))
         # Rows of tiles lie a fixed pitch apart, whether or not a double is down yet, so
         # that the first double does not move every tile.
-        samples = [face(0, 1), face(0, 0), *faces]
+        samples = [flat, face(0, 0), *faces]
         above = max(f.middle for f in samples)
         below = max(f.height - f.middle - 1 for f in samples)
         # A blank row between two rows of flat tiles, for bends and the caption.
@@ -451,8 +451,10 @@ class LineOfPlay(Widget):
         self._put_label(canvas, t("line.right_end", number=right), snake.spots[-1], faces[-1],
                         lead_row + lanes[-1] * pitch, outwards_left=False, style=label_style)
         if last is not None:
-            self._put_caption(canvas, snake.spots[last], faces[last],
-                              lead_row + lanes[last] * pitch - faces[last].middle, styles["line--last-label"])
+            # The caption's row is the one under the flat tiles of its row of tiles, whichever tile
+            # it marks, so that the next tile's caption usually repaints that same row only.
+            self._put_caption(canvas, snake.spots[last], faces[last], lead_row + lanes[last] * pitch,
+                              flat.height - flat.middle, styles["line--last-label"])
 
         bands: list[tuple[int, int]] = []
         for lane in range(min(lanes), max(lanes) + 1):
@@ -464,35 +466,54 @@ class LineOfPlay(Widget):
     def _put_label(canvas: _Canvas, text: str, spot: Spot, face: TileFace, axis: int, *, outwards_left: bool,
                    style: Style) -> None:
         """An end's label, beside its tile on the side the line would go on."""
-        # A tile turned round on its row is seen from the other side.
+        # A tile turned round on its row is seen from the other side. The blank before
+        # the label takes its style: one colour change fewer to write.
         if outwards_left != spot.backwards:
-            canvas.put(spot.x - 1 - cell_len(text), axis, text, style)
+            canvas.put(spot.x - 1 - cell_len(text), axis, text + " ", style)
         else:
-            canvas.put(spot.x + face.width + 1, axis, text, style)
+            canvas.put(spot.x + face.width, axis, " " + text, style)
 
     def _caption_name(self) -> str:
         name = clean_text(self.last_label, limit=CAPTION_NAME)
         return to_ascii(name) if self.ascii else name
 
-    def _put_caption(self, canvas: _Canvas, spot: Spot, face: TileFace, top: int, style: Style) -> None:
-        """The marker of the tile just played, with who played it: under it, else over it, in blank cells."""
+    def _put_caption(self, canvas: _Canvas, spot: Spot, face: TileFace, axis: int, under: int,
+                     style: Style) -> None:
+        """The marker of the tile just played, with who played it, in blank cells near it.
+
+        First on the row ``under`` rows below the ``axis`` (the row under flat tiles):
+        under the tile, or beside it when it reaches that low (a double across the
+        line); then under it, then over it; with the whole name before a shortened one.
+        """
         name = self._caption_name()
-        rows = ((top + face.height, "^" if self.ascii else "▲"), (top - 1, "v" if self.ascii else "▼"))
+        top = axis - face.middle
+        bottom = top + face.height - 1
+        up, down, left, right = ("^", "v", "<", ">") if self.ascii else ("▲", "▼", "◀", "▶")
+        below = axis + under
         # Nearest the middle of the tile first.
         columns = sorted(range(spot.x, spot.x + face.width), key=lambda x: abs(x - spot.x - face.width // 2))
         for keep in range(len(name), -1, -1):
             shown = name[:keep]
-            for y, arrow in rows:
-                for x in columns:
-                    if not shown:
-                        places = [(x, arrow)]
-                    else:
-                        after, before = f"{arrow} {shown}", f"{shown} {arrow}"
-                        places = [(x, after), (x - cell_len(before) + 1, before)]
-                    for start, text in places:
-                        if canvas.is_blank(start, y, cell_len(text)):
-                            canvas.put(start, y, text, style)
-                            return
+            places: list[tuple[int, int, str]] = []
+            if below > bottom:
+                places += self._pointing(below, columns, up, shown)
+            else:
+                places += [(below, spot.x + face.width + 1, f"{left} {shown}".rstrip()),
+                           (below, spot.x - 2 - cell_len(shown) - bool(shown), f"{shown} {right}".lstrip())]
+            places += self._pointing(bottom + 1, columns, up, shown)
+            places += self._pointing(top - 1, columns, down, shown)
+            for y, x, text in places:
+                if canvas.is_blank(x, y, cell_len(text)):
+                    canvas.put(x, y, text, style)
+                    return
+
+    @staticmethod
+    def _pointing(y: int, columns: Sequence[int], arrow: str, name: str) -> list[tuple[int, int, str]]:
+        """Places on row ``y`` for a caption whose arrow stands in one of ``columns``."""
+        if not name:
+            return [(y, x, arrow) for x in columns]
+        after, before = f"{arrow} {name}", f"{name} {arrow}"
+        return [place for x in columns for place in ((y, x, after), (y, x - cell_len(before) + 1, before))]
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
         return len(self.rows(width))
