@@ -250,7 +250,7 @@ class LineOfPlay(Widget):
         text-style: italic;
     }
     LineOfPlay > .line--last {
-        background: $success;
+        background: $error;
         color: auto;
         text-style: bold;
     }
