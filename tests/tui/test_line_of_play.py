@@ -408,6 +408,15 @@ async def test_ascii_mode_draws_only_ascii_with_a_marker_that_reads_without_colo
                 assert text.isascii(), text
                 assert "^ Jose" in text or "v Jose" in text
                 assert "+" in text  # the bends
+        set_ascii(False)  # the widget's own switch is enough for what it draws
+        line = LineOfPlay(ascii=True)
+        app = _boxed_app(line, BOX_80x24)
+        async with app.run_test(size=SIZE) as pilot:
+            tiles = _long_chain(9)
+            line.update_line(tiles, _ends(tiles), 9, lead=20, last=0, last_label="Zoë")
+            await pilot.pause()
+            text = "\n".join(_plain(line))
+            assert "folded away" in text and text.isascii(), text
     finally:
         set_ascii(False)
 

@@ -23,7 +23,7 @@ newest tiles of each arm stay in view.
 from __future__ import annotations
 
 import textwrap
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from typing import ClassVar
 
 from capicu.core import End, Event, RoundStarted, TilePlayed
@@ -373,7 +373,7 @@ class LineOfPlay(Widget):
                     break
             rows = list(drawing.rows)
             if height is not None and len(rows) > height:
-                rows = _fold(drawing, height, width, styles["line--empty"])
+                rows = _fold(drawing, height, width, self._says_folded, styles["line--empty"])
         self._cache_key, self._cache = key, rows
         return rows
 
@@ -428,8 +428,8 @@ class LineOfPlay(Widget):
         bottom = max([*(y + f.height - 1 for y, f in zip(tops, faces, strict=True)),
                       *((bend.lane + 1) * pitch for bend in snake.bends)])
         needed = bottom - top + 1
-        fits = snake.fits and (height is None or needed <= height)
-        if height is not None and fits:
+        tall_enough = height is None or needed <= height
+        if height is not None and tall_enough:
             # The lead's row in the middle, unless that puts a row of tiles outside.
             lead_row = min(max((height - 1) // 2, -top), height - 1 - bottom)
             canvas = _Canvas(width, height)
@@ -460,7 +460,7 @@ class LineOfPlay(Widget):
         for lane in range(min(lanes), max(lanes) + 1):
             start = max(lead_row + lane * pitch - above, 0)
             bands.append((start, lanes.count(lane)))
-        return _Drawing(tuple(canvas.rows()), fits, tuple(bands))
+        return _Drawing(tuple(canvas.rows()), snake.fits and tall_enough, tuple(bands))
 
     @staticmethod
     def _put_label(canvas: _Canvas, text: str, spot: Spot, face: TileFace, axis: int, *, outwards_left: bool,
@@ -472,6 +472,10 @@ class LineOfPlay(Widget):
             canvas.put(spot.x - 1 - cell_len(text), axis, text + " ", style)
         else:
             canvas.put(spot.x + face.width, axis, " " + text, style)
+
+    def _says_folded(self, count: int) -> str:
+        text = t("line.folded", count=count)
+        return to_ascii(text) if self.ascii else text
 
     def _caption_name(self) -> str:
         name = clean_text(self.last_label, limit=CAPTION_NAME)
@@ -523,7 +527,7 @@ class LineOfPlay(Widget):
         return Text("\n", end="").join(self._painted)
 
 
-def _fold(drawing: _Drawing, height: int, width: int, style: Style) -> list[Text]:
+def _fold(drawing: _Drawing, height: int, width: int, says: Callable[[int], str], style: Style) -> list[Text]:
     """A drawing too tall for ``height`` rows with its middle rows of tiles (the oldest) folded away.
 
     The top and the bottom row of tiles hold the two open ends, and the rows
@@ -548,7 +552,7 @@ def _fold(drawing: _Drawing, height: int, width: int, style: Style) -> list[Text
     if top + bottom >= len(bands) or kept(top, bottom) > height:
         return list(rows[:height])  # not even the two ends fit: the top of the table
     hidden = sum(tiles for _, tiles in bands[top:len(bands) - bottom])
-    fold = Text(t("line.folded", count=hidden).center(width).rstrip(), style=style, end="")
+    fold = Text(says(hidden).center(width).rstrip(), style=style, end="")
     folded = [*rows[:starts[top]], fold, *rows[starts[len(bands) - bottom]:]]
     above = (height - len(folded)) // 2
     return [*[Text(end="")] * above, *folded, *[Text(end="")] * (height - above - len(folded))]
