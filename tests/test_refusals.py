@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 import random
 
 import pytest
@@ -149,8 +148,11 @@ def test_the_match_over_the_round_over_and_what_is_not_an_action() -> None:
         match.apply(match.legal_actions()[0])
     for seat in (None, 0, 1):
         assert _refused_alike(match, DRAW, seat).reason is Refusal.MATCH_OVER
-    between = dataclasses.replace(_after_lead().view(1), turn=None, legal=())
-    assert why_not(between, DRAW).reason is Refusal.ROUND_OVER  # type: ignore[union-attr]
+    paused = Match(PR, 2, seed=11, pause_between_rounds=True)
+    while not paused.awaiting_deal:
+        paused.apply(paused.legal_actions()[0])
+    for seat in (None, 0, 1):
+        assert _refused_alike(paused, DRAW, seat).reason is Refusal.ROUND_OVER
     refused = _refused_alike(_after_lead(), "draw", None)
     assert refused.reason is Refusal.NOT_AN_ACTION and refused.params == {"action": "'draw'"}
 
@@ -169,16 +171,18 @@ def _candidates(max_pip: int) -> list[Action]:
     reserve=st.sampled_from([0, 2]),
     max_draws=st.sampled_from([None, 1, 2]),
     max_pip=st.sampled_from([6, 9]),
+    pause=st.booleans(),
 )
 def test_why_not_is_none_exactly_for_the_legal_actions_and_the_engine_refuses_alike(
     game: tuple[str, int], seed: int, steps: int, reserve: int, max_draws: int | None, max_pip: int,
+    pause: bool,
 ) -> None:
     preset, players = game
     rules = Rules.preset_named(preset).replace(reserve=reserve, max_draws_per_turn=max_draws, max_pip=max_pip)
-    match = Match(rules, players, seed=seed)
+    match = Match(rules, players, seed=seed, pause_between_rounds=pause)
     rng = random.Random(seed)
     for _ in range(steps):
-        if match.is_over:
+        if match.is_over or match.awaiting_deal:
             break
         match.apply(rng.choice(match.legal_actions()))
     candidates = _candidates(max_pip)
