@@ -641,10 +641,12 @@ class Host:
                                                 "operator: try again later", fatal=True))
 
     def answer_rejoin(self, request_id: int, allow: bool) -> bool:
-        """The operator's answer to request ``request_id``; False when it has already ended.
+        """The operator's answer to request ``request_id`` (call it on the host's event loop).
 
         Allowed, the person is back in the seat exactly as with its token;
-        refused, they are told so and the connection closes.
+        refused, they are told so and the connection closes. True when the
+        answer was carried out; False when the request had already ended (see
+        ``cancelled``) or the seat is no longer that person's to give.
         """
         found = self._requests.pop(request_id, None)
         if found is None:
