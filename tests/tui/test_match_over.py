@@ -56,6 +56,8 @@ async def show_over(pilot: Pilot[Any], view: View, *, join: bool = False) -> Mat
     seats = tuple(SeatState(seat, "person", NAMES[seat], True, False) for seat in range(view.players))
     app.game = GameState(request=request, name="Ana", seat=view.seat, seats=seats, started=True, view=view)
     await pilot.pause()
+    while len(app.screen_stack) > 1:  # over a blank screen: the snapshot shows this screen only
+        await app.pop_screen()
     screen = MatchOverScreen(view)
     app.push_screen(screen)
     await wait_for(pilot, lambda: app.screen is screen and position(screen) != "", what="the rounds laid out")
