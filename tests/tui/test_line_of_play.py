@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 from rich.text import Text
 from textual.geometry import Region
 from textual.pilot import Pilot
+from textual.theme import Theme
 from widget_harness import SIZE, WidgetApp, styled_app
 
 Pair = tuple[int, int]
@@ -461,9 +462,23 @@ async def test_a_line_that_sizes_itself_is_as_tall_as_its_drawing() -> None:
 # -- snapshots -------------------------------------------------------------------------
 
 
+#: The snapshots' own colours (the felt theme's, frozen): the pictures show the drawing, and
+#: do not change whenever the shipped themes are tuned (the table's snapshots cover those).
+SNAPSHOT_THEME = Theme(
+    name="line-snapshot", dark=True, primary="#e0b040", secondary="#6fa37f", accent="#ffc629",
+    warning="#ffb347", error="#e05a4f", success="#7ccf8a", foreground="#eef3ec", background="#0d3320",
+    surface="#124128", panel="#17502f",
+    variables={"felt": "#145a32", "felt-text": "#e8f0e8", "tile-face": "#f2ead3", "tile-pip": "#1b1b1b",
+               "tile-cursor": "#ffc629", "tile-cursor-pip": "#000000", "open-end": "#ffc629",
+               "open-end-text": "#000000"},
+)
+
+
 def _snapshot_app(box: tuple[int, int], tiles: tuple[Pair, ...], lead: int, max_pip: int = 6) -> WidgetApp:
     line = LineOfPlay(tile_style=TileStyle.AUTO)
     app = _boxed_app(line, box)
+    app.register_theme(SNAPSHOT_THEME)
+    app.theme = SNAPSHOT_THEME.name
 
     async def lay(pilot: Pilot[Any]) -> None:
         line.update_line(tiles, _ends(tiles), max_pip, lead=lead, last=len(tiles) - 1, last_label="Ana")

@@ -251,7 +251,7 @@ class LineOfPlay(Widget):
     }
     LineOfPlay > .line--last {
         background: $error;
-        color: auto;
+        color: $open-end-text;
         text-style: bold;
     }
     LineOfPlay > .line--last-label {
