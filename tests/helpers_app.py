@@ -40,8 +40,6 @@ def my_turn(app: CapicuApp) -> bool:
 
 async def take_turn(pilot: Pilot[Any], app: CapicuApp) -> None:
     """Take my turn with key presses only: walk the cursor to the first tile that fits and play it."""
-    from capicu.tui.screens.table import EndChoiceScreen
-
     assert app.game is not None and app.game.view is not None
     view = app.game.view
     if view.legal == (PASS,):
@@ -57,19 +55,22 @@ async def take_turn(pilot: Pilot[Any], app: CapicuApp) -> None:
         await pilot.press("right")
     await pilot.press("enter")
     await pilot.pause()
-    if isinstance(app.screen, EndChoiceScreen):
+    if getattr(app.screen, "choosing_end", None) is not None:
         await pilot.press("left")
 
 
 def round_over(app: CapicuApp) -> bool:
-    from capicu.tui.screens.round_summary import RoundSummaryScreen
+    """Whether the table shows a finished round (between rounds, or the match's last)."""
+    from capicu.tui.screens.table import TableScreen
 
-    return isinstance(app.screen, RoundSummaryScreen)
+    game = app.game
+    return (isinstance(app.screen, TableScreen) and game is not None and game.view is not None
+            and game.view.turn is None)
 
 
 def summary_ready(app: CapicuApp) -> bool:
-    """Whether the round summary on screen takes an Enter now (it ignores one at first)."""
-    return round_over(app) and bool(getattr(app.screen, "ready", False))
+    """Whether the finished round takes an Enter now (it ignores one at first)."""
+    return round_over(app) and bool(getattr(app.screen, "takes_ready", False))
 
 
 async def play_turn_and_wait(pilot: Pilot[Any], app: CapicuApp) -> None:

@@ -17,11 +17,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from capicu.core import Action, MatchEnded, RoundEnded, Rules, View
+from capicu.core import Action, Rules, View
 from capicu.core.record import Record, replace
 from capicu.tui.ascii_only import AsciiOnly
 from capicu.tui.describe import display_text
 from capicu.tui.link import (
+    AskingHost,
     ChatArrived,
     Connection,
     GameLink,
@@ -30,13 +31,17 @@ from capicu.tui.link import (
     LinkFailed,
     LinkLost,
     LinkResumed,
+    NextRoundChanged,
     Refused,
+    RejoinAsked,
+    RejoinSettled,
     SeatsChanged,
     SeatState,
     TableChanged,
     TimerStarted,
 )
 from capicu.tui.messages import add_messages, t
+from capicu.tui.saved_seats import SEATS_FILE, SeatStore
 from capicu.tui.settings import Settings
 from capicu.tui.themes import DEFAULT_THEME
 from capicu.tui.widgets.tiles import TileStyle
@@ -46,6 +51,7 @@ from textual.filter import LineFilter
 from textual.screen import Screen
 
 if TYPE_CHECKING:
+    from capicu.tui.screens.table import TableScreen
     from textual.widgets import Checkbox
 
 add_messages({
@@ -55,11 +61,16 @@ add_messages({
     "app.refused": "{reason}",
     "app.chat_notice": "{name}: {text}",
     "app.lost": "Connection lost: {reason}",
+    "app.gave_up": "The table is gone: {reason}. Your seat is saved: run the same join command "
+                   "to take it back when the host is up again.",
     "app.resumed": "Back at the table.",
+    "app.asking_host": "Your seat is held for you: asking the host to give it back...",
     "notice.joined": "{name} sat down.",
-    "notice.left": "{name} lost the connection; the seat is held.",
+    "notice.dropped": "{name} lost the connection; the seat is held.",
+    "notice.left": "{name} left the table; the computer plays for them.",
     "notice.covered": "The computer plays for {name} until they come back.",
     "notice.back": "{name} is back.",
+    "notice.watching": "{name} is watching.",
     "app.unknown_reason": "the host closed the connection",
 })
 
@@ -91,6 +102,10 @@ class JoinGame(Record):
     name: str | None = None
     code: str | None = None
     spectate: bool = False
+    #: A seat key typed by the player: take back that seat (from another machine).
+    seat_key: str | None = None
+    #: Seconds to keep trying to reach a host that went away, before giving up.
+    give_up_after: float = 600.0
 
 
 class HostGame(Record):
@@ -101,6 +116,16 @@ class HostGame(Record):
 
 
 StartRequest = SoloGame | JoinGame | HostGame
+
+
+@dataclass(frozen=True, slots=True)
+class NextRoundState:
+    """Between rounds: who is ready for the next deal, who the host waits for, and when it deals."""
+
+    #: When the countdown runs out, on the monotonic clock (None: no countdown).
+    deadline: float | None
+    ready: tuple[int, ...]
+    waiting: tuple[int, ...]
 
 
 @dataclass
@@ -120,6 +145,25 @@ class GameState:
     timer: tuple[int, float] | None = None
     chat: list[tuple[str, str]] = field(default_factory=list)
     lost: bool = False
+    #: Between rounds (the host's last word on the next deal), else None.
+    next_round: NextRoundState | None = None
+    #: The key that takes this seat back from another machine (seated joiners only).
+    seat_key: str | None = None
+    #: The seat was taken back: say so once the table shows.
+    welcome_back: bool = False
+
+    @property
+    def hosting(self) -> bool:
+        """This terminal runs the host (a solo game, or host-and-play)."""
+        return not isinstance(self.request, JoinGame)
+
+    def seat_key_command(self) -> str:
+        """The command that takes this seat back from another machine."""
+        request = self.request
+        if not isinstance(request, JoinGame) or self.seat_key is None:
+            return ""
+        host = f"[{request.host}]" if ":" in request.host else request.host
+        return f"capicu join {host}:{request.port} --seat-key {self.seat_key}"
 
     def seat_name(self, seat: int) -> str:
         for info in self.seats:
@@ -148,15 +192,20 @@ def seat_notices(
     notices = []
     for seat in after:
         was = old.get(seat.seat)
-        if was is None or seat.seat == me or seat.kind != "person" or not seat.name:
+        if seat.seat == me or seat.kind != "person" or not seat.name:
             continue
         name = display_text(seat.name, 24)
-        if was.kind == "open":
+        if was is None:
+            if before:  # the first list of seats is the table as it is, not news
+                notices.append(t("notice.joined", name=name))
+        elif was.kind == "open" or (was.name != seat.name and seat.connected):
             notices.append(t("notice.joined", name=name))
+        elif seat.left and not was.left:
+            notices.append(t("notice.left", name=name))
         elif seat.covered and not was.covered:
             notices.append(t("notice.covered", name=name))
         elif was.connected and not seat.connected:
-            notices.append(t("notice.left", name=name))
+            notices.append(t("notice.dropped", name=name))
         elif seat.connected and not was.connected:
             notices.append(t("notice.back", name=name))
     return notices
@@ -164,7 +213,7 @@ def seat_notices(
 
 def make_host_config(
     *, rules: Rules, players: int, computers: int, level: str, bind: str | None, port: int,
-    code: str | None, seed: int | None, pace: float = 0.0,
+    code: str | None, seed: int | None, pace: float = 0.0, next_round_delay: float | None = 20.0,
 ) -> Any:
     """A net `HostConfig` for a table this terminal hosts (seed None: a random one)."""
     from capicu.net.host import HostConfig
@@ -172,7 +221,7 @@ def make_host_config(
     return HostConfig(
         bind=bind, port=port, code=code, rules=rules, players=players, computers=computers,
         seed=seed if seed is not None else secrets.randbelow(2**31), computer_level=level,
-        computer_delay=pace,
+        computer_delay=pace, next_round_delay=next_round_delay,
     )
 
 
@@ -181,7 +230,7 @@ def solo_host_config(request: SoloGame) -> Any:
     return make_host_config(
         rules=request.rules, players=request.players, computers=request.players - 1,
         level=request.level, bind="127.0.0.1", port=0, code=None, seed=request.seed,
-        pace=request.pace,
+        pace=request.pace, next_round_delay=None,  # the one person says when: nobody else waits
     )
 
 
@@ -204,9 +253,11 @@ class CapicuApp(App[None]):
         super().__init__()
         self.display_options = display or DisplayOptions()
         self.start_request = start
-        #: Set when a game asked for on the command line could not start: the
-        #: command prints it as one line and exits with code 2.
+        #: Set when a game asked for on the command line could not start or was
+        #: lost: the command prints it as one line and exits with `failure_code`.
         self.failure: str | None = None
+        #: 2: the game could not start (a usage error); 1: a game under way was lost.
+        self.failure_code = 2
         self.game: GameState | None = None
         #: How many times the link dropped (the reconnecting overlay counts on it).
         self.link_drops = 0
@@ -362,11 +413,13 @@ class CapicuApp(App[None]):
             host_config = request.config
             connection = Connection("127.0.0.1", 0, name)
         else:
-            connection = Connection(request.host, request.port, name, request.code, request.spectate)
+            connection = Connection(request.host, request.port, name, request.code, request.spectate,
+                                    request.seat_key, give_up_after=request.give_up_after)
             self.save_setting(last_host=f"{request.host}:{request.port}")
         if request.name:
             self.save_setting(name=name)
-        self.link = GameLink(self, connection, host_config)
+        seats = None if host_config is not None else SeatStore(_data_dir() / SEATS_FILE)
+        self.link = GameLink(self, connection, host_config, seats)
         self.run_worker(self.link.run(), name="link", group="link", exclusive=True, exit_on_error=False)
         if not isinstance(request, SoloGame):
             # A solo table is dealt at once: no lobby to build and throw away (nor
@@ -422,6 +475,25 @@ class CapicuApp(App[None]):
         if self.link is not None:
             await self.link.chat(text)
 
+    async def send_ready(self) -> None:
+        if self.link is not None:
+            await self.link.ready()
+
+    def show_match_over(self, view: View) -> None:
+        """The final score over the finished table (from the table's Enter once the match is won)."""
+        from capicu.tui.screens.match_over import MatchOverScreen
+
+        if not isinstance(self.screen, MatchOverScreen):
+            self.push_screen(MatchOverScreen(view))
+
+    def tell(self, text: str, severity: str = "information") -> None:
+        """A notice for the player: on the table's status line when the table shows, else a toast."""
+        table = self._table_screen()
+        if table is not None and table.is_attached and self.screen is table:
+            table.say(text)
+        else:
+            self.notify(text, severity=severity)  # type: ignore[arg-type]
+
     # -- what the link reports -----------------------------------------------------------
 
     def _showing(self) -> bool:
@@ -448,7 +520,40 @@ class CapicuApp(App[None]):
         if self.game is not None:
             self.game.seat = message.seat
             self.game.players = message.players
+            self.game.seat_key = message.seat_key
+            self.game.welcome_back = message.resumed
             self._tell_screens()
+
+    def on_asking_host(self, message: AskingHost) -> None:
+        if self._showing():
+            self.notify(t("app.asking_host"), timeout=10)
+
+    def on_rejoin_asked(self, message: RejoinAsked) -> None:
+        if not self._showing():
+            return
+        from capicu.tui.screens.rejoin_request import RejoinRequestScreen
+
+        link = self.link
+
+        def answered(allow: bool | None) -> None:
+            if link is not None:
+                link.answer_rejoin(message.request_id, bool(allow))
+
+        self.push_screen(RejoinRequestScreen(message.request_id, message.seat, message.name), answered)
+
+    def on_rejoin_settled(self, message: RejoinSettled) -> None:
+        from capicu.tui.screens.rejoin_request import RejoinRequestScreen
+
+        for screen in list(self.screen_stack):
+            if isinstance(screen, RejoinRequestScreen) and screen.request_id == message.request_id:
+                screen.dismiss(None)
+
+    def on_next_round_changed(self, message: NextRoundChanged) -> None:
+        if not self._showing() or self.game is None:
+            return
+        deadline = None if message.seconds is None else time.monotonic() + message.seconds
+        self.game.next_round = NextRoundState(deadline, message.ready, message.waiting)
+        self._tell_screens()
 
     def on_seats_changed(self, message: SeatsChanged) -> None:
         if not self._showing():
@@ -462,10 +567,9 @@ class CapicuApp(App[None]):
         if message.seats:
             self.game.players = len(message.seats)
         self._tell_screens()
-        table = self._table_screen()
-        if table is not None:
+        for screen in self._game_screens():
             for notice in notices:
-                table.notice(notice)
+                screen.notice(notice)  # type: ignore[attr-defined]
 
     def on_table_changed(self, message: TableChanged) -> None:
         if not self._showing():
@@ -477,26 +581,16 @@ class CapicuApp(App[None]):
             return
         game.view = message.view
         game.started = True
+        if not message.view.between_rounds:
+            game.next_round = None
         table = self._table_screen()
         if table is None:
             table = TableScreen(message.view.players, message.view.rules.direction)
             in_lobby = not isinstance(game.request, SoloGame) and self._is_lobby(self.screen)
             self.switch_screen(table) if in_lobby else self.push_screen(table)
         table.table_changed(message)
-        # The match-over screen goes beneath the last round's summary: the round is
-        # read first, and closing it shows who won the match. Both are imported when
-        # needed: the match-over screen's data table would slow the table's first draw.
-        if any(isinstance(event, MatchEnded) for event in message.events):
-            from capicu.tui.screens.match_over import MatchOverScreen
 
-            self.push_screen(MatchOverScreen(message.view))
-        for event in message.events:
-            if isinstance(event, RoundEnded):
-                from capicu.tui.screens.round_summary import RoundSummaryScreen
-
-                self.push_screen(RoundSummaryScreen(event.result, message.view))
-
-    def _table_screen(self) -> Any:
+    def _table_screen(self) -> TableScreen | None:
         from capicu.tui.screens.table import TableScreen
 
         for screen in self.screen_stack:
@@ -519,7 +613,9 @@ class CapicuApp(App[None]):
         table = self._table_screen()
         if table is not None and table.is_mounted:
             table.chat_arrived(message.name, message.text)
-        else:  # in the lobby: the table shows it later too
+        elif self._is_lobby(self.screen):  # the table shows it later too
+            self.screen.chat_arrived(message.name, message.text)  # type: ignore[attr-defined]
+        else:
             self.notify(t("app.chat_notice", name=message.name, text=message.text))
 
     def on_timer_started(self, message: TimerStarted) -> None:
@@ -535,18 +631,23 @@ class CapicuApp(App[None]):
         if message.fatal:
             self._fail(message.text)
         else:
-            self.notify(t("app.refused", reason=message.text), severity="warning")
+            self.tell(t("app.refused", reason=message.text), severity="warning")
 
     def on_link_lost(self, message: LinkLost) -> None:
         if not self._showing():
             return
         from capicu.tui.screens.reconnecting import ReconnectingScreen
 
-        if self.game is None or self.game.lost:
+        if self.game is None:
+            return
+        if self.game.lost:
+            for screen in self.screen_stack:
+                if isinstance(screen, ReconnectingScreen):
+                    screen.update_attempt(message.reason, message.attempt, message.host_down)
             return
         self.game.lost = True
         self.link_drops += 1
-        self.push_screen(ReconnectingScreen(message.reason))
+        self.push_screen(ReconnectingScreen(message.reason, message.attempt, message.host_down))
 
     def on_link_resumed(self, message: LinkResumed) -> None:
         if not self._showing():
@@ -559,7 +660,7 @@ class CapicuApp(App[None]):
         for screen in list(self.screen_stack):
             if isinstance(screen, ReconnectingScreen):
                 screen.dismiss()
-        self.notify(t("app.resumed"), timeout=3)
+        self.tell(t("app.resumed"))
 
     def on_link_failed(self, message: LinkFailed) -> None:
         if not self._showing():
@@ -571,6 +672,14 @@ class CapicuApp(App[None]):
         started = self.game is not None and self.game.view is not None
         if self.start_request is not None and not started:
             self.failure = t("app.failed", reason=reason)
+            self.exit()
+            return
+        if self.start_request is not None:
+            # Never silently: the shell gets one line and a non-zero code.
+            lost = self.game is not None and self.game.lost and isinstance(self.game.request, JoinGame)
+            key = "app.gave_up" if lost else "app.lost"
+            self.failure = t(key, reason=reason.rstrip("."))
+            self.failure_code = 1
             self.exit()
             return
         text = t("app.lost", reason=reason) if started else t("app.failed", reason=reason)
@@ -585,6 +694,12 @@ class CapicuApp(App[None]):
         self._exiting = True
         if self.link is not None:
             await self.link.close()
+
+
+def _data_dir() -> Any:
+    from capicu.tui.settings import data_dir
+
+    return data_dir()
 
 
 def _load_settings() -> tuple[Settings, list[str]]:

@@ -7,7 +7,7 @@ import sys
 from collections.abc import Callable, Sequence
 
 from capicu.net.options import OptionsError, add_host_command, add_rule_arguments, rules_from_args
-from capicu.tui.commands import add_display_arguments, add_interface_commands, open_main_menu
+from capicu.tui.commands import GameLost, add_display_arguments, add_interface_commands, open_main_menu
 
 #: A problem with what the user asked for; printed as one line, exit code 2.
 CliError = OptionsError
@@ -55,6 +55,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except CliError as exc:
         print(f"capicu: {exc}", file=sys.stderr)
         return EXIT_USAGE
+    except GameLost as exc:
+        print(f"capicu: {exc}", file=sys.stderr)
+        return GameLost.exit_code
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:

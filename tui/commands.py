@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
 from capicu.net.options import OptionsError as CliError
-from capicu.net.options import rules_from_args
+from capicu.net.options import number_in, rules_from_args
 
 if TYPE_CHECKING:
     from capicu.tui.app import CapicuApp, DisplayOptions, StartRequest
@@ -83,6 +83,11 @@ def add_interface_commands(
     join.add_argument("--name", default=None, help="your name at the table")
     join.add_argument("--code", default=None, help="the join code the host shows")
     join.add_argument("--spectate", action="store_true", help="watch without a seat")
+    join.add_argument("--seat-key", default=None, metavar="KEY",
+                      help="take back your seat from another machine with the key the table showed you")
+    join.add_argument("--give-up-after", type=number_in(float, 1, 86400, what="a number of seconds"),
+                      default=600.0, metavar="SECONDS",
+                      help="how long to keep trying to reach a host that went away (default: %(default)g)")
     add_display_arguments(join)
     join.set_defaults(handler=run_join)
 
@@ -143,8 +148,22 @@ def display_options(args: argparse.Namespace) -> DisplayOptions:
         ascii=bool(getattr(args, "ascii", False)),
         tile_style=getattr(args, "tile_style", None),
         mouse=bool(mouse),
-        theme=getattr(args, "theme", None),
+        theme=_theme(args),
     )
+
+
+def _theme(args: argparse.Namespace) -> str | None:
+    """``--theme``, checked against the themes there are (the shipped ones and the user's)."""
+    theme: str | None = getattr(args, "theme", None)
+    if theme is None:
+        return None
+    from capicu.tui.settings import themes_dir
+    from capicu.tui.themes import theme_names
+
+    names = theme_names(themes_dir())
+    if theme not in names:
+        raise CliError(f"there is no theme called {theme[:60]!r}: the themes are {', '.join(names)}")
+    return theme
 
 
 @contextlib.contextmanager
@@ -168,6 +187,12 @@ def _loading() -> Iterator[None]:
     gc.freeze()
 
 
+class GameLost(Exception):
+    """A game under way ended badly (the host gone for good): one line, exit code 1."""
+
+    exit_code = 1
+
+
 def _run_app(app: CapicuApp) -> int:
     from capicu.tui.app import resume_collector
 
@@ -176,6 +201,8 @@ def _run_app(app: CapicuApp) -> int:
     finally:
         resume_collector()
     if app.failure is not None:
+        if app.failure_code == GameLost.exit_code:
+            raise GameLost(app.failure)
         raise CliError(app.failure)
     return 0
 
@@ -223,6 +250,23 @@ def run_rules(args: argparse.Namespace) -> int:
     return 0
 
 
+#: A seat key as shown: letters and digits in groups, any case, spaces or dashes between.
+_SEAT_KEY = re.compile(r"^[A-Za-z0-9]([A-Za-z0-9 -]{0,40}[A-Za-z0-9])?$")
+
+
+def _seat_key(args: argparse.Namespace) -> str | None:
+    key: str | None = getattr(args, "seat_key", None)
+    if key is None:
+        return None
+    key = key.strip()
+    if not _SEAT_KEY.match(key) or sum(c.isalnum() for c in key) < 8:
+        raise CliError(f"{key[:60]!r} is not a seat key: a seat key is letters and digits, "
+                       "such as K7PX-2MQR-HT4W-9CV")
+    if getattr(args, "spectate", False):
+        raise CliError("--seat-key takes a seat back: it cannot go with --spectate")
+    return key
+
+
 def run_join(args: argparse.Namespace) -> int:
     """``capicu join HOST[:PORT]``: a seat (or a spectator's chair) at someone's table."""
     host, port = parse_address(args.address)
@@ -231,7 +275,8 @@ def run_join(args: argparse.Namespace) -> int:
         prepare_terminal(args)
         from capicu.tui.app import JoinGame
 
-        start = JoinGame(host=host, port=port, name=name, code=args.code, spectate=bool(args.spectate))
+        start = JoinGame(host=host, port=port, name=name, code=args.code, spectate=bool(args.spectate),
+                         seat_key=_seat_key(args), give_up_after=args.give_up_after)
         app = _make_app(args, start)
     return _run_app(app)
 

@@ -16,9 +16,21 @@ from typing import TYPE_CHECKING, Any
 
 from capicu.core import Action, Event, View
 from capicu.core.record import Record
-from capicu.net.client import Client, ClientError, Closed, Reconnected, Reconnecting
-from capicu.net.protocol import Chat, Error, Seats, Snapshot, TurnTimer, Update
+from capicu.net.client import Client, ClientError, Closed, JoinError, Reconnected, Reconnecting
+from capicu.net.protocol import (
+    Chat,
+    Error,
+    ErrorCode,
+    NextRound,
+    Seats,
+    Snapshot,
+    TurnTimer,
+    Update,
+    Waiting,
+)
 from textual.message import Message
+
+from .saved_seats import SavedSeat, SeatStore
 
 if TYPE_CHECKING:
     from capicu.net.host import HostConfig
@@ -36,6 +48,8 @@ class SeatState(Record):
     name: str | None
     connected: bool
     covered: bool
+    #: The person left on purpose (rather than losing the connection).
+    left: bool = False
 
 
 class LinkMessage(Message):
@@ -53,13 +67,50 @@ class HostReady(LinkMessage):
 
 
 class Joined(LinkMessage):
-    """We have a seat (None: watching)."""
+    """We have a seat (None: watching), and the key that takes it back from elsewhere."""
 
-    def __init__(self, seat: int | None, players: int, name: str) -> None:
+    def __init__(self, seat: int | None, players: int, name: str, seat_key: str | None = None,
+                 resumed: bool = False) -> None:
         super().__init__()
         self.seat = seat
         self.players = players
         self.name = name
+        self.seat_key = seat_key
+        #: The seat was taken back (a saved token, a seat key, the host's approval).
+        self.resumed = resumed
+
+
+class AskingHost(LinkMessage):
+    """The host's operator is asked to give us our seat back; the answer may take a while."""
+
+
+class RejoinAsked(LinkMessage):
+    """(We host.) Someone asks for an away seat back by name: allow it or not."""
+
+    def __init__(self, request_id: int, seat: int, name: str, address: str) -> None:
+        super().__init__()
+        self.request_id = request_id
+        self.seat = seat
+        self.name = name
+        self.address = address
+
+
+class RejoinSettled(LinkMessage):
+    """(We host.) A request for a seat ended without our answer (they came back, or gave up)."""
+
+    def __init__(self, request_id: int) -> None:
+        super().__init__()
+        self.request_id = request_id
+
+
+class NextRoundChanged(LinkMessage):
+    """Between rounds: who is ready, who the host waits for, and the countdown to the deal."""
+
+    def __init__(self, seconds: float | None, ready: tuple[int, ...], waiting: tuple[int, ...]) -> None:
+        super().__init__()
+        self.seconds = seconds
+        self.ready = ready
+        self.waiting = waiting
 
 
 class SeatsChanged(LinkMessage):
@@ -110,11 +161,17 @@ class Refused(LinkMessage):
 
 
 class LinkLost(LinkMessage):
-    """The link dropped; the client is trying to get the seat back."""
+    """The link dropped; the client is trying to get the seat back (attempt ``attempt``).
 
-    def __init__(self, reason: str) -> None:
+    ``host_down``: the host itself cannot be reached (it stopped or crashed), not
+    merely our connection.
+    """
+
+    def __init__(self, reason: str, attempt: int = 1, host_down: bool = False) -> None:
         super().__init__()
         self.reason = reason
+        self.attempt = attempt
+        self.host_down = host_down
 
 
 class LinkResumed(LinkMessage):
@@ -140,21 +197,33 @@ class Connection(Record):
     name: str
     code: str | None = None
     spectate: bool = False
+    #: A seat key typed by the player (``--seat-key``): take that seat back.
+    seat_key: str | None = None
+    table: str = "main"
+    #: Seconds the client keeps trying to reach a host that went away: by default long
+    #: enough for someone to restart it with ``--resume`` (the saved seat works later still).
+    give_up_after: float = 600.0
 
 
 class GameLink:
     """The client (and, when we host, the host) behind the App, run as one worker."""
 
     def __init__(
-        self, app: App[Any], connection: Connection, host_config: HostConfig | None = None
+        self, app: App[Any], connection: Connection, host_config: HostConfig | None = None,
+        seats: SeatStore | None = None,
     ) -> None:
         self._app = app
         self.connection = connection
         self.host_config = host_config
+        #: Where seats at other people's tables are saved (None: we host, nothing to save).
+        self.seats = seats
         self.host: Any | None = None
-        self.client: Any | None = None
+        self.client: Client | None = None
         self._closed = False
         self.host_notes: list[str] = []
+        self._saved: SavedSeat | None = None
+        #: Whether the seat was taken back rather than newly taken.
+        self._resumed = False
 
     # -- the worker body ---------------------------------------------------------
 
@@ -172,13 +241,19 @@ class GameLink:
             return
         self.client = client
         welcome = client.welcome
-        post(Joined(client.seat, welcome.players if welcome else 0, connection.name))
+        post(Joined(client.seat, welcome.players if welcome else 0, connection.name, client.seat_key,
+                    resumed=self._resumed))
+        self._save_seat(client)
         try:
             async for message in client:
                 if isinstance(message, Closed):
                     if not self._closed:
                         post(LinkFailed(message.reason))
                     break
+                if isinstance(message, Update) and message.view is not None and message.view.match_over:
+                    self._forget_seat()
+                if isinstance(message, Reconnected):
+                    self._save_seat(client)
                 translated = translate(message)
                 if translated is not None:
                     post(translated)
@@ -189,7 +264,8 @@ class GameLink:
         from capicu.net.host import Host, lan_address
 
         assert self.host_config is not None
-        self.host = Host(self.host_config, report=self._host_report)
+        self.host = Host(self.host_config, report=self._host_report, ask=self._host_asks,
+                         cancelled=self._host_request_ended)
         bind, port = await self.host.start()
         everywhere = bind in ("0.0.0.0", "::", "")
         shown = lan_address() if everywhere else bind
@@ -201,11 +277,65 @@ class GameLink:
         """The host's notes for its operator: kept, not printed over the screen."""
         self.host_notes.append(text)
 
-    async def _connect(self, connection: Connection) -> Any:
+    def _host_asks(self, request: Any) -> None:
+        self._app.post_message(RejoinAsked(request.id, request.seat, request.name, request.address))
+
+    def _host_request_ended(self, request_id: int) -> None:
+        self._app.post_message(RejoinSettled(request_id))
+
+    def answer_rejoin(self, request_id: int, allow: bool) -> None:
+        """(We host.) Our operator's answer to a request for a seat by name."""
+        if self.host is not None:
+            self.host.answer_rejoin(request_id, allow)
+
+    async def _connect(self, connection: Connection) -> Client:
+        """Connect: with a seat key if one was typed, else a seat saved here, else as a newcomer."""
+        self._resumed = False
+        if connection.seat_key is not None:
+            self._resumed = True
+            return await self._open(connection, seat_key=connection.seat_key)
+        store = self.seats
+        for saved in store.seats_at(connection.host, connection.port, connection.table) if store else []:
+            try:
+                client = await self._open(connection, token=saved.token)
+            except JoinError as exc:
+                if exc.code != ErrorCode.BAD_TOKEN:
+                    raise
+                # That match is over, or the host is a new one: the token means nothing there.
+                assert store is not None
+                store.forget(connection.host, connection.port, connection.table, saved.match)
+                continue
+            self._resumed = True
+            return client
+        return await self._open(connection)
+
+    async def _open(self, connection: Connection, *, token: str | None = None,
+                    seat_key: str | None = None) -> Client:
+        def waiting(_: Waiting) -> None:
+            self._app.post_message(AskingHost())
+
         return await Client.connect(
-            connection.host, connection.port, name=connection.name,
-            code=connection.code, spectate=connection.spectate,
+            connection.host, connection.port, name=connection.name, code=connection.code,
+            token=token, seat_key=seat_key, spectate=connection.spectate, table=connection.table,
+            give_up_after=connection.give_up_after, on_waiting=waiting,
         )
+
+    def _save_seat(self, client: Client) -> None:
+        """Keep the seat's token on disk, so that re-running the join line brings us back."""
+        connection = self.connection
+        if self.seats is None or client.token is None or client.seat is None or client.match_id is None:
+            return
+        self._saved = SavedSeat(
+            host=connection.host, port=connection.port, table=connection.table, match=client.match_id,
+            token=client.token, seat_key=client.seat_key,
+            name=client.welcome.name if client.welcome else client.name, seat=client.seat,
+        )
+        self.seats.save(self._saved)
+
+    def _forget_seat(self) -> None:
+        if self.seats is not None and self._saved is not None:
+            saved, self._saved = self._saved, None
+            self.seats.forget(saved.host, saved.port, saved.table, saved.match)
 
     async def _stop_host(self) -> None:
         if self.host is not None:
@@ -221,6 +351,16 @@ class GameLink:
             return False
         try:
             await self.client.send_action(action)
+        except ClientError:
+            return False
+        return True
+
+    async def ready(self) -> bool:
+        """Say we are ready for the next deal."""
+        if self.client is None:
+            return False
+        try:
+            await self.client.ready()
         except ClientError:
             return False
         return True
@@ -270,8 +410,11 @@ def translate(message: Any) -> LinkMessage | None:
             return None
         return TableChanged(message.view, message.events, message.actor, message.by, snapshot=False)
     if isinstance(message, Seats):
-        seats = tuple(SeatState(s.seat, s.kind, s.name, s.connected, s.covered) for s in message.seats)
+        seats = tuple(SeatState(s.seat, s.kind, s.name, s.connected, s.covered, s.left)
+                      for s in message.seats)
         return SeatsChanged(seats, message.spectators, message.started)
+    if isinstance(message, NextRound):
+        return NextRoundChanged(message.seconds, tuple(message.ready), tuple(message.waiting))
     if isinstance(message, Chat):
         return ChatArrived(message.name, message.seat, message.text)
     if isinstance(message, TurnTimer):
@@ -279,7 +422,7 @@ def translate(message: Any) -> LinkMessage | None:
     if isinstance(message, Error):
         return Refused(message.code, message.message, message.fatal)
     if isinstance(message, Reconnecting):
-        return LinkLost(message.reason) if message.attempt == 1 else None
+        return LinkLost(message.reason, message.attempt, message.host_down)
     if isinstance(message, Reconnected):
         return LinkResumed()
     return None  # Welcome: the worker reads the seat from the client itself

@@ -48,19 +48,20 @@ async def test_a_whole_solo_round_by_key_presses() -> None:
             await play_turn_and_wait(pilot, app)
         assert round_over(app)
         summary = screen_text(app)
-        assert "Round 1 is over" in summary
-        assert "Ana" not in summary or "You" in summary
-        # The summary ignores an Enter in its first moments.
-        await wait_for(pilot, lambda: summary_ready(app), what="the summary to take Enter")
-        await pilot.press("enter")
-        await wait_for(pilot, lambda: isinstance(app.screen, TableScreen), what="the next round")
+        # The finished table stays: the round's summary beside it, not a new deal.
+        assert "Round 1: " in summary and "in total" in summary
+        assert "Press Enter when you are ready" in summary
         assert app.game is not None and app.game.view is not None
-        assert app.game.view.round_number == 2 or app.game.view.match_over
+        assert app.game.view.round_number == 1 and app.game.view.line
+        # The table ignores an Enter in its first moments (one meant for the last tile).
+        await wait_for(pilot, lambda: summary_ready(app), what="the round's end to take Enter")
+        await pilot.press("enter")
+        game = app.game
+        await wait_for(pilot, lambda: game.view is not None and game.view.round_number == 2,
+                       what="the next round")
 
 
 async def test_a_tile_that_fits_both_ends_asks_which_end() -> None:
-    from capicu.tui.screens.table import EndChoiceScreen
-
     app = solo_app(seed=3, players=2)
     async with app.run_test(size=SIZE) as pilot:
         for _ in range(200):
@@ -79,7 +80,9 @@ async def test_a_tile_that_fits_both_ends_asks_which_end() -> None:
                 for _ in range(view.hand.index(both[0])):
                     await pilot.press("right")
                 await pilot.press("enter")
-                await wait_for(pilot, lambda: isinstance(app.screen, EndChoiceScreen), what="the end choice")
+                await wait_for(pilot, lambda: getattr(app.screen, "choosing_end", None) is not None,
+                               what="the end choice")
+                assert "fits both ends" in screen_text(app)
                 await pilot.press("right")
                 laid, game = both[0], app.game
                 await wait_for(pilot, lambda: game.view is not None and laid not in game.view.hand,  # noqa: B023
@@ -157,7 +160,7 @@ async def test_the_menu_reaches_every_screen_and_back() -> None:
             await pilot.press(key)
             await pilot.pause()
             assert not isinstance(app.screen, MainMenuScreen), key
-            await pilot.press("ctrl+b")  # Escape's second key
+            await pilot.press("escape")
             await pilot.pause()
             assert isinstance(app.screen, MainMenuScreen), key
 
@@ -240,8 +243,9 @@ async def test_the_hint_key_names_a_move_and_why() -> None:
     async with app.run_test(size=SIZE) as pilot:
         await wait_for(pilot, lambda: my_turn(app), what="my turn")
         await pilot.press("x")
-        await wait_for(pilot, lambda: any(n.message.startswith("Hint:") for n in app._notifications),
-                       what="the hint")
+        # On the status line, not in a toast over the hand.
+        await wait_for(pilot, lambda: "Hint:" in screen_text(app), what="the hint")
+        assert not app._notifications
 
 
 async def test_a_theme_chosen_is_remembered(tmp_path: Path) -> None:
@@ -284,7 +288,7 @@ async def test_leaving_the_table_asks_and_enter_stays() -> None:
         await wait_for(pilot, lambda: isinstance(app.screen, LeaveScreen), what="the question")
         await pilot.press("enter")  # Enter never leaves
         await wait_for(pilot, lambda: isinstance(app.screen, TableScreen), what="the table again")
-        await pilot.press("ctrl+b")
+        await pilot.press("q")  # the second key (not Ctrl+B: tmux keeps that one for itself)
         await wait_for(pilot, lambda: isinstance(app.screen, LeaveScreen), what="the question")
         await pilot.press("y")
         await wait_for(pilot, lambda: app.link is None, what="the link closed")

@@ -83,35 +83,43 @@ def _log_text(log: RichLog) -> list[str]:
     return [strip.text.rstrip() for strip in log.lines]
 
 
-async def test_the_event_log_writes_only_new_events() -> None:
+async def test_the_log_tells_events_chat_and_notices_in_one_time_order() -> None:
     log = EventLog()
     app = WidgetApp(lambda: [log])
     names = ["Ana", "Beto", "Carmen"]
     async with app.run_test(size=SIZE) as pilot:
-        early = played_view(seed=7, moves=3)
-        later = played_view(seed=7, moves=6)
-        log.sync(early, names)
-        log.sync(early, names)
-        await pilot.pause()
-        assert len(_log_text(log)) == len(early.events)
-        log.sync(later, names)
+        view = played_view(seed=7, moves=3)
+        for event in view.events:
+            log.add_event(event, names, 0)
         await pilot.pause()
         lines = _log_text(log)
-        assert len(lines) == len(later.events)
+        assert len(lines) == len(view.events)
         assert lines[0].startswith("Round 1 starts.")
         assert " leads with " in lines[1]
-        log.add_event(TilesDrawn(0, 2, 1, 1), names, 0)
+        # Single draws by one seat are one line once the run ends.
+        log.add_event(TilesDrawn(1, 1, 1, 1), names, 0)
+        log.add_event(TilesDrawn(1, 1, 1, 1), names, 0)
+        log.add_chat("Beto", "ay bendito")
         log.add_event(Passed(1, 1, 1), names, 0)
         log.add_text("\x1b[31mred\x1b[0m")
+        log.add_notice("Carmen is back.")
         log.add_event(RoundStarted(2, 1, (7, 7, 7), 7, None), names, 0)
         await pilot.pause()
-        assert _log_text(log)[-4:] == ["You drew 2 tiles.", "Beto passes (paso).", "red",
-                                       "Round 2 starts. Beto leads."]
+        assert _log_text(log)[-6:] == ["Beto drew 2 tiles.", "Beto: ay bendito", "Beto passes (paso).",
+                                       "red", "Carmen is back.", "Round 2 starts. Beto leads."]
+        # The drawer's own run is told in the drawer's words.
+        log.add_event(TilesDrawn(0, 1, 1, 1), names, 0)
+        assert log.drawing() == 0
+        log.end_draws("You drew 4-5.")
+        await pilot.pause()
+        assert _log_text(log)[-1] == "You drew 4-5."
+        assert log.drawing() is None
 
 
-async def test_chat_sends_what_was_typed_and_shows_lines_cleaned() -> None:
+async def test_chat_sends_what_was_typed_and_the_log_shows_lines_cleaned() -> None:
     chat = ChatPanel()
-    app = WidgetApp(lambda: [chat])
+    log = EventLog()
+    app = WidgetApp(lambda: [log, chat])
     async with app.run_test(size=SIZE) as pilot:
         chat.query_one(Input).focus()
         await pilot.press(*"hola mesa", "enter")
@@ -122,9 +130,9 @@ async def test_chat_sends_what_was_typed_and_shows_lines_cleaned() -> None:
         await pilot.press("space", "enter")
         await pilot.pause()
         assert len(app.posted) == 1  # nothing said, nothing sent
-        chat.add_chat("Eve\x1b]0;title\x07", "\x1b[2Jhi\x07 there\nfriend")
+        log.add_chat("Eve\x1b]0;title\x07", "\x1b[2Jhi\x07 there\nfriend")
         await pilot.pause()
-        assert _log_text(chat.lines)[-1] == "Eve: hi there friend"
+        assert _log_text(log)[-1] == "Eve: hi there friend"
 
 
 async def test_ascii_panels_stay_ascii_when_names_are_cut() -> None:
@@ -152,7 +160,7 @@ async def test_in_ascii_mode_the_whole_table_of_widgets_is_ascii() -> None:
             BoneyardInfo(),
             HandView(ascii=True),
             EventLog(),
-            ChatPanel(compact=True),
+            ChatPanel(),
         ]
 
     set_ascii(True)
@@ -164,8 +172,9 @@ async def test_in_ascii_mode_the_whole_table_of_widgets_is_ascii() -> None:
             app.query_one(HandView).update_from_view(view)
             app.query_one(HandView).focus()
             app.query_one(BoneyardInfo).update_from_view(view)
-            app.query_one(EventLog).sync(view, names)
-            app.query_one(ChatPanel).add_chat("Ñico", "¡Capicú, pana!")
+            for event in view.events:
+                app.query_one(EventLog).add_event(event, names, 0)
+            app.query_one(EventLog).add_chat("Ñico", "¡Capicú, pana!")
             app.query_one(SeatPanel).timer = 9
             await pilot.pause()
             screen = [strip.text for strip in app.screen._compositor.render_strips()]

@@ -46,7 +46,7 @@ class HostSetupScreen(Screen[None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+s,f5", "start", t("key.start"), key_display="^s"),
-        Binding("escape,ctrl+b", "back", t("key.back"), key_display="esc/^b"),
+        Binding("escape", "back", t("key.back"), key_display="esc"),
     ]
 
     def __init__(self, solo: bool) -> None:

@@ -33,7 +33,7 @@ class JoinFormScreen(Screen[None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+s,f5", "connect", t("key.join_now"), key_display="^s"),
-        Binding("escape,ctrl+b", "back", t("key.back"), key_display="esc/^b"),
+        Binding("escape", "back", t("key.back"), key_display="esc"),
     ]
 
     @property

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, ClassVar
 
 from capicu.tui.messages import add_messages, t
+from capicu.tui.widgets.event_log import EventLog
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
@@ -43,7 +44,7 @@ class LobbyScreen(Screen[None]):
     """Shown from connecting until the first deal (a solo game has no lobby)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape,ctrl+b", "leave", t("key.leave"), key_display="esc/^b"),
+        Binding("escape,q", "leave", t("key.leave"), key_display="esc/q"),
         Binding("s", "fill_with_computers", t("lobby.fill")),
     ]
 
@@ -59,10 +60,20 @@ class LobbyScreen(Screen[None]):
             table: DataTable[str] = DataTable(id="lobby-seats", cursor_type="none", zebra_stripes=True)
             yield table
             yield Static("", id="lobby-waiting")
+            yield EventLog(id="lobby-news", max_lines=100)
         yield Footer()
 
     def on_mount(self) -> None:
         self.game_changed()
+
+    def notice(self, text: str) -> None:
+        """Someone joined, left or came back: everyone in the lobby is told."""
+        if self.is_mounted:
+            self.query_one(EventLog).add_notice(text)
+
+    def chat_arrived(self, name: str, text: str) -> None:
+        if self.is_mounted:
+            self.query_one(EventLog).add_chat(name, text)
 
     def game_changed(self) -> None:
         """Redraw from the App's game state (the App calls this on every change)."""

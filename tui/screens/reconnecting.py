@@ -1,4 +1,11 @@
-"""Shown while the link is down; the client resumes the seat by itself and this goes away."""
+"""Shown while the link is down; the client takes the seat back by itself and this goes away.
+
+Two cases read differently: our connection dropped (the host is still there
+and holds the seat), or the host itself is gone (it stopped or crashed). In the
+second case nothing at the table is happening, so the screen says so plainly
+instead of promising the seat back; it keeps trying, since a host restarted
+with ``--resume`` honours the same seats, and the player may leave at any time.
+"""
 
 from __future__ import annotations
 
@@ -18,7 +25,12 @@ add_messages({
     "reconnect.title": "Connection lost",
     "reconnect.body": "Getting your seat back... Your seat is held for you; "
                       "if this takes long, the computer plays for you until you return.",
-    "reconnect.reason": "({reason})",
+    "reconnect.host_down_title": "The host is gone",
+    "reconnect.host_down_body": "The game's host stopped answering: it may have been closed or "
+                                "crashed. Nobody can play until it is back. Trying to reach it again...",
+    "reconnect.attempt": "Attempt {attempt}. {reason}",
+    "reconnect.leave": "Esc or q leaves; your seat stays saved, and the same join command "
+                       "takes it back later.",
 })
 
 
@@ -26,12 +38,14 @@ class ReconnectingScreen(ModalScreen[None]):
     """An overlay over the table; the App dismisses it when the link resumes."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape,ctrl+b", "leave", t("key.leave"), key_display="esc/^b"),
+        Binding("escape,q", "leave", t("key.leave"), key_display="esc/q"),
     ]
 
-    def __init__(self, reason: str = "") -> None:
+    def __init__(self, reason: str = "", attempt: int = 1, host_down: bool = False) -> None:
         super().__init__()
         self.reason = reason
+        self.attempt = attempt
+        self.host_down = host_down
 
     @property
     def capicu(self) -> CapicuApp:
@@ -39,11 +53,29 @@ class ReconnectingScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="reconnect-box", classes="dialog"):
-            yield Static(t("reconnect.title"), classes="screen-title")
-            yield Static(t("reconnect.body"), id="reconnect-body")
-            if self.reason:
-                yield Static(t("reconnect.reason", reason=self.reason), classes="hint", markup=False)
+            yield Static("", id="reconnect-title", classes="screen-title")
+            yield Static("", id="reconnect-body")
+            yield Static("", id="reconnect-reason", classes="hint", markup=False)
+            yield Static(t("reconnect.leave"), classes="hint")
         yield Footer()
+
+    def on_mount(self) -> None:
+        self._show()
+
+    def update_attempt(self, reason: str, attempt: int, host_down: bool) -> None:
+        """A new attempt: say how it went (the host may turn out to be gone, or back)."""
+        self.reason, self.attempt, self.host_down = reason, attempt, host_down
+        if self.is_mounted:
+            self._show()
+
+    def _show(self) -> None:
+        down = self.host_down
+        self.query_one("#reconnect-title", Static).update(
+            t("reconnect.host_down_title") if down else t("reconnect.title"))
+        self.query_one("#reconnect-body", Static).update(
+            t("reconnect.host_down_body") if down else t("reconnect.body"))
+        self.query_one("#reconnect-reason", Static).update(
+            t("reconnect.attempt", attempt=self.attempt, reason=self.reason))
 
     async def action_leave(self) -> None:
         self.dismiss()

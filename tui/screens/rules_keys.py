@@ -39,7 +39,7 @@ class RulesKeysScreen(Screen[None]):
     """Reads the rules of the match at hand (or of a chosen preset from the menu)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape,ctrl+b,q", "back", t("key.back"), key_display="esc/^b"),
+        Binding("escape,q", "back", t("key.back"), key_display="esc/q"),
     ]
 
     @property
@@ -64,15 +64,15 @@ class RulesKeysScreen(Screen[None]):
         yield Footer()
 
     def _keys_text(self) -> str:
-        from capicu.tui.screens.table import EndChoiceScreen, TableScreen
+        from capicu.tui.screens.table import TableScreen
         from capicu.tui.widgets.hand_view import HandView
 
         lines = [
             *binding_lines(list(HandView.BINDINGS)),
-            *binding_lines(TableScreen.BINDINGS),
+            *binding_lines([b for b in TableScreen.BINDINGS if b not in TableScreen.END_BINDINGS]),
             "",
             t("rules.end_keys"),
-            *binding_lines(EndChoiceScreen.BINDINGS),
+            *binding_lines(TableScreen.END_BINDINGS),
             "",
             t("rules.other_keys"),
         ]

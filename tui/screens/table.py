@@ -3,9 +3,15 @@
 The screen shows what the link last reported (`CapicuApp.game`) and turns key
 presses into intents. It never decides what is legal: the hand lights the
 tiles in ``view.legal``, a tile that fits both ends asks which end, draw is
-offered when the engine lists it, pass only when it is the only action.
-A draw the rules force is made for the player, and the hand says how many
-tiles came ("You drew 3 tiles").
+offered when the engine lists it, pass only when it is the only action, and a
+key that is not allowed now is answered with the engine's own reason. A draw
+the rules force is made for the player, and the status line says which tiles
+came ("You drew 4-5 and 2-2.").
+
+Nothing is ever drawn over the hand or the line: notices go to the status line
+and the log. When a round ends the finished table stays in view (the last tile
+marked, every hand beside its seat, the summary in the side panel) until every
+person has pressed Enter or the host's countdown runs out.
 """
 
 from __future__ import annotations
@@ -14,18 +20,19 @@ import math
 import time
 from typing import TYPE_CHECKING, ClassVar
 
-from capicu.core import DRAW, PASS, Action, Direction, End, Event, Play, TilesDrawn, View
-from capicu.tui.describe import describe_event
+from capicu.core import DRAW, PASS, Action, Direction, End, Event, Play, TilePlayed, TilesDrawn, View
+from capicu.tui.describe import describe_action_refused, describe_my_draw, describe_result
 from capicu.tui.link import TableChanged
 from capicu.tui.messages import add_messages, t
 from capicu.tui.widgets.boneyard_info import BoneyardInfo
 from capicu.tui.widgets.chat_panel import ChatPanel
 from capicu.tui.widgets.event_log import EventLog
 from capicu.tui.widgets.hand_view import HandView
-from capicu.tui.widgets.line_of_play import LineOfPlay
+from capicu.tui.widgets.line_of_play import LineOfPlay, line_marks
 from capicu.tui.widgets.quiet_footer import QuietFooter
 from capicu.tui.widgets.seat_panel import Position, SeatInfo, SeatPanel, table_positions
-from textual import work
+from capicu.tui.widgets.status_line import StatusLine
+from textual import events, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
@@ -48,35 +55,45 @@ add_messages({
     "table.drawing": "Nothing fits: drawing from el pozo...",
     "table.waiting": "{name} is playing...",
     "table.watching": "You are watching.",
-    "table.round_over": "Round over.",
-    "table.you_drew": "You drew {count} tiles.",
-    "table.you_drew_one": "You drew a tile.",
-    "table.not_your_turn": "Not your turn yet: {name} is playing.",
-    "table.no_fit": "{tile} fits neither end ({left} or {right}); the bright tiles fit.",
-    "table.must_lead": "The round opens with {tile}.",
-    "table.choose_end": "{tile} fits both ends. Which end?",
-    "table.end_left": "Left end ({number})",
-    "table.end_right": "Right end ({number})",
+    "table.round_over_ready": "Round over. Press Enter when you are ready for the next deal.",
+    "table.round_over_waiting": "You are ready. Waiting for {names}.",
+    "table.round_over_watching": "Round over. The next deal comes when the players are ready.",
+    "table.round_over_dealing": "Everyone is ready: dealing...",
+    "table.deal_in": " Next deal in {seconds} s.",
+    "table.match_over": "The match is over. Press Enter for the final score.",
+    "table.choose_end": "{tile} fits both ends: ← lays it on the left end ({left}), → on the right "
+                        "end ({right}). Esc: another tile.",
     "table.hint": "Hint: {action} ({reason})",
-    "table.hint_wait": "Thinking...",
-    "table.hint_none": "It is not your turn.",
+    "table.hint_wait": "Thinking of a hint...",
+    "table.hint_none": "Hints are for your turn.",
     "table.action_play": "play {tile} on the {end}",
     "table.action_draw": "draw",
     "table.action_pass": "pass",
     "table.leave_title": "Leave the table? y leaves, n or Esc stays.",
-    "table.leave_body": "Your seat stays held; the computer covers it while you are away.",
+    "table.leave_body": "Your seat stays held; the computer covers it while you are away. "
+                        "Run the same join command again to come back.",
     "table.leave_body_host": "You host this table: leaving ends the game for everyone.",
+    "table.too_small": "Make the window at least {width}x{height} to see the table (it is {now}).",
+    "table.seat_back": "You are back in your seat.",
+    "table.seat_key_title": "Your seat key",
+    "table.seat_key_body": "To take this seat back from another machine, type there:",
+    "table.seat_key_same": "From this machine, the same join command brings you back by itself.",
+    "table.seat_key_none": "Only a seated player at someone else's table has a seat key.",
     "key.draw": "Draw",
     "key.pass": "Pass",
     "key.hint": "Hint",
     "key.chat": "Chat",
     "key.rules_keys": "Rules",
     "key.leave_table": "Leave",
+    "key.seat_key": "Seat key",
+    "key.ready": "Ready",
+    "key.final_score": "Final score",
     "key.left_end": "Left end",
     "key.right_end": "Right end",
     "key.cancel": "Cancel",
     "key.yes_leave": "Leave",
     "key.stay": "Stay",
+    "key.close": "Close",
     "hint.must_draw": "nothing you hold fits {left} or {right}: draw",
     "hint.must_pass": "nothing fits and nothing can be drawn: pass",
     "hint.forced_lead": "the round opens with {tile}",
@@ -90,6 +107,11 @@ add_messages({
     "hint.draw_better": "drawing does better than any tile here",
     "hint.best_odds": "does best in {samples} sampled deals",
 })
+
+#: The smallest window the table is drawn in; below it, a message says so.
+MIN_SIZE = (80, 24)
+#: Seconds after a round ends before Enter says "ready" (an Enter meant for the last tile).
+READY_DELAY = 0.8
 
 #: The id of the widget that shows the seat at each place on screen.
 _SLOT = {
@@ -106,42 +128,13 @@ def describe_action(action: Action) -> str:
     return t("table.action_draw") if action == DRAW else t("table.action_pass")
 
 
-class EndChoiceScreen(ModalScreen[End | None]):
-    """A tile fits both ends: the player says which."""
-
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("left,h,1", "choose('left')", t("key.left_end"), key_display="<-"),
-        Binding("right,l,2", "choose('right')", t("key.right_end"), key_display="->"),
-        Binding("escape,ctrl+b", "cancel", t("key.cancel"), key_display="esc/^b"),
-    ]
-
-    def __init__(self, tile: str, ends: tuple[int, int]) -> None:
-        super().__init__()
-        self.tile = tile
-        self.ends = ends
-
-    def compose(self) -> ComposeResult:
-        with Vertical(id="end-box", classes="dialog"):
-            yield Static(t("table.choose_end", tile=self.tile), classes="screen-title")
-            with Horizontal(id="end-choices"):
-                yield Static(f"<- {t('table.end_left', number=self.ends[0])}", classes="end-choice")
-                yield Static(f"{t('table.end_right', number=self.ends[1])} ->", classes="end-choice")
-        yield Footer()
-
-    def action_choose(self, end: str) -> None:
-        self.dismiss(End(end))
-
-    def action_cancel(self) -> None:
-        self.dismiss(None)
-
-
 class LeaveScreen(ModalScreen[bool]):
     """Leaving is one key away, and one more to confirm."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         # Enter stays: a player pressing Enter to play must never leave by accident.
         Binding("y", "leave", t("key.yes_leave")),
-        Binding("n,escape,ctrl+b,enter", "stay", t("key.stay"), key_display="n/esc"),
+        Binding("n,escape,q,enter", "stay", t("key.stay"), key_display="n/esc"),
     ]
 
     def __init__(self, hosting: bool) -> None:
@@ -161,33 +154,82 @@ class LeaveScreen(ModalScreen[bool]):
         self.dismiss(False)
 
 
+class SeatKeyScreen(ModalScreen[None]):
+    """The seat's key, to read aloud or type on another machine."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,q,enter,k", "close", t("key.close"), key_display="esc"),
+    ]
+
+    def __init__(self, key: str | None, command: str) -> None:
+        super().__init__()
+        self.key = key
+        self.command = command
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="seat-key-box", classes="dialog"):
+            yield Static(t("table.seat_key_title"), classes="screen-title")
+            if self.key is None:
+                yield Static(t("table.seat_key_none"))
+            else:
+                yield Static(self.key, id="seat-key", markup=False)
+                yield Static(t("table.seat_key_body"), classes="hint")
+                yield Static(f"  {self.command}", id="seat-key-command", markup=False)
+                yield Static(t("table.seat_key_same"), classes="hint")
+        yield Footer()
+
+    def action_close(self) -> None:
+        self.dismiss()
+
+
 class TableScreen(Screen[None]):
     """Where the match is played."""
 
     #: The hand has the keyboard whenever the table comes (back) on screen.
     AUTO_FOCUS = "#hand"
 
+    #: While a tile that fits both ends waits for its end: these keys, before the hand's own.
+    END_BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("left,h,1", "choose_end('left')", t("key.left_end"), key_display="←", priority=True),
+        Binding("right,l,2", "choose_end('right')", t("key.right_end"), key_display="→", priority=True),
+        Binding("escape", "cancel_end", t("key.cancel"), key_display="esc", priority=True),
+    ]
+
     BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "ready", t("key.ready")),
         Binding("d", "draw", t("key.draw")),
+        # A key that is not allowed now still answers: the status line says why.
+        Binding("d", "explain('draw')", "", show=False),
         Binding("p", "pass_turn", t("key.pass")),
+        Binding("p", "explain('pass')", "", show=False),
         Binding("x", "hint", t("key.hint")),
         Binding("c", "chat", t("key.chat")),
+        Binding("k", "seat_key", t("key.seat_key")),
         Binding("r,f1", "rules", t("key.rules_keys")),
-        Binding("escape,ctrl+b", "leave", t("key.leave_table"), key_display="esc/^b"),
+        Binding("escape,q", "leave", t("key.leave_table"), key_display="esc/q"),
+        *END_BINDINGS,
     ]
 
     def __init__(self, players: int, direction: Direction) -> None:
         super().__init__()
-        #: Where this match's seats sit on screen: only their panels are made (each
-        #: one more to build and style would slow the table's first draw).
+        #: Where this match's seats sit on screen: only their panels are made.
         self._places = {place for _, place in table_positions(players, None, direction)}
         self._view: View | None = None
-        #: A run of single draws by one seat, told as one line when it ends.
-        self._draw_run: tuple[int, int] | None = None
-        self._my_draws = 0
         self._ready = False
         self._pending: list[TableChanged] = []
-        self._offered: tuple[bool, bool] = (False, False)  # what the footer offers before any view
+        #: What the footer offers (see `_offers`), so it is rebuilt only when that changes.
+        self._offered: tuple[bool, ...] = ()
+        #: My hand before my current run of draws (to tell which tiles came).
+        self._hand_before_draws: tuple[object, ...] | None = None
+        #: The last tile played: (its seat, the line it was played on) until the next play.
+        self._summary_round = -1
+        #: Enter pressed for the next deal in this break.
+        self._said_ready = False
+        #: A tile that fits both ends, waiting for the player to say which.
+        self.choosing_end: Play | None = None
+        #: False for a moment after a round ends, so that an Enter meant for the
+        #: round's last tile does not skip its end unread (set by a Textual timer).
+        self.takes_ready = False
 
     @property
     def capicu(self) -> CapicuApp:
@@ -196,21 +238,24 @@ class TableScreen(Screen[None]):
     # -- layout --------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
+        ascii_mode = self.capicu.ascii_mode
         yield Static("", id="table-title")
         with Horizontal(id="table-seats"):
             for place in (Position.LEFT, Position.TOP, Position.RIGHT):
                 if place in self._places:
-                    yield SeatPanel(id=_SLOT[place], classes="seat-slot", ascii=self.capicu.ascii_mode)
+                    yield SeatPanel(id=_SLOT[place], classes="seat-slot", ascii=ascii_mode)
         with Horizontal(id="table-middle"):
-            yield LineOfPlay(id="line", tile_style=self.capicu.tile_style, ascii=self.capicu.ascii_mode)
+            yield LineOfPlay(id="line", tile_style=self.capicu.tile_style, ascii=ascii_mode)
             with Vertical(id="table-side"):
                 yield BoneyardInfo(id="boneyard")
                 yield EventLog(id="log")
-                yield ChatPanel(id="chat", compact=True)
-        yield Static("", id="table-status")
+                yield Static("", id="round-end", markup=False)
+                yield ChatPanel(id="chat")
+        yield StatusLine(id="table-status")
         with Horizontal(id="table-me"):
-            yield SeatPanel(id=_SLOT[Position.BOTTOM], classes="seat-slot", ascii=self.capicu.ascii_mode)
-            yield HandView(id="hand", tile_style=self.capicu.tile_style, ascii=self.capicu.ascii_mode)
+            yield SeatPanel(id=_SLOT[Position.BOTTOM], classes="seat-slot", ascii=ascii_mode)
+            yield HandView(id="hand", tile_style=self.capicu.tile_style, ascii=ascii_mode)
+        yield Static("", id="too-small")
         yield QuietFooter()
 
     def on_mount(self) -> None:
@@ -218,19 +263,37 @@ class TableScreen(Screen[None]):
         self.query_one(HandView).focus()
         self._ready = True
         self.set_interval(1.0, self._tick)
+        self._fit(self.app.size.width, self.app.size.height)
         game = self.capicu.game
         for name, text in game.chat if game is not None else ():
-            self.query_one(ChatPanel).add_chat(name, text)  # said in the lobby
+            self.query_one(EventLog).add_chat(name, text)  # said in the lobby
         pending, self._pending = self._pending, []
         for message in pending:
             self.table_changed(message)
+        if game is not None and game.welcome_back:
+            game.welcome_back = False  # a saved seat, a seat key or the host gave it back
+            self.say(t("table.seat_back"))
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._fit(event.size.width, event.size.height)
+
+    def _fit(self, width: int, height: int) -> None:
+        """Below `MIN_SIZE` say so instead of drawing a garbled table; it comes back when the window grows."""
+        small = width < MIN_SIZE[0] or height < MIN_SIZE[1]
+        self.set_class(small, "-too-small")
+        if small:
+            self.query_one("#too-small", Static).update(
+                t("table.too_small", width=MIN_SIZE[0], height=MIN_SIZE[1], now=f"{width}x{height}")
+            )
 
     # -- what the App tells us -----------------------------------------------------
 
     def game_changed(self) -> None:
-        """Seats, names or timers changed (the App calls this)."""
+        """Seats, names, timers or who is ready changed (the App calls this)."""
         if self._view is not None and self._ready:
             self._show_seats(self._view)
+            self._show_status(self._view)
+            self._refresh_footer()
 
     def table_changed(self, message: TableChanged) -> None:
         """A new view arrived with the events that led to it."""
@@ -239,26 +302,69 @@ class TableScreen(Screen[None]):
             return
         if not self.is_attached:  # the app is closing
             return
-        self._view = message.view
+        before = self._view
+        self._view = view = message.view
+        if self.choosing_end is not None and self.choosing_end not in view.legal:
+            self.choosing_end = None
+        log = self.query_one(EventLog)
+        names = self._names(view)
+        events = view.events if message.snapshot else message.events
         if message.snapshot:
-            self.query_one(EventLog).clear()
-            for event in message.view.events:
-                self._log_event(event)
+            log.restart()
+        for event in events:
+            log.add_event(event, names, view.seat)
+            self._note_my_move(event, view, before)
+        if log.drawing() is not None and (view.turn != log.drawing() or view.legal != (DRAW,)):
+            self._tell_draws(view)
+        if any(isinstance(event, TilePlayed) and event.seat == view.seat for event in events):
+            self.query_one(HandView).fresh = frozenset()
+        if not view.between_rounds:
+            self._said_ready = False
+        if view.turn is None and (before is None or before.turn is not None):
+            self.query_one(StatusLine).clear_notice()  # the round's end speaks now
+            self.takes_ready = False
+            self.set_timer(READY_DELAY, self._take_ready)
+        self._show(view)
+        self._act_if_forced(view)
+
+    def _take_ready(self) -> None:
+        self.takes_ready = True
+
+    def _note_my_move(self, event: Event, view: View, before: View | None) -> None:
+        """Keep my hand as it was before my draws, to tell which tiles came."""
+        if isinstance(event, TilesDrawn) and event.seat == view.seat and self._hand_before_draws is None:
+            self._hand_before_draws = tuple(before.hand) if before is not None else ()
+
+    def _tell_draws(self, view: View) -> None:
+        """A run of draws ended: say it in the log, and to the drawer which tiles came."""
+        log = self.query_one(EventLog)
+        if log.drawing() == view.seat and self._hand_before_draws is not None:
+            came = tuple(tile for tile in view.hand if tile not in self._hand_before_draws)
+            self._hand_before_draws = None
+            told = describe_my_draw(came)
+            log.end_draws(told)
+            hand = self.query_one(HandView)
+            hand.fresh = hand.fresh | frozenset(came)
+            self.say(told, log_it=False)
         else:
-            for event in message.events:
-                self._log_event(event)
-        self._flush_draws_if_done(message.view)
-        self._show(message.view)
-        self._act_if_forced(message.view)
+            log.end_draws()
 
     def notice(self, text: str) -> None:
         """A line from the table itself (someone sat down, dropped, came back)."""
         if self._ready and self.is_attached:
-            self.query_one(ChatPanel).add_notice(text)
+            self.query_one(EventLog).add_notice(text)
+
+    def say(self, text: str, *, log_it: bool = True) -> None:
+        """A notice for this player: in the status line for a moment (and in the log)."""
+        if not (self._ready and self.is_attached):
+            return
+        self.query_one(StatusLine).say(text)
+        if log_it:
+            self.query_one(EventLog).add_notice(text)
 
     def chat_arrived(self, name: str, text: str) -> None:
         if self._ready and self.is_attached:
-            self.query_one(ChatPanel).add_chat(name, text)
+            self.query_one(EventLog).add_chat(name, text)
 
     # -- drawing the screen ----------------------------------------------------------
 
@@ -267,7 +373,6 @@ class TableScreen(Screen[None]):
         return [game.seat_name(s) if game else t("word.seat", number=s + 1) for s in range(view.players)]
 
     def _show(self, view: View) -> None:
-        self._view = view
         key = "table.title_ascii" if self.capicu.ascii_mode else "table.title"
         direction = (
             t("table.direction_ccw") if view.rules.direction is Direction.COUNTERCLOCKWISE
@@ -275,7 +380,13 @@ class TableScreen(Screen[None]):
         )
         title = t(key, preset=view.rules.preset, round=view.round_number, target=view.target)
         self.query_one("#table-title", Static).update(f"{title}   {direction}")
-        self.query_one(LineOfPlay).update_line(view.line, view.ends, view.rules.max_pip)
+        marks = line_marks(view.events)
+        label = ""
+        if marks.last_seat is not None:
+            label = t("word.you") if marks.last_seat == view.seat else self._names(view)[marks.last_seat]
+        self.query_one(LineOfPlay).update_line(
+            view.line, view.ends, view.rules.max_pip, lead=marks.lead, last=marks.last, last_label=label
+        )
         hand = self.query_one(HandView)
         could_play = any(isinstance(a, Play) for a in hand.legal)
         hand.update_from_view(view)
@@ -284,8 +395,13 @@ class TableScreen(Screen[None]):
             self._cursor_to_playable(hand, view)
         self.query_one(BoneyardInfo).update_from_view(view)
         self._show_seats(view)
+        self._show_round_end(view)
         self._show_status(view)
-        offered = (self._offers("draw"), self._offers("pass_turn"))
+        self._refresh_footer()
+
+    def _refresh_footer(self) -> None:
+        offered = tuple(self._offers(action)
+                        for action in ("ready", "draw", "pass_turn", "hint", "seat_key", "choose_end"))
         if offered != self._offered:
             # Only when a key comes or goes: the footer is rebuilt each time (bytes over SSH).
             self._offered = offered
@@ -303,19 +419,35 @@ class TableScreen(Screen[None]):
         game = self.capicu.game
         positions = table_positions(view.players, view.seat, view.rules.direction)
         names = self._names(view)
+        waiting = game.next_round.waiting if game is not None and game.next_round is not None else ()
+        ready = game.next_round.ready if game is not None and game.next_round is not None else ()
         for seat, place in positions:
             info = next((s for s in game.seats if s.seat == seat), None) if game is not None else None
-            panel = self.query_one(f"#{_SLOT[place]}", SeatPanel)
-            panel.update_seat(SeatInfo.from_view(
+            readiness = True if seat in ready else (False if seat in waiting else None)
+            self.query_one(f"#{_SLOT[place]}", SeatPanel).update_seat(SeatInfo.from_view(
                 view, seat, names,
                 connected=info.connected if info else True,
                 computer=info.kind == "computer" if info else False,
                 covered=info.covered if info else False,
+                left=info.left if info else False,
+                ready=readiness if view.between_rounds else None,
             ))
         self._tick()
 
+    def _show_round_end(self, view: View) -> None:
+        """Between rounds and once the match is over, the round's summary replaces the log."""
+        over = view.turn is None and bool(view.results)
+        self.set_class(over, "-round-over")
+        if not over or self._summary_round == view.results[-1].round_number:
+            return
+        result = view.results[-1]
+        self._summary_round = result.round_number
+        lines = describe_result(result, self._names(view), view.rules, view.players, my_seat=view.seat,
+                                hands=False)
+        self.query_one("#round-end", Static).update("\n".join(lines))
+
     def _tick(self) -> None:
-        """Count the turn timer down on the seat whose turn it is (once a second)."""
+        """Count the turn timer and the next deal down (once a second)."""
         view = self._view
         game = self.capicu.game
         if view is None or game is None:
@@ -327,104 +459,109 @@ class TableScreen(Screen[None]):
             if timer is not None and timer[0] == seat and view.turn == seat:
                 left = max(0, math.ceil(timer[1] - time.monotonic()))
             self.query_one(f"#{_SLOT[place]}", SeatPanel).timer = left
+        if view.between_rounds and game.next_round is not None and game.next_round.deadline is not None:
+            self._show_status(view)
 
     def _show_status(self, view: View) -> None:
-        status = self.query_one("#table-status", Static)
-        if view.seat is None:
-            status.update(t("table.watching"))
-        elif view.turn is None:
-            status.update(t("table.round_over"))
+        status = self.query_one(StatusLine)
+        game = self.capicu.game
+        if self.choosing_end is not None and view.ends is not None:
+            status.prompt = t("table.choose_end", tile=str(self.choosing_end.tile), left=view.ends[0],
+                              right=view.ends[1])
+        elif view.match_over:
+            status.prompt = t("table.match_over")
+        elif view.between_rounds:
+            status.prompt = self._break_prompt(view)
+        elif view.seat is None:
+            status.prompt = t("table.watching")
         elif not view.is_my_turn:
-            status.update(t("table.waiting", name=self._names(view)[view.turn]))
+            status.prompt = t("table.waiting", name=self._names(view)[view.turn or 0])
         elif view.legal == (PASS,):
-            status.update(t("table.must_pass") if view.rules.drawing else t("table.must_pass_paso"))
+            status.prompt = t("table.must_pass") if view.rules.drawing else t("table.must_pass_paso")
         elif view.legal == (DRAW,):
-            status.update(t("table.drawing"))
+            status.prompt = t("table.drawing")
         elif view.forced_lead is not None:
-            status.update(t("table.your_lead", tile=str(view.forced_lead)))
+            status.prompt = t("table.your_lead", tile=str(view.forced_lead))
         elif DRAW in view.legal:
-            status.update(t("table.your_turn_draw"))
+            status.prompt = t("table.your_turn_draw")
         else:
-            status.update(t("table.your_turn"))
+            status.prompt = t("table.your_turn")
+        del game
 
-    # -- the log -------------------------------------------------------------------
-
-    def _log_event(self, event: Event) -> None:
-        if isinstance(event, TilesDrawn):
-            if self._draw_run is not None and self._draw_run[0] == event.seat:
-                self._draw_run = (event.seat, self._draw_run[1] + event.count)
+    def _break_prompt(self, view: View) -> str:
+        game = self.capicu.game
+        state = game.next_round if game is not None else None
+        if view.seat is None:
+            text = t("table.round_over_watching")
+        elif self._said_ready or (state is not None and view.seat in state.ready):
+            others = [s for s in state.waiting if s != view.seat] if state is not None else []
+            if others:
+                names = self._names(view)
+                text = t("table.round_over_waiting", names=", ".join(names[s] for s in others))
             else:
-                self._flush_draw_run()
-                self._draw_run = (event.seat, event.count)
-            return
-        self._flush_draw_run()
-        view = self._view
-        names = self._names(view) if view is not None else []
-        my_seat = self.capicu.game.seat if self.capicu.game is not None else None
-        text = describe_event(event, names, my_seat)
-        if text:
-            self.query_one(EventLog).add_text(text)
-
-    def _flush_draw_run(self) -> None:
-        if self._draw_run is None:
-            return
-        seat, count = self._draw_run
-        self._draw_run = None
-        view = self._view
-        names = self._names(view) if view is not None else []
-        my_seat = self.capicu.game.seat if self.capicu.game is not None else None
-        self.query_one(EventLog).add_text(describe_event(TilesDrawn(seat, count, -1, -1), names, my_seat))
-
-    def _flush_draws_if_done(self, view: View) -> None:
-        """Once my forced draws end, say how many tiles came, in the log and on screen."""
-        if self._my_draws and view.legal != (DRAW,):
-            count, self._my_draws = self._my_draws, 0
-            self._flush_draw_run()
-            text = t("table.you_drew_one") if count == 1 else t("table.you_drew", count=count)
-            self.notify(text, timeout=4)
-        elif self._draw_run is not None and (view.turn != self._draw_run[0]):
-            self._flush_draw_run()
+                text = t("table.round_over_dealing")
+        else:
+            text = t("table.round_over_ready")
+        if state is not None and state.deadline is not None:
+            seconds = max(0, math.ceil(state.deadline - time.monotonic()))
+            text += t("table.deal_in", seconds=seconds)
+        return text
 
     # -- acting ----------------------------------------------------------------------
 
     def _act_if_forced(self, view: View) -> None:
         """Draw for the player when drawing is the only thing the rules allow."""
         if view.is_my_turn and view.legal == (DRAW,):
-            self._my_draws += 1
             self.run_worker(self.capicu.send_action(DRAW), group="intent")
 
     def on_hand_view_tile_chosen(self, message: HandView.TileChosen) -> None:
         view = self._view
         if view is None or view.seat is None:
             return
-        if not view.is_my_turn:
-            if view.turn is not None:
-                self.notify(t("table.not_your_turn", name=self._names(view)[view.turn]), timeout=3)
-            return
         plays = [a for a in message.actions if isinstance(a, Play) and a in view.legal]
         if not plays:
-            self._explain_no_fit(view, str(message.tile))
+            # Enter on a tile that may not be played now: why, in the engine's words.
+            if view.between_rounds or view.match_over:
+                self.action_ready()
+                return
+            self._explain(Play(message.tile, End.LEFT if view.ends is None else End.RIGHT), view)
             return
         ends = view.ends if view.ends is not None else (0, 0)
         if len(plays) == 1 or ends[0] == ends[1]:
             # Two equal ends leave the same game either way: no question to ask.
             self.run_worker(self.capicu.send_action(plays[0]), group="intent")
             return
+        # Asked on the status line, so that nothing covers the line and its ends.
+        self.choosing_end = plays[0]
+        self._show_status(view)
+        self._refresh_footer()
 
-        def chosen(end: End | None) -> None:
-            if end is not None:
-                self.run_worker(self.capicu.send_action(Play(plays[0].tile, end)), group="intent")
+    def action_choose_end(self, end: str) -> None:
+        chosen = self.choosing_end
+        self.action_cancel_end()
+        if chosen is not None:
+            self.run_worker(self.capicu.send_action(Play(chosen.tile, End(end))), group="intent")
 
-        self.app.push_screen(EndChoiceScreen(str(plays[0].tile), ends), chosen)
+    def action_cancel_end(self) -> None:
+        self.choosing_end = None
+        if self._view is not None:
+            self._show_status(self._view)
+        self._refresh_footer()
 
-    def _explain_no_fit(self, view: View, tile: str) -> None:
-        """Say why Enter did nothing: the tile does not fit, or something else must be done."""
-        if view.legal == (PASS,):
-            self.notify(t("table.must_pass") if view.rules.drawing else t("table.must_pass_paso"), timeout=4)
-        elif view.forced_lead is not None:
-            self.notify(t("table.must_lead", tile=str(view.forced_lead)), timeout=4)
-        elif view.ends is not None:
-            self.notify(t("table.no_fit", tile=tile, left=view.ends[0], right=view.ends[1]), timeout=4)
+    def _explain(self, action: Action, view: View) -> None:
+        """Say why ``action`` is not allowed now (the engine's reason, in words)."""
+        text = describe_action_refused(view, action, self._names(view))
+        if text:
+            self.say(text, log_it=False)
+
+    def action_explain(self, what: str) -> None:
+        view = self._view
+        if view is None:
+            return
+        if view.seat is None:
+            self.say(t("table.watching"), log_it=False)
+            return
+        self._explain(DRAW if what == "draw" else PASS, view)
 
     def on_chat_panel_send(self, message: ChatPanel.Send) -> None:
         self.run_worker(self.capicu.send_chat(message.text), group="intent")
@@ -436,16 +573,42 @@ class TableScreen(Screen[None]):
     def _offers(self, action: str) -> bool:
         """Whether the footer offers ``action`` now (the engine's legal actions decide)."""
         view = self._view
+        seated = view is not None and view.seat is not None
+        if action in ("choose_end", "cancel_end"):
+            return self.choosing_end is not None
+        if self.choosing_end is not None and action != "leave":
+            return False  # one question at a time: which end
+        if action == "ready":
+            if view is None or view.seat is None:
+                return False
+            return view.match_over or (view.between_rounds and not self._said_ready)
         if action == "draw":
             return view is not None and view.is_my_turn and DRAW in view.legal and len(view.legal) > 1
         if action == "pass_turn":
             return view is not None and view.is_my_turn and view.legal == (PASS,)
-        return True  # the hint key stays put: off-turn it says so, and the footer is not rebuilt
+        if action == "hint":
+            return seated and view is not None and view.turn is not None
+        if action == "seat_key":
+            game = self.capicu.game
+            return game is not None and game.seat_key is not None and not game.hosting
+        return True
+
+    def action_ready(self) -> None:
+        view = self._view
+        if view is None or view.seat is None or not self.takes_ready:
+            return
+        if view.match_over:
+            self.capicu.show_match_over(view)
+            return
+        if view.between_rounds and not self._said_ready:
+            self._said_ready = True
+            self.run_worker(self.capicu.send_ready(), group="intent")
+            self._show_status(view)
+            self._refresh_footer()
 
     def action_draw(self) -> None:
         view = self._view
         if view is not None and view.is_my_turn and DRAW in view.legal:
-            self._my_draws += 1
             self.run_worker(self.capicu.send_action(DRAW), group="intent")
 
     def action_pass_turn(self) -> None:
@@ -461,13 +624,19 @@ class TableScreen(Screen[None]):
 
         self.app.push_screen(RulesKeysScreen())
 
+    def action_seat_key(self) -> None:
+        game = self.capicu.game
+        if game is None:
+            return
+        self.app.push_screen(SeatKeyScreen(game.seat_key, game.seat_key_command()))
+
     def action_leave(self) -> None:
         chat = self.query_one(ChatPanel)
         if chat.has_focus_within:
             self.query_one(HandView).focus()
             return
         game = self.capicu.game
-        hosting = game is not None and type(game.request).__name__ != "JoinGame"
+        hosting = game is not None and game.hosting
 
         async def answered(leave: bool | None) -> None:
             if leave:
@@ -478,9 +647,9 @@ class TableScreen(Screen[None]):
     def action_hint(self) -> None:
         view = self._view
         if view is None or not view.is_my_turn:
-            self.notify(t("table.hint_none"))
+            self.say(t("table.hint_none"), log_it=False)
             return
-        self.notify(t("table.hint_wait"), timeout=2)
+        self.say(t("table.hint_wait"), log_it=False)
         self._find_hint(view)
 
     @work(thread=True, exclusive=True, group="hint")
@@ -495,7 +664,7 @@ class TableScreen(Screen[None]):
     def _show_hint(self, view: View, action: Action, text: str) -> None:
         if self._view is not view:
             return  # the table moved on while we thought
-        self.notify(text, timeout=8)
+        self.say(text, log_it=False)
         if isinstance(action, Play):
             hand = self.query_one(HandView)
             if action.tile in hand.hand:

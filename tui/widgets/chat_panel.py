@@ -1,44 +1,45 @@
-"""Chat: the lines said at the table and an input to say one.
+"""Chat: the one-row box where a player types a line for the table.
 
-The host strips control and escape sequences from what others type; the lines
-are cleaned again here on display, because a terminal is not the place to trust
-that every path on the host did so.
+What is said is shown in the table's log (`EventLog.add_chat`), in the same
+time order as the moves; this widget only takes the words and posts
+`ChatPanel.Send`. The host strips control and escape sequences from what
+others type, and the log cleans them again on display.
 """
 
 from __future__ import annotations
 
-from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.message import Message
-from textual.widgets import Input, RichLog
+from textual.widgets import Input
 
-from ..describe import NAME_LIMIT, display_text
-from ..messages import t
+from ..describe import display_text
+from ..messages import add_messages, t
+
+add_messages({
+    # Short enough for the table's side panel at 80 columns.
+    "chat.prompt": "c to chat, Enter sends",
+})
 
 #: Longest chat line one may type (the host has its own limit).
 MAX_CHAT = 200
 
 
 class ChatPanel(Vertical):
-    """Lines said at the table above an input; Enter posts `ChatPanel.Send`."""
+    """An input; Enter posts `ChatPanel.Send` with the cleaned words."""
 
     DEFAULT_CSS = """
     ChatPanel {
-        height: 1fr;
-        min-height: 4;
-    }
-    ChatPanel > RichLog {
-        height: 1fr;
-        background: $surface;
-        scrollbar-size-vertical: 1;
+        height: auto;
     }
     ChatPanel > Input {
-        height: 3;
-    }
-    ChatPanel > Input.-compact {
         height: 1;
         border: none;
+        padding: 0 1;
+    }
+    ChatPanel > Input > .input--placeholder {
+        /* Textual's $text-disabled is too faint to read: the prompt says how to chat. */
+        color: $text-muted;
     }
     """
 
@@ -54,42 +55,12 @@ class ChatPanel(Vertical):
         def control(self) -> ChatPanel:
             return self.panel
 
-    def __init__(
-        self,
-        *,
-        compact: bool = False,
-        name: str | None = None,
-        id: str | None = None,
-        classes: str | None = None,
-    ) -> None:
-        super().__init__(name=name, id=id, classes=classes)
-        self._compact = compact
-
     def compose(self) -> ComposeResult:
-        log = RichLog(max_lines=300, wrap=True, markup=False, highlight=False, auto_scroll=True, min_width=1)
-        log.can_focus = False
-        yield log
-        yield Input(placeholder=t("chat.placeholder"), max_length=MAX_CHAT,
-                    classes="-compact" if self._compact else "")
-
-    @property
-    def lines(self) -> RichLog:
-        return self.query_one(RichLog)
+        yield Input(placeholder=t("chat.prompt"), max_length=MAX_CHAT)
 
     @property
     def input(self) -> Input:
         return self.query_one(Input)
-
-    def add_chat(self, name: str, text: str) -> None:
-        """Show one chat line from ``name`` (both cleaned again before display)."""
-        line = Text(end="")
-        line.append(display_text(name, NAME_LIMIT) or "?", style="bold")
-        line.append(": " + display_text(text, MAX_CHAT * 2))
-        self.lines.write(line)
-
-    def add_notice(self, text: str) -> None:
-        """Show a line from the table itself (someone joined, left, ...)."""
-        self.lines.write(Text(display_text(text, 1000), style="italic"))
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()

@@ -1,18 +1,28 @@
-"""The public events of the table, in words, newest at the bottom."""
+"""The table's log: moves, chat and the table's own notices, in the order they happened.
+
+One log for all three, so that a chat line said after a move sits below it; chat
+is styled apart (the speaker's name bold, the words in the chat colour), the
+table's notices in italics. A run of single draws by one player is told as one
+line once it ends ("Pepe draws 3 tiles from el pozo.").
+"""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import ClassVar
 
-from capicu.core import Event, RoundStarted, View
+from capicu.core import Event, RoundStarted, TilesDrawn
 from rich.text import Text
 from textual.widgets import RichLog
 
-from ..describe import describe_event, display_text
+from ..describe import NAME_LIMIT, describe_event, display_text
+
+#: Longest chat line shown (the host cuts them at 200 characters).
+CHAT_LIMIT = 400
 
 
 class EventLog(RichLog):
-    """A scrolling log of sentences; `sync` writes only the events not shown yet."""
+    """A scrolling log of sentences, newest at the bottom."""
 
     DEFAULT_CSS = """
     EventLog {
@@ -23,7 +33,20 @@ class EventLog(RichLog):
            and the log always shows its newest lines anyway. */
         scrollbar-size-vertical: 0;
     }
+    EventLog > .log--chat-name {
+        text-style: bold;
+        color: $accent;
+    }
+    EventLog > .log--chat {
+        color: $text;
+    }
+    EventLog > .log--notice {
+        color: $text-muted;
+        text-style: italic;
+    }
     """
+
+    COMPONENT_CLASSES: ClassVar[set[str]] = {"log--chat-name", "log--chat", "log--notice"}
 
     def __init__(
         self,
@@ -36,30 +59,60 @@ class EventLog(RichLog):
         super().__init__(max_lines=max_lines, wrap=True, markup=False, highlight=False, min_width=1,
                          auto_scroll=True, name=name, id=id, classes=classes)
         self.can_focus = False
-        self._shown: tuple[Event, ...] = ()
-        self._round = -1
         self._previous: Event | None = None
+        #: A run of single draws not written yet: (seat, tiles, the names and seat to tell it with).
+        self._draws: tuple[int, int, Sequence[str], int | None] | None = None
 
     def add_text(self, text: str, style: str = "") -> None:
         """Write one line (cleaned of control sequences)."""
+        self.end_draws()  # what came before it is written first: one time order
         self.write(Text(display_text(text, 2000), style=style))
+
+    def add_chat(self, name: str, text: str) -> None:
+        """A chat line from ``name`` (both cleaned again before display)."""
+        self.end_draws()
+        line = Text(end="")
+        line.append(display_text(name, NAME_LIMIT) or "?", self.get_component_rich_style("log--chat-name"))
+        line.append(": " + display_text(text, CHAT_LIMIT), self.get_component_rich_style("log--chat"))
+        self.write(line)
+
+    def add_notice(self, text: str) -> None:
+        """A line from the table itself (someone sat down, left, came back)."""
+        self.end_draws()
+        self.write(Text(display_text(text, 1000), style=self.get_component_rich_style("log--notice")))
 
     def add_event(self, event: Event, names: Sequence[str], my_seat: int | None) -> None:
         """Write one event in words (the tile after `RoundStarted` is told as the lead)."""
         lead = isinstance(self._previous, RoundStarted)
         self._previous = event
+        if isinstance(event, TilesDrawn):
+            if self._draws is not None and self._draws[0] == event.seat:
+                seat, count, _, _ = self._draws
+                self._draws = (seat, count + event.count, names, my_seat)
+            else:
+                self.end_draws()
+                self._draws = (event.seat, event.count, names, my_seat)
+            return
+        self.end_draws()
         text = describe_event(event, names, my_seat, lead=lead)
         if text:
             self.write(Text(text))
 
-    def sync(self, view: View, names: Sequence[str]) -> None:
-        """Write the view's events that are not in the log yet (a new round starts afresh)."""
-        events = view.events
-        if view.round_number != self._round or events[: len(self._shown)] != self._shown:
-            new = events
-        else:
-            new = events[len(self._shown):]
-        for event in new:
-            self.add_event(event, names, view.seat)
-        self._shown = events
-        self._round = view.round_number
+    def drawing(self) -> int | None:
+        """The seat whose run of draws is not written yet, if any."""
+        return self._draws[0] if self._draws is not None else None
+
+    def end_draws(self, told: str | None = None) -> None:
+        """Write the pending run of draws: as ``told`` when given (the drawer's own words)."""
+        if self._draws is None:
+            return
+        seat, count, names, my_seat = self._draws
+        self._draws = None
+        self.write(Text(told if told is not None else describe_event(TilesDrawn(seat, count, -1, -1),
+                                                                      names, my_seat)))
+
+    def restart(self) -> None:
+        """Empty the log (a snapshot tells the round again from its start)."""
+        self.clear()
+        self._previous = None
+        self._draws = None

@@ -25,9 +25,14 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
 
-from ..messages import t
+from ..messages import add_messages, t
 from .repaint import repaint_changes
 from .tiles import TileStyle, smaller_styles, tile_face, wrap_widths
+
+add_messages({
+    # Under a tile just drawn, as wide as a compact tile.
+    "hand.new": "new",
+})
 
 #: Cells between two tiles in the hand.
 GAP = 1
@@ -54,9 +59,10 @@ class HandView(Widget, can_focus=True):
         text-style: bold;
     }
     HandView > .hand--dimmed {
+        /* The theme's own dimmed colours, without text-style: dim (a blend Textual makes
+           before the colours are cut down to 16, where it lands on the tile's own colour). */
         background: $tile-dimmed;
         color: $tile-dimmed-pip;
-        text-style: dim;
     }
     HandView > .hand--cursor {
         background: $tile-cursor;
@@ -65,7 +71,7 @@ class HandView(Widget, can_focus=True):
     }
     HandView > .hand--cursor-dimmed {
         background: $tile-dimmed;
-        color: $tile-cursor-pip;
+        color: $tile-dimmed-pip;
         text-style: bold;
     }
     HandView > .hand--marker {
@@ -93,6 +99,8 @@ class HandView(Widget, can_focus=True):
         Binding("home", "cursor_to(0)", t("hand.key_first"), show=False),
         Binding("end", "cursor_to(-1)", t("hand.key_last"), show=False),
         Binding("enter", "choose", t("hand.key_play"), show=True),
+        # When no tile may be played, Enter still answers: the table says why.
+        Binding("enter", "choose_anyway", t("hand.key_play"), show=False),
     ]
 
     class TileChosen(Message):
@@ -116,6 +124,11 @@ class HandView(Widget, can_focus=True):
     digits: reactive[int] = reactive(1, layout=True)
     #: Watching, not playing: there is no hand to show.
     spectator: reactive[bool] = reactive(False, layout=True)
+    #: A round is being played (False between rounds and once the match is over:
+    #: Enter then belongs to the table, "ready for the next deal").
+    playing: reactive[bool] = reactive(True, repaint=False)
+    #: Tiles just drawn, marked "new" until the player's next move.
+    fresh: reactive[frozenset[Tile]] = reactive(frozenset(), repaint=False)
 
     def __init__(
         self,
@@ -163,6 +176,10 @@ class HandView(Widget, can_focus=True):
     def update_from_view(self, view: View) -> None:
         """Show a seat's `View`: its hand and what the engine says it may do."""
         self.spectator = view.seat is None
+        playing = view.seat is not None and view.turn is not None
+        if playing != self.playing:
+            self.playing = playing
+            self.refresh_bindings()
         new_deal = view.round_number != self._round
         self._round = view.round_number
         self.update_hand(view.hand, view.legal, view.rules.max_pip, new_deal=new_deal)
@@ -193,10 +210,21 @@ class HandView(Widget, can_focus=True):
         if self.hand:
             self.cursor = index % len(self.hand)
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        # The Footer offers "Play tile" only when some tile may be played now.
+        if action == "choose":
+            return bool(self._playable())
+        if action == "choose_anyway":
+            return self.playing
+        return True
+
     def action_choose(self) -> None:
         tile = self.selected
         if tile is not None:
             self.post_message(self.TileChosen(self, tile, self.plays_for(tile)))
+
+    def action_choose_anyway(self) -> None:
+        self.action_choose()
 
     def on_click(self, event: Click) -> None:
         _, regions = self._layout(self.content_size.width)
@@ -217,7 +245,12 @@ class HandView(Widget, can_focus=True):
     def watch_hand(self) -> None:
         self._repaint_changes()
 
-    def watch_legal(self) -> None:
+    def watch_legal(self, before: tuple[Action, ...], after: tuple[Action, ...]) -> None:
+        self._repaint_changes()
+        if any(isinstance(a, Play) for a in before) != any(isinstance(a, Play) for a in after):
+            self.refresh_bindings()
+
+    def watch_fresh(self) -> None:
         self._repaint_changes()
 
     def _repaint_changes(self) -> None:
@@ -239,7 +272,7 @@ class HandView(Widget, can_focus=True):
         styles = tuple(self.get_component_rich_style(name) for name in sorted(self.COMPONENT_CLASSES))
         screen = (self.app.size.width, self.app.size.height)
         key = (self.hand, self.legal, self.cursor, self.tile_style, self.ascii, self.digits, width, styles,
-               self.spectator, self._budget, screen)
+               self.spectator, self._budget, screen, self.fresh)
         if key == self._cache_key:
             return self._cache
         if not self.hand:
@@ -281,7 +314,12 @@ class HandView(Widget, can_focus=True):
                         lines[y].append_text(face.rows[y])
                     else:
                         lines[y].append(" " * face.width)
-                marker = mark * face.width if i == self.cursor else " " * face.width
+                if i == self.cursor:
+                    marker = mark * face.width
+                elif self.hand[i] in self.fresh:
+                    marker = t("hand.new").center(face.width)[: face.width]
+                else:
+                    marker = " " * face.width
                 lines[height].append(marker, marker_style)
                 regions[i] = Region(x, len(rows), face.width, height + 1)
                 x += face.width

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from enum import Enum
 from typing import ClassVar
 
-from capicu.core import Direction, View
+from capicu.core import Direction, RoundEnded, Tile, View
 from capicu.core.record import Record
 from rich.text import Text
 from textual.geometry import Size
@@ -14,8 +14,17 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from ..describe import NAME_LIMIT, display_text, seat_name
-from ..messages import t
+from ..messages import add_messages, t
 from .repaint import repaint_changes
+
+add_messages({
+    "seat.out": "out: no tiles left",
+    "seat.pips": "{count} pips",
+    "seat.pips_one": "1 pip",
+    "seat.ready": "ready",
+    "seat.waiting": "not ready yet",
+    "seat.left": "left, computer plays",
+})
 
 
 class SeatInfo(Record):
@@ -33,6 +42,13 @@ class SeatInfo(Record):
     turn: bool = False
     me: bool = False
     partner: bool = False
+    #: The person left on purpose (the computer plays for them).
+    left: bool = False
+    #: At the end of a round: the tiles left in this seat's hand, shown to all.
+    revealed: tuple[Tile, ...] | None = None
+    #: Between rounds: True once this person is ready for the next deal, False while
+    #: the table waits for them, None when nobody waits for this seat.
+    ready: bool | None = None
 
     @classmethod
     def from_view(
@@ -44,6 +60,8 @@ class SeatInfo(Record):
         connected: bool = True,
         computer: bool = False,
         covered: bool = False,
+        left: bool = False,
+        ready: bool | None = None,
     ) -> SeatInfo:
         """The panel data of ``seat`` as ``view``'s seat sees it (score is the seat's side's)."""
         side = view.side_of(seat)
@@ -51,6 +69,11 @@ class SeatInfo(Record):
         partner = (
             view.seat is not None and not me and view.rules.partnerships and view.side_of(view.seat) == side
         )
+        revealed = None
+        if view.turn is None:  # the round is over: every hand is shown
+            ended = next((e for e in reversed(view.events) if isinstance(e, RoundEnded)), None)
+            if ended is not None and seat < len(ended.result.hands):
+                revealed = ended.result.hands[seat]
         return cls(
             seat=seat,
             name=seat_name(names, seat),
@@ -62,6 +85,9 @@ class SeatInfo(Record):
             turn=view.turn == seat,
             me=me,
             partner=partner,
+            left=left,
+            revealed=revealed,
+            ready=ready,
         )
 
 
@@ -196,9 +222,26 @@ class SeatPanel(Widget):
         tiles = t("seat.tiles_one") if info.tiles == 1 else t("seat.tiles", count=info.tiles)
         return Text(f"  {tiles}, {t('seat.score', score=info.score)}", end="", no_wrap=True)
 
+    def _hand_line(self, tiles: tuple[Tile, ...]) -> Text:
+        if not tiles:
+            return Text("  " + t("seat.out"), end="", no_wrap=True)
+        return Text("  " + " ".join(str(tile) for tile in tiles), end="", no_wrap=True)
+
+    def _count_after_round(self, info: SeatInfo, tiles: tuple[Tile, ...]) -> Text:
+        pips = sum(tile.pips for tile in tiles)
+        text = Text("  " + (t("seat.pips_one") if pips == 1 else t("seat.pips", count=pips)),
+                    end="", no_wrap=True)
+        if info.ready is not None:
+            state = t("seat.ready") if info.ready else t("seat.waiting")
+            text.append("  " + state, self.get_component_rich_style("seat--turn" if not info.ready
+                                                                    else "seat--status"))
+        return text
+
     def _status_line(self, info: SeatInfo) -> Text:
         text = Text("  ", end="", no_wrap=True)
-        if not info.connected and not info.covered:
+        if info.left and info.covered:
+            text.append(t("seat.left"), self.get_component_rich_style("seat--away"))
+        elif not info.connected and not info.covered:
             text.append(t("seat.away"), self.get_component_rich_style("seat--away"))
         elif info.covered:
             text.append(t("seat.covered"), self.get_component_rich_style("seat--away"))
@@ -219,7 +262,11 @@ class SeatPanel(Widget):
         if info is None:
             return [Text(end="")] * 3
         width = max(self.content_size.width, 1)
-        lines = [self._name_line(info), self._count_line(info), self._status_line(info)]
+        if info.revealed is not None:
+            lines = [self._name_line(info), self._hand_line(info.revealed),
+                     self._count_after_round(info, info.revealed)]
+        else:
+            lines = [self._name_line(info), self._count_line(info), self._status_line(info)]
         for line in lines:
             # "…" is not ASCII: ASCII mode crops instead.
             line.truncate(width, overflow="crop" if self.ascii else "ellipsis")

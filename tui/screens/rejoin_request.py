@@ -1,0 +1,52 @@
+"""(The host's terminal.) Someone asks by name for an away seat: give it back or not.
+
+A name alone proves nothing, so the host's operator decides: it is usually the
+friend whose terminal crashed, calling across the room. The answer goes to the
+host (`GameLink.answer_rejoin`); if the person comes back by other means first,
+the App dismisses this question unanswered.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from capicu.tui.describe import NAME_LIMIT, display_text
+from capicu.tui.messages import add_messages, t
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Footer, Static
+
+add_messages({
+    "rejoin.question": "{name} asks for seat {seat} back: allow?",
+    "rejoin.body": "Allow only if you know it is them (a name alone proves nothing). "
+                   "y gives the seat back, n refuses.",
+    "key.allow": "Allow",
+    "key.refuse": "Refuse",
+})
+
+
+class RejoinRequestScreen(ModalScreen[bool]):
+    """Asks the host's operator; dismissed with True (allow) or False."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("y", "answer(True)", t("key.allow")),
+        Binding("n,escape", "answer(False)", t("key.refuse"), key_display="n/esc"),
+    ]
+
+    def __init__(self, request_id: int, seat: int, name: str) -> None:
+        super().__init__()
+        self.request_id = request_id
+        self.seat = seat
+        self.name_asked = display_text(name, NAME_LIMIT)
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="rejoin-box", classes="dialog"):
+            question = t("rejoin.question", name=self.name_asked, seat=self.seat + 1)
+            yield Static(question, classes="screen-title", markup=False)
+            yield Static(t("rejoin.body"))
+        yield Footer()
+
+    def action_answer(self, allow: bool) -> None:
+        self.dismiss(allow)
