@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from rich.console import Console
 from rich.text import Text
 from textual.geometry import Region
-from widget_harness import SIZE, WidgetApp, styled_app
+from widget_harness import SIZE, WidgetApp
 
 CONSOLE = Console()
 
@@ -123,15 +123,3 @@ async def test_a_ticking_timer_repaints_its_digits() -> None:
         panel.timer = 29
         await pilot.pause()
         assert all(r.y == 2 and r.width <= 2 for r in _regions(calls))
-
-
-async def test_a_line_in_a_fixed_space_gaining_a_row_repaints_that_row_only() -> None:
-    line = LineOfPlay()
-    app = styled_app(lambda: [line], "LineOfPlay { height: 8; }")
-    async with app.run_test(size=SIZE) as pilot:
-        line.update_line(((1, 2), (2, 3)), (1, 3))
-        await pilot.pause()
-        calls = _spy(line)
-        line.update_line(((1, 2), (2, 3), (3, 3)), (1, 3))  # a double: the row grows to three
-        await pilot.pause()
-        assert {r.y for r in _regions(calls)} == {0, 1, 2}

@@ -2,16 +2,18 @@
 
 How a screen uses them:
 
-- `LineOfPlay.update_line(view.line, view.ends, view.rules.max_pip)`
+- `LineOfPlay.update_line(view.line, view.ends, view.rules.max_pip, lead=..., last=...,
+  last_label=...)`, with the lead and the last tile from `line_marks(view.events)`
 - `HandView.update_from_view(view)`; handle `HandView.TileChosen` (its
   ``actions`` are the tile's legal plays: two when it fits both ends, none
   when it does not fit now).
 - `SeatPanel.update_seat(SeatInfo.from_view(view, seat, names, ...))`, and
   ``panel.timer = seconds`` while a turn timer runs; `table_positions` says
   which seat sits where by the preset's direction.
-- `BoneyardInfo.update_from_view(view)`; `EventLog.add_event(...)` or
-  `EventLog.sync(view, names)`; `ChatPanel.add_chat(name, text)` and
-  `ChatPanel.Send`.
+- `BoneyardInfo.update_from_view(view)`; `EventLog.add_event(...)`,
+  `EventLog.add_chat(name, text)` and `add_notice(text)` (one log, one time
+  order); `ChatPanel.Send` from the chat input; `StatusLine.say(text)` for a
+  notice that must not cover anything.
 
 Every widget takes ``tile_style`` and/or ``ascii`` where it matters. Their colours
 come from the theme variables of `capicu.tui.themes.GAME_VARIABLES`, so the App
@@ -21,8 +23,5 @@ players pay for every byte written.
 
 For the App: ASCII mode is three switches, the widgets' ``ascii`` (HandView,
 LineOfPlay and SeatPanel) and `capicu.tui.messages.set_ascii`, which turns every
-sentence and name into ASCII ("capicú" -> "capicu"). Measured at 80x24 and 256
-colours, a cursor move writes about 0.3 KB and an opponent's move 3 to 4.8 KB, of
-which the Footer redrawn by ``refresh_bindings()`` on every view is about 0.8 KB
-and the title and status lines, updated with the same text, about 0.3 KB.
+sentence and name into ASCII ("capicú" -> "capicu").
 """
