@@ -160,7 +160,7 @@ def capicu_run(env: dict[str, str], seed: int) -> tuple[float, int, int]:
         mark = len(term.seen)
         term.send(ENTER)
         term.burst()
-        if b"Which end" in term.seen[mark:]:
+        if b"fits both ends" in term.seen[mark:]:
             term.send(LEFT)
             term.burst()
         if not re.search(rb"You (play|lead)", term.seen[mark:]):

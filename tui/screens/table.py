@@ -185,8 +185,10 @@ class SeatKeyScreen(ModalScreen[None]):
 class TableScreen(Screen[None]):
     """Where the match is played."""
 
-    #: The hand has the keyboard whenever the table comes (back) on screen.
-    AUTO_FOCUS = "#hand"
+    #: The table itself has the keyboard (its bindings drive the hand), so that the
+    #: Footer lists its keys in the table's order: the ones that come and go with
+    #: the turn last, where they repaint only their own cells (bytes over SSH).
+    AUTO_FOCUS = ""
 
     #: While a tile that fits both ends waits for its end: these keys, before the hand's own.
     END_BINDINGS: ClassVar[list[BindingType]] = [
@@ -196,17 +198,24 @@ class TableScreen(Screen[None]):
     ]
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "ready", t("key.ready")),
-        Binding("d", "draw", t("key.draw")),
-        # A key that is not allowed now still answers: the status line says why.
-        Binding("d", "explain('draw')", "", show=False),
-        Binding("p", "pass_turn", t("key.pass")),
-        Binding("p", "explain('pass')", "", show=False),
+        Binding("left", "cursor(-1)", t("hand.key_previous"), show=False),
+        Binding("right", "cursor(1)", t("hand.key_next"), show=False),
+        Binding("home", "cursor_to(0)", t("hand.key_first"), show=False),
+        Binding("end", "cursor_to(-1)", t("hand.key_last"), show=False),
         Binding("x", "hint", t("key.hint")),
         Binding("c", "chat", t("key.chat")),
         Binding("k", "seat_key", t("key.seat_key")),
         Binding("r,f1", "rules", t("key.rules_keys")),
         Binding("escape,q", "leave", t("key.leave_table"), key_display="esc/q"),
+        # The keys that come and go with the turn, last.
+        Binding("enter", "play", t("hand.key_play")),
+        Binding("enter", "ready", t("key.ready")),
+        # A key that is not allowed now still answers: the status line says why.
+        Binding("enter", "play_anyway", "", show=False),
+        Binding("d", "draw", t("key.draw")),
+        Binding("d", "explain('draw')", "", show=False),
+        Binding("p", "pass_turn", t("key.pass")),
+        Binding("p", "explain('pass')", "", show=False),
         *END_BINDINGS,
     ]
 
@@ -227,6 +236,7 @@ class TableScreen(Screen[None]):
         self._said_ready = False
         #: A tile that fits both ends, waiting for the player to say which.
         self.choosing_end: Play | None = None
+        self._title = ""
         #: False for a moment after a round ends, so that an Enter meant for the
         #: round's last tile does not skip its end unread (set by a Textual timer).
         self.takes_ready = False
@@ -254,13 +264,14 @@ class TableScreen(Screen[None]):
         yield StatusLine(id="table-status")
         with Horizontal(id="table-me"):
             yield SeatPanel(id=_SLOT[Position.BOTTOM], classes="seat-slot", ascii=ascii_mode)
-            yield HandView(id="hand", tile_style=self.capicu.tile_style, ascii=ascii_mode)
+            hand = HandView(id="hand", tile_style=self.capicu.tile_style, ascii=ascii_mode)
+            hand.can_focus = False  # the table's keys drive it
+            yield hand
         yield Static("", id="too-small")
         yield QuietFooter()
 
     def on_mount(self) -> None:
         self.query_one(BoneyardInfo).short = True
-        self.query_one(HandView).focus()
         self._ready = True
         self.set_interval(1.0, self._tick)
         self._fit(self.app.size.width, self.app.size.height)
@@ -379,7 +390,10 @@ class TableScreen(Screen[None]):
             else t("table.direction_cw")
         )
         title = t(key, preset=view.rules.preset, round=view.round_number, target=view.target)
-        self.query_one("#table-title", Static).update(f"{title}   {direction}")
+        if f"{title}   {direction}" != self._title:
+            # Only when it changes: an update with the same text still repaints the row.
+            self._title = f"{title}   {direction}"
+            self.query_one("#table-title", Static).update(self._title)
         marks = line_marks(view.events)
         label = ""
         if marks.last_seat is not None:
@@ -400,8 +414,8 @@ class TableScreen(Screen[None]):
         self._refresh_footer()
 
     def _refresh_footer(self) -> None:
-        offered = tuple(self._offers(action)
-                        for action in ("ready", "draw", "pass_turn", "hint", "seat_key", "choose_end"))
+        offered = tuple(self._offers(action) for action in
+                        ("play", "ready", "draw", "pass_turn", "hint", "seat_key", "choose_end"))
         if offered != self._offered:
             # Only when a key comes or goes: the footer is rebuilt each time (bytes over SSH).
             self._offered = offered
@@ -565,7 +579,7 @@ class TableScreen(Screen[None]):
 
     def on_chat_panel_send(self, message: ChatPanel.Send) -> None:
         self.run_worker(self.capicu.send_chat(message.text), group="intent")
-        self.query_one(HandView).focus()
+        self.set_focus(None)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         return self._offers(action)
@@ -578,6 +592,10 @@ class TableScreen(Screen[None]):
             return self.choosing_end is not None
         if self.choosing_end is not None and action != "leave":
             return False  # one question at a time: which end
+        if action == "play":
+            return view is not None and view.is_my_turn and any(isinstance(a, Play) for a in view.legal)
+        if action == "play_anyway":
+            return seated and view is not None and view.turn is not None
         if action == "ready":
             if view is None or view.seat is None:
                 return False
@@ -606,6 +624,18 @@ class TableScreen(Screen[None]):
             self._show_status(view)
             self._refresh_footer()
 
+    def action_cursor(self, step: int) -> None:
+        self.query_one(HandView).action_cursor(step)
+
+    def action_cursor_to(self, index: int) -> None:
+        self.query_one(HandView).action_cursor_to(index)
+
+    def action_play(self) -> None:
+        self.query_one(HandView).action_choose()
+
+    def action_play_anyway(self) -> None:
+        self.query_one(HandView).action_choose()
+
     def action_draw(self) -> None:
         view = self._view
         if view is not None and view.is_my_turn and DRAW in view.legal:
@@ -633,7 +663,7 @@ class TableScreen(Screen[None]):
     def action_leave(self) -> None:
         chat = self.query_one(ChatPanel)
         if chat.has_focus_within:
-            self.query_one(HandView).focus()
+            self.set_focus(None)  # back to the table's keys
             return
         game = self.capicu.game
         hosting = game is not None and game.hosting
