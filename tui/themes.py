@@ -19,6 +19,17 @@ A theme file looks like this::
     [variables]
     felt = "#145a32"       # the table's cloth
     tile-face = "#f2ead3"  # and the other game variables of GAME_VARIABLES
+
+One theme serves every terminal. Textual writes each colour as it is in 24-bit
+terminals; in 256 and 16 colours, Rich replaces it by the nearest one the
+terminal has (`rich.color.Color.downgrade`: the 6x6x6 cube or the grey ramp,
+or the 16 standard colours, matched to their VGA values), without looking at
+what is drawn over it. So the shipped themes choose colours whose nearest
+matches still read: a dark theme keeps its backgrounds dark enough to become
+black in 16 colours (xterm's bright black, #7f7f7f, is too light under white
+text), a light theme keeps its text and accents on black, red and blue (xterm
+draws "yellow" where Rich sees brown). tests/tui/test_contrast.py checks every
+text cell of the real screens in each shipped theme and each colour mode.
 """
 
 from __future__ import annotations
@@ -27,7 +38,7 @@ import re
 import tomllib
 from collections.abc import Iterable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import capicu.themes
 from textual.color import Color, ColorParseError
@@ -35,6 +46,9 @@ from textual.theme import BUILTIN_THEMES, Theme
 
 from .messages import t
 from .settings import DEFAULT_THEME as DEFAULT_THEME  # re-exported: the app imports it from here
+
+if TYPE_CHECKING:
+    from textual.app import App
 
 #: A theme file larger than this is refused unread (a theme is a few hundred bytes).
 MAX_THEME_BYTES = 64 * 1024
@@ -48,12 +62,12 @@ MAX_VARIABLES = 200
 GAME_VARIABLES: dict[str, str] = {
     "felt": "#145a32",  # the table's cloth, behind the line of play
     "felt-text": "#e8f0e8",  # words written on the felt
-    "tile-face": "#f2ead3",  # a tile's face
+    "tile-face": "#f7efd8",  # a tile's face
     "tile-pip": "#1b1b1b",  # its pips and digits
-    "tile-legal": "#fff6c8",  # the face of a tile that may be played now
+    "tile-legal": "#fff8d6",  # the face of a tile that may be played now
     "tile-legal-pip": "#000000",
-    "tile-dimmed": "#7d8a80",  # the face of a tile that may not be played now
-    "tile-dimmed-pip": "#3a3f3b",
+    "tile-dimmed": "#6f8a78",  # the face of a tile that may not be played now
+    "tile-dimmed-pip": "#000000",
     "tile-cursor": "#ffc629",  # the face of the tile under the hand's cursor
     "tile-cursor-pip": "#000000",
     "open-end": "#ffc629",  # the open ends of the line: label and end tile
@@ -83,6 +97,13 @@ _PERCENT = re.compile(r"^(?P<colour>\S+) +(?P<percent>\d{1,3})%$")
 _TEXT_STYLE_WORDS = frozenset(
     {"none", "not", "bold", "dim", "italic", "underline", "underline2", "reverse", "strike", "blink"}
 )
+
+
+#: Textual's own themes that pass tests/tui/test_contrast.py in every colour mode, the only
+#: ones a player is offered. None does with Textual 8.2: their accents fall below 4.5:1 on their
+#: panels in 24-bit colour already, and in 16 colours their panels turn bright black (#7f7f7f in
+#: xterm) under white text. The test recomputes this set, so a Textual that fixes them shows up.
+READABLE_TEXTUAL_THEMES: frozenset[str] = frozenset()
 
 
 class ThemeError(ValueError):
@@ -276,3 +297,29 @@ def load_themes(user_dir: Path | None = None) -> tuple[list[Theme], list[str]]:
     if user_dir is not None:
         themes += load_theme_files(_user_paths(user_dir, warnings), taken, warnings)
     return themes, warnings
+
+
+def offered_theme_names(available: Iterable[str]) -> list[str]:
+    """The themes a player may choose among ``available``: capicu's and the user's, in the order
+    loaded, then Textual's readable ones (`READABLE_TEXTUAL_THEMES`)."""
+    names = list(available)
+    ours = [name for name in names if name not in BUILTIN_THEMES]
+    return ours + sorted(name for name in names if name in READABLE_TEXTUAL_THEMES)
+
+
+def theme_names(user_dir: Path | None) -> list[str]:
+    """Every theme ``--theme`` accepts: the shipped ones, the user's, Textual's readable ones."""
+    themes, _ = load_themes(user_dir)
+    return offered_theme_names([*(theme.name for theme in themes), *BUILTIN_THEMES])
+
+
+def hide_unreadable_themes(app: App[Any]) -> None:
+    """Unregister Textual's themes that fail the contrast test, but the one in use.
+
+    The command palette's theme switcher lists what is registered: after this it offers what the
+    settings offer. Call it once the app's own theme is chosen (Textual falls back on
+    textual-dark while none is).
+    """
+    for name in BUILTIN_THEMES:
+        if name not in READABLE_TEXTUAL_THEMES and name != app.theme:
+            app.unregister_theme(name)
