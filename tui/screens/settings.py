@@ -1,10 +1,15 @@
-"""Settings: your name, the theme, how tiles are drawn, ASCII mode. Saved as you change them."""
+"""Settings: your name, the theme, how tiles are drawn, ASCII mode. Saved as you change them.
+
+The themes offered are capicu's and the user's own; Textual's built-in ones only where they pass
+the contrast test (`capicu.tui.themes.READABLE_TEXTUAL_THEMES`).
+"""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, ClassVar
 
 from capicu.tui.messages import add_messages, t
+from capicu.tui.themes import offered_theme_names
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Grid, Vertical
@@ -30,7 +35,8 @@ class SettingsScreen(Screen[None]):
     """Every change is applied at once and remembered in the config folder."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape,ctrl+b", "back", t("key.back"), key_display="esc/^b"),
+        # Not ctrl+b: it is tmux's prefix and never reaches the app inside tmux.
+        Binding("escape", "back", t("key.back"), key_display="esc"),
     ]
 
     @property
@@ -39,7 +45,9 @@ class SettingsScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         app = self.capicu
-        themes = sorted(app.available_themes)
+        themes = offered_theme_names(app.available_themes)
+        if app.theme not in themes:  # a theme the app fell back on is still shown as chosen
+            themes.append(app.theme)
         with Vertical(id="settings-box", classes="form-box"):
             yield Static(t("settings.title"), classes="screen-title")
             with Grid(classes="form-grid"):
