@@ -5,12 +5,17 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from capicu.tui import cli, commands
+from capicu.tui.app import CapicuApp, DisplayOptions
 from capicu.tui.themes import (
     DEFAULT_THEME,
     GAME_VARIABLES,
     MAX_THEME_BYTES,
+    READABLE_TEXTUAL_THEMES,
     ThemeError,
+    hide_unreadable_themes,
     load_themes,
+    offered_theme_names,
     read_theme_file,
     theme_from_data,
 )
@@ -22,7 +27,8 @@ from capicu.tui.widgets.line_of_play import LineOfPlay
 from capicu.tui.widgets.seat_panel import SeatInfo, SeatPanel
 from hypothesis import given
 from hypothesis import strategies as st
-from textual.color import Color
+from textual.theme import BUILTIN_THEMES
+from textual.widgets import OptionList, Select
 from widget_harness import SIZE, WidgetApp, played_view
 
 GOOD = """
@@ -36,13 +42,6 @@ felt = "#002040"
 tile-face = "#eeeeee"
 """
 
-#: The 16 colours every terminal has, as xterm draws them.
-SIXTEEN = {
-    "#000000", "#800000", "#008000", "#808000", "#000080", "#800080", "#008080", "#c0c0c0",
-    "#808080", "#ff0000", "#00ff00", "#ffff00", "#0000ff", "#ff00ff", "#00ffff", "#ffffff",
-}
-
-
 def test_the_shipped_themes_load_without_warnings() -> None:
     themes, warnings = load_themes(None)
     assert warnings == []
@@ -55,16 +54,6 @@ def test_the_shipped_themes_load_without_warnings() -> None:
         theme.to_color_system().generate()
     light = next(theme for theme in themes if theme.name == "daylight")
     assert not light.dark
-
-
-def test_high_contrast_uses_only_the_sixteen_colours() -> None:
-    theme = next(theme for theme in load_themes(None)[0] if theme.name == "high-contrast")
-    colours = [getattr(theme, f) for f in ("primary", "secondary", "accent", "foreground", "background")]
-    colours += [theme.variables[name] for name in GAME_VARIABLES]
-    for colour in colours:
-        assert colour is not None and Color.parse(colour).hex.lower() in SIXTEEN, colour
-    face, pip = Color.parse(theme.variables["tile-face"]), Color.parse(theme.variables["tile-pip"])
-    assert abs(face.brightness - pip.brightness) > 0.9
 
 
 def test_a_users_theme_loads_after_the_shipped_ones(tmp_path: Path) -> None:
@@ -166,3 +155,78 @@ def test_any_parsed_data_gives_a_theme_or_a_theme_error(data: dict[str, object])
     else:
         assert set(GAME_VARIABLES) <= set(theme.variables)
         theme.to_color_system().generate()
+
+
+# -- which themes a player is offered --------------------------------------------------------------
+
+SHIPPED = ["daylight", "felt", "high-contrast"]
+
+
+@pytest.fixture
+def config_with_a_theme(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A fresh config folder holding the user's own theme, midnight."""
+    config = tmp_path / "config"
+    (config / "themes").mkdir(parents=True)
+    (config / "themes" / "midnight.toml").write_text(GOOD)
+    monkeypatch.setenv("CAPICU_CONFIG_DIR", str(config))
+    return config
+
+
+def test_the_offer_is_capicus_themes_then_the_users_then_no_unreadable_textual_one() -> None:
+    names = offered_theme_names([*BUILTIN_THEMES, "daylight", "felt", "high-contrast", "midnight"])
+    assert names == [*SHIPPED, "midnight", *sorted(READABLE_TEXTUAL_THEMES)]
+    assert "textual-dark" not in names and "nord" not in names
+
+
+@pytest.mark.parametrize("command", [["play"], ["join", "127.0.0.1"], []])
+def test_an_unknown_theme_is_one_line_naming_the_themes_and_exit_2(
+    config_with_a_theme: Path, capsys: pytest.CaptureFixture[str], command: list[str]
+) -> None:
+    assert cli.main([*command, "--theme", "nigth"]) == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    themes = "daylight, felt, high-contrast, midnight"
+    assert err == f"capicu: there is no theme called 'nigth': the themes are {themes}\n"
+
+
+def test_a_textual_theme_that_is_not_offered_is_unknown_too(
+    config_with_a_theme: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert cli.main(["play", "--theme", "nord"]) == 2
+    assert "no theme called 'nord'" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("theme", ["high-contrast", "midnight"])
+def test_a_shipped_or_own_theme_is_taken(config_with_a_theme: Path, theme: str) -> None:
+    args = cli.build_parser().parse_args(["play", "--theme", theme])
+    assert commands.display_options(args).theme == theme
+
+
+async def test_the_settings_offer_the_same_themes_and_apply_the_one_chosen(config_with_a_theme: Path) -> None:
+    from capicu.tui.screens.settings import SettingsScreen
+
+    app = CapicuApp(DisplayOptions(mouse=False))
+    async with app.run_test(size=SIZE) as pilot:
+        await app.push_screen(SettingsScreen())
+        await pilot.pause()
+        choice = app.screen.query_one("#theme", Select)
+        options = choice.query_one(OptionList)
+        offered = [str(options.get_option_at_index(i).prompt) for i in range(options.option_count)]
+        assert offered == [*SHIPPED, "midnight", *sorted(READABLE_TEXTUAL_THEMES)]
+        assert choice.value == "felt"
+        choice.value = "midnight"
+        await pilot.pause()
+        assert app.theme == "midnight"
+        assert app.settings.theme == "midnight"
+
+
+async def test_hiding_the_unreadable_themes_leaves_the_palette_what_the_settings_offer(
+    config_with_a_theme: Path,
+) -> None:
+    app = CapicuApp(DisplayOptions(mouse=False))
+    async with app.run_test(size=SIZE):
+        hide_unreadable_themes(app)
+        assert list(app.available_themes) == offered_theme_names(app.available_themes)
+        assert set(app.available_themes) == {*SHIPPED, "midnight", *READABLE_TEXTUAL_THEMES}
+        app.theme = "daylight"
+        assert app.current_theme.name == "daylight"
