@@ -525,7 +525,11 @@ class CapicuApp(App[None]):
             self._tell_screens()
 
     def on_asking_host(self, message: AskingHost) -> None:
-        if self._showing():
+        if not self._showing():
+            return
+        if self._is_lobby(self.screen):  # not a toast: it would linger over the table
+            self.screen.set_status(t("app.asking_host"))  # type: ignore[attr-defined]
+        else:
             self.notify(t("app.asking_host"), timeout=10)
 
     def on_rejoin_asked(self, message: RejoinAsked) -> None:

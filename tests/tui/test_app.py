@@ -50,7 +50,7 @@ async def test_a_whole_solo_round_by_key_presses() -> None:
         summary = screen_text(app)
         # The finished table stays: the round's summary beside it, not a new deal.
         assert "Round 1: " in summary and "in total" in summary
-        assert "Press Enter when you are ready" in summary
+        assert "press Enter when you are ready" in summary
         assert app.game is not None and app.game.view is not None
         assert app.game.view.round_number == 1 and app.game.view.line
         # The table ignores an Enter in its first moments (one meant for the last tile).

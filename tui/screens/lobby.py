@@ -66,6 +66,11 @@ class LobbyScreen(Screen[None]):
     def on_mount(self) -> None:
         self.game_changed()
 
+    def set_status(self, text: str) -> None:
+        """What is happening before the seats are known ("Connecting...", "asking the host...")."""
+        if self.is_mounted:
+            self.query_one("#lobby-status", Static).update(text)
+
     def notice(self, text: str) -> None:
         """Someone joined, left or came back: everyone in the lobby is told."""
         if self.is_mounted:

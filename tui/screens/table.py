@@ -55,14 +55,13 @@ add_messages({
     "table.drawing": "Nothing fits: drawing from el pozo...",
     "table.waiting": "{name} is playing...",
     "table.watching": "You are watching.",
-    "table.round_over_ready": "Round over. Press Enter when you are ready for the next deal.",
+    "table.round_over_ready": "Round over: press Enter when you are ready.",
     "table.round_over_waiting": "You are ready. Waiting for {names}.",
-    "table.round_over_watching": "Round over. The next deal comes when the players are ready.",
+    "table.round_over_watching": "Round over: the next deal comes when the players are ready.",
     "table.round_over_dealing": "Everyone is ready: dealing...",
     "table.deal_in": " Next deal in {seconds} s.",
     "table.match_over": "The match is over. Press Enter for the final score.",
-    "table.choose_end": "{tile} fits both ends: ← lays it on the left end ({left}), → on the right "
-                        "end ({right}). Esc: another tile.",
+    "table.choose_end": "{tile} fits both ends: ← left ({left}) or → right ({right})? Esc: another tile.",
     "table.hint": "Hint: {action} ({reason})",
     "table.hint_wait": "Thinking of a hint...",
     "table.hint_none": "Hints are for your turn.",
@@ -325,7 +324,9 @@ class TableScreen(Screen[None]):
         for event in events:
             log.add_event(event, names, view.seat)
             self._note_my_move(event, view, before)
-        if log.drawing() is not None and (view.turn != log.drawing() or view.legal != (DRAW,)):
+        drawer = log.drawing()
+        if drawer is not None and (view.turn != drawer or (drawer == view.seat and view.legal != (DRAW,))):
+            # The run of draws is over (for me: a drawn tile fits, or nothing more can come).
             self._tell_draws(view)
         if any(isinstance(event, TilePlayed) and event.seat == view.seat for event in events):
             self.query_one(HandView).fresh = frozenset()
@@ -590,7 +591,7 @@ class TableScreen(Screen[None]):
         seated = view is not None and view.seat is not None
         if action in ("choose_end", "cancel_end"):
             return self.choosing_end is not None
-        if self.choosing_end is not None and action != "leave":
+        if self.choosing_end is not None:
             return False  # one question at a time: which end
         if action == "play":
             return view is not None and view.is_my_turn and any(isinstance(a, Play) for a in view.legal)

@@ -13,6 +13,7 @@ from typing import ClassVar
 
 from capicu.core import Event, RoundStarted, TilesDrawn
 from rich.text import Text
+from textual import events
 from textual.widgets import RichLog
 
 from ..describe import NAME_LIMIT, describe_event, display_text
@@ -60,13 +61,29 @@ class EventLog(RichLog):
                          auto_scroll=True, name=name, id=id, classes=classes)
         self.can_focus = False
         self._previous: Event | None = None
+        #: Lines written while the log was hidden (the round's summary shows in its place):
+        #: wrapped to no width they would come out one letter a row.
+        self._while_hidden: list[Text] = []
         #: A run of single draws not written yet: (seat, tiles, the names and seat to tell it with).
         self._draws: tuple[int, int, Sequence[str], int | None] | None = None
+
+    def _put(self, text: Text) -> None:
+        if self._size_known and self.scrollable_content_region.width <= 0:
+            self._while_hidden.append(text)
+        else:
+            self.write(text)
+
+    def on_resize(self, event: events.Resize) -> None:
+        super().on_resize(event)
+        if self._while_hidden and self.scrollable_content_region.width > 0:
+            lines, self._while_hidden = self._while_hidden, []
+            for line in lines:
+                self.write(line)
 
     def add_text(self, text: str, style: str = "") -> None:
         """Write one line (cleaned of control sequences)."""
         self.end_draws()  # what came before it is written first: one time order
-        self.write(Text(display_text(text, 2000), style=style))
+        self._put(Text(display_text(text, 2000), style=style))
 
     def add_chat(self, name: str, text: str) -> None:
         """A chat line from ``name`` (both cleaned again before display)."""
@@ -74,12 +91,12 @@ class EventLog(RichLog):
         line = Text(end="")
         line.append(display_text(name, NAME_LIMIT) or "?", self.get_component_rich_style("log--chat-name"))
         line.append(": " + display_text(text, CHAT_LIMIT), self.get_component_rich_style("log--chat"))
-        self.write(line)
+        self._put(line)
 
     def add_notice(self, text: str) -> None:
         """A line from the table itself (someone sat down, left, came back)."""
         self.end_draws()
-        self.write(Text(display_text(text, 1000), style=self.get_component_rich_style("log--notice")))
+        self._put(Text(display_text(text, 1000), style=self.get_component_rich_style("log--notice")))
 
     def add_event(self, event: Event, names: Sequence[str], my_seat: int | None) -> None:
         """Write one event in words (the tile after `RoundStarted` is told as the lead)."""
@@ -96,7 +113,7 @@ class EventLog(RichLog):
         self.end_draws()
         text = describe_event(event, names, my_seat, lead=lead)
         if text:
-            self.write(Text(text))
+            self._put(Text(text))
 
     def drawing(self) -> int | None:
         """The seat whose run of draws is not written yet, if any."""
@@ -108,11 +125,12 @@ class EventLog(RichLog):
             return
         seat, count, names, my_seat = self._draws
         self._draws = None
-        self.write(Text(told if told is not None else describe_event(TilesDrawn(seat, count, -1, -1),
-                                                                      names, my_seat)))
+        self._put(Text(told if told is not None else describe_event(TilesDrawn(seat, count, -1, -1),
+                                                                     names, my_seat)))
 
     def restart(self) -> None:
         """Empty the log (a snapshot tells the round again from its start)."""
         self.clear()
+        self._while_hidden = []
         self._previous = None
         self._draws = None

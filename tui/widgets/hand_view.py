@@ -70,9 +70,9 @@ class HandView(Widget, can_focus=True):
         text-style: bold;
     }
     HandView > .hand--cursor-dimmed {
+        /* Not bold: xterm and PuTTY draw bold black as bright black, the dimmed face's grey. */
         background: $tile-dimmed;
         color: $tile-dimmed-pip;
-        text-style: bold;
     }
     HandView > .hand--marker {
         color: $tile-cursor;
@@ -127,6 +127,9 @@ class HandView(Widget, can_focus=True):
     #: A round is being played (False between rounds and once the match is over:
     #: Enter then belongs to the table, "ready for the next deal").
     playing: reactive[bool] = reactive(True, repaint=False)
+
+    def watch_playing(self) -> None:
+        self._repaint_changes()
     #: Tiles just drawn, marked "new" until the player's next move.
     fresh: reactive[frozenset[Tile]] = reactive(frozenset(), repaint=False)
 
@@ -260,7 +263,7 @@ class HandView(Widget, can_focus=True):
         # The marker row shows the cursor; the face still says whether the tile fits,
         # so a dimmed tile under the cursor stays dimmed-looking.
         fits = not self.legal or self.hand[index] in playable
-        if index == self.cursor:
+        if index == self.cursor and self.playing:
             return self.get_component_rich_style("hand--cursor" if fits else "hand--cursor-dimmed")
         if not self.legal:
             return self.get_component_rich_style("hand--tile")
@@ -272,7 +275,7 @@ class HandView(Widget, can_focus=True):
         styles = tuple(self.get_component_rich_style(name) for name in sorted(self.COMPONENT_CLASSES))
         screen = (self.app.size.width, self.app.size.height)
         key = (self.hand, self.legal, self.cursor, self.tile_style, self.ascii, self.digits, width, styles,
-               self.spectator, self._budget, screen, self.fresh)
+               self.spectator, self._budget, screen, self.fresh, self.playing)
         if key == self._cache_key:
             return self._cache
         if not self.hand:
@@ -314,7 +317,7 @@ class HandView(Widget, can_focus=True):
                         lines[y].append_text(face.rows[y])
                     else:
                         lines[y].append(" " * face.width)
-                if i == self.cursor:
+                if i == self.cursor and self.playing:
                     marker = mark * face.width
                 elif self.hand[i] in self.fresh:
                     marker = t("hand.new").center(face.width)[: face.width]

@@ -222,20 +222,28 @@ class SeatPanel(Widget):
         tiles = t("seat.tiles_one") if info.tiles == 1 else t("seat.tiles", count=info.tiles)
         return Text(f"  {tiles}, {t('seat.score', score=info.score)}", end="", no_wrap=True)
 
-    def _hand_line(self, tiles: tuple[Tile, ...]) -> Text:
-        if not tiles:
-            return Text("  " + t("seat.out"), end="", no_wrap=True)
-        return Text("  " + " ".join(str(tile) for tile in tiles), end="", no_wrap=True)
-
-    def _count_after_round(self, info: SeatInfo, tiles: tuple[Tile, ...]) -> Text:
-        pips = sum(tile.pips for tile in tiles)
-        text = Text("  " + (t("seat.pips_one") if pips == 1 else t("seat.pips", count=pips)),
-                    end="", no_wrap=True)
-        if info.ready is not None:
+    def _after_round(self, info: SeatInfo, tiles: tuple[Tile, ...], width: int) -> list[Text]:
+        """The name and who is ready, then the hand shown to all and its count, over two rows."""
+        first = self._name_line(info)
+        if info.ready is not None and not info.me:  # mine is said on the status line
             state = t("seat.ready") if info.ready else t("seat.waiting")
-            text.append("  " + state, self.get_component_rich_style("seat--turn" if not info.ready
-                                                                    else "seat--status"))
-        return text
+            first.append("  " + state, self.get_component_rich_style("seat--status" if info.ready
+                                                                     else "seat--turn"))
+        pips = sum(tile.pips for tile in tiles)
+        count = t("seat.pips_one") if pips == 1 else t("seat.pips", count=pips)
+        if not tiles:
+            words = [t("seat.out")]
+        elif info.me:  # my tiles are in my hand, beside this panel
+            words = [t("seat.tiles_one") if len(tiles) == 1 else t("seat.tiles", count=len(tiles)), "=", count]
+        else:
+            words = [*(str(tile) for tile in tiles), "=", count]
+        rows = [Text("  ", end="", no_wrap=True), Text("  ", end="", no_wrap=True)]
+        row = 0
+        for word in words:
+            if row == 0 and rows[0].cell_len + len(word) + 1 > width and rows[0].cell_len > 2:
+                row = 1
+            rows[row].append(word if rows[row].cell_len == 2 else " " + word)
+        return [first, *rows]
 
     def _status_line(self, info: SeatInfo) -> Text:
         text = Text("  ", end="", no_wrap=True)
@@ -263,8 +271,7 @@ class SeatPanel(Widget):
             return [Text(end="")] * 3
         width = max(self.content_size.width, 1)
         if info.revealed is not None:
-            lines = [self._name_line(info), self._hand_line(info.revealed),
-                     self._count_after_round(info, info.revealed)]
+            lines = self._after_round(info, info.revealed, width)
         else:
             lines = [self._name_line(info), self._count_line(info), self._status_line(info)]
         for line in lines:
