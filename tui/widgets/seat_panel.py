@@ -234,7 +234,8 @@ class SeatPanel(Widget):
         if not tiles:
             words = [t("seat.out")]
         elif info.me:  # my tiles are in my hand, beside this panel
-            words = [t("seat.tiles_one") if len(tiles) == 1 else t("seat.tiles", count=len(tiles)), "=", count]
+            held = t("seat.tiles_one") if len(tiles) == 1 else t("seat.tiles", count=len(tiles))
+            words = [held, "=", count]
         else:
             words = [*(str(tile) for tile in tiles), "=", count]
         rows = [Text("  ", end="", no_wrap=True), Text("  ", end="", no_wrap=True)]
