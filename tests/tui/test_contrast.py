@@ -252,6 +252,19 @@ def seen_contrast(text: RichColor, background: RichColor, system: ColorSystem) -
     return 0.0 if shown[0] is None or shown[1] is None else contrast_ratio(shown[0], shown[1])
 
 
+def bold_drawn_bright(text: RichColor, background: RichColor, system: ColorSystem) -> float | None:
+    """The contrast of bold text where the terminal draws it in the bright colour, else None.
+
+    xterm (its boldColors resource), PuTTY and others draw bold text in colours 0-7 in the
+    bright colour 8-15 by default: bold black comes out bright black. It must then still read,
+    as dimmed text does (3:1); it is no failure of ours that it is fainter than asked.
+    """
+    sent, under = text.downgrade(system), terminal_rgb(background, system)
+    if sent.type is not ColorType.STANDARD or sent.number is None or sent.number > 7 or under is None:
+        return None
+    return contrast_ratio(XTERM_16[sent.number + 8], under)
+
+
 @dataclass(frozen=True, slots=True)
 class Look:
     """How failing cells are drawn: where, in which colours (as the terminal receives them), how faint."""
@@ -261,6 +274,8 @@ class Look:
     background: str
     contrast: float
     dimmed: bool
+    #: Bold text in colours 0-7 that is unreadable once drawn in the bright colour (`bold_drawn_bright`).
+    drawn_bright: bool
 
 
 def screen_cells(app: CapicuApp) -> Iterator[tuple[int, int, str, Style]]:
@@ -294,15 +309,21 @@ def unreadable_cells(app: CapicuApp, system: ColorSystem) -> dict[Look, str]:
         assert text is not None and background is not None, f"no colour at {x},{y} ({character!r})"
         dimmed = bool(style.encircle)
         ratio = seen_contrast(text, background, system)
-        if ratio < (DIM_TEXT_CONTRAST if dimmed else TEXT_CONTRAST):
+        bright = bold_drawn_bright(text, background, system) if style.bold else None
+        drawn_bright = bright is not None and bright < DIM_TEXT_CONTRAST
+        if drawn_bright:
+            ratio = min(ratio, bright or 0.0)
+        if drawn_bright or ratio < (DIM_TEXT_CONTRAST if dimmed else TEXT_CONTRAST):
             look = Look(_widget_at(app, x, y), named(text, system), named(background, system),
-                        round(ratio, 2), dimmed)
+                        round(ratio, 2), dimmed, drawn_bright)
             failures[look] = failures.get(look, "") + character
     return failures
 
 
 def describe(look: Look, characters: str) -> str:
     kind = "dimmed text" if look.dimmed else "text"
+    if look.drawn_bright:
+        kind = "bold " + kind + " drawn bright (as xterm does)"
     sample = characters if len(characters) <= 20 else characters[:20] + "..."
     return (f"{len(characters)} cells of {kind} in {look.widget} ({sample!r}): colour {look.foreground} "
             f"on {look.background}, contrast {look.contrast:.2f}")

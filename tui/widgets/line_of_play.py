@@ -252,7 +252,7 @@ class LineOfPlay(Widget):
     LineOfPlay > .line--last {
         background: $error;
         color: $open-end-text;
-        text-style: bold;
+        /* Not bold: xterm and PuTTY draw bold black as bright black, the grey of a red. */
     }
     LineOfPlay > .line--last-label {
         color: $felt-text;
