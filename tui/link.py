@@ -254,6 +254,9 @@ class GameLink:
                     self._forget_seat()
                 if isinstance(message, Reconnected):
                     self._save_seat(client)
+                if (isinstance(message, Error) and message.fatal and client.token is not None
+                        and message.code in (ErrorCode.SHUTTING_DOWN, ErrorCode.TIMEOUT)):
+                    continue  # the client gets the seat back by itself (it says Reconnecting next)
                 translated = translate(message)
                 if translated is not None:
                     post(translated)
@@ -312,6 +315,7 @@ class GameLink:
     async def _open(self, connection: Connection, *, token: str | None = None,
                     seat_key: str | None = None) -> Client:
         def waiting(_: Waiting) -> None:
+            self._resumed = True  # if the host says yes, it is our old seat we get
             self._app.post_message(AskingHost())
 
         return await Client.connect(

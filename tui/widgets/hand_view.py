@@ -317,7 +317,9 @@ class HandView(Widget, can_focus=True):
                         lines[y].append_text(face.rows[y])
                     else:
                         lines[y].append(" " * face.width)
-                if i == self.cursor and self.playing:
+                if i == self.cursor and self.playing and self.hand[i] in self.fresh:
+                    marker = t("hand.new").center(face.width, mark)[: face.width]
+                elif i == self.cursor and self.playing:
                     marker = mark * face.width
                 elif self.hand[i] in self.fresh:
                     marker = t("hand.new").center(face.width)[: face.width]
