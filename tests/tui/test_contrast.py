@@ -1,7 +1,9 @@
 """Every text cell is readable, in every shipped theme and colour mode (issue 11, section 5).
 
-The real app is driven with Pilot at 80x24 through the main menu, the table mid-round (and its
-cursor on a tile that does not fit, and notices over it), the round end and the match over. On
+The real app is driven with Pilot at 80x24 through the main menu, the lobby, the table mid-round
+(and its cursor on a tile that does not fit, and notices over it), the round end and the match
+over: one app per theme and colour mode, `SCREENS` in turn (adapt those helpers when a screen
+changes). On
 each screen, every cell that holds a visible character is checked as a terminal would draw it:
 its colours are cut down to the colour system as Rich does when Textual writes them
 (`rich.color.Color.downgrade`), and the colour number a 16- or 256-colour terminal receives is
@@ -9,7 +11,8 @@ turned back into light with a fixed palette: xterm's defaults (`XTERM_16`, what 
 shows), and the standard cube and grey ramp for 16-255. A cell passes when its text and its
 background are not sent as the same colour and their contrast ratio (WCAG 2, relative luminance)
 is at least 4.5, or 3 for dimmed text (``text-style: dim``, which Textual turns into a blend
-towards the background before writing: `MarkDimmed` notes where it was asked for).
+towards the background before writing: `MarkDimmed` notes where it was asked for). Bold text in
+colours 0-7 must also read at 3:1 in the bright colour xterm and PuTTY draw it in (`bold_drawn_bright`).
 
 xterm's palette is the strict choice: its bright black (#7f7f7f) is the lightest of the common
 terminals', so white on it is 4.0:1, where the VGA palette Rich matches against has 7.5:1.
