@@ -1,4 +1,6 @@
-"""Snapshots at 80x24 of the lobby, the table mid-round and the round summary, in two themes.
+"""Snapshots of the screens that matter: the lobby, the table mid-round, a long line turning at the
+edges with the last tile marked, a draw with its new tiles marked, a round's end with the board and
+every hand, the window too small, and a spectator's table (80x24, some at 160x48 too).
 
 Seeds, names and the port are fixed so each picture is the same on every run;
 computers play at once (pace 0) and the app is only photographed once it
@@ -7,15 +9,18 @@ waits for this player.
 
 from __future__ import annotations
 
+import asyncio
 import socket
+import threading
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from capicu.core import Rules
-from capicu.tui.app import CapicuApp, DisplayOptions, HostGame, make_host_config
+from capicu.tui.app import CapicuApp, DisplayOptions, HostGame, JoinGame, make_host_config
 from capicu.tui.screens.table import TableScreen
-from helpers_app import my_turn, play_turn_and_wait, round_over, solo_app, wait_for
+from helpers_app import my_turn, play_turn_and_wait, round_over, solo_app, summary_ready, wait_for
 from textual.pilot import Pilot
 
 SIZE = (80, 24)
@@ -65,6 +70,26 @@ def test_lobby(snap_compare: Any, theme: str) -> None:
     assert snap_compare(app, terminal_size=SIZE, run_before=ready)
 
 
+async def _play_until(pilot: Pilot[Any], app: CapicuApp, done: Any, *, turns: int = 80) -> None:
+    """Play my turns by keys (the next round by Enter) until ``done()``; fail if it never comes."""
+    await wait_for(pilot, lambda: isinstance(app.screen, TableScreen), what="the table")
+    for _ in range(turns):
+        await wait_for(pilot, lambda: done() or my_turn(app) or round_over(app), what="my turn")
+        if done():
+            return
+        if round_over(app):
+            await wait_for(pilot, lambda: summary_ready(app), what="the round's end to take Enter")
+            await pilot.press("enter")
+            await wait_for(pilot, lambda: not round_over(app), what="the next round")
+        else:
+            await play_turn_and_wait(pilot, app)
+    raise AssertionError("it never came")
+
+
+def _view(app: CapicuApp) -> Any:
+    return app.game.view if app.game is not None else None
+
+
 @pytest.mark.parametrize("theme", THEMES)
 def test_table_mid_round(snap_compare: Any, theme: str) -> None:
     app = solo_app(seed=3, players=3, theme=theme)
@@ -78,20 +103,99 @@ def test_table_mid_round(snap_compare: Any, theme: str) -> None:
     assert snap_compare(app, terminal_size=SIZE, run_before=mid_round)
 
 
-@pytest.mark.parametrize("theme", THEMES)
-def test_round_summary(snap_compare: Any, theme: str) -> None:
-    app = solo_app(seed=3, players=2, theme=theme)
+@pytest.mark.parametrize("size", [SIZE, (160, 48)])
+def test_a_long_line_turning_with_the_last_tile_marked(snap_compare: Any, size: tuple[int, int]) -> None:
+    app = solo_app(seed=2, players=2)
 
-    async def round_end(pilot: Pilot[Any]) -> None:
-        await wait_for(pilot, lambda: isinstance(app.screen, TableScreen), what="the table")
-        for _ in range(60):
-            await wait_for(pilot, lambda: my_turn(app) or round_over(app), what="my turn")
-            if round_over(app):
-                break
-            await play_turn_and_wait(pilot, app)
-        assert round_over(app)
-        # The next deal goes on beneath the summary: wait until it waits for us.
-        await wait_for(pilot, lambda: my_turn(app), what="my turn in the next round")
+    def long_line() -> bool:
+        view = _view(app)
+        return view is not None and view.is_my_turn and len(view.line) >= 13
+
+    async def play(pilot: Pilot[Any]) -> None:
+        await _play_until(pilot, app, long_line)
         await _settle(pilot)
 
-    assert snap_compare(app, terminal_size=SIZE, run_before=round_end)
+    assert snap_compare(app, terminal_size=size, run_before=play)
+
+
+def test_a_draw_with_the_new_tiles_marked(snap_compare: Any) -> None:
+    from capicu.tui.widgets.hand_view import HandView
+
+    app = solo_app(seed=5, players=2)
+
+    def drew() -> bool:
+        screen = app.screen
+        return isinstance(screen, TableScreen) and bool(screen.query_one(HandView).fresh) and my_turn(app)
+
+    async def play(pilot: Pilot[Any]) -> None:
+        await _play_until(pilot, app, drew)
+        await _settle(pilot)
+
+    assert snap_compare(app, terminal_size=SIZE, run_before=play)
+
+
+@pytest.mark.parametrize(("theme", "size"), [("felt", SIZE), ("high-contrast", SIZE), ("felt", (160, 48))])
+def test_the_round_end_keeps_the_board_and_shows_every_hand(
+    snap_compare: Any, theme: str, size: tuple[int, int]
+) -> None:
+    app = solo_app(seed=3, players=3, theme=theme)
+
+    async def round_end(pilot: Pilot[Any]) -> None:
+        await _play_until(pilot, app, lambda: round_over(app))
+        await _settle(pilot)
+
+    assert snap_compare(app, terminal_size=size, run_before=round_end)
+
+
+def test_below_80x24_a_message_instead_of_the_table(snap_compare: Any) -> None:
+    app = solo_app(seed=3, players=2)
+
+    async def table(pilot: Pilot[Any]) -> None:
+        await wait_for(pilot, lambda: my_turn(app), what="my turn")
+        await _settle(pilot)
+
+    assert snap_compare(app, terminal_size=(60, 20), run_before=table)
+
+
+@pytest.fixture
+def computers_table() -> Iterator[int]:
+    """A host on 127.0.0.1 whose two computers wait (a long pace), in a thread of its own: its port.
+
+    The app under the snapshot must find it listening when it starts.
+    """
+    from capicu.net.host import Host, HostConfig
+
+    port = _free_port_near(47255)
+    ready = threading.Event()
+    stop: list[asyncio.Event] = []
+
+    async def serve() -> None:
+        host = Host(HostConfig(rules=Rules.preset_named("puerto-rican-drawing"), players=2, computers=2,
+                               computer_level="normal", computer_delay=3600.0, bind="127.0.0.1",
+                               port=port, code=None, seed=4))
+        await host.start()
+        stop.append(asyncio.Event())
+        ready.set()
+        await stop[0].wait()
+        await host.stop()
+
+    loop = asyncio.new_event_loop()
+    thread = threading.Thread(target=loop.run_until_complete, args=(serve(),), daemon=True)
+    thread.start()
+    assert ready.wait(10), "the host did not start"
+    yield port
+    loop.call_soon_threadsafe(stop[0].set)
+    thread.join(10)
+    loop.close()
+
+
+def test_a_spectators_table_and_footer(snap_compare: Any, computers_table: int) -> None:
+    watching = JoinGame("127.0.0.1", computers_table, "Vera", spectate=True)
+    app = CapicuApp(DisplayOptions(mouse=False), watching)
+
+    async def watch(pilot: Pilot[Any]) -> None:
+        await wait_for(pilot, lambda: isinstance(app.screen, TableScreen) and _view(app) is not None,
+                       what="the table")
+        await _settle(pilot)
+
+    assert snap_compare(app, terminal_size=SIZE, run_before=watch)
