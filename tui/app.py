@@ -43,7 +43,7 @@ from capicu.tui.link import (
 from capicu.tui.messages import add_messages, t
 from capicu.tui.saved_seats import SEATS_FILE, SeatStore
 from capicu.tui.settings import Settings
-from capicu.tui.themes import DEFAULT_THEME
+from capicu.tui.themes import DEFAULT_THEME, hide_unreadable_themes
 from capicu.tui.widgets.tiles import TileStyle
 from textual.app import App
 from textual.binding import Binding, BindingType
@@ -277,6 +277,8 @@ class CapicuApp(App[None]):
         self._first_theme = self._first_theme_name()
         if self._first_theme is not None:
             self.theme = self._first_theme
+        # The command palette offers what Settings offers: themes that pass the contrast test.
+        hide_unreadable_themes(self)
 
     # -- start ---------------------------------------------------------------------
 

@@ -30,6 +30,9 @@ THEMES = ("felt", "high-contrast")
 @pytest.fixture(autouse=True)
 def _own_config(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("CAPICU_CONFIG_DIR", str(tmp_path / "config"))
+    # A notice leaves the status line after a few seconds: frozen, so that the picture does not
+    # depend on how fast the machine played the turns before it.
+    monkeypatch.setattr("capicu.tui.widgets.status_line.NOTICE_SECONDS", 3600.0)
 
 
 def _free_port_near(port: int) -> int:

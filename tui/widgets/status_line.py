@@ -40,12 +40,12 @@ class StatusLine(Widget):
         super().__init__(id=id, classes=classes)
         self._timer: Timer | None = None
 
-    def say(self, text: str, seconds: float = NOTICE_SECONDS) -> None:
-        """Show ``text`` for ``seconds``, then the prompt again."""
+    def say(self, text: str, seconds: float | None = None) -> None:
+        """Show ``text`` for ``seconds`` (default `NOTICE_SECONDS`), then the prompt again."""
         self.notice = display_text(text, 400)
         if self._timer is not None:
             self._timer.stop()
-        self._timer = self.set_timer(seconds, self.clear_notice)
+        self._timer = self.set_timer(NOTICE_SECONDS if seconds is None else seconds, self.clear_notice)
 
     def clear_notice(self) -> None:
         self._timer = None
