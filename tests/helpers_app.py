@@ -80,3 +80,25 @@ async def play_turn_and_wait(pilot: Pilot[Any], app: CapicuApp) -> None:
     await take_turn(pilot, app)
     game = app.game
     await wait_for(pilot, lambda: game.view is not before or round_over(app), what="the host's answer")
+
+
+async def next_turn(pilot: Pilot[Any], app: CapicuApp) -> None:
+    """Play my turn by keys, or, when a round has ended, start the next one with Enter."""
+    await wait_for(pilot, lambda: my_turn(app) or round_over(app), what="my turn")
+    if round_over(app):
+        await wait_for(pilot, lambda: summary_ready(app), what="the round's end to take Enter")
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: not round_over(app), what="the next round")
+    else:
+        await play_turn_and_wait(pilot, app)
+
+
+async def play_until(pilot: Pilot[Any], app: CapicuApp, done: Callable[[], object], *,
+                     turns: int = 80) -> None:
+    """Play turns (`next_turn`) until ``done()``; fail if it never comes."""
+    for _ in range(turns):
+        await wait_for(pilot, lambda: bool(done()) or my_turn(app) or round_over(app), what="my turn")
+        if done():
+            return
+        await next_turn(pilot, app)
+    raise AssertionError("it never came")

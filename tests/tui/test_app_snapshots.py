@@ -20,7 +20,7 @@ import pytest
 from capicu.core import Rules
 from capicu.tui.app import CapicuApp, DisplayOptions, HostGame, JoinGame, make_host_config
 from capicu.tui.screens.table import TableScreen
-from helpers_app import my_turn, play_turn_and_wait, round_over, solo_app, summary_ready, wait_for
+from helpers_app import my_turn, play_turn_and_wait, play_until, round_over, solo_app, wait_for
 from textual.pilot import Pilot
 
 SIZE = (80, 24)
@@ -73,20 +73,9 @@ def test_lobby(snap_compare: Any, theme: str) -> None:
     assert snap_compare(app, terminal_size=SIZE, run_before=ready)
 
 
-async def _play_until(pilot: Pilot[Any], app: CapicuApp, done: Any, *, turns: int = 80) -> None:
-    """Play my turns by keys (the next round by Enter) until ``done()``; fail if it never comes."""
+async def _play_until(pilot: Pilot[Any], app: CapicuApp, done: Any) -> None:
     await wait_for(pilot, lambda: isinstance(app.screen, TableScreen), what="the table")
-    for _ in range(turns):
-        await wait_for(pilot, lambda: done() or my_turn(app) or round_over(app), what="my turn")
-        if done():
-            return
-        if round_over(app):
-            await wait_for(pilot, lambda: summary_ready(app), what="the round's end to take Enter")
-            await pilot.press("enter")
-            await wait_for(pilot, lambda: not round_over(app), what="the next round")
-        else:
-            await play_turn_and_wait(pilot, app)
-    raise AssertionError("it never came")
+    await play_until(pilot, app, done)
 
 
 def _view(app: CapicuApp) -> Any:

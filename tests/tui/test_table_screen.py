@@ -21,6 +21,7 @@ from capicu.tui.widgets.hand_view import HandView
 from capicu.tui.widgets.quiet_footer import QuietFooter
 from helpers_app import (
     my_turn,
+    next_turn,
     play_turn_and_wait,
     round_over,
     screen_text,
@@ -28,7 +29,6 @@ from helpers_app import (
     summary_ready,
     wait_for,
 )
-from textual.pilot import Pilot
 from textual.widgets._footer import FooterKey
 
 SIZE = (80, 24)
@@ -50,17 +50,6 @@ def _footer_keys(app: CapicuApp) -> list[str]:
     return [key.description for key in footer.query(FooterKey) if key.styles.visibility != "hidden"]
 
 
-async def _next_turn(pilot: Pilot[object], app: CapicuApp) -> None:
-    """Play my turn, or start the next round when one ended."""
-    await wait_for(pilot, lambda: my_turn(app) or round_over(app), what="my turn")
-    if round_over(app):
-        await wait_for(pilot, lambda: summary_ready(app), what="the round's end to take Enter")
-        await pilot.press("enter")
-        await wait_for(pilot, lambda: not round_over(app), what="the next round")
-    else:
-        await play_turn_and_wait(pilot, app)
-
-
 async def test_a_draw_is_told_on_the_status_line_and_the_new_tiles_are_marked() -> None:
     app = solo_app(seed=5, players=2)
     async with app.run_test(size=SIZE, notifications=True) as pilot:
@@ -71,7 +60,7 @@ async def test_a_draw_is_told_on_the_status_line_and_the_new_tiles_are_marked() 
                 isinstance(e, TilesDrawn) and e.seat == view.seat for e in view.events
             ) and view.legal != (DRAW,):
                 break
-            await _next_turn(pilot, app)
+            await next_turn(pilot, app)
         else:
             pytest.fail("I never had to draw")
         hand = app.screen.query_one(HandView)
