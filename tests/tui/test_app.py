@@ -184,6 +184,7 @@ async def test_ascii_mode_shows_nothing_outside_ascii() -> None:
         await pilot.pause(0.3)
         text = screen_text(app)
         assert "Jose Pena" in text
+        assert "c to chat, Enter sends" in text  # the chat box keeps its one text row
         outside = sorted({c for c in text if ord(c) > 126})
         assert not outside, outside
 

@@ -110,7 +110,8 @@ def test_a_long_line_turning_with_the_last_tile_marked(snap_compare: Any, size: 
     assert snap_compare(app, terminal_size=size, run_before=play)
 
 
-def test_a_draw_with_the_new_tiles_marked(snap_compare: Any) -> None:
+@pytest.mark.parametrize("size", [SIZE, (160, 48)])
+def test_a_draw_with_the_new_tiles_marked(snap_compare: Any, size: tuple[int, int]) -> None:
     from capicu.tui.widgets.hand_view import HandView
 
     app = solo_app(seed=5, players=2)
@@ -123,7 +124,7 @@ def test_a_draw_with_the_new_tiles_marked(snap_compare: Any) -> None:
         await _play_until(pilot, app, drew)
         await _settle(pilot)
 
-    assert snap_compare(app, terminal_size=SIZE, run_before=play)
+    assert snap_compare(app, terminal_size=size, run_before=play)
 
 
 @pytest.mark.parametrize(("theme", "size"), [("felt", SIZE), ("high-contrast", SIZE), ("felt", (160, 48))])
@@ -181,7 +182,10 @@ def computers_table() -> Iterator[int]:
     loop.close()
 
 
-def test_a_spectators_table_and_footer(snap_compare: Any, computers_table: int) -> None:
+@pytest.mark.parametrize("size", [SIZE, (160, 48)])
+def test_a_spectators_table_and_footer(
+    snap_compare: Any, computers_table: int, size: tuple[int, int]
+) -> None:
     watching = JoinGame("127.0.0.1", computers_table, "Vera", spectate=True)
     app = CapicuApp(DisplayOptions(mouse=False), watching)
 
@@ -190,4 +194,4 @@ def test_a_spectators_table_and_footer(snap_compare: Any, computers_table: int) 
                        what="the table")
         await _settle(pilot)
 
-    assert snap_compare(app, terminal_size=SIZE, run_before=watch)
+    assert snap_compare(app, terminal_size=size, run_before=watch)

@@ -154,7 +154,8 @@ async def test_ascii_mode_stays_ascii() -> None:
         assert not outside, outside
 
 
-def test_snapshot_of_sixteen_rounds_at_80x24(snap_compare: Any) -> None:
+@pytest.mark.parametrize("size", [SIZE, (160, 48)])
+def test_snapshot_of_sixteen_rounds(snap_compare: Any, size: tuple[int, int]) -> None:
     view = sixteen_rounds().view(0)
 
     async def shown(pilot: Pilot[Any]) -> None:
@@ -162,4 +163,4 @@ def test_snapshot_of_sixteen_rounds_at_80x24(snap_compare: Any) -> None:
         await pilot.wait_for_scheduled_animations()
         await pilot.pause()
 
-    assert snap_compare(over_app(), terminal_size=SIZE, run_before=shown)
+    assert snap_compare(over_app(), terminal_size=size, run_before=shown)

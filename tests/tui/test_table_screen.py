@@ -222,3 +222,26 @@ async def test_when_the_host_dies_the_player_is_told_and_the_app_gives_up_with_c
         await wait_for(pilot, lambda: app.failure is not None, steps=600, what="giving up")
     assert app.failure_code == 1 and "\n" not in (app.failure or "")
     assert "The table is gone" in (app.failure or "")
+
+
+async def test_a_finished_matchs_saved_seat_is_forgotten(tmp_path: Path) -> None:
+    from capicu.tui.saved_seats import SEATS_FILE, SeatStore
+    from capicu.tui.settings import data_dir
+
+    rules = Rules.preset_named("puerto-rican-drawing").replace(target=1)  # the first round wins it
+    host = Host(HostConfig(rules=rules, players=2, computers=1, computer_level="normal", bind="127.0.0.1",
+                           port=0, code=None, seed=5, next_round_delay=None))
+    _, port = await host.start()
+    try:
+        app = CapicuApp(DisplayOptions(mouse=False), JoinGame("127.0.0.1", port, "Ana"))
+        store = SeatStore(data_dir() / SEATS_FILE)
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_for(pilot, lambda: my_turn(app), what="my turn")
+            assert [s.seat for s in store.seats_at("127.0.0.1", port, "main")] == [app.game.seat]  # type: ignore[union-attr]
+            game = app.game
+            while not (game is not None and game.view is not None and game.view.match_over):
+                await next_turn(pilot, app)
+            await wait_for(pilot, lambda: store.seats_at("127.0.0.1", port, "main") == [],
+                           what="the seat forgotten")
+    finally:
+        await host.stop()
