@@ -368,6 +368,7 @@ async def test_textual_themes_left_out_fail_the_same_check(monkeypatch: pytest.M
     async with app.run_test(size=SIZE) as pilot:
         await show_main_menu(pilot, app)
         for theme in sorted(set(BUILTIN_THEMES) - READABLE_TEXTUAL_THEMES):
+            app.register_theme(BUILTIN_THEMES[theme])  # the app hides it: brought back to be looked at
             app.theme = theme
             await pilot.pause()
             if not unreadable_cells(app, ColorSystem.STANDARD):
