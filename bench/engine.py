@@ -3,9 +3,10 @@
 Times are this process's CPU time, so a busy machine disturbs them less.
 
 Prints one JSON line. ``api_*`` drive the public `Match` (legal actions, checks,
-events and all); ``playout_*`` use the fast path that computer players run
-(`RoundState.play_out`, the same rules code). Run by hand:
-``python bench/engine.py [--seconds S]``.
+events and all); ``api_with_views_*`` also build every seat's view after every
+action, as the host does to send each seat its table; ``playout_*`` use the fast
+path that computer players run (`play_out` on the engine's `RoundState`, the same
+rules code). Run by hand: ``python bench/engine.py [--seconds S]``.
 """
 
 from __future__ import annotations
@@ -20,7 +21,8 @@ from capicu.core.state import RoundState, deal_hands, highest_double
 from capicu.core.tiles import tile_set
 
 
-def api_rounds_per_second(players: int, seconds: float) -> float:
+def api_rounds_per_second(players: int, seconds: float, *, views: bool = False) -> float:
+    """Rounds per second through `Match`; with ``views``, every seat's view after each action."""
     rules = Rules().replace(target=10**9)
     rng = random.Random(1)
     rounds = 0
@@ -33,6 +35,9 @@ def api_rounds_per_second(players: int, seconds: float) -> float:
             for event in match.apply(action):
                 if type(event) is RoundEnded:
                     rounds += 1
+            if views:
+                for seat in range(players):
+                    match.view(seat)
         if time.process_time() > deadline:
             break
     return rounds / (time.process_time() - start)
@@ -72,6 +77,7 @@ def main() -> None:
     figures = {
         "api_rounds_per_s_3p": round(api_rounds_per_second(3, args.seconds)),
         "api_rounds_per_s_2p": round(api_rounds_per_second(2, args.seconds)),
+        "api_with_views_rounds_per_s_3p": round(api_rounds_per_second(3, args.seconds, views=True)),
         "playout_rounds_per_s_3p": round(playout_rounds_per_second(3, args.seconds)),
         "playout_rounds_per_s_2p": round(playout_rounds_per_second(2, args.seconds)),
     }
