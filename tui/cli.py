@@ -3,22 +3,22 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Callable, Sequence
+from typing import NoReturn
 
-from capicu.net.options import OptionsError, add_host_command, add_rule_arguments, rules_from_args
-from capicu.tui.commands import GameLost, add_display_arguments, add_interface_commands, open_main_menu
+from .commands import GameLost, add_commands, open_main_menu
+from .options import CliError, add_display_arguments, add_rule_arguments, rules_from_args
+from .simulate import run_simulation
 
-#: A problem with what the user asked for; printed as one line, exit code 2.
-CliError = OptionsError
-
-__all__ = ["CliError", "add_rule_arguments", "build_parser", "main", "rules_from_args"]
+__all__ = ["CliError", "build_parser", "main"]
 
 EXIT_USAGE = 2
 
 
 class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> None:  # type: ignore[override]
+    def error(self, message: str) -> NoReturn:
         # argparse prints usage and exits 2; we keep the exit code but say it in one line.
         self.exit(EXIT_USAGE, f"capicu: {message} (see {self.prog} --help)\n")
 
@@ -35,8 +35,7 @@ def build_parser() -> argparse.ArgumentParser:
     simulate.add_argument("--seed", type=int, default=0, help="the seed of the deals (default: 0)")
     simulate.add_argument("--level", default="greedy", help="the computer players' level (default: greedy)")
 
-    add_host_command(commands, add_rule_arguments)
-    add_interface_commands(commands, add_rule_arguments)
+    add_commands(commands)
     add_display_arguments(parser, top_level=True)
     return parser
 
@@ -46,8 +45,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         if args.command == "simulate":
-            from capicu.tui.simulate import run_simulation
-
             rules, players = rules_from_args(args)
             return run_simulation(rules, players, seed=args.seed, level=args.level, out=sys.stdout)
         handler: Callable[[argparse.Namespace], int] = getattr(args, "handler", open_main_menu)
@@ -62,8 +59,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
     except BrokenPipeError:
         # The reader went away (``capicu simulate | head``): nothing left to say.
-        import os
-
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
 

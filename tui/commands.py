@@ -1,67 +1,45 @@
-"""The interface's commands: ``play``, ``join``, the main menu and ``host`` (interactive).
+"""The interface's commands: ``play``, ``join``, ``host``, ``rules`` and the main menu.
 
-Everything here runs before Textual is imported, so that ``--colors`` can set
-the colour system Textual reads at import time. Bad input becomes a
-`CliError` (one line, exit code 2); so does a host that cannot be reached.
+Textual reads the colour system once, as it loads, so ``--colors`` must be
+applied before it is imported: this module and everything it imports leave
+Textual alone, and `run_app` loads the interface once `prepare_terminal` has
+run. Bad input becomes a `CliError` (one line, exit code 2); so does a host
+that cannot be reached.
 """
 
 from __future__ import annotations
 
 import argparse
-import contextlib
+import asyncio
 import gc
 import os
 import re
-from collections.abc import Callable, Iterator
-from typing import TYPE_CHECKING, Any
+from typing import TypeVar
 
-from capicu.net.options import OptionsError as CliError
-from capicu.net.options import number_in, rules_from_args
+from capicu.core.ai import LEVELS
+from capicu.net.headless import serve_headless
+from capicu.net.protocol import DEFAULT_PORT
 
-if TYPE_CHECKING:
-    from capicu.tui.app import CapicuApp, DisplayOptions, StartRequest
+from .describe_rules import describe_rules
+from .game import DisplayOptions, HostGame, JoinGame, SoloGame, StartRequest
+from .options import (
+    CliError,
+    add_display_arguments,
+    add_host_arguments,
+    add_rule_arguments,
+    host_config_from_args,
+    number_in,
+    parse_address,
+    rules_from_args,
+)
+from .settings import apply_color_mode, themes_dir
 
-#: The port a host listens on when none is given (net/ documents the same one).
-FALLBACK_PORT = 7254
-COLOR_CHOICES = ("auto", "16", "256", "truecolor")
-TILE_STYLES = ("auto", "compact", "boxed", "pips", "glyph")
-LEVELS = ("easy", "normal", "hard")
-_TEXTUAL_COLORS = {"16": "standard", "256": "256", "truecolor": "truecolor"}
-
-
-def default_port() -> int:
-    """The LAN layer's documented default port (or ours, until it lands)."""
-    try:
-        from capicu.net.protocol import DEFAULT_PORT
-    except ImportError:
-        return FALLBACK_PORT
-    return DEFAULT_PORT
+#: The command line's parser class (the sub-commands are made of it).
+Parser = TypeVar("Parser", bound=argparse.ArgumentParser)
 
 
-def add_display_arguments(parser: argparse.ArgumentParser, *, top_level: bool = False) -> None:
-    """The options that change how the table looks and reads input.
-
-    They are accepted both before and after the command (``capicu --ascii play``
-    and ``capicu play --ascii``): the sub-command's copy uses SUPPRESS so it
-    only overrides what was actually typed.
-    """
-    default: Any = None if top_level else argparse.SUPPRESS
-    group = parser.add_argument_group("display")
-    group.add_argument("--mouse", action=argparse.BooleanOptionalAction, default=default,
-                       help="use the mouse (default: on, off inside SSH)")
-    group.add_argument("--colors", choices=COLOR_CHOICES, default=default,
-                       help="the terminal's colours (default: auto)")
-    group.add_argument("--ascii", action="store_true", default=False if top_level else argparse.SUPPRESS,
-                       help="draw tiles and borders with ASCII only")
-    group.add_argument("--tile-style", choices=TILE_STYLES, default=default,
-                       help="how tiles are drawn (default: remembered, else auto: pips on large screens)")
-    group.add_argument("--theme", default=default, help="the theme to start with")
-
-
-def add_interface_commands(
-    subparsers: Any, add_rule_arguments: Callable[[argparse.ArgumentParser], None]
-) -> None:
-    """Add ``play`` and ``join`` to the command line."""
+def add_commands(subparsers: argparse._SubParsersAction[Parser]) -> None:
+    """Add ``play``, ``join``, ``host`` and ``rules`` to the command line."""
     play = subparsers.add_parser(
         "play", help="play against the computer",
         description="Play a match against computer players in this terminal.",
@@ -79,7 +57,7 @@ def add_interface_commands(
         description="Join a game that someone hosts with 'capicu host'.",
     )
     join.add_argument("address", metavar="HOST[:PORT]",
-                      help=f"the host's address as 'capicu host' shows it (port {default_port()} if none)")
+                      help=f"the host's address as 'capicu host' shows it (port {DEFAULT_PORT} if none)")
     join.add_argument("--name", default=None, help="your name at the table")
     join.add_argument("--code", default=None, help="the join code the host shows")
     join.add_argument("--spectate", action="store_true", help="watch without a seat")
@@ -91,6 +69,16 @@ def add_interface_commands(
     add_display_arguments(join)
     join.set_defaults(handler=run_join)
 
+    host = subparsers.add_parser(
+        "host", help="host a table on the local network",
+        description="Host a table that players on the local network join with the address, "
+        "port and join code it prints.",
+    )
+    add_rule_arguments(host)
+    add_host_arguments(host)
+    add_display_arguments(host)  # hosting from this terminal shows the table too
+    host.set_defaults(handler=run_host)
+
     rules = subparsers.add_parser(
         "rules", help="print the rules of a game",
         description="Print the rules a game is played by, written from the engine's own settings.",
@@ -98,49 +86,50 @@ def add_interface_commands(
     add_rule_arguments(rules)
     rules.set_defaults(handler=run_rules)
 
-    host = subparsers.choices.get("host")
-    if host is not None:  # net/'s parser: hosting from this terminal shows the table too
-        add_display_arguments(host)
-
-
-# -- addresses ------------------------------------------------------------------
-
-_HOST_PORT = re.compile(r"^(?:\[(?P<v6>[0-9a-fA-F:.]+)\]|(?P<host>[^:\s\[\]]+))(?::(?P<port>\d+))?$")
-
-
-def parse_address(text: str, default: int | None = None) -> tuple[str, int]:
-    """``host``, ``host:port`` or ``[v6]:port`` as (host, port); CliError when malformed."""
-    text = text.strip()
-    if text.count(":") > 1 and not text.startswith("["):  # a bare IPv6 address
-        return text, default if default is not None else default_port()
-    found = _HOST_PORT.match(text)
-    if not found:
-        raise CliError(f"{text!r} is not an address: write it as HOST or HOST:PORT")
-    host = found.group("v6") or found.group("host")
-    port = int(found.group("port")) if found.group("port") else (default or default_port())
-    if not 1 <= port <= 65535:
-        raise CliError(f"{port} is not a port: use a number from 1 to 65535")
-    return host, port
-
 
 # -- running the app --------------------------------------------------------------
 
 
 def prepare_terminal(args: argparse.Namespace) -> None:
     """Apply ``--colors`` before Textual is imported (it reads the setting once)."""
-    choice = getattr(args, "colors", None) or "auto"
+    apply_color_mode(getattr(args, "colors", None) or "auto")
+
+
+class GameLost(Exception):
+    """A game under way ended badly (the host gone for good): one line, exit code 1."""
+
+    exit_code = 1
+
+
+def run_app(args: argparse.Namespace, start: StartRequest | None) -> int:
+    """Run the interface for ``start`` (None: the main menu) until the player leaves.
+
+    The garbage collector is paused while the interface loads and its first screen is
+    built: Textual and the game load objects that live as long as the program and a
+    start makes hardly any garbage, so the collector would only walk them over and
+    over. What is loaded is then frozen (never walked again), and the app turns the
+    collector back on once its first screen is up (`CapicuApp.on_ready`).
+    """
+    prepare_terminal(args)
+    gc.disable()
     try:
-        from capicu.tui.settings import apply_color_mode
-    except ImportError:
-        if choice != "auto":
-            os.environ["TEXTUAL_COLOR_SYSTEM"] = _TEXTUAL_COLORS[choice]
-    else:
-        apply_color_mode(choice)
+        # Only now may Textual load: it has read the colours `prepare_terminal` chose.
+        from .app import CapicuApp
+
+        app = CapicuApp(display=display_options(args), start=start)
+        gc.freeze()
+        app.run(mouse=app.display_options.mouse)
+    finally:
+        gc.enable()
+    if app.failure is not None:
+        if app.failure_code == GameLost.exit_code:
+            raise GameLost(app.failure)
+        raise CliError(app.failure)
+    return 0
 
 
 def display_options(args: argparse.Namespace) -> DisplayOptions:
-    from capicu.tui.app import DisplayOptions
-
+    """How the command line asks the table to be drawn (call once Textual may load)."""
     mouse = getattr(args, "mouse", None)
     if mouse is None:
         mouse = not os.environ.get("SSH_CONNECTION")
@@ -154,63 +143,16 @@ def display_options(args: argparse.Namespace) -> DisplayOptions:
 
 def _theme(args: argparse.Namespace) -> str | None:
     """``--theme``, checked against the themes there are (the shipped ones and the user's)."""
+    # Themes are Textual objects: loaded only here, once the colours are set.
+    from .themes import theme_names
+
     theme: str | None = getattr(args, "theme", None)
     if theme is None:
         return None
-    from capicu.tui.settings import themes_dir
-    from capicu.tui.themes import theme_names
-
     names = theme_names(themes_dir())
     if theme not in names:
         raise CliError(f"there is no theme called {theme[:60]!r}: the themes are {', '.join(names)}")
     return theme
-
-
-@contextlib.contextmanager
-def _loading() -> Iterator[None]:
-    """Load the interface with the garbage collector paused, and keep it paused.
-
-    Textual and the game load a few hundred thousand objects that live as long as
-    the program, and a start makes hardly any garbage: the collector would walk
-    them over and over while they load, and again and again while the first
-    screen is built (some 15 ms before the table showed, and 10 more after).
-    `gc.freeze` keeps it from walking what was loaded ever after; the app lets
-    it work again once it has started (`resume_collector`), and `_run_app` when
-    the app ends.
-    """
-    gc.disable()
-    try:
-        yield
-    except BaseException:
-        gc.enable()  # no app will start
-        raise
-    gc.freeze()
-
-
-class GameLost(Exception):
-    """A game under way ended badly (the host gone for good): one line, exit code 1."""
-
-    exit_code = 1
-
-
-def _run_app(app: CapicuApp) -> int:
-    from capicu.tui.app import resume_collector
-
-    try:
-        app.run(mouse=app.display_options.mouse)
-    finally:
-        resume_collector()
-    if app.failure is not None:
-        if app.failure_code == GameLost.exit_code:
-            raise GameLost(app.failure)
-        raise CliError(app.failure)
-    return 0
-
-
-def _make_app(args: argparse.Namespace, start: StartRequest | None) -> CapicuApp:
-    from capicu.tui.app import CapicuApp
-
-    return CapicuApp(display=display_options(args), start=start)
 
 
 def _player_name(args: argparse.Namespace) -> str | None:
@@ -222,30 +164,21 @@ def _player_name(args: argparse.Namespace) -> str | None:
 
 def open_main_menu(args: argparse.Namespace) -> int:
     """``capicu`` alone: the main menu."""
-    with _loading():
-        prepare_terminal(args)
-        app = _make_app(args, None)
-    return _run_app(app)
+    return run_app(args, None)
 
 
 def run_play(args: argparse.Namespace) -> int:
     """``capicu play``: a host on 127.0.0.1 in this process, joined like any other."""
     rules, players = rules_from_args(args)
-    name = _player_name(args)
-    with _loading():
-        prepare_terminal(args)
-        from capicu.tui.app import SoloGame
-
-        start = SoloGame(rules=rules, players=players, level=args.level, seed=args.seed, name=name)
-        app = _make_app(args, start)
-    return _run_app(app)
+    start = SoloGame(rules=rules, players=players, level=args.level, seed=args.seed, name=_player_name(args))
+    return run_app(args, start)
 
 
 def run_rules(args: argparse.Namespace) -> int:
     """``capicu rules``: the rules of the preset (and options) asked for, as sentences."""
     chosen, players = rules_from_args(args)
     print(f"{chosen.preset}, {players} players:")
-    for line in chosen.describe(players):
+    for line in describe_rules(chosen, players):
         print(f"- {line}")
     return 0
 
@@ -270,23 +203,14 @@ def _seat_key(args: argparse.Namespace) -> str | None:
 def run_join(args: argparse.Namespace) -> int:
     """``capicu join HOST[:PORT]``: a seat (or a spectator's chair) at someone's table."""
     host, port = parse_address(args.address)
-    name = _player_name(args)
-    with _loading():
-        prepare_terminal(args)
-        from capicu.tui.app import JoinGame
-
-        start = JoinGame(host=host, port=port, name=name, code=args.code, spectate=bool(args.spectate),
-                         seat_key=_seat_key(args), give_up_after=args.give_up_after)
-        app = _make_app(args, start)
-    return _run_app(app)
+    start = JoinGame(host=host, port=port, name=_player_name(args), code=args.code,
+                     spectate=bool(args.spectate), seat_key=_seat_key(args), give_up_after=args.give_up_after)
+    return run_app(args, start)
 
 
-def host_and_play(args: argparse.Namespace, host_config: Any) -> int:
-    """``capicu host`` without ``--headless``: host on the chosen bind and port, and play here."""
-    name = _player_name(args)
-    with _loading():
-        prepare_terminal(args)
-        from capicu.tui.app import HostGame
-
-        app = _make_app(args, HostGame(config=host_config, name=name))
-    return _run_app(app)
+def run_host(args: argparse.Namespace) -> int:
+    """``capicu host``: a dedicated host with ``--headless``, else host and play in this terminal."""
+    config = host_config_from_args(args)
+    if args.headless:
+        return asyncio.run(serve_headless(config))
+    return run_app(args, HostGame(config=config, name=_player_name(args)))

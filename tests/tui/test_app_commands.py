@@ -6,8 +6,12 @@ import subprocess
 import sys
 
 import pytest
+from capicu.tui.app import CapicuApp
 from capicu.tui.cli import CliError, main
-from capicu.tui.commands import parse_address
+from capicu.tui.game import DisplayOptions
+from capicu.tui.options import parse_address
+from capicu.tui.screens.menu import MainMenuScreen
+from helpers_app import wait_for
 
 
 @pytest.mark.parametrize(
@@ -70,30 +74,22 @@ def test_colours_are_chosen_before_textual_loads() -> None:
 
 def test_rules_prints_the_engine_s_own_sentences(capsys: pytest.CaptureFixture[str]) -> None:
     from capicu.core import Rules
+    from capicu.tui.describe_rules import describe_rules
 
     assert main(["rules", "--preset", "draw", "--players", "3"]) == 0
     out = capsys.readouterr().out
-    for line in Rules.preset_named("draw").describe(3):
+    for line in describe_rules(Rules.preset_named("draw"), 3):
         assert line in out
 
 
-def test_the_collector_paused_for_the_start_works_again_afterwards() -> None:
+async def test_the_collector_paused_for_the_start_works_again_once_the_first_screen_is_up() -> None:
     import gc
 
-    from capicu.tui.app import resume_collector
-    from capicu.tui.commands import _loading
-
-    assert gc.isenabled()
+    app = CapicuApp(DisplayOptions(mouse=False))
+    gc.disable()  # as `commands.run_app` starts it
     try:
-        with _loading():
-            assert not gc.isenabled()
-        assert not gc.isenabled()  # still paused while the first screen is built
-        resume_collector()
-        assert gc.isenabled()
-        resume_collector()  # a second call (the app's timer, then the command) changes nothing
-        assert gc.isenabled()
-        with pytest.raises(ValueError), _loading():
-            raise ValueError("the app could not be made")
-        assert gc.isenabled()
+        async with app.run_test() as pilot:
+            await wait_for(pilot, lambda: isinstance(app.screen, MainMenuScreen), what="the menu")
+            await wait_for(pilot, gc.isenabled, what="the collector")
     finally:
         gc.enable()

@@ -5,41 +5,29 @@ from __future__ import annotations
 import argparse
 import asyncio
 import io
+import signal
 
 import pytest
 from capicu.core import Rules
-from capicu.net.host import HostConfig
-from capicu.net.options import (
-    OptionsError,
-    add_host_command,
-    host_config_from_args,
-    run_host_command,
-    serve_headless,
-)
+from capicu.net.headless import serve_headless
+from capicu.net.host import Host, HostConfig
 from capicu.net.protocol import DEFAULT_PORT
-
-
-def _rule_arguments(parser: argparse.ArgumentParser) -> None:
-    """The shape of the command line's shared rule options (a few of them)."""
-    parser.add_argument("--preset", default="puerto-rican-drawing")
-    parser.add_argument("--players", type=int, default=None)
-    parser.add_argument("--target", type=int, default=None)
+from capicu.tui.cli import build_parser, main
+from capicu.tui.options import CliError, host_config_from_args
 
 
 def parse(*argv: str) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(prog="capicu", exit_on_error=False)
-    add_host_command(parser.add_subparsers(dest="command"), _rule_arguments)
-    return parser.parse_args(["host", *argv])
+    return build_parser().parse_args(["host", *argv])
 
 
-def test_defaults_listen_on_every_interface_on_the_documented_port_with_a_random_code():
+def test_defaults_listen_on_every_interface_on_the_documented_port_with_a_random_code() -> None:
     config = host_config_from_args(parse("--headless"))
     assert config.bind is None and config.port == DEFAULT_PORT == 7254
     assert config.code and len(config.code) == 6
     assert host_config_from_args(parse()).code != config.code
 
 
-def test_options_reach_the_config(tmp_path):
+def test_options_reach_the_config(tmp_path) -> None:
     args = parse("--headless", "--players", "3", "--target", "30", "--computers", "2", "--no-code",
                  "--turn-timer", "20", "--grace", "5", "--journal", str(tmp_path / "j"), "--bind",
                  "127.0.0.1", "--port", "0", "--rate", "10", "--seed", "4", "--level", "random")
@@ -48,12 +36,12 @@ def test_options_reach_the_config(tmp_path):
     assert (config.players, config.computers, config.code) == (3, 2, None)
     assert (config.turn_timer, config.grace, config.journal) == (20, 5, tmp_path / "j")
     assert (config.bind, config.port, config.seed, config.computer_level) == ("127.0.0.1", 0, 4, "random")
-    assert config.limits.messages_per_second == 10
+    assert (config.limits.messages_per_second, config.limits.message_burst) == (10, 20)
     assert config.next_round_delay == 20 and not config.rejoin_by_name
 
 
 @pytest.mark.parametrize(("text", "delay"), [("20", 20.0), ("0", 0.0), ("2.5", 2.5), ("none", None)])
-def test_the_next_round_delay_reaches_the_table(text, delay):
+def test_the_next_round_delay_reaches_the_table(text: str, delay: float | None) -> None:
     config = host_config_from_args(parse("--next-round-delay", text, "--rejoin-by-name"))
     assert config.next_round_delay == delay and config.table_config().next_round_delay == delay
     assert config.rejoin_by_name and config.code
@@ -70,38 +58,65 @@ def test_the_next_round_delay_reaches_the_table(text, delay):
         (("--rejoin-by-name", "--no-code"), "--rejoin-by-name needs a join code"),
     ],
 )
-def test_bad_options_say_what_is_wrong_in_one_line(argv, words, capsys):
-    assert run_host_command(parse("--headless", *argv)) == 2
+def test_bad_options_say_what_is_wrong_in_one_line(
+    argv: tuple[str, ...], words: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["host", "--headless", *argv]) == 2
     err = capsys.readouterr().err
     assert words in err and err.count("\n") == 1 and "Traceback" not in err
 
 
-def test_bad_values_are_refused_by_the_parser():
-    for argv in (("--port", "70000"), ("--grace", "soon"), ("--computers", "-1"), ("--rate", "0"),
-                 ("--next-round-delay", "-1"), ("--next-round-delay", "soon")):
-        with pytest.raises((argparse.ArgumentError, SystemExit)):
-            parse(*argv)
+@pytest.mark.parametrize("argv", [("--port", "70000"), ("--grace", "soon"), ("--computers", "-1"),
+                                  ("--rate", "0"), ("--next-round-delay", "-1"),
+                                  ("--next-round-delay", "soon")])
+def test_bad_values_are_refused_by_the_parser(
+    argv: tuple[str, ...], capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as exit_:
+        parse(*argv)
+    assert exit_.value.code == 2
+    err = capsys.readouterr().err
+    assert err.startswith("capicu: ") and argv[0] in err and err.count("\n") == 1
 
 
-def test_resume_and_a_different_journal_conflict(tmp_path):
+def test_resume_and_a_different_journal_conflict(tmp_path) -> None:
     journal = tmp_path / "j"
     journal.write_text("x")
-    with pytest.raises(OptionsError, match="leave out --journal"):
+    with pytest.raises(CliError, match="leave out --journal"):
         host_config_from_args(parse("--resume", str(journal), "--journal", str(tmp_path / "k")))
 
 
-async def test_headless_prints_how_to_join_and_a_busy_port_is_one_clear_line(capsys):
+async def test_headless_prints_how_to_join_and_a_busy_port_is_one_clear_line(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
     taken = await asyncio.start_server(lambda r, w: None, "127.0.0.1", 0)
     port = taken.sockets[0].getsockname()[1]
-    code = await serve_headless(HostConfig(bind="127.0.0.1", port=port), out=io.StringIO())
+    try:
+        code = await serve_headless(HostConfig(bind="127.0.0.1", port=port), out=io.StringIO())
+    finally:
+        taken.close()
     assert code == 2
-    assert "cannot listen on 127.0.0.1 port" in capsys.readouterr().err
-    taken.close()
+    err = capsys.readouterr().err
+    assert "cannot listen on 127.0.0.1 port" in err and err.count("\n") == 1
 
 
-async def test_the_join_command_is_exact():
-    from capicu.net.host import Host
+async def test_headless_serves_until_stopped_and_says_how_to_join() -> None:
+    out = io.StringIO()
+    serving = asyncio.create_task(serve_headless(HostConfig(bind="127.0.0.1", port=0, code="ABC123"), out))
+    for _ in range(200):  # bounded: the host prints its four lines as soon as it listens
+        if out.getvalue().count("\n") >= 4:
+            break
+        await asyncio.sleep(0.01)
+    lines = out.getvalue().splitlines()
+    assert lines[0].startswith("capicu host: listening on 127.0.0.1 port ")
+    assert lines[1] == "capicu host: join code ABC123"
+    assert "--code ABC123" in lines[3]
+    signal.raise_signal(signal.SIGTERM)  # as `kill` would: the host stops and says so
+    assert await asyncio.wait_for(serving, 10) == 0
+    assert out.getvalue().splitlines()[-1] == "capicu host: stopped"
 
+
+async def test_the_join_command_is_exact() -> None:
     host = Host(HostConfig(bind="127.0.0.1", port=0, code="ABC123"))
     _, port = await host.start()
     try:

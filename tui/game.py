@@ -1,0 +1,199 @@
+"""The game this terminal takes part in: what was asked for, and what the App knows of the table.
+
+A start request (`SoloGame`, `JoinGame`, `HostGame`) and `DisplayOptions` are what
+the command line or a form asked for; `GameState` is what the link has reported
+since. Plain values, no Textual: the command line makes them before Textual loads.
+"""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass, field
+
+from capicu.core import Rules, View
+from capicu.net.host import HostConfig
+from capicu.net.protocol import NAME_LIMIT
+
+from .describe import display_text
+from .messages import add_messages, t
+
+add_messages({
+    "notice.joined": "{name} sat down.",
+    "notice.dropped": "{name} lost the connection; the seat is held.",
+    "notice.left": "{name} left the table; the computer plays for them.",
+    "notice.covered": "The computer plays for {name} until they come back.",
+    "notice.back": "{name} is back.",
+})
+
+
+@dataclass(frozen=True, slots=True)
+class DisplayOptions:
+    """How this terminal draws the table and takes input (from the command line)."""
+
+    ascii: bool = False
+    tile_style: str | None = None
+    mouse: bool = True
+    theme: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class SoloGame:
+    """Play against computer players: a host on 127.0.0.1 in this process."""
+
+    rules: Rules
+    players: int
+    level: str = "normal"
+    seed: int | None = None
+    name: str | None = None
+    #: Seconds a computer waits before it plays, so that a person can follow.
+    pace: float = 0.7
+
+
+@dataclass(frozen=True, slots=True)
+class JoinGame:
+    """Join someone's table on the network (or watch it)."""
+
+    host: str
+    port: int
+    name: str | None = None
+    code: str | None = None
+    spectate: bool = False
+    #: A seat key typed by the player: take back that seat (from another machine).
+    seat_key: str | None = None
+    #: Seconds to keep trying to reach a host that went away, before giving up.
+    give_up_after: float = 600.0
+
+
+@dataclass(frozen=True, slots=True)
+class HostGame:
+    """Host on the LAN with ``config`` and play in this terminal."""
+
+    config: HostConfig
+    name: str | None = None
+
+
+StartRequest = SoloGame | JoinGame | HostGame
+
+
+def make_host_config(
+    *, rules: Rules, players: int, computers: int, level: str, bind: str | None, port: int,
+    code: str | None, seed: int | None, pace: float = 0.0, next_round_delay: float | None = 20.0,
+) -> HostConfig:
+    """The host of a table this terminal runs (seed None: a random one)."""
+    return HostConfig(
+        bind=bind, port=port, code=code, rules=rules, players=players, computers=computers,
+        seed=seed if seed is not None else secrets.randbelow(2**31), computer_level=level,
+        computer_delay=pace, next_round_delay=next_round_delay,
+    )
+
+
+def solo_host_config(request: SoloGame) -> HostConfig:
+    """A solo game's host: loopback, any free port, no code, every other seat a computer."""
+    return make_host_config(
+        rules=request.rules, players=request.players, computers=request.players - 1,
+        level=request.level, bind="127.0.0.1", port=0, code=None, seed=request.seed,
+        pace=request.pace, next_round_delay=None,  # the one person says when: nobody else waits
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class SeatState:
+    """One seat as the table shows it (the protocol's SeatInfo, without the wire)."""
+
+    seat: int
+    kind: str
+    name: str | None
+    connected: bool
+    covered: bool
+    #: The person left on purpose (rather than losing the connection).
+    left: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Hosting:
+    """This terminal hosts: where others join, and with which code."""
+
+    address: str
+    port: int
+    code: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class NextRoundState:
+    """Between rounds: who is ready for the next deal, who the host waits for, and when it deals."""
+
+    #: When the countdown runs out, on the monotonic clock (None: no countdown).
+    deadline: float | None
+    ready: tuple[int, ...]
+    waiting: tuple[int, ...]
+
+
+@dataclass
+class GameState:
+    """What the App knows of the table it sits at, as the link reported it."""
+
+    request: StartRequest
+    name: str
+    seat: int | None = None
+    players: int = 0
+    seats: tuple[SeatState, ...] = ()
+    spectators: int = 0
+    started: bool = False
+    view: View | None = None
+    host: Hosting | None = None
+    #: The running turn timer: (seat, when it runs out on the monotonic clock).
+    timer: tuple[int, float] | None = None
+    chat: list[tuple[str, str]] = field(default_factory=list)
+    lost: bool = False
+    #: Between rounds (the host's last word on the next deal), else None.
+    next_round: NextRoundState | None = None
+    #: The key that takes this seat back from another machine (seated joiners only).
+    seat_key: str | None = None
+    #: The seat was taken back: say so once the table shows.
+    welcome_back: bool = False
+
+    @property
+    def hosting(self) -> bool:
+        """This terminal runs the host (a solo game, or host-and-play)."""
+        return not isinstance(self.request, JoinGame)
+
+    def seat_key_command(self) -> str:
+        """The command that takes this seat back from another machine."""
+        request = self.request
+        if not isinstance(request, JoinGame) or self.seat_key is None:
+            return ""
+        host = f"[{request.host}]" if ":" in request.host else request.host
+        return f"capicu join {host}:{request.port} --seat-key {self.seat_key}"
+
+    def seat_name(self, seat: int) -> str:
+        for info in self.seats:
+            if info.seat == seat and info.name:
+                return info.name
+        return t("word.seat", number=seat + 1)
+
+
+def seat_notices(
+    before: tuple[SeatState, ...], after: tuple[SeatState, ...], me: int | None
+) -> list[str]:
+    """What changed at the table, in sentences for the chat ("Beto sat down.")."""
+    old = {s.seat: s for s in before}
+    notices = []
+    for seat in after:
+        was = old.get(seat.seat)
+        if seat.seat == me or seat.kind != "person" or not seat.name:
+            continue
+        name = display_text(seat.name, NAME_LIMIT)
+        if was is None:
+            if before:  # the first list of seats is the table as it is, not news
+                notices.append(t("notice.joined", name=name))
+        elif was.kind == "open" or (was.name != seat.name and seat.connected):
+            notices.append(t("notice.joined", name=name))
+        elif seat.left and not was.left:
+            notices.append(t("notice.left", name=name))
+        elif seat.covered and not was.covered:
+            notices.append(t("notice.covered", name=name))
+        elif was.connected and not seat.connected:
+            notices.append(t("notice.dropped", name=name))
+        elif seat.connected and not was.connected:
+            notices.append(t("notice.back", name=name))
+    return notices

@@ -1,0 +1,229 @@
+"""The command line's options: their argparse types and groups, and what they ask for.
+
+`rules_from_args` turns the rule options into `Rules`, `host_config_from_args`
+turns ``capicu host``'s options into the net `HostConfig`, and `parse_address`
+reads ``HOST[:PORT]``. Nothing here imports Textual (``--colors`` must be applied
+before it loads). A bad value is a `CliError`: one line, exit code 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+from collections.abc import Callable
+from pathlib import Path
+from typing import TypeVar
+
+from capicu.core import PRESET_NAMES, Rules, RulesError
+from capicu.net.host import HostConfig, Limits, new_join_code
+from capicu.net.protocol import DEFAULT_PORT
+
+from .settings import COLOR_MODES
+from .widgets.tiles import TileStyle
+
+Number = TypeVar("Number", int, float)
+
+#: Rule options of the command line (their argparse ``dest``) and the `Rules` field each sets.
+_RULE_OPTIONS = (
+    ("target", "target"),
+    ("max_pip", "max_pip"),
+    ("reserve", "reserve"),
+    ("capicu_bonus", "capicu_bonus"),
+    ("chuchazo_bonus", "chuchazo_bonus"),
+    ("voluntary_draw", "voluntary_draw"),
+    ("max_draws", "max_draws_per_turn"),
+    ("tranque_last_player_leads", "tranque_last_player_leads"),
+)
+
+
+class CliError(Exception):
+    """What the user asked for cannot be done: printed as one line, exit code 2."""
+
+
+def number_in(
+    convert: Callable[[str], Number], low: float, high: float | None = None, *, what: str = "a whole number"
+) -> Callable[[str], Number]:
+    """An argparse type: ``convert`` the text and check it lies in [low, high] (no top: high None)."""
+
+    def parse(text: str) -> Number:
+        try:
+            value = convert(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not {what}") from None
+        if high is None and value < low:
+            raise argparse.ArgumentTypeError(f"{text!r} must be {low:g} or more")
+        if high is not None and not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"{text!r} must be from {low:g} to {high:g}")
+        return value
+
+    return parse
+
+
+positive_int = number_in(int, 1)
+whole_int = number_in(int, 0)
+port_number = number_in(int, 0, 65535, what="a port number")
+seconds = number_in(float, 0, 86400, what="a number of seconds")
+_rate = number_in(float, 1, 1_000_000, what="a number")
+_count = number_in(int, 0, 4)
+
+
+def _delay(text: str) -> float | None:
+    """An argparse type: seconds before the next round, or ``none`` for no countdown."""
+    if text.strip().lower() == "none":
+        return None
+    return seconds(text)
+
+
+def add_rule_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options that choose and change the rules (shared by simulate, play, host and rules)."""
+    group = parser.add_argument_group("rules")
+    group.add_argument("--preset", choices=PRESET_NAMES, default=PRESET_NAMES[0],
+                       help="the game to play (default: %(default)s)")
+    group.add_argument("--players", type=positive_int, default=None,
+                       help="how many players (default: the preset's fewest)")
+    group.add_argument("--target", type=positive_int, default=None,
+                       help="points that win the match (default: the preset's)")
+    group.add_argument("--set", dest="max_pip", type=int, choices=(6, 9, 12), default=None,
+                       help="the set: double-6, double-9 or double-12")
+    group.add_argument("--reserve", type=whole_int, default=None,
+                       help="boneyard tiles that can never be drawn")
+    group.add_argument("--capicu-bonus", type=whole_int, default=None, help="bonus for a capicú (0: off)")
+    group.add_argument("--chuchazo-bonus", type=whole_int, default=None, help="bonus for a chuchazo (0: off)")
+    group.add_argument("--voluntary-draw", action=argparse.BooleanOptionalAction, default=None,
+                       help="allow drawing while holding a tile that fits")
+    group.add_argument("--max-draws", type=positive_int, default=None,
+                       help="most tiles drawn in one turn before passing")
+    group.add_argument("--tranque-last-player-leads", action=argparse.BooleanOptionalAction,
+                       default=None, help="after a tranque, the player who laid the last tile leads")
+
+
+def add_display_arguments(parser: argparse.ArgumentParser, *, top_level: bool = False) -> None:
+    """The options that change how the table looks and reads input.
+
+    They are accepted both before and after the command (``capicu --ascii play``
+    and ``capicu play --ascii``): the sub-command's copy uses SUPPRESS so it
+    only overrides what was actually typed.
+    """
+    default: object = None if top_level else argparse.SUPPRESS
+    group = parser.add_argument_group("display")
+    group.add_argument("--mouse", action=argparse.BooleanOptionalAction, default=default,
+                       help="use the mouse (default: on, off inside SSH)")
+    group.add_argument("--colors", choices=COLOR_MODES, default=default,
+                       help="the terminal's colours (default: auto)")
+    group.add_argument("--ascii", action="store_true", default=False if top_level else argparse.SUPPRESS,
+                       help="draw tiles and borders with ASCII only")
+    group.add_argument("--tile-style", choices=[style.value for style in TileStyle], default=default,
+                       help="how tiles are drawn (default: remembered, else auto: pips on large screens)")
+    group.add_argument("--theme", default=default, help="the theme to start with")
+
+
+def add_host_arguments(parser: argparse.ArgumentParser) -> None:
+    """``capicu host``'s own options (the rules and the display are added beside them)."""
+    group = parser.add_argument_group("hosting")
+    group.add_argument("--headless", action="store_true",
+                       help="run only the host, without playing in this terminal")
+    group.add_argument("--bind", metavar="ADDRESS", default=None,
+                       help="the address to listen on (default: every interface, for a LAN)")
+    group.add_argument("--port", type=port_number, default=DEFAULT_PORT,
+                       help="the port to listen on (default: %(default)s; 0: any free port)")
+    group.add_argument("--computers", type=_count, default=0, metavar="N",
+                       help="seats played by the computer (default: 0)")
+    group.add_argument("--level", default="greedy",
+                       help="the computer players' level (default: %(default)s)")
+    group.add_argument("--computer-processes", type=_count, default=None, metavar="N",
+                       help="worker processes the computer players think in, so a slow level never "
+                       "delays another table (default: 2 for the hard level, else 0: threads)")
+    codes = group.add_mutually_exclusive_group()
+    codes.add_argument("--code", default=None,
+                       help="the join code players must give (default: a random one, printed)")
+    codes.add_argument("--no-code", action="store_true",
+                       help="let anybody who reaches the host join, without a code")
+    group.add_argument("--turn-timer", type=seconds, default=None, metavar="SECONDS",
+                       help="seconds per turn before the computer plays for the player (default: none)")
+    group.add_argument("--grace", type=seconds, default=60.0, metavar="SECONDS",
+                       help="seconds a dropped player's seat waits before a computer covers it "
+                       "(default: %(default)s)")
+    group.add_argument("--next-round-delay", type=_delay, default=20.0, metavar="SECONDS",
+                       help="seconds the finished round stays in view before the next deal, unless "
+                       "every player is ready sooner (default: %(default)s; 0: deal at once; "
+                       "none: wait for the players)")
+    group.add_argument("--rejoin-by-name", action="store_true",
+                       help="let the join code and the name of a player who is away take their seat "
+                       "back (a headless host otherwise needs the seat's token or key)")
+    group.add_argument("--journal", type=Path, default=None, metavar="PATH",
+                       help="write the match journal here, to resume after a crash")
+    group.add_argument("--resume", type=Path, default=None, metavar="PATH",
+                       help="resume the match recorded in this journal (and keep writing to it)")
+    group.add_argument("--rate", type=_rate, default=None, metavar="MESSAGES",
+                       help="messages a second one connection may send, on average "
+                       f"(default: {Limits().messages_per_second:g})")
+    group.add_argument("--seed", type=int, default=None, help="the seed of the deals (default: random)")
+    group.add_argument("--name", default=None,
+                       help="your name at the table when you host and play (headless: ignored)")
+
+
+def rules_from_args(args: argparse.Namespace) -> tuple[Rules, int]:
+    """The rules and player count the rule options ask for; CliError if unplayable."""
+    try:
+        rules = Rules.preset_named(args.preset)
+        changes = {
+            name: getattr(args, option)
+            for option, name in _RULE_OPTIONS
+            if getattr(args, option) is not None
+        }
+        if changes:
+            rules = rules.replace(**changes)
+        players = args.players or rules.min_players
+        rules.check_players(players)
+    except RulesError as exc:
+        raise CliError(str(exc)) from None
+    return rules, players
+
+
+def host_config_from_args(args: argparse.Namespace) -> HostConfig:
+    """The `HostConfig` ``capicu host``'s options describe; CliError names what is wrong."""
+    rules, players = rules_from_args(args)
+    if args.computers > players:
+        raise CliError(f"--computers {args.computers} is more than the {players} seats")
+    if args.turn_timer is not None and args.turn_timer <= 0:
+        raise CliError("--turn-timer must be more than 0 seconds")
+    if args.resume is not None and args.journal is not None and args.journal != args.resume:
+        raise CliError("--resume goes on writing the journal it reads: leave out --journal")
+    if args.resume is not None and not args.resume.is_file():
+        raise CliError(f"--resume {args.resume}: there is no such file")
+    if args.rejoin_by_name and args.no_code:
+        raise CliError("--rejoin-by-name needs a join code: leave out --no-code")
+    code = None if args.no_code else (args.code if args.code is not None else new_join_code())
+    processes = args.computer_processes
+    if processes is None:
+        processes = 2 if args.level == "hard" and args.computers else 0
+    try:
+        limits = Limits() if args.rate is None else Limits(
+            messages_per_second=args.rate, message_burst=2 * args.rate)
+        return HostConfig(
+            rules=rules, players=players, computers=args.computers, computer_level=args.level,
+            seed=args.seed, bind=args.bind, port=args.port, code=code,
+            turn_timer=args.turn_timer, grace=args.grace, journal=args.journal,
+            resume=args.resume, limits=limits, computer_processes=processes,
+            next_round_delay=args.next_round_delay, rejoin_by_name=args.rejoin_by_name,
+        )
+    except (ValueError, RulesError) as exc:
+        raise CliError(str(exc)) from None
+
+
+_HOST_PORT = re.compile(r"^(?:\[(?P<v6>[0-9a-fA-F:.]+)\]|(?P<host>[^:\s\[\]]+))(?::(?P<port>\d+))?$")
+
+
+def parse_address(text: str, default: int = DEFAULT_PORT) -> tuple[str, int]:
+    """``host``, ``host:port`` or ``[v6]:port`` as (host, port); CliError when malformed."""
+    text = text.strip()
+    if text.count(":") > 1 and not text.startswith("["):  # a bare IPv6 address
+        return text, default
+    found = _HOST_PORT.match(text)
+    if not found:
+        raise CliError(f"{text!r} is not an address: write it as HOST or HOST:PORT")
+    host = found.group("v6") or found.group("host")
+    port = int(found.group("port")) if found.group("port") else default
+    if not 1 <= port <= 65535:
+        raise CliError(f"{port} is not a port: use a number from 1 to 65535")
+    return host, port
