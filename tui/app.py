@@ -11,17 +11,37 @@ from __future__ import annotations
 import contextlib
 import gc
 import getpass
-import secrets
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar
+from dataclasses import replace
+from typing import Any, ClassVar, Literal
 
-from capicu.core import Action, Rules, View
-from capicu.core.record import Record, replace
-from capicu.tui.ascii_only import AsciiOnly
-from capicu.tui.describe import display_text
-from capicu.tui.link import (
+from capicu.core import Action, View
+from capicu.net.protocol import NAME_LIMIT
+from rich.console import RenderableType
+from rich.segment import Segment
+from textual import events
+from textual.app import App
+from textual.binding import Binding, BindingType
+from textual.color import Color
+from textual.filter import LineFilter
+from textual.theme import Theme
+from textual.widgets import Checkbox
+
+from .ascii_only import to_ascii
+from .game import (
+    DisplayOptions,
+    GameState,
+    HostGame,
+    Hosting,
+    JoinGame,
+    NextRoundState,
+    SoloGame,
+    StartRequest,
+    seat_notices,
+    solo_host_config,
+)
+from .link import (
     AskingHost,
     ChatArrived,
     Connection,
@@ -36,23 +56,24 @@ from capicu.tui.link import (
     RejoinAsked,
     RejoinSettled,
     SeatsChanged,
-    SeatState,
     TableChanged,
     TimerStarted,
 )
-from capicu.tui.messages import add_messages, t
-from capicu.tui.saved_seats import SEATS_FILE, SeatStore
-from capicu.tui.settings import Settings
-from capicu.tui.themes import DEFAULT_THEME, hide_unreadable_themes
-from capicu.tui.widgets.tiles import TileStyle
-from textual.app import App
-from textual.binding import Binding, BindingType
-from textual.filter import LineFilter
-from textual.screen import Screen
+from .messages import add_messages, t
+from .saved_seats import SEATS_FILE, SeatStore
+from .screens.base import CapicuScreen
+from .screens.lobby import LobbyScreen
+from .screens.match_over import MatchOverScreen
+from .screens.menu import MainMenuScreen
+from .screens.reconnecting import ReconnectingScreen
+from .screens.rejoin_request import RejoinRequestScreen
+from .screens.rules_keys import RulesKeysScreen
+from .screens.table import TableScreen
+from .settings import DEFAULT_THEME, data_dir, load_settings, save_settings, themes_dir
+from .themes import GAME_VARIABLES, hide_unreadable_themes, load_themes
+from .widgets.tiles import TileStyle
 
-if TYPE_CHECKING:
-    from capicu.tui.screens.table import TableScreen
-    from textual.widgets import Checkbox
+__all__ = ["CapicuApp", "DisplayOptions", "HostGame", "JoinGame", "SoloGame"]
 
 add_messages({
     "key.quit": "Quit",
@@ -65,173 +86,29 @@ add_messages({
                    "to take it back when the host is up again.",
     "app.resumed": "Back at the table.",
     "app.asking_host": "Your seat is held for you: asking the host to give it back...",
-    "notice.joined": "{name} sat down.",
-    "notice.dropped": "{name} lost the connection; the seat is held.",
-    "notice.left": "{name} left the table; the computer plays for them.",
-    "notice.covered": "The computer plays for {name} until they come back.",
-    "notice.back": "{name} is back.",
-    "notice.watching": "{name} is watching.",
     "app.unknown_reason": "the host closed the connection",
 })
 
-
-class DisplayOptions(Record):
-    """How this terminal draws the table and takes input (from the command line)."""
-
-    ascii: bool = False
-    tile_style: str | None = None
-    mouse: bool = True
-    theme: str | None = None
+Severity = Literal["information", "warning", "error"]
 
 
-class SoloGame(Record):
-    """Play against computer players: a host on 127.0.0.1 in this process."""
+class AsciiOnly(LineFilter):
+    """ASCII mode's last line of defence: every rendered character outside ASCII becomes ASCII.
 
-    rules: Rules
-    players: int
-    level: str = "normal"
-    seed: int | None = None
-    name: str | None = None
-    #: Seconds a computer waits before it plays, so that a person can follow.
-    pace: float = 0.7
+    The widgets already draw tiles and borders in ASCII when asked, but a name
+    ("José"), a word of the catalogue ("capicú") or a glyph inside a Textual widget
+    would still reach a terminal that mangles anything else. This runs after
+    everything else has rendered, keeping each character's width, styles untouched.
+    """
 
-
-class JoinGame(Record):
-    host: str
-    port: int
-    name: str | None = None
-    code: str | None = None
-    spectate: bool = False
-    #: A seat key typed by the player: take back that seat (from another machine).
-    seat_key: str | None = None
-    #: Seconds to keep trying to reach a host that went away, before giving up.
-    give_up_after: float = 600.0
-
-
-class HostGame(Record):
-    """Host on the LAN with ``config`` (a net `HostConfig`) and play in this terminal."""
-
-    config: Any
-    name: str | None = None
-
-
-StartRequest = SoloGame | JoinGame | HostGame
-
-
-@dataclass(frozen=True, slots=True)
-class NextRoundState:
-    """Between rounds: who is ready for the next deal, who the host waits for, and when it deals."""
-
-    #: When the countdown runs out, on the monotonic clock (None: no countdown).
-    deadline: float | None
-    ready: tuple[int, ...]
-    waiting: tuple[int, ...]
-
-
-@dataclass
-class GameState:
-    """What the App knows of the table it sits at, as the link reported it."""
-
-    request: StartRequest
-    name: str
-    seat: int | None = None
-    players: int = 0
-    seats: tuple[SeatState, ...] = ()
-    spectators: int = 0
-    started: bool = False
-    view: View | None = None
-    host: HostReady | None = None
-    #: The running turn timer: (seat, when it runs out on the monotonic clock).
-    timer: tuple[int, float] | None = None
-    chat: list[tuple[str, str]] = field(default_factory=list)
-    lost: bool = False
-    #: Between rounds (the host's last word on the next deal), else None.
-    next_round: NextRoundState | None = None
-    #: The key that takes this seat back from another machine (seated joiners only).
-    seat_key: str | None = None
-    #: The seat was taken back: say so once the table shows.
-    welcome_back: bool = False
-
-    @property
-    def hosting(self) -> bool:
-        """This terminal runs the host (a solo game, or host-and-play)."""
-        return not isinstance(self.request, JoinGame)
-
-    def seat_key_command(self) -> str:
-        """The command that takes this seat back from another machine."""
-        request = self.request
-        if not isinstance(request, JoinGame) or self.seat_key is None:
-            return ""
-        host = f"[{request.host}]" if ":" in request.host else request.host
-        return f"capicu join {host}:{request.port} --seat-key {self.seat_key}"
-
-    def seat_name(self, seat: int) -> str:
-        for info in self.seats:
-            if info.seat == seat and info.name:
-                return info.name
-        return t("word.seat", number=seat + 1)
-
-
-#: Seconds after the app starts before the garbage collector may run again,
-#: when the command line paused it to start faster (`commands._loading`).
-COLLECTOR_PAUSE = 2.0
-
-
-def resume_collector() -> None:
-    """Let the garbage collector work again, if the start paused it; what exists now stays frozen."""
-    if not gc.isenabled():
-        gc.freeze()
-        gc.enable()
-
-
-def seat_notices(
-    before: tuple[SeatState, ...], after: tuple[SeatState, ...], me: int | None
-) -> list[str]:
-    """What changed at the table, in sentences for the chat ("Beto sat down.")."""
-    old = {s.seat: s for s in before}
-    notices = []
-    for seat in after:
-        was = old.get(seat.seat)
-        if seat.seat == me or seat.kind != "person" or not seat.name:
-            continue
-        name = display_text(seat.name, 24)
-        if was is None:
-            if before:  # the first list of seats is the table as it is, not news
-                notices.append(t("notice.joined", name=name))
-        elif was.kind == "open" or (was.name != seat.name and seat.connected):
-            notices.append(t("notice.joined", name=name))
-        elif seat.left and not was.left:
-            notices.append(t("notice.left", name=name))
-        elif seat.covered and not was.covered:
-            notices.append(t("notice.covered", name=name))
-        elif was.connected and not seat.connected:
-            notices.append(t("notice.dropped", name=name))
-        elif seat.connected and not was.connected:
-            notices.append(t("notice.back", name=name))
-    return notices
-
-
-def make_host_config(
-    *, rules: Rules, players: int, computers: int, level: str, bind: str | None, port: int,
-    code: str | None, seed: int | None, pace: float = 0.0, next_round_delay: float | None = 20.0,
-) -> Any:
-    """A net `HostConfig` for a table this terminal hosts (seed None: a random one)."""
-    from capicu.net.host import HostConfig
-
-    return HostConfig(
-        bind=bind, port=port, code=code, rules=rules, players=players, computers=computers,
-        seed=seed if seed is not None else secrets.randbelow(2**31), computer_level=level,
-        computer_delay=pace, next_round_delay=next_round_delay,
-    )
-
-
-def solo_host_config(request: SoloGame) -> Any:
-    """A solo game's host: loopback, any free port, no code, every other seat a computer."""
-    return make_host_config(
-        rules=request.rules, players=request.players, computers=request.players - 1,
-        level=request.level, bind="127.0.0.1", port=0, code=None, seed=request.seed,
-        pace=request.pace, next_round_delay=None,  # the one person says when: nobody else waits
-    )
+    def apply(self, segments: list[Segment], background: Color) -> list[Segment]:
+        if all(segment.text.isascii() for segment in segments):
+            return segments
+        return [
+            segment if segment.text.isascii() or segment.control
+            else Segment(to_ascii(segment.text, same_width=True), segment.style, segment.control)
+            for segment in segments
+        ]
 
 
 _ASCII_KEYS = {"enter": "enter", "left": "<-", "right": "->", "up": "up", "down": "down",
@@ -263,7 +140,7 @@ class CapicuApp(App[None]):
         self.link_drops = 0
         self._exiting = False
         self.link: GameLink | None = None
-        self.settings, self._warnings = _load_settings()
+        self.settings, self._warnings = load_settings()
         self.ascii_mode = self.display_options.ascii or self.settings.ascii
         self._ascii_only = AsciiOnly()
         self.tile_style = (
@@ -271,9 +148,10 @@ class CapicuApp(App[None]):
             if self.display_options.tile_style
             else self.settings.tile_style
         )
-        self._load_themes()
-        # Chosen here, not on mount: set once the app runs, the theme makes Textual
-        # parse the whole stylesheet twice more (about 8 ms before the first frame).
+        themes, warnings = load_themes(themes_dir())
+        for theme in themes:
+            self.register_theme(theme)
+        self._warnings += warnings
         self._first_theme = self._first_theme_name()
         if self._first_theme is not None:
             self.theme = self._first_theme
@@ -282,28 +160,7 @@ class CapicuApp(App[None]):
 
     # -- start ---------------------------------------------------------------------
 
-    def _load_themes(self) -> None:
-        from capicu.tui.settings import themes_dir
-        from capicu.tui.themes import load_themes
-
-        themes, warnings = load_themes(themes_dir())
-        for theme in themes:
-            self.register_theme(theme)
-        self._warnings += warnings
-
-    def refresh_css(self, animate: bool = True) -> None:
-        """Textual's refresh, skipped while nothing is styled yet (only the variables change)."""
-        if not self.screen_stack:
-            # The theme chosen in __init__ asks for a refresh before the first screen:
-            # Textual would parse the stylesheet for it, throw that parse away, and
-            # parse it again for the first screen (about 8 ms before the table shows).
-            self.stylesheet.set_variables(self.get_css_variables())
-            return
-        super().refresh_css(animate)
-
     def get_theme_variable_defaults(self) -> dict[str, str]:
-        from capicu.tui.themes import GAME_VARIABLES
-
         return dict(GAME_VARIABLES)
 
     def _first_theme_name(self) -> str | None:
@@ -316,7 +173,6 @@ class CapicuApp(App[None]):
         return None
 
     def on_mount(self) -> None:
-        self.set_timer(COLLECTOR_PAUSE, resume_collector)
         for warning in self._warnings:
             self.notify(warning, severity="warning", timeout=8)
         self.theme_changed_signal.subscribe(self, self._remember_theme)
@@ -327,20 +183,21 @@ class CapicuApp(App[None]):
         if self.ascii_mode:
             self.add_class("ascii")
         if self.start_request is None:
-            from capicu.tui.screens.menu import MainMenuScreen
-
             self.push_screen(MainMenuScreen())
         else:
             self.start_game(self.start_request)
 
-    def _remember_theme(self, theme: Any) -> None:
+    def on_ready(self, event: events.Ready) -> None:
+        # The command line starts the app with the collector paused (`commands.run_app`):
+        # the first screen is up, so it may work again.
+        gc.enable()
+
+    def _remember_theme(self, theme: Theme) -> None:
         self.save_setting(theme=theme.name)
 
     def save_setting(self, **changes: Any) -> None:
         """Remember a choice (name, theme, tile style, last host) in the config folder."""
-        from capicu.tui.settings import save_settings
-
-        updated = self.settings.replace(**changes)
+        updated = replace(self.settings, **changes)
         if updated == self.settings:
             return
         self.settings = updated
@@ -352,28 +209,25 @@ class CapicuApp(App[None]):
         """Draw tiles another way, everywhere, from now on (and next time)."""
         self.tile_style = TileStyle.parse(style)
         self.save_setting(tile_style=self.tile_style)
-        for screen in self.screen_stack:
-            for widget in screen.query("HandView, LineOfPlay"):
-                widget.tile_style = self.tile_style  # type: ignore[attr-defined]
+        for screen in self._capicu_screens():
+            screen.display_changed()
 
     def set_ascii(self, on: bool) -> None:
+        """Draw with ASCII only (or not), everywhere, from now on (and next time)."""
         self.ascii_mode = on
         self.save_setting(ascii=on)
         self.set_class(on, "ascii")
-        for footer in self.screen.query("QuietFooter"):
-            footer._shown = None  # type: ignore[attr-defined]  # key names change: redraw
-        self.refresh_bindings()
+        self.refresh_bindings()  # the Footer's key names change
         self.screen.refresh(layout=True)
-        for screen in self.screen_stack:
-            for widget in screen.query("HandView, LineOfPlay, SeatPanel"):
-                widget.ascii = on  # type: ignore[attr-defined]
+        for screen in self._capicu_screens():
+            screen.display_changed()
 
     def player_name(self, asked: str | None) -> str:
         name = asked or self.settings.name
         if not name:
             with contextlib.suppress(Exception):
                 name = getpass.getuser()
-        return (name or "player")[:24]
+        return (name or "player")[:NAME_LIMIT]
 
     def get_line_filters(self) -> Sequence[LineFilter]:
         """Textual's filters, plus the one that keeps ASCII mode to ASCII."""
@@ -394,8 +248,6 @@ class CapicuApp(App[None]):
 
     def ascii_checkbox(self, label: str, value: bool = False, *, id: str | None = None) -> Checkbox:
         """A checkbox drawn ``[X]`` in ASCII mode (its usual half blocks are not ASCII)."""
-        from textual.widgets import Checkbox  # only the settings and join screens show one
-
         box = Checkbox(label, value, id=id)
         if self.ascii_mode:
             box.BUTTON_LEFT, box.BUTTON_RIGHT = "[", "]"
@@ -407,7 +259,6 @@ class CapicuApp(App[None]):
         """Start the link for ``request``: host if asked, connect, then lobby or table."""
         name = self.player_name(request.name)
         self.game = GameState(request=request, name=name)
-        host_config: Any | None = None
         if isinstance(request, SoloGame):
             host_config = solo_host_config(request)
             connection = Connection("127.0.0.1", 0, name)
@@ -415,35 +266,32 @@ class CapicuApp(App[None]):
             host_config = request.config
             connection = Connection("127.0.0.1", 0, name)
         else:
+            host_config = None
             connection = Connection(request.host, request.port, name, request.code, request.spectate,
                                     request.seat_key, give_up_after=request.give_up_after)
             self.save_setting(last_host=f"{request.host}:{request.port}")
         if request.name:
             self.save_setting(name=name)
-        seats = None if host_config is not None else SeatStore(_data_dir() / SEATS_FILE)
+        seats = None if host_config is not None else SeatStore(data_dir() / SEATS_FILE)
         self.link = GameLink(self, connection, host_config, seats)
         self.run_worker(self.link.run(), name="link", group="link", exclusive=True, exit_on_error=False)
-        if not isinstance(request, SoloGame):
-            # A solo table is dealt at once: no lobby to build and throw away (nor
-            # to import: its data table costs a few milliseconds at start).
-            from capicu.tui.screens.lobby import LobbyScreen
-
+        if not isinstance(request, SoloGame):  # a solo table is dealt at once: no lobby
             self.push_screen(LobbyScreen())
 
-    async def leave_game(self) -> None:
-        """Close the link and stop our host; back to the menu, or out when started from the shell."""
+    async def _close_link(self) -> None:
         link, self.link = self.link, None
         if link is not None:
             await link.close()
         self.workers.cancel_group(self, "link")
+
+    async def leave_game(self) -> None:
+        """Close the link and stop our host; back to the menu, or out when started from the shell."""
+        await self._close_link()
         self.game = None
         if self.start_request is not None:
             self.exit()
             return
-        from capicu.tui.screens.menu import MainMenuScreen
-
-        while len(self.screen_stack) > 1 and not isinstance(self.screen, MainMenuScreen):
-            self.pop_screen()
+        self._pop_to_menu()
         if not isinstance(self.screen, MainMenuScreen):
             self.push_screen(MainMenuScreen())
 
@@ -452,21 +300,15 @@ class CapicuApp(App[None]):
         if self.game is None:
             return
         request = self.game.request
-        link, self.link = self.link, None
-        if link is not None:
-            await link.close()
-        self.workers.cancel_group(self, "link")
+        await self._close_link()
         if isinstance(request, SoloGame) and request.seed is not None:
             request = replace(request, seed=request.seed + 1)
-        self._pop_to_base()
+        self._pop_to_menu()
         self.start_game(request)
 
-    def _pop_to_base(self) -> None:
-        from capicu.tui.screens.menu import MainMenuScreen
-
-        while len(self.screen_stack) > 1:
-            if isinstance(self.screen, MainMenuScreen):
-                break
+    def _pop_to_menu(self) -> None:
+        """Close every screen above the main menu (or above the first screen, started from the shell)."""
+        while len(self.screen_stack) > 1 and not isinstance(self.screen, MainMenuScreen):
             self.pop_screen()
 
     async def send_action(self, action: Action) -> None:
@@ -481,20 +323,21 @@ class CapicuApp(App[None]):
         if self.link is not None:
             await self.link.ready()
 
+    def show_rules_and_keys(self) -> None:
+        self.push_screen(RulesKeysScreen())
+
     def show_match_over(self, view: View) -> None:
         """The final score over the finished table (from the table's Enter once the match is won)."""
-        from capicu.tui.screens.match_over import MatchOverScreen
-
         if not isinstance(self.screen, MatchOverScreen):
             self.push_screen(MatchOverScreen(view))
 
-    def tell(self, text: str, severity: str = "information") -> None:
+    def tell(self, text: str, severity: Severity = "information") -> None:
         """A notice for the player: on the table's status line when the table shows, else a toast."""
         table = self._table_screen()
         if table is not None and table.is_attached and self.screen is table:
             table.say(text)
         else:
-            self.notify(text, severity=severity)  # type: ignore[arg-type]
+            self.notify(text, severity=severity)
 
     # -- what the link reports -----------------------------------------------------------
 
@@ -502,18 +345,21 @@ class CapicuApp(App[None]):
         """False once the app is closing: the link's last messages then go unread."""
         return self.is_running and bool(self.screen_stack) and not self._exiting
 
-    def _game_screens(self) -> list[Screen[Any]]:
-        return [s for s in self.screen_stack if hasattr(s, "game_changed")]
+    def _capicu_screens(self) -> list[CapicuScreen[Any]]:
+        return [screen for screen in self.screen_stack if isinstance(screen, CapicuScreen)]
 
     def _tell_screens(self) -> None:
-        for screen in self._game_screens():
-            screen.game_changed()  # type: ignore[attr-defined]
+        for screen in self._capicu_screens():
+            screen.game_changed()
+
+    def _table_screen(self) -> TableScreen | None:
+        return next((s for s in self.screen_stack if isinstance(s, TableScreen)), None)
 
     def on_host_ready(self, message: HostReady) -> None:
         if not self._showing():
             return
         if self.game is not None:
-            self.game.host = message
+            self.game.host = Hosting(message.address, message.port, message.code)
             self._tell_screens()
 
     def on_joined(self, message: Joined) -> None:
@@ -529,16 +375,14 @@ class CapicuApp(App[None]):
     def on_asking_host(self, message: AskingHost) -> None:
         if not self._showing():
             return
-        if self._is_lobby(self.screen):  # not a toast: it would linger over the table
-            self.screen.set_status(t("app.asking_host"))  # type: ignore[attr-defined]
+        if isinstance(self.screen, LobbyScreen):  # not a toast: it would linger over the table
+            self.screen.set_status(t("app.asking_host"))
         else:
             self.notify(t("app.asking_host"), timeout=10)
 
     def on_rejoin_asked(self, message: RejoinAsked) -> None:
         if not self._showing():
             return
-        from capicu.tui.screens.rejoin_request import RejoinRequestScreen
-
         link = self.link
 
         def answered(allow: bool | None) -> None:
@@ -548,8 +392,6 @@ class CapicuApp(App[None]):
         self.push_screen(RejoinRequestScreen(message.request_id, message.seat, message.name), answered)
 
     def on_rejoin_settled(self, message: RejoinSettled) -> None:
-        from capicu.tui.screens.rejoin_request import RejoinRequestScreen
-
         for screen in list(self.screen_stack):
             if isinstance(screen, RejoinRequestScreen) and screen.request_id == message.request_id:
                 screen.dismiss(None)
@@ -562,9 +404,7 @@ class CapicuApp(App[None]):
         self._tell_screens()
 
     def on_seats_changed(self, message: SeatsChanged) -> None:
-        if not self._showing():
-            return
-        if self.game is None:
+        if not self._showing() or self.game is None:
             return
         notices = seat_notices(self.game.seats, message.seats, self.game.seat)
         self.game.seats = message.seats
@@ -573,18 +413,14 @@ class CapicuApp(App[None]):
         if message.seats:
             self.game.players = len(message.seats)
         self._tell_screens()
-        for screen in self._game_screens():
+        for screen in self._capicu_screens():
             for notice in notices:
-                screen.notice(notice)  # type: ignore[attr-defined]
+                screen.notice(notice)
 
     def on_table_changed(self, message: TableChanged) -> None:
-        if not self._showing():
+        if not self._showing() or self.game is None:
             return
-        from capicu.tui.screens.table import TableScreen
-
         game = self.game
-        if game is None:
-            return
         game.view = message.view
         game.started = True
         if not message.view.between_rounds:
@@ -592,35 +428,19 @@ class CapicuApp(App[None]):
         table = self._table_screen()
         if table is None:
             table = TableScreen(message.view.players, message.view.rules.direction)
-            in_lobby = not isinstance(game.request, SoloGame) and self._is_lobby(self.screen)
+            in_lobby = not isinstance(game.request, SoloGame) and isinstance(self.screen, LobbyScreen)
             self.switch_screen(table) if in_lobby else self.push_screen(table)
         table.table_changed(message)
 
-    def _table_screen(self) -> TableScreen | None:
-        from capicu.tui.screens.table import TableScreen
-
-        for screen in self.screen_stack:
-            if isinstance(screen, TableScreen):
-                return screen
-        return None
-
-    @staticmethod
-    def _is_lobby(screen: Screen[Any]) -> bool:
-        from capicu.tui.screens.lobby import LobbyScreen
-
-        return isinstance(screen, LobbyScreen)
-
     def on_chat_arrived(self, message: ChatArrived) -> None:
-        if not self._showing():
-            return
-        if self.game is None:
+        if not self._showing() or self.game is None:
             return
         self.game.chat.append((message.name, message.text))
         table = self._table_screen()
         if table is not None and table.is_mounted:
             table.chat_arrived(message.name, message.text)
-        elif self._is_lobby(self.screen):  # the table shows it later too
-            self.screen.chat_arrived(message.name, message.text)  # type: ignore[attr-defined]
+        elif isinstance(self.screen, LobbyScreen):  # the table shows it later too
+            self.screen.chat_arrived(message.name, message.text)
         else:
             self.notify(t("app.chat_notice", name=message.name, text=message.text))
 
@@ -640,11 +460,7 @@ class CapicuApp(App[None]):
             self.tell(t("app.refused", reason=message.text), severity="warning")
 
     def on_link_lost(self, message: LinkLost) -> None:
-        if not self._showing():
-            return
-        from capicu.tui.screens.reconnecting import ReconnectingScreen
-
-        if self.game is None:
+        if not self._showing() or self.game is None:
             return
         if self.game.lost:
             for screen in self.screen_stack:
@@ -656,11 +472,7 @@ class CapicuApp(App[None]):
         self.push_screen(ReconnectingScreen(message.reason, message.attempt, message.host_down))
 
     def on_link_resumed(self, message: LinkResumed) -> None:
-        if not self._showing():
-            return
-        from capicu.tui.screens.reconnecting import ReconnectingScreen
-
-        if self.game is None:
+        if not self._showing() or self.game is None:
             return
         self.game.lost = False
         for screen in list(self.screen_stack):
@@ -692,24 +504,13 @@ class CapicuApp(App[None]):
         self.notify(text, severity="error", timeout=8)
         self.call_later(self.leave_game)
 
-    def exit(self, *args: Any, **kwargs: Any) -> None:
+    def exit(
+        self, result: None = None, return_code: int = 0, message: RenderableType | None = None
+    ) -> None:
         self._exiting = True
-        super().exit(*args, **kwargs)
+        super().exit(result, return_code, message)
 
     async def on_unmount(self) -> None:
         self._exiting = True
         if self.link is not None:
             await self.link.close()
-
-
-def _data_dir() -> Any:
-    from capicu.tui.settings import data_dir
-
-    return data_dir()
-
-
-def _load_settings() -> tuple[Settings, list[str]]:
-    from capicu.tui.settings import load_settings
-
-    return load_settings()
-

@@ -12,11 +12,20 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass
+from typing import Any
 
 from capicu.core import Action, Event, View
-from capicu.core.record import Record
-from capicu.net.client import Client, ClientError, Closed, JoinError, Reconnected, Reconnecting
+from capicu.net.client import (
+    Client,
+    ClientError,
+    Closed,
+    Incoming,
+    JoinError,
+    Reconnected,
+    Reconnecting,
+)
+from capicu.net.host import Host, HostConfig, RejoinRequest, lan_address
 from capicu.net.protocol import (
     Chat,
     Error,
@@ -28,28 +37,13 @@ from capicu.net.protocol import (
     Update,
     Waiting,
 )
+from textual.app import App
 from textual.message import Message
 
+from .game import SeatState
 from .saved_seats import SavedSeat, SeatStore
 
-if TYPE_CHECKING:
-    from capicu.net.host import HostConfig
-    from textual.app import App
-
-
 # -- what the worker tells the App -------------------------------------------------
-
-
-class SeatState(Record):
-    """One seat as the table shows it (the protocol's SeatInfo, without the wire)."""
-
-    seat: int
-    kind: str
-    name: str | None
-    connected: bool
-    covered: bool
-    #: The person left on purpose (rather than losing the connection).
-    left: bool = False
 
 
 class LinkMessage(Message):
@@ -189,7 +183,8 @@ class LinkFailed(LinkMessage):
 # -- what the worker is asked to do -------------------------------------------------
 
 
-class Connection(Record):
+@dataclass(frozen=True, slots=True)
+class Connection:
     """Where to connect and as whom."""
 
     host: str
@@ -217,7 +212,7 @@ class GameLink:
         self.host_config = host_config
         #: Where seats at other people's tables are saved (None: we host, nothing to save).
         self.seats = seats
-        self.host: Any | None = None
+        self.host: Host | None = None
         self.client: Client | None = None
         self._closed = False
         self.host_notes: list[str] = []
@@ -233,7 +228,7 @@ class GameLink:
         connection = self.connection
         try:
             if self.host_config is not None:
-                connection = await self._start_host()
+                connection = await self._start_host(self.host_config)
             client = await self._connect(connection)
         except Exception as exc:  # every failure to start is reported, never raised
             post(LinkFailed(_reason(exc, connection)))
@@ -263,24 +258,21 @@ class GameLink:
         finally:
             await self._stop_host()
 
-    async def _start_host(self) -> Connection:
-        from capicu.net.host import Host, lan_address
-
-        assert self.host_config is not None
-        self.host = Host(self.host_config, report=self._host_report, ask=self._host_asks,
-                         cancelled=self._host_request_ended)
-        bind, port = await self.host.start()
+    async def _start_host(self, config: HostConfig) -> Connection:
+        host = self.host = Host(config, report=self._host_report, ask=self._host_asks,
+                                cancelled=self._host_request_ended)
+        bind, port = await host.start()
         everywhere = bind in ("0.0.0.0", "::", "")
         shown = lan_address() if everywhere else bind
-        self._app.post_message(HostReady(shown, port, self.host.code))
+        self._app.post_message(HostReady(shown, port, host.code))
         local = "127.0.0.1" if everywhere else bind
-        return Connection(local, port, self.connection.name, self.host.code, False)
+        return Connection(local, port, self.connection.name, host.code, False)
 
     def _host_report(self, text: str) -> None:
         """The host's notes for its operator: kept, not printed over the screen."""
         self.host_notes.append(text)
 
-    def _host_asks(self, request: Any) -> None:
+    def _host_asks(self, request: RejoinRequest) -> None:
         self._app.post_message(RejoinAsked(request.id, request.seat, request.name, request.address))
 
     def _host_request_ended(self, request_id: int) -> None:
@@ -405,7 +397,7 @@ def _reason(exc: BaseException, connection: Connection) -> str:
     return str(message)
 
 
-def translate(message: Any) -> LinkMessage | None:
+def translate(message: Incoming) -> LinkMessage | None:
     """The Textual message for one thing the client yielded (None: nothing to show)."""
     if isinstance(message, Snapshot):
         return TableChanged(message.view, (), None, "person", snapshot=True)

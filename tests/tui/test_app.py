@@ -8,7 +8,17 @@ from pathlib import Path
 import pytest
 from capicu.core import Play, Rules
 from capicu.net.host import Host, HostConfig
-from capicu.tui.app import CapicuApp, DisplayOptions, HostGame, JoinGame, SoloGame, make_host_config
+from capicu.tui.app import CapicuApp
+from capicu.tui.describe_rules import describe_rules
+from capicu.tui.game import (
+    DisplayOptions,
+    HostGame,
+    JoinGame,
+    SeatState,
+    SoloGame,
+    make_host_config,
+    seat_notices,
+)
 from capicu.tui.screens.lobby import LobbyScreen
 from capicu.tui.screens.menu import MainMenuScreen
 from capicu.tui.screens.reconnecting import ReconnectingScreen
@@ -171,7 +181,7 @@ async def test_rules_and_keys_are_written_from_the_engine() -> None:
         await pilot.press("r")
         await pilot.pause()
         text = screen_text(app)
-        for line in Rules.preset_named("puerto-rican-drawing").describe(2)[:2]:
+        for line in describe_rules(Rules.preset_named("puerto-rican-drawing"), 2)[:2]:
             assert line[:40] in text
         assert "Hint" in text and "Draw" in text
 
@@ -329,8 +339,6 @@ async def test_joining_an_unreachable_host_from_the_menu_says_so_and_returns() -
 
 
 def test_seat_changes_become_sentences() -> None:
-    from capicu.tui.app import seat_notices
-    from capicu.tui.link import SeatState
 
     before = (SeatState(0, "person", "Ana", True, False), SeatState(1, "open", None, False, False))
     joined = (SeatState(0, "person", "Ana", True, False), SeatState(1, "person", "Beto", True, False))

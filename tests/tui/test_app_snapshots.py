@@ -18,7 +18,8 @@ from typing import Any
 
 import pytest
 from capicu.core import Rules
-from capicu.tui.app import CapicuApp, DisplayOptions, HostGame, JoinGame, make_host_config
+from capicu.tui.app import CapicuApp
+from capicu.tui.game import DisplayOptions, HostGame, JoinGame, make_host_config
 from capicu.tui.screens.table import TableScreen
 from helpers_app import my_turn, play_turn_and_wait, play_until, round_over, solo_app, wait_for
 from textual.pilot import Pilot

@@ -11,8 +11,8 @@ from typing import Any
 
 import pytest
 from capicu.core import Match, Rules, View, make_player
-from capicu.tui.app import CapicuApp, DisplayOptions, GameState, JoinGame, SoloGame
-from capicu.tui.link import SeatState
+from capicu.tui.app import CapicuApp
+from capicu.tui.game import DisplayOptions, GameState, JoinGame, SeatState, SoloGame
 from capicu.tui.screens.match_over import MatchOverScreen
 from helpers_app import screen_text, wait_for
 from textual.pilot import Pilot

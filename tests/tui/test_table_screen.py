@@ -12,7 +12,8 @@ from pathlib import Path
 import pytest
 from capicu.core import DRAW, Play, Rules, TilesDrawn
 from capicu.net.host import Host, HostConfig
-from capicu.tui.app import CapicuApp, DisplayOptions, HostGame, JoinGame, make_host_config
+from capicu.tui.app import CapicuApp
+from capicu.tui.game import DisplayOptions, HostGame, JoinGame, make_host_config
 from capicu.tui.screens.reconnecting import ReconnectingScreen
 from capicu.tui.screens.rejoin_request import RejoinRequestScreen
 from capicu.tui.screens.table import TableScreen

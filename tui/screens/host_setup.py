@@ -3,18 +3,18 @@
 from __future__ import annotations
 
 import secrets
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
 from capicu.core import PRESET_NAMES, Rules, RulesError
+from capicu.core.ai import LEVELS
+from capicu.net.protocol import CODE_LIMIT, DEFAULT_PORT
+from capicu.tui.game import HostGame, SoloGame, make_host_config
 from capicu.tui.messages import add_messages, t
+from capicu.tui.screens.base import CapicuScreen
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Grid, Horizontal, Vertical
-from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Label, Select, Static
-
-if TYPE_CHECKING:
-    from capicu.tui.app import CapicuApp
 
 add_messages({
     "setup.title_solo": "Play against the computer",
@@ -38,10 +38,7 @@ add_messages({
     "key.start": "Start",
 })
 
-LEVELS = ("easy", "normal", "hard")
-
-
-class HostSetupScreen(Screen[None]):
+class HostSetupScreen(CapicuScreen[None]):
     """The few choices that start a game; the rest are the preset's rules."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -53,14 +50,8 @@ class HostSetupScreen(Screen[None]):
         super().__init__()
         self.solo = solo
 
-    @property
-    def capicu(self) -> CapicuApp:
-        return self.app  # type: ignore[return-value]
-
     def compose(self) -> ComposeResult:
         title = t("setup.title_solo") if self.solo else t("setup.title_host")
-        from capicu.net.protocol import DEFAULT_PORT
-
         with Vertical(id="setup-box", classes="form-box"):
             yield Static(title, classes="screen-title")
             with Grid(id="setup-grid", classes="form-grid"):
@@ -81,7 +72,7 @@ class HostSetupScreen(Screen[None]):
                             id="target", type="integer")
                 if not self.solo:
                     yield Label(t("setup.code"))
-                    yield Input(value=secrets.token_hex(2), id="code", max_length=32)
+                    yield Input(value=secrets.token_hex(2), id="code", max_length=CODE_LIMIT)
                     yield Label(t("setup.port"))
                     yield Input(value=str(DEFAULT_PORT), id="port", type="integer")
             with Horizontal(classes="form-buttons"):
@@ -123,8 +114,6 @@ class HostSetupScreen(Screen[None]):
         return self.query_one(f"#{widget_id}", Select).value
 
     def action_start(self) -> None:
-        from capicu.tui.app import HostGame, SoloGame, make_host_config
-
         preset = str(self._value("preset"))
         players = int(self._value("players"))
         level = str(self._value("level"))

@@ -2,17 +2,17 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar
 
+from capicu.net.protocol import CODE_LIMIT, NAME_LIMIT
+from capicu.tui.game import JoinGame
 from capicu.tui.messages import add_messages, t
+from capicu.tui.options import CliError, parse_address
+from capicu.tui.screens.base import CapicuScreen
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Grid, Horizontal, Vertical
-from textual.screen import Screen
 from textual.widgets import Button, Checkbox, Footer, Input, Label, Static
-
-if TYPE_CHECKING:
-    from capicu.tui.app import CapicuApp
 
 add_messages({
     "join.title": "Join a game",
@@ -28,7 +28,7 @@ add_messages({
 })
 
 
-class JoinFormScreen(Screen[None]):
+class JoinFormScreen(CapicuScreen[None]):
     """Where a player types what the host's screen shows."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -36,13 +36,8 @@ class JoinFormScreen(Screen[None]):
         Binding("escape", "back", t("key.back"), key_display="esc"),
     ]
 
-    @property
-    def capicu(self) -> CapicuApp:
-        return self.app  # type: ignore[return-value]
-
     def compose(self) -> ComposeResult:
-        settings = self.capicu.settings
-        last_host = getattr(settings, "last_host", None) or ""
+        last_host = self.capicu.settings.last_host
         name = self.capicu.player_name(None)
         with Vertical(id="join-box", classes="form-box"):
             yield Static(t("join.title"), classes="screen-title")
@@ -50,9 +45,9 @@ class JoinFormScreen(Screen[None]):
                 yield Label(t("join.address"))
                 yield Input(value=last_host, placeholder=t("join.address_hint"), id="address")
                 yield Label(t("join.name"))
-                yield Input(value=name, id="name", max_length=24)
+                yield Input(value=name, id="name", max_length=NAME_LIMIT)
                 yield Label(t("join.code"))
-                yield Input(id="code", max_length=32)
+                yield Input(id="code", max_length=CODE_LIMIT)
                 yield Label("")
                 yield self.capicu.ascii_checkbox(t("join.spectate"), id="spectate")
             with Horizontal(classes="form-buttons"):
@@ -73,10 +68,6 @@ class JoinFormScreen(Screen[None]):
         self.dismiss()
 
     def action_connect(self) -> None:
-        from capicu.tui.app import JoinGame
-        from capicu.tui.cli import CliError
-        from capicu.tui.commands import parse_address
-
         try:
             host, port = parse_address(self.query_one("#address", Input).value)
         except CliError:

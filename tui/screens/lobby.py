@@ -2,18 +2,15 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar
 
 from capicu.tui.messages import add_messages, t
+from capicu.tui.screens.base import CapicuScreen
 from capicu.tui.widgets.event_log import EventLog
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
-from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
-
-if TYPE_CHECKING:
-    from capicu.tui.app import CapicuApp
 
 add_messages({
     "lobby.title": "Lobby",
@@ -40,17 +37,13 @@ add_messages({
 })
 
 
-class LobbyScreen(Screen[None]):
+class LobbyScreen(CapicuScreen[None]):
     """Shown from connecting until the first deal (a solo game has no lobby)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,q", "leave", t("key.leave"), key_display="esc/q"),
         Binding("s", "fill_with_computers", t("lobby.fill")),
     ]
-
-    @property
-    def capicu(self) -> CapicuApp:
-        return self.app  # type: ignore[return-value]
 
     def compose(self) -> ComposeResult:
         with Vertical(id="lobby-box"):

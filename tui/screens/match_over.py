@@ -8,21 +8,18 @@ hard to see in 16 colours, words are not.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar
 
 from capicu.core import DOMINO, MatchEnded, RoundResult, View
-from capicu.tui.app import JoinGame
 from capicu.tui.describe import describe_event, side_name
+from capicu.tui.game import JoinGame
 from capicu.tui.messages import add_messages, t
+from capicu.tui.screens.base import CapicuModalScreen
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
-from textual.screen import ModalScreen
 from textual.widgets import DataTable, Footer, Static
-
-if TYPE_CHECKING:
-    from capicu.tui.app import CapicuApp
 
 add_messages({
     "over.title": "The match is over",
@@ -63,7 +60,7 @@ def round_ending(result: RoundResult) -> str:
     return t("over.ended.domino")
 
 
-class MatchOverScreen(ModalScreen[None]):
+class MatchOverScreen(CapicuModalScreen[None]):
     """The last word on a match."""
 
     # Screen CSS (not DEFAULT_CSS) so that it wins over the app's `.dialog` rules it refines.
@@ -98,10 +95,6 @@ class MatchOverScreen(ModalScreen[None]):
     def __init__(self, view: View) -> None:
         super().__init__()
         self.view = view
-
-    @property
-    def capicu(self) -> CapicuApp:
-        return self.app  # type: ignore[return-value]
 
     def _names(self) -> list[str]:
         game = self.capicu.game

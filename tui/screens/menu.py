@@ -2,18 +2,19 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar
 
 from capicu.tui.messages import add_messages, t
+from capicu.tui.screens.base import CapicuScreen
+from capicu.tui.screens.host_setup import HostSetupScreen
+from capicu.tui.screens.join_form import JoinFormScreen
+from capicu.tui.screens.rules_keys import RulesKeysScreen
+from capicu.tui.screens.settings import SettingsScreen
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
-from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
-
-if TYPE_CHECKING:
-    from capicu.tui.app import CapicuApp
 
 add_messages({
     "menu.title": "capicu",
@@ -35,7 +36,7 @@ add_messages({
 _ITEMS = ("play", "host", "join", "rules", "settings", "quit")
 
 
-class MainMenuScreen(Screen[None]):
+class MainMenuScreen(CapicuScreen[None]):
     """Where ``capicu`` alone starts."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -56,20 +57,11 @@ class MainMenuScreen(Screen[None]):
             )
         yield Footer()
 
-    @property
-    def capicu(self) -> CapicuApp:
-        return self.app  # type: ignore[return-value]
-
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         if event.option.id:
             self.action_choose(event.option.id)
 
     def action_choose(self, item: str) -> None:
-        from capicu.tui.screens.host_setup import HostSetupScreen
-        from capicu.tui.screens.join_form import JoinFormScreen
-        from capicu.tui.screens.rules_keys import RulesKeysScreen
-        from capicu.tui.screens.settings import SettingsScreen
-
         if item == "play":
             self.app.push_screen(HostSetupScreen(solo=True))
         elif item == "host":

@@ -9,17 +9,14 @@ with ``--resume`` honours the same seats, and the player may leave at any time.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar
 
 from capicu.tui.messages import add_messages, t
+from capicu.tui.screens.base import CapicuModalScreen
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
-
-if TYPE_CHECKING:
-    from capicu.tui.app import CapicuApp
 
 add_messages({
     "reconnect.title": "Connection lost",
@@ -34,7 +31,7 @@ add_messages({
 })
 
 
-class ReconnectingScreen(ModalScreen[None]):
+class ReconnectingScreen(CapicuModalScreen[None]):
     """An overlay over the table; the App dismisses it when the link resumes."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -46,10 +43,6 @@ class ReconnectingScreen(ModalScreen[None]):
         self.reason = reason
         self.attempt = attempt
         self.host_down = host_down
-
-    @property
-    def capicu(self) -> CapicuApp:
-        return self.app  # type: ignore[return-value]
 
     def compose(self) -> ComposeResult:
         with Vertical(id="reconnect-box", classes="dialog"):

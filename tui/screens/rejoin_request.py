@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from capicu.tui.describe import NAME_LIMIT, display_text
+from capicu.net.protocol import NAME_LIMIT
+from capicu.tui.describe import display_text
 from capicu.tui.messages import add_messages, t
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType

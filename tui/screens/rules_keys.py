@@ -2,18 +2,18 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar
 
 from capicu.core import PRESET_NAMES, Rules
+from capicu.tui.describe_rules import describe_rules
 from capicu.tui.messages import add_messages, t
+from capicu.tui.screens.base import CapicuScreen
+from capicu.tui.screens.table import TableScreen
+from capicu.tui.widgets.hand_view import HandView
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
-from textual.screen import Screen
 from textual.widgets import Footer, Select, Static
-
-if TYPE_CHECKING:
-    from capicu.tui.app import CapicuApp
 
 add_messages({
     "rules.title": "Rules: {preset}, {players} players",
@@ -35,16 +35,12 @@ def binding_lines(bindings: list[BindingType]) -> list[str]:
     return lines
 
 
-class RulesKeysScreen(Screen[None]):
+class RulesKeysScreen(CapicuScreen[None]):
     """Reads the rules of the match at hand (or of a chosen preset from the menu)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,q", "back", t("key.back"), key_display="esc/q"),
     ]
-
-    @property
-    def capicu(self) -> CapicuApp:
-        return self.app  # type: ignore[return-value]
 
     def _rules_in_play(self) -> tuple[Rules, int] | None:
         game = self.capicu.game
@@ -64,9 +60,6 @@ class RulesKeysScreen(Screen[None]):
         yield Footer()
 
     def _keys_text(self) -> str:
-        from capicu.tui.screens.table import TableScreen
-        from capicu.tui.widgets.hand_view import HandView
-
         lines = [
             *binding_lines(list(HandView.BINDINGS)),
             *binding_lines([b for b in TableScreen.BINDINGS if b not in TableScreen.END_BINDINGS]),
@@ -94,7 +87,8 @@ class RulesKeysScreen(Screen[None]):
         self.query_one("#rules-title", Static).update(
             t("rules.title", preset=rules.preset, players=count)
         )
-        self.query_one("#rules-text", Static).update("\n".join(f"- {line}" for line in rules.describe(count)))
+        sentences = describe_rules(rules, count)
+        self.query_one("#rules-text", Static).update("\n".join(f"- {line}" for line in sentences))
 
     def action_back(self) -> None:
         self.dismiss()

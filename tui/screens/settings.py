@@ -6,18 +6,17 @@ the contrast test (`capicu.tui.themes.READABLE_TEXTUAL_THEMES`).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar
 
+from capicu.net.protocol import NAME_LIMIT
 from capicu.tui.messages import add_messages, t
+from capicu.tui.screens.base import CapicuScreen
 from capicu.tui.themes import offered_theme_names
+from capicu.tui.widgets.tiles import TileStyle
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Grid, Vertical
-from textual.screen import Screen
 from textual.widgets import Checkbox, Footer, Input, Label, Select, Static
-
-if TYPE_CHECKING:
-    from capicu.tui.app import CapicuApp
 
 add_messages({
     "settings.title": "Settings",
@@ -28,20 +27,13 @@ add_messages({
     "settings.saved": "Saved.",
 })
 
-TILE_STYLES = ("auto", "compact", "boxed", "pips", "glyph")
-
-
-class SettingsScreen(Screen[None]):
+class SettingsScreen(CapicuScreen[None]):
     """Every change is applied at once and remembered in the config folder."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         # Not ctrl+b: it is tmux's prefix and never reaches the app inside tmux.
         Binding("escape", "back", t("key.back"), key_display="esc"),
     ]
-
-    @property
-    def capicu(self) -> CapicuApp:
-        return self.app  # type: ignore[return-value]
 
     def compose(self) -> ComposeResult:
         app = self.capicu
@@ -52,12 +44,12 @@ class SettingsScreen(Screen[None]):
             yield Static(t("settings.title"), classes="screen-title")
             with Grid(classes="form-grid"):
                 yield Label(t("settings.name"))
-                yield Input(value=app.player_name(None), id="name", max_length=24)
+                yield Input(value=app.player_name(None), id="name", max_length=NAME_LIMIT)
                 yield Label(t("settings.theme"))
                 yield Select([(name, name) for name in themes], value=app.theme,
                              allow_blank=False, id="theme")
                 yield Label(t("settings.tile_style"))
-                yield Select([(t(f"tile_style.{s}"), s) for s in TILE_STYLES],
+                yield Select([(t(f"tile_style.{style.value}"), style.value) for style in TileStyle],
                              value=app.tile_style.value,
                              allow_blank=False, id="tile-style")
                 yield Label("")
@@ -84,7 +76,7 @@ class SettingsScreen(Screen[None]):
     def _save_name(self) -> None:
         name = self.query_one("#name", Input).value.strip()
         if name:
-            self.capicu.save_setting(name=name[:24])
+            self.capicu.save_setting(name=name[:NAME_LIMIT])
 
     def action_back(self) -> None:
         self._save_name()

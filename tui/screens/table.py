@@ -18,12 +18,14 @@ from __future__ import annotations
 
 import math
 import time
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar
 
 from capicu.core import DRAW, PASS, Action, Direction, End, Event, Play, TilePlayed, TilesDrawn, View
+from capicu.core.ai import suggest
 from capicu.tui.describe import describe_action_refused, describe_my_draw, describe_result
 from capicu.tui.link import TableChanged
 from capicu.tui.messages import add_messages, t
+from capicu.tui.screens.base import CapicuScreen
 from capicu.tui.widgets.boneyard_info import BoneyardInfo
 from capicu.tui.widgets.chat_panel import ChatPanel
 from capicu.tui.widgets.event_log import EventLog
@@ -36,11 +38,8 @@ from textual import events, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen, Screen
+from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
-
-if TYPE_CHECKING:
-    from capicu.tui.app import CapicuApp
 
 add_messages({
     "table.title": "{preset} · round {round} · to {target}",
@@ -181,7 +180,7 @@ class SeatKeyScreen(ModalScreen[None]):
         self.dismiss()
 
 
-class TableScreen(Screen[None]):
+class TableScreen(CapicuScreen[None]):
     """Where the match is played."""
 
     #: The table itself has the keyboard (its bindings drive the hand), so that the
@@ -240,10 +239,6 @@ class TableScreen(Screen[None]):
         #: round's last tile does not skip its end unread (set by a Textual timer).
         self.takes_ready = False
 
-    @property
-    def capicu(self) -> CapicuApp:
-        return self.app  # type: ignore[return-value]
-
     # -- layout --------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
@@ -299,11 +294,19 @@ class TableScreen(Screen[None]):
     # -- what the App tells us -----------------------------------------------------
 
     def game_changed(self) -> None:
-        """Seats, names, timers or who is ready changed (the App calls this)."""
         if self._view is not None and self._ready:
             self._show_seats(self._view)
             self._show_status(self._view)
             self._refresh_footer()
+
+    def display_changed(self) -> None:
+        app = self.capicu
+        for hand in self.query(HandView):
+            hand.tile_style, hand.ascii = app.tile_style, app.ascii_mode
+        for line in self.query(LineOfPlay):
+            line.tile_style, line.ascii = app.tile_style, app.ascii_mode
+        for panel in self.query(SeatPanel):
+            panel.ascii = app.ascii_mode
 
     def table_changed(self, message: TableChanged) -> None:
         """A new view arrived with the events that led to it."""
@@ -362,7 +365,6 @@ class TableScreen(Screen[None]):
             log.end_draws()
 
     def notice(self, text: str) -> None:
-        """A line from the table itself (someone sat down, dropped, came back)."""
         if self._ready and self.is_attached:
             self.query_one(EventLog).add_notice(text)
 
@@ -479,7 +481,6 @@ class TableScreen(Screen[None]):
 
     def _show_status(self, view: View) -> None:
         status = self.query_one(StatusLine)
-        game = self.capicu.game
         if self.choosing_end is not None and view.ends is not None:
             status.prompt = t("table.choose_end", tile=str(self.choosing_end.tile), left=view.ends[0],
                               right=view.ends[1])
@@ -501,7 +502,6 @@ class TableScreen(Screen[None]):
             status.prompt = t("table.your_turn_draw")
         else:
             status.prompt = t("table.your_turn")
-        del game
 
     def _break_prompt(self, view: View) -> str:
         game = self.capicu.game
@@ -651,9 +651,7 @@ class TableScreen(Screen[None]):
         self.query_one(ChatPanel).input.focus()
 
     def action_rules(self) -> None:
-        from capicu.tui.screens.rules_keys import RulesKeysScreen
-
-        self.app.push_screen(RulesKeysScreen())
+        self.capicu.show_rules_and_keys()
 
     def action_seat_key(self) -> None:
         game = self.capicu.game
@@ -685,8 +683,6 @@ class TableScreen(Screen[None]):
 
     @work(thread=True, exclusive=True, group="hint")
     def _find_hint(self, view: View) -> None:
-        from capicu.core.hints import suggest
-
         hint = suggest(view, seed=view.round_number)
         reason = "; ".join(t(f"hint.{r.code}", **dict(r.params)) for r in hint.reasons)
         text = t("table.hint", action=describe_action(hint.action), reason=reason)

@@ -18,7 +18,8 @@ from textual.screen import Screen
 from textual.widgets import Footer
 from textual.widgets._footer import FooterKey
 
-Key = tuple[str, str, str, bool]
+#: What one key widget shows: its key, how the key is written, its action and words, and whether it works.
+Key = tuple[str, str, str, str, bool]
 Shown = tuple[Key, ...]
 
 
@@ -32,7 +33,9 @@ class QuietFooter(Footer):
         shown: dict[str, Key] = {}
         for _, binding, enabled, _tooltip in screen.active_bindings.values():
             if binding.show and binding.action not in shown:
-                shown[binding.action] = (binding.key, binding.action, binding.description, enabled)
+                # How the key is written changes with ASCII mode (`CapicuApp.get_key_display`).
+                written = screen.app.get_key_display(binding)
+                shown[binding.action] = (binding.key, written, binding.action, binding.description, enabled)
         return tuple(shown.values())
 
     def bindings_changed(self, screen: Screen[object]) -> None:
