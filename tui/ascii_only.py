@@ -1,10 +1,9 @@
-"""ASCII mode's last line of defence: a Textual line filter that leaves only ASCII on screen.
+"""ASCII stand-ins for text, for terminals that mangle anything else: "capicú" reads "capicu".
 
-The widgets already draw tiles and borders in ASCII when asked, but a name
-("José"), a word of the catalogue ("capicú") or a glyph inside a Textual widget
-would still reach a terminal that mangles anything else. This filter rewrites
-every character outside ASCII into ASCII of the same width, after everything
-else has rendered, so the promise holds for every screen.
+Two uses: a sentence or a name in ASCII mode (`to_ascii`), and the app's last
+line of defence, which rewrites every rendered character outside ASCII into
+ASCII of the same width (``same_width=True``) so that nothing moves on screen.
+No Textual here: the catalogue uses it before Textual loads.
 """
 
 from __future__ import annotations
@@ -13,12 +12,9 @@ import unicodedata
 from functools import lru_cache
 
 from rich.cells import cell_len
-from rich.segment import Segment
-from textual.color import Color
-from textual.filter import LineFilter
 
 _LOOKS_LIKE = {
-    "-": "─━═╌╍┄┅▔▁▂▃▄▅▆▇█",
+    "-": "─━═╌╍┄┅▔▁▂▃▄▅▆▇█—–",
     "|": "│┃║╎╏┆┇▏▎▍▌▋▊▉▐▕",
     "+": "┌┐└┘╭╮╰╯├┤┬┴┼╔╗╚╝╠╣╦╩╬┏┓┗┛┣┫┳┻╋",
     ">": "▶▸►→⏵❯»",
@@ -32,37 +28,40 @@ _LOOKS_LIKE = {
 }
 _TABLE = {char: ascii for ascii, chars in _LOOKS_LIKE.items() for char in chars}
 
+#: In a sentence, where the width may change: Spanish opening marks go, an ellipsis is three dots.
+_IN_A_SENTENCE = str.maketrans({"¡": "", "¿": "", "…": "..."})
 
-@lru_cache(maxsize=4096)
-def ascii_of(char: str) -> str:
-    """``char`` as ASCII text of the same cell width (``?`` when nothing fits better)."""
-    width = cell_len(char)
-    if char.isascii():
-        return char
+
+def _stand_in(char: str) -> str:
+    """The ASCII that looks like ``char`` ("é" gives "e", "┌" gives "+"); "?" when none does."""
     found = _TABLE.get(char)
     if found is None:
         decomposed = unicodedata.normalize("NFKD", char)
         found = "".join(c for c in decomposed if c.isascii() and c.isprintable())
-    if not found:
-        found = "?"
-    return found[:width].ljust(width) if width else ""
+    return found or "?"
 
 
-def to_ascii(text: str) -> str:
-    """Every character of ``text`` in ASCII, each keeping its width on screen."""
+@lru_cache(maxsize=4096)
+def _same_width(char: str) -> str:
+    if char.isascii():
+        return char
+    width = cell_len(char)
+    return _stand_in(char)[:width].ljust(width) if width else ""
+
+
+def to_ascii(text: str, *, same_width: bool = False) -> str:
+    """``text`` in ASCII: accents dropped, lines and arrows drawn with ASCII, anything else "?".
+
+    ``same_width`` keeps every character's width on screen (a rendered line), else
+    the text reads as a sentence ("¡Capicú!" gives "Capicu!").
+    """
     if text.isascii():
         return text
-    return "".join(ascii_of(char) for char in text)
-
-
-class AsciiOnly(LineFilter):
-    """Replace what is not ASCII in each rendered line (styles untouched)."""
-
-    def apply(self, segments: list[Segment], background: Color) -> list[Segment]:
-        if all(segment.text.isascii() for segment in segments):
-            return segments
-        return [
-            segment if segment.text.isascii() or segment.control
-            else Segment(to_ascii(segment.text), segment.style, segment.control)
-            for segment in segments
-        ]
+    if same_width:
+        return "".join(_same_width(char) for char in text)
+    decomposed = unicodedata.normalize("NFKD", text.translate(_IN_A_SENTENCE))
+    return "".join(
+        char if char.isascii() else _stand_in(char)
+        for char in decomposed
+        if not unicodedata.combining(char)
+    )

@@ -20,8 +20,9 @@ terminals that cannot show more.
 from __future__ import annotations
 
 import string
-import unicodedata
 from collections.abc import Mapping
+
+from .ascii_only import to_ascii as to_ascii  # describe.py reads it from here
 
 DEFAULT_LANGUAGE = "en"
 
@@ -223,22 +224,6 @@ def t(key: str, /, **params: object) -> str:
     return to_ascii(text) if _ascii else text
 
 
-#: Punctuation with a plain ASCII stand-in (Spanish opening marks are dropped).
-_ASCII_PUNCTUATION = str.maketrans(
-    {"¡": "", "¿": "", "«": '"', "»": '"', "“": '"', "”": '"', "‘": "'", "’": "'", "—": "-", "–": "-",
-     "…": "...", "·": "-", "▶": ">", "◀": "<"}
-)
-
-
-def to_ascii(text: str) -> str:
-    """``text`` in ASCII: accents dropped ("capicú" gives "capicu"), anything else as "?"."""
-    if text.isascii():
-        return text
-    decomposed = unicodedata.normalize("NFKD", text.translate(_ASCII_PUNCTUATION))
-    kept = "".join(c for c in decomposed if not unicodedata.combining(c))
-    return "".join(c if c.isascii() else "?" for c in kept)
-
-
 def set_ascii(on: bool) -> None:
     """ASCII mode: every sentence (and every name shown through `describe`) in plain ASCII."""
     global _ascii
@@ -267,11 +252,6 @@ def set_language(code: str) -> bool:
 def language() -> str:
     """The code of the language in use."""
     return _current
-
-
-def languages() -> tuple[str, ...]:
-    """The codes of every language with a table, English first."""
-    return (DEFAULT_LANGUAGE, *sorted(code for code in _TABLES if code != DEFAULT_LANGUAGE))
 
 
 def placeholders(template: str) -> frozenset[str]:

@@ -9,15 +9,17 @@ warning, field by field.
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import sys
 import tomllib
 from collections.abc import MutableMapping
+from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import Any
 
-from capicu.core.record import Record, fields, replace
+from capicu.net.protocol import NAME_LIMIT
 from platformdirs import user_config_dir, user_data_dir
 
 from .describe import display_text
@@ -34,7 +36,6 @@ DATA_ENV = "CAPICU_DATA_DIR"
 SETTINGS_FILE = "settings.toml"
 THEMES_FOLDER = "themes"
 MAX_SETTINGS_BYTES = 16 * 1024
-NAME_LIMIT = 24
 HOST_LIMIT = 255
 
 COLOR_MODES = ("auto", "16", "256", "truecolor")
@@ -45,8 +46,9 @@ _THEME_NAME = re.compile(r"^[a-z0-9][a-z0-9-]{0,39}$")
 _LANGUAGE = re.compile(r"^[a-z]{2}$")
 
 
-class Settings(Record):
-    """The choices remembered between runs."""
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """The choices remembered between runs (change one with `dataclasses.replace`)."""
 
     name: str = ""
     theme: str = DEFAULT_THEME
@@ -57,8 +59,9 @@ class Settings(Record):
     #: ASCII tiles and borders, for terminals that mangle box drawing.
     ascii: bool = False
 
-    def replace(self, **changes: Any) -> Settings:
-        return replace(self, **changes)
+
+#: The names of the settings, in the order the file lists them.
+SETTING_NAMES = tuple(field.name for field in fields(Settings))
 
 
 def config_dir() -> Path:
@@ -121,7 +124,7 @@ def settings_from_data(data: dict[str, Any]) -> tuple[Settings, list[str]]:
     """Settings from parsed TOML; each unusable field keeps its default and is named."""
     defaults = Settings()
     problems: list[str] = []
-    values = {name: _field(data, name, getattr(defaults, name), problems) for name in fields(Settings)}
+    values = {name: _field(data, name, getattr(defaults, name), problems) for name in SETTING_NAMES}
     return Settings(**values), problems
 
 
@@ -156,16 +159,13 @@ def _toml_value(value: Any) -> str:
         return "true" if value else "false"
     if isinstance(value, TileStyle):
         value = value.value
-    # A JSON string is a valid TOML basic string (same escapes). (json is imported
-    # here, where settings are saved, not at every start.)
-    import json
-
+    # A JSON string is a valid TOML basic string (same escapes).
     return json.dumps(str(value), ensure_ascii=False)
 
 
 def settings_to_toml(settings: Settings) -> str:
     lines = ["# capicu settings, written by the game; safe to edit or delete."]
-    lines += [f"{name} = {_toml_value(getattr(settings, name))}" for name in fields(Settings)]
+    lines += [f"{name} = {_toml_value(getattr(settings, name))}" for name in SETTING_NAMES]
     return "\n".join(lines) + "\n"
 
 
@@ -201,4 +201,4 @@ def apply_color_mode(mode: str, environ: MutableMapping[str, str] | None = None)
     constants = sys.modules.get("textual.constants")
     if environ is None and constants is not None:
         # Imported already (tests, or a caller that was too early): set it there too.
-        constants.COLOR_SYSTEM = system  # type: ignore[attr-defined]
+        vars(constants)["COLOR_SYSTEM"] = system

@@ -45,7 +45,6 @@ from textual.color import Color, ColorParseError
 from textual.theme import BUILTIN_THEMES, Theme
 
 from .messages import t
-from .settings import DEFAULT_THEME as DEFAULT_THEME  # re-exported: the app imports it from here
 
 if TYPE_CHECKING:
     from textual.app import App
@@ -108,11 +107,6 @@ READABLE_TEXTUAL_THEMES: frozenset[str] = frozenset()
 
 class ThemeError(ValueError):
     """One reason a theme file cannot be used, in words for the user."""
-
-
-def theme_variable_defaults() -> dict[str, str]:
-    """The game's variables with their defaults (for `App.get_theme_variable_defaults`)."""
-    return dict(GAME_VARIABLES)
 
 
 def _is_colour(value: str) -> bool:
@@ -288,7 +282,7 @@ def load_themes(user_dir: Path | None = None) -> tuple[list[Theme], list[str]]:
     """The shipped themes, then the user's (from ``user_dir``), and a warning per file skipped.
 
     Register them with ``app.register_theme(theme)``; the default is
-    `DEFAULT_THEME`. Never raises for a bad file.
+    `capicu.tui.settings.DEFAULT_THEME`. Never raises for a bad file.
     """
     warnings: list[str] = []
     # A file may not replace one of Textual's own themes either.

@@ -6,9 +6,10 @@ from pathlib import Path
 
 import pytest
 from capicu.tui import cli, commands
-from capicu.tui.app import CapicuApp, DisplayOptions
+from capicu.tui.app import CapicuApp
+from capicu.tui.game import DisplayOptions
+from capicu.tui.settings import DEFAULT_THEME
 from capicu.tui.themes import (
-    DEFAULT_THEME,
     GAME_VARIABLES,
     MAX_THEME_BYTES,
     READABLE_TEXTUAL_THEMES,

@@ -7,11 +7,8 @@ from capicu.tui.widgets.tiles import (
     TileFace,
     TileStyle,
     glyph,
-    label_face,
     smaller_styles,
-    stack_row,
     tile_face,
-    tile_text,
     wrap_widths,
 )
 from hypothesis import given
@@ -23,8 +20,8 @@ def rows(face: TileFace) -> list[str]:
 
 
 def test_compact_is_the_numbers_in_the_order_seen() -> None:
-    assert tile_text(3, 5).plain == "[3|5]"
-    assert tile_text(5, 3).plain == "[5|3]"
+    assert tile_face(3, 5).plain() == "[3|5]"
+    assert tile_face(5, 3).plain() == "[5|3]"
 
 
 def test_compact_double_stands_across_the_line_with_the_joint_on_the_axis() -> None:
@@ -36,7 +33,7 @@ def test_compact_double_stands_across_the_line_with_the_joint_on_the_axis() -> N
 
 
 def test_a_double_can_lie_flat_when_asked() -> None:
-    assert tile_text(6, 6, crosswise=False).plain == "[6|6]"
+    assert tile_face(6, 6, crosswise=False).plain() == "[6|6]"
 
 
 @pytest.mark.parametrize("style", list(TileStyle))
@@ -82,17 +79,17 @@ def test_pip_grid_falls_back_to_digits_above_nine() -> None:
 
 
 def test_numbers_are_padded_so_tiles_of_big_sets_line_up() -> None:
-    assert tile_text(3, 12, digits=2).plain == "[ 3|12]"
-    assert tile_text(3, 5, digits=2).plain == "[ 3| 5]"
+    assert tile_face(3, 12, digits=2).plain() == "[ 3|12]"
+    assert tile_face(3, 5, digits=2).plain() == "[ 3| 5]"
 
 
 def test_glyphs_only_when_asked_and_only_for_double_six() -> None:
     assert glyph(0, 0) == "\U0001f031"
     assert glyph(6, 6, vertical=True) == "\U0001f093"
-    assert tile_text(3, 5, TileStyle.GLYPH).plain == chr(0x1F031 + 3 * 7 + 5)
-    assert tile_text(2, 2, TileStyle.GLYPH).plain == chr(0x1F063 + 2 * 7 + 2)
-    assert tile_text(3, 5, TileStyle.GLYPH, ascii=True).plain == "[3|5]"
-    assert tile_text(3, 9, TileStyle.GLYPH).plain == "[3|9]"
+    assert tile_face(3, 5, TileStyle.GLYPH).plain() == chr(0x1F031 + 3 * 7 + 5)
+    assert tile_face(2, 2, TileStyle.GLYPH).plain() == chr(0x1F063 + 2 * 7 + 2)
+    assert tile_face(3, 5, TileStyle.GLYPH, ascii=True).plain() == "[3|5]"
+    assert tile_face(3, 9, TileStyle.GLYPH).plain() == "[3|9]"
     with pytest.raises(ValueError):
         glyph(7, 1)
 
@@ -101,12 +98,6 @@ def test_tile_style_parse_falls_back_to_compact() -> None:
     assert TileStyle.parse("boxed") is TileStyle.BOXED
     assert TileStyle.parse("nonsense") is TileStyle.COMPACT
     assert TileStyle.parse(None, TileStyle.PIPS) is TileStyle.PIPS
-
-
-def test_stack_row_puts_every_middle_on_one_axis() -> None:
-    faces = [tile_face(3, 5), tile_face(5, 5), label_face("end", height=1)]
-    lines = [line.plain for line in stack_row(faces, gap=1)]
-    assert lines == ["      │5│    ", "[3|5] ├─┤ end", "      │5│    "]
 
 
 @given(st.lists(st.integers(1, 20), max_size=40), st.integers(1, 80), st.integers(0, 2))

@@ -7,7 +7,7 @@ from typing import Any
 from capicu.core import End, Play, Tile
 from capicu.tui.widgets.hand_view import HandView
 from capicu.tui.widgets.line_of_play import LineOfPlay
-from capicu.tui.widgets.repaint import changed_regions, merge_spans
+from capicu.tui.widgets.repaint import changed_regions
 from capicu.tui.widgets.seat_panel import SeatInfo, SeatPanel
 from hypothesis import given
 from hypothesis import strategies as st
@@ -56,15 +56,6 @@ def test_every_changed_cell_is_inside_a_region(old_pieces: list[tuple[str, str]]
         after = (new.plain[x:x + 1], str(new.get_style_at_offset(CONSOLE, x)) if x < len(new) else "")
         if before != after:
             assert any(r.contains(x, 0) for r in regions), (x, old, new, regions)
-
-
-def test_merge_spans_joins_touching_spans_of_one_style() -> None:
-    text = Text()
-    text.append("[1|2]", "red on white")
-    text.append("[2|3]", "red on white")
-    text.append("[3|4]", "bold")
-    merged = merge_spans(text)
-    assert [(s.start, s.end) for s in merged.spans] == [(0, 10), (10, 15)]
 
 
 def _spy(widget: Any) -> list[tuple[Region | str, ...]]:

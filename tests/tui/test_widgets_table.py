@@ -101,7 +101,7 @@ async def test_the_log_tells_events_chat_and_notices_in_one_time_order() -> None
         log.add_event(TilesDrawn(1, 1, 1, 1), names, 0)
         log.add_chat("Beto", "ay bendito")
         log.add_event(Passed(1, 1, 1), names, 0)
-        log.add_text("\x1b[31mred\x1b[0m")
+        log.add_notice("\x1b[31mred\x1b[0m")
         log.add_notice("Carmen is back.")
         log.add_event(RoundStarted(2, 1, (7, 7, 7), 7, None), names, 0)
         await pilot.pause()
@@ -188,7 +188,7 @@ async def test_a_narrow_log_wraps_long_sentences_instead_of_cutting_them() -> No
     log = EventLog()
     app = styled_app(lambda: [log], "EventLog { width: 30; }")
     async with app.run_test(size=SIZE) as pilot:
-        log.add_text("Computer 2 plays 3-6 on the right, and then some more words.")
+        log.add_notice("Computer 2 plays 3-6 on the right, and then some more words.")
         await pilot.pause()
         lines = _log_text(log)
         assert len(lines) >= 2 and all(len(line) <= 30 for line in lines)

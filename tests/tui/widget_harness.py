@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 
 from capicu.core import Match, Play, Rules, View
-from capicu.tui.themes import load_themes, theme_variable_defaults
+from capicu.tui.themes import GAME_VARIABLES, load_themes
 from textual.app import App, ComposeResult
 from textual.widget import Widget
 
@@ -24,7 +24,7 @@ class WidgetApp(App[None]):
         self.theme = theme
 
     def get_theme_variable_defaults(self) -> dict[str, str]:
-        return theme_variable_defaults()
+        return dict(GAME_VARIABLES)
 
     def compose(self) -> ComposeResult:
         yield from self._make()

@@ -15,11 +15,11 @@ How a screen uses them:
   order); `ChatPanel.Send` from the chat input; `StatusLine.say(text)` for a
   notice that must not cover anything.
 
-Every widget takes ``tile_style`` and/or ``ascii`` where it matters. Their colours
-come from the theme variables of `capicu.tui.themes.GAME_VARIABLES`, so the App
-must return `theme_variable_defaults()` from `get_theme_variable_defaults`.
-Each widget repaints only the cells that changed (`repaint`), because SSH
-players pay for every byte written.
+Every widget takes ``tile_style`` and/or ``ascii`` where it matters (reactives:
+set them to redraw). Their colours come from the theme variables of
+`capicu.tui.themes.GAME_VARIABLES`, so the App must return them from
+`get_theme_variable_defaults`. Each widget repaints only the cells that changed
+(`repaint`), because SSH players pay for every byte written.
 
 For the App: ASCII mode is three switches, the widgets' ``ascii`` (HandView,
 LineOfPlay and SeatPanel) and `capicu.tui.messages.set_ascii`, which turns every

@@ -8,6 +8,7 @@ others type, and the log cleans them again on display.
 
 from __future__ import annotations
 
+from capicu.net.protocol import CHAT_LIMIT
 from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.message import Message
@@ -20,10 +21,6 @@ add_messages({
     # Short enough for the table's side panel at 80 columns.
     "chat.prompt": "c to chat, Enter sends",
 })
-
-#: Longest chat line one may type (the host has its own limit).
-MAX_CHAT = 200
-
 
 class ChatPanel(Vertical):
     """An input; Enter posts `ChatPanel.Send` with the cleaned words."""
@@ -56,7 +53,7 @@ class ChatPanel(Vertical):
             return self.panel
 
     def compose(self) -> ComposeResult:
-        yield Input(placeholder=t("chat.prompt"), max_length=MAX_CHAT)
+        yield Input(placeholder=t("chat.prompt"), max_length=CHAT_LIMIT)
 
     @property
     def input(self) -> Input:
@@ -64,7 +61,7 @@ class ChatPanel(Vertical):
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
-        text = display_text(event.value, MAX_CHAT)
+        text = display_text(event.value, CHAT_LIMIT)
         event.input.clear()
         if text:
             self.post_message(self.Send(self, text))

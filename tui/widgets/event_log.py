@@ -12,14 +12,12 @@ from collections.abc import Sequence
 from typing import ClassVar
 
 from capicu.core import Event, RoundStarted, TilesDrawn
+from capicu.net.protocol import CHAT_LIMIT, NAME_LIMIT
 from rich.text import Text
 from textual import events
 from textual.widgets import RichLog
 
-from ..describe import NAME_LIMIT, describe_event, display_text
-
-#: Longest chat line shown (the host cuts them at 200 characters).
-CHAT_LIMIT = 400
+from ..describe import describe_event, display_text
 
 
 class EventLog(RichLog):
@@ -80,14 +78,9 @@ class EventLog(RichLog):
             for line in lines:
                 self.write(line)
 
-    def add_text(self, text: str, style: str = "") -> None:
-        """Write one line (cleaned of control sequences)."""
-        self.end_draws()  # what came before it is written first: one time order
-        self._put(Text(display_text(text, 2000), style=style))
-
     def add_chat(self, name: str, text: str) -> None:
         """A chat line from ``name`` (both cleaned again before display)."""
-        self.end_draws()
+        self.end_draws()  # what came before it is written first: one time order
         line = Text(end="")
         line.append(display_text(name, NAME_LIMIT) or "?", self.get_component_rich_style("log--chat-name"))
         line.append(": " + display_text(text, CHAT_LIMIT), self.get_component_rich_style("log--chat"))

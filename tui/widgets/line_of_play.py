@@ -24,10 +24,10 @@ from __future__ import annotations
 
 import textwrap
 from collections.abc import Callable, Collection, Iterable, Sequence
+from dataclasses import dataclass
 from typing import ClassVar
 
 from capicu.core import End, Event, RoundStarted, TilePlayed
-from capicu.core.record import Record
 from capicu.net.sanitize import clean_text
 from rich.cells import cell_len
 from rich.style import Style
@@ -36,7 +36,8 @@ from textual.geometry import Size
 from textual.reactive import reactive
 from textual.widget import Widget
 
-from ..messages import add_messages, t, to_ascii
+from ..ascii_only import to_ascii
+from ..messages import add_messages, t
 from .repaint import repaint_changes
 from .tiles import TileFace, TileStyle, smaller_styles, tile_face, turn_column
 
@@ -48,7 +49,8 @@ add_messages({"line.folded": "··· {count} older tiles folded away ···"})
 CAPTION_NAME = 16
 
 
-class LineMarks(Record):
+@dataclass(frozen=True, slots=True)
+class LineMarks:
     """Where a round's lead and last tile lie in its line, and who laid the last one."""
 
     #: The index in the line of the round's first tile.
@@ -78,7 +80,8 @@ def line_marks(events: Iterable[Event]) -> LineMarks:
 # -- the snake: where each tile lies ------------------------------------------------
 
 
-class Spot(Record):
+@dataclass(frozen=True, slots=True)
+class Spot:
     """Where one tile lies: its first column and its row of tiles (0 is the lead's, above it < 0)."""
 
     x: int
@@ -87,7 +90,8 @@ class Spot(Record):
     backwards: bool
 
 
-class Bend(Record):
+@dataclass(frozen=True, slots=True)
+class Bend:
     """Where an arm bends from one row of tiles into the next."""
 
     x: int
@@ -97,7 +101,8 @@ class Bend(Record):
     right: bool
 
 
-class Snake(Record):
+@dataclass(frozen=True, slots=True)
+class Snake:
     """A line laid out from its lead: a spot per tile, in line order, and the bends."""
 
     spots: tuple[Spot, ...]
@@ -211,7 +216,8 @@ class _Canvas:
         return [self.row(y) for y in range(self.height)]
 
 
-class _Drawing(Record):
+@dataclass(frozen=True, slots=True)
+class _Drawing:
     """The rows that draw a line, and what folding them needs."""
 
     rows: tuple[Text, ...]

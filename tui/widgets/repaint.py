@@ -9,28 +9,10 @@ right end then costs the cells of two tiles, not the whole line of play.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from itertools import pairwise
 
-from rich.text import Span, Text
+from rich.text import Text
 from textual.geometry import Region
 from textual.widget import Widget
-
-
-def merge_spans(text: Text) -> Text:
-    """``text`` with touching spans of one style joined (fewer colour codes written)."""
-    spans = sorted(text.spans, key=lambda span: span.start)
-    if len(spans) < 2 or any(a.end > b.start for a, b in pairwise(spans)):
-        return text  # overlapping spans combine styles: leave them be
-    merged: list[Span] = []
-    for span in spans:
-        if span.start == span.end:
-            continue
-        if merged and merged[-1].end == span.start and merged[-1].style == span.style:
-            merged[-1] = Span(merged[-1].start, span.end, span.style)
-        else:
-            merged.append(span)
-    text.spans = merged
-    return text
 
 
 def _cell_keys(text: Text) -> list[object]:

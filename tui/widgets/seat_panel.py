@@ -3,17 +3,18 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from enum import Enum
 from typing import ClassVar
 
 from capicu.core import Direction, RoundEnded, Tile, View
-from capicu.core.record import Record
+from capicu.net.protocol import NAME_LIMIT
 from rich.text import Text
 from textual.geometry import Size
 from textual.reactive import reactive
 from textual.widget import Widget
 
-from ..describe import NAME_LIMIT, display_text, seat_name
+from ..describe import display_text, seat_name
 from ..messages import add_messages, t
 from .repaint import repaint_changes
 
@@ -27,7 +28,8 @@ add_messages({
 })
 
 
-class SeatInfo(Record):
+@dataclass(frozen=True, slots=True)
+class SeatInfo:
     """What a seat panel shows; plain data so an unchanged seat is not redrawn."""
 
     seat: int

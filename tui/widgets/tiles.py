@@ -18,9 +18,9 @@ crosswise double (taller than the tiles beside it) sits centred on the line.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from enum import Enum
 
-from capicu.core.record import Record
 from rich.style import Style
 from rich.text import Text
 
@@ -46,7 +46,8 @@ class TileStyle(Enum):
         return default if default is not None else cls.COMPACT
 
 
-class TileFace(Record):
+@dataclass(frozen=True, slots=True)
+class TileFace:
     """A tile drawn as rows of equal width; ``middle`` is the row on the line's axis."""
 
     rows: tuple[Text, ...]
@@ -64,7 +65,8 @@ class TileFace(Record):
         return "\n".join(row.plain for row in self.rows)
 
 
-class _Box(Record):
+@dataclass(frozen=True, slots=True)
+class _Box:
     """The characters of one border set."""
 
     h: str
@@ -121,11 +123,6 @@ def glyph(a: int, b: int, *, vertical: bool = False) -> str:
         raise ValueError(f"there is no domino glyph for {a}-{b}")
     base = _GLYPH_VERTICAL if vertical else _GLYPH_HORIZONTAL
     return chr(base + a * 7 + b)
-
-
-def digits_for(max_pip: int) -> int:
-    """How many digit cells a number takes in a set of up to ``max_pip`` (1 or 2)."""
-    return len(str(max_pip))
 
 
 def tile_face(
@@ -230,30 +227,6 @@ def smaller_styles(style: TileStyle, screen: tuple[int, int] | None = None) -> l
     return chain
 
 
-def tile_text(
-    a: int,
-    b: int,
-    style: TileStyle = TileStyle.COMPACT,
-    *,
-    ascii: bool = False,
-    crosswise: bool | None = None,
-    digits: int = 1,
-    face_style: StyleType = "",
-) -> Text:
-    """The tile as one (possibly multi-line) `Text`; see `tile_face`."""
-    face = tile_face(a, b, style, ascii=ascii, crosswise=crosswise, digits=digits, face_style=face_style)
-    return Text("\n", end="").join(face.rows)
-
-
-def label_face(text: str, style: StyleType = "", *, height: int = 1, middle: int = 0) -> TileFace:
-    """A one-row piece of text placed among tiles (an end's label), padded to ``height``."""
-    blank = " " * Text(text).cell_len
-    rows = [
-        Text(text, style=style, end="") if i == middle else Text(blank, end="") for i in range(height)
-    ]
-    return TileFace(tuple(rows), middle)
-
-
 def turn_column(rows: int, *, right: bool, ascii: bool = False) -> list[str]:
     """The ``rows`` characters, top to bottom, of a bend joining two rows of tiles.
 
@@ -281,26 +254,3 @@ def wrap_widths(widths: Sequence[int], width: int, gap: int = 0) -> list[range]:
     if start < len(widths):
         rows.append(range(start, len(widths)))
     return rows
-
-
-def stack_row(faces: Sequence[TileFace], gap: int = 0, gap_style: StyleType = "") -> list[Text]:
-    """Faces side by side with their middle rows on one axis; the rows of text that draw them."""
-    if not faces:
-        return []
-    above = max(face.middle for face in faces)
-    below = max(face.height - face.middle - 1 for face in faces)
-    height = above + below + 1
-    lines = [Text(end="") for _ in range(height)]
-    spacer = " " * gap
-    for n, face in enumerate(faces):
-        top = above - face.middle
-        blank = " " * face.width
-        for y in range(height):
-            if n and gap:
-                lines[y].append(spacer, gap_style)
-            i = y - top
-            if 0 <= i < face.height:
-                lines[y].append_text(face.rows[i])
-            else:
-                lines[y].append(blank)
-    return lines
