@@ -36,8 +36,8 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
 from capicu.core import Match, Rules, make_player
-from capicu.core.inference import Deal, DealSampler, Knowledge
-from capicu.core.search import Budget, HardPlayer
+from capicu.core.ai.inference import Deal, DealSampler, Knowledge
+from capicu.core.ai.search import Budget, HardPlayer
 
 
 @dataclass

@@ -17,6 +17,7 @@ import random
 import time
 
 from capicu.core import Match, RoundEnded, Rules
+from capicu.core.ai.playout import play_out
 from capicu.core.state import RoundState, deal_hands, highest_double
 from capicu.core.tiles import tile_set
 
@@ -63,7 +64,7 @@ def playout_rounds_per_second(players: int, seconds: float) -> float:
                 tiles, hands, order[players * hand_size :],
                 turn=lead[0], reserve=rules.reserve, forced_lead=lead[1],
             )
-            state.play_out(rng)
+            play_out(state, rng)
             rounds += 1
         if time.process_time() > deadline:
             break

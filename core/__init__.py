@@ -1,6 +1,8 @@
 """The rules of capicu, pure: no I/O, no clock, no global random state."""
 
 from .actions import DRAW, PASS, Action, Draw, End, IllegalAction, Pass, Play, parse_action
+from .ai import ComputerPlayer, make_player
+from .codes import Code, Param, Statement
 from .events import (
     Event,
     MatchEnded,
@@ -14,12 +16,16 @@ from .events import (
     event_to_dict,
 )
 from .match import Match
-from .players import ComputerPlayer, make_player
 from .refusals import Refusal, why_not
-from .rules import PRESET_NAMES, Direction, FirstLead, Rules, RulesError, Scoring, TieLead
-from .state import DOMINO, TRANQUE, RoundState
+from .rules import PRESET_NAMES, Direction, Fact, FirstLead, RuleFact, Rules, RulesError, Scoring, TieLead
+from .scoring import Bonus
+from .state import Outcome, RoundState
 from .tiles import Tile, TileSet, tile_set
 from .view import View
+
+#: The outcomes by their short names (tui/screens/match_over.py still reads them so).
+DOMINO = Outcome.DOMINO
+TRANQUE = Outcome.TRANQUE
 
 __all__ = [
     "DOMINO",
@@ -28,15 +34,20 @@ __all__ = [
     "PRESET_NAMES",
     "TRANQUE",
     "Action",
+    "Bonus",
+    "Code",
     "ComputerPlayer",
     "Direction",
     "Draw",
     "End",
     "Event",
+    "Fact",
     "FirstLead",
     "IllegalAction",
     "Match",
     "MatchEnded",
+    "Outcome",
+    "Param",
     "Pass",
     "Passed",
     "Play",
@@ -45,9 +56,11 @@ __all__ = [
     "RoundResult",
     "RoundStarted",
     "RoundState",
+    "RuleFact",
     "Rules",
     "RulesError",
     "Scoring",
+    "Statement",
     "TieLead",
     "Tile",
     "TilePlayed",

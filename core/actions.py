@@ -24,10 +24,6 @@ class End(Enum):
     LEFT = "left"
     RIGHT = "right"
 
-    @property
-    def opposite(self) -> End:
-        return End.RIGHT if self is End.LEFT else End.LEFT
-
 
 @dataclass(frozen=True, slots=True)
 class Play:

@@ -15,6 +15,8 @@ from dataclasses import dataclass, fields
 from typing import Any
 
 from .actions import End
+from .scoring import Bonus
+from .state import Outcome
 from .tiles import Tile
 
 
@@ -61,8 +63,7 @@ class RoundResult:
     """How a round ended, every hand shown, and who scored what."""
 
     round_number: int
-    #: "domino" or "tranque".
-    reason: str
+    reason: Outcome
     #: The seat that laid the last tile (the one who went out, or who blocked it).
     last_player: int
     last_tile: Tile
@@ -73,8 +74,8 @@ class RoundResult:
     #: None when the round is tied and nobody scores.
     winner: int | None
     points: int
-    #: (name, points) of each bonus won, already in `points`.
-    bonuses: tuple[tuple[str, int], ...]
+    #: (bonus, points) of each bonus won, already in `points`.
+    bonuses: tuple[tuple[Bonus, int], ...]
     scores: tuple[int, ...]
 
 
@@ -129,7 +130,7 @@ def _tiles(value: Any) -> tuple[Tile, ...]:
 def _result_from(data: dict[str, Any]) -> RoundResult:
     return RoundResult(
         round_number=int(data["round_number"]),
-        reason=str(data["reason"]),
+        reason=Outcome(data["reason"]),
         last_player=int(data["last_player"]),
         last_tile=Tile.parse(data["last_tile"]),
         hands=tuple(_tiles(h) for h in data["hands"]),
@@ -137,7 +138,7 @@ def _result_from(data: dict[str, Any]) -> RoundResult:
         side_counts=tuple(int(v) for v in data["side_counts"]),
         winner=None if data["winner"] is None else int(data["winner"]),
         points=int(data["points"]),
-        bonuses=tuple((str(n), int(p)) for n, p in data["bonuses"]),
+        bonuses=tuple((Bonus(n), int(p)) for n, p in data["bonuses"]),
         scores=tuple(int(v) for v in data["scores"]),
     )
 

@@ -4,6 +4,10 @@
 `legal_actions`, `apply` one (an illegal one raises `IllegalAction` and
 changes nothing), read the events it returns, and build a seat's `view`.
 The match is its log: `Match.from_log(match.log())` is the same match.
+
+A host builds every seat's view after every action, so a view costs about what
+an action does: the line of play is kept as tiles are laid, and what every seat
+sees alike is gathered once per position and shared by the seats' views.
 """
 
 from __future__ import annotations
@@ -27,11 +31,25 @@ from .events import (
 from .refusals import Refusal, why_not
 from .rules import FirstLead, Rules, RulesError, TieLead
 from .scoring import score_round
-from .state import TRANQUE, RoundState, deal_hands, highest_double
-from .tiles import tile_set
+from .state import Outcome, RoundState, deal_hands, highest_double
+from .tiles import Tile, tile_set
 from .view import View
 
 LOG_FORMAT = "capicu-log/1"
+#: What the views of one position share: View's fields from `line` to `target`, in order.
+_Shared = tuple[
+    tuple[tuple[int, int], ...],  # line
+    tuple[int, int] | None,  # ends
+    tuple[int, ...],  # hand_counts
+    int,  # boneyard
+    int,  # drawable
+    int | None,  # turn
+    int,  # leader
+    Tile | None,  # forced_lead
+    int,  # draws_this_turn
+    tuple[int, ...],  # scores
+    int,  # target
+]
 #: Deals in a row with no double before the engine gives up (never reached in
 #: practice: about 3 deals in 1,000 have no double with two players).
 _MAX_REDEALS = 1000
@@ -89,10 +107,18 @@ class Match:
         self._plays = _plays(rules.max_pip)
         #: legal_actions() of the current position, until the next action.
         self._legal: tuple[Action, ...] | None = None
-        #: line() until the next action.
-        self._line: tuple[tuple[int, int], ...] | None = None
         #: id() of each legal Play to its tile index (the `_legal` objects stay alive).
         self._legal_tiles: dict[int, int] = {}
+        #: The line of play, left to right, kept by each play.
+        self._line: deque[tuple[int, int]] = deque()
+        #: The views of the current position, by seat (None: the spectator's), made on demand.
+        self._views: dict[int | None, View] = {}
+        #: What the views of the current position share (`_share_position`), once made.
+        self._shared: _Shared | None = None
+        self._events_shown: tuple[Event, ...] = ()
+        #: Each seat's hand as tiles, with the mask it was made from (hands change one at a time).
+        self._hands_shown: list[tuple[int, tuple[Tile, ...]]] = [(0, ())] * players
+        self._results_shown: tuple[RoundResult, ...] = ()
         self._round_events: list[Event] = []
         self._state: RoundState
         self._opening: tuple[Event, ...] = ()
@@ -162,56 +188,70 @@ class Match:
         self._legal = tuple(actions)
         return self._legal
 
-    def is_legal(self, action: Action, seat: int | None = None) -> bool:
-        return (seat is None or seat == self.turn) and action in self.legal_actions()
-
-    def line(self) -> tuple[tuple[int, int], ...]:
-        """The line of play from left to right, each tile as (left number, right number)."""
-        if self._line is None:
-            self._line = self._line_from_events()
-        return self._line
-
-    def _line_from_events(self) -> tuple[tuple[int, int], ...]:
-        line: deque[tuple[int, int]] = deque()
-        for event in self._round_events:
-            if type(event) is TilePlayed:
-                tile = event.tile
-                if not line:
-                    line.append((tile.low, tile.high))
-                elif event.end is End.LEFT:
-                    line.appendleft((event.left, tile.other(event.left)))
-                else:
-                    line.append((tile.other(event.right), event.right))
-        return tuple(line)
-
     def view(self, seat: int | None) -> View:
         """What ``seat`` may know now; None gives a spectator's view."""
-        if seat is not None and not (isinstance(seat, int) and 0 <= seat < self.players):
+        if seat is not None and not (type(seat) is int and 0 <= seat < self.players):
             raise ValueError(f"there is no seat {seat!r} at a table of {self.players}")
+        view = self._views.get(seat)
+        if view is None:
+            shared = self._shared or self._share_position()
+            hand: tuple[Tile, ...] = ()
+            legal: tuple[Action, ...] = ()
+            if seat is not None:
+                shown_mask, hand = self._hands_shown[seat]
+                if shown_mask != self._state.hands[seat]:
+                    hand = self._remake_hand(seat)
+                if seat == self._state.turn:  # (legal_actions() is empty while nobody may act)
+                    legal = self.legal_actions()
+            view = View(
+                self.rules, self.players, seat, self.round_number, hand, *shared, legal,
+                self._events_shown, self._results_shown, self.winner,
+            )
+            self._views[seat] = view
+        return view
+
+    def _remake_hand(self, seat: int) -> tuple[Tile, ...]:
+        """``seat``'s hand as tiles, made from the last one shown: a move changes one tile."""
+        mask = self._state.hands[seat]
+        shown_mask, hand = self._hands_shown[seat]
+        changed = shown_mask ^ mask
+        if changed & (changed - 1):  # more than one tile (a new deal): from the mask
+            hand = self.tiles.tiles_in(mask)
+        else:
+            at = (mask & (changed - 1)).bit_count()  # the tile's place, in the set's order
+            if mask & changed:  # drawn
+                hand = (*hand[:at], self.tiles.tiles[changed.bit_length() - 1], *hand[at:])
+            else:  # laid
+                hand = hand[:at] + hand[at + 1 :]
+        self._hands_shown[seat] = (mask, hand)
+        return hand
+
+    def _share_position(self) -> _Shared:
+        """What every seat's view of this position holds alike (and the round's events so far)."""
         st = self._state
-        over = self.winner is not None or self._awaiting_deal
-        return View(
-            rules=self.rules,
-            players=self.players,
-            seat=seat,
-            round_number=self.round_number,
-            hand=() if seat is None else self.tiles.tiles_in(st.hands[seat]),
-            line=self.line(),
-            ends=None if st.left < 0 else (st.left, st.right),
-            hand_counts=tuple(h.bit_count() for h in st.hands),
-            boneyard=len(st.stock) - st.stock_pos,
-            drawable=st.drawable,
-            turn=None if over else st.turn,
-            leader=self.leader,
-            forced_lead=None if st.forced_lead < 0 else self.tiles.tiles[st.forced_lead],
-            draws_this_turn=st.draws_this_turn,
-            scores=tuple(self.scores),
-            target=self.target,
-            legal=self.legal_actions() if seat is not None and not over and st.turn == seat else (),
-            events=tuple(self._round_events),
-            results=tuple(self.results),
-            winner=self.winner,
+        self._events_shown = tuple(self._round_events)
+        if len(self._results_shown) != len(self.results):
+            self._results_shown = tuple(self.results)
+        self._shared = (
+            tuple(self._line),
+            None if st.left < 0 else (st.left, st.right),
+            tuple(map(int.bit_count, st.hands)),
+            len(st.stock) - st.stock_pos,
+            st.drawable,
+            None if self.winner is not None or self._awaiting_deal else st.turn,
+            self.leader,
+            None if st.forced_lead < 0 else self.tiles.tiles[st.forced_lead],
+            st.draws_this_turn,
+            tuple(self.scores),
+            self.target,
         )
+        return self._shared
+
+    def _new_position(self) -> None:
+        """Forget what was worked out for the last position (its legal actions and views)."""
+        self._legal = None
+        self._views.clear()
+        self._shared = None
 
     # -- acting ------------------------------------------------------------------
 
@@ -233,16 +273,20 @@ class Match:
             if type(action) is Play:
                 index = self.tiles.index[action.tile]
         mover = st.turn
-        self._legal = None
-        self._line = None
+        self._new_position()
         self._entries.append(action)
-        capicu = False
         event: Event
         if type(action) is Play:
-            if st.hands[mover] == 1 << index and st.left >= 0:  # the last tile: a capicú?
-                fits_left, fits_right = st.fits(index)
-                capicu = fits_left and fits_right and not action.tile.is_double
-            st.play(index, action.end is End.RIGHT)
+            first = st.left < 0
+            on_right = action.end is End.RIGHT
+            st.play(index, on_right)
+            a, b = self.tiles.ends[index]
+            if first:
+                self._line.append((a, b))
+            elif on_right:
+                self._line.append((b if a == st.right else a, st.right))
+            else:
+                self._line.appendleft((st.left, b if a == st.left else a))
             event = TilePlayed(mover, action.tile, action.end, st.left, st.right)
         elif type(action) is Draw:
             left, right = st.left, st.right
@@ -254,7 +298,7 @@ class Match:
         self._round_events.append(event)
         if st.outcome is None:
             return (event,)
-        return (event, *self._finish_round(capicu))
+        return (event, *self._finish_round())
 
     def _refuse(self, action: object, seat: int | None) -> NoReturn:
         """Raise IllegalAction for an action that is not in `legal_actions`, saying why.
@@ -273,24 +317,25 @@ class Match:
 
     # -- rounds ------------------------------------------------------------------
 
-    def _finish_round(self, capicu: bool) -> list[Event]:
+    def _finish_round(self) -> list[Event]:
         st = self._state
         counts = st.pip_counts()
         last_tile = self.tiles.tiles[st.last_tile]
+        outcome = st.outcome or Outcome.TRANQUE
         score = score_round(
             self.rules,
             counts,
-            reason=st.outcome or TRANQUE,
+            reason=outcome,
             last_player=st.last_player,
             last_tile=last_tile,
-            capicu=capicu,
+            capicu=st.capicu,
             round_number=self.round_number,
         )
         if score.winner is not None:
             self.scores[score.winner] += score.points
         result = RoundResult(
             round_number=self.round_number,
-            reason=st.outcome or TRANQUE,
+            reason=outcome,
             last_player=st.last_player,
             last_tile=last_tile,
             hands=tuple(self.tiles.tiles_in(h) for h in st.hands),
@@ -314,7 +359,7 @@ class Match:
         lead: int | None
         if not self.rules.winner_leads:
             lead = None
-        elif st.outcome == TRANQUE and self.rules.tranque_last_player_leads:
+        elif outcome is Outcome.TRANQUE and self.rules.tranque_last_player_leads:
             lead = st.last_player
         elif score.winner_seat is not None:
             lead = score.winner_seat
@@ -338,7 +383,6 @@ class Match:
         if not self._awaiting_deal:
             raise RuntimeError("no round awaits its deal")
         self._awaiting_deal = False
-        self._legal = None
         return tuple(self._start_round(self._next_lead))
 
     def _next_deal(self) -> tuple[list[int], int]:
@@ -404,7 +448,8 @@ class Match:
             redeals=redeals,
         )
         self._round_events = [started]
-        self._line = None
+        self._line.clear()
+        self._new_position()
         return [started]
 
     # -- the log -----------------------------------------------------------------

@@ -12,11 +12,59 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
 
+from .codes import Code, Statement
 from .tiles import MAX_PIPS
 
 
 class RulesError(ValueError):
     """A rule setting that cannot be played; the message says which and why."""
+
+
+class RuleFact(Code):
+    """One thing a game's rules say (`Rules.facts`), with the params it is said with."""
+
+    #: A double-``max_pip`` set of ``tiles`` tiles; a tile is worth its pips.
+    SET = "set", "max_pip", "tiles"
+    EACH_FOR_THEMSELVES = "each-for-themselves", "players", "hand_size"
+    #: Two partnerships sitting across.
+    PARTNERSHIPS = "partnerships", "players", "hand_size"
+    #: The tiles not dealt are set aside: who cannot play passes (paso).
+    NO_DRAWING = "no-drawing"
+    #: The last ``count`` tiles of the boneyard are never drawn.
+    RESERVE = "reserve", "count"
+    WHOLE_BONEYARD = "whole-boneyard"
+    #: Who cannot play draws one tile at a time until one fits, else passes.
+    DRAW_UNTIL_FITS = "draw-until-fits"
+    #: A player may draw while holding a tile that fits.
+    VOLUNTARY_DRAW = "voluntary-draw"
+    #: Drawing while holding a tile that fits is not allowed (trampa).
+    NO_TRAMPA = "no-trampa"
+    #: At most ``count`` tiles drawn in one turn, then the player passes.
+    DRAW_LIMIT = "draw-limit", "count"
+    #: The holder of ``tile`` leads the first round with it, else the highest double.
+    FIRST_LEAD_DOUBLE = "first-lead-double", "tile"
+    FIRST_LEAD_RANDOM = "first-lead-random"
+    #: The last round's winner leads with any tile; after a tie, the highest double.
+    WINNER_LEADS = "winner-leads"
+    #: The last round's winner leads with any tile; after a tie, the previous leader.
+    WINNER_LEADS_TIE_TO_LEADER = "winner-leads-tie-to-leader"
+    EVERY_ROUND_LIKE_FIRST = "every-round-like-first"
+    TRANQUE_LAST_PLAYER_LEADS = "tranque-last-player-leads"
+    COUNTERCLOCKWISE = "counterclockwise"
+    CLOCKWISE = "clockwise"
+    #: How a round is scored: one fact per `Scoring`.
+    LOWEST_COUNT = "lowest-count"
+    ALL_PIPS = "all-pips"
+    DOMINO_TAKES_ALL = "domino-takes-all"
+    CAPICU_BONUS = "capicu-bonus", "points"
+    CHUCHAZO_BONUS = "chuchazo-bonus", "points"
+    #: ``points`` for winning round 1, 2, ... of the match.
+    ROUND_BONUSES = "round-bonuses", "points"
+    TARGET = "target", "points"
+
+
+#: A rule fact with its params.
+Fact = Statement[RuleFact]
 
 
 class Direction(Enum):
@@ -56,6 +104,12 @@ class Scoring(Enum):
     #: LOWEST_COUNT. (draw)
     DOMINO_TAKES_ALL = "domino-takes-all"
 
+
+_SCORING_FACTS = {
+    Scoring.LOWEST_COUNT: RuleFact.LOWEST_COUNT,
+    Scoring.ALL_PIPS: RuleFact.ALL_PIPS,
+    Scoring.DOMINO_TAKES_ALL: RuleFact.DOMINO_TAKES_ALL,
+}
 
 PRESET_NAMES = ("puerto-rican-drawing", "drawing-game", "puerto-rican-partners", "quinientos", "draw")
 
@@ -238,83 +292,46 @@ class Rules:
         except TypeError as exc:  # a value of an unusable type
             raise RulesError(f"bad rules: {exc}") from None
 
-    def describe(self, players: int) -> list[str]:
-        """The rules as sentences a player reads, written from these settings."""
-        lines = [
-            f"Set: double-{self.max_pip}, {self.tile_count} tiles; a tile is worth its pips.",
-            f"{players} players"
-            + (
-                ", in two partnerships sitting across"
-                if self.sides(players) != players
-                else ", each for themselves"
-            )
-            + f"; {self.hand_size(players)} tiles each.",
+    def facts(self, players: int) -> tuple[Fact, ...]:
+        """What these rules say, for ``players`` players, as facts an interface words."""
+        facts = [
+            RuleFact.SET(max_pip=self.max_pip, tiles=self.tile_count),
+            (RuleFact.PARTNERSHIPS if self.sides(players) != players else RuleFact.EACH_FOR_THEMSELVES)(
+                players=players, hand_size=self.hand_size(players)
+            ),
         ]
         if not self.drawing:
-            lines.append("The tiles not dealt are set aside: a player who cannot play passes (paso).")
+            facts.append(RuleFact.NO_DRAWING())
         else:
-            if self.reserve:
-                lines.append(f"The last {self.reserve} tiles of the boneyard can never be drawn.")
-            else:
-                lines.append("The whole boneyard can be drawn.")
-            lines.append(
-                "A player who cannot play draws one tile at a time until one fits; with nothing "
-                "left to draw, they pass."
-            )
-            if self.voluntary_draw:
-                lines.append("A player may also draw while holding a tile that fits.")
-            else:
-                lines.append("Drawing while holding a tile that fits is not allowed (trampa).")
+            facts.append(RuleFact.RESERVE(count=self.reserve) if self.reserve else RuleFact.WHOLE_BONEYARD())
+            facts.append(RuleFact.DRAW_UNTIL_FITS())
+            facts.append(RuleFact.VOLUNTARY_DRAW() if self.voluntary_draw else RuleFact.NO_TRAMPA())
             if self.max_draws_per_turn:
-                lines.append(
-                    f"At most {self.max_draws_per_turn} tiles may be drawn in one turn, "
-                    "then the player passes."
-                )
+                facts.append(RuleFact.DRAW_LIMIT(count=self.max_draws_per_turn))
         if self.first_lead is FirstLead.HIGHEST_DOUBLE:
-            lines.append(
-                f"The first round is led by the holder of {self.max_pip}-{self.max_pip} with it, "
-                "else by the highest double; with no double dealt, the tiles are dealt again."
-            )
+            facts.append(RuleFact.FIRST_LEAD_DOUBLE(tile=f"{self.max_pip}-{self.max_pip}"))
         else:
-            lines.append("The first leader is drawn at random and may lead any tile.")
-        if self.winner_leads:
-            tie = (
-                "the highest double leads"
-                if self.tie_lead is TieLead.HIGHEST_DOUBLE
-                else "the previous leader leads again"
-            )
-            lines.append(
-                f"Later rounds are led by the last round's winner, with any tile; after a tie, {tie}."
-            )
+            facts.append(RuleFact.FIRST_LEAD_RANDOM())
+        if not self.winner_leads:
+            facts.append(RuleFact.EVERY_ROUND_LIKE_FIRST())
+        elif self.tie_lead is TieLead.HIGHEST_DOUBLE:
+            facts.append(RuleFact.WINNER_LEADS())
         else:
-            lines.append("Every round is led like the first.")
+            facts.append(RuleFact.WINNER_LEADS_TIE_TO_LEADER())
         if self.tranque_last_player_leads:
-            lines.append("After a tranque, the player who laid the last tile leads.")
-        lines.append(f"Play goes {self.direction.value}.")
-        if self.scoring is Scoring.ALL_PIPS:
-            lines.append(
-                "The side that goes out (domino) wins the round; in a tranque, the side of the "
-                "lightest single hand. The winners score every pip left in all hands."
-            )
-        elif self.scoring is Scoring.DOMINO_TAKES_ALL:
-            lines.append(
-                "A player who goes out scores every pip left in the other hands; in a tranque the "
-                "lowest hand scores the others' pips minus its own."
-            )
-        else:
-            lines.append(
-                "The lowest count wins the round and scores the others' counts minus its own; "
-                "equal lowest counts score nothing."
-            )
+            facts.append(RuleFact.TRANQUE_LAST_PLAYER_LEADS())
+        facts.append(
+            RuleFact.CLOCKWISE() if self.direction is Direction.CLOCKWISE else RuleFact.COUNTERCLOCKWISE()
+        )
+        facts.append(_SCORING_FACTS[self.scoring]())
         if self.capicu_bonus:
-            lines.append(f"Capicú (the last tile fits both ends and is not a double): +{self.capicu_bonus}.")
+            facts.append(RuleFact.CAPICU_BONUS(points=self.capicu_bonus))
         if self.chuchazo_bonus:
-            lines.append(f"Chuchazo (going out with the double blank): +{self.chuchazo_bonus}.")
+            facts.append(RuleFact.CHUCHAZO_BONUS(points=self.chuchazo_bonus))
         if self.round_bonuses:
-            bonus = ", ".join(str(b) for b in self.round_bonuses)
-            lines.append(f"Winning each of the first {len(self.round_bonuses)} rounds earns {bonus}.")
-        lines.append(f"The match is won by the first to reach {self.target_for(players)} points.")
-        return lines
+            facts.append(RuleFact.ROUND_BONUSES(points=self.round_bonuses))
+        facts.append(RuleFact.TARGET(points=self.target_for(players)))
+        return tuple(facts)
 
 
 def _check_ints(name: str, values: Any, length: int | None, *, low: int) -> None:

@@ -3,10 +3,23 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 
 from .rules import Rules, Scoring
-from .state import DOMINO
+from .state import Outcome
 from .tiles import Tile
+
+
+class Bonus(StrEnum):
+    """A bonus a round's winner can earn on top of the count (the values travel on the wire)."""
+
+    #: The last tile could have gone on either open end (and is not a double).
+    CAPICU = "capicú"
+    #: Going out with the double blank.
+    CHUCHAZO = "chuchazo"
+    #: Winning one of the match's first rounds: the result's ``round_number`` says
+    #: which, `Rules.round_bonuses` what it is worth.
+    ROUND = "round"
 
 
 @dataclass(frozen=True, slots=True)
@@ -18,14 +31,15 @@ class Score:
     winner_seat: int | None
     side_counts: tuple[int, ...]
     points: int
-    bonuses: tuple[tuple[str, int], ...]
+    #: (bonus, points) of each bonus won, already in `points`.
+    bonuses: tuple[tuple[Bonus, int], ...]
 
 
 def score_round(
     rules: Rules,
     pip_counts: list[int] | tuple[int, ...],
     *,
-    reason: str,
+    reason: Outcome,
     last_player: int,
     last_tile: Tile,
     capicu: bool,
@@ -39,9 +53,9 @@ def score_round(
         side_counts[rules.side_of(seat, players)] += count
     winner: int | None
     if rules.scoring is Scoring.ALL_PIPS or (
-        rules.scoring is Scoring.DOMINO_TAKES_ALL and reason == DOMINO
+        rules.scoring is Scoring.DOMINO_TAKES_ALL and reason is Outcome.DOMINO
     ):
-        if reason == DOMINO:
+        if reason is Outcome.DOMINO:
             winner = rules.side_of(last_player, players)
         else:
             winner = _lightest_hand_side(rules, pip_counts)
@@ -58,17 +72,17 @@ def score_round(
         else:
             winner = side_counts.index(lowest)
             points = sum(side_counts) - 2 * lowest
-    bonuses: list[tuple[str, int]] = []
+    bonuses: list[tuple[Bonus, int]] = []
     if winner is not None:
-        if reason == DOMINO and rules.capicu_bonus and capicu:
-            bonuses.append(("capicú", rules.capicu_bonus))
-        if reason == DOMINO and rules.chuchazo_bonus and last_tile == Tile(0, 0):
-            bonuses.append(("chuchazo", rules.chuchazo_bonus))
+        if reason is Outcome.DOMINO and rules.capicu_bonus and capicu:
+            bonuses.append((Bonus.CAPICU, rules.capicu_bonus))
+        if reason is Outcome.DOMINO and rules.chuchazo_bonus and last_tile == Tile(0, 0):
+            bonuses.append((Bonus.CHUCHAZO, rules.chuchazo_bonus))
         if round_number <= len(rules.round_bonuses) and rules.round_bonuses[round_number - 1]:
-            bonuses.append((f"round {round_number}", rules.round_bonuses[round_number - 1]))
+            bonuses.append((Bonus.ROUND, rules.round_bonuses[round_number - 1]))
     winner_seat: int | None = None
     if winner is not None:
-        if reason == DOMINO and rules.side_of(last_player, players) == winner:
+        if reason is Outcome.DOMINO and rules.side_of(last_player, players) == winner:
             winner_seat = last_player
         else:
             members = [s for s in range(players) if rules.side_of(s, players) == winner]

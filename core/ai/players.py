@@ -10,8 +10,10 @@ import random
 from collections.abc import Callable
 from typing import Protocol
 
-from .actions import Action, Play
-from .view import View
+from ..actions import Action, End, Play
+from ..view import View
+from .heuristic import EasyPlayer, NormalPlayer
+from .search import HardPlayer
 
 
 class ComputerPlayer(Protocol):
@@ -53,18 +55,7 @@ class GreedyPlayer:
         plays = [a for a in view.legal if isinstance(a, Play)]
         if not plays:
             return view.legal[0]
-        return max(plays, key=lambda a: (a.tile.pips, a.tile.is_double, a.end.value == "left"))
-
-
-from .heuristic import EasyPlayer, NormalPlayer  # noqa: E402  (they import View too)
-
-
-def _hard_player(seed: int) -> ComputerPlayer:
-    # The search and its card counting are imported only when a hard player is
-    # made: every game start would otherwise pay for them (a few milliseconds).
-    from .search import HardPlayer
-
-    return HardPlayer(seed)
+        return max(plays, key=lambda a: (a.tile.pips, a.tile.is_double, a.end is End.LEFT))
 
 
 #: The levels a person picks from, weakest first.
@@ -75,7 +66,7 @@ PLAYERS: dict[str, Callable[[int], ComputerPlayer]] = {
     "greedy": GreedyPlayer,
     "easy": EasyPlayer,
     "normal": NormalPlayer,
-    "hard": _hard_player,
+    "hard": HardPlayer,
 }
 
 

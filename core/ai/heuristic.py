@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import random
 
-from .actions import Action, End, Play
-from .view import View
+from ..actions import Action, End, Play
+from ..view import View
 
 
 def decision_rng(seed: int, view: View, salt: str = "") -> random.Random:

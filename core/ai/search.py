@@ -5,9 +5,9 @@ everything the seat has seen (`inference`: forced draws and passes, a forced
 lead, counts), and among those favours the deals in which the other players'
 plays look sensible (a soft model of heavy tiles, doubles and followable
 ends), walking among them with a Markov chain (`DealChain`). On each deal it
-tries every legal action and finishes the round with a fast playout on the
-engine's own `RoundState`: the other seats play as the sensible player the
-reading assumes, the seat itself more loosely. Every action is tried on the
+tries every legal action and finishes the round with a fast playout
+(`playout`, on the engine's own `RoundState`): the other seats play as the
+sensible player the reading assumes, the seat itself more loosely. Every action is tried on the
 same deals (common random numbers), so the comparison between actions is
 much less noisy than the values themselves. A playout is worth the points
 the round brings the seat's side, as the preset scores it (capicú and round
@@ -31,15 +31,16 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from .actions import Action, Draw, End, Pass, Play
-from .events import TilePlayed
+from ..actions import Action, Draw, End, Pass, Play
+from ..events import TilePlayed
+from ..rules import Rules
+from ..scoring import score_round
+from ..state import Outcome, RoundState
+from ..tiles import TileSet
+from ..view import View
 from .heuristic import decision_rng
 from .inference import DealChain, DealSampler, Knowledge, infer
-from .rules import Rules
-from .scoring import score_round
-from .state import DOMINO, TRANQUE, RoundState
-from .tiles import TileSet
-from .view import View
+from .playout import play_out
 
 #: Playouts per decision: tuned so `hard` answers in about 100 ms on one core.
 DEFAULT_ITERATIONS = 2000
@@ -180,21 +181,13 @@ class _Scorer:
     def __call__(self, st: RoundState) -> tuple[float, bool]:
         tiles = self.tiles
         counts = [tiles.pips_in(hand) for hand in st.hands]
-        last = tiles.tiles[st.last_tile]
-        # Capicú: the last tile fit both ends, which shows as both final ends on it.
-        capicu = (
-            st.outcome == DOMINO
-            and not last.is_double
-            and last.has(st.left)
-            and last.has(st.right)
-        )
         score = score_round(
             self.rules,
             counts,
-            reason=st.outcome or TRANQUE,
+            reason=st.outcome or Outcome.TRANQUE,
             last_player=st.last_player,
-            last_tile=last,
-            capicu=capicu,
+            last_tile=tiles.tiles[st.last_tile],
+            capicu=st.capicu,
             round_number=self.round_number,
         )
         if score.winner is None:
@@ -282,7 +275,7 @@ def search(
         for i, action in enumerate(actions):
             st = base.copy()
             _apply(st, action, tiles)
-            st.play_out(rng, greed, follow, searcher=seat, others=opponents)
+            play_out(st, rng, greed, follow, searcher=seat, others=opponents)
             value, won = scorer(st)
             totals[i] += weight * value
             if won:

@@ -32,9 +32,9 @@ import math
 import random
 from dataclasses import dataclass
 
-from .events import Passed, RoundStarted, TilePlayed, TilesDrawn
-from .tiles import TileSet, tile_set
-from .view import View
+from ..events import Passed, RoundStarted, TilePlayed, TilesDrawn
+from ..tiles import TileSet, tile_set
+from ..view import View
 
 #: One play seen: ends before, tile index, ends after, tiles the seat laid later.
 Choice = tuple[int, int, int, int, int, int]
@@ -81,26 +81,6 @@ class Knowledge:
             common &= forbidden
         return frozenset(n for n in range(self.tiles.max_pip + 1) if suit[n] & self.pool & ~common == 0
                          and suit[n] & self.pool)
-
-    def allows(self, hands: list[int] | tuple[int, ...]) -> bool:
-        """Whether the given true hands fit this knowledge (for tests and checks)."""
-        for seat, hand in enumerate(hands):
-            if seat == self.seat:
-                if hand != self.hand:
-                    return False
-                continue
-            if hand & ~self.pool or hand.bit_count() != len(self.slots[seat]):
-                return False
-            # The slots form a chain (oldest forbids the most), and a tile the most
-            # constrained slot accepts fits every later one: filling oldest first
-            # with any tile it accepts is exact.
-            remaining = hand
-            for forbidden in self.slots[seat]:
-                options = remaining & ~forbidden
-                if not options:
-                    return False
-                remaining ^= options & -options
-        return True
 
 
 def infer(view: View) -> Knowledge:
@@ -303,10 +283,6 @@ class DealSampler:
         bit = 1 << tile
         return (later | bit, fit, bit, chosen_base, suit[new_left] | suit[new_right], options)
 
-    def seat_allows(self, seat: int, hand: int) -> bool:
-        """Whether ``seat`` may hold ``hand`` by its slots (the chain check of `Knowledge.allows`)."""
-        return self.seat_histories(seat, hand) > 0
-
     def seat_histories(self, seat: int, hand: int) -> int:
         """In how many ways ``hand`` fills ``seat``'s slots: its prior weight (0: impossible).
 
@@ -486,8 +462,3 @@ class DealChain:
         stock = [t for t, s in self._where.items() if s < 0]
         rng.shuffle(stock)
         return Deal(list(self._hands), stock)
-
-
-def sample_deal(knowledge: Knowledge, rng: random.Random) -> Deal:
-    """One deal consistent with ``knowledge`` (build a `DealSampler` to draw many)."""
-    return DealSampler(knowledge).sample(rng)

@@ -1,0 +1,132 @@
+"""Play-outs: a round finished fast by simple policies, on the engine's own `RoundState`.
+
+The `hard` player's search plays each sampled deal to the end thousands of
+times per decision. The rules are `RoundState`'s (play, draw, pass, the
+tranque); only the choice of move is made here: at random, greedily (the
+heaviest tile), or by a sensible player's measure (weight, doubles, ends it
+can follow).
+"""
+
+from __future__ import annotations
+
+import random
+from functools import cache
+
+from ..state import RoundState
+from ..tiles import TileSet
+
+
+def play_out(
+    state: RoundState,
+    rng: random.Random,
+    greed: float = 0.0,
+    follow: int = 0,
+    *,
+    searcher: int = -1,
+    others: tuple[float, int] | None = None,
+) -> None:
+    """Finish ``state``'s round with every seat choosing uniformly among its legal moves.
+
+    With ``greed`` above 0, each move is instead, with that probability, the
+    heaviest playable tile (a double on ties, never a draw by choice): the
+    computer players' searches use it as a cheap model of sensible play.
+    With ``follow`` above 0 that move weighs, instead, pips + 3 for a double
+    + ``follow`` for each tile left in hand that fits the ends it leaves.
+    With ``searcher`` and ``others`` given, the other seats play by ``others``
+    (their greed and follow) instead: a searching seat models its opponents
+    apart from its own later moves.
+    """
+    suit = state.suit
+    ends_of = state.ends_of
+    hands = state.hands
+    weight = _weights(state.tiles)
+    policies: list[tuple[float, int]] | None = None
+    if others is not None:
+        policies = [others] * state.players
+        policies[searcher] = (greed, follow)
+    while state.outcome is None:
+        seat = state.turn
+        if policies is not None:
+            greed, follow = policies[seat]
+        if state.left < 0:
+            playable = hands[seat] if state.forced_lead < 0 else 1 << state.forced_lead
+        else:
+            playable = hands[seat] & (suit[state.left] | suit[state.right])
+        if not playable:
+            if state.may_draw():
+                state.draw()
+            else:
+                state.pass_turn()
+            continue
+        if follow and greed and rng.random() < greed:
+            tile, on_right = _sensible_move(state, seat, playable, follow)
+            state.play(tile, on_right)
+            continue
+        if greed and rng.random() < greed:
+            best = -1
+            tile = -1
+            while playable:
+                low = playable & -playable
+                index = low.bit_length() - 1
+                if weight[index] > best:
+                    best, tile = weight[index], index
+                playable ^= low
+        else:
+            if (
+                state.voluntary_draw
+                and state.may_draw()
+                and rng.random() < 1.0 / (playable.bit_count() + 1)
+            ):
+                state.draw()
+                continue
+            pick = int(rng.random() * playable.bit_count())
+            while pick:
+                playable &= playable - 1
+                pick -= 1
+            tile = (playable & -playable).bit_length() - 1
+        if state.left < 0:
+            state.play(tile, False)
+            continue
+        a, b = ends_of[tile]
+        on_left = a == state.left or b == state.left
+        on_right = a == state.right or b == state.right
+        if on_left and on_right:
+            on_right = rng.random() < 0.5
+        state.play(tile, on_right)
+
+
+def _sensible_move(state: RoundState, seat: int, playable: int, follow: int) -> tuple[int, bool]:
+    """The (tile, on_right) that weighs most by `play_out`'s ``follow`` measure."""
+    suit = state.suit
+    ends_of = state.ends_of
+    hand = state.hands[seat]
+    left, right = state.left, state.right
+    best = -1
+    choice = (-1, False)
+    while playable:
+        low = playable & -playable
+        playable ^= low
+        tile = low.bit_length() - 1
+        a, b = ends_of[tile]
+        rest = hand ^ low
+        merit = a + b + (3 if a == b else 0)
+        if left < 0:
+            score = merit + follow * (rest & (suit[a] | suit[b])).bit_count()
+            if score > best:
+                best, choice = score, (tile, False)
+            continue
+        if a == left or b == left:
+            score = merit + follow * (rest & (suit[b if a == left else a] | suit[right])).bit_count()
+            if score > best:
+                best, choice = score, (tile, False)
+        if a == right or b == right:
+            score = merit + follow * (rest & (suit[left] | suit[b if a == right else a])).bit_count()
+            if score > best:
+                best, choice = score, (tile, True)
+    return choice
+
+
+@cache
+def _weights(tiles: TileSet) -> tuple[int, ...]:
+    """Each tile's rank for the greedy playout move: pips, then doubles first."""
+    return tuple(2 * (a + b) + (a == b) for a, b in tiles.ends)
