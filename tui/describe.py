@@ -1,4 +1,4 @@
-"""Public events, round results and refusals in words, through the message catalogue.
+"""Public events, round results, refusals and hints in words, through the message catalogue.
 
 Every sentence that can name the reader speaks to them ("You win the round"),
 and one about partners names the team ("You and Luis win the round", "Team
@@ -14,10 +14,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from capicu.core import (
-    DOMINO,
     Action,
+    Bonus,
     Event,
     MatchEnded,
+    Outcome,
     Passed,
     Refusal,
     RoundEnded,
@@ -31,6 +32,7 @@ from capicu.core import (
     View,
     why_not,
 )
+from capicu.core.ai import Hint
 from capicu.net.sanitize import clean_text
 
 from .messages import add_messages, ascii_only, has, t, to_ascii
@@ -59,6 +61,20 @@ add_messages({
     "refusal.pass-while-fits": "You hold a tile that fits ({tile}), so you cannot pass.",
     "refusal.pass-while-drawable": "Tiles can still be drawn from el pozo, so you cannot pass: draw.",
     "refusal.not-allowed": "That is not allowed now.",
+    # Why a hint suggests its move: one phrase for each `HintReason` code.
+    "hint.must-draw": "nothing you hold fits {left} or {right}: draw",
+    "hint.must-pass": "nothing fits and nothing can be drawn: pass",
+    "hint.forced-lead": "the round opens with {tile}",
+    "hint.only-tile": "{tile} is the only tile that fits",
+    "hint.domino": "your last tile: domino",
+    "hint.blocks-next": "the next player could not match {number}",
+    "hint.blocks-seat": "{name} could not match {number}",
+    "hint.keeps-suit": "keeps your {number}s",
+    "hint.double": "lays the double {tile} while it still fits",
+    "hint.sheds-weight": "gets rid of {pips} pips",
+    "hint.draw-better": "drawing does better than any tile here",
+    "hint.best-odds": "does best in {samples} sampled deals",
+    "hint.separator": "; ",
 })
 
 #: Refusals whose sentence has a singular form, by the param that counts.
@@ -179,12 +195,12 @@ def describe_event(event: Event, names: Sequence[str], my_seat: int | None, *, l
     if isinstance(event, RoundEnded):
         result = event.result
         name, mine = _you_or(result.last_player, names, my_seat)
-        kind = "domino" if result.reason == DOMINO else "tranque"
+        kind = "domino" if result.reason == Outcome.DOMINO else "tranque"
         text = t(f"event.round_{kind}{'_you' if mine else ''}", name=name, tile=str(result.last_tile))
         bonuses = {bonus for bonus, _ in result.bonuses}
-        if bonuses & {"capicú", "capicu"}:
+        if Bonus.CAPICU in bonuses:
             text += " " + t("event.capicu")
-        if "chuchazo" in bonuses:
+        if Bonus.CHUCHAZO in bonuses:
             text += " " + t("event.chuchazo")
         return text
     if isinstance(event, MatchEnded):
@@ -206,38 +222,15 @@ def describe_my_draw(tiles: Sequence[Tile]) -> str:
     return t("event.drew_you_tiles", tiles=_and_list([str(tile) for tile in tiles]))
 
 
-def describe_events(events: Sequence[Event], names: Sequence[str], my_seat: int | None) -> list[str]:
-    """A run of events in sentences, the lead told as a lead."""
-    lines = []
-    previous: Event | None = None
-    for event in events:
-        text = describe_event(event, names, my_seat, lead=isinstance(previous, RoundStarted))
-        if text:
-            lines.append(text)
-        previous = event
-    return lines
-
-
-def bonus_name(name: str) -> str:
-    """A bonus as the engine names it ("capicú", "round 2"), in the current language."""
-    if name in ("capicú", "capicu"):
-        return t("bonus.capicu")
-    if name == "chuchazo":
-        return t("bonus.chuchazo")
-    if name.startswith("round ") and name[6:].isdigit():
-        return t("bonus.round", number=int(name[6:]))
-    return display_text(name, 40)
-
-
-def describe_bonus(name: str, points: int) -> str:
-    """One bonus of a round as a sentence ("Capicú bonus: +100.")."""
-    if name in ("capicú", "capicu"):
+def describe_bonus(bonus: Bonus, points: int, round_number: int) -> str:
+    """One bonus of round ``round_number`` as a sentence ("Capicú bonus: +100.")."""
+    if bonus == Bonus.CAPICU:
         return t("result.bonus_capicu", points=points)
-    if name == "chuchazo":
+    if bonus == Bonus.CHUCHAZO:
         return t("result.bonus_chuchazo", points=points)
-    if name.startswith("round ") and name[6:].isdigit():
-        return t("result.bonus_round", number=int(name[6:]), points=points)
-    return t("result.bonus", bonus=bonus_name(name), points=points)
+    if bonus == Bonus.ROUND:
+        return t("result.bonus_round", number=round_number, points=points)
+    return t("result.bonus", bonus=display_text(bonus, 40), points=points)  # a code from a newer host
 
 
 def describe_result(
@@ -258,7 +251,7 @@ def describe_result(
     sides = rules.sides(players)
     teams = sides != players
     name, mine = _you_or(result.last_player, names, my_seat)
-    kind = "domino" if result.reason == DOMINO else "tranque"
+    kind = "domino" if result.reason == Outcome.DOMINO else "tranque"
     lines = [t(f"result.{kind}{'_you' if mine else ''}", round=result.round_number, name=name,
                tile=str(result.last_tile))]
     for seat, hand in enumerate(result.hands if hands else ()):
@@ -281,7 +274,7 @@ def describe_result(
         base = result.points - sum(points for _, points in result.bonuses)
         count = result.side_counts[winner] if 0 <= winner < len(result.side_counts) else 0
         lines.extend(_why_they_score(result, names, rules, players, my_seat, base, count))
-        lines.extend(describe_bonus(bonus, points) for bonus, points in result.bonuses)
+        lines.extend(describe_bonus(bonus, points, result.round_number) for bonus, points in result.bonuses)
     for side, score in enumerate(result.scores):
         lines.append(t("result.total", name=side_name(side, names, sides, players, my_seat), score=score))
     return lines
@@ -299,7 +292,7 @@ def _why_they_score(
     team = "_team" if sides != players and form == "" else ""
     if rules.scoring is Scoring.ALL_PIPS:
         lines = []
-        if result.reason != DOMINO:
+        if result.reason != Outcome.DOMINO:
             lightest = _lightest_seat(result, sides, players)
             if lightest is not None:
                 name, mine = _you_or(lightest, names, my_seat)
@@ -307,7 +300,7 @@ def _why_they_score(
                                count=result.pip_counts[lightest]))
         lines.append(t(f"result.takes_all{form}", points=points, **who))
         return lines
-    if rules.scoring is Scoring.DOMINO_TAKES_ALL and result.reason == DOMINO:
+    if rules.scoring is Scoring.DOMINO_TAKES_ALL and result.reason == Outcome.DOMINO:
         return [t(f"result.takes_others{form or team}", points=points, **who)]
     return [t(f"result.lowest{form or team}", points=points, count=count, **who)]
 
@@ -355,3 +348,18 @@ def describe_action_refused(view: View, action: Action, names: Sequence[str]) ->
     if refused is None:
         return ""
     return describe_refusal(refused.reason, refused.params, names, view.seat)
+
+
+def describe_hint_reasons(hint: Hint, names: Sequence[str], my_seat: int | None = None) -> str:
+    """Why a hint suggests its move, as a phrase ("keeps your 5s; Pepe could not match 3").
+
+    ``names`` name a seat the reason is about; ``my_seat`` is the reader's.
+    """
+    phrases = []
+    for reason in hint.reasons:
+        values: dict[str, object] = dict(reason.values)
+        seat = values.get("seat")
+        if isinstance(seat, int):
+            values["name"] = t("word.you") if seat == my_seat else seat_name(names, seat)
+        phrases.append(t(f"hint.{reason.code}", **values))
+    return t("hint.separator").join(phrases)

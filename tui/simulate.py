@@ -5,23 +5,34 @@ from __future__ import annotations
 from typing import TextIO
 
 from capicu.core import (
+    Bonus,
+    Event,
     Match,
     MatchEnded,
+    Outcome,
     Passed,
     RoundEnded,
+    RoundResult,
     RoundStarted,
     Rules,
     TilePlayed,
     TilesDrawn,
     make_player,
 )
-from capicu.core.events import Event
 
 
 def _side_name(rules: Rules, players: int, side: int) -> str:
     if rules.sides(players) != players:
         return f"team {side + 1} (seats {side + 1} and {side + 3})"
     return f"seat {side + 1}"
+
+
+def _bonus_names(result: RoundResult) -> str:
+    """The round's bonuses as ", capicú +100, round 2 +75"."""
+    return "".join(
+        f", {f'round {result.round_number}' if bonus == Bonus.ROUND else bonus} +{points}"
+        for bonus, points in result.bonuses
+    )
 
 
 def run_simulation(rules: Rules, players: int, *, seed: int, level: str, out: TextIO) -> int:
@@ -71,7 +82,7 @@ def run_simulation(rules: Rules, players: int, *, seed: int, level: str, out: Te
             write(f"  seat {event.seat + 1} passes (paso)    ends {event.left} | {event.right}\n")
         elif isinstance(event, RoundEnded):
             r = event.result
-            how = "domino" if r.reason == "domino" else "tranque (blocked)"
+            how = "domino" if r.reason == Outcome.DOMINO else "tranque (blocked)"
             write(f"  {how}: seat {r.last_player + 1} laid {r.last_tile} last\n")
             for seat, (held, count) in enumerate(zip(r.hands, r.pip_counts, strict=True)):
                 shown = " ".join(str(t) for t in held) or "-"
@@ -79,8 +90,7 @@ def run_simulation(rules: Rules, players: int, *, seed: int, level: str, out: Te
             if r.winner is None:
                 write("  tie for the lowest count: nobody scores\n")
             else:
-                extra = "".join(f", {name} +{points}" for name, points in r.bonuses)
-                write(f"  {_side_name(rules, players, r.winner)} scores {r.points}{extra}\n")
+                write(f"  {_side_name(rules, players, r.winner)} scores {r.points}{_bonus_names(r)}\n")
             totals = ", ".join(
                 f"{_side_name(rules, players, s)} {score}" for s, score in enumerate(r.scores)
             )
