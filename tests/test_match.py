@@ -6,10 +6,12 @@ import pytest
 from capicu.core import (
     DRAW,
     PASS,
+    Bonus,
     End,
     IllegalAction,
     Match,
     MatchEnded,
+    Outcome,
     Passed,
     Play,
     RoundEnded,
@@ -155,7 +157,7 @@ def test_each_illegal_reason_is_named_and_changes_nothing() -> None:
     match.apply(play("play 1-6 right"))
     with pytest.raises(IllegalAction, match=r"does not match the right end \(1\)"):
         match.apply(play("play 0-6 right"))
-    assert match.is_legal(play("play 0-6 left"))
+    assert play("play 0-6 left") in match.legal_actions()
 
 
 def test_no_drawing_in_a_partners_game() -> None:
@@ -197,9 +199,32 @@ def test_domino_ends_the_round_reveals_hands_and_scores() -> None:
     while match.round_number == 1 and not match.is_over:
         match.apply(match.legal_actions()[0])
     first = match.results[0]
-    assert first.reason in ("domino", "tranque")
+    assert first.reason in (Outcome.DOMINO, Outcome.TRANQUE)
     assert len(first.hands) == 2
     assert sum(first.pip_counts) == sum(sum(t.pips for t in h) for h in first.hands)
+
+
+def test_going_out_with_a_tile_that_fits_both_ends_is_a_capicu() -> None:
+    rules = Rules.preset_named("quinientos").replace(hand_sizes=(2, 2, 2))
+    match = crafted_match(rules, ["6-6 2-5", "1-6 0-0", "5-6 0-3", "1-2 0-4"])
+    for text in ("play 6-6", "play 1-6 left", "play 5-6 right", "play 1-2 left"):
+        match.apply(play(text))
+    assert match.view(0).ends == (2, 5)
+    ended = match.apply(play("play 2-5 right"))[1]
+    assert isinstance(ended, RoundEnded)
+    result = ended.result
+    assert (result.reason, result.winner) == (Outcome.DOMINO, 0)
+    assert result.bonuses == ((Bonus.CAPICU, 100), (Bonus.ROUND, 100))
+    assert result.points == 0 + 3 + 4 + 200
+
+
+def test_going_out_with_the_lead_is_no_capicu() -> None:
+    # The lead has no open end to choose between, whatever tile it is.
+    rules = PR.replace(hand_sizes=(1, 1, 1), first_lead="random", capicu_bonus=50, target=200)
+    match = crafted_match(rules, ["2-5", "0-1"])
+    ended = match.apply(play("play 2-5"))[1]
+    assert isinstance(ended, RoundEnded)
+    assert (ended.result.reason, ended.result.winner, ended.result.bonuses) == (Outcome.DOMINO, 0, ())
 
 
 def test_tranque_is_declared_as_soon_as_nobody_can_play() -> None:
@@ -211,7 +236,7 @@ def test_tranque_is_declared_as_soon_as_nobody_can_play() -> None:
     ended = events[1]
     assert isinstance(ended, RoundEnded)
     result = ended.result
-    assert (result.reason, result.last_player, result.last_tile) == ("tranque", 0, Tile(6, 6))
+    assert (result.reason, result.last_player, result.last_tile) == (Outcome.TRANQUE, 0, Tile(6, 6))
     assert result.pip_counts == (1, 14)
     assert (result.winner, result.points) == (0, 13)
     assert match.round_number == 2
@@ -256,7 +281,7 @@ def test_tranque_last_player_leads_option() -> None:
         match = Match(rules, 3, seed=seed)
         while match.round_number == 1:
             match.apply(match.legal_actions()[0])
-        if match.results[0].reason == "tranque":
+        if match.results[0].reason is Outcome.TRANQUE:
             assert match.leader == match.results[0].last_player
             return
     pytest.fail("no tranque in 60 seeded rounds")

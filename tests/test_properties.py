@@ -6,18 +6,24 @@ import contextlib
 import functools
 import itertools
 import random
+from collections import deque
+from collections.abc import Sequence
 from typing import Any
 
 from capicu.core import (
     DRAW,
     PASS,
+    End,
+    Event,
     IllegalAction,
     Match,
+    Outcome,
     Play,
     RoundEnded,
     Rules,
     Scoring,
     Tile,
+    TilePlayed,
     View,
     tile_set,
 )
@@ -107,14 +113,14 @@ def check_result(match: Match, result: Any) -> None:
     counts = result.pip_counts
     assert counts == tuple(sum(t.pips for t in hand) for hand in result.hands)
     sides = result.side_counts
-    if result.reason == "domino":
+    if result.reason is Outcome.DOMINO:
         assert counts[result.last_player] == 0
     base = result.points - sum(p for _, p in result.bonuses)
     if result.winner is None:
         assert result.points == 0
     elif rules.scoring is Scoring.ALL_PIPS:
         assert base == sum(counts)
-    elif rules.scoring is Scoring.DOMINO_TAKES_ALL and result.reason == "domino":
+    elif rules.scoring is Scoring.DOMINO_TAKES_ALL and result.reason is Outcome.DOMINO:
         assert base == sum(sides) - sides[result.winner]
     else:
         assert sides[result.winner] == min(sides)
@@ -213,3 +219,35 @@ def test_rule_options_keep_every_rule(
     )
     match = play_match(rules, players, seed, views=False)
     assert Match.from_log(match.log()).log() == match.log()
+
+
+def line_from_events(events: Sequence[Event]) -> tuple[tuple[int, int], ...]:
+    """The line of play rebuilt from a round's public events alone (what the engine keeps as it goes)."""
+    line: deque[tuple[int, int]] = deque()
+    for event in events:
+        if isinstance(event, TilePlayed):
+            if not line:
+                line.append((event.left, event.right))
+            elif event.end is End.LEFT:
+                line.appendleft((event.left, event.tile.other(event.left)))
+            else:
+                line.append((event.tile.other(event.right), event.right))
+    return tuple(line)
+
+
+@settings(max_examples=60)
+@given(game=st.sampled_from(GAMES), seed=st.integers(0, 2**32), pause=st.booleans())
+def test_the_line_kept_move_by_move_is_the_line_the_events_describe(
+    game: tuple[str, int], seed: int, pause: bool
+) -> None:
+    name, players = game
+    rng = random.Random(seed)
+    match = Match(Rules.preset_named(name), players, seed, pause_between_rounds=pause)
+    while len(match.results) < 2 and not match.is_over:
+        if match.awaiting_deal:
+            match.deal_next_round()
+        match.apply(rng.choice(match.legal_actions()))
+        public = match.view(None)
+        assert public.line == line_from_events(public.events)
+        for seat in range(players):
+            assert match.view(seat).line == public.line

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from capicu.core import PRESET_NAMES, Direction, Rules, RulesError
+from capicu.core import PRESET_NAMES, Direction, Fact, RuleFact, Rules, RulesError
 
 
 def test_default_preset_is_puerto_rican_drawing() -> None:
@@ -62,8 +62,73 @@ def test_from_dict_rejects_hostile_data() -> None:
             Rules.from_dict(data)
 
 
-def test_describe_is_written_from_the_settings() -> None:
-    text = " ".join(Rules.preset_named("quinientos").describe(4))
-    assert "Capicú" in text and "+100" in text and "500" in text
-    plain = " ".join(Rules().replace(reserve=0, target=150).describe(2))
-    assert "whole boneyard can be drawn" in plain and "150" in plain
+def test_the_facts_of_puerto_rican_drawing() -> None:
+    facts = Rules().facts(3)
+    assert facts == (
+        RuleFact.SET(max_pip=6, tiles=28),
+        RuleFact.EACH_FOR_THEMSELVES(players=3, hand_size=7),
+        RuleFact.RESERVE(count=2),
+        RuleFact.DRAW_UNTIL_FITS(),
+        RuleFact.NO_TRAMPA(),
+        RuleFact.FIRST_LEAD_DOUBLE(tile="6-6"),
+        RuleFact.WINNER_LEADS(),
+        RuleFact.COUNTERCLOCKWISE(),
+        RuleFact.LOWEST_COUNT(),
+        RuleFact.TARGET(points=61),
+    )
+    assert RuleFact.TARGET(points=100) in Rules().facts(2)
+
+
+@pytest.mark.parametrize(
+    ("name", "players", "present", "absent"),
+    [
+        (
+            "drawing-game", 4,
+            [RuleFact.PARTNERSHIPS(players=4, hand_size=6), RuleFact.VOLUNTARY_DRAW(), RuleFact.CLOCKWISE(),
+             RuleFact.FIRST_LEAD_RANDOM(), RuleFact.WINNER_LEADS_TIE_TO_LEADER(), RuleFact.TARGET(points=61)],
+            [RuleFact.NO_TRAMPA, RuleFact.FIRST_LEAD_DOUBLE],
+        ),
+        (
+            "puerto-rican-partners", 4,
+            [RuleFact.NO_DRAWING(), RuleFact.ALL_PIPS(), RuleFact.TARGET(points=200)],
+            [RuleFact.RESERVE, RuleFact.DRAW_UNTIL_FITS, RuleFact.CAPICU_BONUS, RuleFact.ROUND_BONUSES],
+        ),
+        (
+            "quinientos", 4,
+            [RuleFact.CAPICU_BONUS(points=100), RuleFact.CHUCHAZO_BONUS(points=100),
+             RuleFact.ROUND_BONUSES(points=(100, 75, 50, 25)), RuleFact.TARGET(points=500)],
+            [RuleFact.RESERVE],
+        ),
+        (
+            "draw", 3,
+            [RuleFact.WHOLE_BONEYARD(), RuleFact.EVERY_ROUND_LIKE_FIRST(), RuleFact.DOMINO_TAKES_ALL(),
+             RuleFact.EACH_FOR_THEMSELVES(players=3, hand_size=5)],
+            [RuleFact.RESERVE, RuleFact.WINNER_LEADS],
+        ),
+    ],
+)
+def test_the_facts_of_each_preset(
+    name: str, players: int, present: list[Fact], absent: list[RuleFact]
+) -> None:
+    facts = Rules.preset_named(name).facts(players)
+    for fact in present:
+        assert fact in facts
+    assert not {fact.code for fact in facts} & set(absent)
+
+
+def test_facts_follow_the_options() -> None:
+    facts = Rules().replace(reserve=0, target=150, max_draws_per_turn=3, tranque_last_player_leads=True,
+                            winner_leads=False).facts(2)
+    for fact in (RuleFact.WHOLE_BONEYARD(), RuleFact.TARGET(points=150), RuleFact.DRAW_LIMIT(count=3),
+                 RuleFact.TRANQUE_LAST_PLAYER_LEADS(), RuleFact.EVERY_ROUND_LIKE_FIRST()):
+        assert fact in facts
+    assert RuleFact.SET(max_pip=9, tiles=55) in Rules().replace(max_pip=9).facts(2)
+
+
+def test_a_fact_is_made_with_exactly_its_params() -> None:
+    assert RuleFact.RESERVE(count=2).values == {"count": 2}
+    assert RuleFact.SET(tiles=28, max_pip=6) == RuleFact.SET(max_pip=6, tiles=28)
+    with pytest.raises(ValueError, match="count"):
+        RuleFact.RESERVE()
+    with pytest.raises(ValueError):
+        RuleFact.NO_DRAWING(count=2)

@@ -1,20 +1,24 @@
-"""Events and round results in words."""
+"""Events, round results, refusals, hints and rules in words."""
 
 from __future__ import annotations
 
 from capicu.core import (
     DRAW,
     PASS,
+    PRESET_NAMES,
+    Bonus,
     End,
     Event,
     Match,
     MatchEnded,
+    Outcome,
     Passed,
     Play,
     Refusal,
     RoundEnded,
     RoundResult,
     RoundStarted,
+    RuleFact,
     Rules,
     Tile,
     TilePlayed,
@@ -22,17 +26,19 @@ from capicu.core import (
     View,
     parse_action,
 )
+from capicu.core.ai import Hint, HintReason
 from capicu.core.refusals import PARAMS
 from capicu.tui.describe import (
     describe_action_refused,
     describe_event,
-    describe_events,
+    describe_hint_reasons,
     describe_my_draw,
     describe_refusal,
     describe_result,
     display_text,
     seat_name,
 )
+from capicu.tui.describe_rules import describe_rules
 from capicu.tui.messages import ENGLISH, placeholders, set_ascii, t
 from helpers_core import crafted_match
 from hypothesis import given
@@ -111,14 +117,11 @@ def test_refusal_sentences_word_ends_plurals_and_hostile_params() -> None:
 
 
 def test_the_first_tile_of_a_round_is_told_as_the_lead() -> None:
-    events: list[Event] = [
-        RoundStarted(1, 2, (7, 7, 7), 7, Tile(6, 6)),
-        TilePlayed(2, Tile(6, 6), End.LEFT, 6, 6),
-        TilePlayed(0, Tile(6, 3), End.RIGHT, 6, 3),
-    ]
-    lines = describe_events(events, NAMES, 0)
-    assert lines[1:] == ["Carmen leads with 6-6.", "You play 3-6 on the right."]
-    assert describe_event(events[1], NAMES, 2, lead=True) == "You lead with 6-6."
+    lead = TilePlayed(2, Tile(6, 6), End.LEFT, 6, 6)
+    assert describe_event(lead, NAMES, 0, lead=True) == "Carmen leads with 6-6."
+    assert describe_event(lead, NAMES, 2, lead=True) == "You lead with 6-6."
+    played = TilePlayed(0, Tile(6, 3), End.RIGHT, 6, 3)
+    assert describe_event(played, NAMES, 0) == "You play 3-6 on the right."
 
 
 def test_round_start_says_who_leads_and_a_forced_lead() -> None:
@@ -151,9 +154,9 @@ def test_names_are_cleaned_of_escape_sequences_and_controls() -> None:
 
 def _result(**changes: object) -> RoundResult:
     base = dict(
-        round_number=1, reason="domino", last_player=0, last_tile=Tile(0, 0),
+        round_number=1, reason=Outcome.DOMINO, last_player=0, last_tile=Tile(0, 0),
         hands=((), (Tile(3, 5), Tile(6, 6)), (Tile(1, 1),)), pip_counts=(0, 20, 2),
-        side_counts=(0, 20, 2), winner=0, points=222, bonuses=(("capicú", 100), ("chuchazo", 100)),
+        side_counts=(0, 20, 2), winner=0, points=222, bonuses=((Bonus.CAPICU, 100), (Bonus.CHUCHAZO, 100)),
         scores=(222, 0, 0),
     )
     base.update(changes)
@@ -200,8 +203,8 @@ def test_another_seats_round_is_told_to_the_reader_in_the_third_person() -> None
 
 def test_a_tranque_by_the_reader_and_the_hands_left_out() -> None:
     rules = Rules.preset_named("puerto-rican-drawing")
-    result = _result(reason="tranque", last_player=2, last_tile=Tile(4, 6), winner=2, points=27, bonuses=(),
-                     pip_counts=(9, 20, 2), side_counts=(9, 20, 2), scores=(0, 0, 27))
+    result = _result(reason=Outcome.TRANQUE, last_player=2, last_tile=Tile(4, 6), winner=2, points=27,
+                     bonuses=(), pip_counts=(9, 20, 2), side_counts=(9, 20, 2), scores=(0, 0, 27))
     lines = describe_result(result, NAMES[:3], rules, 3, my_seat=2, hands=False)
     assert lines[:3] == [
         "Round 1: tranque. You laid the last tile, 4-6.",
@@ -214,7 +217,7 @@ def test_a_tranque_by_the_reader_and_the_hands_left_out() -> None:
 
 def test_a_tie_says_nobody_scores() -> None:
     rules = Rules.preset_named("puerto-rican-drawing")
-    result = _result(reason="tranque", last_player=2, winner=None, points=0, bonuses=(),
+    result = _result(reason=Outcome.TRANQUE, last_player=2, winner=None, points=0, bonuses=(),
                      side_counts=(5, 5, 9), scores=(0, 0, 0))
     for reader in (None, 0, 2):
         lines = describe_result(result, NAMES[:3], rules, 3, my_seat=reader)
@@ -230,7 +233,7 @@ def _partners_domino(**changes: object) -> RoundResult:
     base: dict[str, object] = dict(
         hands=((), (Tile(3, 5),), (Tile(1, 1),), (Tile(2, 2),)), pip_counts=(0, 8, 2, 4),
         last_tile=Tile(1, 3),
-        side_counts=(2, 12), winner=0, points=114, bonuses=(("round 1", 100),), scores=(114, 0),
+        side_counts=(2, 12), winner=0, points=114, bonuses=((Bonus.ROUND, 100),), scores=(114, 0),
     )
     base.update(changes)
     return _result(**base)
@@ -263,7 +266,7 @@ def test_partners_speak_to_the_reader_and_their_partner() -> None:
 
 def test_a_partners_tranque_names_the_lightest_hand() -> None:
     rules = Rules.preset_named("puerto-rican-partners")
-    result = _partners_domino(reason="tranque", last_player=1, winner=1, bonuses=(), points=14,
+    result = _partners_domino(reason=Outcome.TRANQUE, last_player=1, winner=1, bonuses=(), points=14,
                               pip_counts=(5, 3, 2, 4), side_counts=(7, 7), scores=(0, 14))
     lines = describe_result(result, NAMES, rules, 4, my_seat=0)
     assert "Carmen holds the lightest hand (2)." not in lines  # Carmen is not on the winning side
@@ -290,7 +293,8 @@ def test_domino_takes_all_says_what_it_counts_alone_and_in_teams() -> None:
 
 def test_lowest_count_in_teams_says_the_other_teams_count() -> None:
     rules = Rules.preset_named("drawing-game")
-    result = _partners_domino(reason="tranque", bonuses=(), points=10, side_counts=(2, 12), scores=(10, 0))
+    result = _partners_domino(reason=Outcome.TRANQUE, bonuses=(), points=10, side_counts=(2, 12),
+                              scores=(10, 0))
     assert ("Team Ana & Carmen has the lower count (2) and scores the other team's count minus its own: 10."
             in describe_result(result, NAMES, rules, 4))
     assert ("You and Carmen have the lower count (2) and score the other team's count minus yours: 10."
@@ -299,8 +303,8 @@ def test_lowest_count_in_teams_says_the_other_teams_count() -> None:
 
 def test_the_bonuses_of_quinientos_are_named() -> None:
     rules = Rules.preset_named("quinientos")
-    result = _partners_domino(last_tile=Tile(0, 0), points=314,
-                              bonuses=(("capicú", 100), ("chuchazo", 100), ("round 2", 75)))
+    result = _partners_domino(last_tile=Tile(0, 0), points=314, round_number=2,
+                              bonuses=((Bonus.CAPICU, 100), (Bonus.CHUCHAZO, 100), (Bonus.ROUND, 75)))
     lines = describe_result(result, NAMES, rules, 4, my_seat=0)
     assert lines[lines.index("You and Carmen take the pips left in every hand: 39."):][1:4] == [
         "Capicú bonus: +100.", "Chuchazo bonus: +100.", "Bonus for winning round 2: +75."]
@@ -352,7 +356,7 @@ _ints = st.lists(st.integers(-5, 500), max_size=5).map(tuple)
     st.builds(
         RoundResult,
         round_number=st.integers(-1, 99),
-        reason=st.sampled_from(["domino", "tranque", "???"]),
+        reason=st.sampled_from(list(Outcome)),
         last_player=st.integers(-2, 6),
         last_tile=st.builds(Tile, st.integers(0, 12), st.integers(0, 12)),
         hands=st.lists(_tiles, max_size=5).map(tuple),
@@ -360,7 +364,7 @@ _ints = st.lists(st.integers(-5, 500), max_size=5).map(tuple)
         side_counts=_ints,
         winner=st.none() | st.integers(-2, 6),
         points=st.integers(-5, 500),
-        bonuses=st.lists(st.tuples(st.text(max_size=12), st.integers(0, 200)), max_size=3).map(tuple),
+        bonuses=st.lists(st.tuples(st.sampled_from(list(Bonus)), st.integers(0, 200)), max_size=3).map(tuple),
         scores=_ints,
     ),
     st.sampled_from(["puerto-rican-drawing", "quinientos", "draw"]),
@@ -393,3 +397,52 @@ def test_any_event_from_a_host_is_told_without_error(
     event: Event, names: list[str], my_seat: int | None, lead: bool
 ) -> None:
     assert describe_event(event, names, my_seat, lead=lead)
+
+
+# -- the catalogue has a sentence for every code the engine speaks in -------------
+
+
+def _forms(prefix: str) -> list[str]:
+    """A code's key and its variant forms ("rule.reserve", "rule.reserve_one")."""
+    return [prefix] + [key for key in ENGLISH if key.startswith(f"{prefix}_")]
+
+
+def test_every_rule_fact_has_a_sentence_with_its_params() -> None:
+    for code in RuleFact:
+        assert f"rule.{code}" in ENGLISH, code
+        assert placeholders(ENGLISH[f"rule.{code}"]) == code.params, code
+        for key in _forms(f"rule.{code}"):
+            assert placeholders(ENGLISH[key]) <= code.params, key
+
+
+def test_every_hint_reason_has_a_phrase_with_its_params() -> None:
+    for code in HintReason:
+        # A seat is named, not numbered.
+        expected = {"name" if param == "seat" else param for param in code.params}
+        assert f"hint.{code}" in ENGLISH, code
+        assert placeholders(ENGLISH[f"hint.{code}"]) == expected, code
+
+
+def test_the_rules_of_every_preset_read_as_sentences() -> None:
+    for preset in PRESET_NAMES:
+        rules = Rules.preset_named(preset)
+        for players in range(rules.min_players, rules.max_players + 1):
+            lines = describe_rules(rules, players)
+            assert len(lines) == len(rules.facts(players))
+            assert all(line and "{" not in line and "<" not in line for line in lines), lines
+    lines = describe_rules(Rules.preset_named("quinientos"), 4)
+    assert "Capicú (the last tile fits both ends and is not a double): +100." in lines
+    assert "The winner of each of the match's first rounds earns a bonus, in order: 100, 75, 50, 25." in lines
+    assert "The match is won by the first to reach 500 points." in lines
+    plain = describe_rules(Rules().replace(reserve=1, max_draws_per_turn=1, target=150), 2)
+    assert "The last tile of the boneyard can never be drawn." in plain
+    assert "At most one tile may be drawn in one turn, then the player passes." in plain
+    assert "The match is won by the first to reach 150 points." in plain
+    assert "The whole boneyard can be drawn." in describe_rules(Rules().replace(reserve=0), 2)
+
+
+def test_a_hint_reason_names_the_seat_it_is_about() -> None:
+    hint = Hint(DRAW, (HintReason.KEEPS_SUIT(number=5), HintReason.BLOCKS_SEAT(seat=2, number=3)))
+    assert describe_hint_reasons(hint, NAMES, 0) == "keeps your 5s; Carmen could not match 3"
+    assert describe_hint_reasons(Hint(DRAW, (HintReason.MUST_DRAW(left=1, right=4),)), NAMES) == (
+        "nothing you hold fits 1 or 4: draw")
