@@ -2,8 +2,9 @@
 
 The App is the only owner of the `GameLink` (the network worker). The link
 posts messages to the App; the App keeps the latest table state in `game`
-and calls the screen that shows it. Screens send intents back with
-`send_action` and `send_chat`; no widget touches the network.
+and tells its screens through the hooks of `CapicuScreen` (every screen
+derives from it). Screens send intents back with `send_action` and
+`send_chat`; no widget touches the network.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ import getpass
 import time
 from collections.abc import Sequence
 from dataclasses import replace
-from typing import Any, ClassVar, Literal
+from typing import Any, ClassVar
 
 from capicu.core import Action, View
 from capicu.net.protocol import NAME_LIMIT
@@ -25,6 +26,7 @@ from textual.app import App
 from textual.binding import Binding, BindingType
 from textual.color import Color
 from textual.filter import LineFilter
+from textual.notifications import SeverityLevel
 from textual.theme import Theme
 from textual.widgets import Checkbox
 
@@ -88,9 +90,6 @@ add_messages({
     "app.asking_host": "Your seat is held for you: asking the host to give it back...",
     "app.unknown_reason": "the host closed the connection",
 })
-
-Severity = Literal["information", "warning", "error"]
-
 
 class AsciiOnly(LineFilter):
     """ASCII mode's last line of defence: every rendered character outside ASCII becomes ASCII.
@@ -331,7 +330,7 @@ class CapicuApp(App[None]):
         if not isinstance(self.screen, MatchOverScreen):
             self.push_screen(MatchOverScreen(view))
 
-    def tell(self, text: str, severity: Severity = "information") -> None:
+    def tell(self, text: str, severity: SeverityLevel = "information") -> None:
         """A notice for the player: on the table's status line when the table shows, else a toast."""
         table = self._table_screen()
         if table is not None and table.is_attached and self.screen is table:
