@@ -21,7 +21,6 @@ import time
 from typing import ClassVar
 
 from capicu.core import DRAW, PASS, Action, Direction, End, Event, Play, TilePlayed, TilesDrawn, View
-from capicu.core.ai import suggest
 from capicu.tui.describe import describe_action_refused, describe_my_draw, describe_result
 from capicu.tui.link import TableChanged
 from capicu.tui.messages import add_messages, t
@@ -683,6 +682,11 @@ class TableScreen(CapicuScreen[None]):
 
     @work(thread=True, exclusive=True, group="hint")
     def _find_hint(self, view: View) -> None:
+        # Imported on the first hint: the search it runs (core/ai: search, inference, playout)
+        # costs about 18 ms at start, 0.06 of bench/tui.py's start_ratio, for a key many
+        # players never press.
+        from capicu.core.ai.hints import suggest
+
         hint = suggest(view, seed=view.round_number)
         reason = "; ".join(t(f"hint.{r.code}", **dict(r.params)) for r in hint.reasons)
         text = t("table.hint", action=describe_action(hint.action), reason=reason)
