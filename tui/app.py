@@ -75,7 +75,9 @@ from .settings import DEFAULT_THEME, data_dir, load_settings, save_settings, the
 from .themes import GAME_VARIABLES, hide_unreadable_themes, load_themes
 from .widgets.tiles import TileStyle
 
-__all__ = ["CapicuApp", "DisplayOptions", "HostGame", "JoinGame", "SoloGame"]
+# DisplayOptions and SoloGame live in .game: tests/helpers_app.py and docs/make_screenshot.py
+# import them from here.
+__all__ = ["CapicuApp", "DisplayOptions", "SoloGame"]
 
 add_messages({
     "key.quit": "Quit",
