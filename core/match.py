@@ -6,12 +6,14 @@ changes nothing), read the events it returns, and build a seat's `view`.
 The match is its log: `Match.from_log(match.log())` is the same match.
 
 A host builds every seat's view after every action, so a view costs about what
-an action does: the line of play is kept as tiles are laid, and what every seat
-sees alike is gathered once per position and shared by the seats' views.
+an action does: the line of play is kept as tiles are laid, what every seat
+sees alike is gathered once per position and shared by the seats' views, and a
+hand is made again only when it changed.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections import deque
 from functools import cache
@@ -36,20 +38,10 @@ from .tiles import Tile, tile_set
 from .view import View
 
 LOG_FORMAT = "capicu-log/1"
-#: What the views of one position share: View's fields from `line` to `target`, in order.
-_Shared = tuple[
-    tuple[tuple[int, int], ...],  # line
-    tuple[int, int] | None,  # ends
-    tuple[int, ...],  # hand_counts
-    int,  # boneyard
-    int,  # drawable
-    int | None,  # turn
-    int,  # leader
-    Tile | None,  # forced_lead
-    int,  # draws_this_turn
-    tuple[int, ...],  # scores
-    int,  # target
-]
+#: View's fields in order, and where a seat's own go among them (every view of a
+#: position shares the others).
+_VIEW_FIELDS = [f.name for f in dataclasses.fields(View)]
+_SEAT, _HAND, _LEGAL = (_VIEW_FIELDS.index(name) for name in ("seat", "hand", "legal"))
 #: Deals in a row with no double before the engine gives up (never reached in
 #: practice: about 3 deals in 1,000 have no double with two players).
 _MAX_REDEALS = 1000
@@ -111,14 +103,14 @@ class Match:
         self._legal_tiles: dict[int, int] = {}
         #: The line of play, left to right, kept by each play.
         self._line: deque[tuple[int, int]] = deque()
-        #: The views of the current position, by seat (None: the spectator's), made on demand.
-        self._views: dict[int | None, View] = {}
-        #: What the views of the current position share (`_share_position`), once made.
-        self._shared: _Shared | None = None
-        self._events_shown: tuple[Event, ...] = ()
-        #: Each seat's hand as tiles, with the mask it was made from (hands change one at a time).
-        self._hands_shown: list[tuple[int, tuple[Tile, ...]]] = [(0, ())] * players
+        #: View's fields for the current position (`_share_position`), once made.
+        self._view_fields: list[Any] | None = None
         self._results_shown: tuple[RoundResult, ...] = ()
+        self._scores_shown = tuple(self.scores)
+        #: How many tiles each seat holds, kept by each play and draw.
+        self._hand_counts: list[int] = []
+        #: Each seat's hand as tiles, with the mask it was made from (a move changes one hand).
+        self._hands_shown: list[tuple[int, tuple[Tile, ...]]] = [(0, ())] * players
         self._round_events: list[Event] = []
         self._state: RoundState
         self._opening: tuple[Event, ...] = ()
@@ -175,11 +167,13 @@ class Match:
             mask ^= low
             a, b = ends_of[index]
             if left < 0 or a == left or b == left:
-                actions.append(plays[index][0])
-                tiles[id(actions[-1])] = index
+                play = plays[index][0]
+                actions.append(play)
+                tiles[id(play)] = index
             if left >= 0 and (a == right or b == right):
-                actions.append(plays[index][1])
-                tiles[id(actions[-1])] = index
+                play = plays[index][1]
+                actions.append(play)
+                tiles[id(play)] = index
         if st.may_draw() and (not playable or st.voluntary_draw):
             actions.append(DRAW)
         if not actions:
@@ -192,66 +186,49 @@ class Match:
         """What ``seat`` may know now; None gives a spectator's view."""
         if seat is not None and not (type(seat) is int and 0 <= seat < self.players):
             raise ValueError(f"there is no seat {seat!r} at a table of {self.players}")
-        view = self._views.get(seat)
-        if view is None:
-            shared = self._shared or self._share_position()
-            hand: tuple[Tile, ...] = ()
-            legal: tuple[Action, ...] = ()
-            if seat is not None:
-                shown_mask, hand = self._hands_shown[seat]
-                if shown_mask != self._state.hands[seat]:
-                    hand = self._remake_hand(seat)
-                if seat == self._state.turn:  # (legal_actions() is empty while nobody may act)
-                    legal = self.legal_actions()
-            view = View(
-                self.rules, self.players, seat, self.round_number, hand, *shared, legal,
-                self._events_shown, self._results_shown, self.winner,
-            )
-            self._views[seat] = view
-        return view
+        fields = self._view_fields or self._share_position()
+        hand: tuple[Tile, ...] = ()
+        legal: tuple[Action, ...] = ()
+        if seat is not None:
+            mask = self._state.hands[seat]
+            shown_mask, hand = self._hands_shown[seat]
+            if shown_mask != mask:
+                hand = self.tiles.tiles_in(mask)
+                self._hands_shown[seat] = (mask, hand)
+            if seat == self._state.turn:  # (legal_actions() is empty while nobody may act)
+                legal = self.legal_actions()
+        fields[_SEAT], fields[_HAND], fields[_LEGAL] = seat, hand, legal
+        return View(*fields)
 
-    def _remake_hand(self, seat: int) -> tuple[Tile, ...]:
-        """``seat``'s hand as tiles, made from the last one shown: a move changes one tile."""
-        mask = self._state.hands[seat]
-        shown_mask, hand = self._hands_shown[seat]
-        changed = shown_mask ^ mask
-        if changed & (changed - 1):  # more than one tile (a new deal): from the mask
-            hand = self.tiles.tiles_in(mask)
-        else:
-            at = (mask & (changed - 1)).bit_count()  # the tile's place, in the set's order
-            if mask & changed:  # drawn
-                hand = (*hand[:at], self.tiles.tiles[changed.bit_length() - 1], *hand[at:])
-            else:  # laid
-                hand = hand[:at] + hand[at + 1 :]
-        self._hands_shown[seat] = (mask, hand)
-        return hand
-
-    def _share_position(self) -> _Shared:
-        """What every seat's view of this position holds alike (and the round's events so far)."""
+    def _share_position(self) -> list[Any]:
+        """View's fields for this position, in order, as every seat's view shares them."""
         st = self._state
-        self._events_shown = tuple(self._round_events)
-        if len(self._results_shown) != len(self.results):
+        if len(self._results_shown) != len(self.results):  # scores change as rounds end
             self._results_shown = tuple(self.results)
-        self._shared = (
+            self._scores_shown = tuple(self.scores)
+        self._view_fields = [
+            self.rules,
+            self.players,
+            None,  # seat
+            self.round_number,
+            (),  # hand
             tuple(self._line),
             None if st.left < 0 else (st.left, st.right),
-            tuple(map(int.bit_count, st.hands)),
-            len(st.stock) - st.stock_pos,
+            tuple(self._hand_counts),
+            len(st.stock) - st.stock_pos,  # boneyard
             st.drawable,
             None if self.winner is not None or self._awaiting_deal else st.turn,
             self.leader,
             None if st.forced_lead < 0 else self.tiles.tiles[st.forced_lead],
             st.draws_this_turn,
-            tuple(self.scores),
+            self._scores_shown,
             self.target,
-        )
-        return self._shared
-
-    def _new_position(self) -> None:
-        """Forget what was worked out for the last position (its legal actions and views)."""
-        self._legal = None
-        self._views.clear()
-        self._shared = None
+            (),  # legal
+            tuple(self._round_events),
+            self._results_shown,
+            self.winner,
+        ]
+        return self._view_fields
 
     # -- acting ------------------------------------------------------------------
 
@@ -261,7 +238,7 @@ class Match:
         Returns the public events it caused; raises `IllegalAction` and changes
         nothing when the rules do not allow it.
         """
-        legal = self.legal_actions()
+        legal = self._legal if self._legal is not None else self.legal_actions()
         st = self._state
         if seat is not None and seat != st.turn:
             self._refuse(action, seat)
@@ -273,28 +250,30 @@ class Match:
             if type(action) is Play:
                 index = self.tiles.index[action.tile]
         mover = st.turn
-        self._new_position()
+        # A new position: what was worked out for the last one goes.
+        self._legal = self._view_fields = None
         self._entries.append(action)
+        left, right = st.left, st.right
         event: Event
         if type(action) is Play:
-            first = st.left < 0
             on_right = action.end is End.RIGHT
             st.play(index, on_right)
-            a, b = self.tiles.ends[index]
-            if first:
-                self._line.append((a, b))
+            # The tile's inner number is the end it was laid on; its outer one, the new end.
+            if left < 0:
+                self._line.append((st.left, st.right))
             elif on_right:
-                self._line.append((b if a == st.right else a, st.right))
+                self._line.append((right, st.right))
             else:
-                self._line.appendleft((st.left, b if a == st.left else a))
+                self._line.appendleft((st.left, left))
+            self._hand_counts[mover] -= 1
             event = TilePlayed(mover, action.tile, action.end, st.left, st.right)
         elif type(action) is Draw:
-            left, right = st.left, st.right
             st.draw()
+            self._hand_counts[mover] += 1
             event = TilesDrawn(mover, 1, left, right)
         else:
             st.pass_turn()
-            event = Passed(mover, st.left, st.right)
+            event = Passed(mover, left, right)
         self._round_events.append(event)
         if st.outcome is None:
             return (event,)
@@ -439,17 +418,18 @@ class Match:
             voluntary_draw=rules.voluntary_draw,
             max_draws=rules.max_draws_per_turn or 0,
         )
+        self._hand_counts = [hand.bit_count() for hand in hands]
         started = RoundStarted(
             round_number=self.round_number,
             leader=leader,
-            hand_counts=tuple(h.bit_count() for h in hands),
+            hand_counts=tuple(self._hand_counts),
             boneyard=len(stock),
             forced_lead=None if forced < 0 else self.tiles.tiles[forced],
             redeals=redeals,
         )
         self._round_events = [started]
         self._line.clear()
-        self._new_position()
+        self._legal = self._view_fields = None
         return [started]
 
     # -- the log -----------------------------------------------------------------

@@ -64,7 +64,9 @@ class Tile:
 class TileSet:
     """The tiles of a double-N set, with the lookup tables the engine runs on."""
 
-    __slots__ = ("double_of", "ends", "full_mask", "index", "max_pip", "pips", "suit_mask", "tiles")
+    __slots__ = (
+        "_byte_tiles", "double_of", "ends", "full_mask", "index", "max_pip", "pips", "suit_mask", "tiles",
+    )
 
     def __init__(self, max_pip: int) -> None:
         if max_pip not in MAX_PIPS:
@@ -83,6 +85,21 @@ class TileSet:
         #: double_of[n] is the index of the n-n tile.
         self.double_of: tuple[int, ...] = tuple(self.index[Tile(n, n)] for n in range(max_pip + 1))
         self.full_mask = (1 << len(self.tiles)) - 1
+        #: For each 8 bits of a mask, the tiles that each value of that byte holds
+        #: (`tiles_in` reads a hand a byte at a time: a view is made of hands).
+        self._byte_tiles: tuple[tuple[tuple[Tile, ...], ...], ...] = tuple(
+            self._tiles_by_byte(start) for start in range(0, len(self.tiles), 8)
+        )
+
+    def _tiles_by_byte(self, start: int) -> tuple[tuple[Tile, ...], ...]:
+        """The tiles each byte value holds, for the byte whose lowest bit is tile ``start``."""
+        row: list[tuple[Tile, ...]] = [()] * 256
+        for value in range(1, 256):
+            low = value & -value  # its lowest tile, then the tiles of the rest (made already)
+            index = start + low.bit_length() - 1
+            lowest = (self.tiles[index],) if index < len(self.tiles) else ()
+            row[value] = lowest + row[value ^ low]
+        return tuple(row)
 
     def __len__(self) -> int:
         return len(self.tiles)
@@ -95,12 +112,13 @@ class TileSet:
 
     def tiles_in(self, mask: int) -> tuple[Tile, ...]:
         """The tiles whose bits are set in ``mask``, in set order."""
-        out = []
-        while mask:
-            low = mask & -mask
-            out.append(self.tiles[low.bit_length() - 1])
-            mask ^= low
-        return tuple(out)
+        out: tuple[Tile, ...] = ()
+        for byte in self._byte_tiles:
+            if not mask:
+                break
+            out += byte[mask & 0xFF]
+            mask >>= 8
+        return out
 
     def pips_in(self, mask: int) -> int:
         total = 0
