@@ -1,12 +1,14 @@
 """Engine speed: complete random-vs-random Puerto Rican rounds per second, one core.
 
-Times are this process's CPU time, so a busy machine disturbs them less.
-
 Prints one JSON line. ``api_*`` drive the public `Match` (legal actions, checks,
 events and all); ``api_with_views_*`` also build every seat's view after every
 action, as the host does to send each seat its table; ``playout_*`` use the fast
 path that computer players run (`play_out` on the engine's `RoundState`, the same
 rules code). Run by hand: ``python bench/engine.py [--seconds S]``.
+
+Times are this process's CPU time, and the figures are measured a slice at a
+time in turn (a few milliseconds each), so that a machine that slows down or
+speeds up meanwhile shifts them all alike: figures of one run compare.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ import argparse
 import json
 import random
 import time
+from collections.abc import Iterator
 
 from capicu.core import Match, RoundEnded, Rules
 from capicu.core.ai.playout import play_out
@@ -22,15 +25,14 @@ from capicu.core.state import RoundState, deal_hands, highest_double
 from capicu.core.tiles import tile_set
 
 
-def api_rounds_per_second(players: int, seconds: float, *, views: bool = False) -> float:
-    """Rounds per second through `Match`; with ``views``, every seat's view after each action."""
+def api_rounds(players: int, *, views: bool = False) -> Iterator[int]:
+    """Rounds finished through `Match`, slice by slice; with ``views``, every seat's view
+    after each action."""
     rules = Rules().replace(target=10**9)
     rng = random.Random(1)
-    rounds = 0
     match = Match(rules, players, seed=1)
-    start = time.process_time()
-    deadline = start + seconds
     while True:
+        rounds = 0
         for _ in range(200):
             action = rng.choice(match.legal_actions())
             for event in match.apply(action):
@@ -39,22 +41,19 @@ def api_rounds_per_second(players: int, seconds: float, *, views: bool = False) 
             if views:
                 for seat in range(players):
                     match.view(seat)
-        if time.process_time() > deadline:
-            break
-    return rounds / (time.process_time() - start)
+        yield rounds
 
 
-def playout_rounds_per_second(players: int, seconds: float) -> float:
+def playout_rounds(players: int) -> Iterator[int]:
+    """Rounds played out on a `RoundState`, slice by slice."""
     rules = Rules()
     tiles = tile_set(rules.max_pip)
     hand_size = rules.hand_size(players)
     rng = random.Random(1)
     order = list(range(len(tiles)))
-    rounds = 0
-    start = time.process_time()
-    deadline = start + seconds
     while True:
-        for _ in range(1000):
+        rounds = 0
+        for _ in range(100):
             rng.shuffle(order)
             hands = deal_hands(order, players, hand_size)
             lead = highest_double(tiles, hands)
@@ -66,9 +65,20 @@ def playout_rounds_per_second(players: int, seconds: float) -> float:
             )
             play_out(state, rng)
             rounds += 1
-        if time.process_time() > deadline:
-            break
-    return rounds / (time.process_time() - start)
+        yield rounds
+
+
+def per_second(figures: dict[str, Iterator[int]], seconds: float) -> dict[str, int]:
+    """Each figure's rounds per CPU second, its slices taken in turn for ``seconds`` each."""
+    rounds = dict.fromkeys(figures, 0)
+    spent = dict.fromkeys(figures, 0.0)
+    deadline = time.process_time() + seconds * len(figures)
+    while time.process_time() < deadline:
+        for name, slices in figures.items():
+            start = time.process_time()
+            rounds[name] += next(slices)
+            spent[name] += time.process_time() - start
+    return {name: round(rounds[name] / spent[name]) for name in figures}
 
 
 def main() -> None:
@@ -76,13 +86,13 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=3.0, help="time for each figure")
     args = parser.parse_args()
     figures = {
-        "api_rounds_per_s_3p": round(api_rounds_per_second(3, args.seconds)),
-        "api_rounds_per_s_2p": round(api_rounds_per_second(2, args.seconds)),
-        "api_with_views_rounds_per_s_3p": round(api_rounds_per_second(3, args.seconds, views=True)),
-        "playout_rounds_per_s_3p": round(playout_rounds_per_second(3, args.seconds)),
-        "playout_rounds_per_s_2p": round(playout_rounds_per_second(2, args.seconds)),
+        "api_rounds_per_s_3p": api_rounds(3),
+        "api_rounds_per_s_2p": api_rounds(2),
+        "api_with_views_rounds_per_s_3p": api_rounds(3, views=True),
+        "playout_rounds_per_s_3p": playout_rounds(3),
+        "playout_rounds_per_s_2p": playout_rounds(2),
     }
-    print(json.dumps(figures))
+    print(json.dumps(per_second(figures, args.seconds)))
 
 
 if __name__ == "__main__":
