@@ -1,7 +1,7 @@
 """The rules of capicu, pure: no I/O, no clock, no global random state."""
 
 from .actions import DRAW, PASS, Action, Draw, End, IllegalAction, Pass, Play, parse_action
-from .ai import ComputerPlayer, make_player
+from .ai import LEVELS, ComputerPlayer, make_player
 from .codes import Code, Param, Statement
 from .events import (
     Event,
@@ -30,6 +30,7 @@ TRANQUE = Outcome.TRANQUE
 __all__ = [
     "DOMINO",
     "DRAW",
+    "LEVELS",
     "PASS",
     "PRESET_NAMES",
     "TRANQUE",

@@ -21,7 +21,8 @@ from capicu.core import (
     make_player,
     tile_set,
 )
-from capicu.core.ai import LEVELS, Hint, HintReason, suggest
+from capicu.core.ai import LEVELS
+from capicu.core.ai.hints import Hint, HintReason, suggest
 from capicu.core.ai.inference import DealChain, DealSampler, Knowledge, infer
 from capicu.core.ai.playout import play_out
 from capicu.core.ai.search import Budget, HardPlayer, search

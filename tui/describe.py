@@ -12,6 +12,7 @@ must not let a player move another player's cursor.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING
 
 from capicu.core import (
     Action,
@@ -32,10 +33,12 @@ from capicu.core import (
     View,
     why_not,
 )
-from capicu.core.ai import Hint
 from capicu.net.sanitize import clean_text
 
 from .messages import add_messages, ascii_only, has, t, to_ascii
+
+if TYPE_CHECKING:  # the hints' module loads the search, which the table loads on the first hint
+    from capicu.core.ai.hints import Hint
 
 add_messages({
     # Why a key did nothing: one sentence for each `Refusal` code of the engine.

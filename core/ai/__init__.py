@@ -2,10 +2,10 @@
 
 `players` names the levels and makes them; `heuristic` holds `easy` and
 `normal`; `search` is `hard` (sampled deals of the hidden tiles, read by
-`inference`, finished by `playout`); `hints` says what `hard` would do, and why.
+`inference`, finished by `playout`); `hints` says what `hard` would do, and why
+(``from capicu.core.ai.hints import suggest``: the search loads with it).
 """
 
-from .hints import Hint, HintReason, Reason, suggest
 from .players import LEVELS, ComputerPlayer, make_player
 
-__all__ = ["LEVELS", "ComputerPlayer", "Hint", "HintReason", "Reason", "make_player", "suggest"]
+__all__ = ["LEVELS", "ComputerPlayer", "make_player"]

@@ -13,7 +13,6 @@ from typing import Protocol
 from ..actions import Action, End, Play
 from ..view import View
 from .heuristic import EasyPlayer, NormalPlayer
-from .search import HardPlayer
 
 
 class ComputerPlayer(Protocol):
@@ -58,6 +57,14 @@ class GreedyPlayer:
         return max(plays, key=lambda a: (a.tile.pips, a.tile.is_double, a.end is End.LEFT))
 
 
+def _hard_player(seed: int) -> ComputerPlayer:
+    # The search and its card counting load when a hard player is first made: they
+    # are some 15 ms of the interface's start, and many games never have one.
+    from .search import HardPlayer
+
+    return HardPlayer(seed)
+
+
 #: The levels a person picks from, weakest first.
 LEVELS = ("easy", "normal", "hard")
 
@@ -66,7 +73,7 @@ PLAYERS: dict[str, Callable[[int], ComputerPlayer]] = {
     "greedy": GreedyPlayer,
     "easy": EasyPlayer,
     "normal": NormalPlayer,
-    "hard": HardPlayer,
+    "hard": _hard_player,
 }
 
 

@@ -26,7 +26,7 @@ from capicu.core import (
     View,
     parse_action,
 )
-from capicu.core.ai import Hint, HintReason
+from capicu.core.ai.hints import Hint, HintReason
 from capicu.core.refusals import PARAMS
 from capicu.tui.describe import (
     describe_action_refused,
