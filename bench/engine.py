@@ -24,6 +24,10 @@ from capicu.core.ai.playout import play_out
 from capicu.core.state import RoundState, deal_hands, highest_double
 from capicu.core.tiles import tile_set
 
+#: Rounds in each match the ``api_*`` figures play (a long real match has some 40):
+#: what grows with a match, such as the results every view carries, stays as in play.
+MATCH_ROUNDS = 100
+
 
 def api_rounds(players: int, *, views: bool = False) -> Iterator[int]:
     """Rounds finished through `Match`, slice by slice; with ``views``, every seat's view
@@ -41,6 +45,8 @@ def api_rounds(players: int, *, views: bool = False) -> Iterator[int]:
             if views:
                 for seat in range(players):
                     match.view(seat)
+            if len(match.results) == MATCH_ROUNDS:
+                match = Match(rules, players, seed=match.seed + 1)
         yield rounds
 
 

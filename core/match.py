@@ -109,8 +109,9 @@ class Match:
         self._scores_shown = tuple(self.scores)
         #: How many tiles each seat holds, kept by each play and draw.
         self._hand_counts: list[int] = []
-        #: Each seat's hand as tiles, with the mask it was made from (a move changes one hand).
-        self._hands_shown: list[tuple[int, tuple[Tile, ...]]] = [(0, ())] * players
+        #: Each seat's hand as tiles, and the mask it was made from (a move changes one hand).
+        self._shown_hands: list[tuple[Tile, ...]] = [()] * players
+        self._shown_masks = [0] * players
         self._round_events: list[Event] = []
         self._state: RoundState
         self._opening: tuple[Event, ...] = ()
@@ -174,7 +175,7 @@ class Match:
                 play = plays[index][1]
                 actions.append(play)
                 tiles[id(play)] = index
-        if st.may_draw() and (not playable or st.voluntary_draw):
+        if (not playable or st.voluntary_draw) and st.may_draw():
             actions.append(DRAW)
         if not actions:
             actions.append(PASS)
@@ -187,17 +188,18 @@ class Match:
         if seat is not None and not (type(seat) is int and 0 <= seat < self.players):
             raise ValueError(f"there is no seat {seat!r} at a table of {self.players}")
         fields = self._view_fields or self._share_position()
-        hand: tuple[Tile, ...] = ()
-        legal: tuple[Action, ...] = ()
-        if seat is not None:
-            mask = self._state.hands[seat]
-            shown_mask, hand = self._hands_shown[seat]
-            if shown_mask != mask:
-                hand = self.tiles.tiles_in(mask)
-                self._hands_shown[seat] = (mask, hand)
-            if seat == self._state.turn:  # (legal_actions() is empty while nobody may act)
-                legal = self.legal_actions()
-        fields[_SEAT], fields[_HAND], fields[_LEGAL] = seat, hand, legal
+        fields[_SEAT] = seat
+        if seat is None:
+            fields[_HAND] = fields[_LEGAL] = ()
+        else:
+            st = self._state
+            mask = st.hands[seat]
+            if self._shown_masks[seat] != mask:
+                self._shown_masks[seat] = mask
+                self._shown_hands[seat] = self.tiles.tiles_in(mask)
+            fields[_HAND] = self._shown_hands[seat]
+            # (legal_actions() is empty while nobody may act.)
+            fields[_LEGAL] = self.legal_actions() if seat == st.turn else ()
         return View(*fields)
 
     def _share_position(self) -> list[Any]:

@@ -118,15 +118,11 @@ class RoundState:
 
     # -- what may be done -----------------------------------------------------
 
-    def open_mask(self) -> int:
-        """The tiles that fit an open end (every tile while the line is empty)."""
-        if self.left < 0:
-            return self.tiles.full_mask if self.forced_lead < 0 else 1 << self.forced_lead
-        return self.suit[self.left] | self.suit[self.right]
-
     def playable(self, seat: int) -> int:
         """The tiles of ``seat``'s hand that may be laid now, as a mask."""
-        return self.hands[seat] & self.open_mask()
+        if self.left < 0:  # the lead: any tile, unless it is forced
+            return self.hands[seat] if self.forced_lead < 0 else self.hands[seat] & 1 << self.forced_lead
+        return self.hands[seat] & (self.suit[self.left] | self.suit[self.right])
 
     def may_draw(self) -> bool:
         """Whether the player on turn may draw a tile now, if they have to or want to."""
@@ -137,23 +133,26 @@ class RoundState:
     def play(self, tile: int, on_right: bool) -> None:
         """Lay ``tile`` from the hand of the player on turn on one end."""
         seat = self.turn
-        self.hands[seat] ^= 1 << tile
+        hand = self.hands[seat] ^ 1 << tile
+        self.hands[seat] = hand
         a, b = self.ends_of[tile]
-        left, right = self.left, self.right
+        left = self.left
+        if not hand and left >= 0:
+            # Capicú (RULES.md): the last tile could have gone on either open end, and
+            # it is not a double. (The lead has no open end to choose from.)
+            right = self.right
+            self.capicu = a != b and (a == left or b == left) and (a == right or b == right)
         if left < 0:
             self.left, self.right = a, b
             self.forced_lead = -1
         elif on_right:
-            self.right = b if a == right else a
+            self.right = b if a == self.right else a
         else:
             self.left = b if a == left else a
         self.last_player = seat
         self.last_tile = tile
-        if not self.hands[seat]:
+        if not hand:
             self.outcome = Outcome.DOMINO
-            # Capicú (RULES.md): the last tile could have gone on either open end,
-            # and it is not a double. The lead has no open end to choose from.
-            self.capicu = left >= 0 and a != b and (a == left or b == left) and (a == right or b == right)
             return
         self.turn = seat + 1 if seat + 1 < self.players else 0
         self.draws_this_turn = 0
