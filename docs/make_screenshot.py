@@ -22,7 +22,8 @@ HERE = Path(__file__).resolve().parent
 
 async def make(path: Path, size: tuple[int, int], theme: str) -> None:
     from capicu.core import DRAW, PASS, Play, Rules
-    from capicu.tui.app import CapicuApp, DisplayOptions, SoloGame
+    from capicu.tui.app import CapicuApp
+    from capicu.tui.game import DisplayOptions, SoloGame
 
     request = SoloGame(Rules.preset_named("puerto-rican-drawing"), 3, "normal", seed=3, name="Ana", pace=0.0)
     app = CapicuApp(DisplayOptions(mouse=False, theme=theme), request)

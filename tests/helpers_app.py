@@ -6,7 +6,8 @@ from collections.abc import Callable
 from typing import Any
 
 from capicu.core import DRAW, PASS, Play, Rules
-from capicu.tui.app import CapicuApp, DisplayOptions, SoloGame
+from capicu.tui.app import CapicuApp
+from capicu.tui.game import DisplayOptions, SoloGame
 from textual.pilot import Pilot
 
 

@@ -30,6 +30,7 @@ from textual.notifications import SeverityLevel
 from textual.theme import Theme
 from textual.widgets import Checkbox
 
+from . import messages
 from .ascii_only import to_ascii
 from .game import (
     DisplayOptions,
@@ -75,9 +76,7 @@ from .settings import DEFAULT_THEME, data_dir, load_settings, save_settings, the
 from .themes import GAME_VARIABLES, hide_unreadable_themes, load_themes
 from .widgets.tiles import TileStyle
 
-# DisplayOptions and SoloGame live in .game: tests/helpers_app.py and docs/make_screenshot.py
-# import them from here.
-__all__ = ["CapicuApp", "DisplayOptions", "SoloGame"]
+__all__ = ["CapicuApp"]
 
 add_messages({
     "key.quit": "Quit",
@@ -143,6 +142,8 @@ class CapicuApp(App[None]):
         self.link: GameLink | None = None
         self.settings, self._warnings = load_settings()
         self.ascii_mode = self.display_options.ascii or self.settings.ascii
+        # Sentences too ("¡Capicú!" reads "Capicu!"), not only the screen's cell-for-cell filter.
+        messages.set_ascii(self.ascii_mode)
         self._ascii_only = AsciiOnly()
         self.tile_style = (
             TileStyle.parse(self.display_options.tile_style)
@@ -216,6 +217,7 @@ class CapicuApp(App[None]):
     def set_ascii(self, on: bool) -> None:
         """Draw with ASCII only (or not), everywhere, from now on (and next time)."""
         self.ascii_mode = on
+        messages.set_ascii(on)
         self.save_setting(ascii=on)
         self.set_class(on, "ascii")
         self.refresh_bindings()  # the Footer's key names change
