@@ -465,7 +465,10 @@ class Match:
 
     @classmethod
     def from_log(cls, data: Any) -> Match:
-        """The match a `log` describes; a damaged log raises ValueError saying where."""
+        """The match a `log` describes; a damaged log raises ValueError saying where.
+
+        A log cut anywhere replays: a round it does not deal is dealt from the seed.
+        """
         if not isinstance(data, dict) or data.get("format") != LOG_FORMAT:
             raise ValueError(f"not a capicu match log (expected format {LOG_FORMAT!r})")
         rules = Rules.from_dict(data.get("rules"))
@@ -503,7 +506,9 @@ class Match:
                 match.apply(action)
             except IllegalAction as exc:
                 raise ValueError(f"entry {number} of the log cannot be replayed: {exc}") from None
-        replayed = match.log()["entries"]
-        if replayed != entries[: len(replayed)] or len(replayed) < len(entries):
+        # A log cut right after a round's last action (a journal torn by a crash) lacks the
+        # next deal, which the replay has dealt from the seed: what the log holds must come
+        # first, where the replay put it; after it, only deals the replay made.
+        if match.entries_since(0)[: len(entries)] != entries:
             raise ValueError("the log's deals are not where its actions need them")
         return match
