@@ -437,10 +437,14 @@ class Match:
     # -- the log -----------------------------------------------------------------
 
     def log(self) -> dict[str, Any]:
-        """The match as plain data: header plus every deal and action, in order."""
+        """The match as its record: header plus every deal and action, in order.
+
+        Everything in it is plain data but the rules, a `Rules` value: whoever
+        stores a log writes them as it writes rules anywhere (net/journal.py).
+        """
         log: dict[str, Any] = {
             "format": LOG_FORMAT,
-            "rules": self.rules.to_dict(),
+            "rules": self.rules,
             "players": self.players,
             "seed": self.seed,
             "entries": self.entries_since(0),
@@ -459,10 +463,6 @@ class Match:
         """The log's entries from number ``start`` on, as plain data (for a journal)."""
         return [e if isinstance(e, dict) else str(e) for e in self._entries[start:]]
 
-    @property
-    def actions_taken(self) -> int:
-        return sum(1 for e in self._entries if not isinstance(e, dict))
-
     @classmethod
     def from_log(cls, data: Any) -> Match:
         """The match a `log` describes; a damaged log raises ValueError saying where.
@@ -471,7 +471,9 @@ class Match:
         """
         if not isinstance(data, dict) or data.get("format") != LOG_FORMAT:
             raise ValueError(f"not a capicu match log (expected format {LOG_FORMAT!r})")
-        rules = Rules.from_dict(data.get("rules"))
+        rules = data.get("rules")
+        if not isinstance(rules, Rules):
+            raise ValueError("a match log needs its rules")
         players, seed, entries = data.get("players"), data.get("seed"), data.get("entries")
         if not isinstance(players, int) or not isinstance(seed, int) or not isinstance(entries, list):
             raise ValueError("a match log needs players, seed and entries")

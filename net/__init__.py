@@ -1,21 +1,24 @@
 """LAN play: the wire protocol (docs/PROTOCOL.md), the sans-I/O codec, the host and the client."""
 
-from .client import Client, ClientError, Closed, Incoming, JoinError, Reconnected, Reconnecting
+from .client import Client, ClientError, Closed, Incoming, JoinError, Reconnected, Reconnecting, Update
 from .codec import CLOSED, NEED_DATA, Codec
 from .host import Host, HostConfig, HostError, Limits, RejoinRequest, new_join_code
 from .protocol import (
     DEFAULT_PORT,
     PROTOCOL_VERSION,
+    ActedBy,
     Chat,
     Error,
     ErrorCode,
     NextRound,
     ProtocolError,
-    SeatInfo,
+    Seat,
+    SeatKind,
     Seats,
     Snapshot,
+    StateUpdate,
     TurnTimer,
-    Update,
+    ViewState,
     Waiting,
     Welcome,
 )
@@ -26,6 +29,7 @@ __all__ = [
     "DEFAULT_PORT",
     "NEED_DATA",
     "PROTOCOL_VERSION",
+    "ActedBy",
     "Chat",
     "Client",
     "ClientError",
@@ -44,12 +48,15 @@ __all__ = [
     "Reconnected",
     "Reconnecting",
     "RejoinRequest",
-    "SeatInfo",
+    "Seat",
+    "SeatKind",
     "Seats",
     "Snapshot",
+    "StateUpdate",
     "TableConfig",
     "TurnTimer",
     "Update",
+    "ViewState",
     "Waiting",
     "Welcome",
     "new_join_code",

@@ -31,14 +31,16 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from collections.abc import AsyncIterator, Callable
+from dataclasses import dataclass
 from typing import ClassVar
 
-from capicu.core import Action, View, parse_action
-from capicu.core.record import Record, replace
+from capicu.core import Action, Event, View, parse_action
 
 from .codec import CLOSED, NEED_DATA, Codec
 from .protocol import (
+    PROTOCOL_VERSION,
     Act,
+    ActedBy,
     Bye,
     Chat,
     ClientMessage,
@@ -54,8 +56,8 @@ from .protocol import (
     Say,
     Seats,
     Snapshot,
+    StateUpdate,
     TurnTimer,
-    Update,
     Waiting,
     Welcome,
     advance_view,
@@ -81,7 +83,28 @@ class JoinError(ClientError):
         self.message = message
 
 
-class Reconnecting(Record):
+@dataclass(frozen=True, slots=True)
+class Update:
+    """Public events, numbered, and the whole view after them (a `StateUpdate` as the client yields it).
+
+    The wire's update carries only the view's changing fields; the client makes
+    the whole view from the one before, in arrival order (`advance_view`).
+    """
+
+    type: ClassVar[str] = "update"
+    #: The number of the last event in ``events``.
+    seq: int
+    events: tuple[Event, ...]
+    view: View
+    #: The seat whose action caused the events (None for the deal after a break).
+    actor: int | None
+    by: ActedBy
+    #: The ``ref`` of your intent, when this update answers it.
+    ref: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class Reconnecting:
     """The connection dropped; the client retries in ``delay`` seconds (attempt ``attempt``).
 
     The first comes at once (attempt 1), then one after each failed attempt.
@@ -96,14 +119,16 @@ class Reconnecting(Record):
     host_down: bool = False
 
 
-class Reconnected(Record):
+@dataclass(frozen=True, slots=True)
+class Reconnected:
     """Back in the seat (a `Snapshot` follows)."""
 
     type: ClassVar[str] = "reconnected"
     seat: int | None
 
 
-class Closed(Record):
+@dataclass(frozen=True, slots=True)
+class Closed:
     """The client is finished: it closed, was refused, or gave up reconnecting."""
 
     type: ClassVar[str] = "closed"
@@ -117,7 +142,8 @@ Incoming = (
 )
 
 
-class _Lost(Record):
+@dataclass(frozen=True, slots=True)
+class _Lost:
     """Why a connection ended, and whether the host is known to be down."""
 
     reason: str
@@ -232,7 +258,7 @@ class Client:
             try:
                 self._reader, self._writer, self._codec = reader, writer, Codec("client")
                 # The token is this machine's own secret; the key is for another machine.
-                hello = Hello(name=self.name, code=self.code, token=self.token,
+                hello = Hello(version=PROTOCOL_VERSION, name=self.name, code=self.code, token=self.token,
                               seat_key=None if self.token else self.seat_key,
                               spectate=self.spectate, table=self.table)
                 writer.write(self._codec.send(hello))
@@ -282,19 +308,21 @@ class Client:
                 self.token = message.token
             if message.seat_key is not None:
                 self.seat_key = message.seat_key
-            self.match_id = message.match_id
+            self.match_id = message.match
             self._heartbeat = message.heartbeat
         elif isinstance(message, _PRIVATE):
             return
         elif isinstance(message, Snapshot):
             self._latest, self._latest_seq = message.view, message.seq
-        elif isinstance(message, Update):
+        elif isinstance(message, StateUpdate):
             if self._latest is None or message.seq <= self._latest_seq:
                 return  # before any snapshot, or already in the one we hold
             # The wire leaves out what follows from the view before: rebuild it
             # here, in arrival order, so that every update carries a whole view.
             self._latest, self._latest_seq = advance_view(self._latest, message), message.seq
-            message = replace(message, view=self._latest, state=None)
+            self._queue.put_nowait(Update(message.seq, message.events, self._latest, message.actor,
+                                          message.by, message.ref))
+            return
         self._queue.put_nowait(message)
 
     def _consume(self, message: Incoming) -> bool:

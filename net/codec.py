@@ -26,6 +26,7 @@ from .protocol import (
     ProtocolError,
     message_from_client,
     message_from_host,
+    to_wire,
 )
 
 _LENGTH = struct.Struct(">I")
@@ -187,4 +188,4 @@ class Codec:
 
     def send(self, message: ClientMessage | HostMessage) -> bytes:
         """The bytes that carry ``message`` to the peer."""
-        return encode_frame(message.to_wire())
+        return encode_frame(to_wire(message))

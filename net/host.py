@@ -27,11 +27,10 @@ import socket
 import sys
 from collections.abc import Callable
 from concurrent.futures import Executor, ThreadPoolExecutor
-from dataclasses import field
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from capicu.core import Rules
-from capicu.core.record import Record
 
 from .codec import CLOSED, NEED_DATA, Codec, encode_frame
 from .codes import new_join_code, normal_code, same_code
@@ -53,6 +52,7 @@ from .protocol import (
     Say,
     Waiting,
     clean_name,
+    to_wire,
 )
 from .table import Table, TableConfig
 from .timing import Deadlines, Liveness, TokenBucket, Wake
@@ -70,7 +70,8 @@ class HostError(Exception):
     """The host cannot start: the message says why (port in use, unreadable journal, ...)."""
 
 
-class Limits(Record):
+@dataclass(frozen=True, slots=True)
+class Limits:
     """What the host tolerates from one connection; each limit is in PROTOCOL.md."""
 
     #: Seconds a new connection has to send its hello.
@@ -104,7 +105,8 @@ class Limits(Record):
             raise ValueError("the idle timeout must be longer than the heartbeat")
 
 
-class HostConfig(Record):
+@dataclass(frozen=True, slots=True)
+class HostConfig:
     """Everything a host needs; the first table is made from the rule fields."""
 
     rules: Rules = field(default_factory=lambda: Rules.preset_named("puerto-rican-drawing"))
@@ -170,7 +172,8 @@ class HostConfig(Record):
         )
 
 
-class RejoinRequest(Record):
+@dataclass(frozen=True, slots=True)
+class RejoinRequest:
     """A person asks for an away seat back by name; the operator answers `Host.answer_rejoin`."""
 
     #: Names the request in `Host.answer_rejoin` and the ``cancelled`` callback.
@@ -257,7 +260,7 @@ class Connection(asyncio.Protocol):
     # -- sending and closing --------------------------------------------------
 
     def send(self, message: HostMessage) -> None:
-        self.send_frame(encode_frame(message.to_wire()))
+        self.send_frame(encode_frame(to_wire(message)))
 
     def send_frame(self, frame: bytes) -> None:
         """Queue ``frame`` for the peer, never waiting; a peer too far behind is cut off."""

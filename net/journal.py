@@ -23,12 +23,17 @@ import asyncio
 import os
 import zlib
 from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from capicu.core.record import Record
+from capicu.core import Rules
+
+from .wire import Schema
 
 FORMAT = "capicu-journal/1"
+#: The journal's own data (rules in its header) is read as strictly as a client's.
+_SCHEMA = Schema(strict=True)
 
 
 class JournalError(Exception):
@@ -44,7 +49,14 @@ def encode_record(record: Any) -> bytes:
     return f"{zlib.crc32(text.encode()):08x} {text}\n".encode()
 
 
-class Recovered(Record):
+def plain_rules(rules: Rules) -> dict[str, Any]:
+    """``rules`` as the journal's header holds them (as on the wire)."""
+    plain: dict[str, Any] = _SCHEMA.plain(rules)
+    return plain
+
+
+@dataclass(frozen=True, slots=True)
+class Recovered:
     """What a journal file holds: its header, its entries, and what was dropped."""
 
     header: dict[str, Any]
@@ -57,10 +69,10 @@ class Recovered(Record):
     damage: str | None
 
     def match_log(self) -> dict[str, Any]:
-        """The `Match.log()` this journal records (for `Match.from_log`)."""
+        """The `Match.log()` this journal records (for `Match.from_log`); ValueError if damaged."""
         log = {
             "format": self.header["log_format"],
-            "rules": self.header["rules"],
+            "rules": _SCHEMA.read(self.header.get("rules"), Rules, "the journal's rules"),
             "players": self.header["players"],
             "seed": self.header["seed"],
             "entries": list(self.entries),

@@ -41,29 +41,31 @@ from capicu.core import (
     Match,
     Rules,
     View,
-    event_to_dict,
     make_player,
 )
-from capicu.core.record import Record
 
 from .codec import encode_frame
 from .codes import new_seat_key, same_code
-from .journal import Journal, Recovered
+from .journal import Journal, Recovered, plain_rules
 from .protocol import (
+    ActedBy,
     Chat,
     Error,
     ErrorCode,
     HostMessage,
     NextRound,
     ProtocolError,
-    SeatInfo,
+    Seat,
+    SeatKind,
     Seats,
     Snapshot,
+    StateUpdate,
     TurnTimer,
-    Update,
+    ViewState,
     Welcome,
     clean_chat,
     clean_name,
+    to_wire,
 )
 from .timing import Deadlines
 
@@ -82,7 +84,8 @@ class Peer(Protocol):
     def close(self, error: Error | None = None) -> None: ...
 
 
-class TableConfig(Record):
+@dataclass(frozen=True, slots=True)
+class TableConfig:
     """How one table plays; `HostConfig` builds the first table's from its own fields."""
 
     name: str = "main"
@@ -124,9 +127,11 @@ class TableConfig(Record):
 
 
 @dataclass(slots=True)
-class Seat:
+class HostSeat:
+    """A seat as the host holds it: the public `Seat` plus its secrets, which never reach the wire."""
+
     index: int
-    kind: str = "open"
+    kind: SeatKind = SeatKind.OPEN
     name: str | None = None
     #: The seat's secret for the machine that took it, and its key for a person to type.
     token: str | None = None
@@ -139,27 +144,28 @@ class Seat:
 
     @property
     def computer_plays(self) -> bool:
-        return self.kind == "computer" or self.covered
+        return self.kind is SeatKind.COMPUTER or self.covered
 
     @property
     def person_here(self) -> bool:
         """A person holds the seat over a live connection."""
-        return self.kind == "person" and self.peer is not None
+        return self.kind is SeatKind.PERSON and self.peer is not None
 
     @property
     def person_away(self) -> bool:
         """The seat is a person's, who has no live connection (dropped, covered or left)."""
-        return self.kind == "person" and self.peer is None
+        return self.kind is SeatKind.PERSON and self.peer is None
 
     def vacate(self) -> None:
         """Nobody's seat any more (before the match starts)."""
-        self.kind, self.name, self.token, self.seat_key = "open", None, None, None
+        self.kind, self.name, self.token, self.seat_key = SeatKind.OPEN, None, None, None
         self.covered = self.left = False
 
-    def info(self) -> SeatInfo:
-        return SeatInfo(
+    def public(self) -> Seat:
+        """The seat as everyone sees it."""
+        return Seat(
             seat=self.index, kind=self.kind, name=self.name,
-            connected=self.kind == "computer" or self.peer is not None, covered=self.covered,
+            connected=self.kind is SeatKind.COMPUTER or self.peer is not None, covered=self.covered,
             left=self.left,
         )
 
@@ -195,9 +201,9 @@ class Table:
         self.match_id = secrets.token_urlsafe(12)
         self.match: Match | None = None
         self.seq = 0
-        self.seats = [Seat(i) for i in range(config.players)]
+        self.seats = [HostSeat(i) for i in range(config.players)]
         for i in range(config.players - config.computers, config.players):
-            self.seats[i].kind = "computer"
+            self.seats[i].kind = SeatKind.COMPUTER
             self.seats[i].name = _computer_name(i)
         self.spectators: list[Peer] = []
         self.journal: Journal | None = Journal(config.journal) if config.journal else None
@@ -253,11 +259,11 @@ class Table:
         for seat, saved in zip(table.seats, seats, strict=True):
             if not isinstance(saved, dict) or saved.get("kind") not in ("person", "computer"):
                 raise ValueError(f"seat {seat.index + 1} of the journal's header is damaged")
-            seat.kind = saved["kind"]
+            seat.kind = SeatKind(saved["kind"])
             seat.name = str(saved.get("name") or _computer_name(seat.index))
             token, key = saved.get("token"), saved.get("key")
             seat.token = token if isinstance(token, str) and token else None
-            if seat.kind == "person":
+            if seat.kind is SeatKind.PERSON:
                 # A journal from before seat keys gets new ones (welcomes carry them).
                 seat.seat_key = key if isinstance(key, str) and key else new_seat_key()
                 table._deadlines.set(("grace", seat.index), now + config.grace)
@@ -281,7 +287,7 @@ class Table:
         taken |= {p.name.casefold() for p in self.spectators if p.name}
         if folded in taken:
             raise ProtocolError(ErrorCode.NAME_TAKEN, f"somebody at this table is already called {name!r}")
-        seat = None if spectate else next((s for s in self.seats if s.kind == "open"), None)
+        seat = None if spectate else next((s for s in self.seats if s.kind is SeatKind.OPEN), None)
         if seat is None:
             if len(self.spectators) >= self.config.max_spectators:
                 raise ProtocolError(ErrorCode.TABLE_FULL, "every seat and every spectator's place is taken")
@@ -289,13 +295,13 @@ class Table:
             self.spectators.append(peer)
             peer.send(self._welcome(None, name))
         else:
-            seat.kind, seat.name, seat.peer = "person", name, peer
+            seat.kind, seat.name, seat.peer = SeatKind.PERSON, name, peer
             seat.token, seat.seat_key = secrets.token_urlsafe(24), new_seat_key()
             seat.covered = seat.left = False
             peer.name, peer.seat, peer.table = name, seat.index, self
             peer.send(self._welcome(seat))
         self._broadcast_seats()
-        if self.match is None and all(s.kind != "open" for s in self.seats):
+        if self.match is None and all(s.kind is not SeatKind.OPEN for s in self.seats):
             self._start(now)
         elif self.match is not None:
             self._send_snapshot(peer, now)
@@ -309,9 +315,9 @@ class Table:
         self._check_open()
         if self.match is not None:
             return 0
-        opened = [s for s in self.seats if s.kind == "open"]
+        opened = [s for s in self.seats if s.kind is SeatKind.OPEN]
         for seat in opened:
-            seat.kind, seat.name = "computer", _computer_name(seat.index)
+            seat.kind, seat.name = SeatKind.COMPUTER, _computer_name(seat.index)
         self._broadcast_seats()
         self._start(now)
         return len(opened)
@@ -409,13 +415,14 @@ class Table:
         if self.broken is not None:
             raise ProtocolError(ErrorCode.SHUTTING_DOWN, self.broken)
 
-    def _welcome(self, seat: Seat | None, spectator: str = "") -> Welcome:
+    def _welcome(self, seat: HostSeat | None, spectator: str = "") -> Welcome:
         """The welcome for the person in ``seat``, or for the spectator called ``spectator``."""
         if seat is None:
-            return Welcome(self.name, spectator, None, None, None, self.config.players,
-                           self.heartbeat, self.match_id)
-        return Welcome(self.name, seat.name or "", seat.index, seat.token, seat.seat_key,
-                       self.config.players, self.heartbeat, self.match_id)
+            return Welcome(table=self.name, name=spectator, seat=None, token=None, seat_key=None,
+                           players=self.config.players, heartbeat=self.heartbeat, match=self.match_id)
+        return Welcome(table=self.name, name=seat.name or "", seat=seat.index, token=seat.token,
+                       seat_key=seat.seat_key, players=self.config.players, heartbeat=self.heartbeat,
+                       match=self.match_id)
 
     # -- the match -------------------------------------------------------------
 
@@ -429,7 +436,7 @@ class Table:
         self._logged = match.entry_count
         if self.journal is not None:
             header = {
-                "log_format": log["format"], "rules": log["rules"], "players": log["players"],
+                "log_format": log["format"], "rules": plain_rules(log["rules"]), "players": log["players"],
                 "seed": log["seed"], "seq": self.seq, "table": self.name, "match": self.match_id,
                 "computer_level": self.config.computer_level,
                 "seats": [
@@ -461,10 +468,10 @@ class Table:
             events = self.match.apply(action, peer.seat)
         except IllegalAction as exc:
             raise ProtocolError(ErrorCode.ILLEGAL, str(exc)) from None
-        self._publish(events, peer.seat, "person", peer, ref, now)
+        self._publish(events, peer.seat, ActedBy.PERSON, peer, ref, now)
 
     def _publish(
-        self, events: tuple[Event, ...], actor: int | None, by: str, mover: Peer | None,
+        self, events: tuple[Event, ...], actor: int | None, by: ActedBy, mover: Peer | None,
         ref: int | None, now: float,
     ) -> None:
         """Journal and send what just happened, then see what comes next (a turn, a break)."""
@@ -477,8 +484,6 @@ class Table:
             # The action (and the next deal, without a pause), or the deal.
             entries = match.entries_since(self._logged)
             self._logged += len(entries)
-        # The events are the same for everyone: turned into plain data once.
-        event_data = [event_to_dict(e) for e in events]
         seated = [s for s in self.seats if s.peer is not None]
         # The mover's answer first: it leaves before the others' views are built.
         seated.sort(key=lambda s: s.peer is not mover)
@@ -486,14 +491,14 @@ class Table:
         def build() -> Iterator[tuple[Peer, bytes]]:
             for seat in seated:
                 assert seat.peer is not None
-                update = Update(
-                    self.seq, events, match.view(seat.index), actor, by,
+                update = StateUpdate(
+                    self.seq, events, ViewState.of(match.view(seat.index)), actor, by,
                     ref if seat.peer is mover else None,
                 )
-                yield seat.peer, encode_frame(update.to_wire(event_data))
+                yield seat.peer, encode_frame(to_wire(update))
             if self.spectators:
-                public = Update(self.seq, events, match.view(None), actor, by).to_wire(event_data)
-                frame = encode_frame(public)
+                public = StateUpdate(self.seq, events, ViewState.of(match.view(None)), actor, by)
+                frame = encode_frame(to_wire(public))
                 for peer in self.spectators:
                     yield peer, frame
 
@@ -549,9 +554,9 @@ class Table:
         """Deal if nobody is left to wait for; else tell everyone who is ready and who is awaited."""
         here = [s.index for s in self.seats if s.person_here]
         if not here:
-            self._deal(now, "computer")
+            self._deal(now, ActedBy.COMPUTER)
         elif all(index in self._ready for index in here):
-            self._deal(now, "person")
+            self._deal(now, ActedBy.PERSON)
         else:
             message = self._next_round_message(now)
             self._emit([], lambda: self._send_all(message))
@@ -563,7 +568,7 @@ class Table:
             None if deadline is None else max(0.0, deadline - now), tuple(sorted(self._ready)), waiting
         )
 
-    def _deal(self, now: float, by: str) -> None:
+    def _deal(self, now: float, by: ActedBy) -> None:
         match = self.match
         assert match is not None
         self._deadlines.cancel(_NEXT_DEAL)
@@ -585,14 +590,14 @@ class Table:
             if self.config.computer_delay > 0:
                 self._deadlines.set(("computer", seat.index), now + self.config.computer_delay)
             else:
-                self._think(seat.index, "computer")
+                self._think(seat.index, ActedBy.COMPUTER)
         elif self.config.turn_timer is not None:
             self._deadlines.set(("turn", seat.index), now + self.config.turn_timer)
             message = TurnTimer(seat.index, self.config.turn_timer)
             self._emit([], lambda: self._send_all(message))
         self._rearm()
 
-    def _think(self, index: int, by: str) -> None:
+    def _think(self, index: int, by: ActedBy) -> None:
         """Ask the computer for seat ``index``'s action, off the event loop."""
         match = self.match
         assert match is not None
@@ -617,7 +622,7 @@ class Table:
             future = loop.run_in_executor(self._executor, seat.player.choose, view)
         future.add_done_callback(lambda f: self._chosen(index, version, by, f))
 
-    def _chosen(self, index: int, version: int, by: str, future: asyncio.Future[Action]) -> None:
+    def _chosen(self, index: int, version: int, by: ActedBy, future: asyncio.Future[Action]) -> None:
         if self._thinking == (version, index):
             self._thinking = None
         match = self.match
@@ -625,7 +630,7 @@ class Table:
             return
         if version != self._version or match.turn != index:
             return  # the table moved on while the computer thought
-        if by == "computer" and not self.seats[index].computer_plays:
+        if by is ActedBy.COMPUTER and not self.seats[index].computer_plays:
             return  # the person came back
         try:
             events = match.apply(future.result(), index)
@@ -641,22 +646,22 @@ class Table:
         for kind, index in self._deadlines.pop_due(now):
             if kind == "next_round":
                 if self.match is not None and self.match.awaiting_deal:
-                    self._deal(now, "timer")
+                    self._deal(now, ActedBy.TIMER)
             elif kind == "grace":
                 seat = self.seats[index]
-                if seat.peer is None and seat.kind == "person" and self.match is None:
+                if seat.peer is None and seat.kind is SeatKind.PERSON and self.match is None:
                     # Nothing was dealt yet: the seat is simply free again.
                     seat.vacate()
                     self._broadcast_seats()
-                elif seat.peer is None and seat.kind == "person" and not seat.covered:
+                elif seat.peer is None and seat.kind is SeatKind.PERSON and not seat.covered:
                     seat.covered = True
                     self._broadcast_seats()
                     if self.match is not None and self.match.turn == index:
                         self._schedule_turn(now)
             elif kind == "computer":
-                self._think(index, "computer")
+                self._think(index, ActedBy.COMPUTER)
             elif kind == "turn":
-                self._think(index, "timer")
+                self._think(index, ActedBy.TIMER)
         self._rearm()
 
     def next_deadline(self) -> float | None:
@@ -728,12 +733,12 @@ class Table:
         return seated + list(self.spectators)
 
     def _send_all(self, message: HostMessage) -> None:
-        frame = encode_frame(message.to_wire())
+        frame = encode_frame(to_wire(message))
         for peer in self.peers():
             peer.send_frame(frame)
 
     def _seats_message(self) -> Seats:
-        return Seats(tuple(s.info() for s in self.seats), len(self.spectators), self.match is not None)
+        return Seats(tuple(s.public() for s in self.seats), len(self.spectators), self.match is not None)
 
     def _broadcast_seats(self) -> None:
         message = self._seats_message()
@@ -743,11 +748,11 @@ class Table:
         match = self.match
         assert match is not None
         frames = [
-            (s.peer, encode_frame(Snapshot(self.seq, match.view(s.index)).to_wire()))
+            (s.peer, encode_frame(to_wire(Snapshot(self.seq, match.view(s.index)))))
             for s in self.seats if s.peer is not None
         ]
         if self.spectators:
-            public = encode_frame(Snapshot(self.seq, match.view(None)).to_wire())
+            public = encode_frame(to_wire(Snapshot(self.seq, match.view(None))))
             frames.extend((p, public) for p in self.spectators)
         return frames
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 from capicu.core import Rules, View
 from capicu.net.host import HostConfig
-from capicu.net.protocol import NAME_LIMIT
+from capicu.net.protocol import NAME_LIMIT, Seat, SeatKind
 
 from .describe import display_text
 from .messages import add_messages, t
@@ -97,19 +97,6 @@ def solo_host_config(request: SoloGame) -> HostConfig:
 
 
 @dataclass(frozen=True, slots=True)
-class SeatState:
-    """One seat as the table shows it (the protocol's SeatInfo, without the wire)."""
-
-    seat: int
-    kind: str
-    name: str | None
-    connected: bool
-    covered: bool
-    #: The person left on purpose (rather than losing the connection).
-    left: bool = False
-
-
-@dataclass(frozen=True, slots=True)
 class Hosting:
     """This terminal hosts: where others join, and with which code."""
 
@@ -136,7 +123,7 @@ class GameState:
     name: str
     seat: int | None = None
     players: int = 0
-    seats: tuple[SeatState, ...] = ()
+    seats: tuple[Seat, ...] = ()
     spectators: int = 0
     started: bool = False
     view: View | None = None
@@ -173,20 +160,20 @@ class GameState:
 
 
 def seat_notices(
-    before: tuple[SeatState, ...], after: tuple[SeatState, ...], me: int | None
+    before: tuple[Seat, ...], after: tuple[Seat, ...], me: int | None
 ) -> list[str]:
     """What changed at the table, in sentences for the chat ("Beto sat down.")."""
     old = {s.seat: s for s in before}
     notices = []
     for seat in after:
         was = old.get(seat.seat)
-        if seat.seat == me or seat.kind != "person" or not seat.name:
+        if seat.seat == me or seat.kind is not SeatKind.PERSON or not seat.name:
             continue
         name = display_text(seat.name, NAME_LIMIT)
         if was is None:
             if before:  # the first list of seats is the table as it is, not news
                 notices.append(t("notice.joined", name=name))
-        elif was.kind == "open" or (was.name != seat.name and seat.connected):
+        elif was.kind is SeatKind.OPEN or (was.name != seat.name and seat.connected):
             notices.append(t("notice.joined", name=name))
         elif seat.left and not was.left:
             notices.append(t("notice.left", name=name))

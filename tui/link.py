@@ -24,23 +24,24 @@ from capicu.net.client import (
     JoinError,
     Reconnected,
     Reconnecting,
+    Update,
 )
 from capicu.net.host import Host, HostConfig, RejoinRequest, lan_address
 from capicu.net.protocol import (
+    ActedBy,
     Chat,
     Error,
     ErrorCode,
     NextRound,
+    Seat,
     Seats,
     Snapshot,
     TurnTimer,
-    Update,
     Waiting,
 )
 from textual.app import App
 from textual.message import Message
 
-from .game import SeatState
 from .saved_seats import SavedSeat, SeatStore
 
 # -- what the worker tells the App -------------------------------------------------
@@ -108,7 +109,7 @@ class NextRoundChanged(LinkMessage):
 
 
 class SeatsChanged(LinkMessage):
-    def __init__(self, seats: tuple[SeatState, ...], spectators: int, started: bool) -> None:
+    def __init__(self, seats: tuple[Seat, ...], spectators: int, started: bool) -> None:
         super().__init__()
         self.seats = seats
         self.spectators = spectators
@@ -119,7 +120,7 @@ class TableChanged(LinkMessage):
     """A new view, the public events that led to it, and who caused them."""
 
     def __init__(
-        self, view: View, events: tuple[Event, ...], actor: int | None, by: str, snapshot: bool
+        self, view: View, events: tuple[Event, ...], actor: int | None, by: ActedBy, snapshot: bool
     ) -> None:
         super().__init__()
         self.view = view
@@ -245,7 +246,7 @@ class GameLink:
                     if not self._closed:
                         post(LinkFailed(message.reason))
                     break
-                if isinstance(message, Update) and message.view is not None and message.view.match_over:
+                if isinstance(message, Update) and message.view.match_over:
                     self._forget_seat()
                 if isinstance(message, Reconnected):
                     self._save_seat(client)
@@ -400,15 +401,11 @@ def _reason(exc: BaseException, connection: Connection) -> str:
 def translate(message: Incoming) -> LinkMessage | None:
     """The Textual message for one thing the client yielded (None: nothing to show)."""
     if isinstance(message, Snapshot):
-        return TableChanged(message.view, (), None, "person", snapshot=True)
+        return TableChanged(message.view, (), None, ActedBy.PERSON, snapshot=True)
     if isinstance(message, Update):
-        if message.view is None:  # the client always rebuilds it; nothing to show otherwise
-            return None
         return TableChanged(message.view, message.events, message.actor, message.by, snapshot=False)
     if isinstance(message, Seats):
-        seats = tuple(SeatState(s.seat, s.kind, s.name, s.connected, s.covered, s.left)
-                      for s in message.seats)
-        return SeatsChanged(seats, message.spectators, message.started)
+        return SeatsChanged(message.seats, message.spectators, message.started)
     if isinstance(message, NextRound):
         return NextRoundChanged(message.seconds, tuple(message.ready), tuple(message.waiting))
     if isinstance(message, Chat):

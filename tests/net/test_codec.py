@@ -8,11 +8,12 @@ import struct
 import msgpack
 import pytest
 from capicu.core import DRAW, Match, Rules, parse_action
-from capicu.core.record import replace
 from capicu.net.codec import CLOSED, NEED_DATA, Codec, encode_frame
 from capicu.net.protocol import (
     MAX_CLIENT_FRAME,
+    PROTOCOL_VERSION,
     Act,
+    ActedBy,
     Bye,
     Chat,
     Error,
@@ -24,14 +25,17 @@ from capicu.net.protocol import (
     ProtocolError,
     Ready,
     Say,
-    SeatInfo,
+    Seat,
+    SeatKind,
     Seats,
     Snapshot,
+    StateUpdate,
     TurnTimer,
-    Update,
+    ViewState,
     Waiting,
     Welcome,
     advance_view,
+    to_wire,
 )
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -49,9 +53,9 @@ def _match() -> Match:
 
 
 CLIENT_MESSAGES = [
-    Hello(name="Ana", code="K7PX2M"),
-    Hello(name="Bea", token="t" * 32, spectate=True, table="t1"),
-    Hello(name="Cai", seat_key="k7px 2mqr-ht4w-9cv"),
+    Hello(version=PROTOCOL_VERSION, name="Ana", code="K7PX2M"),
+    Hello(version=PROTOCOL_VERSION, name="Bea", token="t" * 32, spectate=True, table="t1"),
+    Hello(version=PROTOCOL_VERSION, name="Cai", seat_key="k7px 2mqr-ht4w-9cv"),
     Act(parse_action("play 3-5 right"), ref=7),
     Act(DRAW),
     Say("¡capicú!"),
@@ -66,13 +70,17 @@ def host_messages() -> list[object]:
     match = _match()
     events = match.apply(match.legal_actions()[0])
     return [
-        Welcome("main", "Ana", 0, "secret", "K7PX-2MQR-HT4W-9CV", 2, 15.0, "m1"),
-        Welcome("main", "Eve", None, None, None, 2, 15.0, "m1"),
-        Seats((SeatInfo(0, "person", "Ana", True, False), SeatInfo(1, "open", None, False, False)), 1, False),
-        Seats((SeatInfo(0, "person", "Ana", False, True, left=True),), 0, True),
+        Welcome(table="main", name="Ana", seat=0, token="secret", seat_key="K7PX-2MQR-HT4W-9CV",
+                players=2, heartbeat=15.0, match="m1"),
+        Welcome(table="main", name="Eve", seat=None, token=None, seat_key=None, players=2,
+                heartbeat=15.0, match="m1"),
+        Seats((Seat(0, SeatKind.PERSON, "Ana", True, False), Seat(1, SeatKind.OPEN, None, False, False)),
+              1, False),
+        Seats((Seat(0, SeatKind.PERSON, "Ana", False, True, left=True),), 0, True),
         Snapshot(3, match.view(0)),
         Snapshot(3, match.view(None)),
-        Update(5, events, match.view(1), actor=0, by="timer", ref=9),
+        StateUpdate(5, events, ViewState.of(match.view(1)), actor=0, by=ActedBy.TIMER, ref=9),
+        StateUpdate(6, (), ViewState.of(match.view(None))),
         Chat("Ana", 0, "hola"),
         TurnTimer(1, 30.0),
         NextRound(12.5, (1,), (0, 2)),
@@ -105,19 +113,39 @@ def test_host_messages_round_trip():
     data = b"".join(Codec("host").send(m) for m in messages)  # type: ignore[arg-type]
     codec = Codec("client")
     codec.receive_data(data)
-    before = None
     for message in messages:
-        decoded = codec.next_message()
-        if isinstance(message, Snapshot):
-            before = message.view
-        if isinstance(message, Update):
-            # An update's view travels without what the client already holds.
-            assert isinstance(decoded, Update) and decoded.view is None
-            assert decoded.state == message.view.state_dict()
-            decoded = replace(decoded, view=message.view, state=None)
-        assert decoded == message
+        assert codec.next_message() == message
     assert codec.next_message() is NEED_DATA
-    assert before is not None
+
+
+@pytest.mark.parametrize("index", range(len(host_messages())))
+def test_host_messages_round_trip_byte_by_byte(index):
+    message = host_messages()[index]
+    data = Codec("host").send(message)  # type: ignore[arg-type]
+    trickle = Codec("client")
+    for i in range(len(data)):
+        assert trickle.next_message() is NEED_DATA
+        trickle.receive_data(data[i : i + 1])
+    assert trickle.next_message() == message
+
+
+def test_the_hello_of_the_worked_example_is_byte_for_byte_the_protocol_pages():
+    # docs/PROTOCOL.md, section 8: the declarations keep the wire's field order.
+    page = bytes.fromhex(
+        "00000050 88a4747970 65a568656c6c6fa776657273696f6e02a46e616d65a3416e61a4636f6465a64b3750"
+        "58324da5746f6b656ec0a873706563746174 65c2a57461626c65a46d61696ea8736561745f6b6579c0"
+        .replace(" ", "")
+    )
+    assert Codec("client").send(Hello(version=2, name="Ana", code="K7PX2M")) == page
+
+
+def test_a_view_state_has_every_field_of_a_view_but_its_rules_events_and_results():
+    view = _match().view(0)
+    state = ViewState.of(view)
+    assert state.whole(view.rules, view.events, view.results) == view
+    assert list(to_wire(Snapshot(1, view))["view"]) == [
+        "rules", *to_wire(StateUpdate(1, (), state))["view"], "events", "results",
+    ]
 
 
 @pytest.mark.parametrize(("preset", "players"), [("puerto-rican-drawing", 3), ("quinientos", 4)])
@@ -132,9 +160,9 @@ def test_views_rebuilt_from_updates_equal_the_engines_views(preset, players):
         seq += len(events)
         for i, seat in enumerate([*range(players), None]):
             codec = Codec("client")
-            codec.receive_data(Codec("host").send(Update(seq, events, match.view(seat))))
+            codec.receive_data(Codec("host").send(StateUpdate(seq, events, ViewState.of(match.view(seat)))))
             decoded = codec.next_message()
-            assert isinstance(decoded, Update)
+            assert isinstance(decoded, StateUpdate)
             views[i] = advance_view(views[i], decoded)
             assert views[i] == match.view(seat)
 
@@ -221,9 +249,10 @@ def test_the_stream_ending_inside_a_frame_is_an_error():
 
 
 def test_a_host_message_with_a_broken_view_is_refused():
-    wire = Snapshot(3, _match().view(0)).to_wire()
+    wire = to_wire(Snapshot(3, _match().view(0)))
     wire["view"]["hand"] = ["7-9-1"]
-    assert _error(encode_frame(wire), "client").code is ErrorCode.BAD_MESSAGE
+    error = _error(encode_frame(wire), "client")
+    assert error.code is ErrorCode.BAD_MESSAGE and "snapshot.view.hand[0]" in error.message
 
 
 # -- fuzzing: only ProtocolError ever comes out -------------------------------------
@@ -291,7 +320,7 @@ def test_fuzz_mutated_host_messages(data):
         ({"type": "next_round", "seconds": None, "ready": [], "waiting": "0"}, "next_round.waiting"),
         ({"type": "waiting", "reason": "approval", "seat": 0}, "seconds"),
         ({"type": "welcome", "version": 2, "table": "main", "name": "Ana", "seat": 0, "token": "t",
-          "players": 2, "heartbeat": 15.0}, "match"),
+          "seat_key": "K", "players": 2, "heartbeat": 15.0}, "match"),
     ],
 )
 def test_host_messages_of_version_2_are_checked(wire, words):

@@ -9,7 +9,7 @@ import signal
 import sys
 from pathlib import Path
 
-from capicu.core import Event, Match, Rules, make_player, parse_action
+from capicu.core import Event, Match, make_player, parse_action
 from capicu.net import Client, Closed, NextRound, Snapshot, Update
 from capicu.net.journal import read_journal
 
@@ -69,7 +69,7 @@ def replayed_events(path: Path) -> tuple[Match, list[Event]]:
     """Every public event of the match the journal records, replayed from scratch."""
     log = read_journal(path).match_log()
     deals = [(e["deal"], e["seat"]) for e in log["entries"] if isinstance(e, dict)]
-    match = Match(Rules.from_dict(log["rules"]), log["players"], log["seed"], deals=deals)
+    match = Match(log["rules"], log["players"], log["seed"], deals=deals)
     events = list(match.opening_events)
     for entry in log["entries"]:
         if isinstance(entry, str):

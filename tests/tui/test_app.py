@@ -8,13 +8,13 @@ from pathlib import Path
 import pytest
 from capicu.core import Play, Rules
 from capicu.net.host import Host, HostConfig
+from capicu.net.protocol import Seat, SeatKind
 from capicu.tui.app import CapicuApp
 from capicu.tui.describe_rules import describe_rules
 from capicu.tui.game import (
     DisplayOptions,
     HostGame,
     JoinGame,
-    SeatState,
     SoloGame,
     make_host_config,
     seat_notices,
@@ -340,10 +340,10 @@ async def test_joining_an_unreachable_host_from_the_menu_says_so_and_returns() -
 
 def test_seat_changes_become_sentences() -> None:
 
-    before = (SeatState(0, "person", "Ana", True, False), SeatState(1, "open", None, False, False))
-    joined = (SeatState(0, "person", "Ana", True, False), SeatState(1, "person", "Beto", True, False))
-    dropped = (SeatState(0, "person", "Ana", True, False), SeatState(1, "person", "Beto", False, False))
-    covered = (SeatState(0, "person", "Ana", True, False), SeatState(1, "person", "Beto", False, True))
+    before = (Seat(0, SeatKind.PERSON, "Ana", True, False), Seat(1, SeatKind.OPEN, None, False, False))
+    joined = (Seat(0, SeatKind.PERSON, "Ana", True, False), Seat(1, SeatKind.PERSON, "Beto", True, False))
+    dropped = (Seat(0, SeatKind.PERSON, "Ana", True, False), Seat(1, SeatKind.PERSON, "Beto", False, False))
+    covered = (Seat(0, SeatKind.PERSON, "Ana", True, False), Seat(1, SeatKind.PERSON, "Beto", False, True))
     assert seat_notices(before, joined, 0) == ["Beto sat down."]
     assert seat_notices(joined, dropped, 0) == ["Beto lost the connection; the seat is held."]
     assert seat_notices(dropped, covered, 0) == ["The computer plays for Beto until they come back."]

@@ -11,8 +11,9 @@ from typing import Any
 
 import pytest
 from capicu.core import Match, Rules, View, make_player
+from capicu.net.protocol import Seat, SeatKind
 from capicu.tui.app import CapicuApp
-from capicu.tui.game import DisplayOptions, GameState, JoinGame, SeatState, SoloGame
+from capicu.tui.game import DisplayOptions, GameState, JoinGame, SoloGame
 from capicu.tui.screens.match_over import MatchOverScreen
 from helpers_app import screen_text, wait_for
 from textual.pilot import Pilot
@@ -53,7 +54,7 @@ async def show_over(pilot: Pilot[Any], view: View, *, join: bool = False) -> Mat
     app = pilot.app
     assert isinstance(app, CapicuApp)
     request = JoinGame("10.0.0.2", 47254) if join else SoloGame(view.rules, view.players)
-    seats = tuple(SeatState(seat, "person", NAMES[seat], True, False) for seat in range(view.players))
+    seats = tuple(Seat(seat, SeatKind.PERSON, NAMES[seat], True, False) for seat in range(view.players))
     app.game = GameState(request=request, name="Ana", seat=view.seat, seats=seats, started=True, view=view)
     await pilot.pause()
     while len(app.screen_stack) > 1:  # over a blank screen: the snapshot shows this screen only
