@@ -12,8 +12,6 @@ from .events import (
     RoundStarted,
     TilePlayed,
     TilesDrawn,
-    event_from_dict,
-    event_to_dict,
 )
 from .match import Match
 from .refusals import Refusal, why_not
@@ -68,8 +66,6 @@ __all__ = [
     "TileSet",
     "TilesDrawn",
     "View",
-    "event_from_dict",
-    "event_to_dict",
     "make_player",
     "parse_action",
     "tile_set",

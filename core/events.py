@@ -5,14 +5,14 @@ action, and a frozen dataclass costs four times as much to build (python-chess
 makes the same trade for its ``Move``). Nobody changes one after it is made.
 
 An event never names a hidden tile: a draw says who drew and how many, never
-which. Hands are revealed only in `RoundEnded`. Each event turns into plain
-data with `to_dict` (with a ``type`` field) and back with `event_from_dict`.
+which. Hands are revealed only in `RoundEnded`. The engine keeps no
+serialisation code: net/wire.py derives an event's plain form (a map with a
+``type`` field) from these declarations.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
-from typing import Any
+from dataclasses import dataclass
 
 from .actions import End
 from .scoring import Bonus
@@ -91,82 +91,3 @@ class MatchEnded:
 
 
 Event = RoundStarted | TilePlayed | TilesDrawn | Passed | RoundEnded | MatchEnded
-
-_TYPES: dict[str, type] = {
-    "round_started": RoundStarted,
-    "tile_played": TilePlayed,
-    "tiles_drawn": TilesDrawn,
-    "passed": Passed,
-    "round_ended": RoundEnded,
-    "match_ended": MatchEnded,
-}
-_NAMES = {cls: name for name, cls in _TYPES.items()}
-
-
-def _plain(value: Any) -> Any:
-    if isinstance(value, Tile):
-        return str(value)
-    if isinstance(value, End):
-        return value.value
-    if isinstance(value, RoundResult):
-        return {f.name: _plain(getattr(value, f.name)) for f in fields(value)}
-    if isinstance(value, tuple):
-        return [_plain(v) for v in value]
-    return value
-
-
-def event_to_dict(event: Event) -> dict[str, Any]:
-    """The event as plain data (str keys; ints, strs, lists, None)."""
-    out: dict[str, Any] = {"type": _NAMES[type(event)]}
-    for f in fields(event):
-        out[f.name] = _plain(getattr(event, f.name))
-    return out
-
-
-def _tiles(value: Any) -> tuple[Tile, ...]:
-    return tuple(Tile.parse(v) for v in value)
-
-
-def _result_from(data: dict[str, Any]) -> RoundResult:
-    return RoundResult(
-        round_number=int(data["round_number"]),
-        reason=Outcome(data["reason"]),
-        last_player=int(data["last_player"]),
-        last_tile=Tile.parse(data["last_tile"]),
-        hands=tuple(_tiles(h) for h in data["hands"]),
-        pip_counts=tuple(int(v) for v in data["pip_counts"]),
-        side_counts=tuple(int(v) for v in data["side_counts"]),
-        winner=None if data["winner"] is None else int(data["winner"]),
-        points=int(data["points"]),
-        bonuses=tuple((Bonus(n), int(p)) for n, p in data["bonuses"]),
-        scores=tuple(int(v) for v in data["scores"]),
-    )
-
-
-def event_from_dict(data: Any) -> Event:
-    """The event that `event_to_dict` wrote; a malformed one raises ValueError."""
-    try:
-        kind = _TYPES[data["type"]]
-        if kind is RoundStarted:
-            return RoundStarted(
-                int(data["round_number"]),
-                int(data["leader"]),
-                tuple(int(v) for v in data["hand_counts"]),
-                int(data["boneyard"]),
-                None if data["forced_lead"] is None else Tile.parse(data["forced_lead"]),
-                int(data.get("redeals", 0)),
-            )
-        if kind is TilePlayed:
-            return TilePlayed(
-                int(data["seat"]), Tile.parse(data["tile"]), End(data["end"]),
-                int(data["left"]), int(data["right"]),
-            )
-        if kind is TilesDrawn:
-            return TilesDrawn(int(data["seat"]), int(data["count"]), int(data["left"]), int(data["right"]))
-        if kind is Passed:
-            return Passed(int(data["seat"]), int(data["left"]), int(data["right"]))
-        if kind is RoundEnded:
-            return RoundEnded(_result_from(data["result"]))
-        return MatchEnded(int(data["winner"]), tuple(int(v) for v in data["scores"]))
-    except (KeyError, TypeError, ValueError, AttributeError) as exc:
-        raise ValueError(f"not an event: {exc}") from None

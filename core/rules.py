@@ -264,34 +264,6 @@ class Rules:
         if self.partnerships and self.max_players < 4:
             raise RulesError("partnerships need four players")
 
-    # -- plain data -------------------------------------------------------
-
-    def to_dict(self) -> dict[str, Any]:
-        """The rules as plain data (for a journal or the wire)."""
-        out: dict[str, Any] = {}
-        for f in dataclasses.fields(self):
-            value = getattr(self, f.name)
-            if isinstance(value, Enum):
-                value = value.value
-            elif isinstance(value, tuple):
-                value = list(value)
-            out[f.name] = value
-        return out
-
-    @classmethod
-    def from_dict(cls, data: Any) -> Rules:
-        """Rules from `to_dict`'s plain data; a wrong field raises `RulesError`."""
-        if not isinstance(data, dict):
-            raise RulesError("rules must be a map of option names to values")
-        names = {f.name for f in dataclasses.fields(cls)}
-        unknown = [k for k in data if k not in names]
-        if unknown:
-            raise RulesError(f"there is no rule option {unknown[0]!r}")
-        try:
-            return cls(**data)
-        except TypeError as exc:  # a value of an unusable type
-            raise RulesError(f"bad rules: {exc}") from None
-
     def facts(self, players: int) -> tuple[Fact, ...]:
         """What these rules say, for ``players`` players, as facts an interface words."""
         facts = [

@@ -27,6 +27,7 @@ from capicu.core.ai.inference import DealChain, DealSampler, Knowledge, infer
 from capicu.core.ai.playout import play_out
 from capicu.core.ai.search import Budget, HardPlayer, search
 from capicu.core.state import RoundState
+from capicu.net.protocol import Snapshot, message_from_host, to_wire
 from helpers_core import crafted_match
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -290,6 +291,13 @@ def test_a_forced_lead_below_the_top_double_tells_who_holds_no_higher_double() -
 # -- repeatable, bounded, thread-safe --------------------------------------------
 
 
+def over_the_wire(view: View) -> View:
+    """``view`` as a client reads it from a host's snapshot."""
+    snapshot = message_from_host(to_wire(Snapshot(0, view)))
+    assert isinstance(snapshot, Snapshot)
+    return snapshot.view
+
+
 def _positions(preset: str, players: int, seed: int, count: int) -> list[View]:
     """Views of seats with a real choice, from a match between normal players."""
     match = Match(Rules.preset_named(preset), players, seed)
@@ -316,7 +324,7 @@ def test_same_seed_and_budget_give_the_same_move(preset: str, players: int) -> N
         values = search(view, seed=9, budget=SMALL).values
         assert values == search(view, seed=9, budget=SMALL).values
         # A view that came over the wire decides the same.
-        assert HardPlayer(9, SMALL).choose(View.from_dict(view.to_dict())) == first
+        assert HardPlayer(9, SMALL).choose(over_the_wire(view)) == first
 
 
 def test_the_wall_clock_cap_stops_the_search_and_still_answers() -> None:

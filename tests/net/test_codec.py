@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import struct
 
 import msgpack
 import pytest
-from capicu.core import DRAW, Match, Rules, parse_action
+from capicu.core import DRAW, PRESET_NAMES, Match, Rules, parse_action
 from capicu.net.codec import CLOSED, NEED_DATA, Codec, encode_frame
 from capicu.net.protocol import (
     MAX_CLIENT_FRAME,
@@ -37,6 +38,7 @@ from capicu.net.protocol import (
     advance_view,
     to_wire,
 )
+from capicu.net.wire import Invalid, Schema
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -165,6 +167,69 @@ def test_views_rebuilt_from_updates_equal_the_engines_views(preset, players):
             assert isinstance(decoded, StateUpdate)
             views[i] = advance_view(views[i], decoded)
             assert views[i] == match.view(seat)
+
+
+def _one_of_each_type() -> list[tuple[str, object]]:
+    """(the side that reads it, a message) for one message of every type."""
+    seen: dict[tuple[str, type], object] = {}
+    for message in CLIENT_MESSAGES:
+        seen.setdefault(("host", type(message)), message)
+    for message in host_messages():
+        seen.setdefault(("client", type(message)), message)
+    return [(side, message) for (side, _), message in seen.items()]
+
+
+def _read(side: str, wire: dict) -> object:
+    codec = Codec(side)  # type: ignore[arg-type]
+    codec.receive_data(encode_frame(wire))
+    return codec.next_message()
+
+
+@pytest.mark.parametrize(("side", "message"), _one_of_each_type(), ids=lambda m: getattr(m, "type", m))
+def test_a_field_of_the_wrong_type_or_missing_is_refused_naming_it(side, message):
+    wire = to_wire(message)  # type: ignore[arg-type]
+    for name, value in wire.items():
+        if name == "type":
+            continue
+        wrong = [] if isinstance(value, dict) else {"x": 1}
+        with pytest.raises(ProtocolError) as caught:
+            _read(side, {**wire, name: wrong})
+        assert caught.value.code is ErrorCode.BAD_MESSAGE
+        assert f"{wire['type']}.{name}" in caught.value.message
+    for field in dataclasses.fields(message):  # type: ignore[arg-type]
+        if field.default is dataclasses.MISSING and field.default_factory is dataclasses.MISSING:
+            with pytest.raises(ProtocolError) as caught:
+                _read(side, {k: v for k, v in wire.items() if k != field.name})
+            assert caught.value.code is ErrorCode.BAD_MESSAGE
+            assert f"needs the field {field.name!r}" in caught.value.message
+        else:
+            assert _read(side, {k: v for k, v in wire.items() if k != field.name}) is not None
+
+
+@pytest.mark.parametrize(("side", "message"), _one_of_each_type(), ids=lambda m: getattr(m, "type", m))
+def test_unknown_fields_are_refused_from_a_client_and_ignored_from_a_host(side, message):
+    wire = {**to_wire(message), "later": [1, {"x": None}]}  # type: ignore[arg-type]
+    if side == "host":
+        with pytest.raises(ProtocolError) as caught:
+            _read(side, wire)
+        assert caught.value.code is ErrorCode.BAD_MESSAGE and "'later'" in caught.value.message
+    else:
+        assert _read(side, wire) == message
+
+
+def test_unknown_fields_deep_in_a_host_message_are_ignored_too():
+    wire = to_wire(Snapshot(3, _match().view(0)))
+    wire["view"]["later"] = 1
+    wire["view"]["rules"]["later"] = 1
+    wire["view"]["events"][0]["later"] = 1
+    assert _read("client", wire) == Snapshot(3, _match().view(0))
+
+
+def test_an_unknown_type_is_refused_with_its_code():
+    for side in ("host", "client"):
+        with pytest.raises(ProtocolError) as caught:
+            _read(side, {"type": "welcome" if side == "host" else "hello"})
+        assert caught.value.code is ErrorCode.UNKNOWN_TYPE
 
 
 def _error(data: bytes, side: str = "host") -> ProtocolError:
@@ -326,3 +391,29 @@ def test_fuzz_mutated_host_messages(data):
 def test_host_messages_of_version_2_are_checked(wire, words):
     error = _error(encode_frame(wire), "client")
     assert error.code is ErrorCode.BAD_MESSAGE and words in error.message
+
+
+@pytest.mark.parametrize("name", PRESET_NAMES)
+def test_presets_round_trip_through_plain_data(name):
+    rules = Rules.preset_named(name)
+    schema = Schema(strict=True)
+    assert schema.read(schema.plain(rules), Rules, "rules") == rules
+
+
+@pytest.mark.parametrize(
+    ("data", "words"),
+    [
+        (None, "rules must be a map"),
+        ([], "rules must be a map"),
+        ({"target": "ten"}, "rules.target"),
+        ({"hand_sizes": [1] * 10_000}, "rules.hand_sizes must be a list of 3"),
+        ({"hand_sizes": [7, 7, 0]}, "hand_sizes"),
+        ({"preset": 5}, "rules.preset must be a text"),
+        ({"colour": "red"}, "rules has no field 'colour'"),
+        ({"scoring": "most"}, "rules.scoring must be one of"),
+    ],
+)
+def test_rules_from_plain_data_are_checked(data, words):
+    with pytest.raises(Invalid) as caught:
+        Schema(strict=True).read(data, Rules, "rules")
+    assert words in str(caught.value)
