@@ -25,7 +25,7 @@ from capicu.tui.widgets.chat_panel import ChatPanel
 from capicu.tui.widgets.event_log import EventLog
 from capicu.tui.widgets.hand_view import HandView
 from capicu.tui.widgets.line_of_play import LineOfPlay
-from capicu.tui.widgets.seat_panel import SeatInfo, SeatPanel
+from capicu.tui.widgets.seat_panel import SeatPanel, SeatView
 from hypothesis import given
 from hypothesis import strategies as st
 from textual.theme import BUILTIN_THEMES
@@ -120,7 +120,7 @@ async def test_every_theme_styles_every_widget(tmp_path: Path) -> None:
     view = played_view()
 
     def widgets() -> list:  # type: ignore[type-arg]
-        return [SeatPanel(SeatInfo(1, "Beto", 7, 0)), LineOfPlay(), BoneyardInfo(), HandView(), EventLog(),
+        return [SeatPanel(SeatView(1, "Beto", 7, 0)), LineOfPlay(), BoneyardInfo(), HandView(), EventLog(),
                 ChatPanel()]
 
     app = WidgetApp(widgets)

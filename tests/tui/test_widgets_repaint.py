@@ -8,7 +8,7 @@ from capicu.core import End, Play, Tile
 from capicu.tui.widgets.hand_view import HandView
 from capicu.tui.widgets.line_of_play import LineOfPlay
 from capicu.tui.widgets.repaint import changed_regions
-from capicu.tui.widgets.seat_panel import SeatInfo, SeatPanel
+from capicu.tui.widgets.seat_panel import SeatPanel, SeatView
 from hypothesis import given
 from hypothesis import strategies as st
 from rich.console import Console
@@ -105,7 +105,7 @@ async def test_a_tile_on_the_right_end_repaints_the_end_only() -> None:
 
 
 async def test_a_ticking_timer_repaints_its_digits() -> None:
-    panel = SeatPanel(SeatInfo(1, "Beto", 7, 0, turn=True))
+    panel = SeatPanel(SeatView(1, "Beto", 7, 0, turn=True))
     app = WidgetApp(lambda: [panel])
     async with app.run_test(size=SIZE) as pilot:
         panel.timer = 30

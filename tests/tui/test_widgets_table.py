@@ -9,7 +9,7 @@ from capicu.tui.widgets.chat_panel import ChatPanel
 from capicu.tui.widgets.event_log import EventLog
 from capicu.tui.widgets.hand_view import HandView
 from capicu.tui.widgets.line_of_play import LineOfPlay
-from capicu.tui.widgets.seat_panel import Position, SeatInfo, SeatPanel, table_positions
+from capicu.tui.widgets.seat_panel import Position, SeatPanel, SeatView, table_positions
 from textual.widget import Widget
 from textual.widgets import Input, RichLog
 from widget_harness import SIZE, WidgetApp, played_view, styled_app
@@ -30,7 +30,7 @@ async def test_a_seat_panel_shows_name_tiles_score_state_and_timer() -> None:
     panel = SeatPanel()
     app = WidgetApp(lambda: [panel])
     async with app.run_test(size=SIZE) as pilot:
-        panel.update_seat(SeatInfo(seat=1, name="Beto", tiles=1, score=23, turn=True))
+        panel.update_seat(SeatView(seat=1, name="Beto", tiles=1, score=23, turn=True))
         await pilot.pause()
         lines = panel.render().plain.splitlines()
         assert lines[0].split() == ["▶", "Beto", "to", "play"]
@@ -40,23 +40,23 @@ async def test_a_seat_panel_shows_name_tiles_score_state_and_timer() -> None:
         panel.timer = 12
         await pilot.pause()
         assert "12s left" in panel.render().plain
-        panel.update_seat(SeatInfo(seat=1, name="Beto", tiles=5, score=23, covered=True, connected=False))
+        panel.update_seat(SeatView(seat=1, name="Beto", tiles=5, score=23, covered=True, connected=False))
         await pilot.pause()
         assert "away, computer plays" in panel.render().plain
         assert not panel.has_class("-turn") and panel.has_class("-away")
         panel.timer = None
-        panel.update_seat(SeatInfo(seat=1, name="Beto", tiles=5, score=23, computer=True))
+        panel.update_seat(SeatView(seat=1, name="Beto", tiles=5, score=23, computer=True))
         assert "computer" in panel.render().plain
 
 
 def test_seat_info_from_a_view_uses_the_sides_score() -> None:
     view = played_view(seed=5, moves=6, players=4, preset="puerto-rican-partners", seat=0)
-    info = SeatInfo.from_view(view, 2, ["Ana", "Beto", "Carmen", "Dolo"])
+    info = SeatView.from_view(view, 2, ["Ana", "Beto", "Carmen", "Dolo"])
     assert info.partner and not info.me
     assert info.tiles == view.hand_counts[2]
     assert info.score == view.scores[0]
     assert info.turn == (view.turn == 2)
-    assert SeatInfo.from_view(view, 0, ["Ana"]).me
+    assert SeatView.from_view(view, 0, ["Ana"]).me
 
 
 async def test_el_pozo_counts_tiles_and_how_many_can_be_drawn() -> None:
@@ -140,7 +140,7 @@ async def test_ascii_panels_stay_ascii_when_names_are_cut() -> None:
     pozo = BoneyardInfo()
     app = styled_app(lambda: [panel, pozo], "SeatPanel { width: 16; } BoneyardInfo { width: 12; }")
     async with app.run_test(size=SIZE) as pilot:
-        panel.update_seat(SeatInfo(1, "Bartolomé de las Casas", 12, 100, turn=True, covered=True))
+        panel.update_seat(SeatView(1, "Bartolomé de las Casas", 12, 100, turn=True, covered=True))
         panel.timer = 30
         pozo.update_boneyard(12, 10)
         await pilot.pause()
@@ -155,7 +155,7 @@ async def test_in_ascii_mode_the_whole_table_of_widgets_is_ascii() -> None:
 
     def widgets() -> list[Widget]:
         return [
-            SeatPanel(SeatInfo.from_view(view, 1, names), ascii=True),
+            SeatPanel(SeatView.from_view(view, 1, names), ascii=True),
             LineOfPlay(ascii=True),
             BoneyardInfo(),
             HandView(ascii=True),

@@ -31,7 +31,7 @@ from capicu.tui.widgets.event_log import EventLog
 from capicu.tui.widgets.hand_view import HandView
 from capicu.tui.widgets.line_of_play import LineOfPlay, line_marks
 from capicu.tui.widgets.quiet_footer import QuietFooter
-from capicu.tui.widgets.seat_panel import Position, SeatInfo, SeatPanel, table_positions
+from capicu.tui.widgets.seat_panel import Position, SeatPanel, SeatView, table_positions
 from capicu.tui.widgets.status_line import StatusLine
 from textual import events, work
 from textual.app import ComposeResult
@@ -438,15 +438,10 @@ class TableScreen(CapicuScreen[None]):
         waiting = game.next_round.waiting if game is not None and game.next_round is not None else ()
         ready = game.next_round.ready if game is not None and game.next_round is not None else ()
         for seat, place in positions:
-            info = next((s for s in game.seats if s.seat == seat), None) if game is not None else None
+            occupant = next((s for s in game.seats if s.seat == seat), None) if game is not None else None
             readiness = True if seat in ready else (False if seat in waiting else None)
-            self.query_one(f"#{_SLOT[place]}", SeatPanel).update_seat(SeatInfo.from_view(
-                view, seat, names,
-                connected=info.connected if info else True,
-                computer=info.kind == "computer" if info else False,
-                covered=info.covered if info else False,
-                left=info.left if info else False,
-                ready=readiness if view.between_rounds else None,
+            self.query_one(f"#{_SLOT[place]}", SeatPanel).update_seat(SeatView.from_view(
+                view, seat, names, occupant=occupant, ready=readiness if view.between_rounds else None,
             ))
         self._tick()
 

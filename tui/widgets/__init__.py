@@ -7,7 +7,7 @@ How a screen uses them:
 - `HandView.update_from_view(view)`; handle `HandView.TileChosen` (its
   ``actions`` are the tile's legal plays: two when it fits both ends, none
   when it does not fit now).
-- `SeatPanel.update_seat(SeatInfo.from_view(view, seat, names, ...))`, and
+- `SeatPanel.update_seat(SeatView.from_view(view, seat, names, ...))`, and
   ``panel.timer = seconds`` while a turn timer runs; `table_positions` says
   which seat sits where by the preset's direction.
 - `BoneyardInfo.update_from_view(view)`; `EventLog.add_event(...)`,

@@ -8,7 +8,7 @@ from enum import Enum
 from typing import ClassVar
 
 from capicu.core import Direction, RoundEnded, Tile, View
-from capicu.net.protocol import NAME_LIMIT
+from capicu.net.protocol import NAME_LIMIT, Seat, SeatKind
 from rich.text import Text
 from textual.geometry import Size
 from textual.reactive import reactive
@@ -29,8 +29,11 @@ add_messages({
 
 
 @dataclass(frozen=True, slots=True)
-class SeatInfo:
-    """What a seat panel shows; plain data so an unchanged seat is not redrawn."""
+class SeatView:
+    """One seat as its panel shows it: who sits there (the wire's `Seat`), and how they stand (the `View`).
+
+    Plain data, so that an unchanged seat is not redrawn.
+    """
 
     seat: int
     name: str
@@ -59,13 +62,10 @@ class SeatInfo:
         seat: int,
         names: Sequence[str],
         *,
-        connected: bool = True,
-        computer: bool = False,
-        covered: bool = False,
-        left: bool = False,
+        occupant: Seat | None = None,
         ready: bool | None = None,
-    ) -> SeatInfo:
-        """The panel data of ``seat`` as ``view``'s seat sees it (score is the seat's side's)."""
+    ) -> SeatView:
+        """Seat ``seat`` as ``view``'s seat sees it (its side's score), ``occupant`` the host's word on it."""
         side = view.side_of(seat)
         me = view.seat is not None and seat == view.seat
         partner = (
@@ -81,13 +81,13 @@ class SeatInfo:
             name=seat_name(names, seat),
             tiles=view.hand_counts[seat] if seat < len(view.hand_counts) else 0,
             score=view.scores[side] if side < len(view.scores) else 0,
-            connected=connected,
-            computer=computer,
-            covered=covered,
+            connected=occupant.connected if occupant else True,
+            computer=occupant is not None and occupant.kind is SeatKind.COMPUTER,
+            covered=occupant is not None and occupant.covered,
             turn=view.turn == seat,
             me=me,
             partner=partner,
-            left=left,
+            left=occupant is not None and occupant.left,
             revealed=revealed,
             ready=ready,
         )
@@ -162,14 +162,14 @@ class SeatPanel(Widget):
         "seat--timer",
     }
 
-    info: reactive[SeatInfo | None] = reactive(None, repaint=False)
+    info: reactive[SeatView | None] = reactive(None, repaint=False)
     #: Seconds left on the turn timer, None when no timer runs.
     timer: reactive[int | None] = reactive(None, repaint=False)
     ascii: reactive[bool] = reactive(False)
 
     def __init__(
         self,
-        info: SeatInfo | None = None,
+        info: SeatView | None = None,
         *,
         ascii: bool = False,
         name: str | None = None,
@@ -184,16 +184,16 @@ class SeatPanel(Widget):
             self.set_reactive(SeatPanel.info, info)
             self._set_classes(info)
 
-    def update_seat(self, info: SeatInfo) -> None:
+    def update_seat(self, info: SeatView) -> None:
         """Show ``info`` (nothing is redrawn when it equals what is shown)."""
         self.info = info
 
-    def watch_info(self, info: SeatInfo | None) -> None:
+    def watch_info(self, info: SeatView | None) -> None:
         if info is not None:
             self._set_classes(info)
         self._repaint_changes()
 
-    def _set_classes(self, info: SeatInfo) -> None:
+    def _set_classes(self, info: SeatView) -> None:
         # In one batch: Textual restyles the panel at once for every class that changes.
         self.update_classes({"-turn": info.turn, "-me": info.me, "-away": not info.connected or info.covered})
 
@@ -204,7 +204,7 @@ class SeatPanel(Widget):
     def _repaint_changes(self) -> None:
         self._painted = repaint_changes(self, self._painted, lambda _width: self._rows())
 
-    def _name_line(self, info: SeatInfo) -> Text:
+    def _name_line(self, info: SeatView) -> Text:
         marker = (">" if self.ascii else "▶") if info.turn else " "
         shown = display_text(info.name, NAME_LIMIT)
         if info.me:
@@ -220,11 +220,11 @@ class SeatPanel(Widget):
             text.append(" " + t("seat.turn"), self.get_component_rich_style("seat--turn"))
         return text
 
-    def _count_line(self, info: SeatInfo) -> Text:
+    def _count_line(self, info: SeatView) -> Text:
         tiles = t("seat.tiles_one") if info.tiles == 1 else t("seat.tiles", count=info.tiles)
         return Text(f"  {tiles}, {t('seat.score', score=info.score)}", end="", no_wrap=True)
 
-    def _after_round(self, info: SeatInfo, tiles: tuple[Tile, ...], width: int) -> list[Text]:
+    def _after_round(self, info: SeatView, tiles: tuple[Tile, ...], width: int) -> list[Text]:
         """The name and who is ready, then the hand shown to all and its count, over two rows."""
         first = self._name_line(info)
         if info.ready is not None and not info.me:  # mine is said on the status line
@@ -248,7 +248,7 @@ class SeatPanel(Widget):
             rows[row].append(word if rows[row].cell_len == 2 else " " + word)
         return [first, *rows]
 
-    def _status_line(self, info: SeatInfo) -> Text:
+    def _status_line(self, info: SeatView) -> Text:
         text = Text("  ", end="", no_wrap=True)
         if info.left and info.covered:
             text.append(t("seat.left"), self.get_component_rich_style("seat--away"))
