@@ -82,11 +82,6 @@ def event_tag(kind: type) -> str:
 
 _EVENTS: dict[str, type] = {event_tag(kind): kind for kind in get_args(Event)}
 
-#: The fields of a view that change move by move, in their order on the wire.
-VIEW_STATE_FIELDS = tuple(
-    f.name for f in dataclasses.fields(View) if f.name not in ("rules", "events", "results")
-)
-
 
 class Schema:
     """Declared values to plain data and back; ``strict``: refuse fields a declaration lacks."""
@@ -125,7 +120,8 @@ def _sentence(exc: BaseException, path: str) -> str:
         path += step
         exc = inner
     if isinstance(exc, ForbiddenExtraKeysError):
-        return f"{path} has no field {sorted(exc.extra_fields)[0]!r}"
+        # A field name is the peer's text: cut short, as the host's error must stay short.
+        return f"{path} has no field {sorted(exc.extra_fields)[0][:40]!r}"
     if isinstance(exc, _Broken):
         return f"{path} {exc}"
     return f"{path}: {exc}"

@@ -417,3 +417,9 @@ def test_rules_from_plain_data_are_checked(data, words):
     with pytest.raises(Invalid) as caught:
         Schema(strict=True).read(data, Rules, "rules")
     assert words in str(caught.value)
+
+
+def test_an_unknown_field_is_named_in_a_short_sentence_however_long_its_name():
+    error = _error(frame({"type": "chat", "text": "hi", "x" * 5000: 1}))
+    assert error.code is ErrorCode.BAD_MESSAGE and "chat has no field 'xxx" in error.message
+    assert len(error.message) < 100
