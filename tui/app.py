@@ -140,6 +140,7 @@ class CapicuApp(App[None]):
         self.link_drops = 0
         self._exiting = False
         self.link: GameLink | None = None
+        self.seat_store: SeatStore | None = SeatStore(data_dir() / SEATS_FILE)  # SSH: each key's own
         self.settings, self._warnings = load_settings()
         self.ascii_mode = self.display_options.ascii or self.settings.ascii
         # Sentences too ("¡Capicú!" reads "Capicu!"), not only the screen's cell-for-cell filter.
@@ -275,7 +276,7 @@ class CapicuApp(App[None]):
             self.save_setting(last_host=f"{request.host}:{request.port}")
         if request.name:
             self.save_setting(name=name)
-        seats = None if host_config is not None else SeatStore(data_dir() / SEATS_FILE)
+        seats = None if host_config is not None else self.seat_store
         self.link = GameLink(self, connection, host_config, seats)
         self.run_worker(self.link.run(), name="link", group="link", exclusive=True, exit_on_error=False)
         if not isinstance(request, SoloGame):  # a solo table is dealt at once: no lobby

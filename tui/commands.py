@@ -14,7 +14,8 @@ import asyncio
 import gc
 import os
 import re
-from typing import TypeVar
+from types import ModuleType
+from typing import TYPE_CHECKING, TypeVar
 
 from capicu.core.ai import LEVELS
 from capicu.net.headless import serve_headless
@@ -27,12 +28,16 @@ from .options import (
     add_display_arguments,
     add_host_arguments,
     add_rule_arguments,
+    add_ssh_arguments,
     host_config_from_args,
     number_in,
     parse_address,
     rules_from_args,
 )
 from .settings import apply_color_mode, themes_dir
+
+if TYPE_CHECKING:
+    from .ssh_gateway import Gateway
 
 #: The command line's parser class (the sub-commands are made of it).
 Parser = TypeVar("Parser", bound=argparse.ArgumentParser)
@@ -76,6 +81,7 @@ def add_commands(subparsers: argparse._SubParsersAction[Parser]) -> None:
     )
     add_rule_arguments(host)
     add_host_arguments(host)
+    add_ssh_arguments(host)
     add_display_arguments(host)  # hosting from this terminal shows the table too
     host.set_defaults(handler=run_host)
 
@@ -101,7 +107,7 @@ class GameLost(Exception):
     exit_code = 1
 
 
-def run_app(args: argparse.Namespace, start: StartRequest | None) -> int:
+def run_app(args: argparse.Namespace, start: StartRequest | None, gateway: Gateway | None = None) -> int:
     """Run the interface for ``start`` (None: the main menu) until the player leaves.
 
     The garbage collector is paused while the interface loads and its first screen is
@@ -109,7 +115,8 @@ def run_app(args: argparse.Namespace, start: StartRequest | None) -> int:
     start makes hardly any garbage, so the collector would only walk them over and
     over (about 75 ms of ``capicu play``'s start). What is loaded is then frozen (never
     walked again), and the app turns the collector back on once its first screen is up
-    (`CapicuApp.on_ready`).
+    (`CapicuApp.on_ready`). With a ``gateway`` (``capicu host --ssh``), the app starts it
+    beside the host.
     """
     prepare_terminal(args)
     gc.disable()
@@ -117,7 +124,12 @@ def run_app(args: argparse.Namespace, start: StartRequest | None) -> int:
         # Only now may Textual load: it has read the colours `prepare_terminal` chose.
         from .app import CapicuApp
 
-        app = CapicuApp(display=display_options(args), start=start)
+        if gateway is None:
+            app = CapicuApp(display=display_options(args), start=start)
+        else:
+            from .ssh_session import HostingApp
+
+            app = HostingApp(display=display_options(args), start=start, gateway=gateway)
         gc.freeze()
         app.run(mouse=app.display_options.mouse)
     finally:
@@ -212,6 +224,31 @@ def run_join(args: argparse.Namespace) -> int:
 def run_host(args: argparse.Namespace) -> int:
     """``capicu host``: a dedicated host with ``--headless``, else host and play in this terminal."""
     config = host_config_from_args(args)
+    if args.ssh is not None:
+        ssh_gateway = _ssh_gateway()
+        ssh = ssh_gateway.gateway_config_from_args(args)
+        if args.headless:
+            return int(asyncio.run(ssh_gateway.serve_headless_with_ssh(config, ssh)))
+        gateway = ssh_gateway.Gateway(ssh, config.code)
+        try:
+            gateway.prepare()  # the host key made (or read) and its fingerprint known before the screen
+        except ssh_gateway.GatewayError as exc:
+            raise CliError(str(exc)) from None
+        print(f"capicu host: SSH host key fingerprint {gateway.fingerprint}", flush=True)
+        return run_app(args, HostGame(config=config, name=_player_name(args)), gateway)
+    if args.ssh_keys is not None:
+        raise CliError("--ssh-keys goes with --ssh")
     if args.headless:
         return asyncio.run(serve_headless(config))
     return run_app(args, HostGame(config=config, name=_player_name(args)))
+
+
+def _ssh_gateway() -> ModuleType:
+    """The SSH gateway's module; CliError saying what to install when asyncssh is missing."""
+    try:
+        from . import ssh_gateway
+    except ModuleNotFoundError as exc:
+        if exc.name != "asyncssh":
+            raise
+        raise CliError("--ssh needs asyncssh, which is not installed: pip install 'capicu[ssh]'") from None
+    return ssh_gateway

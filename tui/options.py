@@ -162,6 +162,28 @@ def add_host_arguments(parser: argparse.ArgumentParser) -> None:
                        help="your name at the table when you host and play (headless: ignored)")
 
 
+#: The SSH gateway's port when ``--ssh`` names none.
+DEFAULT_SSH_PORT = 2222
+
+
+def add_ssh_arguments(parser: argparse.ArgumentParser) -> None:
+    """``capicu host``'s SSH gateway: players come in with ``ssh``, nothing to install."""
+    group = parser.add_argument_group("SSH (needs pip install 'capicu[ssh]')")
+    group.add_argument("--ssh", type=port_number, nargs="?", const=DEFAULT_SSH_PORT, default=None,
+                       metavar="PORT",
+                       help="also let players in with any SSH client: ssh -p PORT NAME@HOST, the join "
+                       f"code as the password (port {DEFAULT_SSH_PORT} if none given)")
+    group.add_argument("--ssh-keys", type=Path, default=None, metavar="PATH",
+                       help="an authorized-keys file: these keys come in by SSH without the join code, "
+                       "and come back to their seat at once")
+    group.add_argument("--ssh-max-sessions", type=positive_int, default=40, metavar="N",
+                       help="SSH players at once (default: %(default)s; 4 at most from one address)")
+    group.add_argument("--ssh-idle", type=number_in(float, 1, 1440, what="a number of minutes"),
+                       default=30.0, metavar="MINUTES",
+                       help="close an SSH session after this long without a key pressed "
+                       "(default: %(default)g)")
+
+
 def rules_from_args(args: argparse.Namespace) -> tuple[Rules, int]:
     """The rules and player count the rule options ask for; CliError if unplayable."""
     try:
@@ -197,9 +219,12 @@ def host_config_from_args(args: argparse.Namespace) -> HostConfig:
     processes = args.computer_processes
     if processes is None:
         processes = 2 if args.level == "hard" and args.computers else 0
+    # Every SSH player's interface joins over loopback: room for them all from 127.0.0.1.
+    room = {} if getattr(args, "ssh", None) is None else {
+        "connections_per_address": Limits().connections_per_address + args.ssh_max_sessions}
     try:
-        limits = Limits() if args.rate is None else Limits(
-            messages_per_second=args.rate, message_burst=2 * args.rate)
+        limits = Limits(**room) if args.rate is None else Limits(
+            messages_per_second=args.rate, message_burst=2 * args.rate, **room)
         return HostConfig(
             rules=rules, players=players, computers=args.computers, computer_level=args.level,
             seed=args.seed, bind=args.bind, port=args.port, code=code,

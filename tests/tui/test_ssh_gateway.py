@@ -1,0 +1,472 @@
+"""The SSH gateway over real SSH on 127.0.0.1: asyncssh's client, and OpenSSH's ``ssh`` where installed.
+
+The host, the gateway and every session's interface run in the test's event loop;
+an asyncssh client asks for a pseudo-terminal and reads what it is sent through a
+terminal emulator (pyte), as a person's terminal would show it. OpenSSH's tests
+run the gateway in its own process (``capicu host --headless --ssh``), since the
+pseudo-terminal they read blocks. Every wait is bounded; nothing sleeps to synchronise.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import re
+import select
+import shutil
+import subprocess
+import sys
+import time
+from collections.abc import AsyncIterator, Awaitable, Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+asyncssh = pytest.importorskip("asyncssh")
+
+import pyte  # noqa: E402
+from capicu.core import make_player  # noqa: E402
+from capicu.net.client import Client, Closed, Error, Reconnecting, Update  # noqa: E402
+from capicu.net.host import Host, HostConfig, Limits  # noqa: E402
+from capicu.tui.ssh_gateway import Gateway, GatewayConfig  # noqa: E402
+from helpers_terminal import Terminal, capicu_env  # noqa: E402
+
+WAIT = 20.0
+CODE = "KQ7RTM"
+#: A deal in which seat 1 (the first to sit) holds the double six and leads: its first move is Enter.
+LEAD_SEED = 4
+KEYS = {"enter": b"\r", "left": b"\x1b[D", "right": b"\x1b[C", "escape": b"\x1b"}
+YOU_MOVED = re.compile(r"You (play|lead)")
+
+
+class SshScreen(asyncssh.SSHClientSession):  # type: ignore[misc]
+    """An SSH client's terminal: what the session sends, drawn by a terminal emulator."""
+
+    def __init__(self, columns: int = 80, rows: int = 24) -> None:
+        self.screen = pyte.Screen(columns, rows)
+        self.stream = pyte.ByteStream(self.screen)
+        self.received = b""
+        self.closed = False
+        self._changed = asyncio.Event()
+
+    def data_received(self, data: bytes, datatype: Any) -> None:
+        self.received += data
+        self.stream.feed(data)
+        self._changed.set()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.closed = True
+        self._changed.set()
+
+    def text(self) -> str:
+        return "\n".join(self.screen.display)
+
+    def resize(self, columns: int, rows: int) -> None:
+        self.screen.resize(rows, columns)
+
+    async def wait_for(self, check: Callable[[str], object], what: str) -> str:
+        """The screen once ``check(text)`` holds; fails after `WAIT` seconds or if the session ends."""
+        try:
+            async with asyncio.timeout(WAIT):
+                while True:
+                    text = self.text()
+                    if check(text):
+                        return text
+                    if self.closed:
+                        raise AssertionError(f"the session ended before {what}:\n{text}")
+                    self._changed.clear()
+                    await self._changed.wait()
+        except TimeoutError:
+            raise AssertionError(f"timed out waiting for {what}; the screen shows:\n{self.text()}") from None
+
+    async def wait_closed(self) -> str:
+        return await self.wait_for(lambda _: self.closed, "the session to end")
+
+
+@dataclass
+class Session:
+    conn: Any
+    chan: Any
+    screen: SshScreen
+
+    def press(self, *keys: str) -> None:
+        for key in keys:
+            self.chan.write(KEYS.get(key, key.encode()))
+
+    async def play_first_move(self) -> str:
+        """Wait for our turn and play the tile under the cursor, by keys; the screen after."""
+        await self.screen.wait_for(lambda text: "Enter plays it" in text, "our turn")
+        self.press("enter")
+        text = await self.screen.wait_for(lambda text: YOU_MOVED.search(text) or "fits both ends" in text,
+                                          "our move")
+        if not YOU_MOVED.search(text):
+            self.press("left")
+            text = await self.screen.wait_for(lambda text: YOU_MOVED.search(text), "our move")
+        return text
+
+
+@dataclass
+class Table:
+    host: Host
+    gateway: Gateway
+    game_port: int
+    ssh_port: int
+    #: A client key listed in the gateway's authorized keys, and one that is not.
+    listed_key: Any
+    stranger_key: Any
+
+    async def ssh(self, username: str = "ana", *, password: str | None = CODE, key: Any = None,
+                  size: tuple[int, int] = (80, 24), **options: Any) -> Session:
+        """An SSH session with a pseudo-terminal of ``size``, as a person's ``ssh`` would open."""
+        conn = await self.connect(username, password=password, key=key, **options)
+        chan, screen = await conn.create_session(lambda: SshScreen(*size), term_type="xterm-256color",
+                                                 term_size=size, encoding=None)
+        return Session(conn, chan, screen)
+
+
+    async def connect(self, username: str = "ana", *, password: str | None = CODE, key: Any = None,
+                      **options: Any) -> Any:
+        """An SSH connection that got in, with no session open yet."""
+        options.setdefault("agent_path", None)
+        return await asyncio.wait_for(asyncssh.connect(
+            "127.0.0.1", self.ssh_port, username=username, password=None if key else password,
+            client_keys=[key] if key else None, known_hosts=None,
+            preferred_auth="publickey" if key else "password", **options,
+        ), WAIT)
+
+
+@pytest.fixture
+def folders(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A config folder of the test's own (settings, themes, the host key, the seats kept)."""
+    monkeypatch.setenv("CAPICU_CONFIG_DIR", str(tmp_path / "config"))
+    monkeypatch.delenv("CAPICU_DATA_DIR", raising=False)
+    return tmp_path
+
+
+@pytest.fixture
+async def open_table(folders: Path) -> AsyncIterator[Callable[..., Awaitable[Table]]]:
+    """Start a host and its gateway on 127.0.0.1 (any free ports); both stop after the test."""
+    started: list[Table] = []
+    listed = asyncssh.generate_private_key("ssh-ed25519")
+    stranger = asyncssh.generate_private_key("ssh-ed25519")
+    keys_file = folders / "authorized_keys"
+    keys_file.write_bytes(listed.export_public_key())
+
+    async def start(players: int = 2, computers: int = 1, seed: int = LEAD_SEED, **gateway: Any) -> Table:
+        host = Host(HostConfig(players=players, computers=computers, seed=seed, bind="127.0.0.1", port=0,
+                               code=CODE, limits=Limits(messages_per_second=1000, message_burst=1000)))
+        _, game_port = await host.start()
+        config = GatewayConfig(port=0, bind="127.0.0.1", authorized_keys=keys_file, **gateway)
+        door = Gateway(config, CODE)
+        ssh_port = await door.start(game_port)
+        table = Table(host, door, game_port, ssh_port, listed, stranger)
+        started.append(table)
+        return table
+
+    yield start
+    for table in started:
+        await table.gateway.stop()
+        await table.host.stop()
+
+
+async def seats_seen(port: int, until: Callable[[list[Any]], bool] = lambda _: True) -> list[Any]:
+    """The seats as a spectator joining over TCP is told them, once ``until(seats)`` holds."""
+    client = await asyncio.wait_for(Client.connect("127.0.0.1", port, name="watcher", code=CODE,
+                                                   spectate=True), WAIT)
+    try:
+        async with asyncio.timeout(WAIT):
+            while client.seats is None or not until(list(client.seats.seats)):
+                await client.receive()
+        return list(client.seats.seats)
+    finally:
+        await client.close()
+
+
+# -- playing ----------------------------------------------------------------------
+
+
+async def test_an_ssh_player_sees_the_lobby_joins_and_plays_by_keys(open_table: Any) -> None:
+    table = await open_table(players=3, computers=1)
+    ana = await table.ssh("ana")
+    lobby = await ana.screen.wait_for(lambda text: "Lobby" in text and "ana (you)" in text, "the lobby")
+    assert "2 of 3" in lobby
+    assert ana.screen.screen.lines == 24 and ana.screen.screen.columns == 80
+
+    beto = await table.ssh("beto")  # a second SSH player: the same table, and the match starts
+    await beto.screen.wait_for(lambda text: "Lobby" in text or "beto" in text, "beto's lobby")
+    text = await ana.play_first_move()
+    assert "beto" in text, "the table should name the second SSH player"
+    seats = await seats_seen(table.game_port)
+    assert [(s.name, s.kind) for s in seats[:2]] == [("ana", "person"), ("beto", "person")]
+
+
+async def test_a_resize_reaches_the_app(open_table: Any) -> None:
+    table = await open_table(players=3)
+    ana = await table.ssh("ana")
+    await ana.screen.wait_for(lambda text: "Palette" in text.splitlines()[23], "the footer on row 24")
+    ana.screen.resize(100, 30)
+    ana.chan.change_terminal_size(100, 30)
+    text = await ana.screen.wait_for(lambda text: "Palette" in text.splitlines()[29], "the footer on row 30")
+    assert text.splitlines()[29].rstrip().endswith("Palette"), "the footer should reach column 100"
+
+
+# -- who may come in -------------------------------------------------------------------
+
+
+async def test_a_wrong_code_is_refused_and_too_many_wait(open_table: Any) -> None:
+    table = await open_table(wrong_guesses=3)
+    for _ in range(3):
+        with pytest.raises(asyncssh.PermissionDenied):
+            await table.ssh("ana", password="WRONG1")
+    # A fourth guess, even the right code, waits out the window (said in the refusal).
+    with pytest.raises(asyncssh.PermissionDenied, match="too many wrong join codes"):
+        await table.ssh("ana", password=CODE)
+    assert not table.gateway.sessions
+
+
+async def test_a_listed_key_comes_in_without_the_code_and_a_stranger_key_does_not(open_table: Any) -> None:
+    table = await open_table()
+    ana = await table.ssh("ana", key=table.listed_key)
+    await ana.screen.wait_for(lambda text: "ana" in text, "the table")
+    with pytest.raises(asyncssh.PermissionDenied):
+        await table.ssh("eve", key=table.stranger_key)
+
+
+async def test_only_the_game_is_served(open_table: Any) -> None:
+    table = await open_table()
+    conn = await table.connect("ana")
+    with pytest.raises(asyncssh.ChannelOpenError, match="request failed"):
+        await asyncio.wait_for(conn.run("cat /etc/passwd"), WAIT)
+    with pytest.raises(asyncssh.ChannelOpenError):
+        await conn.create_connection(asyncssh.SSHTCPSession, "127.0.0.1", table.game_port)
+    with pytest.raises(asyncssh.ChannelListenError):
+        await conn.forward_remote_port("127.0.0.1", 0, "127.0.0.1", table.game_port)
+    with pytest.raises((asyncssh.ChannelOpenError, asyncssh.SFTPError)):
+        await asyncio.wait_for(conn.start_sftp_client(), WAIT)
+    # The game itself is still served on the same connection, once.
+    _, screen = await conn.create_session(SshScreen, term_type="xterm", term_size=(80, 24), encoding=None)
+    await screen.wait_for(lambda text: "ana" in text, "the table")
+    with pytest.raises(asyncssh.ChannelOpenError):
+        await conn.create_session(SshScreen, term_type="xterm", term_size=(80, 24), encoding=None)
+
+
+@pytest.mark.skipif(shutil.which("ssh-agent") is None, reason="needs OpenSSH's ssh-agent")
+async def test_agent_forwarding_is_refused(open_table: Any, tmp_path: Path) -> None:
+    table = await open_table()
+    socket = tmp_path / "agent.sock"
+    agent = subprocess.Popen(["ssh-agent", "-D", "-a", str(socket)], stdout=subprocess.DEVNULL)
+    try:
+        async with asyncio.timeout(WAIT):
+            while not socket.exists():
+                await asyncio.sleep(0.02)  # polling for the agent's socket, bounded
+        session = await table.ssh("ana", agent_path=str(socket), agent_forwarding=True)
+        await session.screen.wait_for(lambda text: "ana" in text, "the table")
+        (served,) = table.gateway.sessions
+        assert served.chan is not None and served.chan.get_agent_path() is None
+    finally:
+        agent.terminate()
+        agent.wait(WAIT)
+
+
+# -- seats that survive a dropped session ----------------------------------------------------
+
+
+async def test_a_dropped_session_reclaims_its_seat_with_the_same_key(open_table: Any) -> None:
+    table = await open_table()
+    first = await table.ssh("ana", key=table.listed_key)
+    await first.play_first_move()
+    first.conn.abort()  # the network goes: no goodbye
+    await seats_seen(table.game_port, until=lambda seats: not seats[0].connected)
+
+    # A password-only "ana" is not given the seat: it is held for the key's owner.
+    other = await table.ssh("ana")
+    refused = await other.screen.wait_closed()
+    assert "held" in refused
+
+    back = await table.ssh("ana", key=table.listed_key)
+    text = await back.screen.wait_for(lambda text: "Seat key" in text and "ana" in text, "the table again")
+    assert "Lobby" not in text
+    seats = await seats_seen(table.game_port)
+    assert (seats[0].name, seats[0].connected) == ("ana", True)
+
+
+async def test_a_password_player_takes_the_seat_back_with_its_seat_key(open_table: Any) -> None:
+    table = await open_table()
+    first = await table.ssh("ana")
+    await first.play_first_move()
+    first.press("k")
+    shown = await first.screen.wait_for(lambda text: re.search(r"\b[0-9A-Z]{4}(-[0-9A-Z]{2,4}){2,}\b", text),
+                                        "the seat key")
+    seat_key = re.search(r"\b[0-9A-Z]{4}(-[0-9A-Z]{2,4}){2,}\b", shown)
+    assert seat_key is not None
+    first.conn.abort()
+    await seats_seen(table.game_port, until=lambda seats: not seats[0].connected)
+
+    back = await table.ssh("ana", password=seat_key.group(0))
+    await back.screen.wait_for(lambda text: "Seat key" in text and "Lobby" not in text, "the table again")
+    seats = await seats_seen(table.game_port)
+    assert (seats[0].name, seats[0].connected) == ("ana", True)
+
+
+async def test_tcp_players_are_unaffected_while_ssh_sessions_come_and_go(open_table: Any) -> None:
+    table = await open_table(players=2, computers=1, seed=7)
+    client = await asyncio.wait_for(Client.connect("127.0.0.1", table.game_port, name="tcp", code=CODE), WAIT)
+    player = make_player("greedy", 0)
+
+    async def visitors() -> int:
+        """SSH spectators (the table is full) who arrive, look and leave, one after another."""
+        count = 0
+        for name in ("v1", "v2", "v3", "v4"):
+            visitor = await table.ssh(name)
+            await visitor.screen.wait_for(lambda text: "tcp" in text, "the table")
+            visitor.conn.abort() if count % 2 else visitor.press("q", "y")
+            await visitor.screen.wait_closed()
+            count += 1
+        return count
+
+    visiting = asyncio.create_task(visitors())
+    moves, problems, pending = 0, [], None
+    async with asyncio.timeout(WAIT * 2):
+        while not visiting.done() or moves < 4:
+            view = client.view
+            if view is not None and view.is_my_turn and pending is None:
+                pending = await client.send_action(player.choose(view))
+                moves += 1
+            message = await client.receive(timeout=WAIT)
+            if isinstance(message, Error | Reconnecting | Closed):
+                problems.append(message)
+            if isinstance(message, Update) and message.ref == pending:
+                pending = None
+            if isinstance(message, Update) and message.view is not None and message.view.match_over:
+                break
+    assert await visiting == 4
+    assert moves >= 4 and problems == []
+    await client.close()
+    # The last visitor's network went: its session ends on the gateway's side too.
+    await asyncio.wait_for(asyncio.gather(*(s.finished for s in table.gateway.sessions)), WAIT)
+    assert not table.gateway.sessions
+
+
+# -- OpenSSH's own client, against capicu host --headless --ssh ----------------------------------
+
+OPENSSH = shutil.which("ssh")
+
+
+class SshHost:
+    """``capicu host --headless --ssh 0`` as a process; what it prints, read line by line (bounded)."""
+
+    def __init__(self, *options: str, env: dict[str, str]) -> None:
+        argv = [sys.executable, "-m", "capicu.tui", "host", "--headless", "--bind", "127.0.0.1",
+                "--port", "0", "--ssh", "0", *options]
+        self.process = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env,
+                                        start_new_session=True)
+        self.lines: list[str] = []
+        self._unread = b""
+        self.ssh_port = int(self.line_matching(r"SSH on port (\d+)").group(1))
+        self.fingerprint_line = self.line_matching(r"fingerprint.*: (SHA256:\S+)")
+        self.fingerprint = self.fingerprint_line.group(1)
+        self.key_file = Path()
+
+    def line_matching(self, pattern: str) -> re.Match[str]:
+        assert self.process.stdout is not None
+        descriptor = self.process.stdout.fileno()
+        deadline = time.monotonic() + WAIT
+        while time.monotonic() < deadline:
+            while b"\n" in self._unread:
+                line, self._unread = self._unread.split(b"\n", 1)
+                self.lines.append(line.decode())
+                found = re.search(pattern, self.lines[-1])
+                if found:
+                    return found
+            ready, _, _ = select.select([descriptor], [], [], 0.5)
+            if ready:
+                data = os.read(descriptor, 65536)
+                if not data:
+                    break
+                self._unread += data
+        raise AssertionError(f"the host never printed {pattern!r}: {self.lines}")
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(5)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait(WAIT)
+
+
+@pytest.fixture
+def ssh_host(folders: Path) -> Any:
+    """``capicu host --headless --ssh 0`` as a process, with a listed key; its ports and key file."""
+    key = asyncssh.generate_private_key("ssh-ed25519")
+    key_file = folders / "id_ed25519"
+    key_file.write_bytes(key.export_private_key())
+    key_file.chmod(0o600)
+    (folders / "authorized_keys").write_bytes(key.export_public_key())
+    env = capicu_env(folders / "config")
+    host = SshHost("--code", CODE, "--ssh-keys", str(folders / "authorized_keys"),
+                   "--players", "2", "--computers", "1", "--seed", str(LEAD_SEED), env=env)
+    host.key_file = key_file
+    yield host
+    host.stop()
+
+
+def openssh(host: Any, *extra: str, user: str = "ana") -> list[str]:
+    return [OPENSSH or "ssh", "-p", str(host.ssh_port), "-i", str(host.key_file), "-F", "/dev/null",
+            "-o", "StrictHostKeyChecking=no", "-o", "UserKnownHostsFile=/dev/null", "-o", "BatchMode=yes",
+            "-o", "IdentitiesOnly=yes", "-o", "LogLevel=ERROR", *extra, f"{user}@127.0.0.1"]
+
+
+@pytest.mark.skipif(OPENSSH is None, reason="OpenSSH's ssh is not installed")
+def test_openssh_plays_by_keys_and_is_refused_the_rest(ssh_host: Any, folders: Path) -> None:
+    env = capicu_env(folders / "config")
+    term = Terminal(openssh(ssh_host), env)
+    try:
+        term.wait_for(lambda text: "Enter plays it" in text, "our turn")
+        term.send(b"\r")
+        text = term.wait_for(lambda text: YOU_MOVED.search(text) or "fits both ends" in text, "our move")
+        if not YOU_MOVED.search(text):
+            term.send(KEYS["left"])
+            term.wait_for(lambda text: YOU_MOVED.search(text), "our move")
+    finally:
+        term.close()
+
+    def run(*extra: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run(openssh(ssh_host, *extra), capture_output=True, text=True, timeout=WAIT,
+                              stdin=subprocess.DEVNULL, env=env)
+
+    command = run("-T", "cat", "/etc/passwd")
+    assert command.returncode != 0 and "root:" not in command.stdout
+    forward = run("-N", "-o", "ExitOnForwardFailure=yes", "-R", "0:127.0.0.1:9")
+    assert forward.returncode != 0 and "forward" in forward.stderr.lower()
+    sftp = subprocess.run(
+        ["sftp", "-P", str(ssh_host.ssh_port), "-i", str(ssh_host.key_file), "-F", "/dev/null",
+         "-o", "StrictHostKeyChecking=no", "-o", "UserKnownHostsFile=/dev/null", "-o", "BatchMode=yes",
+         "-b", "-", "ana@127.0.0.1"],
+        input="ls\n", capture_output=True, text=True, timeout=WAIT, env=env)
+    assert sftp.returncode != 0
+
+
+def test_the_host_key_is_kept_and_its_fingerprint_printed(ssh_host: Any, folders: Path) -> None:
+    kept = asyncssh.read_private_key(folders / "config" / "ssh_host_ed25519_key")
+    assert ssh_host.fingerprint == kept.get_fingerprint("sha256")
+    assert any("made now" in line for line in ssh_host.lines)
+    assert (folders / "config" / "ssh_host_ed25519_key").stat().st_mode & 0o077 == 0
+    ssh_host.stop()
+    again = SshHost(env=capicu_env(folders / "config"))
+    try:
+        assert again.fingerprint == ssh_host.fingerprint and "made now" not in again.fingerprint_line.string
+    finally:
+        again.stop()
+
+
+def test_without_asyncssh_ssh_says_what_to_install(folders: Path) -> None:
+    blocked = "import sys; sys.modules['asyncssh'] = None; from capicu.tui.cli import main; " \
+              "sys.exit(main(['host', '--headless', '--ssh', '--port', '0']))"
+    result = subprocess.run([sys.executable, "-c", blocked], capture_output=True, text=True, timeout=WAIT,
+                            env={**os.environ, "CAPICU_CONFIG_DIR": str(folders / "config")})
+    assert result.returncode == 2
+    assert "pip install 'capicu[ssh]'" in result.stderr

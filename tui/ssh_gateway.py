@@ -1,0 +1,599 @@
+"""The SSH gateway (``capicu host --ssh``): a friend types ``ssh -p 2222 ana@host`` and sits down.
+
+Nothing to install on their side: each SSH session gets its own capicu interface
+(`capicu.tui.ssh_session.SessionApp`) in this process, joined to the host as an
+ordinary client over loopback and drawn through the SSH channel, with the
+client's terminal type and window size (window changes follow).
+
+Only the game is served. Entry needs the join code (as the SSH password, or at a
+keyboard-interactive prompt), or a key listed in the authorized-keys file the host
+names; a seat key given as the password takes that seat back. Shells, commands,
+port and agent forwarding, X11 and SFTP are all refused. Wrong codes are limited per
+address (`capicu.net.throttle.GuessLimit`, as on the game port), connections per
+address and in total, and a session with no key pressed for `GatewayConfig.idle_timeout`
+is closed.
+
+The host key is made once and kept in the config folder; its fingerprint is printed
+for players to check. A player who came in with a listed key keeps the seat's token
+on disk under that user name and key, so coming back the same way reclaims the seat
+at once; a password-only player comes back with the seat key as the password, or the
+host's approval.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import hashlib
+import os
+import re
+import signal
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, TextIO
+
+import asyncssh
+from asyncssh.auth import KbdIntChallenge, KbdIntResponse
+from asyncssh.misc import TermModes
+from capicu.net.codes import same_code
+from capicu.net.host import Host, HostConfig, HostError, lan_address
+from capicu.net.protocol import NAME_LIMIT
+from capicu.net.sanitize import clean_text
+from capicu.net.throttle import GuessLimit
+
+from .game import JoinGame
+from .options import DEFAULT_SSH_PORT, CliError
+from .saved_seats import SEATS_FILE, SeatStore
+from .settings import config_dir, data_dir
+
+if TYPE_CHECKING:
+    from .ssh_session import ChannelDriver
+
+__all__ = [
+    "DEFAULT_SSH_PORT", "Gateway", "GatewayConfig", "GatewayError", "gateway_config_from_args",
+    "serve_headless_with_ssh",
+]
+
+#: The host key's file in the config folder (made on the first ``--ssh``).
+HOST_KEY_FILE = "ssh_host_ed25519_key"
+#: The folder (in the data folder) of the seats kept for each SSH user name and key.
+SEATS_FOLDER = "ssh-seats"
+
+#: A seat key as the table shows it ("K7PX-2MQR-HT4W-9CV"): given as the password, it takes that seat.
+_SEAT_KEY = re.compile(r"^[A-Za-z0-9]([A-Za-z0-9 -]{0,40}[A-Za-z0-9])?$")
+
+
+class GatewayError(Exception):
+    """The gateway cannot start (the port is taken, the host key or keys file is unreadable)."""
+
+
+@dataclass(frozen=True, slots=True)
+class GatewayConfig:
+    """Where the gateway listens, who may come in, and how much it takes."""
+
+    port: int = DEFAULT_SSH_PORT
+    #: The address to listen on; None listens on every interface, like the game port.
+    bind: str | None = None
+    #: An OpenSSH authorized-keys file: its keys come in without the join code.
+    authorized_keys: Path | None = None
+    #: The host key's file (None: `HOST_KEY_FILE` in the config folder).
+    host_key: Path | None = None
+    #: The folder of the seats kept per user name and key (None: `SEATS_FOLDER` in the data folder).
+    seats_folder: Path | None = None
+    #: SSH connections at once, in all and from one address.
+    max_sessions: int = 40
+    sessions_per_address: int = 4
+    #: Seconds without a key pressed before a session is closed.
+    idle_timeout: float = 30 * 60.0
+    #: Seconds a connection has to get in.
+    login_timeout: float = 60.0
+    #: Wrong join codes (or seat keys) from one address in `guess_window` seconds before it must wait.
+    wrong_guesses: int = 5
+    guess_window: float = 60.0
+    #: Bytes queued for a client that does not read before its session is closed.
+    max_unsent: int = 1 << 20
+
+    def __post_init__(self) -> None:
+        if not 0 <= self.port <= 65535:
+            raise ValueError(f"an SSH port is a number from 0 to 65535, not {self.port}")
+        if self.max_sessions < 1 or self.sessions_per_address < 1:
+            raise ValueError("the gateway needs room for at least one session")
+        if not self.idle_timeout > 0 or not self.login_timeout > 0:
+            raise ValueError("the gateway's timeouts must be positive")
+
+
+def gateway_config_from_args(args: argparse.Namespace) -> GatewayConfig:
+    """The `GatewayConfig` ``capicu host --ssh``'s options describe; CliError names what is wrong."""
+    if args.ssh == args.port and args.port != 0:
+        raise CliError(f"--ssh {args.ssh} is the game's own port: give SSH another one "
+                       f"(such as {DEFAULT_SSH_PORT})")
+    keys: Path | None = args.ssh_keys
+    if keys is not None and not keys.is_file():
+        raise CliError(f"--ssh-keys {keys}: there is no such file")
+    return GatewayConfig(port=args.ssh, bind=args.bind, authorized_keys=keys,
+                         max_sessions=args.ssh_max_sessions, idle_timeout=args.ssh_idle * 60)
+
+
+def load_host_key(path: Path) -> tuple[asyncssh.SSHKey, bool]:
+    """The host key kept at ``path``, made there (mode 0600) when missing; (key, made now)."""
+    if path.exists():
+        try:
+            return asyncssh.read_private_key(path), False
+        except (OSError, ValueError, asyncssh.KeyImportError) as exc:
+            raise GatewayError(f"cannot read the SSH host key {path}: {exc}") from None
+    key = asyncssh.generate_private_key("ssh-ed25519")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        with os.fdopen(descriptor, "wb") as handle:
+            handle.write(key.export_private_key())
+    except OSError as exc:
+        raise GatewayError(f"cannot keep the SSH host key in {path}: {exc.strerror or exc}") from None
+    return key, True
+
+
+def load_authorized_keys(path: Path) -> asyncssh.SSHAuthorizedKeys:
+    try:
+        return asyncssh.read_authorized_keys(str(path))
+    except OSError as exc:
+        raise GatewayError(f"cannot read the authorized keys {path}: {exc.strerror or exc}") from None
+    except (ValueError, asyncssh.KeyImportError) as exc:
+        raise GatewayError(f"{path} is not an authorized-keys file: {exc}") from None
+
+
+def player_name(username: str) -> str:
+    """The SSH user name as a name at the table (control characters gone, cut to the limit)."""
+    name = clean_text(username, limit=NAME_LIMIT)
+    return name or "player"
+
+
+@dataclass
+class _Entry:
+    """How one connection got in: the key that proves who it is, or a seat key typed as the password."""
+
+    address: str
+    username: str = ""
+    key_fingerprint: str | None = None
+    seat_key: str | None = None
+
+
+@dataclass
+class Gateway:
+    """The SSH listener beside a host's game port (see the module docstring)."""
+
+    config: GatewayConfig
+    #: The host's join code (None: the table is open, and so is the gateway).
+    code: str | None
+    report: Callable[[str], None] = lambda _: None
+    #: Where the sessions' apps join: the game port, over loopback.
+    game_host: str = "127.0.0.1"
+    game_port: int = 0
+    port: int = 0
+    fingerprint: str = ""
+    #: Whether the host key was made by this start (printed so).
+    made_host_key: bool = False
+    guesses: GuessLimit = field(init=False)
+    sessions: set[_Session] = field(default_factory=set)
+    _connections: dict[str, int] = field(default_factory=dict)
+    _server: asyncssh.SSHAcceptor | None = None
+    _host_key: asyncssh.SSHKey | None = None
+    _authorized: asyncssh.SSHAuthorizedKeys | None = None
+
+    def __post_init__(self) -> None:
+        self.guesses = GuessLimit(self.config.wrong_guesses, self.config.guess_window)
+
+    @property
+    def running(self) -> bool:
+        return self._server is not None
+
+    def prepare(self) -> None:
+        """Read (or make) the host key and read the authorized keys: the fingerprint is known after."""
+        if self._host_key is not None:
+            return
+        path = self.config.host_key or config_dir() / HOST_KEY_FILE
+        self._host_key, self.made_host_key = load_host_key(path)
+        self.fingerprint = self._host_key.get_fingerprint("sha256")
+        if self.config.authorized_keys is not None:
+            self._authorized = load_authorized_keys(self.config.authorized_keys)
+
+    async def start(self, game_port: int, game_host: str = "127.0.0.1") -> int:
+        """Listen for SSH; sessions join the game at ``game_host:game_port``. The SSH port."""
+        self.prepare()
+        # Only now may Textual load (the command line set the colour mode first).
+        from . import ssh_session  # noqa: F401
+
+        self.game_host, self.game_port = game_host, game_port
+        config = self.config
+        try:
+            self._server = await asyncssh.create_server(
+                lambda: _Door(self), config.bind or "", config.port,
+                server_host_keys=[self._host_key], encoding=None, line_editor=False,
+                agent_forwarding=False, x11_forwarding=False, allow_scp=False, sftp_factory=None,
+                login_timeout=config.login_timeout, keepalive_interval=30, keepalive_count_max=4,
+                reuse_address=True,
+            )
+        except OSError as exc:
+            where = f"{config.bind or 'every interface'} port {config.port}"
+            raise GatewayError(f"cannot listen for SSH on {where}: {exc.strerror or exc}") from None
+        sockets = self._server.sockets
+        self.port = int(sockets[0].getsockname()[1]) if sockets else config.port
+        return self.port
+
+    async def stop(self) -> None:
+        """Close every session (their seats held, as for a dropped connection) and stop listening."""
+        server, self._server = self._server, None
+        if server is None:
+            return
+        server.close()
+        for session in list(self.sessions):
+            session.end("the host is shutting down")
+        sessions = [s.finished for s in self.sessions]
+        if sessions:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(asyncio.gather(*sessions, return_exceptions=True), 5)
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(server.wait_closed(), 2)
+
+    def join_command(self, address: str) -> str:
+        shown = f"[{address}]" if ":" in address else address
+        port = "" if self.port == 22 else f"-p {self.port} "
+        return f"ssh {port}NAME@{shown}"
+
+    def welcome_lines(self, address: str) -> list[str]:
+        """What the host prints: how to join by SSH, and the fingerprint to check."""
+        if address in ("0.0.0.0", "::", ""):
+            address = lan_address()
+        how = "the join code as the password" if self.code else "no password"
+        if self._authorized is not None:
+            how += ", or a key in " + str(self.config.authorized_keys)
+        made = " (made now)" if self.made_host_key else ""
+        return [
+            f"SSH on port {self.port}: type {self.join_command(address)} ({how})",
+            f"SSH host key fingerprint{made}: {self.fingerprint}",
+        ]
+
+    # -- what the doors ask ---------------------------------------------------------
+
+    def admit(self, address: str) -> str | None:
+        """Count a new connection; the reason it is refused, or None."""
+        total = sum(self._connections.values())
+        if total >= self.config.max_sessions:
+            return f"the table is full: {total} SSH players are connected"
+        here = self._connections.get(address, 0)
+        if here >= self.config.sessions_per_address:
+            return f"{address} already has {here} SSH sessions open"
+        self._connections[address] = here + 1
+        return None
+
+    def gone(self, address: str) -> None:
+        left = self._connections.get(address, 1) - 1
+        if left > 0:
+            self._connections[address] = left
+        else:
+            self._connections.pop(address, None)
+
+    def check_secret(self, entry: _Entry, secret: str) -> bool:
+        """Whether ``secret`` (a password or a prompt's answer) lets ``entry`` in; wrong ones count."""
+        now = time.monotonic()
+        wait = self.guesses.wait(entry.address, now)
+        if wait > 0:
+            raise asyncssh.PermissionDenied(
+                f"too many wrong join codes from {entry.address}: try again in {wait:.0f} seconds")
+        secret = secret.strip()
+        entry.key_fingerprint = None
+        entry.seat_key = None
+        if self.code is None or same_code(secret, self.code):
+            return True
+        if _SEAT_KEY.match(secret) and sum(c.isalnum() for c in secret) >= 8:
+            # The host checks it when the session joins (and a wrong one counts then).
+            entry.seat_key = secret
+            return True
+        self.guesses.wrong(entry.address, now)
+        return False
+
+    def seat_key_failed(self, entry: _Entry) -> None:
+        """A seat key given as the password did not take a seat: a wrong guess."""
+        self.guesses.wrong(entry.address, time.monotonic())
+
+    def key_listed(self, key: asyncssh.SSHKey, entry: _Entry) -> bool:
+        if self._authorized is None:
+            # An open table lets any key in: it only says who comes back.
+            return self.code is None
+        return self._authorized.validate(key, entry.address, entry.address) is not None
+
+    def seat_store(self, entry: _Entry) -> SeatStore | None:
+        """Where the seats of ``entry``'s user name and key are kept (none without a key)."""
+        if entry.key_fingerprint is None:
+            return None
+        identity = f"{entry.username}\n{entry.key_fingerprint}".encode()
+        folder = self.config.seats_folder or data_dir() / SEATS_FOLDER
+        return SeatStore(folder / hashlib.sha256(identity).hexdigest()[:32] / SEATS_FILE)
+
+
+class _Door(asyncssh.SSHServer):
+    """One SSH connection: who may come in, and what they may open (a game session only)."""
+
+    def __init__(self, gateway: Gateway) -> None:
+        self.gateway = gateway
+        self.entry = _Entry("?")
+        self.counted = False
+        self.conn: asyncssh.SSHServerConnection | None = None
+        self.session: _Session | None = None
+
+    def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
+        self.conn = conn
+        peer = conn.get_extra_info("peername")
+        self.entry = _Entry(str(peer[0]) if isinstance(peer, tuple) else str(peer))
+        refused = self.gateway.admit(self.entry.address)
+        if refused is not None:
+            conn.disconnect(asyncssh.DISC_TOO_MANY_CONNECTIONS, refused)
+            return
+        self.counted = True
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        if self.counted:
+            self.counted = False
+            self.gateway.gone(self.entry.address)
+        if self.session is not None:
+            self.session.end(None)
+
+    def begin_auth(self, username: str) -> bool:
+        self.entry.username = username
+        # An open table without listed keys asks nothing: anybody who can reach it plays.
+        return self.gateway.code is not None or self.gateway._authorized is not None
+
+    def password_auth_supported(self) -> bool:
+        return True
+
+    def validate_password(self, username: str, password: str) -> bool:
+        return self.gateway.check_secret(self.entry, password)
+
+    def kbdint_auth_supported(self) -> bool:
+        return True
+
+    def get_kbdint_challenge(self, username: str, lang: str, submethods: str) -> KbdIntChallenge:
+        if self.gateway.code is None:
+            return True
+        return ("capicu", "This table asks for its join code (or your seat key).", "en",
+                [("Join code: ", True)])
+
+    def validate_kbdint_response(self, username: str,
+                                 responses: KbdIntResponse) -> KbdIntChallenge:
+        return len(responses) == 1 and self.gateway.check_secret(self.entry, responses[0])
+
+    def public_key_auth_supported(self) -> bool:
+        return True
+
+    def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
+        if not self.gateway.key_listed(key, self.entry):
+            return False
+        # asyncssh checks the signature before letting it in; a password later replaces this.
+        self.entry.key_fingerprint = key.get_fingerprint("sha256")
+        self.entry.seat_key = None
+        return True
+
+    def session_requested(self) -> _Session | bool:
+        if self.session is not None and self.session.started:
+            return False  # one game per connection
+        self.session = _Session(self.gateway, self.entry)
+        return self.session
+
+    # Everything else an SSH client may ask for is refused (asyncssh's defaults, said here).
+
+    def connection_requested(self, dest_host: str, dest_port: int, orig_host: str,
+                             orig_port: int) -> bool:
+        return False
+
+    def server_requested(self, listen_host: str, listen_port: int) -> bool:
+        return False
+
+    def unix_connection_requested(self, dest_path: str) -> bool:
+        return False
+
+    def unix_server_requested(self, listen_path: str) -> bool:
+        return False
+
+
+class _Session(asyncssh.SSHServerSession[bytes]):
+    """One SSH session: a pseudo-terminal's size and type, and the app drawn in it."""
+
+    def __init__(self, gateway: Gateway, entry: _Entry) -> None:
+        self.gateway = gateway
+        self.entry = entry
+        self.chan: asyncssh.SSHServerChannel[bytes] | None = None
+        self.term_type = ""
+        self.size = (80, 24)
+        self.driver: ChannelDriver | None = None
+        self.finished: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._app: object | None = None
+        self._task: asyncio.Task[None] | None = None
+        self._last_key = time.monotonic()
+        self._idle: asyncio.TimerHandle | None = None
+        self._ending: str | None = None
+        #: The game began in this session (a refused command or subsystem never starts one).
+        self.started = False
+
+    # -- asyncssh.SSHServerSession ------------------------------------------------
+
+    def connection_made(self, chan: asyncssh.SSHServerChannel[bytes]) -> None:
+        self.chan = chan
+
+    def pty_requested(self, term_type: str, term_size: tuple[int, int, int, int],
+                      term_modes: TermModes) -> bool:
+        self.term_type = term_type or "xterm"
+        columns, rows = term_size[0], term_size[1]
+        if columns > 0 and rows > 0:
+            self.size = (columns, rows)
+        return True
+
+    def shell_requested(self) -> bool:
+        return True
+
+    def exec_requested(self, command: str) -> bool:
+        return False  # only the game: no commands
+
+    def subsystem_requested(self, subsystem: str) -> bool:
+        return False  # no SFTP, nor anything else
+
+    def session_started(self) -> None:
+        assert self.chan is not None
+        self.started = True
+        self.gateway.sessions.add(self)
+        if self.chan.get_terminal_type() is None:
+            self._goodbye("capicu needs a terminal: connect with ssh -t", 2)
+            return
+        self._task = asyncio.get_running_loop().create_task(self._run())
+        self._arm_idle()
+
+    def data_received(self, data: bytes, datatype: asyncssh.DataType) -> None:
+        self._last_key = time.monotonic()
+        if self.driver is not None:
+            self.driver.feed(data)
+
+    def eof_received(self) -> bool:
+        self.end(None)
+        return False
+
+    def terminal_size_changed(self, width: int, height: int, pixwidth: int, pixheight: int) -> None:
+        if width > 0 and height > 0:
+            self.size = (width, height)
+            if self.driver is not None:
+                self.driver.resize(width, height)
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.chan = None
+        self.end(None)
+
+    # -- the session's app ---------------------------------------------------------
+
+    def write(self, data: bytes) -> None:
+        chan = self.chan
+        if chan is None or chan.is_closing():
+            return
+        chan.write(data)
+        if chan.get_write_buffer_size() > self.gateway.config.max_unsent:
+            self.end("your connection is too slow to keep up with the table")
+
+    async def _run(self) -> None:
+        from .ssh_session import SessionApp, SessionRequest
+
+        gateway, entry = self.gateway, self.entry
+        assert self.chan is not None
+        environment = {"TERM": self.term_type}
+        colorterm = self.chan.get_environment().get("COLORTERM")
+        if isinstance(colorterm, str):
+            environment["COLORTERM"] = colorterm
+        join = JoinGame(host=gateway.game_host, port=gateway.game_port, name=player_name(entry.username),
+                        code=gateway.code, seat_key=entry.seat_key)
+        app = SessionApp(self, SessionRequest(join, gateway.seat_store(entry), environment))
+        self._app = app
+        status = 0
+        try:
+            await app.run_async(mouse=False)
+            if app.failure is not None:
+                status = app.failure_code
+                if entry.seat_key is not None and app.game is not None and app.game.view is None:
+                    gateway.seat_key_failed(entry)
+                self._say(f"capicu: {app.failure}")
+        except Exception as exc:  # one player's failure never reaches the others
+            gateway.report(f"an SSH session of {entry.address} failed: {exc!r}")
+            status = 1
+        finally:
+            self._app = None
+        self._goodbye(self._ending, status)
+
+    def _say(self, text: str) -> None:
+        chan = self.chan
+        if chan is not None and not chan.is_closing():
+            chan.write((text.replace("\n", "\r\n") + "\r\n").encode("utf-8", "replace"))
+
+    def _goodbye(self, text: str | None, status: int) -> None:
+        if text:
+            self._say(f"capicu: {text}")
+        chan = self.chan
+        if chan is not None and not chan.is_closing():
+            chan.exit(status)
+        self._done()
+
+    def end(self, reason: str | None) -> None:
+        """Close the session's app (reason: said to the player, if still there)."""
+        if self._ending is None and reason is not None:
+            self._ending = reason
+        app = self._app
+        if app is not None:
+            from .ssh_session import SessionApp
+
+            assert isinstance(app, SessionApp)
+            app.exit()
+        elif self._task is None or self._task.done():
+            self._goodbye(reason, 0)
+
+    def _done(self) -> None:
+        if self._idle is not None:
+            self._idle.cancel()
+            self._idle = None
+        self.gateway.sessions.discard(self)
+        if not self.finished.done():
+            self.finished.set_result(None)
+
+    def _arm_idle(self) -> None:
+        """Close the session once no key has been pressed for the idle timeout."""
+        timeout = self.gateway.config.idle_timeout
+        left = self._last_key + timeout - time.monotonic()
+        if left <= 0:
+            self._idle = None
+            self.end(f"closed after {timeout / 60:g} minutes without a key pressed")
+            return
+        self._idle = asyncio.get_running_loop().call_later(left, self._arm_idle)
+
+
+async def serve_headless_with_ssh(config: HostConfig, ssh: GatewayConfig, out: TextIO | None = None) -> int:
+    """``capicu host --headless --ssh``: the host and its SSH gateway until Ctrl-C or SIGTERM."""
+    out = out or sys.stdout
+    gateway = Gateway(ssh, config.code)
+    try:
+        gateway.prepare()
+    except GatewayError as exc:
+        print(f"capicu: {exc}", file=sys.stderr)
+        return 2
+    host = Host(config)
+    gateway.report = host.report
+    try:
+        address, port = await host.start()
+    except HostError as exc:
+        print(f"capicu: {exc}", file=sys.stderr)
+        return 2
+    local = "127.0.0.1" if address in ("0.0.0.0", "::", "") else address
+    try:
+        await gateway.start(port, local)
+    except GatewayError as exc:
+        await host.stop()
+        print(f"capicu: {exc}", file=sys.stderr)
+        return 2
+    print(f"capicu host: listening on {address} port {port}", file=out)
+    print(f"capicu host: join code {config.code}" if config.code else "capicu host: no join code", file=out)
+    print(f"capicu host: to join, give {host.join_line()}", file=out)
+    print(f"capicu host: or type: {host.join_command()}", file=out)
+    for line in gateway.welcome_lines(ssh.bind or address):
+        print(f"capicu host: {line}", file=out)
+    out.flush()
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    signals = (signal.SIGINT, signal.SIGTERM)
+    for sig in signals:
+        with contextlib.suppress(NotImplementedError, RuntimeError):
+            loop.add_signal_handler(sig, stop.set)
+    try:
+        await stop.wait()
+    finally:
+        for sig in signals:
+            with contextlib.suppress(NotImplementedError, RuntimeError):
+                loop.remove_signal_handler(sig)
+        await gateway.stop()
+        await host.stop()
+    print("capicu host: stopped", file=out, flush=True)
+    return 0

@@ -1,0 +1,218 @@
+"""One SSH player's interface: a `CapicuApp` drawn through an SSH channel instead of a terminal.
+
+`SessionApp` is the ordinary app joined to the host over loopback, as ``capicu join``
+would be; only three things differ. Its `ChannelDriver` writes to the SSH channel and
+reads the keys the channel brings (Textual's own XTerm parser, in the event loop:
+no thread, no pseudo-terminal, no child process). Its colours follow the SSH
+client's ``TERM``, not the host's terminal. And what the player changes (theme, tile
+style) lasts for the session only: the host's settings file is the host's.
+
+Textual loads here: the gateway imports this module only once the colour mode is set.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+from codecs import getincrementaldecoder
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any, Protocol, cast
+
+from rich.console import Console
+from textual import events, on
+from textual._xterm_parser import XTermParser
+from textual.app import App
+from textual.driver import Driver
+from textual.geometry import Size
+from textual.message import Message
+
+from .app import CapicuApp
+from .game import DisplayOptions, HostGame, JoinGame, StartRequest
+from .link import HostReady
+from .saved_seats import SeatStore
+
+if TYPE_CHECKING:
+    from .ssh_gateway import Gateway
+
+from .ssh_gateway import GatewayError
+
+__all__ = ["ChannelDriver", "HostingApp", "SessionApp", "SessionTerminal"]
+
+#: Seconds after the last key before a lone Escape is taken as the Escape key
+#: (Textual's parser waits this long for the rest of a sequence).
+_ESCAPE_TICK = 0.12
+
+#: What Textual's terminal driver writes to enter and leave application mode, less what
+#: only a local terminal needs (signals, termios): the same bytes reach an SSH client.
+_ENTER = (
+    "\x1b[?1049h"  # the alternate screen
+    "\x1b[?25l"  # hide the cursor
+    "\x1b[?1004h"  # focus in and out
+    "\x1b[>25u"  # the kitty keyboard protocol (disambiguate, all keys, text), where known
+    "\x1b[?2026$p"  # does the terminal draw in synchronised updates?
+    "\x1b[?2004h"  # bracketed paste
+    "\x1b[?7l"  # no line wrap
+)
+_LEAVE = (
+    "\x1b[?2004l"
+    "\x1b[?7h"
+    "\x1b[<u"
+    "\x1b[?1049l"
+    "\x1b[?25h"
+    "\x1b[?1004l"
+)
+_MOUSE_ON = "\x1b[?1000h\x1b[?1003h\x1b[?1015h\x1b[?1006h"
+_MOUSE_OFF = "\x1b[?1000l\x1b[?1003l\x1b[?1015l\x1b[?1006l"
+
+
+class SessionTerminal(Protocol):
+    """What a session's app needs of its SSH channel (the gateway's session provides it)."""
+
+    #: The terminal type and size the SSH client asked its pseudo-terminal for.
+    term_type: str
+    size: tuple[int, int]
+    #: Set by the driver once it is running: the session hands it keys and new sizes.
+    driver: ChannelDriver | None
+
+    def write(self, data: bytes) -> None:
+        """Send ``data`` to the SSH client's terminal."""
+
+
+class ChannelDriver(Driver):
+    """Textual's driver for one SSH channel: output to the channel, input from it."""
+
+    def __init__(self, app: App[Any], *, debug: bool = False, mouse: bool = True,
+                 size: tuple[int, int] | None = None) -> None:
+        if not isinstance(app, SessionApp):
+            raise TypeError("a ChannelDriver drives a SessionApp")
+        self.terminal = app.terminal
+        super().__init__(app, debug=debug, mouse=mouse, size=size or self.terminal.size)
+        self._parser = XTermParser()
+        self._decode = getincrementaldecoder("utf-8")(errors="replace").decode
+        self._tick: asyncio.TimerHandle | None = None
+        self._taking_input = False
+
+    # -- output ------------------------------------------------------------------
+
+    def write(self, data: str) -> None:
+        self.terminal.write(data.encode("utf-8"))
+
+    def start_application_mode(self) -> None:
+        self.terminal.driver = self
+        self._taking_input = True
+        self.write(_ENTER + (_MOUSE_ON if self._mouse else ""))
+        self.resize(*self.terminal.size)
+
+    def stop_application_mode(self) -> None:
+        self.disable_input()
+        self.write((_MOUSE_OFF if self._mouse else "") + _LEAVE)
+
+    def disable_input(self) -> None:
+        self._taking_input = False
+        if self._tick is not None:
+            self._tick.cancel()
+            self._tick = None
+
+    def close(self) -> None:
+        self.disable_input()
+        if self.terminal.driver is self:
+            self.terminal.driver = None
+
+    # -- input -------------------------------------------------------------------
+
+    def feed(self, data: bytes) -> None:
+        """Keys from the SSH client, as they came: parsed into Textual's events."""
+        if not self._taking_input:
+            return
+        for event in self._parser.feed(self._decode(data)):
+            self.process_message(event)
+        # A lone Escape (or the start of a sequence cut in two) waits for the parser's timeout.
+        if self._tick is not None:
+            self._tick.cancel()
+        self._tick = self._loop.call_later(_ESCAPE_TICK, self._flush_pending)
+
+    def _flush_pending(self) -> None:
+        self._tick = None
+        if self._taking_input:
+            for event in self._parser.tick():
+                self.process_message(event)
+
+    def resize(self, columns: int, rows: int) -> None:
+        """The SSH client's window changed (or the session began): tell the app."""
+        size = Size(max(columns, 1), max(rows, 1))
+        self._size = (size.width, size.height)
+        self.send_message(events.Resize(size, size))
+
+    def send_message(self, message: Message) -> None:
+        # Input arrives on the event loop itself (the base class expects a thread).
+        self._app.post_message(message)
+
+
+@dataclass(frozen=True, slots=True)
+class SessionRequest:
+    """Who an SSH session is and where its app joins."""
+
+    join: JoinGame
+    #: Where this player's seats are kept (None: a password-only player, nothing kept).
+    seats: SeatStore | None
+    #: The SSH client's environment that concerns the interface (``TERM``, ``COLORTERM``).
+    environment: dict[str, str]
+
+
+class SessionApp(CapicuApp):
+    """The interface of one SSH session (see the module docstring)."""
+
+    def __init__(self, terminal: SessionTerminal, request: SessionRequest) -> None:
+        super().__init__(display=DisplayOptions(mouse=False), start=request.join)
+        self.terminal = terminal
+        # The host's saved ASCII mode is for the host's own terminal: a session starts without it.
+        self.ascii_mode = False
+        self.seat_store = request.seats
+        # Textual points sys.stdout and sys.stderr at a running app, to catch stray prints.
+        # Many apps in one process enter and leave in any order, and each would put back
+        # what it found: the streams would end at a finished session. So every session
+        # "catches" into the process's own streams, and what the host prints still shows.
+        self._capture_stdout = cast(Any, sys.stdout)
+        self._capture_stderr = cast(Any, sys.stderr)
+        # Colours from the SSH client's terminal (Rich reads TERM and COLORTERM from this).
+        self.console = Console(
+            color_system="auto", file=self.console.file, markup=True, highlight=False, emoji=False,
+            legacy_windows=False, _environ=dict(request.environment), force_terminal=True,
+            safe_box=False, soft_wrap=False,
+        )
+
+    def get_driver_class(self) -> type[Driver]:
+        return ChannelDriver
+
+    def save_setting(self, **changes: Any) -> None:
+        """Remember a choice for this session only (the settings file is the host's)."""
+        self.settings = replace(self.settings, **changes)
+
+
+class HostingApp(CapicuApp):
+    """The host's own interface (``capicu host --ssh`` without ``--headless``): it starts the gateway.
+
+    The gateway runs in this app's event loop once the host is up, and stops with it.
+    """
+
+    def __init__(self, display: DisplayOptions, start: StartRequest | None, gateway: Gateway) -> None:
+        super().__init__(display=display, start=start)
+        self.gateway = gateway
+
+    @on(HostReady)
+    async def start_gateway(self, message: HostReady) -> None:
+        """The host is up: open the SSH listener beside it (CapicuApp's own handler runs too)."""
+        gateway = self.gateway
+        if gateway.running:
+            return
+        bind = self.start_request.config.bind if isinstance(self.start_request, HostGame) else None
+        local = "127.0.0.1" if bind in (None, "", "0.0.0.0", "::") else bind
+        try:
+            await gateway.start(message.port, local)
+        except GatewayError as exc:  # the table goes on without SSH; the host is told why
+            self.notify(f"SSH is off: {exc}", severity="error", timeout=20)
+            return
+        self.notify("\n".join(gateway.welcome_lines(message.address)), timeout=60)
+
+    async def on_unmount(self) -> None:
+        await self.gateway.stop()
