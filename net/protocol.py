@@ -400,6 +400,7 @@ _HOST_TYPES: dict[str, type[Any]] = {kind.type: kind for kind in get_args(HostMe
 
 def to_wire(message: Message) -> dict[str, Any]:
     """``message`` as plain data: its ``type``, then its fields in the order declared."""
+    # Writing is the same for both schemas (only reading differs): either will do.
     return {"type": message.type, **_FROM_HOST.plain(message)}
 
 

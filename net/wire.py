@@ -26,7 +26,8 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
-from typing import Annotated, Any, TypeVar, get_args, get_origin
+from types import UnionType
+from typing import Annotated, Any, TypeVar, Union, get_args, get_origin
 
 from capicu.core import Action, Draw, Event, Pass, Play, Tile, View, parse_action
 from cattrs.errors import (
@@ -36,6 +37,7 @@ from cattrs.errors import (
     IterableValidationError,
     IterableValidationNote,
 )
+from cattrs.fns import identity
 from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, override
 from cattrs.preconf.msgpack import MsgpackConverter, make_converter
 
@@ -227,6 +229,32 @@ def _tuple(converter: MsgpackConverter, kind: Any) -> Callable[[Any, Any], tuple
     return structure
 
 
+def _tuple_out(converter: MsgpackConverter, kind: Any) -> Callable[[Any], list[Any]]:
+    args = get_args(kind)
+    if len(args) == 2 and args[1] is Ellipsis:
+        hook = converter.get_unstructure_hook(args[0])
+        if hook is identity:
+            return list
+        return lambda value: [hook(item) for item in value]
+    hooks = [converter.get_unstructure_hook(item) for item in args]
+    if all(hook is identity for hook in hooks):
+        return list
+    return lambda value: [hook(item) for hook, item in zip(hooks, value, strict=True)]
+
+
+def _is_optional(kind: Any) -> bool:
+    args = get_args(kind)
+    return get_origin(kind) in (Union, UnionType) and len(args) == 2 and type(None) in args
+
+
+def _optional_out(converter: MsgpackConverter, kind: Any) -> Callable[[Any], Any]:
+    (inner,) = (item for item in get_args(kind) if item is not type(None))
+    hook = converter.get_unstructure_hook(inner)
+    if hook is identity:
+        return identity
+    return lambda value: None if value is None else hook(value)
+
+
 def _is_enum(kind: Any) -> bool:
     return isinstance(kind, type) and issubclass(kind, Enum)
 
@@ -293,8 +321,13 @@ def _converter(strict: bool) -> MsgpackConverter:
     converter.register_structure_hook(Tile, _tile)
     converter.register_unstructure_hook(Tile, str)
     converter.register_structure_hook(Action, _action)
+    converter.register_unstructure_hook(Action, str)
     for action in (Play, Draw, Pass):
         converter.register_unstructure_hook(action, str)
+    # A host writes every seat's view after every move: tuples and optional values
+    # by hooks looked up once per type rather than by cattrs' general ones.
+    converter.register_unstructure_hook_factory(_is_tuple, lambda kind: _tuple_out(converter, kind))
+    converter.register_unstructure_hook_factory(_is_optional, lambda kind: _optional_out(converter, kind))
 
     # Events travel as maps told apart by their "type", which comes first.
     def structure_event(value: Any, _: Any) -> Any:
@@ -306,9 +339,12 @@ def _converter(strict: bool) -> MsgpackConverter:
         return converter.structure({k: v for k, v in value.items() if k != "type"}, kind)
 
     converter.register_structure_hook(Event, structure_event)
+    by_class: dict[type, Callable[[Any], dict[str, Any]]] = {}
     for tag, kind in _EVENTS.items():
         fields: Callable[[Any], dict[str, Any]] = make_dict_unstructure_fn(kind, converter)
-        converter.register_unstructure_hook(kind, _tagged(tag, fields))
+        by_class[kind] = _tagged(tag, fields)
+        converter.register_unstructure_hook(kind, by_class[kind])
+    converter.register_unstructure_hook(Event, lambda event: by_class[type(event)](event))
 
     # A view's changing fields first, the rules before them, the round's events and
     # the results after: the order of protocol version 2.
