@@ -177,7 +177,9 @@ def add_ssh_arguments(parser: argparse.ArgumentParser) -> None:
                        help="an authorized-keys file: these keys come in by SSH without the join code, "
                        "and come back to their seat at once")
     group.add_argument("--ssh-max-sessions", type=positive_int, default=40, metavar="N",
-                       help="SSH players at once (default: %(default)s; 4 at most from one address)")
+                       help="SSH players at once (default: %(default)s)")
+    group.add_argument("--ssh-per-address", type=positive_int, default=4, metavar="N",
+                       help="SSH players at once from one address (default: %(default)s)")
     group.add_argument("--ssh-idle", type=number_in(float, 1, 1440, what="a number of minutes"),
                        default=30.0, metavar="MINUTES",
                        help="close an SSH session after this long without a key pressed "

@@ -115,7 +115,8 @@ def gateway_config_from_args(args: argparse.Namespace) -> GatewayConfig:
     if keys is not None and not keys.is_file():
         raise CliError(f"--ssh-keys {keys}: there is no such file")
     return GatewayConfig(port=args.ssh, bind=args.bind, authorized_keys=keys,
-                         max_sessions=args.ssh_max_sessions, idle_timeout=args.ssh_idle * 60)
+                         max_sessions=args.ssh_max_sessions, sessions_per_address=args.ssh_per_address,
+                         idle_timeout=args.ssh_idle * 60)
 
 
 def load_host_key(path: Path) -> tuple[asyncssh.SSHKey, bool]:
@@ -258,16 +259,23 @@ class Gateway:
 
     # -- what the doors ask ---------------------------------------------------------
 
-    def admit(self, address: str) -> str | None:
-        """Count a new connection; the reason it is refused, or None."""
-        total = sum(self._connections.values())
-        if total >= self.config.max_sessions:
-            return f"the table is full: {total} SSH players are connected"
+    def admit(self, address: str) -> tuple[str | None, bool]:
+        """Count a new connection: why it is refused (None: it is not), and whether to cut it at once.
+
+        A connection over the limits is told why once the keys are exchanged (an SSH client
+        shows the reason then); one far over them is cut before, costing nothing more.
+        """
         here = self._connections.get(address, 0)
-        if here >= self.config.sessions_per_address:
-            return f"{address} already has {here} SSH sessions open"
+        total = sum(self._connections.values())
         self._connections[address] = here + 1
-        return None
+        config = self.config
+        if total >= config.max_sessions:
+            reason = f"the table is full: {config.max_sessions} SSH players are connected"
+        elif here >= config.sessions_per_address:
+            reason = f"{address} already has {here} SSH sessions open, the most from one address"
+        else:
+            return None, False
+        return reason, total >= 2 * config.max_sessions or here >= 2 * config.sessions_per_address
 
     def gone(self, address: str) -> None:
         left = self._connections.get(address, 1) - 1
@@ -321,6 +329,8 @@ class _Door(asyncssh.SSHServer):
         self.gateway = gateway
         self.entry = _Entry("?")
         self.counted = False
+        #: Why this connection is not let in (over the limits), said once the keys are exchanged.
+        self.refused: str | None = None
         self.conn: asyncssh.SSHServerConnection | None = None
         self.session: _Session | None = None
 
@@ -328,11 +338,10 @@ class _Door(asyncssh.SSHServer):
         self.conn = conn
         peer = conn.get_extra_info("peername")
         self.entry = _Entry(str(peer[0]) if isinstance(peer, tuple) else str(peer))
-        refused = self.gateway.admit(self.entry.address)
-        if refused is not None:
-            conn.disconnect(asyncssh.DISC_TOO_MANY_CONNECTIONS, refused)
-            return
+        self.refused, cut = self.gateway.admit(self.entry.address)
         self.counted = True
+        if cut:
+            conn.disconnect(asyncssh.DISC_TOO_MANY_CONNECTIONS, self.refused or "")
 
     def connection_lost(self, exc: Exception | None) -> None:
         if self.counted:
@@ -342,6 +351,8 @@ class _Door(asyncssh.SSHServer):
             self.session.end(None)
 
     def begin_auth(self, username: str) -> bool:
+        if self.refused is not None:
+            raise asyncssh.DisconnectError(asyncssh.DISC_TOO_MANY_CONNECTIONS, self.refused)
         self.entry.username = username
         # An open table without listed keys asks nothing: anybody who can reach it plays.
         return self.gateway.code is not None or self.gateway._authorized is not None
@@ -537,6 +548,10 @@ class _Session(asyncssh.SSHServerSession[bytes]):
             self._idle.cancel()
             self._idle = None
         self.gateway.sessions.discard(self)
+        chan = self.chan
+        if chan is not None:
+            # One game per connection: the game over, the connection goes too (and frees its place).
+            chan.get_connection().close()
         if not self.finished.done():
             self.finished.set_result(None)
 

@@ -234,6 +234,25 @@ async def test_a_listed_key_comes_in_without_the_code_and_a_stranger_key_does_no
         await table.ssh("eve", key=table.stranger_key)
 
 
+async def test_sessions_are_limited_per_address_and_in_all(open_table: Any) -> None:
+    table = await open_table(players=3, computers=0, sessions_per_address=2, max_sessions=3)
+    kept = [await table.ssh(name) for name in ("ana", "beto")]
+    with pytest.raises(asyncssh.DisconnectError, match="already has 2 SSH sessions open"):
+        await table.ssh("cruz")
+    await kept[0].screen.wait_for(lambda text: "beto" in text, "the lobby")
+    kept[0].press("q")
+    await asyncio.wait_for(kept[0].conn.wait_closed(), WAIT)  # the game over, the gateway hangs up
+    third = await table.ssh("cruz")  # a place came free
+    await third.screen.wait_for(lambda text: "cruz (you)" in text, "cruz's lobby")
+
+
+async def test_an_idle_session_is_closed(open_table: Any) -> None:
+    table = await open_table(players=3, idle_timeout=0.5)
+    ana = await table.ssh("ana")
+    text = await ana.screen.wait_closed()
+    assert "without a key pressed" in text
+
+
 async def test_only_the_game_is_served(open_table: Any) -> None:
     table = await open_table()
     conn = await table.connect("ana")
