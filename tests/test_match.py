@@ -9,6 +9,7 @@ from capicu.core import (
     DRAW,
     PASS,
     PRESET_NAMES,
+    Action,
     Bonus,
     End,
     IllegalAction,
@@ -36,6 +37,19 @@ def play(text: str) -> Play:
     action = parse_action(text)
     assert isinstance(action, Play)
     return action
+
+
+def legal(match: Match) -> tuple[Action, ...]:
+    """``match.legal_actions()`` for a loop that plays on: fails when nobody can play and
+    nothing can be drawn, yet the round goes on (an engine that missed that tranque would
+    have every seat pass for ever, and the loop hang instead of failing)."""
+    actions = match.legal_actions()
+    if actions == (PASS,):
+        state = match.state
+        assert state.drawable or any(state.playable(seat) for seat in range(match.players)), (
+            f"round {match.round_number} is blocked and goes on"
+        )
+    return actions
 
 
 def snapshot(match: Match) -> object:
@@ -252,8 +266,8 @@ def test_round_and_match_end_events() -> None:
     events: list[object] = []
     last_legal: tuple[object, ...] = ()
     while not match.is_over:
-        last_legal = match.legal_actions()
-        events.extend(match.apply(match.legal_actions()[0]))
+        last_legal = legal(match)
+        events.extend(match.apply(legal(match)[0]))
     for action in last_legal:  # what was legal a moment ago is not legal now
         with pytest.raises(IllegalAction, match="the match is over"):
             match.apply(action)  # type: ignore[arg-type]
@@ -268,7 +282,7 @@ def test_round_and_match_end_events() -> None:
 def test_winner_leads_next_round_with_any_tile() -> None:
     match = Match(PR, 3, seed=2)
     while match.round_number == 1:
-        match.apply(match.legal_actions()[-1])
+        match.apply(legal(match)[-1])
     result = match.results[0]
     started = match.view(None).events[0]
     assert isinstance(started, RoundStarted)
@@ -284,7 +298,7 @@ def test_tranque_last_player_leads_option() -> None:
     for seed in range(60):
         match = Match(rules, 3, seed=seed)
         while match.round_number == 1:
-            match.apply(match.legal_actions()[0])
+            match.apply(legal(match)[0])
         if match.results[0].reason is Outcome.TRANQUE:
             assert match.leader == match.results[0].last_player
             return
@@ -297,7 +311,7 @@ def test_partners_tie_gives_the_lead_to_the_previous_leader() -> None:
         match = Match(rules, 4, seed=seed)
         first_leader = match.leader
         while match.round_number == 1:
-            match.apply(match.legal_actions()[0])
+            match.apply(legal(match)[0])
         if match.results[0].winner is None:
             assert match.leader == first_leader
             assert match.view(None).forced_lead is None
@@ -318,7 +332,7 @@ def test_same_seed_same_match_and_log_rebuilds_it() -> None:
     def run(seed: int) -> Match:
         match = Match(Rules.preset_named("drawing-game"), 4, seed=seed)
         while not match.is_over:
-            actions = match.legal_actions()
+            actions = legal(match)
             match.apply(actions[len(actions) // 2])
         return match
 
@@ -349,7 +363,7 @@ def test_damaged_logs_are_refused_with_a_reason() -> None:
 def _to_round_end(match: Match, pick: int = 0) -> tuple[object, ...]:
     """Play until an action ends the round; that action's events."""
     while True:
-        actions = match.legal_actions()
+        actions = legal(match)
         events = match.apply(actions[pick % len(actions)])
         if any(isinstance(e, RoundEnded) for e in events):
             return events
@@ -395,7 +409,7 @@ def test_the_round_that_ends_the_match_does_not_pause() -> None:
         if match.awaiting_deal:
             match.deal_next_round()
         else:
-            match.apply(match.legal_actions()[0])
+            match.apply(legal(match)[0])
     assert not match.awaiting_deal and match.view(0).turn is None
     assert not match.view(0).between_rounds and match.view(0).match_over
 
@@ -434,7 +448,7 @@ def test_pausing_changes_only_when_the_next_deal_comes(seed: int, picks: list[in
     plain_events, paused_events = list(plain.opening_events), list(paused.opening_events)
     step = 0
     while not plain.is_over:
-        actions = plain.legal_actions()
+        actions = legal(plain)
         action = actions[picks[step % len(picks)] % len(actions)]
         step += 1
         plain_events.extend(plain.apply(action))
@@ -502,7 +516,7 @@ def test_a_log_cut_anywhere_resumes(
         if match.awaiting_deal:
             match.deal_next_round()
         else:
-            actions = match.legal_actions()
+            actions = legal(match)
             match.apply(actions[picks[step % len(picks)] % len(actions)])
             step += 1
     whole = match.log()
