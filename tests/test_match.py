@@ -211,15 +211,21 @@ def test_max_draws_per_turn_then_pass() -> None:
 
 def test_domino_ends_the_round_reveals_hands_and_scores() -> None:
     rules = PR.replace(hand_sizes=(2, 2, 2), target=5)
-    match = crafted_match(rules, ["6-6 6-5", "0-1 0-2"])
+    match = crafted_match(rules, ["6-6 6-5", "0-1 0-2"], stock="3-3 4-6")
     match.apply(play("play 6-6"))
-    match.apply(DRAW)  # seat 1 cannot play and draws
-    while match.round_number == 1 and not match.is_over:
-        match.apply(match.legal_actions()[0])
-    first = match.results[0]
-    assert first.reason in (Outcome.DOMINO, Outcome.TRANQUE)
-    assert len(first.hands) == 2
-    assert sum(first.pip_counts) == sum(sum(t.pips for t in h) for h in first.hands)
+    match.apply(DRAW)  # seat 1 holds no 6: 3-3 does not fit either
+    match.apply(DRAW)
+    match.apply(play("play 4-6 right"))
+    ended = match.apply(play("play 5-6 left"))
+    assert isinstance(ended[1], RoundEnded) and isinstance(ended[2], MatchEnded)
+    first = ended[1].result
+    assert (first.reason, first.last_player, first.last_tile) == (Outcome.DOMINO, 0, Tile(5, 6))
+    loser_hand = (Tile(0, 1), Tile(0, 2), Tile(3, 3))
+    assert first.hands == ((), loser_hand) and match.view(0).results[0].hands[1] == loser_hand
+    # RULES.md: the lowest count (0) scores the others' counts minus its own.
+    assert first.pip_counts == (0, 9)
+    assert (first.winner, first.points, first.bonuses, first.scores) == (0, 9, (), (9, 0))
+    assert match.scores == [9, 0] and match.winner == 0
 
 
 def test_going_out_with_a_tile_that_fits_both_ends_is_a_capicu() -> None:
