@@ -251,6 +251,35 @@ def test_going_out_with_the_lead_is_no_capicu() -> None:
     assert (ended.result.reason, ended.result.winner, ended.result.bonuses) == (Outcome.DOMINO, 0, ())
 
 
+@pytest.mark.parametrize(
+    ("second_hand", "last", "ends", "bonuses"),
+    [
+        # A double on equal ends fits "both" of them, but RULES.md: a capicú is not a double.
+        ("2-3 3-4 5-6", "4-4", (4, 4), ()),
+        # Any other tile that could go on either end is one, equal ends or not.
+        ("2-3 3-4 5-6", "4-5", (4, 4), ((Bonus.CAPICU, 100),)),
+        ("2-3 3-5 6-6", "4-5", (4, 5), ((Bonus.CAPICU, 100),)),
+        # A tile that fits one end only is not.
+        ("2-3 0-3 5-6", "4-5", (4, 0), ()),
+    ],
+)
+def test_capicu_is_found_in_play(
+    second_hand: str, last: str, ends: tuple[int, int], bonuses: tuple[tuple[Bonus, int], ...]
+) -> None:
+    rules = PR.replace(hand_sizes=(3, 3, 3), first_lead="random", capicu_bonus=100, target=500)
+    match = crafted_match(rules, [f"1-2 1-4 {last}", second_hand])
+    second = second_hand.split()
+    for text in ("play 1-2", f"play {second[0]} right", "play 1-4 left", f"play {second[1]} right"):
+        match.apply(play(text))
+    assert match.view(0).ends == ends
+    ended = match.apply(play(f"play {last} left"))[1]
+    assert isinstance(ended, RoundEnded)
+    result = ended.result
+    assert (result.reason, result.winner, result.bonuses) == (Outcome.DOMINO, 0, bonuses)
+    left_over = Tile.parse(second[2]).pips
+    assert result.points == left_over + sum(points for _, points in bonuses) == match.scores[0]
+
+
 def test_tranque_is_declared_as_soon_as_nobody_can_play() -> None:
     # Nothing can be drawn and nobody holds a 6 after the lead: the round is
     # blocked at once, without waiting for each forced pass.
