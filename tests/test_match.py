@@ -295,6 +295,26 @@ def test_tranque_is_declared_as_soon_as_nobody_can_play() -> None:
     assert match.round_number == 2
 
 
+def test_no_tranque_while_tiles_can_be_drawn_even_on_a_closed_line() -> None:
+    # The default preset: seven 6s laid, both ends 6, nobody holds a tile that fits, and the
+    # boneyard still has 12 tiles that can be drawn. RULES.md: no tranque until they are.
+    match = crafted_match(PR, ["6-6 0-1 2-6 3-6 4-5 0-0 1-1", "1-6 0-6 2-3 4-6 5-6 2-2 3-3"])
+    plays = ["play 6-6", "play 1-6 left", "play 0-1 left", "play 0-6 left", "play 2-6 right",
+             "play 2-3 right", "play 3-6 right", "play 4-6 right", "play 4-5 right", "play 5-6 right"]
+    for text in plays:
+        assert len(match.apply(play(text))) == 1
+    assert match.view(None).ends == (6, 6) and match.view(None).drawable == 12
+    for drawable in range(12, 1, -1):
+        assert (match.turn, match.legal_actions(), match.view(None).drawable) == (0, (DRAW,), drawable)
+        assert match.apply(DRAW) == (TilesDrawn(0, 1, 6, 6),)
+    ended = match.apply(DRAW)
+    assert isinstance(ended[1], RoundEnded)
+    result = ended[1].result
+    assert (result.reason, result.last_player, result.last_tile) == (Outcome.TRANQUE, 1, Tile(5, 6))
+    assert len(result.hands[0]) == 14 and result.hands[1] == (Tile(2, 2), Tile(3, 3))
+    assert (result.winner, result.points) == (1, result.pip_counts[0] - 10)
+
+
 def test_round_and_match_end_events() -> None:
     rules = PR.replace(target=1)
     match = Match(rules, 2, seed=11)
