@@ -341,11 +341,46 @@ def test_winner_leads_next_round_with_any_tile() -> None:
     result = match.results[0]
     started = match.view(None).events[0]
     assert isinstance(started, RoundStarted)
-    if result.winner is not None:
-        assert started.leader == result.winner
-        assert started.forced_lead is None
-    else:
-        assert started.forced_lead is not None
+    assert result.winner is not None  # (this seed's round has a winner)
+    assert (started.leader, started.forced_lead) == (result.winner, None)
+    assert len(match.legal_actions()) > 2  # any tile, on the empty line
+
+
+def _first_round_tied_and_led_elsewhere(players: int, reason: Outcome, seeds: range) -> Match:
+    """A default-preset match whose first round, ended by ``reason``, nobody won, and whose next
+    holder of the highest double is neither that round's leader nor its last player (so no
+    other rule would give that seat the lead)."""
+    for seed in seeds:
+        match = Match(PR, players, seed=seed)
+        first_leader = match.leader
+        while match.round_number == 1 and not match.is_over:
+            match.apply(legal(match)[0])
+        if match.is_over:
+            continue
+        result = match.results[0]
+        if (result.winner, result.reason) == (None, reason) and match.leader not in (
+            first_leader, result.last_player
+        ):
+            return match
+    pytest.fail(f"no such tied round in seeds {seeds}")
+
+
+# A domino ties too: the player who went out counts 0, and so does a hand holding only 0-0.
+@pytest.mark.parametrize(
+    ("players", "reason"), [(2, Outcome.TRANQUE), (2, Outcome.DOMINO), (3, Outcome.TRANQUE)]
+)
+def test_after_a_tie_the_highest_double_leads_with_it(players: int, reason: Outcome) -> None:
+    match = _first_round_tied_and_led_elsewhere(players, reason, range(1500))
+    tied = match.results[0]
+    assert tied.pip_counts.count(min(tied.pip_counts)) > 1
+    assert tied.points == 0 and match.scores == [0] * players
+    hands = [set(match.tiles.tiles_in(hand)) for hand in match.state.hands]
+    double = next(Tile(n, n) for n in range(6, -1, -1) if any(Tile(n, n) in hand for hand in hands))
+    holder = next(seat for seat, hand in enumerate(hands) if double in hand)
+    started = match.view(None).events[0]
+    assert isinstance(started, RoundStarted) and started.round_number == 2
+    assert (started.leader, started.forced_lead, match.turn) == (holder, double, holder)
+    assert match.legal_actions() == (Play(double, End.LEFT),)
 
 
 def test_tranque_last_player_leads_option() -> None:
