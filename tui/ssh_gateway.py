@@ -370,7 +370,7 @@ class _Door(asyncssh.SSHServer):
         if self.gateway.code is None:
             return True
         return ("capicu", "This table asks for its join code (or your seat key).", "en",
-                [("Join code: ", True)])
+                [("Join code: ", False)])
 
     def validate_kbdint_response(self, username: str,
                                  responses: KbdIntResponse) -> KbdIntChallenge:

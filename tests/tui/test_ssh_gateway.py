@@ -434,9 +434,10 @@ def ssh_host(folders: Path) -> Any:
 
 
 def openssh(host: Any, *extra: str, user: str = "ana") -> list[str]:
-    return [OPENSSH or "ssh", "-p", str(host.ssh_port), "-i", str(host.key_file), "-F", "/dev/null",
+    """OpenSSH's ``ssh`` to the gateway, with the listed key (the first value of an option wins)."""
+    return [OPENSSH or "ssh", "-p", str(host.ssh_port), "-F", "/dev/null", *extra, "-i", str(host.key_file),
             "-o", "StrictHostKeyChecking=no", "-o", "UserKnownHostsFile=/dev/null", "-o", "BatchMode=yes",
-            "-o", "IdentitiesOnly=yes", "-o", "LogLevel=ERROR", *extra, f"{user}@127.0.0.1"]
+            "-o", "IdentitiesOnly=yes", "-o", "LogLevel=ERROR", f"{user}@127.0.0.1"]
 
 
 @pytest.mark.skipif(OPENSSH is None, reason="OpenSSH's ssh is not installed")
@@ -452,6 +453,23 @@ def test_openssh_plays_by_keys_and_is_refused_the_rest(ssh_host: Any, folders: P
             term.wait_for(lambda text: YOU_MOVED.search(text), "our move")
     finally:
         term.close()
+
+    # Without a key, OpenSSH asks for the join code at the gateway's keyboard-interactive prompt
+    # (answered here by an askpass program, which notes the prompt: the test's terminal is not
+    # the program's controlling terminal, so OpenSSH cannot ask on it).
+    prompts = folders / "prompts"
+    askpass = folders / "askpass"
+    askpass.write_text(f'#!/bin/sh\necho "$1" >> {prompts}\necho {CODE}\n')
+    askpass.chmod(0o700)
+    asking = {**env, "SSH_ASKPASS": str(askpass), "SSH_ASKPASS_REQUIRE": "force"}
+    asked = Terminal(openssh(ssh_host, "-o", "PubkeyAuthentication=no", "-o", "BatchMode=no", user="beto"),
+                     asking)
+    try:
+        asked.wait_for(lambda text: "You are watching" in text, "the table, watched (its seats are taken)")
+    finally:
+        asked.close()
+    asked_for = prompts.read_text().splitlines()
+    assert len(asked_for) == 1 and asked_for[0].endswith("Join code: "), asked_for
 
     def run(*extra: str) -> subprocess.CompletedProcess[str]:
         return subprocess.run(openssh(ssh_host, *extra), capture_output=True, text=True, timeout=WAIT,
