@@ -308,10 +308,12 @@ class Gateway:
         self.guesses.wrong(entry.address, time.monotonic())
 
     def key_listed(self, key: asyncssh.SSHKey, entry: _Entry) -> bool:
-        if self._authorized is None:
-            # An open table lets any key in: it only says who comes back.
-            return self.code is None
-        return self._authorized.validate(key, entry.address, entry.address) is not None
+        """Whether ``key`` may come in: a listed one, or any at an open table (it says who comes back)."""
+        authorized = self._authorized
+        listed = None if authorized is None else authorized.validate(key, entry.address, entry.address)
+        if listed is not None:  # the key's options from the file ({} for none) when it is listed
+            return True
+        return self.code is None
 
     def seat_store(self, entry: _Entry) -> SeatStore | None:
         """Where the seats of ``entry``'s user name and key are kept (none without a key)."""
@@ -354,8 +356,9 @@ class _Door(asyncssh.SSHServer):
         if self.refused is not None:
             raise asyncssh.DisconnectError(asyncssh.DISC_TOO_MANY_CONNECTIONS, self.refused)
         self.entry.username = username
-        # An open table without listed keys asks nothing: anybody who can reach it plays.
-        return self.gateway.code is not None or self.gateway._authorized is not None
+        # Asked even at an open table (no join code): a key then still says who comes back,
+        # and a client without one gets in at the first method it tries.
+        return True
 
     def password_auth_supported(self) -> bool:
         return True
@@ -476,8 +479,11 @@ class _Session(asyncssh.SSHServerSession[bytes]):
                 self.driver.resize(width, height)
 
     def connection_lost(self, exc: Exception | None) -> None:
-        self.chan = None
+        chan, self.chan = self.chan, None
         self.end(None)
+        if chan is not None and self.started:
+            # One game per connection: the game over, the connection goes too (and frees its place).
+            chan.get_connection().close()
 
     # -- the session's app ---------------------------------------------------------
 
@@ -548,10 +554,6 @@ class _Session(asyncssh.SSHServerSession[bytes]):
             self._idle.cancel()
             self._idle = None
         self.gateway.sessions.discard(self)
-        chan = self.chan
-        if chan is not None:
-            # One game per connection: the game over, the connection goes too (and frees its place).
-            chan.get_connection().close()
         if not self.finished.done():
             self.finished.set_result(None)
 

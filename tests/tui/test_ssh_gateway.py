@@ -154,12 +154,13 @@ async def open_table(folders: Path) -> AsyncIterator[Callable[..., Awaitable[Tab
     keys_file = folders / "authorized_keys"
     keys_file.write_bytes(listed.export_public_key())
 
-    async def start(players: int = 2, computers: int = 1, seed: int = LEAD_SEED, **gateway: Any) -> Table:
+    async def start(players: int = 2, computers: int = 1, seed: int = LEAD_SEED, code: str | None = CODE,
+                    **gateway: Any) -> Table:
         host = Host(HostConfig(players=players, computers=computers, seed=seed, bind="127.0.0.1", port=0,
-                               code=CODE, limits=Limits(messages_per_second=1000, message_burst=1000)))
+                               code=code, limits=Limits(messages_per_second=1000, message_burst=1000)))
         _, game_port = await host.start()
         config = GatewayConfig(port=0, bind="127.0.0.1", authorized_keys=keys_file, **gateway)
-        door = Gateway(config, CODE)
+        door = Gateway(config, code)
         ssh_port = await door.start(game_port)
         table = Table(host, door, game_port, ssh_port, listed, stranger)
         started.append(table)
@@ -251,6 +252,26 @@ async def test_an_idle_session_is_closed(open_table: Any) -> None:
     ana = await table.ssh("ana")
     text = await ana.screen.wait_closed()
     assert "without a key pressed" in text
+
+
+async def test_an_open_table_lets_anybody_in_and_a_key_still_reclaims(open_table: Any) -> None:
+    table = await open_table(code=None)
+    first = await table.ssh("ana", key=table.stranger_key)
+    await first.play_first_move()
+    first.conn.abort()
+    await seats_seen(table.game_port, until=lambda seats: not seats[0].connected)
+    back = await table.ssh("ana", key=table.stranger_key)
+    await back.screen.wait_for(lambda text: "Seat key" in text and "Lobby" not in text, "the table again")
+    guest = await table.ssh("beto", password="anything")
+    await guest.screen.wait_for(lambda text: "You are watching" in text, "beto watching")
+
+
+async def test_a_session_without_a_terminal_is_told_to_ask_for_one(open_table: Any) -> None:
+    table = await open_table()
+    conn = await table.connect("ana")
+    _, screen = await conn.create_session(SshScreen, encoding=None)  # no pseudo-terminal asked for
+    await screen.wait_closed()
+    assert b"capicu needs a terminal" in screen.received, screen.received
 
 
 async def test_only_the_game_is_served(open_table: Any) -> None:
