@@ -13,25 +13,28 @@ import contextlib
 import gc
 import getpass
 import time
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import replace
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 from capicu.core import Action, View
 from capicu.net.protocol import NAME_LIMIT
 from rich.console import RenderableType
 from rich.segment import Segment
 from textual import events
-from textual.app import App
+from textual._context import active_app  # Textual's record of the app being run, kept per task
+from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.color import Color
+from textual.command import CommandPalette
 from textual.filter import LineFilter
 from textual.notifications import SeverityLevel
-from textual.theme import Theme
+from textual.screen import Screen
+from textual.theme import Theme, ThemeProvider
 from textual.widgets import Checkbox
 
-from . import messages
 from .ascii_only import to_ascii
+from .describe import describe_host_error
 from .game import (
     DisplayOptions,
     GameState,
@@ -62,7 +65,7 @@ from .link import (
     TableChanged,
     TimerStarted,
 )
-from .messages import add_messages, t
+from .messages import LANGUAGES, N_, Language, Wording, choose_language, later, set_language_source, t
 from .saved_seats import SEATS_FILE, SeatStore
 from .screens.base import CapicuScreen
 from .screens.lobby import LobbyScreen
@@ -77,20 +80,6 @@ from .themes import GAME_VARIABLES, hide_unreadable_themes, load_themes
 from .widgets.tiles import TileStyle
 
 __all__ = ["CapicuApp"]
-
-add_messages({
-    "key.quit": "Quit",
-    "key.palette": "Palette",
-    "app.failed": "Could not reach the table: {reason}",
-    "app.refused": "{reason}",
-    "app.chat_notice": "{name}: {text}",
-    "app.lost": "Connection lost: {reason}",
-    "app.gave_up": "The table is gone: {reason}. Your seat is saved: run the same join command "
-                   "to take it back when the host is up again.",
-    "app.resumed": "Back at the table.",
-    "app.asking_host": "Your seat is held for you: asking the host to give it back...",
-    "app.unknown_reason": "the host closed the connection",
-})
 
 class AsciiOnly(LineFilter):
     """ASCII mode's last line of defence: every rendered character outside ASCII becomes ASCII.
@@ -122,8 +111,8 @@ class CapicuApp(App[None]):
     TITLE = "capicu"
     ENABLE_COMMAND_PALETTE = True
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("ctrl+q", "quit", t("key.quit"), show=False, priority=True),
-        Binding("ctrl+p", "command_palette", t("key.palette"), show=False),
+        Binding("ctrl+q", "quit", N_("Quit"), show=False, priority=True),
+        Binding("ctrl+p", "command_palette", N_("Palette"), show=False),
     ]
 
     def __init__(self, display: DisplayOptions | None = None, start: StartRequest | None = None) -> None:
@@ -143,8 +132,11 @@ class CapicuApp(App[None]):
         self.seat_store: SeatStore | None = SeatStore(data_dir() / SEATS_FILE)  # SSH: each key's own
         self.settings, self._warnings = load_settings()
         self.ascii_mode = self.display_options.ascii or self.settings.ascii
-        # Sentences too ("¡Capicú!" reads "Capicu!"), not only the screen's cell-for-cell filter.
-        messages.set_ascii(self.ascii_mode)
+        #: The language this interface speaks (``--lang``, else the one saved, else the locale's); in
+        #: ASCII mode its sentences drop what has no ASCII form ("¡Capicú!" reads "Capicu!"), before
+        #: the screen's cell-for-cell filter would make it "?".
+        self.language = Language(choose_language(self.display_options.language, self.settings.language),
+                                 ascii=self.ascii_mode)
         self._ascii_only = AsciiOnly()
         self.tile_style = (
             TileStyle.parse(self.display_options.tile_style)
@@ -218,13 +210,46 @@ class CapicuApp(App[None]):
     def set_ascii(self, on: bool) -> None:
         """Draw with ASCII only (or not), everywhere, from now on (and next time)."""
         self.ascii_mode = on
-        messages.set_ascii(on)
+        self.language.ascii = on
         self.save_setting(ascii=on)
         self.set_class(on, "ascii")
         self.refresh_bindings()  # the Footer's key names change
         self.screen.refresh(layout=True)
         for screen in self._capicu_screens():
             screen.display_changed()
+
+    def set_language(self, code: str) -> None:
+        """Speak ``code`` everywhere from now on (and next time): every screen words itself again."""
+        if code == self.language.code or not self.language.switch(code):
+            return
+        self.save_setting(language=code)
+        self.refresh_bindings()  # the Footer's words
+        for screen in self._capicu_screens():
+            screen.language_changed()
+
+    # -- the command palette, in the app's language ----------------------------------
+
+    def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
+        """Textual's own commands, worded in this app's language, and one for each other language."""
+        for code, name in LANGUAGES.items():
+            if code != self.language.code:
+                # The language's own name: a reader who cannot read the current one still finds theirs.
+                yield SystemCommand(t("Language: {language}", language=name),
+                                    t("Show every text in {language}", language=name),
+                                    lambda code=code: self.set_language(code))
+        yield SystemCommand(t("Theme"), t("Change the current theme"), self.action_change_theme)
+        if screen.query("HelpPanel"):
+            yield SystemCommand(t("Keys"), t("Hide the keys and help panel"), self.action_hide_help_panel)
+        else:
+            yield SystemCommand(t("Keys"), t("Show the keys and help panel"), self.action_show_help_panel)
+        yield SystemCommand(t("Quit"), t("Quit the application as soon as possible"), self.action_quit)
+
+    def action_command_palette(self) -> None:
+        if self.use_command_palette and not CommandPalette.is_open(cast("App[object]", self)):
+            self.push_screen(CommandPalette(id="--command-palette", placeholder=t("Search for commands…")))
+
+    def search_themes(self) -> None:
+        self.push_screen(CommandPalette(providers=[ThemeProvider], placeholder=t("Search for themes…")))
 
     def player_name(self, asked: str | None) -> str:
         name = asked or self.settings.name
@@ -335,13 +360,13 @@ class CapicuApp(App[None]):
         if not isinstance(self.screen, MatchOverScreen):
             self.push_screen(MatchOverScreen(view))
 
-    def tell(self, text: str, severity: SeverityLevel = "information") -> None:
+    def tell(self, text: Wording, severity: SeverityLevel = "information") -> None:
         """A notice for the player: on the table's status line when the table shows, else a toast."""
         table = self._table_screen()
         if table is not None and table.is_attached and self.screen is table:
             table.say(text)
         else:
-            self.notify(text, severity=severity)
+            self.notify(text(), severity=severity)
 
     # -- what the link reports -----------------------------------------------------------
 
@@ -380,9 +405,9 @@ class CapicuApp(App[None]):
         if not self._showing():
             return
         if isinstance(self.screen, LobbyScreen):  # not a toast: it would linger over the table
-            self.screen.set_status(t("app.asking_host"))
+            self.screen.set_status(t("Your seat is held for you: asking the host to give it back..."))
         else:
-            self.notify(t("app.asking_host"), timeout=10)
+            self.notify(t("Your seat is held for you: asking the host to give it back..."), timeout=10)
 
     def on_rejoin_asked(self, message: RejoinAsked) -> None:
         if not self._showing():
@@ -446,7 +471,7 @@ class CapicuApp(App[None]):
         elif isinstance(self.screen, LobbyScreen):  # the table shows it later too
             self.screen.chat_arrived(message.name, message.text)
         else:
-            self.notify(t("app.chat_notice", name=message.name, text=message.text))
+            self.notify(t("{name}: {text}", name=message.name, text=message.text))
 
     def on_timer_started(self, message: TimerStarted) -> None:
         if not self._showing():
@@ -461,7 +486,8 @@ class CapicuApp(App[None]):
         if message.fatal:
             self._fail(message.text)
         else:
-            self.tell(t("app.refused", reason=message.text), severity="warning")
+            code = message.code
+            self.tell(lambda: describe_host_error(code), severity="warning")
 
     def on_link_lost(self, message: LinkLost) -> None:
         if not self._showing() or self.game is None:
@@ -482,29 +508,35 @@ class CapicuApp(App[None]):
         for screen in list(self.screen_stack):
             if isinstance(screen, ReconnectingScreen):
                 screen.dismiss()
-        self.tell(t("app.resumed"))
+        self.tell(later("Back at the table."))
 
     def on_link_failed(self, message: LinkFailed) -> None:
         if not self._showing():
             return
-        self._fail(message.reason or t("app.unknown_reason"))
+        self._fail(message.reason or t("the host closed the connection"))
 
     def _fail(self, reason: str) -> None:
         """The game is over for us: from the shell, exit with the reason; from the menu, say it."""
         started = self.game is not None and self.game.view is not None
         if self.start_request is not None and not started:
-            self.failure = t("app.failed", reason=reason)
+            self.failure = t("Could not reach the table: {reason}", reason=reason)
             self.exit()
             return
         if self.start_request is not None:
             # Never silently: the shell gets one line and a non-zero code.
             lost = self.game is not None and self.game.lost and isinstance(self.game.request, JoinGame)
-            key = "app.gave_up" if lost else "app.lost"
-            self.failure = t(key, reason=reason.rstrip("."))
+            if lost:
+                self.failure = t("The table is gone: {reason}. Your seat is saved: run the same join command "
+                                 "to take it back when the host is up again.", reason=reason.rstrip("."))
+            else:
+                self.failure = t("Connection lost: {reason}", reason=reason.rstrip("."))
             self.failure_code = 1
             self.exit()
             return
-        text = t("app.lost", reason=reason) if started else t("app.failed", reason=reason)
+        if started:
+            text = t("Connection lost: {reason}", reason=reason)
+        else:
+            text = t("Could not reach the table: {reason}", reason=reason)
         self.notify(text, severity="error", timeout=8)
         self.call_later(self.leave_game)
 
@@ -518,3 +550,12 @@ class CapicuApp(App[None]):
         self._exiting = True
         if self.link is not None:
             await self.link.close()
+
+
+def _language_of_active_app() -> Language | None:
+    """The language of the app being run in this task (each SSH session's app has its own)."""
+    app = active_app.get(None)
+    return app.language if isinstance(app, CapicuApp) else None
+
+
+set_language_source(_language_of_active_app)

@@ -9,7 +9,9 @@ from collections.abc import Callable, Sequence
 from typing import NoReturn
 
 from .commands import GameLost, add_commands, open_main_menu
+from .messages import LANGUAGES, choose_language, command_line_language, t
 from .options import CliError, add_display_arguments, add_rule_arguments, rules_from_args
+from .settings import load_settings
 from .simulate import run_simulation
 
 __all__ = ["CliError", "build_parser", "main"]
@@ -20,27 +22,45 @@ EXIT_USAGE = 2
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         # argparse prints usage and exits 2; we keep the exit code but say it in one line.
-        self.exit(EXIT_USAGE, f"capicu: {message} (see {self.prog} --help)\n")
+        see = t("(see {command} --help)", command=self.prog)
+        self.exit(EXIT_USAGE, f"capicu: {message} {see}\n")
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="capicu", description="A dominoes table for the terminal.")
-    commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    parser = _Parser(prog="capicu", description=t("A dominoes table for the terminal."))
+    commands = parser.add_subparsers(dest="command", metavar=t("COMMAND"), parser_class=_Parser)
 
     simulate = commands.add_parser(
-        "simulate", help="watch computer players play a whole match",
-        description="Play a whole match between computer players and print every move.",
+        "simulate", help=t("watch computer players play a whole match"),
+        description=t("Play a whole match between computer players and print every move."),
     )
     add_rule_arguments(simulate)
-    simulate.add_argument("--seed", type=int, default=0, help="the seed of the deals (default: 0)")
-    simulate.add_argument("--level", default="greedy", help="the computer players' level (default: greedy)")
+    simulate.add_argument("--seed", type=int, default=0, help=t("the seed of the deals (default: 0)"))
+    simulate.add_argument("--level", default="greedy",
+                          help=t("the computer players' level (default: %(default)s)"))
 
     add_commands(commands)
     add_display_arguments(parser, top_level=True)
     return parser
 
 
+def language_asked(argv: Sequence[str]) -> str | None:
+    """The language the command line asks for (``--lang``), read before the parser is built in it."""
+    early = argparse.ArgumentParser(add_help=False)
+    early.add_argument("--lang")
+    asked, _ = early.parse_known_args(argv)
+    return asked.lang if asked.lang in LANGUAGES else None
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line: ``--lang``, else the saved setting, else the locale, words it all."""
+    arguments = list(sys.argv[1:] if argv is None else argv)
+    settings, _ = load_settings()
+    with command_line_language(choose_language(language_asked(arguments), settings.language)):
+        return _run(arguments)
+
+
+def _run(argv: list[str]) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     try:

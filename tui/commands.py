@@ -21,8 +21,9 @@ from capicu.core.ai import LEVELS
 from capicu.net.headless import serve_headless
 from capicu.net.protocol import DEFAULT_PORT
 
-from .describe_rules import describe_rules
+from .describe_rules import describe_rules, preset_title
 from .game import DisplayOptions, HostGame, JoinGame, SoloGame, StartRequest
+from .messages import N_, t, tn
 from .options import (
     CliError,
     add_display_arguments,
@@ -46,38 +47,39 @@ Parser = TypeVar("Parser", bound=argparse.ArgumentParser)
 def add_commands(subparsers: argparse._SubParsersAction[Parser]) -> None:
     """Add ``play``, ``join``, ``host`` and ``rules`` to the command line."""
     play = subparsers.add_parser(
-        "play", help="play against the computer",
-        description="Play a match against computer players in this terminal.",
+        "play", help=t("play against the computer"),
+        description=t("Play a match against computer players in this terminal."),
     )
     add_rule_arguments(play)
     play.add_argument("--level", choices=LEVELS, default="normal",
-                      help="the computer players' level (default: %(default)s)")
-    play.add_argument("--name", default=None, help="your name at the table")
-    play.add_argument("--seed", type=int, default=None, help="the seed of the deals (default: random)")
+                      help=t("the computer players' level (default: %(default)s)"))
+    play.add_argument("--name", default=None, help=t("your name at the table"))
+    play.add_argument("--seed", type=int, default=None, help=t("the seed of the deals (default: random)"))
     add_display_arguments(play)
     play.set_defaults(handler=run_play)
 
     join = subparsers.add_parser(
-        "join", help="join a game on the network",
-        description="Join a game that someone hosts with 'capicu host'.",
+        "join", help=t("join a game on the network"),
+        description=t("Join a game that someone hosts with 'capicu host'."),
     )
-    join.add_argument("address", metavar="HOST[:PORT]",
-                      help=f"the host's address as 'capicu host' shows it (port {DEFAULT_PORT} if none)")
-    join.add_argument("--name", default=None, help="your name at the table")
-    join.add_argument("--code", default=None, help="the join code the host shows")
-    join.add_argument("--spectate", action="store_true", help="watch without a seat")
-    join.add_argument("--seat-key", default=None, metavar="KEY",
-                      help="take back your seat from another machine with the key the table showed you")
-    join.add_argument("--give-up-after", type=number_in(float, 1, 86400, what="a number of seconds"),
-                      default=600.0, metavar="SECONDS",
-                      help="how long to keep trying to reach a host that went away (default: %(default)g)")
+    join.add_argument("address", metavar=t("HOST[:PORT]"),
+                      help=t("the host's address as 'capicu host' shows it (port {port} if none)",
+                             port=str(DEFAULT_PORT)))
+    join.add_argument("--name", default=None, help=t("your name at the table"))
+    join.add_argument("--code", default=None, help=t("the join code the host shows"))
+    join.add_argument("--spectate", action="store_true", help=t("watch without a seat"))
+    join.add_argument("--seat-key", default=None, metavar=t("KEY"),
+                      help=t("take back your seat from another machine with the key the table showed you"))
+    join.add_argument("--give-up-after", type=number_in(float, 1, 86400, what=N_("a number of seconds")),
+                      default=600.0, metavar=t("SECONDS"),
+                      help=t("how long to keep trying to reach a host that went away (default: %(default)g)"))
     add_display_arguments(join)
     join.set_defaults(handler=run_join)
 
     host = subparsers.add_parser(
-        "host", help="host a table on the local network",
-        description="Host a table that players on the local network join with the address, "
-        "port and join code it prints.",
+        "host", help=t("host a table on the local network"),
+        description=t("Host a table that players on the local network join with the address, "
+        "port and join code it prints."),
     )
     add_rule_arguments(host)
     add_host_arguments(host)
@@ -86,8 +88,8 @@ def add_commands(subparsers: argparse._SubParsersAction[Parser]) -> None:
     host.set_defaults(handler=run_host)
 
     rules = subparsers.add_parser(
-        "rules", help="print the rules of a game",
-        description="Print the rules a game is played by, written from the engine's own settings.",
+        "rules", help=t("print the rules of a game"),
+        description=t("Print the rules a game is played by, written from the engine's own settings."),
     )
     add_rule_arguments(rules)
     rules.set_defaults(handler=run_rules)
@@ -151,6 +153,7 @@ def display_options(args: argparse.Namespace) -> DisplayOptions:
         tile_style=getattr(args, "tile_style", None),
         mouse=bool(mouse),
         theme=_theme(args),
+        language=getattr(args, "lang", None),
     )
 
 
@@ -164,14 +167,15 @@ def _theme(args: argparse.Namespace) -> str | None:
         return None
     names = theme_names(themes_dir())
     if theme not in names:
-        raise CliError(f"there is no theme called {theme[:60]!r}: the themes are {', '.join(names)}")
+        raise CliError(t("there is no theme called {theme}: the themes are {themes}", theme=repr(theme[:60]),
+                         themes=", ".join(names)))
     return theme
 
 
 def _player_name(args: argparse.Namespace) -> str | None:
     name: str | None = getattr(args, "name", None)
     if name is not None and not name.strip():
-        raise CliError("a name cannot be empty")
+        raise CliError(t("a name cannot be empty"))
     return name.strip() if name else None
 
 
@@ -190,7 +194,8 @@ def run_play(args: argparse.Namespace) -> int:
 def run_rules(args: argparse.Namespace) -> int:
     """``capicu rules``: the rules of the preset (and options) asked for, as sentences."""
     chosen, players = rules_from_args(args)
-    print(f"{chosen.preset}, {players} players:")
+    print(tn("{preset}, {count} player:", "{preset}, {count} players:", players,
+             preset=preset_title(chosen.preset)))
     for line in describe_rules(chosen, players):
         print(f"- {line}")
     return 0
@@ -206,10 +211,10 @@ def _seat_key(args: argparse.Namespace) -> str | None:
         return None
     key = key.strip()
     if not _SEAT_KEY.match(key) or sum(c.isalnum() for c in key) < 8:
-        raise CliError(f"{key[:60]!r} is not a seat key: a seat key is letters and digits, "
-                       "such as K7PX-2MQR-HT4W-9CV")
+        raise CliError(t("{key} is not a seat key: a seat key is letters and digits, "
+                         "such as K7PX-2MQR-HT4W-9CV", key=repr(key[:60])))
     if getattr(args, "spectate", False):
-        raise CliError("--seat-key takes a seat back: it cannot go with --spectate")
+        raise CliError(t("--seat-key takes a seat back: it cannot go with --spectate"))
     return key
 
 

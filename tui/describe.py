@@ -33,55 +33,79 @@ from capicu.core import (
     View,
     why_not,
 )
+from capicu.net.protocol import ErrorCode
 from capicu.net.sanitize import clean_text
 
-from .messages import add_messages, ascii_only, has, t, to_ascii
+from .messages import N_, ascii_only, t, tc, tn, to_ascii
 
 if TYPE_CHECKING:  # the hints' module loads the search, which the table loads on the first hint
     from capicu.core.ai.hints import Hint
 
-add_messages({
-    # Why a key did nothing: one sentence for each `Refusal` code of the engine.
-    "refusal.match-over": "The match is over.",
-    "refusal.round-over": "This round is over; the next one is not dealt yet.",
-    "refusal.not-an-action": "That is not a move.",
-    "refusal.spectator": "You are watching: spectators do not play.",
-    "refusal.not-your-turn": "Not your turn: {name} is playing.",
-    "refusal.no-such-tile": "There is no {tile} in a double-{max_pip} set.",
-    "refusal.not-held": "You do not hold {tile}.",
-    "refusal.lead-must-be": "The round opens with {tile}: that is the only lead allowed.",
-    "refusal.lead-on-left": "The lead starts la mesa: {tile} goes on the left.",
-    "refusal.fits-neither-end": "{tile} fits neither end ({left} or {right}).",
-    "refusal.fits-neither-end_same": "{tile} does not fit: both ends are {left}.",
-    "refusal.wrong-end": "{tile} does not fit the {end} end ({number}).",
-    "refusal.no-drawing": "There is no drawing in this game: with nothing that fits, you pass (paso).",
-    "refusal.reserve-reached": "El pozo is down to its last {reserve} tiles, which are never drawn.",
-    "refusal.reserve-reached_one": "El pozo is down to its last tile, which is never drawn.",
-    "refusal.boneyard-empty": "El pozo is empty: there is nothing to draw.",
-    "refusal.draw-limit": "You have drawn {count} tiles this turn, the most allowed.",
-    "refusal.draw-limit_one": "You have drawn a tile this turn, the most allowed.",
-    "refusal.must-play": "You hold a tile that fits ({tile}), so you cannot draw.",
-    "refusal.pass-while-fits": "You hold a tile that fits ({tile}), so you cannot pass.",
-    "refusal.pass-while-drawable": "Tiles can still be drawn from el pozo, so you cannot pass: draw.",
-    "refusal.not-allowed": "That is not allowed now.",
-    # Why a hint suggests its move: one phrase for each `HintReason` code.
-    "hint.must-draw": "nothing you hold fits {left} or {right}: draw",
-    "hint.must-pass": "nothing fits and nothing can be drawn: pass",
-    "hint.forced-lead": "the round opens with {tile}",
-    "hint.only-tile": "{tile} is the only tile that fits",
-    "hint.domino": "your last tile: domino",
-    "hint.blocks-next": "the next player could not match {number}",
-    "hint.blocks-seat": "{name} could not match {number}",
-    "hint.keeps-suit": "keeps your {number}s",
-    "hint.double": "lays the double {tile} while it still fits",
-    "hint.sheds-weight": "gets rid of {pips} pips",
-    "hint.draw-better": "drawing does better than any tile here",
-    "hint.best-odds": "does best in {samples} sampled deals",
-    "hint.separator": "; ",
-})
+#: Why a key did nothing: one sentence for each `Refusal` code of the engine
+#: (those that count or compare are worded in `describe_refusal`).
+REFUSALS: Mapping[str, str] = {
+    Refusal.MATCH_OVER: N_("The match is over."),
+    Refusal.ROUND_OVER: N_("This round is over; the next one is not dealt yet."),
+    Refusal.NOT_AN_ACTION: N_("That is not a move."),
+    Refusal.SPECTATOR: N_("You are watching: spectators do not play."),
+    Refusal.NOT_YOUR_TURN: N_("Not your turn: {name} is playing."),
+    Refusal.NO_SUCH_TILE: N_("There is no {tile} in a double-{max_pip} set."),
+    Refusal.NOT_HELD: N_("You do not hold {tile}."),
+    Refusal.LEAD_MUST_BE: N_("The round opens with {tile}: that is the only lead allowed."),
+    Refusal.LEAD_ON_LEFT: N_("The lead starts la mesa: {tile} goes on the left."),
+    Refusal.FITS_NEITHER_END: N_("{tile} fits neither end ({left} or {right})."),
+    Refusal.WRONG_END: N_("{tile} does not fit the {end} end ({number})."),
+    Refusal.NO_DRAWING: N_("There is no drawing in this game: with nothing that fits, you pass (paso)."),
+    Refusal.BONEYARD_EMPTY: N_("El pozo is empty: there is nothing to draw."),
+    Refusal.MUST_PLAY: N_("You hold a tile that fits ({tile}), so you cannot draw."),
+    Refusal.PASS_WHILE_FITS: N_("You hold a tile that fits ({tile}), so you cannot pass."),
+    Refusal.PASS_WHILE_DRAWABLE: N_("Tiles can still be drawn from el pozo, so you cannot pass: draw."),
+    Refusal.NOT_ALLOWED: N_("That is not allowed now."),
+}
 
-#: Refusals whose sentence has a singular form, by the param that counts.
-_COUNTED_REFUSALS: dict[str, str] = {Refusal.RESERVE_REACHED: "reserve", Refusal.DRAW_LIMIT: "count"}
+#: Why a hint suggests its move: one phrase for each `HintReason` code (its value).
+HINT_REASONS: Mapping[str, str] = {
+    "must-draw": N_("nothing you hold fits {left} or {right}: draw"),
+    "must-pass": N_("nothing fits and nothing can be drawn: pass"),
+    "forced-lead": N_("the round opens with {tile}"),
+    "only-tile": N_("{tile} is the only tile that fits"),
+    "domino": N_("your last tile: domino"),
+    "blocks-next": N_("the next player could not match {number}"),
+    "blocks-seat": N_("{name} could not match {number}"),
+    "keeps-suit": N_("keeps your {number}s"),
+    "double": N_("lays the double {tile} while it still fits"),
+    "sheds-weight": N_("gets rid of {pips} pips"),
+    "draw-better": N_("drawing does better than any tile here"),
+    "best-odds": N_("does best in {samples} sampled deals"),
+}
+
+#: What the host's refusals mean: one sentence for each `ErrorCode` (the host's own sentence is
+#: English, for programmers and logs; a person reads this one).
+HOST_ERRORS: Mapping[str, str] = {
+    ErrorCode.BAD_FRAME: N_("The host could not read what this terminal sent."),
+    ErrorCode.BAD_MESSAGE: N_("The host could not understand what this terminal sent."),
+    ErrorCode.UNKNOWN_TYPE: N_("The host does not know what this terminal asked for."),
+    ErrorCode.VERSION: N_("This capicu and the host's are different versions: update the older one."),
+    ErrorCode.NOT_READY: N_("The host was not ready for that yet."),
+    ErrorCode.BAD_CODE: N_("That is not this table's join code."),
+    ErrorCode.BAD_NAME: N_("That name cannot be used at the table: choose another."),
+    ErrorCode.NAME_TAKEN: N_("Somebody at this table already has that name: choose another."),
+    ErrorCode.BAD_TOKEN: N_("That seat is not held at this table any more."),
+    ErrorCode.NO_TABLE: N_("The host has no such table."),
+    ErrorCode.TABLE_FULL: N_("Every seat and every spectator's place is taken."),
+    ErrorCode.NOT_SEATED: N_("You are watching: spectators do not play."),
+    ErrorCode.NOT_STARTED: N_("The match starts when every seat is filled."),
+    ErrorCode.ILLEGAL: N_("The host refused that move."),
+    ErrorCode.RATE_LIMITED: N_("Too much too fast: wait a moment."),
+    ErrorCode.TOO_MANY_ERRORS: N_("The host hung up after too many messages it could not use."),
+    ErrorCode.TOO_MANY_CONNECTIONS: N_("The host has too many connections from this address."),
+    ErrorCode.TIMEOUT: N_("The host hung up: this terminal took too long to answer."),
+    ErrorCode.REPLACED: N_("Your seat was taken back on another connection."),
+    ErrorCode.SHUTTING_DOWN: N_("The host is shutting down."),
+    ErrorCode.SEAT_HELD: N_("That seat is held for a player who is away: take it back with its seat key, "
+                            "or join again from the machine that had it."),
+    ErrorCode.REFUSED: N_("The host did not give the seat back."),
+}
 
 #: Longest name shown; longer ones are cut (the host limits them too).
 NAME_LIMIT = 24
@@ -103,7 +127,7 @@ def seat_name(names: Sequence[str], seat: int) -> str:
         name = display_text(names[seat], NAME_LIMIT)
         if name:
             return name
-    return t("word.seat", number=seat + 1)
+    return t("seat {number}", number=seat + 1)
 
 
 def side_members(side: int, sides: int, players: int) -> list[int]:
@@ -115,7 +139,7 @@ def side_members(side: int, sides: int, players: int) -> list[int]:
 
 def seat_label(names: Sequence[str], seat: int, my_seat: int | None = None) -> str:
     """A seat as a label ("Ana: out", a column): its name, or "You" for the reader's own."""
-    return t("word.you_title") if seat == my_seat else seat_name(names, seat)
+    return you_title() if seat == my_seat else seat_name(names, seat)
 
 
 def side_name(
@@ -127,9 +151,24 @@ def side_name(
         return seat_name(names, side)
     if my_seat in members:
         partners = " & ".join(seat_name(names, seat) for seat in members if seat != my_seat)
-        return t("word.you_team", partner=partners) if partners else t("word.you_title")
+        return t("You & {partner}", partner=partners) if partners else you_title()
     joined = " & ".join(seat_name(names, seat) for seat in members)
-    return t("word.team", names=joined) if len(members) > 1 else joined
+    return t("Team {names}", names=joined) if len(members) > 1 else joined
+
+
+def you_title() -> str:
+    """The reader as a label ("You: out", a column's name)."""
+    return tc("the reader, as a label", "You")
+
+
+def you() -> str:
+    """The reader inside a sentence or a caption ("▲ you" under the tile just played)."""
+    return tc("the reader, inside a sentence", "you")
+
+
+def end_name(end: str) -> str:
+    """An end of the line of play in words ("left", "right")."""
+    return tc("end of the line", "left") if end == "left" else tc("end of the line", "right")
 
 
 def _you_or(seat: int, names: Sequence[str], my_seat: int | None) -> tuple[str, bool]:
@@ -157,7 +196,13 @@ def _and_list(items: Sequence[str]) -> str:
     """``items`` as a list in words: "4-5", "4-5 and 2-2", "4-5, 2-2 and 0-1"."""
     if len(items) <= 1:
         return "".join(items)
-    return t("word.and_list", items=t("word.list_separator").join(items[:-1]), last=items[-1])
+    # TRANSLATORS: a list of tiles, "4-5, 2-2 and 0-1": {items} are all but the last, joined by ", ".
+    return t("{items} and {last}", items=list_separator().join(items[:-1]), last=items[-1])
+
+
+def list_separator() -> str:
+    """What separates the items of a list in a sentence (", ")."""
+    return tc("between the items of a list", ", ")
 
 
 def describe_event(event: Event, names: Sequence[str], my_seat: int | None, *, lead: bool = False) -> str:
@@ -170,48 +215,64 @@ def describe_event(event: Event, names: Sequence[str], my_seat: int | None, *, l
         name, mine = _you_or(event.leader, names, my_seat)
         parts = []
         if event.redeals:
-            parts.append(t("event.redeals", count=event.redeals))
+            parts.append(tn("No double was dealt: the tiles were dealt again.",
+                            "No double was dealt: the tiles were dealt again ({count} times).",
+                            event.redeals))
         if mine:
-            parts.append(t("event.round_started_you", round=event.round_number))
+            parts.append(t("Round {round} starts. You lead.", round=event.round_number))
         else:
-            parts.append(t("event.round_started", round=event.round_number, leader=name))
+            parts.append(t("Round {round} starts. {leader} leads.", round=event.round_number, leader=name))
         if event.forced_lead is not None:
-            key = "event.forced_lead_you" if mine else "event.forced_lead"
-            parts.append(t(key, leader=name, tile=str(event.forced_lead)))
+            tile = str(event.forced_lead)
+            parts.append(t("You must lead with {tile}.", tile=tile) if mine
+                         else t("{leader} must lead with {tile}.", leader=name, tile=tile))
         return " ".join(parts)
     if isinstance(event, TilePlayed):
         name, mine = _you_or(event.seat, names, my_seat)
+        tile = str(event.tile)
         if lead:
-            return t("event.lead_you" if mine else "event.lead", name=name, tile=str(event.tile))
-        end = t(f"end.{event.end.value}")
-        return t("event.played_you" if mine else "event.played", name=name, tile=str(event.tile), end=end)
+            if mine:
+                return t("You lead with {tile}.", tile=tile)
+            return t("{name} leads with {tile}.", name=name, tile=tile)
+        # TRANSLATORS: {end} is "left" or "right", as worded for "end of the line".
+        end = end_name(event.end.value)
+        if mine:
+            return t("You play {tile} on the {end}.", tile=tile, end=end)
+        return t("{name} plays {tile} on the {end}.", name=name, tile=tile, end=end)
     if isinstance(event, TilesDrawn):
         name, mine = _you_or(event.seat, names, my_seat)
         if mine:
-            key = "event.drew_you_one" if event.count == 1 else "event.drew_you"
-        else:
-            key = "event.drew_one" if event.count == 1 else "event.drew"
-        return t(key, name=name, count=event.count)
+            return tn("You drew a tile.", "You drew {count} tiles.", event.count)
+        return tn("{name} drew a tile.", "{name} drew {count} tiles.", event.count, name=name)
     if isinstance(event, Passed):
         name, mine = _you_or(event.seat, names, my_seat)
-        return t("event.passed_you" if mine else "event.passed", name=name)
+        return t("You pass (paso).") if mine else t("{name} passes (paso).", name=name)
     if isinstance(event, RoundEnded):
         result = event.result
         name, mine = _you_or(result.last_player, names, my_seat)
-        kind = "domino" if result.reason == Outcome.DOMINO else "tranque"
-        text = t(f"event.round_{kind}{'_you' if mine else ''}", name=name, tile=str(result.last_tile))
+        tile = str(result.last_tile)
+        if result.reason == Outcome.DOMINO:
+            text = (t("Domino! You go out with {tile}.", tile=tile) if mine
+                    else t("Domino! {name} goes out with {tile}.", name=name, tile=tile))
+        else:
+            text = (t("Tranque! You blocked the game with {tile}.", tile=tile) if mine
+                    else t("Tranque! {name} blocked the game with {tile}.", name=name, tile=tile))
         bonuses = {bonus for bonus, _ in result.bonuses}
         if Bonus.CAPICU in bonuses:
-            text += " " + t("event.capicu")
+            text += " " + t("¡Capicú!")
         if Bonus.CHUCHAZO in bonuses:
-            text += " " + t("event.chuchazo")
+            text += " " + t("¡Chuchazo!")
         return text
     if isinstance(event, MatchEnded):
         sides = len(event.scores)
         players = max(len(names), sides)
         score = event.scores[event.winner] if 0 <= event.winner < sides else 0
         form, who = _side_form(event.winner, names, sides, players, my_seat)
-        return t(f"event.match_won{form}", score=score, **who)
+        if form == "_you":
+            return t("You win the match with {score} points!", score=score)
+        if form == "_we":
+            return t("You and {partner} win the match with {score} points!", score=score, **who)
+        return t("{name} wins the match with {score} points.", score=score, **who)
     return ""  # pragma: no cover - Event is a closed union
 
 
@@ -221,19 +282,21 @@ def describe_my_draw(tiles: Sequence[Tile]) -> str:
     (Everybody else reads the count from the public event: "Pepe drew 2 tiles.")
     """
     if not tiles:
-        return t("event.drew_you_none")
-    return t("event.drew_you_tiles", tiles=_and_list([str(tile) for tile in tiles]))
+        return t("You drew no tile.")
+    # TRANSLATORS: {tiles} is a list of tiles, "4-5, 2-2 and 0-1".
+    return t("You drew {tiles}.", tiles=_and_list([str(tile) for tile in tiles]))
 
 
 def describe_bonus(bonus: Bonus, points: int, round_number: int) -> str:
     """One bonus of round ``round_number`` as a sentence ("Capicú bonus: +100.")."""
     if bonus == Bonus.CAPICU:
-        return t("result.bonus_capicu", points=points)
+        return t("Capicú bonus: +{points}.", points=points)
     if bonus == Bonus.CHUCHAZO:
-        return t("result.bonus_chuchazo", points=points)
+        return t("Chuchazo bonus: +{points}.", points=points)
     if bonus == Bonus.ROUND:
-        return t("result.bonus_round", number=round_number, points=points)
-    return t("result.bonus", bonus=display_text(bonus, 40), points=points)  # a code from a newer host
+        return t("Bonus for winning round {number}: +{points}.", number=round_number, points=points)
+    # A code from a newer host: shown as it came.
+    return t("Bonus {bonus}: +{points}.", bonus=display_text(bonus, 40), points=points)
 
 
 def describe_result(
@@ -254,32 +317,54 @@ def describe_result(
     sides = rules.sides(players)
     teams = sides != players
     name, mine = _you_or(result.last_player, names, my_seat)
-    kind = "domino" if result.reason == Outcome.DOMINO else "tranque"
-    lines = [t(f"result.{kind}{'_you' if mine else ''}", round=result.round_number, name=name,
-               tile=str(result.last_tile))]
+    number, tile = result.round_number, str(result.last_tile)
+    if result.reason == Outcome.DOMINO:
+        lines = [t("Round {round}: domino. You go out with {tile}.", round=number, tile=tile) if mine
+                 else t("Round {round}: domino. {name} goes out with {tile}.", round=number, name=name,
+                        tile=tile)]
+    else:
+        lines = [t("Round {round}: tranque. You laid the last tile, {tile}.", round=number, tile=tile) if mine
+                 else t("Round {round}: tranque. {name} laid the last tile, {tile}.", round=number, name=name,
+                        tile=tile)]
     for seat, hand in enumerate(result.hands if hands else ()):
         label = seat_label(names, seat, my_seat)
         if hand:
             pips = result.pip_counts[seat] if seat < len(result.pip_counts) else sum(x.pips for x in hand)
-            lines.append(t("result.hand", name=label, tiles=" ".join(str(x) for x in hand), pips=pips))
+            # TRANSLATORS: a hand at the end of a round: "Ana: 5-6 0-1 = 12".
+            tiles = " ".join(str(x) for x in hand)
+            lines.append(t("{name}: {tiles} = {pips}", name=label, tiles=tiles, pips=pips))
         else:
-            lines.append(t("result.hand_empty", name=label))
+            lines.append(t("{name}: out", name=label))
     if teams:
         for side, count in enumerate(result.side_counts):
             form, who = _side_form(side, names, sides, players, my_seat)
-            lines.append(t(f"result.side_count{form}", count=count, **who))
+            if form == "_you":
+                lines.append(t("You count {count}.", count=count))
+            elif form == "_we":
+                lines.append(t("You and {partner} count {count}.", count=count, **who))
+            else:
+                lines.append(t("{name} counts {count}.", count=count, **who))
     winner = result.winner
     if winner is None:
-        lines.append(t("result.tie", count=min(result.side_counts, default=0)))
+        lines.append(t("Tie at {count}: nobody scores this round.", count=min(result.side_counts, default=0)))
     else:
         form, who = _side_form(winner, names, sides, players, my_seat)
-        lines.append(t(f"result.winner{form}", points=result.points, **who))
+        if form == "_you":
+            lines.append(tn("You win the round: {count} point.", "You win the round: {count} points.",
+                            result.points))
+        elif form == "_we":
+            lines.append(tn("You and {partner} win the round: {count} point.",
+                            "You and {partner} win the round: {count} points.", result.points, **who))
+        else:
+            lines.append(tn("{name} wins the round: {count} point.", "{name} wins the round: {count} points.",
+                            result.points, **who))
         base = result.points - sum(points for _, points in result.bonuses)
         count = result.side_counts[winner] if 0 <= winner < len(result.side_counts) else 0
         lines.extend(_why_they_score(result, names, rules, players, my_seat, base, count))
         lines.extend(describe_bonus(bonus, points, result.round_number) for bonus, points in result.bonuses)
     for side, score in enumerate(result.scores):
-        lines.append(t("result.total", name=side_name(side, names, sides, players, my_seat), score=score))
+        lines.append(t("{name}: {score} in total.", name=side_name(side, names, sides, players, my_seat),
+                       score=score))
     return lines
 
 
@@ -291,21 +376,47 @@ def _why_they_score(
     assert result.winner is not None
     sides = rules.sides(players)
     form, who = _side_form(result.winner, names, sides, players, my_seat)
-    # A team sentence names "Team Ana & Luis" and says "the other team's"; the reader's team is "_we".
-    team = "_team" if sides != players and form == "" else ""
+    # A team's sentence names "Team Ana & Luis" and says "the other team's"; the reader's team is "_we".
+    if form == "" and sides != players:
+        form = "_team"
     if rules.scoring is Scoring.ALL_PIPS:
         lines = []
         if result.reason != Outcome.DOMINO:
             lightest = _lightest_seat(result, sides, players)
             if lightest is not None:
                 name, mine = _you_or(lightest, names, my_seat)
-                lines.append(t(f"result.lightest{'_you' if mine else ''}", name=name,
-                               count=result.pip_counts[lightest]))
-        lines.append(t(f"result.takes_all{form}", points=points, **who))
+                pips = result.pip_counts[lightest]
+                lines.append(t("You hold the lightest hand ({count}).", count=pips) if mine
+                             else t("{name} holds the lightest hand ({count}).", name=name, count=pips))
+        if form == "_you":
+            lines.append(t("You take the pips left in every hand: {points}.", points=points))
+        elif form == "_we":
+            lines.append(t("You and {partner} take the pips left in every hand: {points}.", points=points,
+                           **who))
+        else:
+            lines.append(t("{name} takes the pips left in every hand: {points}.", points=points, **who))
         return lines
     if rules.scoring is Scoring.DOMINO_TAKES_ALL and result.reason == Outcome.DOMINO:
-        return [t(f"result.takes_others{form or team}", points=points, **who)]
-    return [t(f"result.lowest{form or team}", points=points, count=count, **who)]
+        if form == "_you":
+            return [t("You take every pip left in the other hands: {points}.", points=points)]
+        if form == "_we":
+            return [t("You and {partner} take the pips left in the other team's hands: {points}.",
+                      points=points, **who)]
+        if form == "_team":
+            return [t("{name} takes the pips left in the other team's hands: {points}.", points=points,
+                      **who)]
+        return [t("{name} takes every pip left in the other hands: {points}.", points=points, **who)]
+    if form == "_you":
+        return [t("You have the lowest count ({count}) and score the others' counts minus yours: {points}.",
+                  count=count, points=points)]
+    if form == "_we":
+        return [t("You and {partner} have the lower count ({count}) and score the other team's count minus "
+                  "yours: {points}.", count=count, points=points, **who)]
+    if form == "_team":
+        return [t("{name} has the lower count ({count}) and scores the other team's count minus its own: "
+                  "{points}.", count=count, points=points, **who)]
+    return [t("{name} has the lowest count ({count}) and scores the others' counts minus it: {points}.",
+              count=count, points=points, **who)]
 
 
 def _lightest_seat(result: RoundResult, sides: int, players: int) -> int | None:
@@ -323,23 +434,24 @@ def describe_refusal(
     ``names`` name the seat in ``params`` ("Not your turn: Pepe is playing.");
     ``my_seat`` is the reader's, said as "you".
     """
-    key = f"refusal.{reason}"
-    if not has(key):
-        key = "refusal.not-allowed"
     values: dict[str, object] = {
         name: value if isinstance(value, int) else display_text(value, 40) for name, value in params.items()
     }
     seat = params.get("seat")
     if isinstance(seat, int):
-        values["name"] = t("word.you") if seat == my_seat else seat_name(names, seat)
+        values["name"] = you() if seat == my_seat else seat_name(names, seat)
     if params.get("end") in ("left", "right"):
-        values["end"] = t(f"end.{params['end']}")
-    counted = _COUNTED_REFUSALS.get(reason)
-    if counted is not None and params.get(counted) == 1:
-        key += "_one"
-    elif reason == Refusal.FITS_NEITHER_END and "left" in params and params["left"] == params.get("right"):
-        key += "_same"
-    return t(key, **values)
+        values["end"] = end_name(str(params["end"]))
+    counted = params.get("reserve") if reason == Refusal.RESERVE_REACHED else params.get("count")
+    if reason == Refusal.RESERVE_REACHED and isinstance(counted, int):
+        return tn("El pozo is down to its last tile, which is never drawn.",
+                  "El pozo is down to its last {count} tiles, which are never drawn.", counted, **values)
+    if reason == Refusal.DRAW_LIMIT and isinstance(counted, int):
+        return tn("You have drawn a tile this turn, the most allowed.",
+                  "You have drawn {count} tiles this turn, the most allowed.", counted, **values)
+    if reason == Refusal.FITS_NEITHER_END and "left" in params and params["left"] == params.get("right"):
+        return t("{tile} does not fit: both ends are {left}.", **values)
+    return t(REFUSALS.get(reason, REFUSALS[Refusal.NOT_ALLOWED]), **values)
 
 
 def describe_action_refused(view: View, action: Action, names: Sequence[str]) -> str:
@@ -363,6 +475,29 @@ def describe_hint_reasons(hint: Hint, names: Sequence[str], my_seat: int | None 
         values: dict[str, object] = dict(reason.values)
         seat = values.get("seat")
         if isinstance(seat, int):
-            values["name"] = t("word.you") if seat == my_seat else seat_name(names, seat)
-        phrases.append(t(f"hint.{reason.code}", **values))
-    return t("hint.separator").join(phrases)
+            values["name"] = you() if seat == my_seat else seat_name(names, seat)
+        phrase = HINT_REASONS.get(reason.code)
+        if phrase is not None:
+            phrases.append(t(phrase, **values))
+    # TRANSLATORS: between two reasons of a hint: "keeps your 5s; Pepe could not match 3".
+    return tc("between the reasons of a hint", "; ").join(phrases)
+
+
+def describe_host_error(code: str) -> str:
+    """What a refusal from the host means, from its `ErrorCode` (one from a newer host: said generally)."""
+    sentence = HOST_ERRORS.get(code)
+    if sentence is None:
+        return t("The host refused ({code}).", code=display_text(code, 40))
+    return t(sentence)
+
+
+def describe_link_end(reason: str) -> str:
+    """Why the link to the host ended for good, from the client's reason.
+
+    The client says "<error code>: <the host's sentence>" when the host refused
+    us, which is worded from the code; any other end is said plainly.
+    """
+    code, said, _ = reason.partition(": ")
+    if said and code in HOST_ERRORS:
+        return describe_host_error(code)
+    return t("the connection to the host was lost")

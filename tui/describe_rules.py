@@ -6,82 +6,93 @@ person reads are the settings the engine plays by, in the current language.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from capicu.core import Fact, RuleFact, Rules
 
-from .messages import add_messages, t
+from .describe import list_separator
+from .messages import N_, t, tc, tn
 
-add_messages({
-    # One sentence for each `RuleFact`; "_one" is the form for a count of 1.
-    "rule.set": "Set: double-{max_pip}, {tiles} tiles; a tile is worth its pips.",
-    "rule.each-for-themselves": "{players} players, each for themselves; {hand_size} tiles each.",
-    "rule.partnerships": "{players} players, in two partnerships sitting across; {hand_size} tiles each.",
-    "rule.no-drawing": "The tiles not dealt are set aside: a player who cannot play passes (paso).",
-    "rule.reserve": "The last {count} tiles of the boneyard can never be drawn.",
-    "rule.reserve_one": "The last tile of the boneyard can never be drawn.",
-    "rule.whole-boneyard": "The whole boneyard can be drawn.",
-    "rule.draw-until-fits": (
+#: One sentence for each `RuleFact` (its value); those with a count are worded in `describe_fact`.
+RULE_SENTENCES: Mapping[str, str] = {
+    "set": N_("Set: double-{max_pip}, {tiles} tiles; a tile is worth its pips."),
+    "each-for-themselves": N_("{players} players, each for themselves; {hand_size} tiles each."),
+    "partnerships": N_("{players} players, in two partnerships sitting across; {hand_size} tiles each."),
+    "no-drawing": N_("The tiles not dealt are set aside: a player who cannot play passes (paso)."),
+    "whole-boneyard": N_("The whole boneyard can be drawn."),
+    "draw-until-fits": N_(
         "A player who cannot play draws one tile at a time until one fits; with nothing left to draw, "
         "they pass."
     ),
-    "rule.voluntary-draw": "A player may also draw while holding a tile that fits.",
-    "rule.no-trampa": "Drawing while holding a tile that fits is not allowed (trampa).",
-    "rule.draw-limit": "At most {count} tiles may be drawn in one turn, then the player passes.",
-    "rule.draw-limit_one": "At most one tile may be drawn in one turn, then the player passes.",
-    "rule.first-lead-double": (
+    "voluntary-draw": N_("A player may also draw while holding a tile that fits."),
+    "no-trampa": N_("Drawing while holding a tile that fits is not allowed (trampa)."),
+    "first-lead-double": N_(
         "The first round is led by the holder of {tile} with it, else by the highest double; with no "
         "double dealt, the tiles are dealt again."
     ),
-    "rule.first-lead-random": "The first leader is drawn at random and may lead any tile.",
-    "rule.winner-leads": (
+    "first-lead-random": N_("The first leader is drawn at random and may lead any tile."),
+    "winner-leads": N_(
         "Later rounds are led by the last round's winner, with any tile; after a tie, the highest "
         "double leads."
     ),
-    "rule.winner-leads-tie-to-leader": (
+    "winner-leads-tie-to-leader": N_(
         "Later rounds are led by the last round's winner, with any tile; after a tie, the previous "
         "leader leads again."
     ),
-    "rule.every-round-like-first": "Every round is led like the first.",
-    "rule.tranque-last-player-leads": "After a tranque, the player who laid the last tile leads.",
-    "rule.counterclockwise": "Play goes counterclockwise.",
-    "rule.clockwise": "Play goes clockwise.",
-    "rule.lowest-count": (
+    "every-round-like-first": N_("Every round is led like the first."),
+    "tranque-last-player-leads": N_("After a tranque, the player who laid the last tile leads."),
+    "counterclockwise": N_("Play goes counterclockwise."),
+    "clockwise": N_("Play goes clockwise."),
+    "lowest-count": N_(
         "The lowest count wins the round and scores the others' counts minus its own; equal lowest "
         "counts score nothing."
     ),
-    "rule.all-pips": (
+    "all-pips": N_(
         "The side that goes out (domino) wins the round; in a tranque, the side of the lightest single "
         "hand. The winners score every pip left in all hands."
     ),
-    "rule.domino-takes-all": (
+    "domino-takes-all": N_(
         "A player who goes out scores every pip left in the other hands; in a tranque the lowest hand "
         "scores the others' pips minus its own."
     ),
-    "rule.capicu-bonus": "Capicú (the last tile fits both ends and is not a double): +{points}.",
-    "rule.chuchazo-bonus": "Chuchazo (going out with the double blank): +{points}.",
-    "rule.round-bonuses": "The winner of each of the match's first rounds earns a bonus, in order: {points}.",
-    "rule.round-bonuses_one": "The winner of the match's first round earns a bonus: {points}.",
-    "rule.target": "The match is won by the first to reach {points} points.",
-})
-
-#: Facts with a singular form, by the param that counts.
-_COUNTED = {RuleFact.RESERVE: "count", RuleFact.DRAW_LIMIT: "count"}
+    "capicu-bonus": N_("Capicú (the last tile fits both ends and is not a double): +{points}."),
+    "chuchazo-bonus": N_("Chuchazo (going out with the double blank): +{points}."),
+    "target": N_("The match is won by the first to reach {points} points."),
+}
 
 
 def describe_fact(fact: Fact) -> str:
     """One rule fact as a sentence ("The last 2 tiles of the boneyard can never be drawn.")."""
     values = fact.values
-    key = f"rule.{fact.code}"
-    counted = _COUNTED.get(fact.code)
-    if counted is not None and values[counted] == 1:
-        key += "_one"
+    count = values.get("count")
+    if fact.code == RuleFact.RESERVE and isinstance(count, int):
+        return tn("The last tile of the boneyard can never be drawn.",
+                  "The last {count} tiles of the boneyard can never be drawn.", count)
+    if fact.code == RuleFact.DRAW_LIMIT and isinstance(count, int):
+        return tn("At most one tile may be drawn in one turn, then the player passes.",
+                  "At most {count} tiles may be drawn in one turn, then the player passes.", count)
     points = values.get("points")
     if isinstance(points, tuple):  # the first rounds' bonuses, in order
-        values["points"] = t("word.list_separator").join(str(p) for p in points)
-        if len(points) == 1:
-            key += "_one"
-    return t(key, **values)
+        # TRANSLATORS: {points} lists the bonuses of the first rounds in order: "100, 75, 50, 25".
+        return tn("The winner of the match's first round earns a bonus: {points}.",
+                  "The winner of each of the match's first rounds earns a bonus, in order: {points}.",
+                  len(points), points=list_separator().join(str(p) for p in points))
+    return t(RULE_SENTENCES[fact.code], **values)
 
 
 def describe_rules(rules: Rules, players: int) -> list[str]:
     """The rules of a game for ``players`` players, one sentence a fact."""
     return [describe_fact(fact) for fact in rules.facts(players)]
+
+
+def preset_title(preset: str) -> str:
+    """A preset's name as the table and the rules screen show it (the command line's own in English)."""
+    titles = {
+        # TRANSLATORS: the names of the games, as `--preset` writes them; translate them as names.
+        "puerto-rican-drawing": tc("name of a game", "puerto-rican-drawing"),
+        "drawing-game": tc("name of a game", "drawing-game"),
+        "puerto-rican-partners": tc("name of a game", "puerto-rican-partners"),
+        "quinientos": tc("name of a game", "quinientos"),
+        "draw": tc("name of a game", "draw"),
+    }
+    return titles.get(preset, preset)

@@ -15,15 +15,7 @@ from capicu.net.host import HostConfig
 from capicu.net.protocol import NAME_LIMIT, Seat, SeatKind
 
 from .describe import display_text
-from .messages import add_messages, t
-
-add_messages({
-    "notice.joined": "{name} sat down.",
-    "notice.dropped": "{name} lost the connection; the seat is held.",
-    "notice.left": "{name} left the table; the computer plays for them.",
-    "notice.covered": "The computer plays for {name} until they come back.",
-    "notice.back": "{name} is back.",
-})
+from .messages import Wording, later, t
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,6 +26,8 @@ class DisplayOptions:
     tile_style: str | None = None
     mouse: bool = True
     theme: str | None = None
+    #: ``--lang``: the language to speak this time (None: the one saved, else the locale's).
+    language: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -156,13 +150,13 @@ class GameState:
         for info in self.seats:
             if info.seat == seat and info.name:
                 return info.name
-        return t("word.seat", number=seat + 1)
+        return t("seat {number}", number=seat + 1)
 
 
 def seat_notices(
     before: tuple[Seat, ...], after: tuple[Seat, ...], me: int | None
-) -> list[str]:
-    """What changed at the table, in sentences for the chat ("Beto sat down.")."""
+) -> list[Wording]:
+    """What changed at the table, in sentences for the log ("Beto sat down."), worded when shown."""
     old = {s.seat: s for s in before}
     notices = []
     for seat in after:
@@ -172,15 +166,15 @@ def seat_notices(
         name = display_text(seat.name, NAME_LIMIT)
         if was is None:
             if before:  # the first list of seats is the table as it is, not news
-                notices.append(t("notice.joined", name=name))
+                notices.append(later("{name} sat down.", name=name))
         elif was.kind is SeatKind.OPEN or (was.name != seat.name and seat.connected):
-            notices.append(t("notice.joined", name=name))
+            notices.append(later("{name} sat down.", name=name))
         elif seat.left and not was.left:
-            notices.append(t("notice.left", name=name))
+            notices.append(later("{name} left the table; the computer plays for them.", name=name))
         elif seat.covered and not was.covered:
-            notices.append(t("notice.covered", name=name))
+            notices.append(later("The computer plays for {name} until they come back.", name=name))
         elif was.connected and not seat.connected:
-            notices.append(t("notice.dropped", name=name))
+            notices.append(later("{name} lost the connection; the seat is held.", name=name))
         elif seat.connected and not was.connected:
-            notices.append(t("notice.back", name=name))
+            notices.append(later("{name} is back.", name=name))
     return notices

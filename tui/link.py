@@ -42,6 +42,8 @@ from capicu.net.protocol import (
 from textual.app import App
 from textual.message import Message
 
+from .describe import describe_host_error, describe_link_end
+from .messages import t
 from .saved_seats import SavedSeat, SeatStore
 
 # -- what the worker tells the App -------------------------------------------------
@@ -244,7 +246,7 @@ class GameLink:
             async for message in client:
                 if isinstance(message, Closed):
                     if not self._closed:
-                        post(LinkFailed(message.reason))
+                        post(LinkFailed(describe_link_end(message.reason)))
                     break
                 if isinstance(message, Update) and message.view.match_over:
                     self._forget_seat()
@@ -388,14 +390,16 @@ class GameLink:
 
 
 def _reason(exc: BaseException, connection: Connection) -> str:
-    """Why we could not get to the table, in one sentence."""
+    """Why we could not get to the table, in one sentence (in the app's language)."""
     where = f"{connection.host}:{connection.port}"
     if isinstance(exc, TimeoutError):
-        return f"no answer from {where}"
+        return t("no answer from {where}", where=where)
     if isinstance(exc, OSError):
-        return f"cannot reach {where} ({exc.strerror or exc})"
-    message = getattr(exc, "message", None) or str(exc) or type(exc).__name__
-    return str(message)
+        # TRANSLATORS: {problem} is the system's own words ("Connection refused").
+        return t("cannot reach {where} ({problem})", where=where, problem=exc.strerror or str(exc))
+    if isinstance(exc, JoinError):
+        return describe_host_error(exc.code)
+    return describe_link_end(str(exc) or type(exc).__name__)
 
 
 def translate(message: Incoming) -> LinkMessage | None:
@@ -413,7 +417,7 @@ def translate(message: Incoming) -> LinkMessage | None:
     if isinstance(message, TurnTimer):
         return TimerStarted(message.seat, message.seconds)
     if isinstance(message, Error):
-        return Refused(message.code, message.message, message.fatal)
+        return Refused(message.code, describe_host_error(message.code), message.fatal)
     if isinstance(message, Reconnecting):
         return LinkLost(message.reason, message.attempt, message.host_down)
     if isinstance(message, Reconnected):

@@ -18,6 +18,7 @@ from capicu.core import PRESET_NAMES, Rules, RulesError
 from capicu.net.host import HostConfig, Limits, new_join_code
 from capicu.net.protocol import DEFAULT_PORT
 
+from .messages import LANGUAGES, N_, t, tn
 from .settings import COLOR_MODES
 from .widgets.tiles import TileStyle
 
@@ -41,19 +42,28 @@ class CliError(Exception):
 
 
 def number_in(
-    convert: Callable[[str], Number], low: float, high: float | None = None, *, what: str = "a whole number"
+    convert: Callable[[str], Number], low: float, high: float | None = None, *,
+    what: str = N_("a whole number"),
 ) -> Callable[[str], Number]:
-    """An argparse type: ``convert`` the text and check it lies in [low, high] (no top: high None)."""
+    """An argparse type: ``convert`` the text and check it lies in [low, high] (no top: high None).
+
+    ``what`` is a message (marked with `N_`), worded when a value is refused.
+    """
 
     def parse(text: str) -> Number:
+        typed = repr(text)
         try:
             value = convert(text)
         except ValueError:
-            raise argparse.ArgumentTypeError(f"{text!r} is not {what}") from None
+            # TRANSLATORS: {value} is what was typed, in quotes; {what} says what it should be.
+            raise argparse.ArgumentTypeError(t("{value} is not {what}", value=typed, what=t(what))) from None
+        # The bounds as typed on a command line ("65535", not "65,535").
+        bottom, top = format(low, "g"), format(high if high is not None else low, "g")
         if high is None and value < low:
-            raise argparse.ArgumentTypeError(f"{text!r} must be {low:g} or more")
+            raise argparse.ArgumentTypeError(t("{value} must be {low} or more", value=typed, low=bottom))
         if high is not None and not low <= value <= high:
-            raise argparse.ArgumentTypeError(f"{text!r} must be from {low:g} to {high:g}")
+            raise argparse.ArgumentTypeError(t("{value} must be from {low} to {high}", value=typed,
+                                               low=bottom, high=top))
         return value
 
     return parse
@@ -61,9 +71,9 @@ def number_in(
 
 positive_int = number_in(int, 1)
 whole_int = number_in(int, 0)
-port_number = number_in(int, 0, 65535, what="a port number")
-seconds = number_in(float, 0, 86400, what="a number of seconds")
-_rate = number_in(float, 1, 1_000_000, what="a number")
+port_number = number_in(int, 0, 65535, what=N_("a port number"))
+seconds = number_in(float, 0, 86400, what=N_("a number of seconds"))
+_rate = number_in(float, 1, 1_000_000, what=N_("a number"))
 _count = number_in(int, 0, 4)
 
 
@@ -76,25 +86,26 @@ def _delay(text: str) -> float | None:
 
 def add_rule_arguments(parser: argparse.ArgumentParser) -> None:
     """The options that choose and change the rules (shared by simulate, play, host and rules)."""
-    group = parser.add_argument_group("rules")
+    group = parser.add_argument_group(t("rules"))
     group.add_argument("--preset", choices=PRESET_NAMES, default=PRESET_NAMES[0],
-                       help="the game to play (default: %(default)s)")
+                       help=t("the game to play (default: %(default)s)"))
     group.add_argument("--players", type=positive_int, default=None,
-                       help="how many players (default: the preset's fewest)")
+                       help=t("how many players (default: the preset's fewest)"))
     group.add_argument("--target", type=positive_int, default=None,
-                       help="points that win the match (default: the preset's)")
+                       help=t("points that win the match (default: the preset's)"))
     group.add_argument("--set", dest="max_pip", type=int, choices=(6, 9, 12), default=None,
-                       help="the set: double-6, double-9 or double-12")
+                       help=t("the set: double-6, double-9 or double-12"))
     group.add_argument("--reserve", type=whole_int, default=None,
-                       help="boneyard tiles that can never be drawn")
-    group.add_argument("--capicu-bonus", type=whole_int, default=None, help="bonus for a capicú (0: off)")
-    group.add_argument("--chuchazo-bonus", type=whole_int, default=None, help="bonus for a chuchazo (0: off)")
+                       help=t("boneyard tiles that can never be drawn"))
+    group.add_argument("--capicu-bonus", type=whole_int, default=None, help=t("bonus for a capicú (0: off)"))
+    group.add_argument("--chuchazo-bonus", type=whole_int, default=None,
+                       help=t("bonus for a chuchazo (0: off)"))
     group.add_argument("--voluntary-draw", action=argparse.BooleanOptionalAction, default=None,
-                       help="allow drawing while holding a tile that fits")
+                       help=t("allow drawing while holding a tile that fits"))
     group.add_argument("--max-draws", type=positive_int, default=None,
-                       help="most tiles drawn in one turn before passing")
+                       help=t("most tiles drawn in one turn before passing"))
     group.add_argument("--tranque-last-player-leads", action=argparse.BooleanOptionalAction,
-                       default=None, help="after a tranque, the player who laid the last tile leads")
+                       default=None, help=t("after a tranque, the player who laid the last tile leads"))
 
 
 def add_display_arguments(parser: argparse.ArgumentParser, *, top_level: bool = False) -> None:
@@ -105,61 +116,63 @@ def add_display_arguments(parser: argparse.ArgumentParser, *, top_level: bool = 
     only overrides what was actually typed.
     """
     default: object = None if top_level else argparse.SUPPRESS
-    group = parser.add_argument_group("display")
+    group = parser.add_argument_group(t("display"))
     group.add_argument("--mouse", action=argparse.BooleanOptionalAction, default=default,
-                       help="use the mouse (default: on, off inside SSH)")
+                       help=t("use the mouse (default: on, off inside SSH)"))
     group.add_argument("--colors", choices=COLOR_MODES, default=default,
-                       help="the terminal's colours (default: auto)")
+                       help=t("the terminal's colours (default: auto)"))
     group.add_argument("--ascii", action="store_true", default=False if top_level else argparse.SUPPRESS,
-                       help="draw tiles and borders with ASCII only")
+                       help=t("draw tiles and borders with ASCII only"))
     group.add_argument("--tile-style", choices=[style.value for style in TileStyle], default=default,
-                       help="how tiles are drawn (default: remembered, else auto: pips on large screens)")
-    group.add_argument("--theme", default=default, help="the theme to start with")
+                       help=t("how tiles are drawn (default: remembered, else auto: pips on large screens)"))
+    group.add_argument("--theme", default=default, help=t("the theme to start with"))
+    group.add_argument("--lang", choices=tuple(LANGUAGES), default=default,
+                       help=t("the language of the interface (default: remembered, else the locale's)"))
 
 
 def add_host_arguments(parser: argparse.ArgumentParser) -> None:
     """``capicu host``'s own options (the rules and the display are added beside them)."""
-    group = parser.add_argument_group("hosting")
+    group = parser.add_argument_group(t("hosting"))
     group.add_argument("--headless", action="store_true",
-                       help="run only the host, without playing in this terminal")
-    group.add_argument("--bind", metavar="ADDRESS", default=None,
-                       help="the address to listen on (default: every interface, for a LAN)")
+                       help=t("run only the host, without playing in this terminal"))
+    group.add_argument("--bind", metavar=t("ADDRESS"), default=None,
+                       help=t("the address to listen on (default: every interface, for a LAN)"))
     group.add_argument("--port", type=port_number, default=DEFAULT_PORT,
-                       help="the port to listen on (default: %(default)s; 0: any free port)")
-    group.add_argument("--computers", type=_count, default=0, metavar="N",
-                       help="seats played by the computer (default: 0)")
+                       help=t("the port to listen on (default: %(default)s; 0: any free port)"))
+    group.add_argument("--computers", type=_count, default=0, metavar=t("N"),
+                       help=t("seats played by the computer (default: 0)"))
     group.add_argument("--level", default="greedy",
-                       help="the computer players' level (default: %(default)s)")
-    group.add_argument("--computer-processes", type=_count, default=None, metavar="N",
-                       help="worker processes the computer players think in, so a slow level never "
-                       "delays another table (default: 2 for the hard level, else 0: threads)")
+                       help=t("the computer players' level (default: %(default)s)"))
+    group.add_argument("--computer-processes", type=_count, default=None, metavar=t("N"),
+                       help=t("worker processes the computer players think in, so a slow level never "
+                       "delays another table (default: 2 for the hard level, else 0: threads)"))
     codes = group.add_mutually_exclusive_group()
     codes.add_argument("--code", default=None,
-                       help="the join code players must give (default: a random one, printed)")
+                       help=t("the join code players must give (default: a random one, printed)"))
     codes.add_argument("--no-code", action="store_true",
-                       help="let anybody who reaches the host join, without a code")
-    group.add_argument("--turn-timer", type=seconds, default=None, metavar="SECONDS",
-                       help="seconds per turn before the computer plays for the player (default: none)")
-    group.add_argument("--grace", type=seconds, default=60.0, metavar="SECONDS",
-                       help="seconds a dropped player's seat waits before a computer covers it "
-                       "(default: %(default)s)")
-    group.add_argument("--next-round-delay", type=_delay, default=20.0, metavar="SECONDS",
-                       help="seconds the finished round stays in view before the next deal, unless "
+                       help=t("let anybody who reaches the host join, without a code"))
+    group.add_argument("--turn-timer", type=seconds, default=None, metavar=t("SECONDS"),
+                       help=t("seconds per turn before the computer plays for the player (default: none)"))
+    group.add_argument("--grace", type=seconds, default=60.0, metavar=t("SECONDS"),
+                       help=t("seconds a dropped player's seat waits before a computer covers it "
+                       "(default: %(default)s)"))
+    group.add_argument("--next-round-delay", type=_delay, default=20.0, metavar=t("SECONDS"),
+                       help=t("seconds the finished round stays in view before the next deal, unless "
                        "every player is ready sooner (default: %(default)s; 0: deal at once; "
-                       "none: wait for the players)")
+                       "none: wait for the players)"))
     group.add_argument("--rejoin-by-name", action="store_true",
-                       help="let the join code and the name of a player who is away take their seat "
-                       "back (a headless host otherwise needs the seat's token or key)")
-    group.add_argument("--journal", type=Path, default=None, metavar="PATH",
-                       help="write the match journal here, to resume after a crash")
-    group.add_argument("--resume", type=Path, default=None, metavar="PATH",
-                       help="resume the match recorded in this journal (and keep writing to it)")
-    group.add_argument("--rate", type=_rate, default=None, metavar="MESSAGES",
-                       help="messages a second one connection may send, on average "
-                       f"(default: {Limits().messages_per_second:g})")
-    group.add_argument("--seed", type=int, default=None, help="the seed of the deals (default: random)")
+                       help=t("let the join code and the name of a player who is away take their seat "
+                       "back (a headless host otherwise needs the seat's token or key)"))
+    group.add_argument("--journal", type=Path, default=None, metavar=t("PATH"),
+                       help=t("write the match journal here, to resume after a crash"))
+    group.add_argument("--resume", type=Path, default=None, metavar=t("PATH"),
+                       help=t("resume the match recorded in this journal (and keep writing to it)"))
+    group.add_argument("--rate", type=_rate, default=None, metavar=t("MESSAGES"),
+                       help=t("messages a second one connection may send, on average (default: {rate})",
+                              rate=Limits().messages_per_second))
+    group.add_argument("--seed", type=int, default=None, help=t("the seed of the deals (default: random)"))
     group.add_argument("--name", default=None,
-                       help="your name at the table when you host and play (headless: ignored)")
+                       help=t("your name at the table when you host and play (headless: ignored)"))
 
 
 #: The SSH gateway's port when ``--ssh`` names none.
@@ -200,23 +213,38 @@ def rules_from_args(args: argparse.Namespace) -> tuple[Rules, int]:
         players = args.players or rules.min_players
         rules.check_players(players)
     except RulesError as exc:
-        raise CliError(str(exc)) from None
+        raise CliError(_rules_problem(exc, args)) from None
     return rules, players
+
+
+def _rules_problem(exc: RulesError, args: argparse.Namespace) -> str:
+    """What is wrong with the rules asked for, in words (the engine's own sentence is English)."""
+    try:
+        rules = Rules.preset_named(args.preset)
+    except RulesError:
+        return str(exc)  # argparse offers only the presets there are
+    players = args.players
+    if players is not None and not rules.min_players <= players <= rules.max_players:
+        return tn("{preset} is played by {low} to {high} players, not {count}",
+                  "{preset} is played by {low} to {high} players, not {count}", players,
+                  preset=args.preset, low=rules.min_players, high=rules.max_players)
+    return str(exc)
 
 
 def host_config_from_args(args: argparse.Namespace) -> HostConfig:
     """The `HostConfig` ``capicu host``'s options describe; CliError names what is wrong."""
     rules, players = rules_from_args(args)
     if args.computers > players:
-        raise CliError(f"--computers {args.computers} is more than the {players} seats")
+        raise CliError(t("--computers {computers} is more than the {players} seats", computers=args.computers,
+                         players=players))
     if args.turn_timer is not None and args.turn_timer <= 0:
-        raise CliError("--turn-timer must be more than 0 seconds")
+        raise CliError(t("--turn-timer must be more than 0 seconds"))
     if args.resume is not None and args.journal is not None and args.journal != args.resume:
-        raise CliError("--resume goes on writing the journal it reads: leave out --journal")
+        raise CliError(t("--resume goes on writing the journal it reads: leave out --journal"))
     if args.resume is not None and not args.resume.is_file():
-        raise CliError(f"--resume {args.resume}: there is no such file")
+        raise CliError(t("--resume {path}: there is no such file", path=str(args.resume)))
     if args.rejoin_by_name and args.no_code:
-        raise CliError("--rejoin-by-name needs a join code: leave out --no-code")
+        raise CliError(t("--rejoin-by-name needs a join code: leave out --no-code"))
     code = None if args.no_code else (args.code if args.code is not None else new_join_code())
     processes = args.computer_processes
     if processes is None:
@@ -248,9 +276,9 @@ def parse_address(text: str, default: int = DEFAULT_PORT) -> tuple[str, int]:
         return text, default
     found = _HOST_PORT.match(text)
     if not found:
-        raise CliError(f"{text!r} is not an address: write it as HOST or HOST:PORT")
+        raise CliError(t("{text} is not an address: write it as HOST or HOST:PORT", text=repr(text)))
     host = found.group("v6") or found.group("host")
     port = int(found.group("port")) if found.group("port") else default
     if not 1 <= port <= 65535:
-        raise CliError(f"{port} is not a port: use a number from 1 to 65535")
+        raise CliError(t("{port} is not a port: use a number from 1 to 65535", port=str(port)))
     return host, port

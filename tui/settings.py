@@ -43,7 +43,7 @@ COLOR_MODES = ("auto", "16", "256", "truecolor")
 _COLOR_SYSTEMS = {"16": "standard", "256": "256", "truecolor": "truecolor"}
 
 _THEME_NAME = re.compile(r"^[a-z0-9][a-z0-9-]{0,39}$")
-_LANGUAGE = re.compile(r"^[a-z]{2}$")
+_LANGUAGE = re.compile(r"^([a-z]{2})?$")
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,7 +55,8 @@ class Settings:
     tile_style: TileStyle = TileStyle.AUTO
     #: The last host joined, as typed ("192.168.1.20:7777").
     last_host: str = ""
-    language: str = "en"
+    #: The language chosen in Settings or the command palette ("": none chosen, the locale's).
+    language: str = ""
     #: ASCII tiles and borders, for terminals that mangle box drawing.
     ascii: bool = False
 
@@ -115,7 +116,7 @@ def _field(data: dict[str, Any], key: str, default: Any, problems: list[str]) ->
     ):
         ok = value
     if ok is None:
-        problems.append(t("settings.problem.bad_value", field=key))
+        problems.append(t("{field} has an unusable value", field=key))
         return default
     return ok
 
@@ -128,6 +129,11 @@ def settings_from_data(data: dict[str, Any]) -> tuple[Settings, list[str]]:
     return Settings(**values), problems
 
 
+def _unusable(path: Path, problem: str) -> str:
+    return t("Settings file {file} could not be used ({problem}); using defaults.", file=str(path),
+             problem=problem)
+
+
 def load_settings(path: Path | None = None) -> tuple[Settings, list[str]]:
     """The remembered settings and any warnings; defaults when there is no usable file."""
     path = path if path is not None else settings_path()
@@ -138,20 +144,20 @@ def load_settings(path: Path | None = None) -> tuple[Settings, list[str]]:
         if not path.is_file():
             raise OSError(0, "not a regular file")
         if path.stat().st_size > MAX_SETTINGS_BYTES:
-            problem = t("settings.problem.too_big", limit=MAX_SETTINGS_BYTES)
-            return defaults, [t("settings.warning", file=str(path), problem=problem)]
+            problem = t("it is larger than {limit} bytes", limit=MAX_SETTINGS_BYTES)
+            return defaults, [_unusable(path, problem)]
         with path.open("rb") as handle:
             raw = handle.read(MAX_SETTINGS_BYTES + 1)
     except OSError as exc:
-        problem = t("settings.problem.unreadable", reason=exc.strerror or type(exc).__name__)
-        return defaults, [t("settings.warning", file=str(path), problem=problem)]
+        problem = t("it cannot be read: {reason}", reason=exc.strerror or type(exc).__name__)
+        return defaults, [_unusable(path, problem)]
     try:
         data = tomllib.loads(raw.decode("utf-8"))
     except (UnicodeDecodeError, tomllib.TOMLDecodeError, RecursionError, ValueError) as exc:
-        problem = t("settings.problem.not_toml", reason=str(exc)[:120])
-        return defaults, [t("settings.warning", file=str(path), problem=problem)]
+        problem = t("it is not valid TOML: {reason}", reason=str(exc)[:120])
+        return defaults, [_unusable(path, problem)]
     settings, problems = settings_from_data(data)
-    return settings, [t("settings.warning", file=str(path), problem=p) for p in problems]
+    return settings, [_unusable(path, p) for p in problems]
 
 
 def _toml_value(value: Any) -> str:
@@ -178,7 +184,8 @@ def save_settings(settings: Settings, path: Path | None = None) -> str | None:
         temporary.write_text(settings_to_toml(settings), encoding="utf-8")
         os.replace(temporary, path)
     except OSError as exc:
-        return t("settings.save_failed", file=str(path), problem=exc.strerror or type(exc).__name__)
+        return t("Settings could not be saved to {file} ({problem}).", file=str(path),
+                 problem=exc.strerror or type(exc).__name__)
     return None
 
 

@@ -127,16 +127,16 @@ def _colour(data: dict[str, Any], field: str) -> str | None:
     if value is None:
         return None
     if not isinstance(value, str):
-        raise ThemeError(t("theme.problem.not_text", field=field))
+        raise ThemeError(t("{field} must be text", field=field))
     if len(value) > 60 or not _is_colour(value):
-        raise ThemeError(t("theme.problem.bad_color", field=field, value=repr(value[:60])))
+        raise ThemeError(t("{field} is not a colour: {value}", field=field, value=repr(value[:60])))
     return value
 
 
 def _number(data: dict[str, Any], field: str, default: float, low: float, high: float) -> float:
     value = data.get(field, default)
     if isinstance(value, bool) or not isinstance(value, int | float) or not low <= value <= high:
-        raise ThemeError(t("theme.problem.not_number", field=field))
+        raise ThemeError(t("{field} must be a number", field=field))
     return float(value)
 
 
@@ -144,21 +144,21 @@ def _variables(raw: Any) -> dict[str, str]:
     if raw is None:
         return {}
     if not isinstance(raw, dict):
-        raise ThemeError(t("theme.problem.not_table", field="variables"))
+        raise ThemeError(t("{field} must be a table of names and colours", field="variables"))
     if len(raw) > MAX_VARIABLES:
-        raise ThemeError(t("theme.problem.too_many", limit=MAX_VARIABLES))
+        raise ThemeError(t("it has more than {limit} variables", limit=MAX_VARIABLES))
     out: dict[str, str] = {}
     for key, value in raw.items():
         field = f"variables.{str(key)[:64]}"
         if not _VARIABLE_NAME.match(key):
-            raise ThemeError(t("theme.problem.unknown", field=repr(str(key)[:64])))
+            raise ThemeError(t("it has an unknown setting {field}", field=repr(str(key)[:64])))
         if not isinstance(value, str) or len(value) > 60:
-            raise ThemeError(t("theme.problem.not_text", field=field))
+            raise ThemeError(t("{field} must be text", field=field))
         if key.endswith("text-style"):
             if not value.split() or not set(value.split()) <= _TEXT_STYLE_WORDS:
-                raise ThemeError(t("theme.problem.bad_color", field=field, value=repr(value)))
+                raise ThemeError(t("{field} is not a colour: {value}", field=field, value=repr(value)))
         elif not _is_colour(value):
-            raise ThemeError(t("theme.problem.bad_color", field=field, value=repr(value)))
+            raise ThemeError(t("{field} is not a colour: {value}", field=field, value=repr(value)))
         out[key] = value
     return out
 
@@ -171,21 +171,21 @@ def theme_from_data(data: Any, *, check_colors: bool = True) -> Theme:
     start (tests check them), since it costs milliseconds for each.
     """
     if not isinstance(data, dict):
-        raise ThemeError(t("theme.problem.missing", field="name"))
+        raise ThemeError(t("it has no {field}", field="name"))
     for key in data:
         if key not in _KNOWN_FIELDS:
-            raise ThemeError(t("theme.problem.unknown", field=repr(str(key)[:64])))
+            raise ThemeError(t("it has an unknown setting {field}", field=repr(str(key)[:64])))
     name = data.get("name")
     if not isinstance(name, str) or not _NAME.match(name):
-        raise ThemeError(t("theme.problem.no_name"))
+        raise ThemeError(t("it needs a name made of letters, digits and dashes"))
     if "primary" not in data:
-        raise ThemeError(t("theme.problem.missing", field="primary"))
+        raise ThemeError(t("it has no {field}", field="primary"))
     dark = data.get("dark", True)
     if not isinstance(dark, bool):
-        raise ThemeError(t("theme.problem.not_bool", field="dark"))
+        raise ThemeError(t("{field} must be true or false", field="dark"))
     description = data.get("description", "")
     if not isinstance(description, str):
-        raise ThemeError(t("theme.problem.not_text", field="description"))
+        raise ThemeError(t("{field} must be text", field="description"))
     primary = _colour(data, "primary")
     assert primary is not None
     theme = Theme(
@@ -212,7 +212,7 @@ def theme_from_data(data: Any, *, check_colors: bool = True) -> Theme:
         # What the App does with it on every switch: fail here, not there.
         theme.to_color_system().generate()
     except Exception as exc:  # any failure means the theme is unusable
-        raise ThemeError(t("theme.problem.bad_color", field="theme", value=str(exc)[:80])) from None
+        raise ThemeError(t("{field} is not a colour: {value}", field="theme", value=str(exc)[:80])) from None
     return theme
 
 
@@ -220,21 +220,22 @@ def read_theme_file(path: Path, *, check_colors: bool = True) -> Theme:
     """The theme in one file; `ThemeError` names the problem (never another exception)."""
     try:
         if not path.is_file():
-            raise ThemeError(t("theme.problem.unreadable", reason="not a regular file"))
+            raise ThemeError(t("it cannot be read ({reason})", reason=t("not a regular file")))
         if path.stat().st_size > MAX_THEME_BYTES:
-            raise ThemeError(t("theme.problem.too_big", limit=MAX_THEME_BYTES))
+            raise ThemeError(t("it is larger than {limit} bytes", limit=MAX_THEME_BYTES))
         with path.open("rb") as handle:
             raw = handle.read(MAX_THEME_BYTES + 1)
     except OSError as exc:
-        raise ThemeError(t("theme.problem.unreadable", reason=exc.strerror or type(exc).__name__)) from None
+        reason = exc.strerror or type(exc).__name__
+        raise ThemeError(t("it cannot be read ({reason})", reason=reason)) from None
     if len(raw) > MAX_THEME_BYTES:
-        raise ThemeError(t("theme.problem.too_big", limit=MAX_THEME_BYTES))
+        raise ThemeError(t("it is larger than {limit} bytes", limit=MAX_THEME_BYTES))
     try:
         data = tomllib.loads(raw.decode("utf-8"))
     except UnicodeDecodeError:
-        raise ThemeError(t("theme.problem.not_toml", reason="not UTF-8 text")) from None
+        raise ThemeError(t("it is not valid TOML ({reason})", reason=t("not UTF-8 text"))) from None
     except (tomllib.TOMLDecodeError, RecursionError, ValueError) as exc:
-        raise ThemeError(t("theme.problem.not_toml", reason=str(exc)[:120])) from None
+        raise ThemeError(t("it is not valid TOML ({reason})", reason=str(exc)[:120])) from None
     return theme_from_data(data, check_colors=check_colors)
 
 
@@ -251,11 +252,13 @@ def _user_paths(user_dir: Path, warnings: list[str]) -> list[Path]:
             return []
         paths = sorted(p for p in user_dir.iterdir() if p.suffix == ".toml")
     except OSError as exc:
-        warnings.append(t("theme.warning", file=str(user_dir), problem=exc.strerror or type(exc).__name__))
+        problem = exc.strerror or type(exc).__name__
+        warnings.append(t("Theme file {file} was skipped: {problem}", file=str(user_dir), problem=problem))
         return []
     if len(paths) > MAX_THEME_FILES:
-        problem = t("theme.problem.too_many_files", limit=MAX_THEME_FILES)
-        warnings += [t("theme.warning", file=str(path), problem=problem) for path in paths[MAX_THEME_FILES:]]
+        problem = t("only the first {limit} theme files are read", limit=MAX_THEME_FILES)
+        warnings += [t("Theme file {file} was skipped: {problem}", file=str(path), problem=problem)
+                     for path in paths[MAX_THEME_FILES:]]
         paths = paths[:MAX_THEME_FILES]
     return paths
 
@@ -269,9 +272,9 @@ def load_theme_files(
         try:
             theme = read_theme_file(path, check_colors=check_colors)
             if theme.name in taken:
-                raise ThemeError(t("theme.problem.duplicate", name=theme.name))
+                raise ThemeError(t("a theme named {name} is already loaded", name=theme.name))
         except ThemeError as exc:
-            warnings.append(t("theme.warning", file=str(path), problem=str(exc)))
+            warnings.append(t("Theme file {file} was skipped: {problem}", file=str(path), problem=str(exc)))
             continue
         taken.add(theme.name)
         themes.append(theme)

@@ -344,11 +344,14 @@ def test_seat_changes_become_sentences() -> None:
     joined = (Seat(0, SeatKind.PERSON, "Ana", True, False), Seat(1, SeatKind.PERSON, "Beto", True, False))
     dropped = (Seat(0, SeatKind.PERSON, "Ana", True, False), Seat(1, SeatKind.PERSON, "Beto", False, False))
     covered = (Seat(0, SeatKind.PERSON, "Ana", True, False), Seat(1, SeatKind.PERSON, "Beto", False, True))
-    assert seat_notices(before, joined, 0) == ["Beto sat down."]
-    assert seat_notices(joined, dropped, 0) == ["Beto lost the connection; the seat is held."]
-    assert seat_notices(dropped, covered, 0) == ["The computer plays for Beto until they come back."]
-    assert seat_notices(covered, joined, 0) == ["Beto is back."]
-    assert seat_notices(joined, dropped, 1) == []  # never about myself
+    def said(before: tuple[Seat, ...], after: tuple[Seat, ...], me: int) -> list[str]:
+        return [words() for words in seat_notices(before, after, me)]  # worded when shown
+
+    assert said(before, joined, 0) == ["Beto sat down."]
+    assert said(joined, dropped, 0) == ["Beto lost the connection; the seat is held."]
+    assert said(dropped, covered, 0) == ["The computer plays for Beto until they come back."]
+    assert said(covered, joined, 0) == ["Beto is back."]
+    assert said(joined, dropped, 1) == []  # never about myself
 
 
 async def test_a_bad_theme_file_is_skipped_with_a_warning(tmp_path: Path) -> None:

@@ -29,6 +29,8 @@ from capicu.core import (
 from capicu.core.ai.hints import Hint, HintReason
 from capicu.core.refusals import PARAMS
 from capicu.tui.describe import (
+    HINT_REASONS,
+    REFUSALS,
     describe_action_refused,
     describe_event,
     describe_hint_reasons,
@@ -38,8 +40,8 @@ from capicu.tui.describe import (
     display_text,
     seat_name,
 )
-from capicu.tui.describe_rules import describe_rules
-from capicu.tui.messages import ENGLISH, placeholders, set_ascii, t
+from capicu.tui.describe_rules import RULE_SENTENCES, describe_rules
+from capicu.tui.messages import placeholders, set_ascii, t
 from helpers_core import crafted_match
 from hypothesis import given
 from hypothesis import strategies as st
@@ -66,13 +68,16 @@ def test_the_drawer_is_told_which_tiles_came() -> None:
     assert describe_event(TilesDrawn(1, 2, 3, 4), ["Ana", "Pepe"], 0) == "Pepe drew 2 tiles."
 
 
+#: Refusals worded with a count (their forms come from the catalogue's plural rule).
+COUNTED_REFUSALS = {Refusal.RESERVE_REACHED, Refusal.DRAW_LIMIT}
+
+
 def test_every_refusal_has_a_sentence_filled_from_its_params() -> None:
+    assert set(REFUSALS) | COUNTED_REFUSALS == set(Refusal)
     for reason in Refusal:
-        keys = [f"refusal.{reason}"] + [k for k in ENGLISH if k.startswith(f"refusal.{reason}_")]
-        for key in keys:
-            assert key in ENGLISH, key
-            allowed = PARAMS[reason] | ({"name"} if "seat" in PARAMS[reason] else set())
-            assert placeholders(ENGLISH[key]) <= allowed, (key, placeholders(ENGLISH[key]), allowed)
+        allowed = PARAMS[reason] | ({"name"} if "seat" in PARAMS[reason] else set())
+        if reason in REFUSALS:
+            assert placeholders(REFUSALS[reason]) <= allowed, (reason, allowed)
         params = {name: 1 if name != "tile" else "2-3" for name in PARAMS[reason]}
         if "end" in params:
             params["end"] = "left"
@@ -342,7 +347,7 @@ def test_ascii_mode_transliterates_sentences_and_names() -> None:
         rules = Rules.preset_named("puerto-rican-drawing")
         lines = describe_result(_result(), ["José", "Beto", "Zoë"], rules, 3)
         assert all(line.isascii() for line in lines)
-        assert t("line.left_end", number=3).isascii()
+        assert t("Capicú bonus: +{points}.", points=3).isascii()
     finally:
         set_ascii(False)
     assert "ú" in describe_event(RoundEnded(_result()), NAMES[:3], 1)
@@ -402,25 +407,20 @@ def test_any_event_from_a_host_is_told_without_error(
 # -- the catalogue has a sentence for every code the engine speaks in -------------
 
 
-def _forms(prefix: str) -> list[str]:
-    """A code's key and its variant forms ("rule.reserve", "rule.reserve_one")."""
-    return [prefix] + [key for key in ENGLISH if key.startswith(f"{prefix}_")]
-
-
 def test_every_rule_fact_has_a_sentence_with_its_params() -> None:
-    for code in RuleFact:
-        assert f"rule.{code}" in ENGLISH, code
-        assert placeholders(ENGLISH[f"rule.{code}"]) == code.params, code
-        for key in _forms(f"rule.{code}"):
-            assert placeholders(ENGLISH[key]) <= code.params, key
+    # The facts that count are worded with their plural forms in describe_fact.
+    counted = {RuleFact.RESERVE, RuleFact.DRAW_LIMIT, RuleFact.ROUND_BONUSES}
+    assert set(RULE_SENTENCES) | counted == set(RuleFact)
+    for code, sentence in RULE_SENTENCES.items():
+        assert placeholders(sentence) == RuleFact(code).params, code
 
 
 def test_every_hint_reason_has_a_phrase_with_its_params() -> None:
+    assert set(HINT_REASONS) == set(HintReason)
     for code in HintReason:
         # A seat is named, not numbered.
         expected = {"name" if param == "seat" else param for param in code.params}
-        assert f"hint.{code}" in ENGLISH, code
-        assert placeholders(ENGLISH[f"hint.{code}"]) == expected, code
+        assert placeholders(HINT_REASONS[code]) == expected, code
 
 
 def test_the_rules_of_every_preset_read_as_sentences() -> None:

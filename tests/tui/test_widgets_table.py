@@ -110,7 +110,7 @@ async def test_the_log_tells_events_chat_and_notices_in_one_time_order() -> None
         # The drawer's own run is told in the drawer's words.
         log.add_event(TilesDrawn(0, 1, 1, 1), names, 0)
         assert log.drawing() == 0
-        log.end_draws("You drew 4-5.")
+        log.end_draws(lambda: "You drew 4-5.")
         await pilot.pause()
         assert _log_text(log)[-1] == "You drew 4-5."
         assert log.drawing() is None

@@ -2,13 +2,23 @@
 
 The App keeps the table's state (`CapicuApp.game`) and calls these hooks on every
 screen in its stack when something changes; a screen overrides the ones it shows.
+
+Key descriptions are written in ``BINDINGS`` as English messages (marked with
+`N_`): Textual reads bindings when a class is defined, before any language is
+chosen. A capicu screen words them when Textual asks which keys are active
+(`active_bindings`, what the Footer and the keys panel show), so they follow a
+change of language like every other text.
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING, TypeVar, cast
 
+from capicu.tui.messages import Wording, t
+from textual.binding import ActiveBinding
 from textual.screen import ModalScreen, Screen
+from textual.widgets import Checkbox, Input, Select
 
 if TYPE_CHECKING:
     from capicu.tui.app import CapicuApp
@@ -27,11 +37,40 @@ class CapicuScreen(Screen[ResultType]):
     def game_changed(self) -> None:
         """Seats, names, timers, the host's address or who is ready changed: redraw what shows them."""
 
-    def notice(self, text: str) -> None:
+    def notice(self, text: str | Wording) -> None:
         """Someone sat down, dropped, left or came back (a sentence for the log)."""
 
     def display_changed(self) -> None:
         """The tile style or ASCII mode changed (`CapicuApp.tile_style`, `CapicuApp.ascii_mode`)."""
+
+    def language_changed(self) -> None:
+        """The app speaks another language: word every text again (here: build the screen again)."""
+        self.call_later(self.rebuild)
+
+    async def rebuild(self) -> None:
+        """Compose this screen again, keeping what its form fields hold and which one has the focus."""
+        fields = [widget for widget in self.query("Input, Select, Checkbox")
+                  if isinstance(widget, Input | Select | Checkbox)]
+        kept: dict[str | None, object] = {widget.id: widget.value for widget in fields if widget.id}
+        focused = self.focused.id if self.focused is not None else None
+        await self.recompose()
+        # Put back quietly: the values are the ones already chosen, nothing changed.
+        with self.prevent(Input.Changed, Select.Changed, Checkbox.Changed):
+            for widget in self.query("Input, Select, Checkbox"):
+                if widget.id in kept and isinstance(widget, Input | Select | Checkbox):
+                    widget.value = kept[widget.id]
+        if focused is not None:
+            for widget in self.query(f"#{focused}"):
+                widget.focus()
+
+    @property
+    def active_bindings(self) -> dict[str, ActiveBinding]:
+        """Textual's active keys, their descriptions worded in the app's language."""
+        return {
+            key: active._replace(binding=replace(active.binding, description=t(active.binding.description)))
+            if active.binding.description else active
+            for key, active in super().active_bindings.items()
+        }
 
 
 class CapicuModalScreen(ModalScreen[ResultType], CapicuScreen[ResultType]):

@@ -8,75 +8,68 @@ from typing import Any, ClassVar
 from capicu.core import PRESET_NAMES, Rules, RulesError
 from capicu.core.ai import LEVELS
 from capicu.net.protocol import CODE_LIMIT, DEFAULT_PORT
+from capicu.tui.describe_rules import preset_title
 from capicu.tui.game import HostGame, SoloGame, make_host_config
-from capicu.tui.messages import add_messages, t
+from capicu.tui.messages import N_, t, tc, tn
 from capicu.tui.screens.base import CapicuScreen
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Grid, Horizontal, Vertical
 from textual.widgets import Button, Footer, Input, Label, Select, Static
 
-add_messages({
-    "setup.title_solo": "Play against the computer",
-    "setup.title_host": "Host a game on the network",
-    "setup.preset": "Game",
-    "setup.players": "Players",
-    "setup.computers": "Computer seats",
-    "setup.level": "Computer level",
-    "setup.target": "Points to win",
-    "setup.code": "Join code",
-    "setup.port": "Port",
-    "setup.start": "Start",
-    "setup.players_n": "{count} players",
-    "setup.computers_n": "{count}",
-    "setup.level.easy": "easy",
-    "setup.level.normal": "normal",
-    "setup.level.hard": "hard",
-    "setup.bad_target": "Points to win must be a whole number from 1 up.",
-    "setup.bad_port": "The port must be a number from 1 to 65535.",
-    "setup.bad_computers": "Leave at least one seat for a person besides you, or play alone.",
-    "key.start": "Start",
-})
+
+def level_name(level: str) -> str:
+    """A computer level in words ("easy", "normal", "hard"); a level this list lacks, as it is named."""
+    names = {
+        "easy": tc("a computer level", "easy"),
+        "normal": tc("a computer level", "normal"),
+        "hard": tc("a computer level", "hard"),
+    }
+    return names.get(level, level)
+
 
 class HostSetupScreen(CapicuScreen[None]):
     """The few choices that start a game; the rest are the preset's rules."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("ctrl+s,f5", "start", t("key.start"), key_display="^s"),
-        Binding("escape", "back", t("key.back"), key_display="esc"),
+        Binding("ctrl+s,f5", "start", N_("Start"), key_display="^s"),
+        Binding("escape", "back", N_("Back"), key_display="esc"),
     ]
 
     def __init__(self, solo: bool) -> None:
         super().__init__()
         self.solo = solo
+        #: The game chosen so far (the players offered follow it, also when the screen is built again).
+        self.preset = PRESET_NAMES[0]
 
     def compose(self) -> ComposeResult:
-        title = t("setup.title_solo") if self.solo else t("setup.title_host")
+        title = t("Play against the computer") if self.solo else t("Host a game on the network")
         with Vertical(id="setup-box", classes="form-box"):
             yield Static(title, classes="screen-title")
             with Grid(id="setup-grid", classes="form-grid"):
-                yield Label(t("setup.preset"))
-                yield Select([(p, p) for p in PRESET_NAMES], value=PRESET_NAMES[0],
+                yield Label(t("Game"))
+                yield Select([(preset_title(p), p) for p in PRESET_NAMES], value=self.preset,
                              allow_blank=False, id="preset")
-                yield Label(t("setup.players"))
-                yield Select(self._player_choices(PRESET_NAMES[0]), allow_blank=False, id="players")
+                yield Label(t("Players"))
+                yield Select(self._player_choices(self.preset), allow_blank=False, id="players")
                 if not self.solo:
-                    yield Label(t("setup.computers"))
+                    yield Label(t("Computer seats"))
                     yield Select([(str(n), n) for n in range(0, 3)], value=0, allow_blank=False,
                                  id="computers")
-                yield Label(t("setup.level"))
-                yield Select([(t(f"setup.level.{lv}"), lv) for lv in LEVELS], value="normal",
+                yield Label(t("Computer level"))
+                yield Select([(level_name(lv), lv) for lv in LEVELS], value="normal",
                              allow_blank=False, id="level")
-                yield Label(t("setup.target"))
-                yield Input(placeholder=str(Rules.preset_named(PRESET_NAMES[0]).target_for(2)),
+                yield Label(t("Points to win"))
+                rules = Rules.preset_named(self.preset)
+                yield Input(placeholder=str(rules.target_for(rules.min_players)),
                             id="target", type="integer")
                 if not self.solo:
-                    yield Label(t("setup.code"))
+                    yield Label(t("Join code"))
                     yield Input(value=secrets.token_hex(2), id="code", max_length=CODE_LIMIT)
-                    yield Label(t("setup.port"))
+                    yield Label(t("Port"))
                     yield Input(value=str(DEFAULT_PORT), id="port", type="integer")
             with Horizontal(classes="form-buttons"):
-                yield Button(t("setup.start"), id="start", variant="primary")
+                yield Button(t("Start"), id="start", variant="primary")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -85,10 +78,12 @@ class HostSetupScreen(CapicuScreen[None]):
     @staticmethod
     def _player_choices(preset: str) -> list[tuple[str, int]]:
         rules = Rules.preset_named(preset)
-        return [(t("setup.players_n", count=n), n) for n in range(rules.min_players, rules.max_players + 1)]
+        return [(tn("{count} player", "{count} players", n), n)
+                for n in range(rules.min_players, rules.max_players + 1)]
 
     def on_select_changed(self, event: Select.Changed) -> None:
         if event.select.id == "preset" and isinstance(event.value, str):
+            self.preset = event.value
             players = self.query_one("#players", Select)
             players.set_options(self._player_choices(event.value))
             rules = Rules.preset_named(event.value)
@@ -124,7 +119,7 @@ class HostSetupScreen(CapicuScreen[None]):
                 target = int(target_text)
                 rules = rules.replace(target=target)
             except (ValueError, RulesError):
-                self.notify(t("setup.bad_target"), severity="error")
+                self.notify(t("Points to win must be a whole number from 1 up."), severity="error")
                 return
         if self.solo:
             self.capicu.start_game(SoloGame(rules=rules, players=players, level=level))
@@ -136,7 +131,7 @@ class HostSetupScreen(CapicuScreen[None]):
             if not 1 <= port <= 65535:
                 raise ValueError(port_text)
         except ValueError:
-            self.notify(t("setup.bad_port"), severity="error")
+            self.notify(t("The port must be a number from 1 to 65535."), severity="error")
             return
         code = self.query_one("#code", Input).value.strip() or None
         config = make_host_config(

@@ -6,7 +6,7 @@ from typing import ClassVar
 
 from capicu.net.protocol import CODE_LIMIT, NAME_LIMIT
 from capicu.tui.game import JoinGame
-from capicu.tui.messages import add_messages, t
+from capicu.tui.messages import N_, t
 from capicu.tui.options import CliError, parse_address
 from capicu.tui.screens.base import CapicuScreen
 from textual.app import ComposeResult
@@ -14,44 +14,32 @@ from textual.binding import Binding, BindingType
 from textual.containers import Grid, Horizontal, Vertical
 from textual.widgets import Button, Checkbox, Footer, Input, Label, Static
 
-add_messages({
-    "join.title": "Join a game",
-    "join.address": "Host",
-    "join.address_hint": "address or address:port, as the host shows it",
-    "join.name": "Your name",
-    "join.code": "Join code",
-    "join.spectate": "Only watch",
-    "join.connect": "Join",
-    "join.bad_address": "Write the host as ADDRESS or ADDRESS:PORT.",
-    "join.bad_name": "Your name cannot be empty.",
-    "key.join_now": "Join",
-})
-
 
 class JoinFormScreen(CapicuScreen[None]):
     """Where a player types what the host's screen shows."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("ctrl+s,f5", "connect", t("key.join_now"), key_display="^s"),
-        Binding("escape", "back", t("key.back"), key_display="esc"),
+        Binding("ctrl+s,f5", "connect", N_("Join"), key_display="^s"),
+        Binding("escape", "back", N_("Back"), key_display="esc"),
     ]
 
     def compose(self) -> ComposeResult:
         last_host = self.capicu.settings.last_host
         name = self.capicu.player_name(None)
         with Vertical(id="join-box", classes="form-box"):
-            yield Static(t("join.title"), classes="screen-title")
+            yield Static(t("Join a game"), classes="screen-title")
             with Grid(classes="form-grid"):
-                yield Label(t("join.address"))
-                yield Input(value=last_host, placeholder=t("join.address_hint"), id="address")
-                yield Label(t("join.name"))
+                yield Label(t("Host"))
+                yield Input(value=last_host, placeholder=t("address or address:port, as the host shows it"),
+                            id="address")
+                yield Label(t("Your name"))
                 yield Input(value=name, id="name", max_length=NAME_LIMIT)
-                yield Label(t("join.code"))
+                yield Label(t("Join code"))
                 yield Input(id="code", max_length=CODE_LIMIT)
                 yield Label("")
-                yield self.capicu.ascii_checkbox(t("join.spectate"), id="spectate")
+                yield self.capicu.ascii_checkbox(t("Only watch"), id="spectate")
             with Horizontal(classes="form-buttons"):
-                yield Button(t("join.connect"), id="connect", variant="primary")
+                yield Button(t("Join"), id="connect", variant="primary")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -71,11 +59,11 @@ class JoinFormScreen(CapicuScreen[None]):
         try:
             host, port = parse_address(self.query_one("#address", Input).value)
         except CliError:
-            self.notify(t("join.bad_address"), severity="error")
+            self.notify(t("Write the host as ADDRESS or ADDRESS:PORT."), severity="error")
             return
         name = self.query_one("#name", Input).value.strip()
         if not name:
-            self.notify(t("join.bad_name"), severity="error")
+            self.notify(t("Your name cannot be empty."), severity="error")
             return
         code = self.query_one("#code", Input).value.strip() or None
         spectate = self.query_one("#spectate", Checkbox).value

@@ -10,35 +10,16 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from capicu.core import DOMINO, MatchEnded, RoundResult, View
+from capicu.core import DOMINO, Bonus, MatchEnded, RoundResult, View
 from capicu.tui.describe import describe_event, side_name
 from capicu.tui.game import JoinGame
-from capicu.tui.messages import add_messages, t
+from capicu.tui.messages import N_, t, tc, tn
 from capicu.tui.screens.base import CapicuModalScreen
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.widgets import DataTable, Footer, Static
-
-add_messages({
-    "over.title": "The match is over",
-    "over.col.round": "Round",
-    "over.col.ended": "Ended",
-    "over.ended.domino": "domino",
-    "over.ended.capicu": "capicú",
-    "over.ended.chuchazo": "chuchazo",
-    "over.ended.tranque": "tranque",
-    "over.ended.tie": "tie",
-    "over.total": "Total",
-    "over.scored": "+{points} = {score}",
-    "over.rounds": "{count} rounds.",
-    "over.rounds_one": "1 round.",
-    "over.more_below": "Rounds {first}-{last} of {count}; more below: down arrow or PgDn.",
-    "over.more_above": "Rounds {first}-{last} of {count} and the totals; more above: up arrow or PgUp.",
-    "over.more_both": "Rounds {first}-{last} of {count}; more above and below: arrows, PgUp, PgDn.",
-    "key.again": "Play again",
-})
 
 #: Columns of the table before the sides' (round number and how it ended), and their width.
 _LEAD_COLUMNS_WIDTH = 17
@@ -49,15 +30,15 @@ _SIDE_MIN_WIDTH = 10
 def round_ending(result: RoundResult) -> str:
     """How a round ended, in one word: domino, capicú, chuchazo, tranque or tie."""
     if result.winner is None:
-        return t("over.ended.tie")
+        return tc("how a round ended", "tie")
     if result.reason != DOMINO:
-        return t("over.ended.tranque")
-    bonuses = {name for name, _ in result.bonuses}
-    if bonuses & {"capicú", "capicu"}:
-        return t("over.ended.capicu")
-    if "chuchazo" in bonuses:
-        return t("over.ended.chuchazo")
-    return t("over.ended.domino")
+        return tc("how a round ended", "tranque")
+    bonuses = {bonus for bonus, _ in result.bonuses}
+    if Bonus.CAPICU in bonuses:
+        return tc("how a round ended", "capicú")
+    if Bonus.CHUCHAZO in bonuses:
+        return tc("how a round ended", "chuchazo")
+    return tc("how a round ended", "domino")
 
 
 class MatchOverScreen(CapicuModalScreen[None]):
@@ -87,9 +68,9 @@ class MatchOverScreen(CapicuModalScreen[None]):
     AUTO_FOCUS = "#over-table"
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("a", "again", t("key.again")),
+        Binding("a", "again", N_("Play again")),
         # Not Ctrl+B: inside tmux it is the prefix and never reaches the app.
-        Binding("escape,q", "leave", t("key.leave"), key_display="esc/q"),
+        Binding("escape,q", "leave", N_("Leave"), key_display="esc/q"),
     ]
 
     def __init__(self, view: View) -> None:
@@ -98,7 +79,8 @@ class MatchOverScreen(CapicuModalScreen[None]):
 
     def _names(self) -> list[str]:
         game = self.capicu.game
-        return [game.seat_name(s) if game else t("word.seat", number=s + 1) for s in range(self.view.players)]
+        return [game.seat_name(s) if game else t("seat {number}", number=s + 1)
+                for s in range(self.view.players)]
 
     def compose(self) -> ComposeResult:
         view = self.view
@@ -106,7 +88,7 @@ class MatchOverScreen(CapicuModalScreen[None]):
         winner_side = view.winner if view.winner is not None else 0
         winner = describe_event(MatchEnded(winner_side, view.scores), names, view.seat)
         with Vertical(id="over-dialog", classes="dialog"):
-            yield Static(t("over.title"), id="over-title", classes="screen-title")
+            yield Static(t("The match is over"), id="over-title", classes="screen-title")
             yield Static(winner, id="over-winner", markup=False)
             yield self._rounds_table(names)
             yield Static("", id="over-position", markup=False)
@@ -118,8 +100,8 @@ class MatchOverScreen(CapicuModalScreen[None]):
         sides = view.rules.sides(view.players)
         width = max(_SIDE_MIN_WIDTH, (72 - _LEAD_COLUMNS_WIDTH) // max(1, sides) - 2)
         table: DataTable[Text] = DataTable(id="over-table", cursor_type="none", show_cursor=False)
-        table.add_column(Text(t("over.col.round")), key="round")
-        table.add_column(Text(t("over.col.ended")), key="ended")
+        table.add_column(Text(t("Round")), key="round")
+        table.add_column(Text(t("Ended")), key="ended")
         for side in range(sides):
             label = Text(side_name(side, names, sides, view.players, view.seat), justify="right")
             label.truncate(width, overflow="ellipsis")
@@ -129,11 +111,13 @@ class MatchOverScreen(CapicuModalScreen[None]):
             for side in range(sides):
                 score = result.scores[side] if side < len(result.scores) else 0
                 if result.winner == side:
-                    cells.append(Text(t("over.scored", points=result.points, score=score), justify="right"))
+                    # TRANSLATORS: a round's points and the running total: "+14 = 60".
+                    scored = t("+{points} = {score}", points=result.points, score=score)
+                    cells.append(Text(scored, justify="right"))
                 else:
                     cells.append(Text(str(score), justify="right"))
             table.add_row(*cells)
-        totals = [Text(t("over.total"), style="bold"), Text("")]
+        totals = [Text(t("Total"), style="bold"), Text("")]
         totals += [Text(str(score), style="bold", justify="right") for score in view.scores]
         table.add_row(*totals, key="totals")
         return table
@@ -141,6 +125,11 @@ class MatchOverScreen(CapicuModalScreen[None]):
     def on_mount(self) -> None:
         table = self.query_one(DataTable)
         self.watch(table, "scroll_y", self._show_position, init=False)
+
+    async def rebuild(self) -> None:
+        await super().rebuild()
+        self.on_mount()
+        self.call_after_refresh(self._fit_rounds)
 
     def on_resize(self) -> None:
         self.call_after_refresh(self._fit_rounds)
@@ -168,12 +157,18 @@ class MatchOverScreen(CapicuModalScreen[None]):
         top = round(table.scroll_y)
         bottom = min(rows, top + shown)  # one past the last row in view
         if top == 0 and bottom >= rows:
-            text = t("over.rounds_one") if count == 1 else t("over.rounds", count=count)
+            text = tn("{count} round.", "{count} rounds.", count)
         else:
             first, last = top + 1, min(bottom, count)
-            key = "over.more_both" if top > 0 and bottom < rows else (
-                "over.more_above" if top > 0 else "over.more_below")
-            text = t(key, first=first, last=last, count=count)
+            if top > 0 and bottom < rows:
+                text = t("Rounds {first}-{last} of {count}; more above and below: arrows, PgUp, PgDn.",
+                         first=first, last=last, count=count)
+            elif top > 0:
+                text = t("Rounds {first}-{last} of {count} and the totals; more above: up arrow or PgUp.",
+                         first=first, last=last, count=count)
+            else:
+                text = t("Rounds {first}-{last} of {count}; more below: down arrow or PgDn.",
+                         first=first, last=last, count=count)
         self.query_one("#over-position", Static).update(text)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:

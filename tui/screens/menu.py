@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from capicu.tui.messages import add_messages, t
+from capicu.tui.messages import N_, t
 from capicu.tui.screens.base import CapicuScreen
 from capicu.tui.screens.host_setup import HostSetupScreen
 from capicu.tui.screens.join_form import JoinFormScreen
@@ -16,44 +16,36 @@ from textual.containers import Vertical
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
-add_messages({
-    "menu.title": "capicu",
-    "menu.subtitle": "Dominoes for the terminal: the Puerto Rican Drawing Game and its relatives.",
-    "menu.play": "Play against the computer",
-    "menu.host": "Host a game",
-    "menu.join": "Join a game",
-    "menu.rules": "Rules and keys",
-    "menu.settings": "Settings",
-    "menu.quit": "Quit",
-    "key.play": "Play",
-    "key.host": "Host",
-    "key.join": "Join",
-    "key.rules": "Rules",
-    "key.settings": "Settings",
-    "key.quit": "Quit",
-})
-
-_ITEMS = ("play", "host", "join", "rules", "settings", "quit")
+#: The menu's choices, in order.
+_ITEMS = {
+    "play": N_("Play against the computer"),
+    "host": N_("Host a game"),
+    "join": N_("Join a game"),
+    "rules": N_("Rules and keys"),
+    "settings": N_("Settings"),
+    "quit": N_("Quit"),
+}
 
 
 class MainMenuScreen(CapicuScreen[None]):
     """Where ``capicu`` alone starts."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("p", "choose('play')", t("key.play")),
-        Binding("h", "choose('host')", t("key.host")),
-        Binding("j", "choose('join')", t("key.join")),
-        Binding("r,question_mark", "choose('rules')", t("key.rules")),
-        Binding("s", "choose('settings')", t("key.settings")),
-        Binding("q,escape", "choose('quit')", t("key.quit")),
+        Binding("p", "choose('play')", N_("Play")),
+        Binding("h", "choose('host')", N_("Host")),
+        Binding("j", "choose('join')", N_("Join")),
+        Binding("r,question_mark", "choose('rules')", N_("Rules")),
+        Binding("s", "choose('settings')", N_("Settings")),
+        Binding("q,escape", "choose('quit')", N_("Quit")),
     ]
 
     def compose(self) -> ComposeResult:
         with Vertical(id="menu-box"):
-            yield Static(t("menu.title"), id="menu-title")
-            yield Static(t("menu.subtitle"), id="menu-subtitle")
+            yield Static("capicu", id="menu-title")
+            yield Static(t("Dominoes for the terminal: the Puerto Rican Drawing Game and its relatives."),
+                         id="menu-subtitle")
             yield OptionList(
-                *(Option(t(f"menu.{item}"), id=item) for item in _ITEMS), id="menu-options"
+                *(Option(t(_ITEMS[item]), id=item) for item in _ITEMS), id="menu-options"
             )
         yield Footer()
 

@@ -11,31 +11,19 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from capicu.tui.messages import add_messages, t
+from capicu.tui.messages import N_, t
 from capicu.tui.screens.base import CapicuModalScreen
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.widgets import Footer, Static
 
-add_messages({
-    "reconnect.title": "Connection lost",
-    "reconnect.body": "Getting your seat back... Your seat is held for you; "
-                      "if this takes long, the computer plays for you until you return.",
-    "reconnect.host_down_title": "The host is gone",
-    "reconnect.host_down_body": "The game's host stopped answering: it may have been closed or "
-                                "crashed. Nobody can play until it is back. Trying to reach it again...",
-    "reconnect.attempt": "Attempt {attempt}. {reason}",
-    "reconnect.leave": "Esc or q leaves; your seat stays saved, and the same join command "
-                       "takes it back later.",
-})
-
 
 class ReconnectingScreen(CapicuModalScreen[None]):
     """An overlay over the table; the App dismisses it when the link resumes."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape,q", "leave", t("key.leave"), key_display="esc/q"),
+        Binding("escape,q", "leave", N_("Leave"), key_display="esc/q"),
     ]
 
     def __init__(self, reason: str = "", attempt: int = 1, host_down: bool = False) -> None:
@@ -49,10 +37,15 @@ class ReconnectingScreen(CapicuModalScreen[None]):
             yield Static("", id="reconnect-title", classes="screen-title")
             yield Static("", id="reconnect-body")
             yield Static("", id="reconnect-reason", classes="hint", markup=False)
-            yield Static(t("reconnect.leave"), classes="hint")
+            yield Static(t("Esc or q leaves; your seat stays saved, and the same join command takes it back "
+                           "later."), classes="hint")
         yield Footer()
 
     def on_mount(self) -> None:
+        self._show()
+
+    async def rebuild(self) -> None:
+        await super().rebuild()
         self._show()
 
     def update_attempt(self, reason: str, attempt: int, host_down: bool) -> None:
@@ -64,11 +57,18 @@ class ReconnectingScreen(CapicuModalScreen[None]):
     def _show(self) -> None:
         down = self.host_down
         self.query_one("#reconnect-title", Static).update(
-            t("reconnect.host_down_title") if down else t("reconnect.title"))
-        self.query_one("#reconnect-body", Static).update(
-            t("reconnect.host_down_body") if down else t("reconnect.body"))
+            t("The host is gone") if down else t("Connection lost"))
+        if down:
+            body = t("The game's host stopped answering: it may have been closed or crashed. Nobody can play "
+                     "until it is back. Trying to reach it again...")
+        else:
+            body = t("Getting your seat back... Your seat is held for you; if this takes long, the computer "
+                     "plays for you until you return.")
+        self.query_one("#reconnect-body", Static).update(body)
+        # The client's reason is English for programmers: the player reads what it amounts to.
+        reason = t("The host cannot be reached.") if down else t("The connection dropped.")
         self.query_one("#reconnect-reason", Static).update(
-            t("reconnect.attempt", attempt=self.attempt, reason=self.reason))
+            t("Attempt {attempt}. {reason}", attempt=self.attempt, reason=reason))
 
     async def action_leave(self) -> None:
         self.dismiss()

@@ -12,28 +12,20 @@ from typing import ClassVar
 
 from capicu.net.protocol import NAME_LIMIT
 from capicu.tui.describe import display_text
-from capicu.tui.messages import add_messages, t
+from capicu.tui.messages import N_, t
+from capicu.tui.screens.base import CapicuModalScreen
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
-add_messages({
-    "rejoin.question": "{name} asks for seat {seat} back: allow?",
-    "rejoin.body": "Allow only if you know it is them (a name alone proves nothing). "
-                   "y gives the seat back, n refuses.",
-    "key.allow": "Allow",
-    "key.refuse": "Refuse",
-})
 
-
-class RejoinRequestScreen(ModalScreen[bool]):
+class RejoinRequestScreen(CapicuModalScreen[bool]):
     """Asks the host's operator; dismissed with True (allow) or False."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("y", "answer(True)", t("key.allow")),
-        Binding("n,escape", "answer(False)", t("key.refuse"), key_display="n/esc"),
+        Binding("y", "answer(True)", N_("Allow")),
+        Binding("n,escape", "answer(False)", N_("Refuse"), key_display="n/esc"),
     ]
 
     def __init__(self, request_id: int, seat: int, name: str) -> None:
@@ -44,9 +36,10 @@ class RejoinRequestScreen(ModalScreen[bool]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="rejoin-box", classes="dialog"):
-            question = t("rejoin.question", name=self.name_asked, seat=self.seat + 1)
+            question = t("{name} asks for seat {seat} back: allow?", name=self.name_asked, seat=self.seat + 1)
             yield Static(question, classes="screen-title", markup=False)
-            yield Static(t("rejoin.body"))
+            yield Static(t("Allow only if you know it is them (a name alone proves nothing). "
+                           "y gives the seat back, n refuses."))
         yield Footer()
 
     def action_answer(self, allow: bool) -> None:

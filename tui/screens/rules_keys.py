@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import ClassVar
 
 from capicu.core import PRESET_NAMES, Rules
-from capicu.tui.describe_rules import describe_rules
-from capicu.tui.messages import add_messages, t
+from capicu.tui.describe_rules import describe_rules, preset_title
+from capicu.tui.messages import N_, t, tn
 from capicu.tui.screens.base import CapicuScreen
 from capicu.tui.screens.table import TableScreen
 from capicu.tui.widgets.hand_view import HandView
@@ -14,14 +14,6 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.widgets import Footer, Select, Static
-
-add_messages({
-    "rules.title": "Rules: {preset}, {players} players",
-    "rules.keys": "Keys at the table",
-    "rules.key_line": "{key:>16}  {what}",
-    "rules.end_keys": "When a tile fits both ends:",
-    "rules.other_keys": "Anywhere: Ctrl+P opens the command palette (themes), Ctrl+Q quits.",
-})
 
 
 def binding_lines(bindings: list[BindingType]) -> list[str]:
@@ -31,7 +23,7 @@ def binding_lines(bindings: list[BindingType]) -> list[str]:
         if not isinstance(item, Binding) or not item.description:
             continue
         keys = " / ".join(k.strip() for k in item.key.split(","))
-        lines.append(t("rules.key_line", key=keys, what=item.description))
+        lines.append(f"{keys:>16}  {t(item.description)}")
     return lines
 
 
@@ -39,7 +31,7 @@ class RulesKeysScreen(CapicuScreen[None]):
     """Reads the rules of the match at hand (or of a chosen preset from the menu)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape,q", "back", t("key.back"), key_display="esc/q"),
+        Binding("escape,q", "back", N_("Back"), key_display="esc/q"),
     ]
 
     def _rules_in_play(self) -> tuple[Rules, int] | None:
@@ -51,11 +43,11 @@ class RulesKeysScreen(CapicuScreen[None]):
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="rules-box"):
             if self._rules_in_play() is None:
-                yield Select([(p, p) for p in PRESET_NAMES], value=PRESET_NAMES[0],
+                yield Select([(preset_title(p), p) for p in PRESET_NAMES], value=PRESET_NAMES[0],
                              allow_blank=False, id="rules-preset")
             yield Static("", id="rules-title", classes="screen-title")
             yield Static("", id="rules-text", markup=False)
-            yield Static(t("rules.keys"), classes="screen-title")
+            yield Static(t("Keys at the table"), classes="screen-title")
             yield Static(self._keys_text(), id="rules-keys", markup=False)
         yield Footer()
 
@@ -64,17 +56,22 @@ class RulesKeysScreen(CapicuScreen[None]):
             *binding_lines(list(HandView.BINDINGS)),
             *binding_lines([b for b in TableScreen.BINDINGS if b not in TableScreen.END_BINDINGS]),
             "",
-            t("rules.end_keys"),
+            t("When a tile fits both ends:"),
             *binding_lines(TableScreen.END_BINDINGS),
             "",
-            t("rules.other_keys"),
+            t("Anywhere: Ctrl+P opens the command palette (themes, language), Ctrl+Q quits."),
         ]
         return "\n".join(lines)
+
+    async def rebuild(self) -> None:
+        await super().rebuild()
+        self.on_mount()
 
     def on_mount(self) -> None:
         in_play = self._rules_in_play()
         if in_play is None:
-            self._show(Rules.preset_named(PRESET_NAMES[0]), None)
+            chosen = self.query_one("#rules-preset", Select).value
+            self._show(Rules.preset_named(chosen if isinstance(chosen, str) else PRESET_NAMES[0]), None)
         else:
             self._show(*in_play)
 
@@ -85,7 +82,8 @@ class RulesKeysScreen(CapicuScreen[None]):
     def _show(self, rules: Rules, players: int | None) -> None:
         count = players if players is not None else rules.min_players
         self.query_one("#rules-title", Static).update(
-            t("rules.title", preset=rules.preset, players=count)
+            tn("Rules: {preset}, {count} player", "Rules: {preset}, {count} players", count,
+               preset=preset_title(rules.preset))
         )
         sentences = describe_rules(rules, count)
         self.query_one("#rules-text", Static).update("\n".join(f"- {line}" for line in sentences))

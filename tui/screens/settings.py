@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from capicu.net.protocol import NAME_LIMIT
-from capicu.tui.messages import add_messages, t
+from capicu.tui.messages import N_, t
 from capicu.tui.screens.base import CapicuScreen
 from capicu.tui.themes import offered_theme_names
 from capicu.tui.widgets.tiles import TileStyle
@@ -18,21 +18,25 @@ from textual.binding import Binding, BindingType
 from textual.containers import Grid, Vertical
 from textual.widgets import Checkbox, Footer, Input, Label, Select, Static
 
-add_messages({
-    "settings.title": "Settings",
-    "settings.name": "Your name",
-    "settings.theme": "Theme",
-    "settings.tile_style": "Tiles",
-    "settings.ascii": "ASCII only (for terminals that garble lines)",
-    "settings.saved": "Saved.",
-})
+
+def tile_style_name(style: TileStyle) -> str:
+    """How a tile style is offered in Settings."""
+    names = {
+        TileStyle.AUTO: t("Automatic (pip grid on large screens)"),
+        TileStyle.COMPACT: t("Compact [3|5]"),
+        TileStyle.BOXED: t("Boxed digits"),
+        TileStyle.PIPS: t("Pip grid (large screens)"),
+        TileStyle.GLYPH: t("Unicode domino glyphs"),
+    }
+    return names.get(style, style.value)
+
 
 class SettingsScreen(CapicuScreen[None]):
     """Every change is applied at once and remembered in the config folder."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         # Not ctrl+b: it is tmux's prefix and never reaches the app inside tmux.
-        Binding("escape", "back", t("key.back"), key_display="esc"),
+        Binding("escape", "back", N_("Back"), key_display="esc"),
     ]
 
     def compose(self) -> ComposeResult:
@@ -41,19 +45,20 @@ class SettingsScreen(CapicuScreen[None]):
         if app.theme not in themes:  # a theme the app fell back on is still shown as chosen
             themes.append(app.theme)
         with Vertical(id="settings-box", classes="form-box"):
-            yield Static(t("settings.title"), classes="screen-title")
+            yield Static(t("Settings"), classes="screen-title")
             with Grid(classes="form-grid"):
-                yield Label(t("settings.name"))
+                yield Label(t("Your name"))
                 yield Input(value=app.player_name(None), id="name", max_length=NAME_LIMIT)
-                yield Label(t("settings.theme"))
+                yield Label(t("Theme"))
                 yield Select([(name, name) for name in themes], value=app.theme,
                              allow_blank=False, id="theme")
-                yield Label(t("settings.tile_style"))
-                yield Select([(t(f"tile_style.{style.value}"), style.value) for style in TileStyle],
+                yield Label(t("Tiles"))
+                yield Select([(tile_style_name(style), style.value) for style in TileStyle],
                              value=app.tile_style.value,
                              allow_blank=False, id="tile-style")
                 yield Label("")
-                yield self.capicu.ascii_checkbox(t("settings.ascii"), value=app.ascii_mode, id="ascii")
+                yield self.capicu.ascii_checkbox(t("ASCII only (for terminals that garble lines)"),
+                                                 value=app.ascii_mode, id="ascii")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -71,7 +76,7 @@ class SettingsScreen(CapicuScreen[None]):
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         self._save_name()
-        self.notify(t("settings.saved"))
+        self.notify(t("Saved."))
 
     def _save_name(self) -> None:
         name = self.query_one("#name", Input).value.strip()

@@ -18,13 +18,21 @@ from __future__ import annotations
 
 import math
 import time
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from capicu.core import DRAW, PASS, Action, Direction, End, Event, Play, TilePlayed, TilesDrawn, View
-from capicu.tui.describe import describe_action_refused, describe_my_draw, describe_result
+from capicu.tui.describe import (
+    describe_action_refused,
+    describe_hint_reasons,
+    describe_my_draw,
+    describe_result,
+    end_name,
+    you,
+)
+from capicu.tui.describe_rules import preset_title
 from capicu.tui.link import TableChanged
-from capicu.tui.messages import add_messages, t
-from capicu.tui.screens.base import CapicuScreen
+from capicu.tui.messages import N_, Wording, later, t, tc
+from capicu.tui.screens.base import CapicuModalScreen, CapicuScreen
 from capicu.tui.widgets.boneyard_info import BoneyardInfo
 from capicu.tui.widgets.chat_panel import ChatPanel
 from capicu.tui.widgets.event_log import EventLog
@@ -37,73 +45,10 @@ from textual import events, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
-add_messages({
-    "table.title": "{preset} · round {round} · to {target}",
-    "table.title_ascii": "{preset} - round {round} - to {target}",
-    "table.direction_ccw": "play moves to your right",
-    "table.direction_cw": "play moves to your left",
-    "table.your_turn": "Your turn: pick a tile with the arrows, Enter plays it.",
-    "table.your_lead": "Your lead: {tile} opens the round. Enter plays it.",
-    "table.your_turn_draw": "Your turn: play a tile, or press d to draw.",
-    "table.must_pass": "Nothing fits and el pozo is down to its reserve: press p to pass (paso).",
-    "table.must_pass_paso": "Nothing fits: press p to pass (paso).",
-    "table.drawing": "Nothing fits: drawing from el pozo...",
-    "table.waiting": "{name} is playing...",
-    "table.watching": "You are watching.",
-    "table.round_over_ready": "Round over: press Enter when you are ready.",
-    "table.round_over_waiting": "You are ready. Waiting for {names}.",
-    "table.round_over_watching": "Round over: the next deal comes when the players are ready.",
-    "table.round_over_dealing": "Everyone is ready: dealing...",
-    "table.deal_in": " Next deal in {seconds} s.",
-    "table.match_over": "The match is over. Press Enter for the final score.",
-    "table.choose_end": "{tile} fits both ends: ← left ({left}) or → right ({right})? Esc: another tile.",
-    "table.hint": "Hint: {action} ({reason})",
-    "table.hint_wait": "Thinking of a hint...",
-    "table.hint_none": "Hints are for your turn.",
-    "table.action_play": "play {tile} on the {end}",
-    "table.action_draw": "draw",
-    "table.action_pass": "pass",
-    "table.leave_title": "Leave the table? y leaves, n or Esc stays.",
-    "table.leave_body": "Your seat stays held; the computer covers it while you are away. "
-                        "Run the same join command again to come back.",
-    "table.leave_body_host": "You host this table: leaving ends the game for everyone.",
-    "table.too_small": "Make the window at least {width}x{height} to see the table (it is {now}).",
-    "table.seat_back": "You are back in your seat.",
-    "table.seat_key_title": "Your seat key",
-    "table.seat_key_body": "To take this seat back from another machine, type there:",
-    "table.seat_key_same": "From this machine, the same join command brings you back by itself.",
-    "table.seat_key_none": "Only a seated player at someone else's table has a seat key.",
-    "key.draw": "Draw",
-    "key.pass": "Pass",
-    "key.hint": "Hint",
-    "key.chat": "Chat",
-    "key.rules_keys": "Rules",
-    "key.leave_table": "Leave",
-    "key.seat_key": "Seat key",
-    "key.ready": "Ready",
-    "key.final_score": "Final score",
-    "key.left_end": "Left end",
-    "key.right_end": "Right end",
-    "key.cancel": "Cancel",
-    "key.yes_leave": "Leave",
-    "key.stay": "Stay",
-    "key.close": "Close",
-    "hint.must_draw": "nothing you hold fits {left} or {right}: draw",
-    "hint.must_pass": "nothing fits and nothing can be drawn: pass",
-    "hint.forced_lead": "the round opens with {tile}",
-    "hint.only_tile": "{tile} is the only tile that fits",
-    "hint.domino": "your last tile: domino",
-    "hint.blocks_next": "the next player could not match {number}",
-    "hint.blocks_seat": "seat {seat} could not match {number}",
-    "hint.keeps_suit": "keeps your {number}s",
-    "hint.double": "lays the double {tile} while it still fits",
-    "hint.sheds_weight": "gets rid of {pips} pips",
-    "hint.draw_better": "drawing does better than any tile here",
-    "hint.best_odds": "does best in {samples} sampled deals",
-})
+if TYPE_CHECKING:  # the hints' module loads the search: the first hint imports it
+    from capicu.core.ai.hints import Hint
 
 #: The smallest window the table is drawn in; below it, a message says so.
 MIN_SIZE = (80, 24)
@@ -121,17 +66,18 @@ _SLOT = {
 
 def describe_action(action: Action) -> str:
     if isinstance(action, Play):
-        return t("table.action_play", tile=str(action.tile), end=t(f"end.{action.end.value}"))
-    return t("table.action_draw") if action == DRAW else t("table.action_pass")
+        # TRANSLATORS: a hint's move; {end} is "left" or "right", as worded for "end of the line".
+        return t("play {tile} on the {end}", tile=str(action.tile), end=end_name(action.end.value))
+    return tc("a hint's move", "draw") if action == DRAW else tc("a hint's move", "pass")
 
 
-class LeaveScreen(ModalScreen[bool]):
+class LeaveScreen(CapicuModalScreen[bool]):
     """Leaving is one key away, and one more to confirm."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         # Enter stays: a player pressing Enter to play must never leave by accident.
-        Binding("y", "leave", t("key.yes_leave")),
-        Binding("n,escape,q,enter", "stay", t("key.stay"), key_display="n/esc"),
+        Binding("y", "leave", N_("Leave")),
+        Binding("n,escape,q,enter", "stay", N_("Stay"), key_display="n/esc"),
     ]
 
     def __init__(self, hosting: bool) -> None:
@@ -140,8 +86,12 @@ class LeaveScreen(ModalScreen[bool]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="leave-box", classes="dialog"):
-            yield Static(t("table.leave_title"), classes="screen-title")
-            yield Static(t("table.leave_body_host") if self.hosting else t("table.leave_body"))
+            yield Static(t("Leave the table? y leaves, n or Esc stays."), classes="screen-title")
+            if self.hosting:
+                yield Static(t("You host this table: leaving ends the game for everyone."))
+            else:
+                yield Static(t("Your seat stays held; the computer covers it while you are away. "
+                               "Run the same join command again to come back."))
         yield Footer()
 
     def action_leave(self) -> None:
@@ -151,11 +101,11 @@ class LeaveScreen(ModalScreen[bool]):
         self.dismiss(False)
 
 
-class SeatKeyScreen(ModalScreen[None]):
+class SeatKeyScreen(CapicuModalScreen[None]):
     """The seat's key, to read aloud or type on another machine."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape,q,enter,k", "close", t("key.close"), key_display="esc"),
+        Binding("escape,q,enter,k", "close", N_("Close"), key_display="esc"),
     ]
 
     def __init__(self, key: str | None, command: str) -> None:
@@ -165,14 +115,15 @@ class SeatKeyScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="seat-key-box", classes="dialog"):
-            yield Static(t("table.seat_key_title"), classes="screen-title")
+            yield Static(t("Your seat key"), classes="screen-title")
             if self.key is None:
-                yield Static(t("table.seat_key_none"))
+                yield Static(t("Only a seated player at someone else's table has a seat key."))
             else:
                 yield Static(self.key, id="seat-key", markup=False)
-                yield Static(t("table.seat_key_body"), classes="hint")
+                yield Static(t("To take this seat back from another machine, type there:"), classes="hint")
                 yield Static(f"  {self.command}", id="seat-key-command", markup=False)
-                yield Static(t("table.seat_key_same"), classes="hint")
+                yield Static(t("From this machine, the same join command brings you back by itself."),
+                             classes="hint")
         yield Footer()
 
     def action_close(self) -> None:
@@ -189,29 +140,29 @@ class TableScreen(CapicuScreen[None]):
 
     #: While a tile that fits both ends waits for its end: these keys, before the hand's own.
     END_BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("left,h,1", "choose_end('left')", t("key.left_end"), key_display="←", priority=True),
-        Binding("right,l,2", "choose_end('right')", t("key.right_end"), key_display="→", priority=True),
-        Binding("escape", "cancel_end", t("key.cancel"), key_display="esc", priority=True),
+        Binding("left,h,1", "choose_end('left')", N_("Left end"), key_display="←", priority=True),
+        Binding("right,l,2", "choose_end('right')", N_("Right end"), key_display="→", priority=True),
+        Binding("escape", "cancel_end", N_("Cancel"), key_display="esc", priority=True),
     ]
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("left", "cursor(-1)", t("hand.key_previous"), show=False),
-        Binding("right", "cursor(1)", t("hand.key_next"), show=False),
-        Binding("home", "cursor_to(0)", t("hand.key_first"), show=False),
-        Binding("end", "cursor_to(-1)", t("hand.key_last"), show=False),
-        Binding("x", "hint", t("key.hint")),
-        Binding("c", "chat", t("key.chat")),
-        Binding("k", "seat_key", t("key.seat_key")),
-        Binding("r,f1", "rules", t("key.rules_keys")),
-        Binding("escape,q", "leave", t("key.leave_table"), key_display="esc/q"),
+        Binding("left", "cursor(-1)", N_("Previous tile"), show=False),
+        Binding("right", "cursor(1)", N_("Next tile"), show=False),
+        Binding("home", "cursor_to(0)", N_("First tile"), show=False),
+        Binding("end", "cursor_to(-1)", N_("Last tile"), show=False),
+        Binding("x", "hint", N_("Hint")),
+        Binding("c", "chat", N_("Chat")),
+        Binding("k", "seat_key", N_("Seat key")),
+        Binding("r,f1", "rules", N_("Rules")),
+        Binding("escape,q", "leave", N_("Leave"), key_display="esc/q"),
         # The keys that come and go with the turn, last.
-        Binding("enter", "play", t("hand.key_play")),
-        Binding("enter", "ready", t("key.ready")),
+        Binding("enter", "play", N_("Play tile")),
+        Binding("enter", "ready", N_("Ready")),
         # A key that is not allowed now still answers: the status line says why.
         Binding("enter", "play_anyway", "", show=False),
-        Binding("d", "draw", t("key.draw")),
+        Binding("d", "draw", N_("Draw")),
         Binding("d", "explain('draw')", "", show=False),
-        Binding("p", "pass_turn", t("key.pass")),
+        Binding("p", "pass_turn", N_("Pass")),
         Binding("p", "explain('pass')", "", show=False),
         *END_BINDINGS,
     ]
@@ -276,7 +227,7 @@ class TableScreen(CapicuScreen[None]):
             self.table_changed(message)
         if game is not None and game.welcome_back:
             game.welcome_back = False  # a saved seat, a seat key or the host gave it back
-            self.say(t("table.seat_back"))
+            self.say(later("You are back in your seat."))
 
     def on_resize(self, event: events.Resize) -> None:
         self._fit(event.size.width, event.size.height)
@@ -286,8 +237,10 @@ class TableScreen(CapicuScreen[None]):
         small = width < MIN_SIZE[0] or height < MIN_SIZE[1]
         self.set_class(small, "-too-small")
         if small:
+            now = f"{width}x{height}"
             self.query_one("#too-small", Static).update(
-                t("table.too_small", width=MIN_SIZE[0], height=MIN_SIZE[1], now=f"{width}x{height}")
+                t("Make the window at least {width}x{height} to see the table (it is {now}).",
+                  width=str(MIN_SIZE[0]), height=str(MIN_SIZE[1]), now=now)
             )
 
     # -- what the App tells us -----------------------------------------------------
@@ -306,6 +259,19 @@ class TableScreen(CapicuScreen[None]):
             line.tile_style, line.ascii = app.tile_style, app.ascii_mode
         for panel in self.query(SeatPanel):
             panel.ascii = app.ascii_mode
+
+    def language_changed(self) -> None:
+        """Word every text again where it stands: the game, the log's lines and the hand's cursor stay."""
+        self.query_one(EventLog).reword()
+        self.query_one(ChatPanel).reword()
+        self.query_one(StatusLine).clear_notice()  # a notice in the old language says nothing new
+        for widget in self.query("SeatPanel, HandView, LineOfPlay, BoneyardInfo"):
+            widget.refresh(layout=True)
+        self._fit(self.app.size.width, self.app.size.height)
+        if self._view is not None:
+            self._title = ""
+            self._summary_round = -1
+            self._show(self._view)
 
     def table_changed(self, message: TableChanged) -> None:
         """A new view arrived with the events that led to it."""
@@ -356,22 +322,22 @@ class TableScreen(CapicuScreen[None]):
             came = tuple(tile for tile in view.hand if tile not in self._hand_before_draws)
             self._hand_before_draws = None
             told = describe_my_draw(came)
-            log.end_draws(told)
+            log.end_draws(lambda: describe_my_draw(came))
             hand = self.query_one(HandView)
             hand.fresh = hand.fresh | frozenset(came)
             self.say(told, log_it=False)
         else:
             log.end_draws()
 
-    def notice(self, text: str) -> None:
+    def notice(self, text: str | Wording) -> None:
         if self._ready and self.is_attached:
             self.query_one(EventLog).add_notice(text)
 
-    def say(self, text: str, *, log_it: bool = True) -> None:
+    def say(self, text: str | Wording, *, log_it: bool = True) -> None:
         """A notice for this player: in the status line for a moment (and in the log)."""
         if not (self._ready and self.is_attached):
             return
-        self.query_one(StatusLine).say(text)
+        self.query_one(StatusLine).say(text() if callable(text) else text)
         if log_it:
             self.query_one(EventLog).add_notice(text)
 
@@ -383,15 +349,20 @@ class TableScreen(CapicuScreen[None]):
 
     def _names(self, view: View) -> list[str]:
         game = self.capicu.game
-        return [game.seat_name(s) if game else t("word.seat", number=s + 1) for s in range(view.players)]
+        return [game.seat_name(s) if game else t("seat {number}", number=s + 1) for s in range(view.players)]
 
     def _show(self, view: View) -> None:
-        key = "table.title_ascii" if self.capicu.ascii_mode else "table.title"
         direction = (
-            t("table.direction_ccw") if view.rules.direction is Direction.COUNTERCLOCKWISE
-            else t("table.direction_cw")
+            t("play moves to your right") if view.rules.direction is Direction.COUNTERCLOCKWISE
+            else t("play moves to your left")
         )
-        title = t(key, preset=view.rules.preset, round=view.round_number, target=view.target)
+        preset = preset_title(view.rules.preset)
+        if self.capicu.ascii_mode:
+            title = t("{preset} - round {round} - to {target}", preset=preset, round=view.round_number,
+                      target=view.target)
+        else:
+            title = t("{preset} · round {round} · to {target}", preset=preset, round=view.round_number,
+                      target=view.target)
         if f"{title}   {direction}" != self._title:
             # Only when it changes: an update with the same text still repaints the row.
             self._title = f"{title}   {direction}"
@@ -399,7 +370,7 @@ class TableScreen(CapicuScreen[None]):
         marks = line_marks(view.events)
         label = ""
         if marks.last_seat is not None:
-            label = t("word.you") if marks.last_seat == view.seat else self._names(view)[marks.last_seat]
+            label = you() if marks.last_seat == view.seat else self._names(view)[marks.last_seat]
         self.query_one(LineOfPlay).update_line(
             view.line, view.ends, view.rules.max_pip, lead=marks.lead, last=marks.last, last_label=label
         )
@@ -476,44 +447,49 @@ class TableScreen(CapicuScreen[None]):
     def _show_status(self, view: View) -> None:
         status = self.query_one(StatusLine)
         if self.choosing_end is not None and view.ends is not None:
-            status.prompt = t("table.choose_end", tile=str(self.choosing_end.tile), left=view.ends[0],
-                              right=view.ends[1])
+            status.prompt = t(
+                "{tile} fits both ends: ← left ({left}) or → right ({right})? Esc: another tile.",
+                tile=str(self.choosing_end.tile), left=view.ends[0], right=view.ends[1])
         elif view.match_over:
-            status.prompt = t("table.match_over")
+            status.prompt = t("The match is over. Press Enter for the final score.")
         elif view.between_rounds:
             status.prompt = self._break_prompt(view)
         elif view.seat is None:
-            status.prompt = t("table.watching")
+            status.prompt = t("You are watching.")
         elif not view.is_my_turn:
-            status.prompt = t("table.waiting", name=self._names(view)[view.turn or 0])
+            status.prompt = t("{name} is playing...", name=self._names(view)[view.turn or 0])
         elif view.legal == (PASS,):
-            status.prompt = t("table.must_pass") if view.rules.drawing else t("table.must_pass_paso")
+            status.prompt = (
+                t("Nothing fits and el pozo is down to its reserve: press p to pass (paso).")
+                if view.rules.drawing else t("Nothing fits: press p to pass (paso).")
+            )
         elif view.legal == (DRAW,):
-            status.prompt = t("table.drawing")
+            status.prompt = t("Nothing fits: drawing from el pozo...")
         elif view.forced_lead is not None:
-            status.prompt = t("table.your_lead", tile=str(view.forced_lead))
+            status.prompt = t("Your lead: {tile} opens the round. Enter plays it.",
+                              tile=str(view.forced_lead))
         elif DRAW in view.legal:
-            status.prompt = t("table.your_turn_draw")
+            status.prompt = t("Your turn: play a tile, or press d to draw.")
         else:
-            status.prompt = t("table.your_turn")
+            status.prompt = t("Your turn: pick a tile with the arrows, Enter plays it.")
 
     def _break_prompt(self, view: View) -> str:
         game = self.capicu.game
         state = game.next_round if game is not None else None
         if view.seat is None:
-            text = t("table.round_over_watching")
+            text = t("Round over: the next deal comes when the players are ready.")
         elif self._said_ready or (state is not None and view.seat in state.ready):
             others = [s for s in state.waiting if s != view.seat] if state is not None else []
             if others:
                 names = self._names(view)
-                text = t("table.round_over_waiting", names=", ".join(names[s] for s in others))
+                text = t("You are ready. Waiting for {names}.", names=", ".join(names[s] for s in others))
             else:
-                text = t("table.round_over_dealing")
+                text = t("Everyone is ready: dealing...")
         else:
-            text = t("table.round_over_ready")
+            text = t("Round over: press Enter when you are ready.")
         if state is not None and state.deadline is not None:
             seconds = max(0, math.ceil(state.deadline - time.monotonic()))
-            text += t("table.deal_in", seconds=seconds)
+            text += " " + t("Next deal in {seconds} s.", seconds=seconds)
         return text
 
     # -- acting ----------------------------------------------------------------------
@@ -568,7 +544,7 @@ class TableScreen(CapicuScreen[None]):
         if view is None:
             return
         if view.seat is None:
-            self.say(t("table.watching"), log_it=False)
+            self.say(t("You are watching."), log_it=False)
             return
         self._explain(DRAW if what == "draw" else PASS, view)
 
@@ -670,9 +646,9 @@ class TableScreen(CapicuScreen[None]):
     def action_hint(self) -> None:
         view = self._view
         if view is None or not view.is_my_turn:
-            self.say(t("table.hint_none"), log_it=False)
+            self.say(t("Hints are for your turn."), log_it=False)
             return
-        self.say(t("table.hint_wait"), log_it=False)
+        self.say(t("Thinking of a hint..."), log_it=False)
         self._find_hint(view)
 
     @work(thread=True, exclusive=True, group="hint")
@@ -683,14 +659,16 @@ class TableScreen(CapicuScreen[None]):
         from capicu.core.ai.hints import suggest
 
         hint = suggest(view, seed=view.round_number)
-        reason = "; ".join(t(f"hint.{r.code}", **dict(r.params)) for r in hint.reasons)
-        text = t("table.hint", action=describe_action(hint.action), reason=reason)
-        self.app.call_from_thread(self._show_hint, view, hint.action, text)
+        self.app.call_from_thread(self._show_hint, view, hint)
 
-    def _show_hint(self, view: View, action: Action, text: str) -> None:
+    def _show_hint(self, view: View, hint: Hint) -> None:
         if self._view is not view:
             return  # the table moved on while we thought
-        self.say(text, log_it=False)
+        # Worded here, not in the worker's thread: the words follow this app's language.
+        reason = describe_hint_reasons(hint, self._names(view), view.seat)
+        self.say(t("Hint: {action} ({reason})", action=describe_action(hint.action), reason=reason),
+                 log_it=False)
+        action = hint.action
         if isinstance(action, Play):
             hand = self.query_one(HandView)
             if action.tile in hand.hand:

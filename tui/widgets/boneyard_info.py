@@ -7,7 +7,7 @@ from rich.text import Text
 from textual.reactive import reactive
 from textual.widget import Widget
 
-from ..messages import t
+from ..messages import t, tn
 
 
 class BoneyardInfo(Widget):
@@ -42,14 +42,20 @@ class BoneyardInfo(Widget):
         self.update_boneyard(view.boneyard, view.drawable, view.rules.drawing)
 
     def sentence(self) -> str:
-        short = "_short" if self.short else ""
+        count, short = self.count, self.short
         if not self.drawing:
-            if self.count == 0:
-                return t(f"boneyard.all_dealt{short}")
-            return t(f"boneyard.no_drawing{short}", count=self.count)
-        if self.count == 0:
-            return t("boneyard.empty")
-        return t(f"boneyard.count{short}", count=self.count, drawable=self.drawable)
+            if count == 0:
+                return t("All tiles dealt") if short else t("All tiles dealt (no drawing)")
+            if short:
+                return tn("{count} set aside", "{count} set aside", count)
+            return tn("{count} tile set aside (no drawing)", "{count} tiles set aside (no drawing)", count)
+        if count == 0:
+            return t("El pozo is empty")
+        if short:
+            # TRANSLATORS: short, for a narrow side panel: "pozo 12 (10 drawable)".
+            return t("pozo {count} ({drawable} drawable)", count=count, drawable=self.drawable)
+        return tn("{count} tile in el pozo, {drawable} can be drawn",
+                  "{count} tiles in el pozo, {drawable} can be drawn", count, drawable=self.drawable)
 
     def render(self) -> Text:
         # Cropped, not ellipsised: "…" is not ASCII, and ASCII mode must stay ASCII.

@@ -15,12 +15,8 @@ from textual.message import Message
 from textual.widgets import Input
 
 from ..describe import display_text
-from ..messages import add_messages, t
+from ..messages import t
 
-add_messages({
-    # Short enough for the table's side panel at 80 columns.
-    "chat.prompt": "c to chat, Enter sends",
-})
 
 class ChatPanel(Vertical):
     """An input; Enter posts `ChatPanel.Send` with the cleaned words."""
@@ -53,7 +49,16 @@ class ChatPanel(Vertical):
             return self.panel
 
     def compose(self) -> ComposeResult:
-        yield Input(placeholder=t("chat.prompt"), max_length=CHAT_LIMIT)
+        yield Input(placeholder=self._prompt(), max_length=CHAT_LIMIT)
+
+    @staticmethod
+    def _prompt() -> str:
+        # TRANSLATORS: short enough for the table's side panel at 80 columns (22 letters).
+        return t("c to chat, Enter sends")
+
+    def reword(self) -> None:
+        """Say how to chat in the current language."""
+        self.input.placeholder = self._prompt()
 
     @property
     def input(self) -> Input:

@@ -4,11 +4,15 @@ One log for all three, so that a chat line said after a move sits below it; chat
 is styled apart (the speaker's name bold, the words in the chat colour), the
 table's notices in italics. A run of single draws by one player is told as one
 line once it ends ("Pepe draws 3 tiles from el pozo.").
+
+The log keeps what each line was made from (the event, the notice's message),
+not only its words, so that a change of language words every line again.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections import deque
+from collections.abc import Callable, Sequence
 from typing import ClassVar
 
 from capicu.core import Event, RoundStarted, TilesDrawn
@@ -18,6 +22,7 @@ from textual import events
 from textual.widgets import RichLog
 
 from ..describe import describe_event, display_text
+from ..messages import Wording
 
 
 class EventLog(RichLog):
@@ -64,8 +69,21 @@ class EventLog(RichLog):
         self._while_hidden: list[Text] = []
         #: A run of single draws not written yet: (seat, tiles, the names and seat to tell it with).
         self._draws: tuple[int, int, Sequence[str], int | None] | None = None
+        #: What makes each line, oldest first (as many as the log keeps).
+        self._made: deque[Callable[[], Text]] = deque(maxlen=max_lines)
 
-    def _put(self, text: Text) -> None:
+    def _put(self, line: Callable[[], Text]) -> None:
+        self._made.append(line)
+        self._write(line())
+
+    def reword(self) -> None:
+        """Write every line again in the current language (the same lines, in the same order)."""
+        self.clear()
+        self._while_hidden = []
+        for line in self._made:
+            self._write(line())
+
+    def _write(self, text: Text) -> None:
         if self._size_known and self.scrollable_content_region.width <= 0:
             self._while_hidden.append(text)
         else:
@@ -84,12 +102,17 @@ class EventLog(RichLog):
         line = Text(end="")
         line.append(display_text(name, NAME_LIMIT) or "?", self.get_component_rich_style("log--chat-name"))
         line.append(": " + display_text(text, CHAT_LIMIT), self.get_component_rich_style("log--chat"))
-        self._put(line)
+        self._put(line.copy)  # what players type is never translated
 
-    def add_notice(self, text: str) -> None:
-        """A line from the table itself (someone sat down, left, came back)."""
+    def add_notice(self, text: str | Wording) -> None:
+        """A line from the table itself (someone sat down, left); a `Wording` follows the language."""
         self.end_draws()
-        self._put(Text(display_text(text, 1000), style=self.get_component_rich_style("log--notice")))
+
+        def line() -> Text:
+            words = text() if callable(text) else text
+            return Text(display_text(words, 1000), style=self.get_component_rich_style("log--notice"))
+
+        self._put(line)
 
     def add_event(self, event: Event, names: Sequence[str], my_seat: int | None) -> None:
         """Write one event in words (the tile after `RoundStarted` is told as the lead)."""
@@ -104,26 +127,28 @@ class EventLog(RichLog):
                 self._draws = (event.seat, event.count, names, my_seat)
             return
         self.end_draws()
-        text = describe_event(event, names, my_seat, lead=lead)
-        if text:
-            self._put(Text(text))
+        self._put(lambda: Text(describe_event(event, names, my_seat, lead=lead)))
 
     def drawing(self) -> int | None:
         """The seat whose run of draws is not written yet, if any."""
         return self._draws[0] if self._draws is not None else None
 
-    def end_draws(self, told: str | None = None) -> None:
+    def end_draws(self, told: Wording | None = None) -> None:
         """Write the pending run of draws: as ``told`` when given (the drawer's own words)."""
         if self._draws is None:
             return
         seat, count, names, my_seat = self._draws
         self._draws = None
-        self._put(Text(told if told is not None else describe_event(TilesDrawn(seat, count, -1, -1),
-                                                                     names, my_seat)))
+        if told is not None:
+            self._put(lambda: Text(told()))
+        else:
+            drawn = TilesDrawn(seat, count, -1, -1)
+            self._put(lambda: Text(describe_event(drawn, names, my_seat)))
 
     def restart(self) -> None:
         """Empty the log (a snapshot tells the round again from its start)."""
         self.clear()
+        self._made.clear()
         self._while_hidden = []
         self._previous = None
         self._draws = None

@@ -25,14 +25,9 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
 
-from ..messages import add_messages, t
+from ..messages import N_, t, tc
 from .repaint import repaint_changes
 from .tiles import TileStyle, smaller_styles, tile_face, wrap_widths
-
-add_messages({
-    # Under a tile just drawn, as wide as a compact tile.
-    "hand.new": "new",
-})
 
 #: Cells between two tiles in the hand.
 GAP = 1
@@ -94,13 +89,13 @@ class HandView(Widget, can_focus=True):
     }
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("left", "cursor(-1)", t("hand.key_previous"), show=False),
-        Binding("right", "cursor(1)", t("hand.key_next"), show=False),
-        Binding("home", "cursor_to(0)", t("hand.key_first"), show=False),
-        Binding("end", "cursor_to(-1)", t("hand.key_last"), show=False),
-        Binding("enter", "choose", t("hand.key_play"), show=True),
+        Binding("left", "cursor(-1)", N_("Previous tile"), show=False),
+        Binding("right", "cursor(1)", N_("Next tile"), show=False),
+        Binding("home", "cursor_to(0)", N_("First tile"), show=False),
+        Binding("end", "cursor_to(-1)", N_("Last tile"), show=False),
+        Binding("enter", "choose", N_("Play tile"), show=True),
         # When no tile may be played, Enter still answers: the table says why.
-        Binding("enter", "choose_anyway", t("hand.key_play"), show=False),
+        Binding("enter", "choose_anyway", N_("Play tile"), show=False),
     ]
 
     class TileChosen(Message):
@@ -279,7 +274,7 @@ class HandView(Widget, can_focus=True):
         if key == self._cache_key:
             return self._cache
         if not self.hand:
-            words = t("hand.spectator") if self.spectator else t("hand.empty")
+            words = t("You are watching: no hand.") if self.spectator else t("No tiles in hand.")
             text = Text(words, style=self.get_component_rich_style("hand--empty"), end="")
             result: tuple[list[Text], list[Region]] = ([text], [])
             self._cache_key, self._cache = key, result
@@ -318,11 +313,12 @@ class HandView(Widget, can_focus=True):
                     else:
                         lines[y].append(" " * face.width)
                 if i == self.cursor and self.playing and self.hand[i] in self.fresh:
-                    marker = t("hand.new").center(face.width, mark)[: face.width]
+                    # TRANSLATORS: under a tile just drawn, as wide as a compact tile: 5 letters at most.
+                    marker = tc("a tile just drawn", "new").center(face.width, mark)[: face.width]
                 elif i == self.cursor and self.playing:
                     marker = mark * face.width
                 elif self.hand[i] in self.fresh:
-                    marker = t("hand.new").center(face.width)[: face.width]
+                    marker = tc("a tile just drawn", "new").center(face.width)[: face.width]
                 else:
                     marker = " " * face.width
                 lines[height].append(marker, marker_style)

@@ -37,13 +37,11 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from ..ascii_only import to_ascii
-from ..messages import add_messages, t
+from ..messages import t, tn
 from .repaint import repaint_changes
 from .tiles import TileFace, TileStyle, smaller_styles, tile_face, turn_column
 
 Pair = tuple[int, int]
-
-add_messages({"line.folded": "··· {count} older tiles folded away ···"})
 
 #: The longest name a caption shows.
 CAPTION_NAME = 16
@@ -385,7 +383,8 @@ class LineOfPlay(Widget):
 
     def _empty_rows(self, width: int, height: int | None, style: Style) -> list[Text]:
         words = [Text(line.center(width).rstrip(), style=style, end="")
-                 for line in textwrap.wrap(t("line.empty"), width) or [""]]
+                 for line in textwrap.wrap(t("La mesa is empty: the first tile leads the round."), width)
+                 or [""]]
         if height is None:
             return words
         top = max((height - len(words)) // 2, 0)
@@ -408,8 +407,8 @@ class LineOfPlay(Widget):
         gap = 0 if tile_style is TileStyle.COMPACT else 1
         left, right = self.ends if self.ends is not None else (line[0][0], line[-1][1])
         widest = 10 ** self.digits - 1
-        room = (cell_len(t("line.left_end", number=widest)) + 1,
-                cell_len(t("line.right_end", number=widest)) + 1)
+        room = (cell_len(t("left {number}", number=widest)) + 1,
+                cell_len(t("{number} right", number=widest)) + 1)
         plain = [face(a, b) for a, b in line]
         flat = face(0, 1)
         snake = lay_snake([f.width for f in plain], lead, width, gap=gap, labels=room,
@@ -452,9 +451,9 @@ class LineOfPlay(Widget):
             for n, char in enumerate(turn_column(pitch + 1, right=bend.right, ascii=self.ascii)):
                 canvas.put(bend.x, y + n, char)
         label_style = styles["line--end-label"]
-        self._put_label(canvas, t("line.left_end", number=left), snake.spots[0], faces[0],
+        self._put_label(canvas, t("left {number}", number=left), snake.spots[0], faces[0],
                         lead_row + lanes[0] * pitch, outwards_left=True, style=label_style)
-        self._put_label(canvas, t("line.right_end", number=right), snake.spots[-1], faces[-1],
+        self._put_label(canvas, t("{number} right", number=right), snake.spots[-1], faces[-1],
                         lead_row + lanes[-1] * pitch, outwards_left=False, style=label_style)
         if last is not None:
             # The caption's row is the one under the flat tiles of its row of tiles, whichever tile
@@ -480,7 +479,7 @@ class LineOfPlay(Widget):
             canvas.put(spot.x + face.width, axis, " " + text, style)
 
     def _says_folded(self, count: int) -> str:
-        text = t("line.folded", count=count)
+        text = tn("··· {count} older tile folded away ···", "··· {count} older tiles folded away ···", count)
         return to_ascii(text) if self.ascii else text
 
     def _caption_name(self) -> str:

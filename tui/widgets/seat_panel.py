@@ -15,17 +15,8 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from ..describe import display_text, seat_name
-from ..messages import add_messages, t
+from ..messages import t, tc, tn
 from .repaint import repaint_changes
-
-add_messages({
-    "seat.out": "out: no tiles left",
-    "seat.pips": "{count} pips",
-    "seat.pips_one": "1 pip",
-    "seat.ready": "ready",
-    "seat.waiting": "not ready yet",
-    "seat.left": "left, computer plays",
-})
 
 
 @dataclass(frozen=True, slots=True)
@@ -208,35 +199,36 @@ class SeatPanel(Widget):
         marker = (">" if self.ascii else "▶") if info.turn else " "
         shown = display_text(info.name, NAME_LIMIT)
         if info.me:
-            name = t("seat.you", name=shown)
+            name = t("{name} (you)", name=shown)
         elif info.partner:
-            name = t("seat.partner", name=shown)
+            name = t("{name} (partner)", name=shown)
         else:
             name = shown
         text = Text(end="", no_wrap=True)
         text.append(marker + " ", self.get_component_rich_style("seat--turn"))
         text.append(name, self.get_component_rich_style("seat--name"))
         if info.turn:
-            text.append(" " + t("seat.turn"), self.get_component_rich_style("seat--turn"))
+            text.append(" " + tc("whose turn it is", "to play"), self.get_component_rich_style("seat--turn"))
         return text
 
     def _count_line(self, info: SeatView) -> Text:
-        tiles = t("seat.tiles_one") if info.tiles == 1 else t("seat.tiles", count=info.tiles)
-        return Text(f"  {tiles}, {t('seat.score', score=info.score)}", end="", no_wrap=True)
+        tiles = tn("{count} tile", "{count} tiles", info.tiles)
+        score = t("{score} pts", score=info.score)
+        return Text(f"  {tiles}, {score}", end="", no_wrap=True)
 
     def _after_round(self, info: SeatView, tiles: tuple[Tile, ...], width: int) -> list[Text]:
         """The name and who is ready, then the hand shown to all and its count, over two rows."""
         first = self._name_line(info)
         if info.ready is not None and not info.me:  # mine is said on the status line
-            state = t("seat.ready") if info.ready else t("seat.waiting")
+            state = t("ready") if info.ready else t("not ready yet")
             first.append("  " + state, self.get_component_rich_style("seat--status" if info.ready
                                                                      else "seat--turn"))
         pips = sum(tile.pips for tile in tiles)
-        count = t("seat.pips_one") if pips == 1 else t("seat.pips", count=pips)
+        count = tn("{count} pip", "{count} pips", pips)
         if not tiles:
-            words = [t("seat.out")]
+            words = [t("out: no tiles left")]
         elif info.me:  # my tiles are in my hand, beside this panel
-            held = t("seat.tiles_one") if len(tiles) == 1 else t("seat.tiles", count=len(tiles))
+            held = tn("{count} tile", "{count} tiles", len(tiles))
             words = [held, "=", count]
         else:
             words = [*(str(tile) for tile in tiles), "=", count]
@@ -251,17 +243,17 @@ class SeatPanel(Widget):
     def _status_line(self, info: SeatView) -> Text:
         text = Text("  ", end="", no_wrap=True)
         if info.left and info.covered:
-            text.append(t("seat.left"), self.get_component_rich_style("seat--away"))
+            text.append(t("left, computer plays"), self.get_component_rich_style("seat--away"))
         elif not info.connected and not info.covered:
-            text.append(t("seat.away"), self.get_component_rich_style("seat--away"))
+            text.append(t("disconnected"), self.get_component_rich_style("seat--away"))
         elif info.covered:
-            text.append(t("seat.covered"), self.get_component_rich_style("seat--away"))
+            text.append(t("away, computer plays"), self.get_component_rich_style("seat--away"))
         elif info.computer:
-            text.append(t("seat.computer"), self.get_component_rich_style("seat--status"))
+            text.append(t("computer"), self.get_component_rich_style("seat--status"))
         else:
-            text.append(t("seat.connected"), self.get_component_rich_style("seat--status"))
+            text.append(t("connected"), self.get_component_rich_style("seat--status"))
         if self.timer is not None:
-            timer = t("seat.timer", seconds=max(self.timer, 0))
+            timer = t("{seconds}s left", seconds=max(self.timer, 0))
             text.append("  " + timer, self.get_component_rich_style("seat--timer"))
         return text
 
