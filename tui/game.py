@@ -147,10 +147,18 @@ class GameState:
         return f"capicu join {host}:{request.port} --seat-key {self.seat_key}"
 
     def seat_name(self, seat: int) -> str:
+        """The name shown for ``seat``: its player's, or the computer's in the reader's language."""
         for info in self.seats:
+            if info.seat == seat and info.kind == SeatKind.COMPUTER:
+                return computer_name(seat)
             if info.seat == seat and info.name:
                 return info.name
         return t("seat {number}", number=seat + 1)
+
+
+def computer_name(seat: int) -> str:
+    """A computer player's name (the host names them "Computer N" in English: a name nobody typed)."""
+    return t("Computer {number}", number=seat + 1)
 
 
 def seat_notices(

@@ -399,7 +399,7 @@ def _reason(exc: BaseException, connection: Connection) -> str:
         return t("cannot reach {where} ({problem})", where=where, problem=exc.strerror or str(exc))
     if isinstance(exc, JoinError):
         return describe_host_error(exc.code)
-    return describe_link_end(str(exc) or type(exc).__name__)
+    return str(exc) or type(exc).__name__  # a failure nobody foresaw: its own words, for a bug report
 
 
 def translate(message: Incoming) -> LinkMessage | None:

@@ -29,7 +29,7 @@ class JoinFormScreen(CapicuScreen[None]):
         with Vertical(id="join-box", classes="form-box"):
             yield Static(t("Join a game"), classes="screen-title")
             with Grid(classes="form-grid"):
-                yield Label(t("Host"))
+                yield Label(t("Address"))
                 yield Input(value=last_host, placeholder=t("address or address:port, as the host shows it"),
                             id="address")
                 yield Label(t("Your name"))

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from capicu.net.protocol import SeatKind
+from capicu.tui.game import computer_name
 from capicu.tui.messages import N_, Wording, t, tc, tn
 from capicu.tui.screens.base import CapicuScreen
 from capicu.tui.widgets.event_log import EventLog
@@ -86,7 +88,7 @@ class LobbyScreen(CapicuScreen[None]):
         table.clear(columns=True)
         table.add_columns(t("Seat"), t("Name"), t("Who"), t("Link"))
         for info in game.seats:
-            name = info.name or ""
+            name = computer_name(info.seat) if info.kind == SeatKind.COMPUTER else (info.name or "")
             if info.seat == game.seat:
                 name = t("{name} (you)", name=name)
             link = "" if info.kind == "open" else (

@@ -1,4 +1,4 @@
-"""Settings: your name, the theme, how tiles are drawn, ASCII mode. Saved as you change them.
+"""Settings: your name, the language, the theme, how tiles are drawn, ASCII mode. Saved as you change them.
 
 The themes offered are capicu's and the user's own; Textual's built-in ones only where they pass
 the contrast test (`capicu.tui.themes.READABLE_TEXTUAL_THEMES`).
@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from capicu.net.protocol import NAME_LIMIT
-from capicu.tui.messages import N_, t
+from capicu.tui.messages import LANGUAGES, N_, t
 from capicu.tui.screens.base import CapicuScreen
 from capicu.tui.themes import offered_theme_names
 from capicu.tui.widgets.tiles import TileStyle
@@ -49,6 +49,10 @@ class SettingsScreen(CapicuScreen[None]):
             with Grid(classes="form-grid"):
                 yield Label(t("Your name"))
                 yield Input(value=app.player_name(None), id="name", max_length=NAME_LIMIT)
+                yield Label(t("Language"))
+                # Each language in its own words: a reader who cannot read this one still finds theirs.
+                yield Select([(name, code) for code, name in LANGUAGES.items()], value=app.language.code,
+                             allow_blank=False, id="language")
                 yield Label(t("Theme"))
                 yield Select([(name, name) for name in themes], value=app.theme,
                              allow_blank=False, id="theme")
@@ -70,6 +74,8 @@ class SettingsScreen(CapicuScreen[None]):
             app.theme = event.value  # remembered by the App's theme watcher
         elif event.select.id == "tile-style" and isinstance(event.value, str):
             app.set_tile_style(event.value)
+        elif event.select.id == "language" and isinstance(event.value, str):
+            app.set_language(event.value)
 
     def on_checkbox_changed(self, event: Checkbox.Changed) -> None:
         self.capicu.set_ascii(event.value)

@@ -27,6 +27,8 @@ class QuietFooter(Footer):
     """`Footer`, minus the rebuilds that would draw the very same keys."""
 
     _shown: Shown | None = None
+    #: The command palette's key as last shown (its words change with the language).
+    _palette: str | None = None
 
     def _keys_now(self, screen: Screen[object]) -> Shown:
         """One entry per key widget the Footer would show (it shows one per action)."""
@@ -44,6 +46,11 @@ class QuietFooter(Footer):
             return
         keys = self._keys_now(screen)
         before, self._shown = self._shown, keys
+        palette = screen.active_bindings.get(screen.app.COMMAND_PALETTE_BINDING)
+        words, self._palette = self._palette, palette.binding.description if palette is not None else None
+        if words != self._palette and before is not None:
+            super().bindings_changed(screen)  # another language: every key is new
+            return
         if keys == before:
             return
         grouped = any(binding.group is not None for (_, binding, _, _) in screen.active_bindings.values())
