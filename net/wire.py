@@ -21,6 +21,7 @@ kept as text.
 """
 
 import dataclasses
+import functools
 import math
 import re
 from collections.abc import Callable
@@ -90,7 +91,12 @@ class Schema:
 
     def __init__(self, *, strict: bool) -> None:
         self.strict = strict
-        self._converter = _converter(strict)
+
+    @functools.cached_property
+    def _converter(self) -> MsgpackConverter:
+        # Made on first use, as cattrs makes each type's code on first use: a program
+        # pays for the schemas and types it uses (the journal's, an event's), when it does.
+        return _converter(self.strict)
 
     def plain(self, value: Any) -> Any:
         """``value`` as plain data: maps, lists, texts, numbers, booleans and None."""
@@ -339,27 +345,40 @@ def _converter(strict: bool) -> MsgpackConverter:
         return converter.structure({k: v for k, v in value.items() if k != "type"}, kind)
 
     converter.register_structure_hook(Event, structure_event)
+    event_kinds = frozenset(_EVENTS.values())
+
+    def event_hook(kind: type) -> Callable[[Any], dict[str, Any]]:
+        return _tagged(event_tag(kind), make_dict_unstructure_fn(kind, converter))
+
+    converter.register_unstructure_hook_factory(lambda t: t in event_kinds, event_hook)
     by_class: dict[type, Callable[[Any], dict[str, Any]]] = {}
-    for tag, kind in _EVENTS.items():
-        fields: Callable[[Any], dict[str, Any]] = make_dict_unstructure_fn(kind, converter)
-        by_class[kind] = _tagged(tag, fields)
-        converter.register_unstructure_hook(kind, by_class[kind])
-    converter.register_unstructure_hook(Event, lambda event: by_class[type(event)](event))
+
+    def unstructure_event(event: Any) -> dict[str, Any]:
+        hook = by_class.get(type(event))
+        if hook is None:
+            hook = by_class[type(event)] = converter.get_unstructure_hook(type(event))
+        return hook(event)
+
+    converter.register_unstructure_hook(Event, unstructure_event)
 
     # A view's changing fields first, the rules before them, the round's events and
     # the results after: the order of protocol version 2.
-    state = make_dict_unstructure_fn(
-        View, converter, rules=override(omit=True), events=override(omit=True), results=override(omit=True)
-    )
-    rest = converter.unstructure
+    def view_hook(_: type) -> Callable[[View], dict[str, Any]]:
+        state = make_dict_unstructure_fn(
+            View, converter,
+            rules=override(omit=True), events=override(omit=True), results=override(omit=True),
+        )
+        rest = converter.unstructure
 
-    def unstructure_view(view: View) -> dict[str, Any]:
-        return {
-            "rules": rest(view.rules), **state(view), "events": rest(view.events, tuple[Event, ...]),
-            "results": rest(view.results),
-        }
+        def unstructure_view(view: View) -> dict[str, Any]:
+            return {
+                "rules": rest(view.rules), **state(view), "events": rest(view.events, tuple[Event, ...]),
+                "results": rest(view.results),
+            }
 
-    converter.register_unstructure_hook(View, unstructure_view)
+        return unstructure_view
+
+    converter.register_unstructure_hook_factory(lambda t: t is View, view_hook)
     return converter
 
 
