@@ -169,13 +169,13 @@ def seat_notices(
     notices = []
     for seat in after:
         was = old.get(seat.seat)
-        if seat.seat == me or seat.kind is not SeatKind.PERSON or not seat.name:
+        if seat.seat == me or seat.kind != SeatKind.PERSON or not seat.name:
             continue
         name = display_text(seat.name, NAME_LIMIT)
         if was is None:
             if before:  # the first list of seats is the table as it is, not news
                 notices.append(later("{name} sat down.", name=name))
-        elif was.kind is SeatKind.OPEN or (was.name != seat.name and seat.connected):
+        elif was.kind == SeatKind.OPEN or (was.name != seat.name and seat.connected):
             notices.append(later("{name} sat down.", name=name))
         elif seat.left and not was.left:
             notices.append(later("{name} left the table; the computer plays for them.", name=name))

@@ -73,7 +73,7 @@ class SeatView:
             tiles=view.hand_counts[seat] if seat < len(view.hand_counts) else 0,
             score=view.scores[side] if side < len(view.scores) else 0,
             connected=occupant.connected if occupant else True,
-            computer=occupant is not None and occupant.kind is SeatKind.COMPUTER,
+            computer=occupant is not None and occupant.kind == SeatKind.COMPUTER,
             covered=occupant is not None and occupant.covered,
             turn=view.turn == seat,
             me=me,
