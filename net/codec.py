@@ -127,6 +127,11 @@ class Codec:
         """True once an error was raised or the peer closed: nothing more will come."""
         return self._error is not None or (self._eof and not self._buffer)
 
+    @property
+    def buffered(self) -> int:
+        """Bytes received and not yet part of a whole message (a frame begun)."""
+        return len(self._buffer)
+
     def receive_data(self, data: bytes) -> None:
         """Buffer bytes that arrived; ``b""`` says the peer closed its side."""
         if self._eof and data:

@@ -7,9 +7,10 @@ Usage, in-process (the interface does this for a game on one machine)::
     ...                       # clients connect to (address, port)
     await host.stop()
 
-The host only moves bytes and passes in the time: the codec decides what the
-bytes mean, the `Table` decides what they do, `Liveness` and `TokenBucket`
-decide when a connection is too quiet or too loud.
+The host only moves bytes and passes in the time: its `HostMachine`
+(net/machine.py, pure) decides what the bytes mean and what they do, when a
+connection is too quiet, too slow or too loud, and what every table does;
+the host carries out the effects it returns and wakes it at its next deadline.
 
 A person whose seat is away may ask for it back by name. With an operator
 (``Host(config, ask=...)``) the host asks it and holds the connection until
@@ -25,37 +26,21 @@ import asyncio
 import contextlib
 import socket
 import sys
+from collections import deque
 from collections.abc import Callable
 from concurrent.futures import Executor, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from capicu.core import Rules
+from capicu.core import Action, Rules
 
-from .codec import CLOSED, NEED_DATA, Codec, encode_frame
-from .codes import new_join_code, normal_code, same_code
+from .codec import encode_frame
+from .codes import new_join_code, normal_code
+from .effects import Ask, Cancelled, Close, Effect, Peer, Record, Report, Send, Think
 from .journal import Journal, JournalError, read_journal
-from .protocol import (
-    DEFAULT_PORT,
-    PROTOCOL_VERSION,
-    Act,
-    Bye,
-    ClientMessage,
-    Error,
-    ErrorCode,
-    Hello,
-    HostMessage,
-    Ping,
-    Pong,
-    ProtocolError,
-    Ready,
-    Say,
-    Waiting,
-    clean_name,
-    to_wire,
-)
-from .table import Table, TableConfig
-from .timing import Deadlines, Liveness, TokenBucket, Wake
+from .machine import HostMachine, Limits, RejoinRequest
+from .protocol import DEFAULT_PORT, Error, ErrorCode, to_wire
+from .table import Table, TableConfig, choose_in_worker
 
 __all__ = [
     "Connection", "Host", "HostConfig", "HostError", "Limits", "RejoinRequest", "lan_address",
@@ -68,41 +53,6 @@ LINGER = 2.0
 
 class HostError(Exception):
     """The host cannot start: the message says why (port in use, unreadable journal, ...)."""
-
-
-@dataclass(frozen=True, slots=True)
-class Limits:
-    """What the host tolerates from one connection; each limit is in PROTOCOL.md."""
-
-    #: Seconds a new connection has to send its hello.
-    handshake_timeout: float = 10.0
-    #: Seconds of silence from a peer before the host pings it.
-    heartbeat: float = 15.0
-    #: Seconds of silence from a peer before the host hangs up.
-    idle_timeout: float = 45.0
-    #: Connections at once from one IP address.
-    connections_per_address: int = 16
-    #: Messages a second from one connection, on average, and the burst allowed.
-    messages_per_second: float = 50.0
-    message_burst: float = 100.0
-    #: Refused messages in a row (bad, illegal or over the rate) before the host hangs up.
-    max_strikes: int = 20
-    #: Unsent bytes queued for one peer before the host cuts it off.
-    outbox_bytes: int = 1 << 20
-    #: The system's send buffer per connection. Fixed (not grown by the system)
-    #: so that what a peer that stops reading can hold up is bounded: this
-    #: plus `outbox_bytes`. None leaves the system's default.
-    socket_send_buffer: int | None = 64 * 1024
-    #: Seconds the host's operator has to answer a request for a seat back by name.
-    rejoin_answer_timeout: float = 60.0
-
-    def __post_init__(self) -> None:
-        for name in ("handshake_timeout", "heartbeat", "idle_timeout", "messages_per_second",
-                     "rejoin_answer_timeout"):
-            if not getattr(self, name) > 0:
-                raise ValueError(f"the limit {name} must be positive")
-        if self.idle_timeout <= self.heartbeat:
-            raise ValueError("the idle timeout must be longer than the heartbeat")
 
 
 @dataclass(frozen=True, slots=True)
@@ -172,50 +122,21 @@ class HostConfig:
         )
 
 
-@dataclass(frozen=True, slots=True)
-class RejoinRequest:
-    """A person asks for an away seat back by name; the operator answers `Host.answer_rejoin`."""
-
-    #: Names the request in `Host.answer_rejoin` and the ``cancelled`` callback.
-    id: int
-    table: str
-    seat: int
-    #: The seat's person's name, as the table knows it (the asker gave it in any case).
-    name: str
-    #: The IP address the request came from.
-    address: str
-
-
 class Connection(asyncio.Protocol):
-    """One client connection: its codec, its timers, and where it sits.
+    """One client connection's socket: bytes in go to the machine, effects come back out.
 
-    An `asyncio.Protocol`: the bytes that arrive go straight to the codec and
-    each whole message is handled at once, with no task per connection.
+    An `asyncio.Protocol`: the bytes that arrive go straight to the host's
+    `HostMachine`, with no task per connection. What they mean and what to do
+    about them is the machine's to decide; this only reads, writes and hangs up.
     """
 
     def __init__(self, host: Host) -> None:
-        limits = host.config.limits
-        now = asyncio.get_running_loop().time()
         self.host = host
-        self.address = "?"
-        self.name: str | None = None
-        self.seat: int | None = None
-        self.table: Table | None = None
-        #: The request for a seat back that this connection waits on, if any.
-        self.rejoin: RejoinRequest | None = None
+        self.peer: Peer | None = None
         self.closed = False
-        self.codec = Codec("host")
-        self.liveness = Liveness(
-            now, handshake=limits.handshake_timeout, heartbeat=limits.heartbeat,
-            idle=limits.idle_timeout,
-        )
-        self.bucket = TokenBucket(limits.messages_per_second, limits.message_burst, now)
-        self.strikes = 0
         self._transport: asyncio.Transport | None = None
-        self._outbox_limit = limits.outbox_bytes
-        self._pings = 0
-        self._linger_until = 0.0
-        self._timer: asyncio.TimerHandle | None = None
+        self._outbox_limit = host.config.limits.outbox_bytes
+        self._linger: asyncio.TimerHandle | None = None
 
     # -- asyncio.Protocol ------------------------------------------------------
 
@@ -228,39 +149,26 @@ class Connection(asyncio.Protocol):
             with contextlib.suppress(OSError):
                 sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, send_buffer)
         peer = transport.get_extra_info("peername")
-        self.address = str(peer[0]) if isinstance(peer, tuple) else str(peer)
-        self.host.admit(self)
-        self._arm()
+        address = str(peer[0]) if isinstance(peer, tuple) else str(peer)
+        self.host.connected(self, address)
 
     def data_received(self, data: bytes) -> None:
-        if self.closed:
+        if self.closed or self.peer is None:
             return  # lingering: input is read only to be dropped
-        now = asyncio.get_running_loop().time()
-        self.liveness.heard(now)
-        self.codec.receive_data(data)
-        try:
-            while not self.closed:
-                message = self.codec.next_message()
-                if message is NEED_DATA or message is CLOSED:
-                    return
-                self.host.handle(self, message, now)  # type: ignore[arg-type]
-        except ProtocolError as exc:
-            self.close(Error(exc.code, exc.message, fatal=True))
+        self.host.received(self.peer, data)
 
     def eof_received(self) -> bool:
         return False  # the peer is done: close our side too
 
     def connection_lost(self, exc: Exception | None) -> None:
         self.closed = True
-        if self._timer is not None:
-            self._timer.cancel()
-            self._timer = None
-        self.host.gone(self, asyncio.get_running_loop().time())
+        if self._linger is not None:
+            self._linger.cancel()
+            self._linger = None
+        if self.peer is not None:
+            self.host.lost(self.peer)
 
     # -- sending and closing --------------------------------------------------
-
-    def send(self, message: HostMessage) -> None:
-        self.send_frame(encode_frame(to_wire(message)))
 
     def send_frame(self, frame: bytes) -> None:
         """Queue ``frame`` for the peer, never waiting; a peer too far behind is cut off."""
@@ -269,7 +177,8 @@ class Connection(asyncio.Protocol):
             return
         if transport.get_write_buffer_size() + len(frame) > self._outbox_limit:
             unsent = transport.get_write_buffer_size()
-            self.host.report(f"{self.address}: cut off, it stopped reading ({unsent} bytes unsent)")
+            address = self.peer.address if self.peer is not None else "?"
+            self.host.report(f"{address}: cut off, it stopped reading ({unsent} bytes unsent)")
             self.abort()
             return
         transport.write(frame)
@@ -284,10 +193,9 @@ class Connection(asyncio.Protocol):
         if self.closed:
             return
         if error is not None:
-            self.send(error)
+            self.send_frame(encode_frame(to_wire(error)))
         self.closed = True
-        self._linger_until = asyncio.get_running_loop().time() + LINGER
-        self._arm()
+        self._linger = asyncio.get_running_loop().call_later(LINGER, self.abort)
         transport = self._transport
         if transport is None or transport.is_closing():
             return
@@ -305,43 +213,6 @@ class Connection(asyncio.Protocol):
         if self._transport is not None:
             self._transport.abort()
 
-    def strike(self, error: Error) -> None:
-        """Refuse one message; hang up after too many refusals in a row."""
-        self.strikes += 1
-        if self.strikes > self.host.config.limits.max_strikes:
-            self.close(Error(ErrorCode.TOO_MANY_ERRORS,
-                             f"{self.strikes} refused messages in a row: goodbye", fatal=True))
-        else:
-            self.send(error)
-
-    # -- time ---------------------------------------------------------------
-
-    def _arm(self) -> None:
-        """Wake `_on_timer` at the next deadline (one timer, not one per message)."""
-        if self._timer is not None:
-            self._timer.cancel()
-        when = self._linger_until if self.closed else self.liveness.deadline()
-        self._timer = asyncio.get_running_loop().call_at(when, self._on_timer)
-
-    def _on_timer(self) -> None:
-        self._timer = None
-        now = asyncio.get_running_loop().time()
-        if self.closed:
-            if now >= self._linger_until:
-                self.abort()
-                return
-        else:
-            # Messages only note the time; whether a deadline really came is decided here.
-            wake = self.liveness.wake(now)
-            if wake is Wake.PING:
-                self._pings += 1
-                self.send(Ping(self._pings))
-            elif wake is Wake.CLOSE:
-                what = "say hello" if not self.liveness.ready else "answer"
-                self.close(Error(ErrorCode.TIMEOUT, f"you took too long to {what}", fatal=True))
-                return
-        self._arm()
-
 
 class Host:
     """A running host: one listening socket, any number of tables.
@@ -353,6 +224,9 @@ class Host:
     called when a request ends without an answer (the asking connection
     closed, the seat's person came back, nobody answered in time, the host
     stopped): the operator's question can be put away.
+
+    Every decision is its `HostMachine`'s; the host carries out the effects
+    and keeps one timer, at the machine's next deadline.
     """
 
     def __init__(
@@ -364,7 +238,8 @@ class Host:
         cancelled: Callable[[int], None] | None = None,
     ) -> None:
         self.config = config
-        self.tables: dict[str, Table] = {}
+        self.machine = HostMachine(config.limits, code=config.code,
+                                   rejoin_by_name=config.rejoin_by_name, operator=ask is not None)
         #: What resuming said about the journal (None when nothing was dropped).
         self.resume_note: str | None = None
         self.address: str | None = None
@@ -372,15 +247,12 @@ class Host:
         self._report = report
         self._ask = ask
         self._cancelled = cancelled
-        #: Requests for a seat back that wait for the operator, by id.
-        self._requests: dict[int, tuple[RejoinRequest, Connection]] = {}
-        self._request_deadlines: Deadlines[int] = Deadlines()
-        self._request_timer: asyncio.TimerHandle | None = None
-        self._request_ids = 0
         self._server: asyncio.Server | None = None
-        self._connections: set[Connection] = set()
-        self._per_address: dict[str, int] = {}
+        self._connections: dict[int, Connection] = {}
         self._all_gone = asyncio.Event()
+        self._timer: asyncio.TimerHandle | None = None
+        #: Effects held back until the journal records before them are on disk.
+        self._held: deque[tuple[asyncio.Future[None] | None, Effect]] = deque()
         self._executor: Executor
         if config.computer_processes:
             # Imported only here: a host whose computers think in threads (every solo
@@ -399,6 +271,11 @@ class Host:
     @property
     def code(self) -> str | None:
         return self.config.code
+
+    @property
+    def tables(self) -> dict[str, Table]:
+        """The tables served, by name."""
+        return self.machine.tables
 
     def report(self, text: str) -> None:
         """Tell the operator something (stderr by default)."""
@@ -426,12 +303,12 @@ class Host:
                 self.report(self.resume_note)
             try:
                 table = Table.restore(
-                    config.table_config(), recovered, journal, executor=self._executor,
-                    now=loop.time(), heartbeat=config.limits.heartbeat, report=self.report,
+                    config.table_config(), recovered, journal, now=loop.time(),
+                    heartbeat=config.limits.heartbeat, players_keep_state=not config.computer_processes,
                 )
             except ValueError as exc:
                 raise HostError(f"cannot resume from {config.resume}: {exc}") from None
-            self.tables[table.name] = table
+            self._carry_out(self.machine.add_table(table))
         else:
             self.open_table(config.table_config())
         try:
@@ -448,17 +325,16 @@ class Host:
 
     def open_table(self, config: TableConfig) -> Table:
         """Add a table (its name must be new); clients pick it by name in their hello."""
-        if config.name in self.tables:
-            raise ValueError(f"there is already a table called {config.name!r}")
-        table = Table(config, executor=self._executor, heartbeat=self.config.limits.heartbeat,
-                      report=self.report)
-        self.tables[config.name] = table
+        table = Table(config, heartbeat=self.config.limits.heartbeat,
+                      players_keep_state=not self.config.computer_processes)
+        self._carry_out(self.machine.add_table(table))
         return table
 
     async def close_table(self, name: str) -> None:
         """Hang up on everybody at table ``name``, stop its timers and close its journal."""
-        table = self.tables.pop(name)
-        table.close(Error(ErrorCode.SHUTTING_DOWN, f"the table {name!r} was closed", fatal=True))
+        table, effects = self.machine.remove_table(
+            name, Error(ErrorCode.SHUTTING_DOWN, f"the table {name!r} was closed", fatal=True))
+        self._carry_out(effects)
         if table.journal is not None:
             with contextlib.suppress(JournalError):
                 await table.journal.close()
@@ -473,7 +349,9 @@ class Host:
 
     def fill_with_computers(self, table: str = "main") -> int:
         """Seat computers in ``table``'s open seats and start its match; how many it seated."""
-        return self.tables[table].fill_with_computers(asyncio.get_running_loop().time())
+        filled, effects = self.machine.fill_with_computers(table, self._now())
+        self._carry_out(effects)
+        return filled
 
     def join_command(self) -> str:
         """The exact ``capicu join ...`` command the other players type."""
@@ -494,14 +372,11 @@ class Host:
         """Hang up on everybody, close the tables and their journals, stop listening."""
         if self._server is not None:
             self._server.close()
-        if self._request_timer is not None:
-            self._request_timer.cancel()
-            self._request_timer = None
         bye = Error(ErrorCode.SHUTTING_DOWN, "the host is shutting down", fatal=True)
-        for table in self.tables.values():
-            table.close(bye)
-        for connection in list(self._connections):
-            connection.close(bye)
+        self._carry_out(self.machine.shutdown(bye))
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
         for table in self.tables.values():
             if table.journal is not None:
                 with contextlib.suppress(JournalError):
@@ -511,137 +386,9 @@ class Host:
             self._all_gone.clear()
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._all_gone.wait(), 1.0)
-            for connection in list(self._connections):
+            for connection in list(self._connections.values()):
                 connection.abort()
         self._executor.shutdown(wait=False, cancel_futures=True)
-
-    # -- connections --------------------------------------------------------
-
-    def admit(self, connection: Connection) -> None:
-        """Count a new connection against its address's limit (or refuse it)."""
-        address = connection.address
-        count = self._per_address.get(address, 0)
-        if count >= self.config.limits.connections_per_address:
-            connection.close(Error(ErrorCode.TOO_MANY_CONNECTIONS,
-                                   f"{address} already has {count} connections open", fatal=True))
-            return
-        self._per_address[address] = count + 1
-        self._connections.add(connection)
-
-    def gone(self, connection: Connection, now: float) -> None:
-        """``connection`` ended, however it ended."""
-        if connection not in self._connections:
-            return
-        self._connections.discard(connection)
-        left = self._per_address.get(connection.address, 1) - 1
-        if left > 0:
-            self._per_address[connection.address] = left
-        else:
-            self._per_address.pop(connection.address, None)
-        if connection.table is not None:
-            connection.table.leave(connection, now)
-        if connection.rejoin is not None:
-            self._end_request(connection.rejoin.id, None)
-        if not self._connections:
-            self._all_gone.set()
-
-    def handle(self, connection: Connection, message: ClientMessage, now: float) -> None:
-        """Act on one message; a fatal problem raises ProtocolError (the caller hangs up)."""
-        if isinstance(message, Ping):
-            connection.send(Pong(message.n))
-            return
-        if isinstance(message, Pong):
-            return
-        if isinstance(message, Bye):
-            if connection.table is not None:
-                connection.table.leave(connection, now, on_purpose=True)
-            connection.close()
-            return
-        if not connection.liveness.ready:
-            if not isinstance(message, Hello):
-                raise ProtocolError(ErrorCode.NOT_READY, "the first message must be a hello")
-            self._hello(connection, message, now)
-            connection.liveness.handshake_done(now)
-            return
-        if isinstance(message, Hello):
-            raise ProtocolError(ErrorCode.BAD_MESSAGE, "hello is only the first message")
-        ref = message.ref if isinstance(message, Act) else None
-        if not connection.bucket.take(now):
-            rate = self.config.limits.messages_per_second
-            connection.strike(Error(ErrorCode.RATE_LIMITED,
-                                    f"too fast: at most {rate:g} messages a second", ref=ref))
-            return
-        table = connection.table
-        if table is None:
-            return
-        try:
-            if isinstance(message, Act):
-                table.act(connection, message.action, message.ref, now)
-                connection.strikes = 0
-            elif isinstance(message, Say):
-                table.chat(connection, message.text)
-            elif isinstance(message, Ready):
-                table.ready(connection, now)
-        except ProtocolError as exc:
-            connection.strike(Error(exc.code, exc.message, ref=ref))
-
-    def _hello(self, connection: Connection, hello: Hello, now: float) -> None:
-        if hello.version != PROTOCOL_VERSION:
-            raise ProtocolError(
-                ErrorCode.VERSION,
-                f"this host speaks protocol version {PROTOCOL_VERSION}, not {hello.version}",
-            )
-        table = self.tables.get(hello.table)
-        if table is None:
-            raise ProtocolError(ErrorCode.NO_TABLE, f"there is no table called {hello.table!r} here")
-        if hello.token is not None or hello.seat_key is not None:
-            # A seat's token or key is a stronger secret than the join code: it alone suffices.
-            table.resume(connection, now, token=hello.token, seat_key=hello.seat_key)
-            self._seat_taken_back(table, connection)
-            return
-        if self.config.code is not None and not same_code(hello.code or "", self.config.code):
-            raise ProtocolError(ErrorCode.BAD_CODE, "that is not this table's join code")
-        name = clean_name(hello.name)
-        seat = None if hello.spectate else table.away_seat(name)
-        if seat is None:
-            table.join(connection, hello.name, hello.spectate, now)
-        elif self._ask is not None:
-            self._ask_operator(connection, table, seat, name, now)
-        elif self.config.rejoin_by_name:
-            table.take_back(connection, seat, now)
-            self._seat_taken_back(table, connection)
-        else:
-            raise ProtocolError(
-                ErrorCode.SEAT_HELD,
-                f"seat {seat + 1} is held for {name!r}: come back from the machine that had it, "
-                "or with its seat key (capicu join HOST --seat-key KEY)",
-            )
-
-    # -- asking for a seat back by name -------------------------------------------
-
-    def _ask_operator(self, connection: Connection, table: Table, seat: int, name: str,
-                      now: float) -> None:
-        if table.broken is not None:
-            raise ProtocolError(ErrorCode.SHUTTING_DOWN, table.broken)
-        if any(r.table == table.name and r.seat == seat for r, _ in self._requests.values()):
-            raise ProtocolError(ErrorCode.SEAT_HELD,
-                                f"somebody is already asking for seat {seat + 1} back: try again later")
-        self._request_ids += 1
-        request = RejoinRequest(self._request_ids, table.name, seat, table.seats[seat].name or name,
-                                connection.address)
-        timeout = self.config.limits.rejoin_answer_timeout
-        self._requests[request.id] = (request, connection)
-        connection.rejoin = request
-        self._request_deadlines.set(request.id, now + timeout)
-        self._rearm_requests()
-        connection.send(Waiting("approval", seat, timeout))
-        assert self._ask is not None
-        try:
-            self._ask(request)
-        except Exception as exc:  # the operator's side failing must not hold the person forever
-            self.report(f"asking about seat {seat + 1} failed ({exc!r})")
-            self._end_request(request.id, Error(ErrorCode.REFUSED, "the host could not ask its "
-                                                "operator: try again later", fatal=True))
 
     def answer_rejoin(self, request_id: int, allow: bool) -> bool:
         """The operator's answer to request ``request_id`` (call it on the host's event loop).
@@ -651,73 +398,126 @@ class Host:
         answer was carried out; False when the request had already ended (see
         ``cancelled``) or the seat is no longer that person's to give.
         """
-        found = self._requests.pop(request_id, None)
-        if found is None:
-            return False
-        request, connection = found
-        self._request_deadlines.cancel(request_id)
-        self._rearm_requests()
-        connection.rejoin = None
-        table = self.tables.get(request.table)
-        if not allow:
-            connection.close(Error(ErrorCode.REFUSED,
-                                   f"the host did not give you seat {request.seat + 1} back", fatal=True))
-            return True
-        if table is None or table.away_seat(request.name) != request.seat:
-            connection.close(Error(ErrorCode.REFUSED,
-                                   f"seat {request.seat + 1} is no longer held for {request.name!r}",
-                                   fatal=True))
-            return False
-        try:
-            table.take_back(connection, request.seat, asyncio.get_running_loop().time())
-        except ProtocolError as exc:
-            connection.close(Error(exc.code, exc.message, fatal=True))
-            return False
-        self._seat_taken_back(table, connection)
-        return True
-
-    def _seat_taken_back(self, table: Table, connection: Connection) -> None:
-        """End the other requests for the seat ``connection`` now holds: its person is here."""
-        for request, asker in list(self._requests.values()):
-            if request.table == table.name and request.seat == connection.seat and asker is not connection:
-                self._end_request(request.id, Error(
-                    ErrorCode.NAME_TAKEN, f"{request.name!r} came back to seat {request.seat + 1}",
-                    fatal=True,
-                ))
-
-    def _end_request(self, request_id: int, error: Error | None) -> None:
-        """Request ``request_id`` ends without the operator's answer; ``error`` goes to the asker."""
-        found = self._requests.pop(request_id, None)
-        if found is None:
-            return
-        _, connection = found
-        connection.rejoin = None
-        self._request_deadlines.cancel(request_id)
-        self._rearm_requests()
-        if error is not None:
-            connection.close(error)
-        if self._cancelled is not None:
-            self._cancelled(request_id)
+        done, effects = self.machine.answer_rejoin(request_id, allow, self._now())
+        self._carry_out(effects)
+        return done
 
     def wake(self, now: float) -> None:
-        """Refuse every request for a seat back whose time to be answered has run out."""
-        self._request_timer = None
-        timeout = self.config.limits.rejoin_answer_timeout
-        for request_id in self._request_deadlines.pop_due(now):
-            self._end_request(request_id, Error(
-                ErrorCode.REFUSED, f"nobody answered your request within {timeout:g} seconds",
-                fatal=True,
-            ))
-        self._rearm_requests()
+        """Act on everything due by ``now`` (the host's timer calls it; a test may pass a later time)."""
+        self._carry_out(self.machine.wake(now))
 
-    def _rearm_requests(self) -> None:
-        if self._request_timer is not None:
-            self._request_timer.cancel()
-            self._request_timer = None
-        when = self._request_deadlines.next()
-        if when is not None:
-            loop = asyncio.get_running_loop()
-            self._request_timer = loop.call_at(when, lambda: self.wake(loop.time()))
+    # -- what the connections and the executor report ------------------------------
+
+    def connected(self, connection: Connection, address: str) -> None:
+        peer, effects = self.machine.connect(address, self._now())
+        connection.peer = peer
+        self._connections[peer.id] = connection
+        self._carry_out(effects)
+
+    def received(self, peer: Peer, data: bytes) -> None:
+        self._carry_out(self.machine.receive(peer, data, self._now()))
+
+    def lost(self, peer: Peer) -> None:
+        self._carry_out(self.machine.disconnected(peer, self._now()))
+        self._connections.pop(peer.id, None)
+        if not self._connections:
+            self._all_gone.set()
+
+    def _chosen(self, think: Think, future: asyncio.Future[Action]) -> None:
+        if future.cancelled():
+            return
+        error = future.exception()
+        action = None if error is not None else future.result()
+        failure = None if error is None else repr(error)
+        self._carry_out(self.machine.chosen(think, action, failure, self._now()))
+
+    # -- carrying out effects --------------------------------------------------------
+
+    def _now(self) -> float:
+        return asyncio.get_running_loop().time()
+
+    def _carry_out(self, effects: list[Effect]) -> None:
+        """Do ``effects`` in order; whatever follows a journal write waits for it to be on disk."""
+        held = self._held
+        for effect in effects:
+            if isinstance(effect, Record):
+                future = effect.journal.write(effect.records)
+                held.append((future, effect))
+                future.add_done_callback(self._release)
+            elif held:
+                held.append((None, effect))
+            else:
+                self._do(effect)
+        self._rearm()
+
+    def _release(self, _: object = None) -> None:
+        held = self._held
+        while held and (held[0][0] is None or held[0][0].done()):
+            future, effect = held.popleft()
+            if future is None:
+                self._do(effect)
+                continue
+            error = None if future.cancelled() else future.exception()
+            if error is not None:
+                assert isinstance(effect, Record)
+                # Its table's people are told at once; what was held for them is dropped.
+                for failed in self.machine.journal_failed(effect.journal, str(error)):
+                    self._do(failed)
+        self._rearm()
+
+    def _do(self, effect: Effect) -> None:
+        if isinstance(effect, Send):
+            connection = self._connections.get(effect.peer.id)
+            if connection is not None:
+                connection.send_frame(effect.frame)
+        elif isinstance(effect, Close):
+            connection = self._connections.get(effect.peer.id)
+            if connection is not None:
+                connection.close(effect.error)
+        elif isinstance(effect, Think):
+            self._think(effect)
+        elif isinstance(effect, Ask):
+            assert self._ask is not None
+            try:
+                self._ask(effect.request)
+            except Exception as exc:  # the operator's side failing must not hold the person forever
+                self.report(f"asking about seat {effect.request.seat + 1} failed ({exc!r})")
+                self._carry_out(self.machine.ask_failed(effect.request.id))
+        elif isinstance(effect, Cancelled):
+            if self._cancelled is not None:
+                self._cancelled(effect.request_id)
+        elif isinstance(effect, Report):
+            self.report(effect.text)
+
+    def _think(self, think: Think) -> None:
+        """Run the computer's choice off the event loop; it comes back to `_chosen`."""
+        loop = asyncio.get_running_loop()
+        future: asyncio.Future[Action]
+        try:
+            if think.player is not None:
+                future = loop.run_in_executor(self._executor, think.player.choose, think.view)
+            else:
+                future = loop.run_in_executor(
+                    self._executor, choose_in_worker, think.level, think.seed, think.view)
+        except RuntimeError:
+            return  # the executor is shut down: the host is stopping
+        future.add_done_callback(lambda f: self._chosen(think, f))
+
+    def _rearm(self) -> None:
+        """Wake the machine at its next deadline (a timer already set earlier stays)."""
+        when = self.machine.next_deadline()
+        if when is None:
+            return
+        timer = self._timer
+        if timer is not None:
+            if timer.when() <= when:
+                return
+            timer.cancel()
+        self._timer = asyncio.get_running_loop().call_at(when, self._on_timer)
+
+    def _on_timer(self) -> None:
+        self._timer = None
+        self.wake(self._now())
 
 
 def lan_address() -> str:

@@ -3,13 +3,17 @@
 One record a line: eight hex digits of the line's CRC-32, a space, then JSON.
 The first record is the header (the match log's header, the match's id, and
 the seats with their names, secret tokens and seat keys, so that players
-reclaim their seats after a restart); every other record holds one entry of
-`Match.log()` (a deal or an action). A record is written and fsynced before anyone hears of the action it
+reclaim their seats after a restart), written when the first seat is handed
+out; a ``seats`` record says the seats again whenever they change in the
+lobby; every other record holds one entry of `Match.log()` (a deal or an
+action). A record is written and fsynced before anyone hears of what it
 holds. The writes and fsyncs run in a worker thread, never on the event loop,
 and records that arrive while one fsync runs are grouped into the next.
 
-A file cut short by a crash, or damaged, is read up to its last whole, intact
-record; the caller is told what was dropped.
+A crash can only cut the last record short: a file whose last line is cut or
+damaged is read up to it, and the caller is told what was dropped. A damaged
+line with good lines after it was not made by a crash; the journal is refused
+(`JournalError`), and nothing in it is changed.
 
 The journal holds every deal (the order of the whole set) and the seats'
 tokens: it is the host's secret, created readable by its owner only
@@ -47,6 +51,21 @@ def encode_record(record: Any) -> bytes:
 
     text = json.dumps(record, separators=(",", ":"), ensure_ascii=True)
     return f"{zlib.crc32(text.encode()):08x} {text}\n".encode()
+
+
+def header_record(header: dict[str, Any]) -> dict[str, Any]:
+    """The journal's first record, from the table's ``header``."""
+    return {"format": FORMAT, **header}
+
+
+def entry_records(entries: Sequence[Any], seq: int) -> list[dict[str, Any]]:
+    """One record per entry of the match log (``seq``: the last event number once they apply)."""
+    return [{"entry": entry, "seq": seq} for entry in entries]
+
+
+def seats_record(seats: list[dict[str, Any]]) -> dict[str, Any]:
+    """The seats (kind, name, token, key) as they are now: the header's, replaced."""
+    return {"seats": seats}
 
 
 def plain_rules(rules: Rules) -> dict[str, Any]:
@@ -101,6 +120,11 @@ def read_journal(path: Path) -> Recovered:
         line = data[offset:end]
         record = _parse_line(line)
         if record is None:
+            if any(_parse_line(later) is not None for later in data[end + 1 :].split(b"\n")):
+                raise JournalError(
+                    f"{path}: line {line_number} is damaged and good lines follow it; a crash "
+                    "only cuts the last line short, so the file was changed: it is left as it is"
+                )
             damage = f"line {line_number} is damaged"
             break
         records.append(record)
@@ -112,9 +136,13 @@ def read_journal(path: Path) -> Recovered:
     header = records[0]
     if not isinstance(header, dict) or header.get("format") != FORMAT:
         raise JournalError(f"{path} is not a capicu journal (expected format {FORMAT!r})")
-    entries = []
+    entries: list[Any] = []
     seq = header.get("seq", 0)
+    header = dict(header)
     for number, record in enumerate(records[1:], 2):
+        if isinstance(record, dict) and "seats" in record and not entries:
+            header["seats"] = record["seats"]
+            continue
         if not isinstance(record, dict) or "entry" not in record:
             raise JournalError(f"{path}: line {number} is not a journal entry")
         entries.append(record["entry"])
@@ -177,8 +205,12 @@ class Journal:
 
     def begin(self, header: dict[str, Any], entries: Sequence[Any]) -> asyncio.Future[None]:
         """Start the file (replacing any there) with ``header`` and the first entries."""
-        data = encode_record({"format": FORMAT, **header})
+        data = encode_record(header_record(header))
         return self._queue(data + b"".join(encode_record({"entry": e}) for e in entries))
+
+    def write(self, records: Sequence[Any]) -> asyncio.Future[None]:
+        """Queue whole ``records``; the future is done once they are on disk (in order)."""
+        return self._queue(b"".join(encode_record(r) for r in records))
 
     def append(self, entries: Sequence[Any], seq: int) -> asyncio.Future[None]:
         """Queue ``entries`` (``seq``: the last event number once they apply).
@@ -253,3 +285,23 @@ def _sync_directory(path: Path) -> None:
         pass
     finally:
         os.close(fd)
+
+
+def unfinished_match(path: Path) -> bool:
+    """Whether ``path`` holds the journal of a match that is not over (or not begun).
+
+    False for a file that is not a journal, or that cannot be read: only a
+    journal worth resuming is worth keeping from being replaced.
+    """
+    from capicu.core import Match
+
+    try:
+        recovered = read_journal(path)
+    except JournalError as exc:
+        # A journal changed by hand is still the only record of its match.
+        return "good lines follow" in str(exc)
+    try:
+        log = recovered.match_log()
+        return not log["entries"] or not Match.from_log(log).is_over
+    except (KeyError, TypeError, ValueError):
+        return False

@@ -4,34 +4,34 @@ The table is the host's authority over one match. It checks every intent
 with the engine, numbers the public events, sends each seat the view built
 for that seat (and spectators the public view), and never serialises anything
 else. With a journal, the records of an action are on disk before anybody is
-told of it: everything a table sends about the match goes through `_emit`,
-which releases messages in order once the journal has synced what they
-depend on.
+told of it: the `Record` effect comes first, and the host holds back every
+effect after it until the journal has synced it. The journal begins with the
+first seat handed out, so that a host killed in the lobby keeps its seats.
 
-Time comes in as ``now`` (the event loop's clock); deadlines live in a pure
-`Deadlines` and the table asks the loop to wake it at the next one.
+The table is pure (sans-I/O, after h11): it never touches a socket, a file,
+a thread or a clock. Time comes in as ``now``; every call returns the effects
+to carry out in order (net/effects.py: send, close, journal, think), and
+`Table.next_deadline` says when it next wants `Table.wake`. The asyncio host
+carries the effects out and keeps the one timer.
 
 Between rounds the table pauses (its match runs with ``pause_between_rounds``)
 so that people can read the finished table: the next deal comes when every
 connected person has said `ready`, or when the countdown of
 `TableConfig.next_round_delay` runs out.
-Computer players think in the host's executor, never on the event loop: a
-thread pool, or a process pool so that a slow player holds up nothing else
-(in a thread it would still compete with the event loop for the interpreter).
+Computer players think in the host's executor, never on the event loop (a
+`Think` effect): a thread pool, or a process pool so that a slow player holds
+up nothing else; their choice comes back through `Table.chosen`.
 """
 
 from __future__ import annotations
 
-import asyncio
 import hmac
 import secrets
-import sys
-from collections import deque
-from collections.abc import Callable, Iterator
-from concurrent.futures import Executor, ThreadPoolExecutor
+import unicodedata
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any
 
 from capicu.core import (
     Action,
@@ -43,10 +43,12 @@ from capicu.core import (
     View,
     make_player,
 )
+from capicu.core.match import LOG_FORMAT
 
 from .codec import encode_frame
 from .codes import new_seat_key, same_code
-from .journal import Journal, Recovered, plain_rules
+from .effects import Close, Effect, Peer, Record, Report, Send, Think
+from .journal import Journal, Recovered, entry_records, header_record, plain_rules, seats_record
 from .protocol import (
     ActedBy,
     Chat,
@@ -70,18 +72,9 @@ from .protocol import (
 from .timing import Deadlines
 
 
-class Peer(Protocol):
-    """A connection as a table sees it (the host's `Connection` is one)."""
-
-    name: str | None
-    seat: int | None
-    table: Table | None
-
-    def send(self, message: HostMessage) -> None: ...
-
-    def send_frame(self, frame: bytes) -> None: ...
-
-    def close(self, error: Error | None = None) -> None: ...
+def same_name_key(name: str) -> str:
+    """The form in which two names are the same name: normalised and case-folded."""
+    return unicodedata.normalize("NFKC", name.casefold())
 
 
 @dataclass(frozen=True, slots=True)
@@ -171,7 +164,7 @@ class HostSeat:
 
 
 def choose_in_worker(level: str, seed: int, view: View) -> Action:
-    """A computer player's choice, in a worker process (see `Table._think`)."""
+    """A computer player's choice, in a worker process (see `Think`)."""
     return make_player(level, seed).choose(view)
 
 
@@ -190,15 +183,19 @@ class Table:
         self,
         config: TableConfig,
         *,
-        executor: Executor,
         heartbeat: float = 15.0,
-        report: Callable[[str], None] | None = None,
+        players_keep_state: bool = True,
     ) -> None:
+        """``players_keep_state``: computer players think in threads and keep their state
+        from move to move (False: each choice is made by a fresh player in another process).
+        """
         self.config = config
         self.heartbeat = heartbeat
         self.name = config.name
         #: Names this table's match for clients (they key saved tokens by it); kept by a journal.
         self.match_id = secrets.token_urlsafe(12)
+        #: Drawn now, so that a journal begun in the lobby already holds it.
+        self.seed = config.seed if config.seed is not None else secrets.randbits(31)
         self.match: Match | None = None
         self.seq = 0
         self.seats = [HostSeat(i) for i in range(config.players)]
@@ -207,18 +204,19 @@ class Table:
             self.seats[i].name = _computer_name(i)
         self.spectators: list[Peer] = []
         self.journal: Journal | None = Journal(config.journal) if config.journal else None
+        #: The journal's header is written (from the first seat handed out).
+        self._journal_begun = False
         self.broken: str | None = None
-        self._executor = executor
-        self._report = report or (lambda text: print(f"capicu host: {text}", file=sys.stderr))
+        self._players_keep_state = players_keep_state
         #: ("grace" | "turn" | "computer", seat) or `_NEXT_DEAL` -> when.
         self._deadlines: Deadlines[tuple[str, int]] = Deadlines()
         #: Seats whose person said they are ready, during a break between rounds.
         self._ready: set[int] = set()
-        self._timer: asyncio.TimerHandle | None = None
         self._version = 0
         self._thinking: tuple[int, int] | None = None
         self._logged = 0
-        self._waiting: deque[tuple[asyncio.Future[None], Callable[[], None]]] = deque()
+        #: The effects of the call in progress, handed out by `_drain`.
+        self._out: list[Effect] = []
 
     # -- restoring -----------------------------------------------------------
 
@@ -229,36 +227,44 @@ class Table:
         recovered: Recovered,
         journal: Journal,
         *,
-        executor: Executor,
         now: float,
         heartbeat: float = 15.0,
-        report: Callable[[str], None] | None = None,
+        players_keep_state: bool = True,
     ) -> Table:
         """The table a journal recorded, its match replayed; every person is away.
 
-        Raises ValueError when the journal's match cannot be replayed.
+        A journal begun in the lobby gives back the lobby, its seats held for
+        their people for the grace period. Raises ValueError when the journal's
+        match cannot be replayed.
         """
         header = recovered.header
-        match = Match.from_log(recovered.match_log())
+        log = recovered.match_log()
+        match = Match.from_log(log) if log["entries"] else None
+        players, rules, seed = log["players"], log["rules"], log["seed"]
         seats = header.get("seats")
-        if not isinstance(seats, list) or len(seats) != match.players:
+        if not isinstance(players, int) or not isinstance(seed, int):
+            raise ValueError("the journal's header does not say the players and the seed")
+        if not isinstance(seats, list) or len(seats) != players:
             raise ValueError("the journal's header does not list the table's seats")
         config = TableConfig(
-            name=str(header.get("table", config.name)), rules=match.rules, players=match.players,
+            name=str(header.get("table", config.name)), rules=rules, players=players,
             computers=sum(1 for s in seats if isinstance(s, dict) and s.get("kind") == "computer"),
             computer_level=str(header.get("computer_level", config.computer_level)),
-            computer_delay=config.computer_delay, seed=match.seed, turn_timer=config.turn_timer,
+            computer_delay=config.computer_delay, seed=seed, turn_timer=config.turn_timer,
             grace=config.grace, journal=None, max_spectators=config.max_spectators,
             next_round_delay=config.next_round_delay,
         )
-        table = cls(config, executor=executor, heartbeat=heartbeat, report=report)
+        table = cls(config, heartbeat=heartbeat, players_keep_state=players_keep_state)
         table.journal = journal
+        table._journal_begun = True
         match_id = header.get("match")
         if isinstance(match_id, str) and match_id:
             table.match_id = match_id
         for seat, saved in zip(table.seats, seats, strict=True):
-            if not isinstance(saved, dict) or saved.get("kind") not in ("person", "computer"):
+            if not isinstance(saved, dict) or saved.get("kind") not in ("person", "computer", "open"):
                 raise ValueError(f"seat {seat.index + 1} of the journal's header is damaged")
+            if saved["kind"] == "open":
+                continue
             seat.kind = SeatKind(saved["kind"])
             seat.name = str(saved.get("name") or _computer_name(seat.index))
             token, key = saved.get("token"), saved.get("key")
@@ -270,21 +276,39 @@ class Table:
         table.match = match
         table.seq = recovered.seq
         table._logged = len(recovered.entries)
-        table._schedule_turn(now)
-        if match.awaiting_deal:
-            # Nobody is back yet: the countdown starts again, and waits for them.
-            table._begin_break(now, announce=False)
+        if match is not None:
+            table._schedule_turn(now)
+            if match.awaiting_deal:
+                # Nobody is back yet: the countdown starts again, and waits for them.
+                table._begin_break(now, announce=False)
+        # Nobody is connected yet: whatever the restore would send has nobody to reach,
+        # but a computer's first move may be asked for (the host carries it out).
         return table
+
+    def take_effects(self) -> list[Effect]:
+        """The effects of what happened outside a call (a restore's first computer move)."""
+        return self._drain()
+
+    def _drain(self) -> list[Effect]:
+        out, self._out = self._out, []
+        return out
+
+    def _send(self, peer: Peer, message: HostMessage) -> None:
+        self._out.append(Send(peer, encode_frame(to_wire(message))))
 
     # -- joining and leaving ------------------------------------------------
 
-    def join(self, peer: Peer, raw_name: str, spectate: bool, now: float) -> None:
-        """Seat ``peer`` at the first open seat, or let it watch; ProtocolError if it cannot."""
+    def join(self, peer: Peer, raw_name: str, spectate: bool, now: float) -> list[Effect]:
+        """Seat ``peer`` at the first open seat, or let it watch; ProtocolError if it cannot.
+
+        A name that is another's once normalised and case-folded is taken: two
+        names that look alike on a screen are not two people.
+        """
         self._check_open()
         name = clean_name(raw_name)
-        folded = name.casefold()
-        taken = {s.name.casefold() for s in self.seats if s.name}
-        taken |= {p.name.casefold() for p in self.spectators if p.name}
+        folded = same_name_key(name)
+        taken = {same_name_key(s.name) for s in self.seats if s.name}
+        taken |= {same_name_key(p.name) for p in self.spectators if p.name}
         if folded in taken:
             raise ProtocolError(ErrorCode.NAME_TAKEN, f"somebody at this table is already called {name!r}")
         seat = None if spectate else next((s for s in self.seats if s.kind is SeatKind.OPEN), None)
@@ -293,37 +317,42 @@ class Table:
                 raise ProtocolError(ErrorCode.TABLE_FULL, "every seat and every spectator's place is taken")
             peer.name, peer.seat, peer.table = name, None, self
             self.spectators.append(peer)
-            peer.send(self._welcome(None, name))
+            self._send(peer, self._welcome(None, name))
         else:
             seat.kind, seat.name, seat.peer = SeatKind.PERSON, name, peer
             seat.token, seat.seat_key = secrets.token_urlsafe(24), new_seat_key()
             seat.covered = seat.left = False
             peer.name, peer.seat, peer.table = name, seat.index, self
-            peer.send(self._welcome(seat))
+            if self.match is None:
+                # The seat's secrets are on disk before its person has them: a host
+                # killed in the lobby still knows whose seats these are.
+                self._journal_seats()
+            self._send(peer, self._welcome(seat))
         self._broadcast_seats()
         if self.match is None and all(s.kind is not SeatKind.OPEN for s in self.seats):
             self._start(now)
         elif self.match is not None:
             self._send_snapshot(peer, now)
+        return self._drain()
 
-    def fill_with_computers(self, now: float) -> int:
-        """Give every open seat to a computer and start the match; how many seats it filled.
+    def fill_with_computers(self, now: float) -> tuple[int, list[Effect]]:
+        """Give every open seat to a computer and start the match: how many seats it filled.
 
         The host's own terminal uses it so that a missing player does not keep the
         table waiting. Does nothing once the match has started.
         """
         self._check_open()
         if self.match is not None:
-            return 0
+            return 0, []
         opened = [s for s in self.seats if s.kind is SeatKind.OPEN]
         for seat in opened:
             seat.kind, seat.name = SeatKind.COMPUTER, _computer_name(seat.index)
         self._broadcast_seats()
         self._start(now)
-        return len(opened)
+        return len(opened), self._drain()
 
     def resume(self, peer: Peer, now: float, *, token: str | None = None,
-               seat_key: str | None = None) -> None:
+               seat_key: str | None = None) -> list[Effect]:
         """Give the seat that ``token`` (else ``seat_key``) belongs to back to ``peer``.
 
         ProtocolError (``bad_token``) when it holds no seat here.
@@ -340,17 +369,17 @@ class Table:
         if found is None:
             what = "token" if token is not None else "seat key"
             raise ProtocolError(ErrorCode.BAD_TOKEN, f"that {what} holds no seat at this table")
-        self.take_back(peer, found.index, now)
+        return self.take_back(peer, found.index, now)
 
     def away_seat(self, name: str) -> int | None:
         """The seat of the away person called ``name`` (cleaned, any case), if there is one."""
-        folded = name.casefold()
+        folded = same_name_key(name)
         for seat in self.seats:
-            if seat.person_away and seat.name is not None and seat.name.casefold() == folded:
+            if seat.person_away and seat.name is not None and same_name_key(seat.name) == folded:
                 return seat.index
         return None
 
-    def take_back(self, peer: Peer, index: int, now: float) -> None:
+    def take_back(self, peer: Peer, index: int, now: float) -> list[Effect]:
         """Seat ``peer`` in seat ``index``, its person's: as a resume with the token.
 
         An older connection that still holds the seat is told it was replaced.
@@ -360,12 +389,13 @@ class Table:
         old = found.peer
         if old is not None and old is not peer:
             old.table = None
-            old.close(Error(ErrorCode.REPLACED, "your seat was reclaimed on another connection", fatal=True))
+            self._out.append(Close(old, Error(ErrorCode.REPLACED,
+                                              "your seat was reclaimed on another connection", fatal=True)))
         was_covered = found.covered
         found.peer, found.covered, found.left = peer, False, False
         self._deadlines.cancel(("grace", found.index))
         peer.name, peer.seat, peer.table = found.name, found.index, self
-        peer.send(self._welcome(found))
+        self._send(peer, self._welcome(found))
         self._broadcast_seats()
         match = self.match
         if match is not None:
@@ -374,8 +404,9 @@ class Table:
                 self._schedule_turn(now)
             if match.awaiting_deal:
                 self._break_changed(now)
+        return self._drain()
 
-    def leave(self, peer: Peer, now: float, *, on_purpose: bool = False) -> None:
+    def leave(self, peer: Peer, now: float, *, on_purpose: bool = False) -> list[Effect]:
         """``peer`` is gone: hold its seat for the grace period, or act on its ``bye``.
 
         A dropped connection's seat waits for the grace period; then a computer
@@ -384,32 +415,33 @@ class Table:
         during a match (the seat stays theirs), and frees the seat in the lobby.
         """
         if peer.table is not self:
-            return
+            return []
         peer.table = None
         if peer.seat is None:
             if peer in self.spectators:
                 self.spectators.remove(peer)
                 self._broadcast_seats()
-            return
+            return self._drain()
         seat = self.seats[peer.seat]
         if seat.peer is not peer:
-            return
+            return []
         seat.peer = None
         match = self.match
         if on_purpose and match is None:
             self._deadlines.cancel(("grace", seat.index))
             seat.vacate()
+            self._journal_seats()
         elif on_purpose:
             self._deadlines.cancel(("grace", seat.index))
             seat.covered = seat.left = True
         elif not seat.covered:
             self._deadlines.set(("grace", seat.index), now + self.config.grace)
-        self._rearm()
         self._broadcast_seats()
         if match is not None and seat.covered and match.turn == seat.index:
             self._schedule_turn(now)
         if match is not None and match.awaiting_deal:
             self._break_changed(now)
+        return self._drain()
 
     def _check_open(self) -> None:
         if self.broken is not None:
@@ -426,39 +458,43 @@ class Table:
 
     # -- the match -------------------------------------------------------------
 
+    def _journal_header(self) -> dict[str, Any]:
+        return {
+            "log_format": LOG_FORMAT, "rules": plain_rules(self.config.rules),
+            "players": self.config.players, "seed": self.seed, "seq": 0, "table": self.name,
+            "match": self.match_id, "computer_level": self.config.computer_level,
+            "seats": self._journal_seat_list(),
+            **({"pause_between_rounds": True} if self.config.next_round_delay != 0 else {}),
+        }
+
+    def _journal_seat_list(self) -> list[dict[str, Any]]:
+        return [{"kind": s.kind, "name": s.name, "token": s.token, "key": s.seat_key} for s in self.seats]
+
+    def _journal_seats(self) -> None:
+        """Put the seats as they are now in the journal (in the lobby, where they change)."""
+        if self.journal is None:
+            return
+        if not self._journal_begun:
+            self._journal_begun = True
+            self._out.append(Record(self.journal, (header_record(self._journal_header()),)))
+        else:
+            self._out.append(Record(self.journal, (seats_record(self._journal_seat_list()),)))
+
     def _start(self, now: float) -> None:
-        seed = self.config.seed if self.config.seed is not None else secrets.randbits(31)
-        match = Match(self.config.rules, self.config.players, seed,
+        match = Match(self.config.rules, self.config.players, self.seed,
                       pause_between_rounds=self.config.next_round_delay != 0)
         self.match = match
         self.seq = len(match.opening_events)
-        log = match.log()
-        self._logged = match.entry_count
         if self.journal is not None:
-            header = {
-                "log_format": log["format"], "rules": plain_rules(log["rules"]), "players": log["players"],
-                "seed": log["seed"], "seq": self.seq, "table": self.name, "match": self.match_id,
-                "computer_level": self.config.computer_level,
-                "seats": [
-                    {"kind": s.kind, "name": s.name, "token": s.token, "key": s.seat_key}
-                    for s in self.seats
-                ],
-            }
-            if log.get("pause_between_rounds"):
-                header["pause_between_rounds"] = True
-            self._emit_after(self.journal.begin(header, log["entries"]), lambda: None)
-        seats = self._seats_message()
-        frames = self._snapshot_frames()
-
-        def deliver() -> None:
-            self._send_all(seats)
-            for peer, frame in frames:
-                peer.send_frame(frame)
-
-        self._emit([], deliver)
+            self._journal_seats()
+            records = entry_records(match.entries_since(0), self.seq)
+            self._out.append(Record(self.journal, tuple(records)))
+        self._logged = match.entry_count
+        self._send_all(self._seats_message())
+        self._out.extend(Send(peer, frame) for peer, frame in self._snapshot_frames())
         self._schedule_turn(now)
 
-    def act(self, peer: Peer, action: Action, ref: int | None, now: float) -> None:
+    def act(self, peer: Peer, action: Action, ref: int | None, now: float) -> list[Effect]:
         """Take ``peer``'s intent; ProtocolError (not fatal) when it cannot be taken."""
         if peer.seat is None:
             raise ProtocolError(ErrorCode.NOT_SEATED, "spectators watch: they cannot play")
@@ -469,6 +505,7 @@ class Table:
         except IllegalAction as exc:
             raise ProtocolError(ErrorCode.ILLEGAL, str(exc)) from None
         self._publish(events, peer.seat, ActedBy.PERSON, peer, ref, now)
+        return self._drain()
 
     def _publish(
         self, events: tuple[Event, ...], actor: int | None, by: ActedBy, mover: Peer | None,
@@ -479,11 +516,12 @@ class Table:
         assert match is not None
         self._version += 1
         self.seq += len(events)
-        entries: list[Any] = []
         if self.journal is not None:
-            # The action (and the next deal, without a pause), or the deal.
+            # The action (and the next deal, without a pause), or the deal: on disk
+            # before anybody hears of it (the host holds back what follows).
             entries = match.entries_since(self._logged)
             self._logged += len(entries)
+            self._out.append(Record(self.journal, tuple(entry_records(entries, self.seq))))
         seated = [s for s in self.seats if s.peer is not None]
         # The mover's answer first: it leaves before the others' views are built.
         seated.sort(key=lambda s: s.peer is not mover)
@@ -502,39 +540,29 @@ class Table:
                 for peer in self.spectators:
                     yield peer, frame
 
-        if self.journal is None and not self._waiting:
-            for peer, frame in build():
-                peer.send_frame(frame)
-        else:
-            # Built now, sent once the journal has the action: the match moves on meanwhile.
-            frames = list(build())
-
-            def deliver() -> None:
-                for peer, frame in frames:
-                    if peer.table is self:
-                        peer.send_frame(frame)
-
-            self._emit(entries, deliver)
+        self._out.extend(Send(peer, frame) for peer, frame in build())
         self._schedule_turn(now)
         if match.awaiting_deal:
             self._begin_break(now)
 
-    def chat(self, peer: Peer, text: str) -> None:
+    def chat(self, peer: Peer, text: str) -> list[Effect]:
         line = clean_chat(text)
         if line:
             self._send_all(Chat(peer.name or "?", peer.seat, line))
+        return self._drain()
 
     # -- between rounds ----------------------------------------------------------
 
-    def ready(self, peer: Peer, now: float) -> None:
+    def ready(self, peer: Peer, now: float) -> list[Effect]:
         """``peer`` has read the round's end; ignored outside a break and from spectators."""
         match = self.match
         if peer.seat is None or match is None or not match.awaiting_deal:
-            return
+            return []
         if self.seats[peer.seat].peer is not peer or peer.seat in self._ready:
-            return
+            return []
         self._ready.add(peer.seat)
         self._break_changed(now)
+        return self._drain()
 
     def _begin_break(self, now: float, *, announce: bool = True) -> None:
         """A round just ended: start the countdown to the next deal and tell everyone.
@@ -546,7 +574,6 @@ class Table:
         delay = self.config.next_round_delay
         if delay is not None:
             self._deadlines.set(_NEXT_DEAL, now + delay)
-            self._rearm()
         if announce:
             self._break_changed(now)
 
@@ -558,8 +585,7 @@ class Table:
         elif all(index in self._ready for index in here):
             self._deal(now, ActedBy.PERSON)
         else:
-            message = self._next_round_message(now)
-            self._emit([], lambda: self._send_all(message))
+            self._send_all(self._next_round_message(now))
 
     def _next_round_message(self, now: float) -> NextRound:
         deadline = self._deadlines.get(_NEXT_DEAL)
@@ -583,7 +609,6 @@ class Table:
             self._deadlines.cancel(("computer", index))
         match = self.match
         if match is None or match.turn is None:
-            self._rearm()
             return
         seat = self.seats[match.turn]
         if seat.computer_plays:
@@ -593,56 +618,53 @@ class Table:
                 self._think(seat.index, ActedBy.COMPUTER)
         elif self.config.turn_timer is not None:
             self._deadlines.set(("turn", seat.index), now + self.config.turn_timer)
-            message = TurnTimer(seat.index, self.config.turn_timer)
-            self._emit([], lambda: self._send_all(message))
-        self._rearm()
+            self._send_all(TurnTimer(seat.index, self.config.turn_timer))
 
     def _think(self, index: int, by: ActedBy) -> None:
-        """Ask the computer for seat ``index``'s action, off the event loop."""
+        """Ask for the computer's action for seat ``index`` (the host runs it off the event loop)."""
         match = self.match
         assert match is not None
         if self._thinking == (self._version, index):
             return
         self._thinking = (self._version, index)
         seat = self.seats[index]
-        version, view = self._version, match.view(index)
-        loop = asyncio.get_running_loop()
-        future: asyncio.Future[Action]
-        if not isinstance(self._executor, ThreadPoolExecutor):
-            # In another process (a ProcessPoolExecutor, which the host imports only
-            # when it starts one) the player cannot keep its state from move to
-            # move: a fresh one each time, its seed drawn from the match's.
-            seed = (match.seed * 1_000_003 + index * 7_919 + version) % 2**31
-            future = loop.run_in_executor(
-                self._executor, choose_in_worker, self.config.computer_level, seed, view
-            )
-        else:
+        player = None
+        if self._players_keep_state:
             if seat.player is None:
                 seat.player = make_player(self.config.computer_level, (match.seed * 31 + index) % 2**31)
-            future = loop.run_in_executor(self._executor, seat.player.choose, view)
-        future.add_done_callback(lambda f: self._chosen(index, version, by, f))
+            player = seat.player
+        # In another process the player cannot keep its state from move to move:
+        # a fresh one each time, its seed drawn from the match's.
+        seed = (match.seed * 1_000_003 + index * 7_919 + self._version) % 2**31
+        self._out.append(Think(self, index, self._version, by, match.view(index),
+                               self.config.computer_level, seed, player))
 
-    def _chosen(self, index: int, version: int, by: ActedBy, future: asyncio.Future[Action]) -> None:
+    def chosen(self, think: Think, action: Action | None, failure: str | None,
+               now: float) -> list[Effect]:
+        """The computer's choice for ``think`` (``failure``: why it has none)."""
+        index, version, by = think.seat, think.version, think.by
         if self._thinking == (version, index):
             self._thinking = None
         match = self.match
-        if future.cancelled() or self.broken or match is None:
-            return
+        if self.broken or match is None:
+            return []
         if version != self._version or match.turn != index:
-            return  # the table moved on while the computer thought
+            return []  # the table moved on while the computer thought
         if by is ActedBy.COMPUTER and not self.seats[index].computer_plays:
-            return  # the person came back
+            return []  # the person came back
         try:
-            events = match.apply(future.result(), index)
+            if action is None:
+                raise ValueError(failure or "no action")
+            events = match.apply(action, index)
         except Exception as exc:  # a computer player's bug must not stop the table
-            self._report(f"table {self.name}: the computer for seat {index + 1} failed ({exc!r})")
+            self._out.append(Report(f"table {self.name}: the computer for seat {index + 1} failed "
+                                    f"({failure or repr(exc)})"))
             events = match.apply(match.legal_actions()[0], index)
-        now = asyncio.get_running_loop().time()
         self._publish(events, index, by, None, None, now)
+        return self._drain()
 
-    def wake(self, now: float) -> None:
-        """Act on every deadline that has come (the loop calls this at `next_deadline`)."""
-        self._timer = None
+    def wake(self, now: float) -> list[Effect]:
+        """Act on every deadline that has come by ``now`` (the host calls this at `next_deadline`)."""
         for kind, index in self._deadlines.pop_due(now):
             if kind == "next_round":
                 if self.match is not None and self.match.awaiting_deal:
@@ -652,6 +674,7 @@ class Table:
                 if seat.peer is None and seat.kind is SeatKind.PERSON and self.match is None:
                     # Nothing was dealt yet: the seat is simply free again.
                     seat.vacate()
+                    self._journal_seats()
                     self._broadcast_seats()
                 elif seat.peer is None and seat.kind is SeatKind.PERSON and not seat.covered:
                     seat.covered = True
@@ -662,71 +685,33 @@ class Table:
                 self._think(index, ActedBy.COMPUTER)
             elif kind == "turn":
                 self._think(index, ActedBy.TIMER)
-        self._rearm()
+        return self._drain()
 
     def next_deadline(self) -> float | None:
-        return self._deadlines.next()
-
-    def _rearm(self) -> None:
-        when = self.next_deadline()
-        if self._timer is not None:
-            if when is not None and self._timer.when() == when:
-                return
-            self._timer.cancel()
-            self._timer = None
-        if when is not None and self.broken is None:
-            loop = asyncio.get_running_loop()
-            self._timer = loop.call_at(when, lambda: self.wake(loop.time()))
+        """When `wake` next has something to do (None: nothing is timed)."""
+        return None if self.broken is not None else self._deadlines.next()
 
     # -- sending -----------------------------------------------------------------
 
-    def _emit(self, records: list[Any], deliver: Callable[[], None]) -> None:
-        """Run ``deliver`` once ``records`` (and everything journaled before) are on disk."""
-        if self.journal is None or (not records and not self._waiting):
-            deliver()
-            return
-        if records:
-            future = self.journal.append(records, self.seq)
-        else:
-            future = asyncio.get_running_loop().create_future()
-            future.set_result(None)
-        self._emit_after(future, deliver)
-
-    def _emit_after(self, future: asyncio.Future[None], deliver: Callable[[], None]) -> None:
-        self._waiting.append((future, deliver))
-        future.add_done_callback(self._release)
-
-    def _release(self, _: object = None) -> None:
-        while self._waiting and self._waiting[0][0].done():
-            future, deliver = self._waiting.popleft()
-            error = future.exception()
-            if error is not None:
-                self._fail(str(error))
-                return
-            deliver()
-
-    def _fail(self, reason: str) -> None:
-        """The journal failed: nothing more can be promised durable, so the table stops."""
+    def journal_failed(self, reason: str) -> list[Effect]:
+        """The journal cannot be written: nothing more can be promised durable, so the table stops."""
         if self.broken is not None:
-            return
+            return []
         self.broken = f"the host stopped this table: {reason}"
-        self._report(f"table {self.name}: {reason}")
-        self._waiting.clear()
-        self.close(Error(ErrorCode.SHUTTING_DOWN, self.broken, fatal=True))
+        self._out.append(Report(f"table {self.name}: {reason}"))
+        return self._drain() + self.close(Error(ErrorCode.SHUTTING_DOWN, self.broken, fatal=True))
 
-    def close(self, error: Error | None) -> None:
+    def close(self, error: Error | None) -> list[Effect]:
         """Hang up on everybody at the table and stop its timers and computers."""
         self.broken = self.broken or "the table is closed"
-        if self._timer is not None:
-            self._timer.cancel()
-            self._timer = None
         self._deadlines = Deadlines()
         for peer in self.peers():
             peer.table = None
-            peer.close(error)
+            self._out.append(Close(peer, error))
         self.spectators.clear()
         for seat in self.seats:
             seat.peer = None
+        return self._drain()
 
     def peers(self) -> list[Peer]:
         seated = [s.peer for s in self.seats if s.peer is not None]
@@ -734,15 +719,13 @@ class Table:
 
     def _send_all(self, message: HostMessage) -> None:
         frame = encode_frame(to_wire(message))
-        for peer in self.peers():
-            peer.send_frame(frame)
+        self._out.extend(Send(peer, frame) for peer in self.peers())
 
     def _seats_message(self) -> Seats:
         return Seats(tuple(s.public() for s in self.seats), len(self.spectators), self.match is not None)
 
     def _broadcast_seats(self) -> None:
-        message = self._seats_message()
-        self._emit([], lambda: self._send_all(message))
+        self._send_all(self._seats_message())
 
     def _snapshot_frames(self) -> list[tuple[Peer, bytes]]:
         match = self.match
@@ -772,11 +755,6 @@ class Table:
             timer = TurnTimer(turn, max(0.0, deadline - now))
         elif match.awaiting_deal and next_round:
             timer = self._next_round_message(now)
-
-        def deliver() -> None:
-            if peer.table is self:
-                peer.send(snapshot)
-                if timer is not None:
-                    peer.send(timer)
-
-        self._emit([], deliver)
+        self._send(peer, snapshot)
+        if timer is not None:
+            self._send(peer, timer)

@@ -7,6 +7,8 @@ rate limits, grace periods and turn timers are all tested without waiting.
 
 from __future__ import annotations
 
+import heapq
+import itertools
 from collections.abc import Hashable
 from enum import Enum
 from typing import Generic, TypeVar
@@ -46,23 +48,26 @@ class Wake(Enum):
 class Liveness:
     """When to ping a quiet peer and when to give up on it.
 
-    Before the handshake completes the peer has ``handshake`` seconds to say
-    hello. After it, the host pings when it has heard nothing for
-    ``heartbeat`` seconds and closes once it has heard nothing for ``idle``.
+    Before the handshake completes the peer has ``handshake`` seconds from
+    connecting to say hello (nothing it sends meanwhile buys more). After it,
+    the host pings when it has heard nothing for ``heartbeat`` seconds and
+    closes once it has heard nothing for ``idle``. Only whole messages count as
+    hearing from the peer.
     """
 
-    __slots__ = ("_heard", "_pinged", "handshake", "heartbeat", "idle", "ready")
+    __slots__ = ("_heard", "_opened", "_pinged", "handshake", "heartbeat", "idle", "ready")
 
     def __init__(self, now: float, *, handshake: float, heartbeat: float, idle: float) -> None:
         self.handshake = handshake
         self.heartbeat = heartbeat
         self.idle = idle
         self.ready = False
+        self._opened = now
         self._heard = now
         self._pinged = now
 
     def heard(self, now: float) -> None:
-        """Anything arrived from the peer."""
+        """A whole message arrived from the peer."""
         self._heard = now
 
     def handshake_done(self, now: float) -> None:
@@ -72,12 +77,12 @@ class Liveness:
     def deadline(self) -> float:
         """The time at which `wake` next has something to decide."""
         if not self.ready:
-            return self._heard + self.handshake
+            return self._opened + self.handshake
         return min(self._heard + self.idle, max(self._heard, self._pinged) + self.heartbeat)
 
     def wake(self, now: float) -> Wake:
         if not self.ready:
-            return Wake.CLOSE if now >= self._heard + self.handshake else Wake.NOTHING
+            return Wake.CLOSE if now >= self._opened + self.handshake else Wake.NOTHING
         if now >= self._heard + self.idle:
             return Wake.CLOSE
         if now >= max(self._heard, self._pinged) + self.heartbeat:
@@ -87,15 +92,28 @@ class Liveness:
 
 
 class Deadlines(Generic[K]):
-    """Named deadlines (a seat's turn timer, a seat's grace period, ...)."""
+    """Named deadlines (a seat's turn timer, a connection's next check, ...).
 
-    __slots__ = ("_at",)
+    A heap keeps the earliest at hand however many there are; a deadline moved
+    or cancelled leaves its old entry behind, skipped when it comes up.
+    """
+
+    __slots__ = ("_at", "_heap", "_order")
 
     def __init__(self) -> None:
         self._at: dict[K, float] = {}
+        self._heap: list[tuple[float, int, K]] = []
+        self._order = itertools.count()
+
+    def __len__(self) -> int:
+        return len(self._at)
 
     def set(self, key: K, when: float) -> None:
         self._at[key] = when
+        heapq.heappush(self._heap, (when, next(self._order), key))
+        if len(self._heap) > 2 * len(self._at) + 64:
+            self._heap = [(w, n, k) for w, n, k in self._heap if self._at.get(k) == w]
+            heapq.heapify(self._heap)
 
     def cancel(self, key: K) -> None:
         self._at.pop(key, None)
@@ -105,11 +123,18 @@ class Deadlines(Generic[K]):
 
     def next(self) -> float | None:
         """The earliest deadline, or None when none is set."""
-        return min(self._at.values(), default=None)
+        heap = self._heap
+        while heap and self._at.get(heap[0][2]) != heap[0][0]:
+            heapq.heappop(heap)
+        return heap[0][0] if heap else None
 
     def pop_due(self, now: float) -> list[K]:
         """The keys whose deadline has come, earliest first; they are removed."""
-        due = sorted((when, i, key) for i, (key, when) in enumerate(self._at.items()) if when <= now)
-        for _, _, key in due:
-            del self._at[key]
-        return [key for _, _, key in due]
+        due = []
+        heap = self._heap
+        while heap and heap[0][0] <= now:
+            when, _, key = heapq.heappop(heap)
+            if self._at.get(key) == when:
+                del self._at[key]
+                due.append(key)
+        return due

@@ -56,11 +56,11 @@ async def test_the_countdown_deals_when_it_runs_out(start_host):
     table = host.tables["main"]
     deadline = table.next_deadline()
     assert deadline is not None and first.seconds is not None
-    # The table decides given the time it is told: a minute early does nothing...
-    table.wake(deadline - 1.0)
+    # The host decides given the time it is told: a second early does nothing...
+    host.wake(deadline - 1.0)
     assert table.match.awaiting_deal
     # ...and the deadline deals, with nobody ready.
-    table.wake(deadline)
+    host.wake(deadline)
     deal = await next_of(ana, Update)
     assert is_deal(deal) and deal.by == "timer" and deal.actor is None
     assert not table.match.awaiting_deal

@@ -123,15 +123,35 @@ async def test_a_cut_journal_is_recovered_up_to_its_last_whole_record(tmp_path):
     assert read_journal(path).damage is None
 
 
-async def test_a_damaged_record_ends_the_recovery_there(tmp_path):
+def _damage(line: bytes) -> bytes:
+    return line[:12] + (b"#" if line[12:13] != b"#" else b"@") + line[13:]
+
+
+async def test_a_damaged_last_record_ends_the_recovery_there(tmp_path):
     path = tmp_path / "match.journal"
     await _write_journal(path, 12)
     lines = path.read_bytes().split(b"\n")
-    lines[5] = lines[5][:12] + (b"#" if lines[5][12:13] != b"#" else b"@") + lines[5][13:]
+    last = len(lines) - 2  # the file ends with a newline: the last item is empty
+    lines[last] = _damage(lines[last])
     path.write_bytes(b"\n".join(lines))
     recovered = read_journal(path)
-    assert "line 6 is damaged" in (recovered.damage or "")
-    assert len(recovered.entries) == 4
+    assert f"line {last + 1} is damaged" in (recovered.damage or "")
+    assert len(recovered.entries) == last - 1
+
+
+async def test_a_damaged_record_followed_by_good_ones_is_refused_and_left_alone(tmp_path):
+    # A crash cuts only the last line: 12 good lines after a bad one were not lost
+    # by a crash, and resuming at the bad line would overwrite what clients were told.
+    path = tmp_path / "match.journal"
+    await _write_journal(path, 22)
+    lines = path.read_bytes().split(b"\n")
+    assert len(lines) - 1 == 25
+    lines[12] = _damage(lines[12])
+    path.write_bytes(b"\n".join(lines))
+    before = path.read_bytes()
+    with pytest.raises(JournalError, match="line 13 is damaged and good lines follow it"):
+        read_journal(path)
+    assert path.read_bytes() == before
 
 
 def test_not_a_journal(tmp_path):

@@ -1,0 +1,124 @@
+"""What the host's pure code asks the asyncio host to do, and the connection it speaks of.
+
+The table (net/table.py) and the host's state machine (net/machine.py) never
+touch a socket, a file, a thread or a clock. Each call into them returns a
+list of effects, which the asyncio host (net/host.py) carries out in order:
+send these bytes to that peer, close that one, write these records to a
+journal, let a computer player think, ask the operator, tell the operator.
+A `Record` holds back every effect after it until the records are on disk,
+so that nobody hears of an action a crash could lose.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from .codec import Codec
+from .protocol import ActedBy, Error
+from .timing import Liveness, TokenBucket
+
+if TYPE_CHECKING:
+    from capicu.core import ComputerPlayer, View
+
+    from .journal import Journal
+    from .machine import RejoinRequest
+    from .table import Table
+
+
+@dataclass(eq=False, slots=True)
+class Peer:
+    """One connection as the pure code sees it: its codec, its clocks and where it sits.
+
+    ``id`` names it to the asyncio host, which keeps the socket.
+    """
+
+    id: int
+    address: str
+    codec: Codec
+    liveness: Liveness
+    bucket: TokenBucket
+    name: str | None = None
+    seat: int | None = None
+    table: Table | None = None
+    #: The request for a seat back that this connection waits on, if any.
+    rejoin: RejoinRequest | None = None
+    #: Closed by the host: nothing more is sent to it or read from it.
+    closed: bool = False
+    #: Counted against its address's limit of connections.
+    counted: bool = False
+    #: Refused messages in a row.
+    strikes: int = 0
+    pings: int = 0
+    #: When the first byte of the frame not yet whole arrived (None: no frame begun).
+    frame_started: float | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Send:
+    """Write ``frame`` (one encoded message) to ``peer``."""
+
+    peer: Peer
+    frame: bytes
+
+
+@dataclass(frozen=True, slots=True)
+class Close:
+    """Send ``error`` (if any) to ``peer``, then hang up once it is written."""
+
+    peer: Peer
+    error: Error | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Record:
+    """Append ``records`` to ``journal`` (the first ones replace any file there).
+
+    Everything after this effect waits until the records are on disk.
+    """
+
+    journal: Journal
+    records: tuple[Any, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Think:
+    """Let the computer choose seat ``seat``'s action from ``view``, off the event loop.
+
+    ``player`` keeps its state from move to move (in a thread); without it, a
+    fresh player of ``level`` seeded with ``seed`` chooses (in another process).
+    The choice goes back through `HostMachine.chosen`.
+    """
+
+    table: Table
+    seat: int
+    version: int
+    by: ActedBy
+    view: View
+    level: str
+    seed: int
+    player: ComputerPlayer | None
+
+
+@dataclass(frozen=True, slots=True)
+class Ask:
+    """Ask the operator whether the person of ``request`` may have the seat back."""
+
+    request: RejoinRequest
+
+
+@dataclass(frozen=True, slots=True)
+class Cancelled:
+    """Request ``request_id`` ended without the operator's answer: put the question away."""
+
+    request_id: int
+
+
+@dataclass(frozen=True, slots=True)
+class Report:
+    """A note for the operator (stderr by default)."""
+
+    text: str
+
+
+Effect = Send | Close | Record | Think | Ask | Cancelled | Report
