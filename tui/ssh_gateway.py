@@ -46,6 +46,7 @@ from capicu.net.sanitize import clean_text
 from capicu.net.throttle import GuessLimit
 
 from .game import JoinGame
+from .messages import LOCALE_VARIABLES
 from .options import DEFAULT_SSH_PORT, CliError
 from .saved_seats import SEATS_FILE, SeatStore
 from .settings import config_dir, data_dir
@@ -501,9 +502,11 @@ class _Session(asyncssh.SSHServerSession[bytes]):
         gateway, entry = self.gateway, self.entry
         assert self.chan is not None
         environment = {"TERM": self.term_type}
-        colorterm = self.chan.get_environment().get("COLORTERM")
-        if isinstance(colorterm, str):
-            environment["COLORTERM"] = colorterm
+        sent = self.chan.get_environment()
+        for name in ("COLORTERM", *LOCALE_VARIABLES):
+            value = sent.get(name)
+            if isinstance(value, str):
+                environment[name] = value
         join = JoinGame(host=gateway.game_host, port=gateway.game_port, name=player_name(entry.username),
                         code=gateway.code, seat_key=entry.seat_key)
         app = SessionApp(self, SessionRequest(join, gateway.seat_store(entry), environment))
@@ -513,9 +516,13 @@ class _Session(asyncssh.SSHServerSession[bytes]):
             await app.run_async(mouse=False)
             if app.failure is not None:
                 status = app.failure_code
-                if entry.seat_key is not None and app.game is not None and app.game.view is None:
+                never_seated = app.game is None or app.game.view is None
+                if entry.seat_key is not None and never_seated:
                     gateway.seat_key_failed(entry)
                 self._say(f"capicu: {app.failure}")
+                if never_seated and entry.key_fingerprint is None:
+                    # The host's words speak of capicu join: say how it goes over SSH.
+                    self._say("capicu: over SSH, a seat's key given as the password takes that seat back")
         except Exception as exc:  # one player's failure never reaches the others
             gateway.report(f"an SSH session of {entry.address} failed: {exc!r}")
             status = 1

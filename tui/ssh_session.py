@@ -4,8 +4,9 @@
 would be; only three things differ. Its `ChannelDriver` writes to the SSH channel and
 reads the keys the channel brings (Textual's own XTerm parser, in the event loop:
 no thread, no pseudo-terminal, no child process). Its colours follow the SSH
-client's ``TERM``, not the host's terminal. And what the player changes (theme, tile
-style) lasts for the session only: the host's settings file is the host's.
+client's ``TERM``, and its words the client's locale, not the host's. And what the
+player changes (theme, tile style, language) lasts for the session only: the host's
+settings file is the host's.
 
 Textual loads here: the gateway imports this module only once the colour mode is set.
 """
@@ -16,7 +17,7 @@ import asyncio
 import sys
 from codecs import getincrementaldecoder
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any, Protocol, cast
+from typing import Any, Protocol, cast
 
 from rich.console import Console
 from textual import events, on
@@ -29,12 +30,9 @@ from textual.message import Message
 from .app import CapicuApp
 from .game import DisplayOptions, HostGame, JoinGame, StartRequest
 from .link import HostReady
+from .messages import Language, choose_language
 from .saved_seats import SeatStore
-
-if TYPE_CHECKING:
-    from .ssh_gateway import Gateway
-
-from .ssh_gateway import GatewayError
+from .ssh_gateway import Gateway, GatewayError
 
 __all__ = ["ChannelDriver", "HostingApp", "SessionApp", "SessionTerminal"]
 
@@ -68,8 +66,7 @@ _MOUSE_OFF = "\x1b[?1000l\x1b[?1003l\x1b[?1015l\x1b[?1006l"
 class SessionTerminal(Protocol):
     """What a session's app needs of its SSH channel (the gateway's session provides it)."""
 
-    #: The terminal type and size the SSH client asked its pseudo-terminal for.
-    term_type: str
+    #: The window size the SSH client asked for (columns, rows), kept up to date.
     size: tuple[int, int]
     #: Set by the driver once it is running: the session hands it keys and new sizes.
     driver: ChannelDriver | None
@@ -155,7 +152,7 @@ class SessionRequest:
     join: JoinGame
     #: Where this player's seats are kept (None: a password-only player, nothing kept).
     seats: SeatStore | None
-    #: The SSH client's environment that concerns the interface (``TERM``, ``COLORTERM``).
+    #: The SSH client's environment that concerns the interface (``TERM``, ``COLORTERM``, the locale).
     environment: dict[str, str]
 
 
@@ -165,8 +162,10 @@ class SessionApp(CapicuApp):
     def __init__(self, terminal: SessionTerminal, request: SessionRequest) -> None:
         super().__init__(display=DisplayOptions(mouse=False), start=request.join)
         self.terminal = terminal
-        # The host's saved ASCII mode is for the host's own terminal: a session starts without it.
+        # The host's saved ASCII mode and language are for the host's own terminal: a session
+        # starts without ASCII, in the language of the SSH client's locale (LANG, if it sent it).
         self.ascii_mode = False
+        self.language = Language(choose_language(None, None, request.environment))
         self.seat_store = request.seats
         # Textual points sys.stdout and sys.stderr at a running app, to catch stray prints.
         # Many apps in one process enter and leave in any order, and each would put back

@@ -203,6 +203,15 @@ async def test_an_ssh_player_sees_the_lobby_joins_and_plays_by_keys(open_table: 
     assert [(s.name, s.kind) for s in seats[:2]] == [("ana", "person"), ("beto", "person")]
 
 
+async def test_a_session_speaks_the_ssh_clients_language(open_table: Any) -> None:
+    table = await open_table(players=3, computers=0)
+    ana = await table.ssh("ana", env={"LANG": "es_PR.UTF-8"})
+    beto = await table.ssh("beto")
+    await beto.screen.wait_for(lambda text: "Lobby" in text, "beto's lobby, in English")
+    spanish = await ana.screen.wait_for(lambda text: "beto" in text, "ana's lobby, with beto")
+    assert "Sala de espera" in spanish and "Lobby" not in spanish, spanish
+
+
 async def test_a_resize_reaches_the_app(open_table: Any) -> None:
     table = await open_table(players=3)
     ana = await table.ssh("ana")
@@ -323,7 +332,7 @@ async def test_a_dropped_session_reclaims_its_seat_with_the_same_key(open_table:
     # A password-only "ana" is not given the seat: it is held for the key's owner.
     other = await table.ssh("ana")
     refused = await other.screen.wait_closed()
-    assert "held" in refused
+    assert "held" in refused and "seat's key given as the password" in refused
 
     back = await table.ssh("ana", key=table.listed_key)
     text = await back.screen.wait_for(lambda text: "Seat key" in text and "ana" in text, "the table again")
