@@ -93,10 +93,23 @@ def decode_body(body: bytes, *, max_items: int) -> Any:
     except UnicodeDecodeError:
         raise ProtocolError(ErrorCode.BAD_FRAME, "a text in the frame is not valid UTF-8") from None
     except (ValueError, TypeError, OverflowError, msgpack.UnpackException) as exc:
-        detail = str(exc) or type(exc).__name__
-        raise ProtocolError(ErrorCode.BAD_FRAME, f"the frame is not one msgpack value ({detail})") from None
+        raise ProtocolError(ErrorCode.BAD_FRAME, _unpack_problem(exc, max_items)) from None
     _check_plain(value)
     return value
+
+
+def _unpack_problem(exc: BaseException, max_items: int) -> str:
+    """What msgpack found wrong, in the protocol's words, naming no library internals."""
+    if isinstance(exc, msgpack.StackError):
+        return f"the data nests deeper than {MAX_DEPTH} levels"
+    if isinstance(exc, msgpack.ExtraData):
+        return "the frame holds more than one msgpack value"
+    text = str(exc)
+    if "exceeds max_map_len" in text or "exceeds max_array_len" in text:
+        return f"a map or a list in the frame holds more than {max_items} items"
+    if "incomplete" in text.lower() or isinstance(exc, msgpack.OutOfData):
+        return "the frame ends inside a msgpack value"
+    return "the frame is not one msgpack value"
 
 
 def encode_frame(data: dict[str, Any]) -> bytes:

@@ -137,9 +137,8 @@ class HostMachine:
         #: Requests for a seat back that wait for the operator, by id.
         self.requests: dict[int, tuple[RejoinRequest, Peer]] = {}
         self._request_ids = 0
-        #: ("peer", id), ("request", id) or ("table", name) -> when to look.
-        #: A peer's and a table's entry may be early (their deadline moved on):
-        #: a look that finds nothing due just sets the next one.
+        #: ("peer", id), ("request", id) or ("table", name) -> when to look, kept
+        #: exact after every call (a table's deadline as the table says it).
         self._deadlines: Deadlines[tuple[str, Hashable]] = Deadlines()
 
     # -- the asyncio host's calls -------------------------------------------------
@@ -499,22 +498,21 @@ class HostMachine:
                 self._deadlines.cancel(("peer", effect.peer.id))
             out.append(effect)
         when = table.next_deadline()
-        if when is not None:
-            key = ("table", table.name)
-            noted = self._deadlines.get(key)
-            if noted is None or when < noted:
-                self._deadlines.set(key, when)
+        key = ("table", table.name)
+        if when is None:
+            self._deadlines.cancel(key)
+        elif self._deadlines.get(key) != when:
+            self._deadlines.set(key, when)
 
     def _note_peer(self, peer: Peer) -> None:
-        """Make sure ``peer`` is looked at by its next deadline (an earlier look does no harm)."""
+        """Look at ``peer`` again at its next deadline."""
         if peer.closed:
             return
         when = peer.liveness.deadline()
         if peer.frame_started is not None:
             when = min(when, peer.frame_started + self.limits.frame_timeout)
         key = ("peer", peer.id)
-        noted = self._deadlines.get(key)
-        if noted is None or when < noted:
+        if self._deadlines.get(key) != when:
             self._deadlines.set(key, when)
 
     def _check_peer(self, peer: Peer, now: float, out: list[Effect]) -> None:

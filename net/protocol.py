@@ -13,6 +13,7 @@ at run time (see net/wire.py).
 """
 
 import dataclasses
+import unicodedata
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Annotated, Any, ClassVar, get_args
@@ -439,8 +440,12 @@ def _bad(message: str) -> "ProtocolError":
 
 
 def clean_name(text: str) -> str:
-    """A player's name as others will see it; `ProtocolError` if nothing is left of it."""
-    name = clean_text(text, limit=NAME_LIMIT)
+    """A player's name as others will see it; `ProtocolError` if nothing visible is left of it.
+
+    Normalised (NFKC) first, so that a name written in full-width letters or
+    with compatibility forms is the name it looks like.
+    """
+    name = clean_text(unicodedata.normalize("NFKC", text), limit=NAME_LIMIT)
     if not name:
         raise ProtocolError(ErrorCode.BAD_NAME, "a name needs at least one visible character")
     return name

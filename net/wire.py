@@ -166,8 +166,10 @@ def _text(annotation: Any) -> Callable[[Any, Any], str]:
     limit = _limit(annotation, Text).limit
 
     def structure(value: Any, _: Any) -> str:
-        if not isinstance(value, str) or len(value) > limit:
-            raise _Broken(f"must be a text of at most {limit} characters")
+        if not isinstance(value, str):
+            raise _Broken("must be a text")
+        if len(value) > limit:
+            raise _Broken(f"must be at most {limit} characters long, not {len(value)}")
         return value
 
     return structure

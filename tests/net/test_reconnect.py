@@ -190,8 +190,9 @@ async def test_a_spectator_reconnects_too(start_host):
     proxy = Proxy(port)
     await proxy.start()
     eve = await Client.connect(LOOPBACK, proxy.port, name="eve", spectate=True, max_backoff=0.1)
-    # Frozen, not closed: the host keeps "eve" until its idle timeout, so the
-    # first tries find the name taken; the client keeps trying.
+    # Frozen, not closed: the host keeps "eve" until its idle timeout (0.3 s: the
+    # time it takes is tested on a fake clock in test_machine), so the first tries
+    # may find the name taken; the client keeps trying.
     proxy.freeze()
     back = await wait_for_message(eve, lambda m: isinstance(m, Reconnected), "reconnected")
     assert back.seat is None and not eve.closed
