@@ -16,6 +16,7 @@ from typing import TypeVar
 
 from capicu.core import PRESET_NAMES, Rules, RulesError
 from capicu.net.host import HostConfig, Limits, new_join_code
+from capicu.net.journal import unfinished_match
 from capicu.net.protocol import DEFAULT_PORT
 
 from .messages import LANGUAGES, N_, t, tn
@@ -167,6 +168,8 @@ def add_host_arguments(parser: argparse.ArgumentParser) -> None:
                        help=t("write the match journal here, to resume after a crash"))
     group.add_argument("--resume", type=Path, default=None, metavar=t("PATH"),
                        help=t("resume the match recorded in this journal (and keep writing to it)"))
+    group.add_argument("--new-journal", action="store_true",
+                       help=t("with --journal: start a new match even if the file holds an unfinished one"))
     group.add_argument("--rate", type=_rate, default=None, metavar=t("MESSAGES"),
                        help=t("messages a second one connection may send, on average (default: {rate})",
                               rate=Limits().messages_per_second))
@@ -243,6 +246,12 @@ def host_config_from_args(args: argparse.Namespace) -> HostConfig:
         raise CliError(t("--resume goes on writing the journal it reads: leave out --journal"))
     if args.resume is not None and not args.resume.is_file():
         raise CliError(t("--resume {path}: there is no such file", path=str(args.resume)))
+    journal = args.journal
+    if (journal is not None and args.resume is None and not getattr(args, "new_journal", False)
+            and journal.is_file() and unfinished_match(journal)):
+        # The journal is the only record of that match: replacing it takes a word.
+        raise CliError(t("--journal {path} holds an unfinished match: --resume {path} goes on with it, "
+                         "--new-journal starts over", path=str(journal)))
     if args.rejoin_by_name and args.no_code:
         raise CliError(t("--rejoin-by-name needs a join code: leave out --no-code"))
     code = None if args.no_code else (args.code if args.code is not None else new_join_code())

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import asyncio
+import sys
 
 import pytest
 from capicu.core import Match
-from capicu.net import Client, Host, HostConfig, JoinError
+from capicu.net import Client, Host, HostConfig, HostError, JoinError
 from capicu.net.journal import read_journal
 
 from .conftest import LOOPBACK, WAIT, play_bot
@@ -53,3 +54,69 @@ async def test_a_journal_that_cannot_be_written_stops_the_table_with_a_clear_err
         assert caught.value.code == "shutting_down"
     finally:
         await host.stop()
+
+
+async def test_a_host_stopped_in_the_lobby_keeps_the_seats_it_handed_out(start_host, tmp_path):
+    journal = tmp_path / "match.journal"
+    host, port = await start_host(players=3, computers=1, seed=4, journal=journal)
+    ana = await Client.connect(LOOPBACK, port, name="ana", reconnect=False)
+    token, key = ana.token, ana.seat_key
+    # The welcome waited for the journal: the seat's secrets are on disk already.
+    recovered = read_journal(journal)
+    assert recovered.entries == [] and recovered.header["seats"][0]["token"] == token
+    await host.stop()
+    resumed, port = await start_host(resume=journal, grace=30)
+    assert resumed.tables["main"].match is None
+    back = await Client.connect(LOOPBACK, port, name="-", seat_key=key)
+    assert (back.seat, back.token) == (0, token)
+    bea = await Client.connect(LOOPBACK, port, name="bea")
+    assert bea.seat == 1
+    results = await asyncio.wait_for(
+        asyncio.gather(play_bot(port, "-", client=back), play_bot(port, "-", client=bea, seed=1)), WAIT * 2)
+    assert all(r.final.match_over for r in results)
+    assert Match.from_log(read_journal(journal).match_log()).is_over
+
+
+async def test_a_journal_damaged_before_its_end_is_not_resumed_nor_changed(start_host, tmp_path):
+    journal = tmp_path / "match.journal"
+    host, port = await start_host(players=2, computers=1, seed=2, journal=journal)
+    await asyncio.wait_for(play_bot(port, "ana", stop_after=12), WAIT)
+    await host.stop()
+    lines = journal.read_bytes().split(b"\n")
+    assert len(lines) > 8
+    lines[4] = lines[4].replace(b'"', b"'", 1)
+    journal.write_bytes(b"\n".join(lines))
+    before = journal.read_bytes()
+    with pytest.raises(HostError, match="line 5 is damaged and good lines follow it"):
+        await start_host(resume=journal)
+    assert journal.read_bytes() == before
+
+
+async def _run_cli(*options: str) -> tuple[int | None, str, str]:
+    """``capicu host --headless`` on 127.0.0.1: its exit code (None: it started), stdout, stderr."""
+    process = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "capicu.tui", "host", "--headless", "--bind", LOOPBACK, "--port", "0",
+        "--no-code", *options, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
+    )
+    assert process.stdout is not None
+    first = await asyncio.wait_for(process.stdout.readline(), WAIT)
+    if process.returncode is None and first:
+        process.terminate()
+        out, err = await asyncio.wait_for(process.communicate(), WAIT)
+        return None, first.decode() + out.decode(), err.decode()
+    out, err = await asyncio.wait_for(process.communicate(), WAIT)
+    return process.returncode, first.decode() + out.decode(), err.decode()
+
+
+async def test_the_journal_of_an_unfinished_match_is_not_replaced_without_a_word(start_host, tmp_path):
+    journal = tmp_path / "match.journal"
+    host, port = await start_host(players=2, computers=1, seed=2, journal=journal)
+    await asyncio.wait_for(play_bot(port, "ana", stop_after=3), WAIT)
+    await host.stop()
+    before = journal.read_bytes()
+    code, _, err = await _run_cli("--journal", str(journal))
+    assert code == 2 and len(err.strip().splitlines()) == 1
+    assert "--resume" in err and "--new-journal" in err and "unfinished match" in err
+    assert journal.read_bytes() == before
+    code, out, _ = await _run_cli("--journal", str(journal), "--new-journal")
+    assert code is None and "listening on" in out
