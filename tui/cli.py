@@ -35,8 +35,9 @@ def build_parser() -> argparse.ArgumentParser:
         description=t("Play a whole match between computer players and print every move."),
     )
     add_rule_arguments(simulate)
-    simulate.add_argument("--seed", type=int, default=0, help=t("the seed of the deals (default: 0)"))
-    simulate.add_argument("--level", default="greedy",
+    simulate.add_argument("--seed", type=int, default=0, metavar=t("N"),
+                          help=t("the seed of the deals (default: 0)"))
+    simulate.add_argument("--level", default="greedy", metavar=t("LEVEL"),
                           help=t("the computer players' level (default: %(default)s)"))
 
     add_commands(commands)

@@ -53,8 +53,9 @@ def add_commands(subparsers: argparse._SubParsersAction[Parser]) -> None:
     add_rule_arguments(play)
     play.add_argument("--level", choices=LEVELS, default="normal",
                       help=t("the computer players' level (default: %(default)s)"))
-    play.add_argument("--name", default=None, help=t("your name at the table"))
-    play.add_argument("--seed", type=int, default=None, help=t("the seed of the deals (default: random)"))
+    play.add_argument("--name", default=None, metavar=t("NAME"), help=t("your name at the table"))
+    play.add_argument("--seed", type=int, default=None, metavar=t("N"),
+                      help=t("the seed of the deals (default: random)"))
     add_display_arguments(play)
     play.set_defaults(handler=run_play)
 
@@ -65,8 +66,8 @@ def add_commands(subparsers: argparse._SubParsersAction[Parser]) -> None:
     join.add_argument("address", metavar=t("HOST[:PORT]"),
                       help=t("the host's address as 'capicu host' shows it (port {port} if none)",
                              port=str(DEFAULT_PORT)))
-    join.add_argument("--name", default=None, help=t("your name at the table"))
-    join.add_argument("--code", default=None, help=t("the join code the host shows"))
+    join.add_argument("--name", default=None, metavar=t("NAME"), help=t("your name at the table"))
+    join.add_argument("--code", default=None, metavar=t("CODE"), help=t("the join code the host shows"))
     join.add_argument("--spectate", action="store_true", help=t("watch without a seat"))
     join.add_argument("--seat-key", default=None, metavar=t("KEY"),
                       help=t("take back your seat from another machine with the key the table showed you"))

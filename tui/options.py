@@ -90,20 +90,21 @@ def add_rule_arguments(parser: argparse.ArgumentParser) -> None:
     group = parser.add_argument_group(t("rules"))
     group.add_argument("--preset", choices=PRESET_NAMES, default=PRESET_NAMES[0],
                        help=t("the game to play (default: %(default)s)"))
-    group.add_argument("--players", type=positive_int, default=None,
+    group.add_argument("--players", type=positive_int, default=None, metavar=t("N"),
                        help=t("how many players (default: the preset's fewest)"))
-    group.add_argument("--target", type=positive_int, default=None,
+    group.add_argument("--target", type=positive_int, default=None, metavar=t("POINTS"),
                        help=t("points that win the match (default: the preset's)"))
     group.add_argument("--set", dest="max_pip", type=int, choices=(6, 9, 12), default=None,
                        help=t("the set: double-6, double-9 or double-12"))
-    group.add_argument("--reserve", type=whole_int, default=None,
+    group.add_argument("--reserve", type=whole_int, default=None, metavar=t("N"),
                        help=t("boneyard tiles that can never be drawn"))
-    group.add_argument("--capicu-bonus", type=whole_int, default=None, help=t("bonus for a capicú (0: off)"))
-    group.add_argument("--chuchazo-bonus", type=whole_int, default=None,
+    group.add_argument("--capicu-bonus", type=whole_int, default=None, metavar=t("POINTS"),
+                       help=t("bonus for a capicú (0: off)"))
+    group.add_argument("--chuchazo-bonus", type=whole_int, default=None, metavar=t("POINTS"),
                        help=t("bonus for a chuchazo (0: off)"))
     group.add_argument("--voluntary-draw", action=argparse.BooleanOptionalAction, default=None,
                        help=t("allow drawing while holding a tile that fits"))
-    group.add_argument("--max-draws", type=positive_int, default=None,
+    group.add_argument("--max-draws", type=positive_int, default=None, metavar=t("N"),
                        help=t("most tiles drawn in one turn before passing"))
     group.add_argument("--tranque-last-player-leads", action=argparse.BooleanOptionalAction,
                        default=None, help=t("after a tranque, the player who laid the last tile leads"))
@@ -126,7 +127,7 @@ def add_display_arguments(parser: argparse.ArgumentParser, *, top_level: bool = 
                        help=t("draw tiles and borders with ASCII only"))
     group.add_argument("--tile-style", choices=[style.value for style in TileStyle], default=default,
                        help=t("how tiles are drawn (default: remembered, else auto: pips on large screens)"))
-    group.add_argument("--theme", default=default, help=t("the theme to start with"))
+    group.add_argument("--theme", default=default, metavar=t("THEME"), help=t("the theme to start with"))
     group.add_argument("--lang", choices=tuple(LANGUAGES), default=default,
                        help=t("the language of the interface (default: remembered, else the locale's)"))
 
@@ -142,13 +143,13 @@ def add_host_arguments(parser: argparse.ArgumentParser) -> None:
                        help=t("the port to listen on (default: %(default)s; 0: any free port)"))
     group.add_argument("--computers", type=_count, default=0, metavar=t("N"),
                        help=t("seats played by the computer (default: 0)"))
-    group.add_argument("--level", default="greedy",
+    group.add_argument("--level", default="greedy", metavar=t("LEVEL"),
                        help=t("the computer players' level (default: %(default)s)"))
     group.add_argument("--computer-processes", type=_count, default=None, metavar=t("N"),
                        help=t("worker processes the computer players think in, so a slow level never "
                        "delays another table (default: 2 for the hard level, else 0: threads)"))
     codes = group.add_mutually_exclusive_group()
-    codes.add_argument("--code", default=None,
+    codes.add_argument("--code", default=None, metavar=t("CODE"),
                        help=t("the join code players must give (default: a random one, printed)"))
     codes.add_argument("--no-code", action="store_true",
                        help=t("let anybody who reaches the host join, without a code"))
@@ -173,8 +174,9 @@ def add_host_arguments(parser: argparse.ArgumentParser) -> None:
     group.add_argument("--rate", type=_rate, default=None, metavar=t("MESSAGES"),
                        help=t("messages a second one connection may send, on average (default: {rate})",
                               rate=Limits().messages_per_second))
-    group.add_argument("--seed", type=int, default=None, help=t("the seed of the deals (default: random)"))
-    group.add_argument("--name", default=None,
+    group.add_argument("--seed", type=int, default=None, metavar=t("N"),
+                       help=t("the seed of the deals (default: random)"))
+    group.add_argument("--name", default=None, metavar=t("NAME"),
                        help=t("your name at the table when you host and play (headless: ignored)"))
 
 

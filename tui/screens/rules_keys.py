@@ -6,7 +6,7 @@ from typing import ClassVar
 
 from capicu.core import PRESET_NAMES, Rules
 from capicu.tui.describe_rules import describe_rules, preset_title
-from capicu.tui.messages import N_, t, tn
+from capicu.tui.messages import N_, t, tc, tn
 from capicu.tui.screens.base import CapicuScreen
 from capicu.tui.screens.table import TableScreen
 from capicu.tui.widgets.hand_view import HandView
@@ -22,9 +22,19 @@ def binding_lines(bindings: list[BindingType]) -> list[str]:
     for item in bindings:
         if not isinstance(item, Binding) or not item.description:
             continue
-        keys = " / ".join(k.strip() for k in item.key.split(","))
+        keys = " / ".join(key_name(k.strip()) for k in item.key.split(","))
         lines.append(f"{keys:>16}  {t(item.description)}")
     return lines
+
+
+def key_name(key: str) -> str:
+    """A key as its keycap reads ("←", "Enter"); a letter or digit as it is."""
+    names = {
+        "left": "←", "right": "→", "up": "↑", "down": "↓",
+        "home": tc("a key", "Home"), "end": tc("a key", "End"), "enter": tc("a key", "Enter"),
+        "escape": tc("a key", "Esc"), "question_mark": "?",
+    }
+    return names.get(key, key)
 
 
 class RulesKeysScreen(CapicuScreen[None]):

@@ -52,10 +52,12 @@ class BoneyardInfo(Widget):
         if count == 0:
             return t("El pozo is empty")
         if short:
-            # TRANSLATORS: short, for a narrow side panel: "pozo 12 (10 drawable)".
-            return t("pozo {count} ({drawable} drawable)", count=count, drawable=self.drawable)
-        return tn("{count} tile in el pozo, {drawable} can be drawn",
-                  "{count} tiles in el pozo, {drawable} can be drawn", count, drawable=self.drawable)
+            # TRANSLATORS: short, for a narrow side panel: "pozo 12 (10 drawable)"; the count is the drawable.
+            return tn("pozo {tiles} ({count} drawable)", "pozo {tiles} ({count} drawable)", self.drawable,
+                      tiles=count)
+        # TRANSLATORS: {tiles} is "12 tiles"; the count is how many of them can be drawn.
+        return tn("{tiles} in el pozo, {count} can be drawn", "{tiles} in el pozo, {count} can be drawn",
+                  self.drawable, tiles=tn("{count} tile", "{count} tiles", count))
 
     def render(self) -> Text:
         # Cropped, not ellipsised: "…" is not ASCII, and ASCII mode must stay ASCII.
