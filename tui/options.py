@@ -230,6 +230,10 @@ def _rules_problem(exc: RulesError, args: argparse.Namespace) -> str:
         return str(exc)  # argparse offers only the presets there are
     players = args.players
     if players is not None and not rules.min_players <= players <= rules.max_players:
+        if rules.min_players == rules.max_players:
+            return tn("{preset} is played by exactly {low} players, not {count}",
+                      "{preset} is played by exactly {low} players, not {count}", players,
+                      preset=args.preset, low=rules.min_players)
         return tn("{preset} is played by {low} to {high} players, not {count}",
                   "{preset} is played by {low} to {high} players, not {count}", players,
                   preset=args.preset, low=rules.min_players, high=rules.max_players)

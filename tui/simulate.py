@@ -1,4 +1,5 @@
-"""``capicu simulate``: computer players play a whole match, printed as a readable log."""
+"""``capicu simulate``: computer players play a whole match, printed as a readable log (in the
+command line's language, through the catalogue)."""
 
 from __future__ import annotations
 
@@ -20,19 +21,26 @@ from capicu.core import (
     make_player,
 )
 
+from .describe import end_name
+from .describe_rules import preset_title
+from .messages import t, tn
+
 
 def _side_name(rules: Rules, players: int, side: int) -> str:
     if rules.sides(players) != players:
-        return f"team {side + 1} (seats {side + 1} and {side + 3})"
-    return f"seat {side + 1}"
+        return t("team {team} (seats {first} and {second})", team=side + 1, first=side + 1, second=side + 3)
+    return _seat(side)
+
+
+def _seat(seat: int) -> str:
+    return t("seat {number}", number=seat + 1)
 
 
 def _bonus_names(result: RoundResult) -> str:
     """The round's bonuses as ", capicú +100, round 2 +75"."""
-    return "".join(
-        f", {f'round {result.round_number}' if bonus == Bonus.ROUND else bonus} +{points}"
-        for bonus, points in result.bonuses
-    )
+    names = {Bonus.CAPICU: t("capicú"), Bonus.CHUCHAZO: t("chuchazo"),
+             Bonus.ROUND: t("round {number}", number=result.round_number)}
+    return "".join(f", {names.get(bonus, str(bonus))} +{points}" for bonus, points in result.bonuses)
 
 
 def run_simulation(rules: Rules, players: int, *, seed: int, level: str, out: TextIO) -> int:
@@ -45,16 +53,17 @@ def run_simulation(rules: Rules, players: int, *, seed: int, level: str, out: Te
         raise CliError(str(exc)) from None
     match = Match(rules, players, seed)
     write = out.write
-    write(
-        f"{rules.preset}: {players} players, double-{rules.max_pip}, "
-        f"to {match.target} points, seed {seed}\n"
-    )
+    write(tn("{preset}: {count} player, double-{max_pip}, to {target} points, seed {seed}",
+             "{preset}: {count} players, double-{max_pip}, to {target} points, seed {seed}", players,
+             preset=preset_title(rules.preset), max_pip=rules.max_pip, target=match.target, seed=str(seed))
+          + "\n")
     drawn_run: list[int] = []  # consecutive single draws of one seat, printed as one line
 
     def flush_draws() -> None:
         if drawn_run:
             count = len(drawn_run)
-            write(f"  seat {drawn_run[0] + 1} draws {count} tile{'s' if count > 1 else ''}\n")
+            write("  " + tn("{seat} draws {count} tile", "{seat} draws {count} tiles", count,
+                            seat=_seat(drawn_run[0])) + "\n")
             drawn_run.clear()
 
     def show(event: Event) -> None:
@@ -65,42 +74,54 @@ def run_simulation(rules: Rules, players: int, *, seed: int, level: str, out: Te
             return
         flush_draws()
         if isinstance(event, RoundStarted):
-            write(f"\nRound {event.round_number}")
+            write("\n" + t("Round {round}", round=event.round_number))
             if event.redeals:
-                write(f" (dealt again {event.redeals} time{'s' if event.redeals > 1 else ''}: no double)")
+                write(" " + tn("(dealt again {count} time: no double)",
+                               "(dealt again {count} times: no double)", event.redeals))
             write("\n")
             for seat in range(players):
-                hand = " ".join(str(t) for t in match.view(seat).hand)
-                write(f"  seat {seat + 1}: {hand}\n")
-            write(f"  boneyard: {event.boneyard} tiles\n")
-            lead = f" with {event.forced_lead}" if event.forced_lead else ""
-            write(f"  seat {event.leader + 1} leads{lead}\n")
+                hand = " ".join(str(tile) for tile in match.view(seat).hand)
+                write(f"  {_seat(seat)}: {hand}\n")
+            write("  " + tn("el pozo: {count} tile", "el pozo: {count} tiles", event.boneyard) + "\n")
+            if event.forced_lead:
+                write("  " + t("{seat} leads with {tile}", seat=_seat(event.leader),
+                               tile=str(event.forced_lead)))
+            else:
+                write("  " + t("{seat} leads", seat=_seat(event.leader)))
+            write("\n")
         elif isinstance(event, TilePlayed):
-            write(f"  seat {event.seat + 1} plays {event.tile} on the {event.end.value}"
-                  f"    ends {event.left} | {event.right}\n")
+            write("  " + t("{seat} plays {tile} on the {end}", seat=_seat(event.seat), tile=str(event.tile),
+                           end=end_name(event.end.value))
+                  + "    " + t("ends {left} | {right}", left=event.left, right=event.right) + "\n")
         elif isinstance(event, Passed):
-            write(f"  seat {event.seat + 1} passes (paso)    ends {event.left} | {event.right}\n")
+            write("  " + t("{seat} passes (paso)", seat=_seat(event.seat))
+                  + "    " + t("ends {left} | {right}", left=event.left, right=event.right) + "\n")
         elif isinstance(event, RoundEnded):
             r = event.result
-            how = "domino" if r.reason == Outcome.DOMINO else "tranque (blocked)"
-            write(f"  {how}: seat {r.last_player + 1} laid {r.last_tile} last\n")
-            for seat, (held, count) in enumerate(zip(r.hands, r.pip_counts, strict=True)):
-                shown = " ".join(str(t) for t in held) or "-"
-                write(f"  seat {seat + 1} holds {shown}: {count} pips\n")
-            if r.winner is None:
-                write("  tie for the lowest count: nobody scores\n")
+            last = {"seat": _seat(r.last_player), "tile": str(r.last_tile)}
+            if r.reason == Outcome.DOMINO:
+                write("  " + t("domino: {seat} laid {tile} last", **last) + "\n")
             else:
-                write(f"  {_side_name(rules, players, r.winner)} scores {r.points}{_bonus_names(r)}\n")
+                write("  " + t("tranque (blocked): {seat} laid {tile} last", **last) + "\n")
+            for seat, (held, count) in enumerate(zip(r.hands, r.pip_counts, strict=True)):
+                shown = " ".join(str(tile) for tile in held) or "-"
+                write("  " + tn("{seat} holds {tiles}: {count} pip", "{seat} holds {tiles}: {count} pips",
+                                count, seat=_seat(seat), tiles=shown) + "\n")
+            if r.winner is None:
+                write("  " + t("tie for the lowest count: nobody scores") + "\n")
+            else:
+                side = _side_name(rules, players, r.winner)
+                write("  " + t("{side} scores {points}", side=side, points=r.points) + _bonus_names(r) + "\n")
             totals = ", ".join(
                 f"{_side_name(rules, players, s)} {score}" for s, score in enumerate(r.scores)
             )
-            write(f"  totals: {totals}\n")
+            write("  " + t("totals: {totals}", totals=totals) + "\n")
         elif isinstance(event, MatchEnded):
             runner_up = max(s for i, s in enumerate(event.scores) if i != event.winner)
-            write(
-                f"\n{_side_name(rules, players, event.winner)} wins the match, "
-                f"{event.scores[event.winner]} to {runner_up} after {len(match.results)} rounds\n"
-            )
+            write("\n" + tn("{side} wins the match, {score} to {other} after {count} round",
+                            "{side} wins the match, {score} to {other} after {count} rounds",
+                            len(match.results), side=_side_name(rules, players, event.winner),
+                            score=event.scores[event.winner], other=runner_up) + "\n")
 
     for event in match.opening_events:
         show(event)
