@@ -50,6 +50,8 @@ def test_token_bucket():
 def test_liveness_handshake_heartbeat_and_idle():
     live = Liveness(0.0, handshake=5, heartbeat=10, idle=30)
     assert live.deadline() == 5
+    live.heard(4.0)  # before the hello, nothing buys more time
+    assert live.deadline() == 5
     assert live.wake(4.9) is Wake.NOTHING
     assert live.wake(5.0) is Wake.CLOSE
     live.handshake_done(1.0)
@@ -74,6 +76,16 @@ def test_deadlines():
     deadlines.set("x", 1.0)
     deadlines.cancel("x")
     assert deadlines.next() is None
+    # A deadline moved, later or earlier, is where it was last set, and comes once.
+    deadlines.set("peer", 1.0)
+    deadlines.set("peer", 4.0)
+    assert deadlines.next() == 4.0 and deadlines.pop_due(3.0) == []
+    deadlines.set("peer", 2.0)
+    deadlines.set("peer", 2.0)
+    assert deadlines.pop_due(5.0) == ["peer"] and deadlines.next() is None and len(deadlines) == 0
+    for n in range(1000):  # moved often, its heap stays small
+        deadlines.set("busy", float(n))
+    assert len(deadlines._heap) < 200
 
 
 def _header(match: Match) -> dict:
