@@ -117,24 +117,31 @@ class Table:
     listed_key: Any
     stranger_key: Any
 
-    async def ssh(self, username: str = "ana", *, password: str | None = CODE, key: Any = None,
-                  size: tuple[int, int] = (80, 24), **options: Any) -> Session:
-        """An SSH session with a pseudo-terminal of ``size``, as a person's ``ssh`` would open."""
-        conn = await self.connect(username, password=password, key=key, **options)
-        chan, screen = await conn.create_session(lambda: SshScreen(*size), term_type="xterm-256color",
-                                                 term_size=size, encoding=None)
-        return Session(conn, chan, screen)
+    async def ssh(self, username: str = "ana", **options: Any) -> Session:
+        return await ssh_session(self.ssh_port, username, **options)
+
+    async def connect(self, username: str = "ana", **options: Any) -> Any:
+        return await ssh_connect(self.ssh_port, username, **options)
 
 
-    async def connect(self, username: str = "ana", *, password: str | None = CODE, key: Any = None,
+async def ssh_connect(port: int, username: str, *, password: str | None = CODE, key: Any = None,
                       **options: Any) -> Any:
-        """An SSH connection that got in, with no session open yet."""
-        options.setdefault("agent_path", None)
-        return await asyncio.wait_for(asyncssh.connect(
-            "127.0.0.1", self.ssh_port, username=username, password=None if key else password,
-            client_keys=[key] if key else None, known_hosts=None,
-            preferred_auth="publickey" if key else "password", **options,
-        ), WAIT)
+    """An SSH connection that got in, with no session open yet."""
+    options.setdefault("agent_path", None)
+    return await asyncio.wait_for(asyncssh.connect(
+        "127.0.0.1", port, username=username, password=None if key else password,
+        client_keys=[key] if key else None, known_hosts=None,
+        preferred_auth="publickey" if key else "password", **options,
+    ), WAIT)
+
+
+async def ssh_session(port: int, username: str, *, size: tuple[int, int] = (80, 24),
+                      **options: Any) -> Session:
+    """An SSH session with a pseudo-terminal of ``size``, as a person's ``ssh`` would open."""
+    conn = await ssh_connect(port, username, **options)
+    chan, screen = await conn.create_session(lambda: SshScreen(*size), term_type="xterm-256color",
+                                             term_size=size, encoding=None)
+    return Session(conn, chan, screen)
 
 
 @pytest.fixture
@@ -396,6 +403,23 @@ async def test_tcp_players_are_unaffected_while_ssh_sessions_come_and_go(open_ta
     # The last visitor's network went: its session ends on the gateway's side too.
     await asyncio.wait_for(asyncio.gather(*(s.finished for s in table.gateway.sessions)), WAIT)
     assert not table.gateway.sessions
+
+
+async def test_hosting_in_a_terminal_starts_the_gateway_beside_the_table(folders: Path) -> None:
+    from capicu.tui.game import DisplayOptions, HostGame
+    from capicu.tui.ssh_session import HostingApp
+    from helpers_app import screen_text, wait_for
+
+    config = HostConfig(players=3, bind="127.0.0.1", port=0, code=CODE)
+    gateway = Gateway(GatewayConfig(port=0, bind="127.0.0.1"), CODE)
+    app = HostingApp(DisplayOptions(mouse=False), HostGame(config=config, name="Host"), gateway)
+    async with app.run_test(size=(100, 30), notifications=True) as pilot:
+        await wait_for(pilot, lambda: "SSH on port" in screen_text(app), what="the host told how to join")
+        beto = await ssh_session(gateway.port, "beto")
+        await beto.screen.wait_for(lambda text: "beto (you)" in text and "Host" in text, "beto's lobby")
+        await wait_for(pilot, lambda: app.game is not None and any(s.name == "beto" for s in app.game.seats),
+                       what="beto in the host's lobby")
+    assert not gateway.running
 
 
 # -- OpenSSH's own client, against capicu host --headless --ssh ----------------------------------
