@@ -12,6 +12,7 @@ must not let a player move another player's cursor.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from enum import Enum
 from typing import TYPE_CHECKING
 
 from capicu.core import (
@@ -175,21 +176,30 @@ def _you_or(seat: int, names: Sequence[str], my_seat: int | None) -> tuple[str, 
     return seat_name(names, seat), seat == my_seat
 
 
-def _side_form(
-    side: int, names: Sequence[str], sides: int, players: int, my_seat: int | None
-) -> tuple[str, dict[str, str]]:
-    """How a sentence whose subject is ``side`` is keyed, and the names it fills in.
+class Subject(Enum):
+    """Whom a sentence about a side speaks of, which picks its form."""
 
-    The suffix picks the catalogue's form: "" another player or team (``name``),
-    "_you" the reader alone, "_we" the reader with their partner (``partner``).
-    """
+    #: Another player, or another partnership when nobody says "team" (``name``).
+    OTHER = "other"
+    #: Another partnership, in a sentence that compares teams (``name``).
+    TEAM = "team"
+    #: The reader alone.
+    YOU = "you"
+    #: The reader and their partner (``partner``).
+    WE = "we"
+
+
+def _subject(
+    side: int, names: Sequence[str], sides: int, players: int, my_seat: int | None
+) -> tuple[Subject, dict[str, str]]:
+    """Whom a sentence about ``side`` speaks of, and the names it fills in."""
     members = side_members(side, sides, players)
     if my_seat is not None and my_seat in members:
         partners = [seat_name(names, seat) for seat in members if seat != my_seat]
         if partners:
-            return "_we", {"partner": " & ".join(partners)}
-        return "_you", {}
-    return "", {"name": side_name(side, names, sides, players)}
+            return Subject.WE, {"partner": " & ".join(partners)}
+        return Subject.YOU, {}
+    return Subject.OTHER, {"name": side_name(side, names, sides, players)}
 
 
 def _and_list(items: Sequence[str]) -> str:
@@ -267,10 +277,10 @@ def describe_event(event: Event, names: Sequence[str], my_seat: int | None, *, l
         sides = len(event.scores)
         players = max(len(names), sides)
         score = event.scores[event.winner] if 0 <= event.winner < sides else 0
-        form, who = _side_form(event.winner, names, sides, players, my_seat)
-        if form == "_you":
+        form, who = _subject(event.winner, names, sides, players, my_seat)
+        if form is Subject.YOU:
             return t("You win the match with {score} points!", score=score)
-        if form == "_we":
+        if form is Subject.WE:
             return t("You and {partner} win the match with {score} points!", score=score, **who)
         return t("{name} wins the match with {score} points.", score=score, **who)
     return ""  # pragma: no cover - Event is a closed union
@@ -337,10 +347,10 @@ def describe_result(
             lines.append(t("{name}: out", name=label))
     if teams:
         for side, count in enumerate(result.side_counts):
-            form, who = _side_form(side, names, sides, players, my_seat)
-            if form == "_you":
+            form, who = _subject(side, names, sides, players, my_seat)
+            if form is Subject.YOU:
                 lines.append(t("You count {count}.", count=count))
-            elif form == "_we":
+            elif form is Subject.WE:
                 lines.append(t("You and {partner} count {count}.", count=count, **who))
             else:
                 lines.append(t("{name} counts {count}.", count=count, **who))
@@ -348,11 +358,11 @@ def describe_result(
     if winner is None:
         lines.append(t("Tie at {count}: nobody scores this round.", count=min(result.side_counts, default=0)))
     else:
-        form, who = _side_form(winner, names, sides, players, my_seat)
-        if form == "_you":
+        form, who = _subject(winner, names, sides, players, my_seat)
+        if form is Subject.YOU:
             lines.append(tn("You win the round: {count} point.", "You win the round: {count} points.",
                             result.points))
-        elif form == "_we":
+        elif form is Subject.WE:
             lines.append(tn("You and {partner} win the round: {count} point.",
                             "You and {partner} win the round: {count} points.", result.points, **who))
         else:
@@ -375,10 +385,10 @@ def _why_they_score(
     """What the winning side's points count, in the words of the game's scoring."""
     assert result.winner is not None
     sides = rules.sides(players)
-    form, who = _side_form(result.winner, names, sides, players, my_seat)
-    # A team's sentence names "Team Ana & Luis" and says "the other team's"; the reader's team is "_we".
-    if form == "" and sides != players:
-        form = "_team"
+    form, who = _subject(result.winner, names, sides, players, my_seat)
+    # A team's sentence names "Team Ana & Luis" and says "the other team's"; the reader's team is WE.
+    if form is Subject.OTHER and sides != players:
+        form = Subject.TEAM
     if rules.scoring is Scoring.ALL_PIPS:
         lines = []
         if result.reason != Outcome.DOMINO:
@@ -388,31 +398,31 @@ def _why_they_score(
                 pips = result.pip_counts[lightest]
                 lines.append(t("You hold the lightest hand ({count}).", count=pips) if mine
                              else t("{name} holds the lightest hand ({count}).", name=name, count=pips))
-        if form == "_you":
+        if form is Subject.YOU:
             lines.append(t("You take the pips left in every hand: {points}.", points=points))
-        elif form == "_we":
+        elif form is Subject.WE:
             lines.append(t("You and {partner} take the pips left in every hand: {points}.", points=points,
                            **who))
         else:
             lines.append(t("{name} takes the pips left in every hand: {points}.", points=points, **who))
         return lines
     if rules.scoring is Scoring.DOMINO_TAKES_ALL and result.reason == Outcome.DOMINO:
-        if form == "_you":
+        if form is Subject.YOU:
             return [t("You take every pip left in the other hands: {points}.", points=points)]
-        if form == "_we":
+        if form is Subject.WE:
             return [t("You and {partner} take the pips left in the other team's hands: {points}.",
                       points=points, **who)]
-        if form == "_team":
+        if form is Subject.TEAM:
             return [t("{name} takes the pips left in the other team's hands: {points}.", points=points,
                       **who)]
         return [t("{name} takes every pip left in the other hands: {points}.", points=points, **who)]
-    if form == "_you":
+    if form is Subject.YOU:
         return [t("You have the lowest count ({count}) and score the others' counts minus yours: {points}.",
                   count=count, points=points)]
-    if form == "_we":
+    if form is Subject.WE:
         return [t("You and {partner} have the lower count ({count}) and score the other team's count minus "
                   "yours: {points}.", count=count, points=points, **who)]
-    if form == "_team":
+    if form is Subject.TEAM:
         return [t("{name} has the lower count ({count}) and scores the other team's count minus its own: "
                   "{points}.", count=count, points=points, **who)]
     return [t("{name} has the lowest count ({count}) and scores the others' counts minus it: {points}.",

@@ -1,3 +1,1 @@
-"""The screens of the app, one a file. Words several screens share are added here."""
-
-
+"""The screens of the app, one a file (`base` holds what they share: the hooks and worded keys)."""

@@ -22,6 +22,8 @@ set them to redraw). Their colours come from the theme variables of
 (`repaint`), because SSH players pay for every byte written.
 
 For the App: ASCII mode is three switches, the widgets' ``ascii`` (HandView,
-LineOfPlay and SeatPanel) and `capicu.tui.messages.set_ascii`, which turns every
-sentence and name into ASCII ("capicú" -> "capicu").
+LineOfPlay and SeatPanel) and the app's `Language.ascii`, which turns every
+sentence and name into ASCII ("capicú" -> "capicu"). A change of language is a
+refresh for the widgets that word themselves when drawn, `EventLog.reword` for
+the log and `ChatPanel.reword` for the chat's prompt.
 """
