@@ -64,6 +64,8 @@ HOST_KEY_FILE = "ssh_host_ed25519_key"
 #: The folder (in the data folder) of the seats kept for each SSH user name and key.
 SEATS_FOLDER = "ssh-seats"
 
+#: Where `Gateway.seat_key_guesses` counts: every SSH player together, as the host sees them.
+_ALL_OF_SSH = "every SSH session"
 #: A seat key as the table shows it ("K7PX-2MQR-HT4W-9CV"): given as the password, it takes that seat.
 _SEAT_KEY = re.compile(r"^[A-Za-z0-9]([A-Za-z0-9 -]{0,40}[A-Za-z0-9])?$")
 
@@ -95,6 +97,11 @@ class GatewayConfig:
     #: Wrong join codes (or seat keys) from one address in `guess_window` seconds before it must wait.
     wrong_guesses: int = 5
     guess_window: float = 60.0
+    #: Wrong seat keys from all SSH players together in `guess_window` seconds. The host sees
+    #: every SSH session come from 127.0.0.1 and limits wrong seat keys and tokens per address
+    #: (5 a minute by default): kept below that, wrong seat keys typed over SSH never get the
+    #: gateway itself refused, and a listed key's saved seat always comes back.
+    wrong_seat_keys: int = 3
     #: Bytes queued for a client that does not read before its session is closed.
     max_unsent: int = 1 << 20
 
@@ -179,6 +186,7 @@ class Gateway:
     #: Whether the host key was made by this start (printed so).
     made_host_key: bool = False
     guesses: GuessLimit = field(init=False)
+    seat_key_guesses: GuessLimit = field(init=False)
     sessions: set[_Session] = field(default_factory=set)
     _connections: dict[str, int] = field(default_factory=dict)
     _server: asyncssh.SSHAcceptor | None = None
@@ -187,6 +195,7 @@ class Gateway:
 
     def __post_init__(self) -> None:
         self.guesses = GuessLimit(self.config.wrong_guesses, self.config.guess_window)
+        self.seat_key_guesses = GuessLimit(self.config.wrong_seat_keys, self.config.guess_window)
 
     @property
     def running(self) -> bool:
@@ -299,14 +308,20 @@ class Gateway:
             return True
         if _SEAT_KEY.match(secret) and sum(c.isalnum() for c in secret) >= 8:
             # The host checks it when the session joins (and a wrong one counts then).
+            wait = self.seat_key_guesses.wait(_ALL_OF_SSH, now)
+            if wait > 0:
+                raise asyncssh.PermissionDenied(
+                    f"too many wrong seat keys over SSH: try again in {wait:.0f} seconds")
             entry.seat_key = secret
             return True
         self.guesses.wrong(entry.address, now)
         return False
 
     def seat_key_failed(self, entry: _Entry) -> None:
-        """A seat key given as the password did not take a seat: a wrong guess."""
-        self.guesses.wrong(entry.address, time.monotonic())
+        """A seat key given as the password did not take a seat: a wrong guess, here and in all."""
+        now = time.monotonic()
+        self.guesses.wrong(entry.address, now)
+        self.seat_key_guesses.wrong(_ALL_OF_SSH, now)
 
     def key_listed(self, key: asyncssh.SSHKey, entry: _Entry) -> bool:
         """Whether ``key`` may come in: a listed one, or any at an open table (it says who comes back)."""

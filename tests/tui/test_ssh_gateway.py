@@ -366,6 +366,22 @@ async def test_a_password_player_takes_the_seat_back_with_its_seat_key(open_tabl
     assert (seats[0].name, seats[0].connected) == ("ana", True)
 
 
+async def test_wrong_seat_keys_over_ssh_never_cost_a_listed_key_its_seat(open_table: Any) -> None:
+    table = await open_table()
+    first = await table.ssh("ana", key=table.listed_key)
+    await first.play_first_move()
+    first.conn.abort()
+    await seats_seen(table.game_port, until=lambda seats: not seats[0].connected)
+    # Guesses from many players (all of them 127.0.0.1 to the host), each below its own limit.
+    for number in range(3):
+        guess = await table.ssh(f"eve{number}", password=f"ZZZZ-ZZZZ-ZZZZ-Z{number}")
+        assert "not held" in await guess.screen.wait_closed()
+    with pytest.raises(asyncssh.PermissionDenied, match="too many wrong seat keys"):
+        await table.ssh("eve", password="ZZZZ-ZZZZ-ZZZZ-ZZ")
+    back = await table.ssh("ana", key=table.listed_key)
+    await back.screen.wait_for(lambda text: "Seat key" in text and "Lobby" not in text, "the table again")
+
+
 async def test_tcp_players_are_unaffected_while_ssh_sessions_come_and_go(open_table: Any) -> None:
     table = await open_table(players=2, computers=1, seed=7)
     client = await asyncio.wait_for(Client.connect("127.0.0.1", table.game_port, name="tcp", code=CODE), WAIT)
