@@ -94,14 +94,17 @@ class Liveness:
 class Deadlines(Generic[K]):
     """Named deadlines (a seat's turn timer, a connection's next check, ...).
 
-    A heap keeps the earliest at hand however many there are; a deadline moved
-    or cancelled leaves its old entry behind, skipped when it comes up.
+    A heap keeps the earliest at hand however many there are. Moving a
+    deadline later (what every message does to its connection's) touches only
+    the dict: the heap's older, earlier entry stands for it, and is put back
+    at the new time when it comes up. Moving one earlier adds an entry.
     """
 
     __slots__ = ("_at", "_heap", "_order")
 
     def __init__(self) -> None:
         self._at: dict[K, float] = {}
+        #: For every key, at least one entry at or before its deadline; others are stale.
         self._heap: list[tuple[float, int, K]] = []
         self._order = itertools.count()
 
@@ -109,10 +112,16 @@ class Deadlines(Generic[K]):
         return len(self._at)
 
     def set(self, key: K, when: float) -> None:
+        before = self._at.get(key)
         self._at[key] = when
+        if before is None or when < before:
+            self._push(key, when)
+
+    def _push(self, key: K, when: float) -> None:
         heapq.heappush(self._heap, (when, next(self._order), key))
         if len(self._heap) > 2 * len(self._at) + 64:
-            self._heap = [(w, n, k) for w, n, k in self._heap if self._at.get(k) == w]
+            # Mostly stale entries: one per key, at its deadline, is all it needs.
+            self._heap = [(at, next(self._order), k) for k, at in self._at.items()]
             heapq.heapify(self._heap)
 
     def cancel(self, key: K) -> None:
@@ -123,18 +132,27 @@ class Deadlines(Generic[K]):
 
     def next(self) -> float | None:
         """The earliest deadline, or None when none is set."""
-        heap = self._heap
-        while heap and self._at.get(heap[0][2]) != heap[0][0]:
+        heap, at = self._heap, self._at
+        while heap:
+            when, _, key = heap[0]
+            current = at.get(key)
+            if current == when:
+                return when
             heapq.heappop(heap)
-        return heap[0][0] if heap else None
+            if current is not None and current > when:
+                heapq.heappush(heap, (current, next(self._order), key))
+        return None
 
     def pop_due(self, now: float) -> list[K]:
         """The keys whose deadline has come, earliest first; they are removed."""
         due = []
-        heap = self._heap
+        heap, at = self._heap, self._at
         while heap and heap[0][0] <= now:
             when, _, key = heapq.heappop(heap)
-            if self._at.get(key) == when:
-                del self._at[key]
+            current = at.get(key)
+            if current == when:
+                del at[key]
                 due.append(key)
+            elif current is not None and current > when:
+                heapq.heappush(heap, (current, next(self._order), key))
         return due
