@@ -240,10 +240,11 @@ def run_host(args: argparse.Namespace) -> int:
             gateway.prepare()  # the host key made (or read) and its fingerprint known before the screen
         except ssh_gateway.GatewayError as exc:
             raise CliError(str(exc)) from None
-        print(f"capicu host: SSH host key fingerprint {gateway.fingerprint}", flush=True)
+        print(t("capicu host: SSH host key fingerprint {fingerprint}", fingerprint=gateway.fingerprint),
+              flush=True)
         return run_app(args, HostGame(config=config, name=_player_name(args)), gateway)
     if args.ssh_keys is not None:
-        raise CliError("--ssh-keys goes with --ssh")
+        raise CliError(t("--ssh-keys goes with --ssh"))
     if args.headless:
         return asyncio.run(serve_headless(config))
     return run_app(args, HostGame(config=config, name=_player_name(args)))
@@ -256,5 +257,5 @@ def _ssh_gateway() -> ModuleType:
     except ModuleNotFoundError as exc:
         if exc.name != "asyncssh":
             raise
-        raise CliError("--ssh needs asyncssh, which is not installed: pip install 'capicu[ssh]'") from None
+        raise CliError(t("--ssh needs asyncssh, which is not installed: pip install 'capicu[ssh]'")) from None
     return ssh_gateway

@@ -186,22 +186,22 @@ DEFAULT_SSH_PORT = 2222
 
 def add_ssh_arguments(parser: argparse.ArgumentParser) -> None:
     """``capicu host``'s SSH gateway: players come in with ``ssh``, nothing to install."""
-    group = parser.add_argument_group("SSH (needs pip install 'capicu[ssh]')")
+    group = parser.add_argument_group(t("SSH (needs pip install 'capicu[ssh]')"))
     group.add_argument("--ssh", type=port_number, nargs="?", const=DEFAULT_SSH_PORT, default=None,
-                       metavar="PORT",
-                       help="also let players in with any SSH client: ssh -p PORT NAME@HOST, the join "
-                       f"code as the password (port {DEFAULT_SSH_PORT} if none given)")
-    group.add_argument("--ssh-keys", type=Path, default=None, metavar="PATH",
-                       help="an authorized-keys file: these keys come in by SSH without the join code, "
-                       "and come back to their seat at once")
-    group.add_argument("--ssh-max-sessions", type=positive_int, default=40, metavar="N",
-                       help="SSH players at once (default: %(default)s)")
-    group.add_argument("--ssh-per-address", type=positive_int, default=4, metavar="N",
-                       help="SSH players at once from one address (default: %(default)s)")
-    group.add_argument("--ssh-idle", type=number_in(float, 1, 1440, what="a number of minutes"),
-                       default=30.0, metavar="MINUTES",
-                       help="close an SSH session after this long without a key pressed "
-                       "(default: %(default)g)")
+                       metavar=t("PORT"),
+                       help=t("also let players in with any SSH client: ssh -p PORT NAME@HOST, the join "
+                              "code as the password (port {port} if none given)", port=str(DEFAULT_SSH_PORT)))
+    group.add_argument("--ssh-keys", type=Path, default=None, metavar=t("PATH"),
+                       help=t("an authorized-keys file: these keys come in by SSH without the join code, "
+                              "and come back to their seat at once"))
+    group.add_argument("--ssh-max-sessions", type=positive_int, default=40, metavar=t("N"),
+                       help=t("SSH players at once (default: %(default)s)"))
+    group.add_argument("--ssh-per-address", type=positive_int, default=4, metavar=t("N"),
+                       help=t("SSH players at once from one address (default: %(default)s)"))
+    group.add_argument("--ssh-idle", type=number_in(float, 1, 1440, what=N_("a number of minutes")),
+                       default=30.0, metavar=t("MINUTES"),
+                       help=t("close an SSH session after this long without a key pressed "
+                              "(default: %(default)g)"))
 
 
 def rules_from_args(args: argparse.Namespace) -> tuple[Rules, int]:
