@@ -190,7 +190,13 @@ async def test_switching_language_mid_match_keeps_the_game_and_words_everything_
         shown = screen_text(app)
         assert not english_on(shown), english_on(shown)
         assert "Te toca" in shown and "mano 1" in shown
+        assert " der." in shown and "izq. " in shown  # the line's end labels, one word each
         assert load_settings()[0].language == "es"  # remembered for next time
+        app.set_language("en")
+        await wait_for(pilot, lambda: "Play tile" in _footer(app), what="the footer in English again")
+        await _settle(pilot)
+        assert " right" in screen_text(app) and "left " in screen_text(app)
+        assert _log(app) == english_log
 
 
 async def test_settings_switch_the_language_of_every_screen_and_it_is_remembered() -> None:

@@ -25,7 +25,7 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
 
-from ..messages import N_, t, tc
+from ..messages import N_, current, t, tc
 from .repaint import repaint_changes
 from .tiles import TileStyle, smaller_styles, tile_face, wrap_widths
 
@@ -269,8 +269,9 @@ class HandView(Widget, can_focus=True):
         width = max(width, 1)
         styles = tuple(self.get_component_rich_style(name) for name in sorted(self.COMPONENT_CLASSES))
         screen = (self.app.size.width, self.app.size.height)
+        # The language too: "new" under a drawn tile and the empty hand's sentence are words.
         key = (self.hand, self.legal, self.cursor, self.tile_style, self.ascii, self.digits, width, styles,
-               self.spectator, self._budget, screen, self.fresh, self.playing)
+               self.spectator, self._budget, screen, self.fresh, self.playing, current().code)
         if key == self._cache_key:
             return self._cache
         if not self.hand:

@@ -37,7 +37,7 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from ..ascii_only import to_ascii
-from ..messages import t, tn
+from ..messages import current, t, tn
 from .repaint import repaint_changes
 from .tiles import TileFace, TileStyle, smaller_styles, tile_face, turn_column
 
@@ -362,8 +362,9 @@ class LineOfPlay(Widget):
         width = max(width, 1)
         styles = self._part_styles()
         screen = (self.app.size.width, self.app.size.height)
+        # The language too: the end labels and the empty line's sentence are words.
         key = (self.line, self.ends, self.lead, self.last, self.last_label, self.tile_style, self.ascii,
-               self.crosswise, self.digits, width, height, tuple(styles.values()), screen)
+               self.crosswise, self.digits, width, height, tuple(styles.values()), screen, current().code)
         if key == self._cache_key:
             return self._cache
         if not self.line:
