@@ -157,7 +157,7 @@ def format_number(value: float, language: Language | None = None) -> str:
     # TRANSLATORS: the fewest digits a number needs before its thousands are grouped: 4 groups 1,000;
     # 5 keeps 1000 as it is and writes 10,000.
     fewest = translations.pgettext("digits before grouping", "4")
-    text = f"{value:,g}" if isinstance(value, float) else f"{value:,}"
+    text = f"{int(value):,}" if isinstance(value, float) and value.is_integer() else f"{value:,}"
     whole, _, fraction = text.partition(".")
     if len(whole.lstrip("-").replace(",", "")) < (int(fewest) if fewest.isdigit() else 4):
         whole = whole.replace(",", "")

@@ -162,9 +162,12 @@ def test_numbers_are_written_the_languages_way() -> None:
     assert format_number(1000, english) == "1,000"
     assert format_number(1234567, english) == "1,234,567"
     assert format_number(2.5, english) == "2.5"
+    assert (format_number(20.0, english), format_number(1234.5, english)) == ("20", "1,234.5")
+    assert format_number(-1234, english) == "-1,234"
     assert format_number(1000, spanish) == "1000"  # four digits stay together in Spanish
     assert format_number(12345, spanish) == "12\u00a0345"
     assert format_number(2.5, spanish) == "2,5"
+    assert format_number(12345.5, spanish) == "12\u00a0345,5"
     default_language.switch("es")
     assert t("The match is won by the first to reach {points} points.", points=10000) == (
         "Gana la partida el primero que llegue a 10\u00a0000 puntos.")
