@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 from capicu.core import (
     DRAW,
     PASS,
@@ -288,7 +290,7 @@ def test_domino_takes_all_says_what_it_counts_alone_and_in_teams() -> None:
     assert "Ana takes every pip left in the other hands: 22." in describe_result(result, NAMES[:3], rules, 3)
     assert "You take every pip left in the other hands: 22." in describe_result(
         result, NAMES[:3], rules, 3, my_seat=0)
-    teams = rules.replace(partnerships=True)
+    teams = dataclasses.replace(rules, partnerships=True)
     result = _partners_domino(bonuses=(), points=12, scores=(12, 0))
     assert "Team Ana & Carmen takes the pips left in the other team's hands: 12." in describe_result(
         result, NAMES, teams, 4)
@@ -434,11 +436,11 @@ def test_the_rules_of_every_preset_read_as_sentences() -> None:
     assert "Capicú (the last tile fits both ends and is not a double): +100." in lines
     assert "The winner of each of the match's first rounds earns a bonus, in order: 100, 75, 50, 25." in lines
     assert "The match is won by the first to reach 500 points." in lines
-    plain = describe_rules(Rules().replace(reserve=1, max_draws_per_turn=1, target=150), 2)
+    plain = describe_rules(dataclasses.replace(Rules(), reserve=1, max_draws_per_turn=1, target=150), 2)
     assert "The last tile of the boneyard can never be drawn." in plain
     assert "At most one tile may be drawn in one turn, then the player passes." in plain
     assert "The match is won by the first to reach 150 points." in plain
-    assert "The whole boneyard can be drawn." in describe_rules(Rules().replace(reserve=0), 2)
+    assert "The whole boneyard can be drawn." in describe_rules(dataclasses.replace(Rules(), reserve=0), 2)
 
 
 def test_a_hint_reason_names_the_seat_it_is_about() -> None:
@@ -446,3 +448,16 @@ def test_a_hint_reason_names_the_seat_it_is_about() -> None:
     assert describe_hint_reasons(hint, NAMES, 0) == "keeps your 5s; Carmen could not match 3"
     assert describe_hint_reasons(Hint(DRAW, (HintReason.MUST_DRAW(left=1, right=4),)), NAMES) == (
         "nothing you hold fits 1 or 4: draw")
+
+
+def test_every_host_error_is_worded_from_its_code() -> None:
+    from capicu.net.protocol import ErrorCode
+    from capicu.tui.describe import HOST_ERRORS, describe_host_error, describe_link_end
+
+    assert set(HOST_ERRORS) == set(ErrorCode)
+    assert describe_host_error(ErrorCode.BAD_CODE) == "That is not this table's join code."
+    assert describe_host_error("from_a_newer_host") == "The host refused (from_a_newer_host)."
+    # The client's reason when the host refused us carries the code; its English sentence is not shown.
+    assert describe_link_end("name_taken: somebody at this table is already called 'Ana'") == (
+        "Somebody at this table already has that name: choose another.")
+    assert describe_link_end("the host stopped answering") == "the connection to the host was lost"
