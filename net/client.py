@@ -11,6 +11,7 @@ Usage (the interface and the networked computer players do exactly this)::
         elif isinstance(message, NextRound):
             await client.ready()         # the round's end is read: deal the next one
     await client.close()                 # leave on purpose: the computer plays the seat
+                                         # (client.drop(): hang up as if the network went, the seat held)
 
 `client.view` is the `View` as of the last message you took from the client
 (it never runs ahead of the messages you have read). When the connection
@@ -493,9 +494,24 @@ class Client:
         """
         if self.closed:
             return
-        self.closed = True
         with contextlib.suppress(ClientError, ConnectionError):
             self._write(Bye())
+        await self._hang_up("closed by this client")
+
+    async def drop(self) -> None:
+        """Hang up without a goodbye and stop (no reconnecting); `Closed` is queued.
+
+        For a client that lost its person rather than being left (a gateway whose
+        player's connection went): the host sees a lost connection and holds the
+        seat for its grace period, as for any dropped client, and the token and
+        key take it back later.
+        """
+        if self.closed:
+            return
+        await self._hang_up("dropped by this client")
+
+    async def _hang_up(self, reason: str) -> None:
+        self.closed = True
         if self._writer is not None:
             self._writer.close()
             with contextlib.suppress(ConnectionError, OSError):
@@ -504,4 +520,4 @@ class Client:
             self._task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self._task
-        self._queue.put_nowait(Closed("closed by this client"))
+        self._queue.put_nowait(Closed(reason))

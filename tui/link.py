@@ -379,13 +379,17 @@ class GameLink:
             return 0
         return int(self.host.fill_with_computers())
 
-    async def close(self) -> None:
-        """Leave the table and stop the host we run, if any."""
+    async def close(self, leaving: bool = True) -> None:
+        """Leave the table and stop the host we run, if any.
+
+        ``leaving=False`` hangs up without a goodbye, as a dropped connection does: the
+        host holds the seat for its grace period (an SSH player whose connection went).
+        """
         self._closed = True
         client, self.client = self.client, None
         if client is not None:
             with contextlib.suppress(Exception):
-                await asyncio.wait_for(client.close(), 2)
+                await asyncio.wait_for(client.close() if leaving else client.drop(), 2)
         await self._stop_host()
 
 

@@ -559,7 +559,11 @@ class _Session(asyncssh.SSHServerSession[bytes]):
         self._done()
 
     def end(self, reason: str | None) -> None:
-        """Close the session's app (reason: said to the player, if still there)."""
+        """Close the session's app (reason: said to the player, if still there).
+
+        The player did not leave (they would have quit the app): the seat is held for them
+        as for any dropped connection, and their key or seat key takes it back.
+        """
         if self._ending is None and reason is not None:
             self._ending = reason
         app = self._app
@@ -567,7 +571,7 @@ class _Session(asyncssh.SSHServerSession[bytes]):
             from .ssh_session import SessionApp
 
             assert isinstance(app, SessionApp)
-            app.exit()
+            app.drop()
         elif self._task is None or self._task.done():
             self._goodbye(reason, 0)
 

@@ -167,6 +167,8 @@ class SessionApp(CapicuApp):
         self.ascii_mode = False
         self.language = Language(choose_language(None, None, request.environment))
         self.seat_store = request.seats
+        #: The session ended without the player leaving (the connection went, idle, the host stops).
+        self.dropped = False
         # Textual points sys.stdout and sys.stderr at a running app, to catch stray prints.
         # Many apps in one process enter and leave in any order, and each would put back
         # what it found: the streams would end at a finished session. So every session
@@ -182,6 +184,17 @@ class SessionApp(CapicuApp):
 
     def get_driver_class(self) -> type[Driver]:
         return ChannelDriver
+
+    def drop(self) -> None:
+        """End without the player leaving: the host holds the seat, as for any dropped connection."""
+        self.dropped = True
+        self.exit()
+
+    async def on_unmount(self) -> None:
+        # Before CapicuApp's own (which says goodbye): a dropped session hangs up without one.
+        if self.dropped and self.link is not None:
+            link, self.link = self.link, None
+            await link.close(leaving=False)
 
     def save_setting(self, **changes: Any) -> None:
         """Remember a choice for this session only (the settings file is the host's)."""

@@ -348,6 +348,29 @@ async def test_a_dropped_session_reclaims_its_seat_with_the_same_key(open_table:
     assert (seats[0].name, seats[0].connected) == ("ana", True)
 
 
+async def test_a_cut_connection_holds_the_seat_where_quitting_gives_it_up(open_table: Any) -> None:
+    table = await open_table(players=3, computers=0)
+    ana = await table.ssh("ana", key=table.listed_key)
+    beto = await table.ssh("beto")
+    await ana.screen.wait_for(lambda text: "beto" in text, "ana's lobby, with beto")
+    ana.conn.abort()  # the network goes before the match starts: no goodbye
+    seats = await seats_seen(table.game_port, until=lambda seats: not seats[0].connected)
+    held = seats[0]
+    assert (held.name, held.kind, held.left, held.covered) == ("ana", "person", False, False)
+    await beto.screen.wait_for(lambda text: "ana lost the connection; the seat is held" in text
+                               and re.search(r"\bana +person +away", text), "ana away in beto's lobby")
+
+    back = await table.ssh("ana", key=table.listed_key)  # the same key: the same seat, at once
+    await back.screen.wait_for(lambda text: "ana (you)" in text, "ana's lobby again")
+    seats = await seats_seen(table.game_port, until=lambda seats: seats[0].connected)
+    assert seats[0].name == "ana"
+
+    beto.press("q")  # quitting is leaving on purpose: before the match, the seat is given up
+    await beto.screen.wait_closed()
+    seats = await seats_seen(table.game_port, until=lambda seats: seats[1].kind != "person")
+    assert seats[1].kind == "open"
+
+
 async def test_a_password_player_takes_the_seat_back_with_its_seat_key(open_table: Any) -> None:
     table = await open_table()
     first = await table.ssh("ana")
