@@ -5,8 +5,9 @@ touch a socket, a file, a thread or a clock. Each call into them returns a
 list of effects, which the asyncio host (net/host.py) carries out in order:
 send these bytes to that peer, close that one, write these records to a
 journal, let a computer player think, ask the operator, tell the operator.
-A `Record` holds back every effect after it until the records are on disk,
-so that nobody hears of an action a crash could lose.
+A `Record` holds back its table's later effects until the records are on
+disk (the machine keeps them, see `HostMachine.recorded`), so that nobody
+hears of an action a crash could lose; other tables are not held up.
 """
 
 from __future__ import annotations
@@ -74,7 +75,9 @@ class Close:
 class Record:
     """Append ``records`` to ``journal`` (the first ones replace any file there).
 
-    Everything after this effect waits until the records are on disk.
+    The host starts the write at once and calls `HostMachine.recorded` once the
+    records are on disk (or `HostMachine.journal_failed`); until then the
+    table's later effects wait in the machine.
     """
 
     journal: Journal

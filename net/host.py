@@ -26,10 +26,10 @@ import asyncio
 import contextlib
 import socket
 import sys
-from collections import deque
 from collections.abc import Callable
 from concurrent.futures import Executor, ThreadPoolExecutor
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 
 from capicu.core import Action, Rules
@@ -251,8 +251,6 @@ class Host:
         self._connections: dict[int, Connection] = {}
         self._all_gone = asyncio.Event()
         self._timer: asyncio.TimerHandle | None = None
-        #: Effects held back until the journal records before them are on disk.
-        self._held: deque[tuple[asyncio.Future[None] | None, Effect]] = deque()
         self._executor: Executor
         if config.computer_processes:
             # Imported only here: a host whose computers think in threads (every solo
@@ -437,33 +435,24 @@ class Host:
         return asyncio.get_running_loop().time()
 
     def _carry_out(self, effects: list[Effect]) -> None:
-        """Do ``effects`` in order; whatever follows a journal write waits for it to be on disk."""
-        held = self._held
+        """Do ``effects`` in order, starting each journal write (the machine holds what waits for it)."""
         for effect in effects:
             if isinstance(effect, Record):
-                future = effect.journal.write(effect.records)
-                held.append((future, effect))
-                future.add_done_callback(self._release)
-            elif held:
-                held.append((None, effect))
+                journal = effect.journal
+                future = journal.write(effect.records)
+                future.add_done_callback(partial(self._recorded, journal))
             else:
                 self._do(effect)
         self._rearm()
 
-    def _release(self, _: object = None) -> None:
-        held = self._held
-        while held and (held[0][0] is None or held[0][0].done()):
-            future, effect = held.popleft()
-            if future is None:
-                self._do(effect)
-                continue
-            error = None if future.cancelled() else future.exception()
-            if error is not None:
-                assert isinstance(effect, Record)
-                # Its table's people are told at once; what was held for them is dropped.
-                for failed in self.machine.journal_failed(effect.journal, str(error)):
-                    self._do(failed)
-        self._rearm()
+    def _recorded(self, journal: Journal, future: asyncio.Future[None]) -> None:
+        """A journal write ended: release what waited for it, or stop its table."""
+        if future.cancelled():
+            self._carry_out(self.machine.journal_failed(journal, "the journal write was cancelled"))
+        elif (error := future.exception()) is not None:
+            self._carry_out(self.machine.journal_failed(journal, str(error)))
+        else:
+            self._carry_out(self.machine.recorded(journal))
 
     def _do(self, effect: Effect) -> None:
         if isinstance(effect, Send):

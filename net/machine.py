@@ -10,6 +10,12 @@ heartbeats, idle connections, unfinished frames, the operator's time to
 answer, and every table's turn timers, grace periods and breaks are decided
 here, so that each is tested with a clock the test moves.
 
+A table's journal write (a `Record` effect) holds back that table's later
+effects until the host says it is on disk (`recorded`): nobody hears of an
+action a crash could lose. The hold is the table's alone: another table's
+messages, and what a connection is told apart from any table (a pong, a
+refused hello), go out at once, so that one table's fsync delays nobody else.
+
 The machine decides for every connection: hello first, every message counted
 against the rate limit, whole messages alone as signs of life, wrong join
 codes and wrong seat secrets limited per address (`GuessLimit`), and routing
@@ -19,6 +25,7 @@ to the tables.
 from __future__ import annotations
 
 import math
+from collections import deque
 from collections.abc import Hashable, Iterable
 from dataclasses import dataclass
 
@@ -26,7 +33,8 @@ from capicu.core import Action
 
 from .codec import CLOSED, NEED_DATA, Codec, encode_frame
 from .codes import same_code
-from .effects import Ask, Cancelled, Close, Effect, Peer, Send, Think
+from .effects import Ask, Cancelled, Close, Effect, Peer, Record, Send, Think
+from .journal import Journal
 from .protocol import (
     PROTOCOL_VERSION,
     Act,
@@ -140,6 +148,9 @@ class HostMachine:
         #: ("peer", id), ("request", id) or ("table", name) -> when to look, kept
         #: exact after every call (a table's deadline as the table says it).
         self._deadlines: Deadlines[tuple[str, Hashable]] = Deadlines()
+        #: By journal: its records not yet on disk, each followed by the table's
+        #: effects that wait for it (the first item is always a `Record`).
+        self._held: dict[Journal, deque[Effect]] = {}
 
     # -- the asyncio host's calls -------------------------------------------------
 
@@ -245,8 +256,26 @@ class HostMachine:
         self._from_table(table, table.chosen(think, action, failure, now), out)
         return out
 
-    def journal_failed(self, journal: object, reason: str) -> list[Effect]:
-        """Writing ``journal`` failed: its table stops, saying why."""
+    def recorded(self, journal: Journal) -> list[Effect]:
+        """The oldest `Record` for ``journal`` not yet said to be on disk is: what it held back.
+
+        A journal's writes finish in the order they were asked for.
+        """
+        held = self._held.get(journal)
+        if not held:
+            return []
+        done = held.popleft()
+        assert isinstance(done, Record), "a journal's hold begins with its oldest record"
+        out: list[Effect] = []
+        while held and not isinstance(held[0], Record):
+            out.append(held.popleft())
+        if not held:
+            del self._held[journal]
+        return out
+
+    def journal_failed(self, journal: Journal, reason: str) -> list[Effect]:
+        """Writing ``journal`` failed: its table stops, saying why; what it held back is dropped."""
+        self._held.pop(journal, None)
         out: list[Effect] = []
         for table in self.tables.values():
             if table.journal is journal:
@@ -333,8 +362,9 @@ class HostMachine:
                 assert isinstance(message, Ready)
                 effects = table.ready(peer, now)
         except ProtocolError as exc:
-            self._strike(peer, Error(exc.code, exc.message, ref=ref), out)
-            return
+            # The refusal is the table's answer: it follows what the table said before.
+            effects = []
+            self._strike(peer, Error(exc.code, exc.message, ref=ref), effects)
         self._from_table(table, effects, out)
 
     def _hello(self, peer: Peer, hello: Hello, now: float, out: list[Effect]) -> None:
@@ -491,12 +521,26 @@ class HostMachine:
             self._send(peer, error, out)
 
     def _from_table(self, table: Table, effects: Iterable[Effect], out: list[Effect]) -> None:
-        """Pass on ``table``'s effects (a peer it closes is closed here too) and note its next deadline."""
+        """Pass on ``table``'s effects and note its next deadline.
+
+        A peer the table closes is closed here too. Whatever follows one of the
+        table's journal records not yet on disk waits for it (see `recorded`).
+        """
+        journal = table.journal
+        held = self._held.get(journal) if journal is not None else None
         for effect in effects:
             if isinstance(effect, Close) and not effect.peer.closed:
                 effect.peer.closed = True
                 self._deadlines.cancel(("peer", effect.peer.id))
-            out.append(effect)
+            if isinstance(effect, Record):
+                out.append(effect)  # written at once; the journal keeps the order
+                if held is None:
+                    held = self._held[effect.journal] = deque()
+                held.append(effect)
+            elif held:
+                held.append(effect)
+            else:
+                out.append(effect)
         when = table.next_deadline()
         key = ("table", table.name)
         if when is None:

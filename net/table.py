@@ -4,8 +4,8 @@ The table is the host's authority over one match. It checks every intent
 with the engine, numbers the public events, sends each seat the view built
 for that seat (and spectators the public view), and never serialises anything
 else. With a journal, the records of an action are on disk before anybody is
-told of it: the `Record` effect comes first, and the host holds back every
-effect after it until the journal has synced it. The journal begins with the
+told of it: the `Record` effect comes first, and the host's machine holds
+back the table's effects after it until the journal has synced it. The journal begins with the
 first seat handed out, so that a host killed in the lobby keeps its seats.
 
 The table is pure (sans-I/O, after h11): it never touches a socket, a file,

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import asyncio
 import sys
+import threading
 
 import pytest
 from capicu.core import Match
-from capicu.net import Client, Host, HostConfig, HostError, JoinError
-from capicu.net.journal import read_journal
+from capicu.net import Client, Host, HostConfig, HostError, JoinError, TableConfig
+from capicu.net.journal import Journal, read_journal
 
 from .conftest import LOOPBACK, WAIT, play_bot
 
@@ -120,3 +121,45 @@ async def test_the_journal_of_an_unfinished_match_is_not_replaced_without_a_word
     assert journal.read_bytes() == before
     code, out, _ = await _run_cli("--journal", str(journal), "--new-journal")
     assert code is None and "listening on" in out
+
+
+class SlowDisk:
+    """A real file whose writes wait until the test lets them through (a disk that is slow)."""
+
+    def __init__(self, path) -> None:
+        self.file = open(path, "wb", buffering=0)  # noqa: SIM115 (the journal closes it)
+        self.through = threading.Event()
+        self.begun = asyncio.Event()
+        self._loop = asyncio.get_running_loop()
+
+    def write(self, data) -> int:
+        self._loop.call_soon_threadsafe(self.begun.set)
+        assert self.through.wait(WAIT), "the test never let the write through"
+        return self.file.write(data)
+
+    def fileno(self) -> int:
+        return self.file.fileno()
+
+    def close(self) -> None:
+        self.file.close()
+
+
+async def test_a_slow_journal_holds_back_its_own_table_and_no_other(start_host, tmp_path):
+    host, port = await start_host(players=2, computers=1, seed=3)
+    path = tmp_path / "slow.journal"
+    slow = host.open_table(TableConfig(name="slow", players=2, seed=1, journal=path))
+    disk = SlowDisk(path)
+    slow.journal = Journal(path, disk)
+    # Ana's seat goes to the slow journal first: her welcome waits for it.
+    joining = asyncio.create_task(Client.connect(LOOPBACK, port, name="ana", table="slow"))
+    await asyncio.wait_for(disk.begun.wait(), WAIT)
+    assert slow.seats[0].name == "ana"
+    # Meanwhile a whole match at the other table, with the journal still stuck.
+    result = await asyncio.wait_for(play_bot(port, "bea"), WAIT)
+    assert result.final.match_over and not result.errors
+    assert not joining.done() and path.read_bytes() == b""
+    disk.through.set()
+    ana = await asyncio.wait_for(joining, WAIT)
+    assert ana.seat == 0 and ana.token
+    assert read_journal(path).header["seats"][0]["token"] == ana.token
+    await ana.close()

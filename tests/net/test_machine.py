@@ -12,7 +12,8 @@ from typing import Any
 import msgpack
 import pytest
 from capicu.core import parse_action
-from capicu.net.effects import Close, Effect, Peer, Send, Think
+from capicu.net.effects import Close, Effect, Peer, Record, Send, Think
+from capicu.net.journal import Journal
 from capicu.net.machine import HostMachine, Limits
 from capicu.net.protocol import to_wire
 from capicu.net.table import Table, TableConfig
@@ -227,3 +228,57 @@ def test_a_dropped_seat_is_covered_once_its_grace_period_is_over():
     assert not told(machine.wake(64.0), bea)
     seats = [f for f in told(machine.wake(65.0), bea) if f["type"] == "seats"]
     assert seats and seats[0]["seats"][0]["covered"]
+
+
+# -- journals ------------------------------------------------------------------------
+
+
+def test_a_tables_journal_write_holds_back_that_table_alone(tmp_path):
+    machine = HostMachine(Limits())
+    journal = Journal(tmp_path / "slow.journal")  # the machine never touches the file
+    slow = Table(TableConfig(name="slow", players=2, seed=1, journal=tmp_path / "slow.journal"))
+    slow.journal = journal
+    machine.add_table(slow)
+    machine.add_table(Table(TableConfig(name="fast", players=2, seed=2)))
+    # Ana's seat is journaled before she hears of it: her welcome waits for the write.
+    ana, effects = machine.connect("10.0.0.1", 0.0)
+    effects = machine.receive(ana, hello("ana", table="slow"), 0.0)
+    (record,) = [e for e in effects if isinstance(e, Record)]
+    assert record.journal is journal and not told(effects, ana)
+    # What the connection is told apart from the table is not held: a pong.
+    assert kinds(told(machine.receive(ana, framed({"type": "ping", "n": 1}), 0.1), ana)) == ["pong"]
+    # Another table's people join and play meanwhile, heard at once.
+    bea, welcome = joined(machine, "bea", table="fast")
+    cid, _ = joined(machine, "cid", table="fast")
+    assert kinds(welcome) == ["welcome", "seats"]
+    fast = machine.tables["fast"]
+    mover = (bea, cid)[fast.match.turn]
+    action = str(fast.match.legal_actions()[0])
+    effects = machine.receive(mover, framed({"type": "action", "action": action, "ref": 1}), 1.0)
+    assert "update" in kinds(told(effects, bea)) and "update" in kinds(told(effects, cid))
+    # A second seat at the slow table: its record too, and nothing for anybody there yet.
+    dan, effects = machine.connect("10.0.0.2", 2.0)
+    effects = machine.receive(dan, hello("dan", table="slow"), 2.0)
+    # Dan's seat, then the match's start (the seats again, the deal).
+    assert sum(isinstance(e, Record) for e in effects) == 3
+    assert not told(effects, ana) + told(effects, dan)
+    # The first write is on disk: what waited for it comes out, and stops at the next.
+    released = machine.recorded(journal)
+    assert kinds(told(released, ana)) == ["welcome", "seats"] and not told(released, dan)
+    assert kinds(told(machine.recorded(journal), dan)) == ["welcome", "seats"]
+    assert not machine.recorded(journal)  # the start's seats: nothing waited between
+    released = machine.recorded(journal)
+    assert kinds(told(released, ana)) == kinds(told(released, dan)) == ["seats", "snapshot"]
+    assert not machine.recorded(journal)
+
+
+def test_a_journal_that_fails_stops_its_table_and_drops_what_waited(tmp_path):
+    machine = HostMachine(Limits())
+    slow = Table(TableConfig(name="main", players=2, seed=1, journal=tmp_path / "j"))
+    machine.add_table(slow)
+    ana, _ = joined(machine, "ana")
+    assert slow.journal is not None
+    failed = told(machine.journal_failed(slow.journal, "disk full"), ana)
+    assert [(f["type"], f.get("code")) for f in failed] == [("error", "shutting_down"), ("closed", None)]
+    assert "disk full" in failed[0]["message"]
+    assert not machine.recorded(slow.journal)  # the welcome that waited is gone
