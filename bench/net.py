@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import dataclasses
 import json
 import multiprocessing
 import random
@@ -83,7 +84,7 @@ async def _serve(pipe: Pipe) -> None:
         for i in range(count):
             # A target no bench run reaches, so that no table ends mid-measure, and a
             # grace period no run reaches, so that no computer takes over a seat.
-            host.open_table(TableConfig(name=f"{prefix}{i}", rules=rules.replace(target=10_000),
+            host.open_table(TableConfig(name=f"{prefix}{i}", rules=dataclasses.replace(rules, target=10_000),
                                         players=players, seed=i, grace=3600))
         pipe.send("ok")
     await host.stop()

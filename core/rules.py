@@ -2,13 +2,12 @@
 
 `Rules` is an immutable value: every option that RULES.md marks as one is a
 field, and a preset is just a `Rules` with its fields filled in. Changing one
-option of a preset is one call: ``Rules.preset("draw").replace(target=200)``.
+option of a preset is one call: ``dataclasses.replace(Rules.preset_named("draw"), target=200)``.
 """
 
 from __future__ import annotations
 
-import dataclasses
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import Enum
 from typing import Any
 
@@ -175,13 +174,6 @@ class Rules:
                 f"there is no preset {name!r}; choose one of {', '.join(PRESET_NAMES)}"
             ) from None
 
-    def replace(self, **changes: Any) -> Rules:
-        """These rules with some options changed (checked like any other)."""
-        unknown = set(changes) - {f.name for f in dataclasses.fields(self)}
-        if unknown:
-            raise RulesError(f"there is no rule option {sorted(unknown)[0]!r}")
-        return dataclasses.replace(self, **changes)
-
     # -- derived ----------------------------------------------------------
 
     @property
@@ -343,7 +335,8 @@ _PRESETS: dict[str, Rules] = {
         voluntary_draw=True,
     ),
     "puerto-rican-partners": _PR_PARTNERS,
-    "quinientos": _PR_PARTNERS.replace(
+    "quinientos": replace(
+        _PR_PARTNERS,
         preset="quinientos",
         targets=(500, 500, 500),
         capicu_bonus=100,

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 from capicu.core import Direction, Fact, RuleFact, Rules, RulesError
 
@@ -15,7 +17,7 @@ def test_default_preset_is_puerto_rican_drawing() -> None:
 
 
 def test_changing_one_option_is_one_call() -> None:
-    rules = Rules.preset_named("draw").replace(target=200)
+    rules = dataclasses.replace(Rules.preset_named("draw"), target=200)
     assert rules.target_for(3) == 200
     assert rules.preset == "draw"
 
@@ -30,12 +32,11 @@ def test_changing_one_option_is_one_call() -> None:
         ({"scoring": "most"}, "scoring must be one of"),
         ({"max_draws_per_turn": 0}, "max_draws_per_turn"),
         ({"voluntary_draw": "yes"}, "voluntary_draw"),
-        ({"colour": "red"}, "no rule option 'colour'"),
     ],
 )
 def test_bad_options_say_what_is_wrong(changes: dict[str, object], words: str) -> None:
     with pytest.raises(RulesError, match=words):
-        Rules().replace(**changes)
+        dataclasses.replace(Rules(), **changes)
 
 
 def test_player_counts_are_checked() -> None:
@@ -105,12 +106,14 @@ def test_the_facts_of_each_preset(
 
 
 def test_facts_follow_the_options() -> None:
-    facts = Rules().replace(reserve=0, target=150, max_draws_per_turn=3, tranque_last_player_leads=True,
-                            winner_leads=False).facts(2)
+    facts = dataclasses.replace(
+        Rules(), reserve=0, target=150, max_draws_per_turn=3, tranque_last_player_leads=True,
+        winner_leads=False,
+    ).facts(2)
     for fact in (RuleFact.WHOLE_BONEYARD(), RuleFact.TARGET(points=150), RuleFact.DRAW_LIMIT(count=3),
                  RuleFact.TRANQUE_LAST_PLAYER_LEADS(), RuleFact.EVERY_ROUND_LIKE_FIRST()):
         assert fact in facts
-    assert RuleFact.SET(max_pip=9, tiles=55) in Rules().replace(max_pip=9).facts(2)
+    assert RuleFact.SET(max_pip=9, tiles=55) in dataclasses.replace(Rules(), max_pip=9).facts(2)
 
 
 def test_a_fact_is_made_with_exactly_its_params() -> None:

@@ -9,6 +9,7 @@ before it loads). A bad value is a `CliError`: one line, exit code 2.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import re
 from collections.abc import Callable
 from pathlib import Path
@@ -214,7 +215,7 @@ def rules_from_args(args: argparse.Namespace) -> tuple[Rules, int]:
             if getattr(args, option) is not None
         }
         if changes:
-            rules = rules.replace(**changes)
+            rules = dataclasses.replace(rules, **changes)
         players = args.players or rules.min_players
         rules.check_players(players)
     except RulesError as exc:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import secrets
 from typing import Any, ClassVar
 
@@ -117,7 +118,7 @@ class HostSetupScreen(CapicuScreen[None]):
         if target_text:
             try:
                 target = int(target_text)
-                rules = rules.replace(target=target)
+                rules = dataclasses.replace(rules, target=target)
             except (ValueError, RulesError):
                 self.notify(t("Points to win must be a whole number from 1 up."), severity="error")
                 return
