@@ -130,8 +130,10 @@ class Connection(asyncio.Protocol):
     about them is the machine's to decide; this only reads, writes and hangs up.
     """
 
-    def __init__(self, host: Host) -> None:
+    def __init__(self, host: Host, address: str | None = None) -> None:
         self.host = host
+        #: The peer's address when the host is told it (`Host.connect_local`), not the socket's.
+        self.address = address
         self.peer: Peer | None = None
         self.closed = False
         self._transport: asyncio.Transport | None = None
@@ -148,8 +150,10 @@ class Connection(asyncio.Protocol):
         if sock is not None and send_buffer:
             with contextlib.suppress(OSError):
                 sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, send_buffer)
-        peer = transport.get_extra_info("peername")
-        address = str(peer[0]) if isinstance(peer, tuple) else str(peer)
+        address = self.address
+        if address is None:
+            peer = transport.get_extra_info("peername")
+            address = str(peer[0]) if isinstance(peer, tuple) else str(peer)
         self.host.connected(self, address)
 
     def data_received(self, data: bytes) -> None:
@@ -226,7 +230,9 @@ class Host:
     stopped): the operator's question can be put away.
 
     Every decision is its `HostMachine`'s; the host carries out the effects
-    and keeps one timer, at the machine's next deadline.
+    and keeps one timer, at the machine's next deadline. ``clock`` replaces the
+    event loop's time (a test's clock): such a host keeps no timer, and whoever
+    moves the clock calls `wake`.
     """
 
     def __init__(
@@ -236,8 +242,10 @@ class Host:
         report: Callable[[str], None] | None = None,
         ask: Callable[[RejoinRequest], None] | None = None,
         cancelled: Callable[[int], None] | None = None,
+        clock: Callable[[], float] | None = None,
     ) -> None:
         self.config = config
+        self._clock = clock
         self.machine = HostMachine(config.limits, code=config.code,
                                    rejoin_by_name=config.rejoin_by_name, operator=ask is not None)
         #: What resuming said about the journal (None when nothing was dropped).
@@ -301,7 +309,7 @@ class Host:
                 self.report(self.resume_note)
             try:
                 table = Table.restore(
-                    config.table_config(), recovered, journal, now=loop.time(),
+                    config.table_config(), recovered, journal, now=self._now(),
                     heartbeat=config.limits.heartbeat, players_keep_state=not config.computer_processes,
                 )
             except ValueError as exc:
@@ -361,6 +369,26 @@ class Host:
         code = f" --code {self.config.code}" if self.config.code else ""
         return f"capicu join {address}:{self.port}{code}"
 
+    async def connect_local(self, address: str) -> tuple[asyncio.StreamReader, asyncio.StreamWriter]:
+        """A connection from inside this process for a peer at ``address``: the client's streams.
+
+        For a trusted gateway in the same process (the SSH gateway): every one of its
+        players comes through it, and this way the limits per address (connections, wrong
+        codes and keys) count each player's own address, not the gateway's. A socket
+        pair, no port; ConnectionRefusedError when the host is not listening.
+        """
+        if self._server is None or not self._server.is_serving():
+            raise ConnectionRefusedError("the host is not running")
+        ours, theirs = socket.socketpair()
+        try:
+            await asyncio.get_running_loop().connect_accepted_socket(
+                lambda: Connection(self, address), ours)
+            return await asyncio.open_connection(sock=theirs)
+        except BaseException:
+            ours.close()
+            theirs.close()
+            raise
+
     async def serve_forever(self) -> None:
         if self._server is None:
             raise RuntimeError("start the host first")
@@ -400,9 +428,9 @@ class Host:
         self._carry_out(effects)
         return done
 
-    def wake(self, now: float) -> None:
-        """Act on everything due by ``now`` (the host's timer calls it; a test may pass a later time)."""
-        self._carry_out(self.machine.wake(now))
+    def wake(self, now: float | None = None) -> None:
+        """Act on everything due by ``now`` (default: the host's clock's time); the timer calls it."""
+        self._carry_out(self.machine.wake(self._now() if now is None else now))
 
     # -- what the connections and the executor report ------------------------------
 
@@ -432,7 +460,7 @@ class Host:
     # -- carrying out effects --------------------------------------------------------
 
     def _now(self) -> float:
-        return asyncio.get_running_loop().time()
+        return asyncio.get_running_loop().time() if self._clock is None else self._clock()
 
     def _carry_out(self, effects: list[Effect]) -> None:
         """Do ``effects`` in order, starting each journal write (the machine holds what waits for it)."""
@@ -495,7 +523,7 @@ class Host:
     def _rearm(self) -> None:
         """Wake the machine at its next deadline (a timer already set earlier stays)."""
         when = self.machine.next_deadline()
-        if when is None:
+        if when is None or self._clock is not None:
             return
         timer = self._timer
         if timer is not None:

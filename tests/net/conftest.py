@@ -22,9 +22,26 @@ LOOPBACK = "127.0.0.1"
 WAIT = 20.0  # the longest any single wait in these tests may take
 
 
+class FakeClock:
+    """A host's clock that only the test moves: ``start_host(clock=clock)``.
+
+    Such a host arms no timer: the test moves ``now`` and calls ``host.wake()``,
+    so that a timer's length is checked exactly and no test waits for one.
+    """
+
+    def __init__(self, now: float = 1000.0) -> None:
+        self.now = now
+
+    def __call__(self) -> float:
+        return self.now
+
+
 @pytest.fixture
 async def start_host() -> AsyncIterator[Callable[..., Awaitable[tuple[Host, int]]]]:
-    """Start hosts on 127.0.0.1 (any free port); all are stopped after the test."""
+    """Start hosts on 127.0.0.1 (any free port); all are stopped after the test.
+
+    ``clock``: a `FakeClock` the host reads instead of the event loop's time.
+    """
     hosts: list[Host] = []
     reports: list[str] = []
 
@@ -35,6 +52,8 @@ async def start_host() -> AsyncIterator[Callable[..., Awaitable[tuple[Host, int]
         options.setdefault("limits", Limits(messages_per_second=10_000, message_burst=10_000))
         # ``host_options``: the Host's own arguments (``ask``, ``cancelled``).
         host_options = options.pop("host_options", {})
+        if "clock" in options:
+            host_options["clock"] = options.pop("clock")
         host = Host(HostConfig(**options), report=reports.append, **host_options)
         hosts.append(host)
         _, port = await host.start()

@@ -9,7 +9,7 @@ import msgpack
 import pytest
 from capicu.net import Client, JoinError, Limits, TableConfig
 
-from .conftest import WAIT, RawPeer, play_bot
+from .conftest import WAIT, FakeClock, RawPeer, play_bot
 
 
 def framed(obj: object) -> bytes:
@@ -46,8 +46,7 @@ async def busy_host(start_host):
     """A host with a code, the abuse target table, and a second table that plays meanwhile."""
     host, port = await start_host(
         players=2, code="GOOD", seed=2,
-        limits=Limits(messages_per_second=1000, message_burst=1000, max_strikes=5,
-                      handshake_timeout=0.5),
+        limits=Limits(messages_per_second=1000, message_burst=1000, max_strikes=5),
     )
     host.open_table(TableConfig(name="calm", players=3, computers=1, seed=8))
     calm = asyncio.gather(*(play_bot(port, f"calm {i}", table="calm", code="GOOD") for i in range(2)))
@@ -73,11 +72,23 @@ async def test_bad_input_gets_its_error_and_the_host_stays_up(busy_host, case):
     await client.close()
 
 
-async def test_silence_after_connecting_times_out(busy_host):
-    _, port = busy_host
+async def test_silence_after_connecting_times_out(start_host):
+    clock = FakeClock()
+    host, port = await start_host(players=2, clock=clock)
     peer = await RawPeer.open(port)
+    # Connections are taken in the order they come: once a later one is welcomed,
+    # the host has this one too.
+    later = await Client.connect("127.0.0.1", port, name="later", spectate=True)
+    (silent,) = [p for p in host.machine.peers.values() if not p.liveness.ready]
+    clock.now += 9.9
+    host.wake()
+    assert not silent.closed
+    clock.now += 0.1
+    host.wake()
     frames = await peer.closed()
     assert [(f["code"], f["fatal"]) for f in frames] == [("timeout", True)]
+    assert "say hello" in frames[0]["message"]
+    await later.close()
 
 
 async def test_moves_out_of_turn_and_illegal_moves_are_refused_and_change_nothing(busy_host):

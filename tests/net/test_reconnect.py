@@ -9,11 +9,22 @@ import struct
 import msgpack
 import pytest
 from capicu.core import Rules
-from capicu.net import Chat, Client, JoinError, Limits, Reconnected, Reconnecting, Seats, Snapshot, Update
+from capicu.net import (
+    Chat,
+    Client,
+    JoinError,
+    Limits,
+    Reconnected,
+    Reconnecting,
+    Seats,
+    Snapshot,
+    TurnTimer,
+    Update,
+)
 from capicu.net.client import Incoming
 from capicu.net.codec import Codec
 
-from .conftest import LOOPBACK, WAIT, Proxy, check_numbering, decode_frames, play_bot
+from .conftest import LOOPBACK, WAIT, FakeClock, Proxy, check_numbering, decode_frames, play_bot
 
 
 async def wait_for_message(client: Client, test, what: str) -> Incoming:
@@ -55,12 +66,22 @@ async def test_a_dropped_player_reconnects_by_itself_and_keeps_the_seat(start_ho
 
 
 async def test_after_the_grace_period_a_computer_covers_until_the_token_comes_back(start_host):
-    _, port = await start_host(players=2, seed=5, grace=0.2)
-    ana = await Client.connect(LOOPBACK, port, name="ana", reconnect=False)
+    clock = FakeClock()
+    host, port = await start_host(players=2, seed=5, grace=60, clock=clock)
+    proxy = Proxy(port)
+    await proxy.start()
+    ana = await Client.connect(LOOPBACK, proxy.port, name="ana", reconnect=False)
     bea = await Client.connect(LOOPBACK, port, name="bea")
     seat, token = ana.seat, ana.token
     assert seat is not None and token
-    await ana.close()
+    proxy.cut()  # dropped, not gone on purpose: the seat waits for the grace period
+    await wait_for_message(bea, lambda m: isinstance(m, Seats) and not m.seats[seat].connected,
+                           "the seat away")
+    clock.now += 59.9
+    host.wake()
+    assert not host.tables["main"].seats[seat].covered
+    clock.now += 0.1
+    host.wake()
 
     def covered(message: Incoming) -> bool:
         return isinstance(message, Seats) and message.seats[seat].covered
@@ -85,27 +106,45 @@ async def test_after_the_grace_period_a_computer_covers_until_the_token_comes_ba
     assert not seats.seats[seat].left
     assert again.view is not None and again.view.seat == seat
     await again.close()
+    await proxy.stop()
 
 
 async def test_the_computer_covered_moves_are_marked(start_host):
+    # The host's own timer, on the event loop's clock: a grace period of 0 comes at once.
     _, port = await start_host(players=2, seed=6, grace=0.0)
-    ana = await Client.connect(LOOPBACK, port, name="ana", reconnect=False)
+    proxy = Proxy(port)
+    await proxy.start()
+    ana = await Client.connect(LOOPBACK, proxy.port, name="ana", reconnect=False)
     wire = bytearray()
     bea = await Client.connect(LOOPBACK, port, name="bea", wire_tap=wire.extend)
     seat = ana.seat
-    await ana.close()
+    proxy.cut()  # dropped: covered when the grace period's timer fires
     result = await asyncio.wait_for(play_bot(port, "bea", client=bea), WAIT)
     assert result.final.match_over
     frames = decode_frames(bytes(wire))
     covered = [f for f in frames if f.get("type") == "update" and f["actor"] == seat]
     assert covered and all(f["by"] == "computer" for f in covered)
+    seats = [f for f in frames if f.get("type") == "seats"]
+    assert seats[-1]["seats"][seat]["covered"] and not seats[-1]["seats"][seat]["left"]
+    await proxy.stop()
 
 
 async def test_a_turn_timer_lets_the_computer_act_and_everyone_sees_it(start_host):
-    _, port = await start_host(players=2, seed=9, turn_timer=0.2)
+    clock = FakeClock()
+    host, port = await start_host(players=2, seed=9, turn_timer=30, clock=clock)
     ana = await Client.connect(LOOPBACK, port, name="ana")  # never acts
     bea = await Client.connect(LOOPBACK, port, name="bea")
     task = asyncio.create_task(play_bot(port, "bea", client=bea))
+    timer = await wait_for_message(ana, lambda m: isinstance(m, TurnTimer) and m.seat == ana.seat,
+                                   "ana's turn timer")
+    assert timer.seconds == 30
+    table = host.tables["main"]
+    assert table.next_deadline() == pytest.approx(clock.now + 30)
+    clock.now += 29.9
+    host.wake()
+    assert table.match.turn == ana.seat
+    clock.now += 0.1
+    host.wake()
 
     def timed(message: Incoming) -> bool:
         return isinstance(message, Update) and message.by == "timer" and message.actor == ana.seat
@@ -153,9 +192,12 @@ async def test_a_client_that_never_reads_is_cut_off_and_slows_nobody(start_host)
     sock.close()
 
 
-async def test_quiet_connections_stay_up_and_a_silent_host_is_noticed(start_host):
-    _, port = await start_host(players=2, grace=30,
-                               limits=Limits(heartbeat=0.05, idle_timeout=0.2, handshake_timeout=5))
+async def test_a_quiet_client_asks_the_host_and_notices_when_it_stops_answering(start_host):
+    # The host's own heartbeat and idle limit are on a clock nobody moves (they are
+    # tested on the machine, test_machine.py); its welcome gives the client the
+    # heartbeat, which the client keeps on the event loop's clock.
+    _, port = await start_host(players=2, grace=30, clock=FakeClock(),
+                               limits=Limits(heartbeat=0.05, idle_timeout=0.2))
     proxy = Proxy(port)
     await proxy.start()
     seen = Codec("client")
@@ -171,8 +213,7 @@ async def test_quiet_connections_stay_up_and_a_silent_host_is_noticed(start_host
             ten_pongs.set()
 
     ana = await Client.connect(LOOPBACK, proxy.port, name="ana", wire_tap=tap, max_backoff=0.1)
-    # Nobody else comes: both sides are quiet, and heartbeats keep the connection
-    # up for ten heartbeats, far past the idle timeout.
+    # Nobody else comes: the client hears nothing, pings, and every ping is answered.
     await asyncio.wait_for(ten_pongs.wait(), WAIT)
     assert proxy.connections == 1 and not ana.closed
     # The network dies without closing anything: the client notices and comes back.
@@ -185,15 +226,27 @@ async def test_quiet_connections_stay_up_and_a_silent_host_is_noticed(start_host
     await proxy.stop()
 
 
-async def test_a_spectator_reconnects_too(start_host):
-    _, port = await start_host(players=2, limits=Limits(heartbeat=0.1, idle_timeout=0.3))
+async def test_a_frozen_spectator_is_closed_at_its_idle_limit_and_reconnects(start_host):
+    clock = FakeClock()
+    # The client's own heartbeat (the welcome's 10 s) never comes in this test.
+    host, port = await start_host(players=2, clock=clock, limits=Limits(heartbeat=10, idle_timeout=30))
     proxy = Proxy(port)
     await proxy.start()
     eve = await Client.connect(LOOPBACK, proxy.port, name="eve", spectate=True, max_backoff=0.1)
-    # Frozen, not closed: the host keeps "eve" until its idle timeout (0.3 s: the
-    # time it takes is tested on a fake clock in test_machine), so the first tries
-    # may find the name taken; the client keeps trying.
+    (watching,) = host.tables["main"].spectators
+    # Frozen, not closed: the host pings, hears nothing, and gives up at the idle limit.
     proxy.freeze()
+    clock.now += 10
+    host.wake()
+    clock.now += 19.9
+    host.wake()
+    assert not watching.closed
+    clock.now += 0.1
+    host.wake()
+    assert watching.closed
+    # The network comes back broken: the client notices and comes back as a spectator
+    # (its first tries may find the name still taken until the host sees the old end).
+    proxy.cut()
     back = await wait_for_message(eve, lambda m: isinstance(m, Reconnected), "reconnected")
     assert back.seat is None and not eve.closed
     await eve.close()
