@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass
 from typing import ClassVar
 
@@ -158,6 +158,9 @@ def _unreachable(exc: BaseException) -> str:
         return f"cannot reach the host ({exc.strerror.lower()})"
     return f"cannot reach the host ({exc})"
 
+#: Opens a connection to the host in some other way than TCP to ``host:port`` (see `Client.connect`).
+Dial = Callable[[], Awaitable[tuple[asyncio.StreamReader, asyncio.StreamWriter]]]
+
 #: Messages a client handles itself and does not pass on (a `Waiting` goes to ``on_waiting``).
 _PRIVATE = (Ping, Pong, Waiting)
 
@@ -169,6 +172,7 @@ class Client:
         self, host: str, port: int, *, name: str, code: str | None, spectate: bool, table: str,
         reconnect: bool, timeout: float, max_backoff: float, give_up_after: float,
         wire_tap: Callable[[bytes], None] | None, on_waiting: Callable[[Waiting], None] | None,
+        dial: Dial | None = None,
     ) -> None:
         self.host = host
         self.port = port
@@ -194,6 +198,7 @@ class Client:
         self.closed = False
         self._wire_tap = wire_tap
         self._on_waiting = on_waiting
+        self._dial = dial
         self._queue: asyncio.Queue[Incoming] = asyncio.Queue()
         self._reader: asyncio.StreamReader | None = None
         self._writer: asyncio.StreamWriter | None = None
@@ -225,6 +230,7 @@ class Client:
         give_up_after: float = 300.0,
         wire_tap: Callable[[bytes], None] | None = None,
         on_waiting: Callable[[Waiting], None] | None = None,
+        dial: Dial | None = None,
     ) -> Client:
         """Connect, say hello and wait for the welcome.
 
@@ -236,12 +242,14 @@ class Client:
         the handshake waits up to its ``seconds`` plus `APPROVAL_MARGIN`.
         Raises `JoinError` when the host refuses, `OSError`/`TimeoutError`
         when it cannot be reached. ``wire_tap`` sees every byte received.
-        Reconnecting goes on for ``give_up_after`` seconds at most.
+        Reconnecting goes on for ``give_up_after`` seconds at most. ``dial``
+        opens each connection instead of TCP to ``host:port`` (a gateway in
+        the host's process: `Host.connect_local`).
         """
         client = cls(
             host, port, name=name, code=code, spectate=spectate, table=table, reconnect=reconnect,
             timeout=timeout, max_backoff=max_backoff, give_up_after=give_up_after,
-            wire_tap=wire_tap, on_waiting=on_waiting,
+            wire_tap=wire_tap, on_waiting=on_waiting, dial=dial,
         )
         client.token = token
         client.seat_key = seat_key
@@ -253,9 +261,8 @@ class Client:
         """One connection and handshake; the welcome (and what came with it) is queued."""
         loop = asyncio.get_running_loop()
         async with asyncio.timeout(self.timeout) as limit:
-            reader, writer = await asyncio.wait_for(
-                asyncio.open_connection(self.host, self.port), connect_timeout
-            )
+            opening = self._dial() if self._dial else asyncio.open_connection(self.host, self.port)
+            reader, writer = await asyncio.wait_for(opening, connect_timeout)
             try:
                 self._reader, self._writer, self._codec = reader, writer, Codec("client")
                 # The token is this machine's own secret; the key is for another machine.

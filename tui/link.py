@@ -20,6 +20,7 @@ from capicu.net.client import (
     Client,
     ClientError,
     Closed,
+    Dial,
     Incoming,
     JoinError,
     Reconnected,
@@ -208,13 +209,15 @@ class GameLink:
 
     def __init__(
         self, app: App[Any], connection: Connection, host_config: HostConfig | None = None,
-        seats: SeatStore | None = None,
+        seats: SeatStore | None = None, dial: Dial | None = None,
     ) -> None:
         self._app = app
         self.connection = connection
         self.host_config = host_config
         #: Where seats at other people's tables are saved (None: we host, nothing to save).
         self.seats = seats
+        #: How to reach the host when not by TCP (an SSH session, in the host's own process).
+        self.dial = dial
         self.host: Host | None = None
         self.client: Client | None = None
         self._closed = False
@@ -316,7 +319,7 @@ class GameLink:
         return await Client.connect(
             connection.host, connection.port, name=connection.name, code=connection.code,
             token=token, seat_key=seat_key, spectate=connection.spectate, table=connection.table,
-            give_up_after=connection.give_up_after, on_waiting=waiting,
+            give_up_after=connection.give_up_after, on_waiting=waiting, dial=self.dial,
         )
 
     def _save_seat(self, client: Client) -> None:

@@ -33,6 +33,7 @@ import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
@@ -64,8 +65,6 @@ HOST_KEY_FILE = "ssh_host_ed25519_key"
 #: The folder (in the data folder) of the seats kept for each SSH user name and key.
 SEATS_FOLDER = "ssh-seats"
 
-#: Where `Gateway.seat_key_guesses` counts: every SSH player together, as the host sees them.
-_ALL_OF_SSH = "every SSH session"
 #: A seat key as the table shows it ("K7PX-2MQR-HT4W-9CV"): given as the password, it takes that seat.
 _SEAT_KEY = re.compile(r"^[A-Za-z0-9]([A-Za-z0-9 -]{0,40}[A-Za-z0-9])?$")
 
@@ -97,11 +96,6 @@ class GatewayConfig:
     #: Wrong join codes (or seat keys) from one address in `guess_window` seconds before it must wait.
     wrong_guesses: int = 5
     guess_window: float = 60.0
-    #: Wrong seat keys from all SSH players together in `guess_window` seconds. The host sees
-    #: every SSH session come from 127.0.0.1 and limits wrong seat keys and tokens per address
-    #: (5 a minute by default): kept below that, wrong seat keys typed over SSH never get the
-    #: gateway itself refused, and a listed key's saved seat always comes back.
-    wrong_seat_keys: int = 3
     #: Bytes queued for a client that does not read before its session is closed.
     max_unsent: int = 1 << 20
 
@@ -178,15 +172,14 @@ class Gateway:
     #: The host's join code (None: the table is open, and so is the gateway).
     code: str | None
     report: Callable[[str], None] = lambda _: None
-    #: Where the sessions' apps join: the game port, over loopback.
-    game_host: str = "127.0.0.1"
+    #: The host the sessions' apps join (in this process), and its game port (the saved seats name it).
+    host: Host | None = None
     game_port: int = 0
     port: int = 0
     fingerprint: str = ""
     #: Whether the host key was made by this start (printed so).
     made_host_key: bool = False
     guesses: GuessLimit = field(init=False)
-    seat_key_guesses: GuessLimit = field(init=False)
     sessions: set[_Session] = field(default_factory=set)
     _connections: dict[str, int] = field(default_factory=dict)
     _server: asyncssh.SSHAcceptor | None = None
@@ -195,7 +188,6 @@ class Gateway:
 
     def __post_init__(self) -> None:
         self.guesses = GuessLimit(self.config.wrong_guesses, self.config.guess_window)
-        self.seat_key_guesses = GuessLimit(self.config.wrong_seat_keys, self.config.guess_window)
 
     @property
     def running(self) -> bool:
@@ -211,13 +203,19 @@ class Gateway:
         if self.config.authorized_keys is not None:
             self._authorized = load_authorized_keys(self.config.authorized_keys)
 
-    async def start(self, game_port: int, game_host: str = "127.0.0.1") -> int:
-        """Listen for SSH; sessions join the game at ``game_host:game_port``. The SSH port."""
+    async def start(self, host: Host) -> int:
+        """Listen for SSH beside ``host`` (running, in this process); the SSH port.
+
+        Each session joins ``host`` through `Host.connect_local`, which tells the host the
+        SSH player's own address: its limits per address count each player apart.
+        """
         self.prepare()
         # Only now may Textual load (the command line set the colour mode first).
         from . import ssh_session  # noqa: F401
 
-        self.game_host, self.game_port = game_host, game_port
+        if host.port is None:
+            raise GatewayError("the game's host is not running")
+        self.host, self.game_port = host, host.port
         config = self.config
         try:
             self._server = await asyncssh.create_server(
@@ -307,21 +305,15 @@ class Gateway:
         if self.code is None or same_code(secret, self.code):
             return True
         if _SEAT_KEY.match(secret) and sum(c.isalnum() for c in secret) >= 8:
-            # The host checks it when the session joins (and a wrong one counts then).
-            wait = self.seat_key_guesses.wait(_ALL_OF_SSH, now)
-            if wait > 0:
-                raise asyncssh.PermissionDenied(
-                    f"too many wrong seat keys over SSH: try again in {wait:.0f} seconds")
+            # The host checks it when the session joins, and counts a wrong one for this address.
             entry.seat_key = secret
             return True
         self.guesses.wrong(entry.address, now)
         return False
 
     def seat_key_failed(self, entry: _Entry) -> None:
-        """A seat key given as the password did not take a seat: a wrong guess, here and in all."""
-        now = time.monotonic()
-        self.guesses.wrong(entry.address, now)
-        self.seat_key_guesses.wrong(_ALL_OF_SSH, now)
+        """A seat key given as the password did not take a seat: a wrong guess at the door too."""
+        self.guesses.wrong(entry.address, time.monotonic())
 
     def key_listed(self, key: asyncssh.SSHKey, entry: _Entry) -> bool:
         """Whether ``key`` may come in: a listed one, or any at an open table (it says who comes back)."""
@@ -522,9 +514,11 @@ class _Session(asyncssh.SSHServerSession[bytes]):
             value = sent.get(name)
             if isinstance(value, str):
                 environment[name] = value
-        join = JoinGame(host=gateway.game_host, port=gateway.game_port, name=player_name(entry.username),
+        assert gateway.host is not None
+        join = JoinGame(host="127.0.0.1", port=gateway.game_port, name=player_name(entry.username),
                         code=gateway.code, seat_key=entry.seat_key)
-        app = SessionApp(self, SessionRequest(join, gateway.seat_store(entry), environment))
+        dial = partial(gateway.host.connect_local, entry.address)
+        app = SessionApp(self, SessionRequest(join, gateway.seat_store(entry), environment, dial))
         self._app = app
         status = 0
         try:
@@ -610,9 +604,8 @@ async def serve_headless_with_ssh(config: HostConfig, ssh: GatewayConfig, out: T
     except HostError as exc:
         print(f"capicu: {exc}", file=sys.stderr)
         return 2
-    local = "127.0.0.1" if address in ("0.0.0.0", "::", "") else address
     try:
-        await gateway.start(port, local)
+        await gateway.start(host)
     except GatewayError as exc:
         await host.stop()
         print(f"capicu: {exc}", file=sys.stderr)

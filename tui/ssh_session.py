@@ -19,6 +19,7 @@ from codecs import getincrementaldecoder
 from dataclasses import dataclass, replace
 from typing import Any, Protocol, cast
 
+from capicu.net.client import Dial
 from rich.console import Console
 from textual import events, on
 from textual._xterm_parser import XTermParser
@@ -28,7 +29,7 @@ from textual.geometry import Size
 from textual.message import Message
 
 from .app import CapicuApp
-from .game import DisplayOptions, HostGame, JoinGame, StartRequest
+from .game import DisplayOptions, JoinGame, StartRequest
 from .link import HostReady
 from .messages import Language, choose_language
 from .saved_seats import SeatStore
@@ -154,6 +155,8 @@ class SessionRequest:
     seats: SeatStore | None
     #: The SSH client's environment that concerns the interface (``TERM``, ``COLORTERM``, the locale).
     environment: dict[str, str]
+    #: How the app reaches the host: in this process, under the SSH player's own address.
+    dial: Dial | None = None
 
 
 class SessionApp(CapicuApp):
@@ -167,6 +170,7 @@ class SessionApp(CapicuApp):
         self.ascii_mode = False
         self.language = Language(choose_language(None, None, request.environment))
         self.seat_store = request.seats
+        self.dial = request.dial
         #: The session ended without the player leaving (the connection went, idle, the host stops).
         self.dropped = False
         # Textual points sys.stdout and sys.stderr at a running app, to catch stray prints.
@@ -184,6 +188,11 @@ class SessionApp(CapicuApp):
 
     def get_driver_class(self) -> type[Driver]:
         return ChannelDriver
+
+    def start_game(self, request: StartRequest) -> None:
+        super().start_game(request)
+        if self.link is not None:
+            self.link.dial = self.dial  # set before the link's worker first runs
 
     def drop(self) -> None:
         """End without the player leaving: the host holds the seat, as for any dropped connection."""
@@ -217,10 +226,11 @@ class HostingApp(CapicuApp):
         gateway = self.gateway
         if gateway.running:
             return
-        bind = self.start_request.config.bind if isinstance(self.start_request, HostGame) else None
-        local = "127.0.0.1" if bind in (None, "", "0.0.0.0", "::") else bind
+        host = self.link.host if self.link is not None else None
+        if host is None:
+            return
         try:
-            await gateway.start(message.port, local)
+            await gateway.start(host)
         except GatewayError as exc:  # the table goes on without SSH; the host is told why
             self.notify(f"SSH is off: {exc}", severity="error", timeout=20)
             return

@@ -28,7 +28,7 @@ asyncssh = pytest.importorskip("asyncssh")
 
 import pyte  # noqa: E402
 from capicu.core import make_player  # noqa: E402
-from capicu.net.client import Client, Closed, Error, Reconnecting, Update  # noqa: E402
+from capicu.net.client import Client, Closed, Error, JoinError, Reconnecting, Update  # noqa: E402
 from capicu.net.host import Host, HostConfig, Limits  # noqa: E402
 from capicu.tui.ssh_gateway import Gateway, GatewayConfig  # noqa: E402
 from helpers_terminal import Terminal, capicu_env  # noqa: E402
@@ -168,7 +168,7 @@ async def open_table(folders: Path) -> AsyncIterator[Callable[..., Awaitable[Tab
         _, game_port = await host.start()
         config = GatewayConfig(port=0, bind="127.0.0.1", authorized_keys=keys_file, **gateway)
         door = Gateway(config, code)
-        ssh_port = await door.start(game_port)
+        ssh_port = await door.start(host)
         table = Table(host, door, game_port, ssh_port, listed, stranger)
         started.append(table)
         return table
@@ -389,20 +389,34 @@ async def test_a_password_player_takes_the_seat_back_with_its_seat_key(open_tabl
     assert (seats[0].name, seats[0].connected) == ("ana", True)
 
 
-async def test_wrong_seat_keys_over_ssh_never_cost_a_listed_key_its_seat(open_table: Any) -> None:
+async def test_wrong_seat_keys_from_one_ssh_address_never_cost_another_its_seat(open_table: Any) -> None:
     table = await open_table()
-    first = await table.ssh("ana", key=table.listed_key)
+    first = await table.ssh("ana", key=table.listed_key, local_addr=("127.0.0.3", 0))
     await first.play_first_move()
     first.conn.abort()
     await seats_seen(table.game_port, until=lambda seats: not seats[0].connected)
-    # Guesses from many players (all of them 127.0.0.1 to the host), each below its own limit.
-    for number in range(3):
-        guess = await table.ssh(f"eve{number}", password=f"ZZZZ-ZZZZ-ZZZZ-Z{number}")
+    # Eve guesses seat keys over SSH from 127.0.0.2: the host counts them against 127.0.0.2 alone.
+    eve = ("127.0.0.2", 0)
+    for number in range(5):
+        guess = await table.ssh(f"eve{number}", password=f"ZZZZ-ZZZZ-ZZZZ-Z{number}", local_addr=eve)
         assert "not held" in await guess.screen.wait_closed()
-    with pytest.raises(asyncssh.PermissionDenied, match="too many wrong seat keys"):
-        await table.ssh("eve", password="ZZZZ-ZZZZ-ZZZZ-ZZ")
-    back = await table.ssh("ana", key=table.listed_key)
+    with pytest.raises(asyncssh.PermissionDenied, match=r"too many wrong join codes from 127\.0\.0\.2"):
+        await table.ssh("eve", password="ZZZZ-ZZZZ-ZZZZ-ZZ", local_addr=eve)
+    now = asyncio.get_running_loop().time()
+    guesses = table.host.machine.secret_guesses
+    assert guesses.wait("127.0.0.2", now) > 0, "the host should have seen eve's own address"
+    assert guesses.wait("127.0.0.1", now) == 0 and guesses.wait("127.0.0.3", now) == 0
+
+    back = await table.ssh("ana", key=table.listed_key, local_addr=("127.0.0.3", 0))
     await back.screen.wait_for(lambda text: "Seat key" in text and "Lobby" not in text, "the table again")
+    # The game port's own limits are as they were: wrong codes over TCP from 127.0.0.1 wait there.
+    for _ in range(5):
+        with pytest.raises(JoinError, match="join code"):
+            await Client.connect("127.0.0.1", table.game_port, name="tcp", code="WRONG1", reconnect=False)
+    with pytest.raises(JoinError, match=r"too many wrong join codes from 127\.0\.0\.1"):
+        await Client.connect("127.0.0.1", table.game_port, name="tcp", code=CODE, reconnect=False)
+    guest = await table.ssh("cruz", local_addr=("127.0.0.4", 0))  # and SSH from elsewhere still comes in
+    await guest.screen.wait_for(lambda text: "You are watching" in text, "cruz watching")
 
 
 async def test_tcp_players_are_unaffected_while_ssh_sessions_come_and_go(open_table: Any) -> None:
