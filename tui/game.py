@@ -56,6 +56,9 @@ class JoinGame:
     seat_key: str | None = None
     #: Seconds to keep trying to reach a host that went away, before giving up.
     give_up_after: float = 600.0
+    #: How to come back to the seat from another machine when it is not ``capicu join``
+    #: (an SSH player's ssh line), worded when shown; None: the ``capicu join`` line.
+    return_line: Wording | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,6 +146,8 @@ class GameState:
         request = self.request
         if not isinstance(request, JoinGame) or self.seat_key is None:
             return ""
+        if request.return_line is not None:
+            return request.return_line()
         host = f"[{request.host}]" if ":" in request.host else request.host
         return f"capicu join {host}:{request.port} --seat-key {self.seat_key}"
 

@@ -47,7 +47,7 @@ from capicu.net.sanitize import clean_text
 from capicu.net.throttle import GuessLimit
 
 from .game import JoinGame
-from .messages import LOCALE_VARIABLES
+from .messages import LOCALE_VARIABLES, Wording, later
 from .options import DEFAULT_SSH_PORT, CliError
 from .saved_seats import SEATS_FILE, SeatStore
 from .settings import config_dir, data_dir
@@ -67,6 +67,8 @@ SEATS_FOLDER = "ssh-seats"
 
 #: A seat key as the table shows it ("K7PX-2MQR-HT4W-9CV"): given as the password, it takes that seat.
 _SEAT_KEY = re.compile(r"^[A-Za-z0-9]([A-Za-z0-9 -]{0,40}[A-Za-z0-9])?$")
+#: A user name an ssh command line takes as it is (others are shown as NAME).
+_PLAIN_USER = re.compile(r"^[A-Za-z0-9._-]{1,32}$")
 
 
 class GatewayError(Exception):
@@ -160,6 +162,8 @@ class _Entry:
 
     address: str
     username: str = ""
+    #: The address the client reached the gateway at (what it would type again).
+    reached: str = ""
     key_fingerprint: str | None = None
     seat_key: str | None = None
 
@@ -247,10 +251,18 @@ class Gateway:
         with contextlib.suppress(Exception):
             await asyncio.wait_for(server.wait_closed(), 2)
 
-    def join_command(self, address: str) -> str:
+    def join_command(self, address: str, user: str = "NAME") -> str:
         shown = f"[{address}]" if ":" in address else address
         port = "" if self.port == 22 else f"-p {self.port} "
-        return f"ssh {port}NAME@{shown}"
+        return f"ssh {port}{user}@{shown}"
+
+    def return_line(self, entry: _Entry) -> Wording:
+        """How ``entry``'s player takes its seat back from another machine (the seat-key dialog)."""
+        user = entry.username if _PLAIN_USER.match(entry.username) else "NAME"
+        address = entry.reached if entry.reached not in ("", "0.0.0.0", "::") else lan_address()
+        # TRANSLATORS: {command} is an ssh command line, such as "ssh -p 2222 ana@192.168.1.20".
+        return later("{command}, with the seat key as the password",
+                     command=self.join_command(address, user))
 
     def welcome_lines(self, address: str) -> list[str]:
         """What the host prints: how to join by SSH, and the fingerprint to check."""
@@ -346,8 +358,9 @@ class _Door(asyncssh.SSHServer):
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
         self.conn = conn
-        peer = conn.get_extra_info("peername")
-        self.entry = _Entry(str(peer[0]) if isinstance(peer, tuple) else str(peer))
+        peer, here = conn.get_extra_info("peername"), conn.get_extra_info("sockname")
+        self.entry = _Entry(str(peer[0]) if isinstance(peer, tuple) else str(peer),
+                            reached=str(here[0]) if isinstance(here, tuple) else "")
         self.refused, cut = self.gateway.admit(self.entry.address)
         self.counted = True
         if cut:
@@ -516,7 +529,7 @@ class _Session(asyncssh.SSHServerSession[bytes]):
                 environment[name] = value
         assert gateway.host is not None
         join = JoinGame(host="127.0.0.1", port=gateway.game_port, name=player_name(entry.username),
-                        code=gateway.code, seat_key=entry.seat_key)
+                        code=gateway.code, seat_key=entry.seat_key, return_line=gateway.return_line(entry))
         dial = partial(gateway.host.connect_local, entry.address)
         app = SessionApp(self, SessionRequest(join, gateway.seat_store(entry), environment, dial))
         self._app = app

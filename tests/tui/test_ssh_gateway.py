@@ -380,6 +380,9 @@ async def test_a_password_player_takes_the_seat_back_with_its_seat_key(open_tabl
                                         "the seat key")
     seat_key = re.search(r"\b[0-9A-Z]{4}(-[0-9A-Z]{2,4}){2,}\b", shown)
     assert seat_key is not None
+    # The way back is the ssh line, the seat key as the password (no capicu join to install).
+    assert f"ssh -p {table.ssh_port} ana@127.0.0.1, with the seat key as the password" in shown, shown
+    assert "capicu join" not in shown
     first.conn.abort()
     await seats_seen(table.game_port, until=lambda seats: not seats[0].connected)
 
