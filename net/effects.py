@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from .codec import Codec
-from .protocol import ActedBy, Error
+from .protocol import ActedBy, Error, HostMessage
 from .timing import Liveness, TokenBucket
 
 if TYPE_CHECKING:
@@ -61,6 +61,19 @@ class Send:
 
     peer: Peer
     frame: bytes
+
+
+@dataclass(frozen=True, slots=True)
+class Tell:
+    """Encode ``message`` once and write it to each of ``peers``.
+
+    The host encodes it when it comes to it, so that a mover's answer leaves
+    before the other seats' views are encoded (the message is an immutable
+    value: encoding it later says the same).
+    """
+
+    peers: tuple[Peer, ...]
+    message: HostMessage
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,4 +137,4 @@ class Report:
     text: str
 
 
-Effect = Send | Close | Record | Think | Ask | Cancelled | Report
+Effect = Send | Tell | Close | Record | Think | Ask | Cancelled | Report

@@ -36,7 +36,7 @@ from capicu.core import Action, Rules
 
 from .codec import encode_frame
 from .codes import new_join_code, normal_code
-from .effects import Ask, Cancelled, Close, Effect, Peer, Record, Report, Send, Think
+from .effects import Ask, Cancelled, Close, Effect, Peer, Record, Report, Send, Tell, Think
 from .journal import Journal, JournalError, read_journal
 from .machine import HostMachine, Limits, RejoinRequest
 from .protocol import DEFAULT_PORT, Error, ErrorCode, to_wire
@@ -487,6 +487,12 @@ class Host:
             connection = self._connections.get(effect.peer.id)
             if connection is not None:
                 connection.send_frame(effect.frame)
+        elif isinstance(effect, Tell):
+            frame = encode_frame(to_wire(effect.message))
+            for peer in effect.peers:
+                connection = self._connections.get(peer.id)
+                if connection is not None:
+                    connection.send_frame(frame)
         elif isinstance(effect, Close):
             connection = self._connections.get(effect.peer.id)
             if connection is not None:

@@ -28,7 +28,6 @@ from __future__ import annotations
 import hmac
 import secrets
 import unicodedata
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -47,7 +46,7 @@ from capicu.core.match import LOG_FORMAT
 
 from .codec import encode_frame
 from .codes import new_seat_key, same_code
-from .effects import Close, Effect, Peer, Record, Report, Send, Think
+from .effects import Close, Effect, Peer, Record, Report, Send, Tell, Think
 from .journal import Journal, Recovered, entry_records, header_record, plain_rules, seats_record
 from .protocol import (
     ActedBy,
@@ -523,24 +522,18 @@ class Table:
             self._logged += len(entries)
             self._out.append(Record(self.journal, tuple(entry_records(entries, self.seq))))
         seated = [s for s in self.seats if s.peer is not None]
-        # The mover's answer first: it leaves before the others' views are built.
+        # The mover's answer first: the host writes it before it encodes the others'.
         seated.sort(key=lambda s: s.peer is not mover)
-
-        def build() -> Iterator[tuple[Peer, bytes]]:
-            for seat in seated:
-                assert seat.peer is not None
-                update = StateUpdate(
-                    self.seq, events, ViewState.of(match.view(seat.index)), actor, by,
-                    ref if seat.peer is mover else None,
-                )
-                yield seat.peer, encode_frame(to_wire(update))
-            if self.spectators:
-                public = StateUpdate(self.seq, events, ViewState.of(match.view(None)), actor, by)
-                frame = encode_frame(to_wire(public))
-                for peer in self.spectators:
-                    yield peer, frame
-
-        self._out.extend(Send(peer, frame) for peer, frame in build())
+        out = self._out
+        for seat in seated:
+            assert seat.peer is not None
+            out.append(Tell((seat.peer,), StateUpdate(
+                self.seq, events, ViewState.of(match.view(seat.index)), actor, by,
+                ref if seat.peer is mover else None,
+            )))
+        if self.spectators:
+            public = StateUpdate(self.seq, events, ViewState.of(match.view(None)), actor, by)
+            out.append(Tell(tuple(self.spectators), public))
         self._schedule_turn(now)
         if match.awaiting_deal:
             self._begin_break(now)

@@ -12,7 +12,8 @@ from typing import Any
 import msgpack
 import pytest
 from capicu.core import parse_action
-from capicu.net.effects import Close, Effect, Peer, Record, Send, Think
+from capicu.net.codec import encode_frame
+from capicu.net.effects import Close, Effect, Peer, Record, Send, Tell, Think
 from capicu.net.journal import Journal
 from capicu.net.machine import HostMachine, Limits
 from capicu.net.protocol import to_wire
@@ -36,6 +37,8 @@ def told(effects: list[Effect], peer: Peer) -> list[dict[str, Any]]:
     for effect in effects:
         if isinstance(effect, Send) and effect.peer is peer:
             frames.extend(decode_frames(effect.frame))
+        elif isinstance(effect, Tell) and peer in effect.peers:
+            frames.extend(decode_frames(encode_frame(to_wire(effect.message))))
         elif isinstance(effect, Close) and effect.peer is peer:
             if effect.error is not None:
                 frames.append(to_wire(effect.error))
