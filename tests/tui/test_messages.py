@@ -12,6 +12,7 @@ import argparse
 import gettext
 import re
 from collections.abc import Iterator
+from functools import cache
 from pathlib import Path
 
 import capicu.tui
@@ -48,6 +49,7 @@ def english() -> Iterator[None]:
     default_language.switch(SOURCE_LANGUAGE)
 
 
+@cache
 def _extracted() -> dict[Key, tuple[str, ...]]:
     """Every message the code and argparse word, as the README's extract command finds them."""
     with (LOCALE_DIR / "babel.cfg").open() as config:
