@@ -28,10 +28,9 @@ import contextlib
 import hashlib
 import os
 import re
-import signal
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
@@ -41,6 +40,7 @@ import asyncssh
 from asyncssh.auth import KbdIntChallenge, KbdIntResponse
 from asyncssh.misc import TermModes
 from capicu.net.codes import same_code
+from capicu.net.headless import EXIT_CANNOT_START, serve_headless
 from capicu.net.host import Host, HostConfig, HostError, lan_address
 from capicu.net.protocol import NAME_LIMIT
 from capicu.net.sanitize import clean_text
@@ -603,46 +603,23 @@ class _Session(asyncssh.SSHServerSession[bytes]):
 
 async def serve_headless_with_ssh(config: HostConfig, ssh: GatewayConfig, out: TextIO | None = None) -> int:
     """``capicu host --headless --ssh``: the host and its SSH gateway until Ctrl-C or SIGTERM."""
-    out = out or sys.stdout
     gateway = Gateway(ssh, config.code)
     try:
         gateway.prepare()
     except GatewayError as exc:
         print(f"capicu: {exc}", file=sys.stderr)
-        return 2
-    host = Host(config)
-    gateway.report = host.report
-    try:
-        address, port = await host.start()
-    except HostError as exc:
-        print(f"capicu: {exc}", file=sys.stderr)
-        return 2
-    try:
-        await gateway.start(host)
-    except GatewayError as exc:
-        await host.stop()
-        print(f"capicu: {exc}", file=sys.stderr)
-        return 2
-    print(f"capicu host: listening on {address} port {port}", file=out)
-    print(f"capicu host: join code {config.code}" if config.code else "capicu host: no join code", file=out)
-    print(f"capicu host: to join, give {host.join_line()}", file=out)
-    print(f"capicu host: or type: {host.join_command()}", file=out)
-    for line in gateway.welcome_lines(ssh.bind or address):
-        print(f"capicu host: {line}", file=out)
-    out.flush()
-    stop = asyncio.Event()
-    loop = asyncio.get_running_loop()
-    signals = (signal.SIGINT, signal.SIGTERM)
-    for sig in signals:
-        with contextlib.suppress(NotImplementedError, RuntimeError):
-            loop.add_signal_handler(sig, stop.set)
-    try:
-        await stop.wait()
-    finally:
-        for sig in signals:
-            with contextlib.suppress(NotImplementedError, RuntimeError):
-                loop.remove_signal_handler(sig)
-        await gateway.stop()
-        await host.stop()
-    print("capicu host: stopped", file=out, flush=True)
-    return 0
+        return EXIT_CANNOT_START
+
+    @contextlib.asynccontextmanager
+    async def beside(host: Host) -> AsyncIterator[list[str]]:
+        gateway.report = host.report
+        try:
+            await gateway.start(host)
+        except GatewayError as exc:
+            raise HostError(str(exc)) from None
+        try:
+            yield gateway.welcome_lines(ssh.bind or host.address or "")
+        finally:
+            await gateway.stop()
+
+    return await serve_headless(config, out, beside=beside)

@@ -478,6 +478,24 @@ async def test_hosting_in_a_terminal_starts_the_gateway_beside_the_table(folders
     assert not gateway.running
 
 
+async def test_a_headless_host_whose_ssh_port_is_taken_does_not_start(
+    folders: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from capicu.tui.ssh_gateway import serve_headless_with_ssh
+
+    taken = await asyncio.start_server(lambda r, w: None, "127.0.0.1", 0)
+    try:
+        port = taken.sockets[0].getsockname()[1]
+        host, ssh = HostConfig(bind="127.0.0.1", port=0), GatewayConfig(port=port, bind="127.0.0.1")
+        code = await asyncio.wait_for(serve_headless_with_ssh(host, ssh), WAIT)
+    finally:
+        taken.close()
+    assert code == 2
+    printed = capsys.readouterr()
+    assert f"cannot listen for SSH on 127.0.0.1 port {port}" in printed.err
+    assert "listening" not in printed.out, "nothing is said of a host that did not start"
+
+
 # -- OpenSSH's own client, against capicu host --headless --ssh ----------------------------------
 
 OPENSSH = shutil.which("ssh")
