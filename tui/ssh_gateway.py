@@ -2,8 +2,11 @@
 
 Nothing to install on their side: each SSH session gets its own capicu interface
 (`capicu.tui.ssh_session.SessionApp`) in this process, joined to the host as an
-ordinary client over loopback and drawn through the SSH channel, with the
-client's terminal type and window size (window changes follow).
+ordinary client (through `Host.connect_local`, under the SSH player's own address,
+so the host's limits per address count each player apart) and drawn through the
+SSH channel, with the client's terminal type and window size (window changes follow).
+A session that ends without its player quitting (the connection went, idle, the
+host stopping) hangs up without a goodbye: the seat is held as for any dropped client.
 
 Only the game is served. Entry needs the join code (as the SSH password, or at a
 keyboard-interactive prompt), or a key listed in the authorized-keys file the host

@@ -1,7 +1,8 @@
 """One SSH player's interface: a `CapicuApp` drawn through an SSH channel instead of a terminal.
 
-`SessionApp` is the ordinary app joined to the host over loopback, as ``capicu join``
-would be; only three things differ. Its `ChannelDriver` writes to the SSH channel and
+`SessionApp` is the ordinary app joined to the host as ``capicu join`` would be
+(in this process, under the SSH player's address: `Host.connect_local`); only
+three things differ. Its `ChannelDriver` writes to the SSH channel and
 reads the keys the channel brings (Textual's own XTerm parser, in the event loop:
 no thread, no pseudo-terminal, no child process). Its colours follow the SSH
 client's ``TERM``, and its words the client's locale, not the host's. And what the
