@@ -265,12 +265,9 @@ def host_config_from_args(args: argparse.Namespace) -> HostConfig:
     processes = args.computer_processes
     if processes is None:
         processes = 2 if args.level == "hard" and args.computers else 0
-    # Every SSH player's interface joins over loopback: room for them all from 127.0.0.1.
-    room = {} if getattr(args, "ssh", None) is None else {
-        "connections_per_address": Limits().connections_per_address + args.ssh_max_sessions}
     try:
-        limits = Limits(**room) if args.rate is None else Limits(
-            messages_per_second=args.rate, message_burst=2 * args.rate, **room)
+        limits = Limits() if args.rate is None else Limits(
+            messages_per_second=args.rate, message_burst=2 * args.rate)
         return HostConfig(
             rules=rules, players=players, computers=args.computers, computer_level=args.level,
             seed=args.seed, bind=args.bind, port=args.port, code=code,

@@ -11,7 +11,7 @@ import signal
 import pytest
 from capicu.core import Rules
 from capicu.net.headless import serve_headless
-from capicu.net.host import Host, HostConfig
+from capicu.net.host import Host, HostConfig, Limits
 from capicu.net.protocol import DEFAULT_PORT
 from capicu.tui.cli import build_parser, main
 from capicu.tui.options import CliError, host_config_from_args
@@ -39,6 +39,13 @@ def test_options_reach_the_config(tmp_path) -> None:
     assert (config.bind, config.port, config.seed, config.computer_level) == ("127.0.0.1", 0, 4, "random")
     assert (config.limits.messages_per_second, config.limits.message_burst) == (10, 20)
     assert config.next_round_delay == 20 and not config.rejoin_by_name
+
+
+def test_ssh_keeps_the_host_limit_per_address() -> None:
+    # Each SSH player reaches the host under its own address (Host.connect_local): no extra room.
+    for argv in (("--ssh", "2222"), ("--ssh", "2222", "--rate", "10")):
+        config = host_config_from_args(parse("--headless", *argv))
+        assert config.limits.connections_per_address == Limits().connections_per_address
 
 
 @pytest.mark.parametrize(("text", "delay"), [("20", 20.0), ("0", 0.0), ("2.5", 2.5), ("none", None)])
