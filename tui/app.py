@@ -18,6 +18,7 @@ from dataclasses import replace
 from typing import Any, ClassVar, cast
 
 from capicu.core import Action, View
+from capicu.net.client import Dial
 from capicu.net.protocol import NAME_LIMIT
 from rich.console import RenderableType
 from rich.segment import Segment
@@ -130,6 +131,8 @@ class CapicuApp(App[None]):
         self._exiting = False
         self.link: GameLink | None = None
         self.seat_store: SeatStore | None = SeatStore(data_dir() / SEATS_FILE)  # SSH: each key's own
+        #: How the link reaches the host (None: a TCP connection; an SSH session dials in this process).
+        self.dial: Dial | None = None
         self.settings, self._warnings = load_settings()
         self.ascii_mode = self.display_options.ascii or self.settings.ascii
         #: The language this interface speaks (``--lang``, else the one saved, else the locale's); in
@@ -302,7 +305,7 @@ class CapicuApp(App[None]):
         if request.name:
             self.save_setting(name=name)
         seats = None if host_config is not None else self.seat_store
-        self.link = GameLink(self, connection, host_config, seats)
+        self.link = GameLink(self, connection, host_config, seats, dial=self.dial)
         self.run_worker(self.link.run(), name="link", group="link", exclusive=True, exit_on_error=False)
         if not isinstance(request, SoloGame):  # a solo table is dealt at once: no lobby
             self.push_screen(LobbyScreen())

@@ -169,7 +169,7 @@ class SessionApp(CapicuApp):
         # The host's saved ASCII mode and language are for the host's own terminal: a session
         # starts without ASCII, in the language of the SSH client's locale (LANG, if it sent it).
         self.ascii_mode = False
-        self.language = Language(choose_language(None, None, request.environment))
+        self.language = Language(choose_language(None, None, request.environment), ascii=False)
         self.seat_store = request.seats
         self.dial = request.dial
         #: The session ended without the player leaving (the connection went, idle, the host stops).
@@ -189,11 +189,6 @@ class SessionApp(CapicuApp):
 
     def get_driver_class(self) -> type[Driver]:
         return ChannelDriver
-
-    def start_game(self, request: StartRequest) -> None:
-        super().start_game(request)
-        if self.link is not None:
-            self.link.dial = self.dial  # set before the link's worker first runs
 
     def drop(self) -> None:
         """End without the player leaving: the host holds the seat, as for any dropped connection."""

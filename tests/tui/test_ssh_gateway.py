@@ -383,6 +383,8 @@ async def test_a_password_player_takes_the_seat_back_with_its_seat_key(open_tabl
     # The way back is the ssh line, the seat key as the password (no capicu join to install).
     assert f"ssh -p {table.ssh_port} ana@127.0.0.1, with the seat key as the password" in shown, shown
     assert "capicu join" not in shown
+    # Nor the hint for capicu join players (the same command on this machine would not bring it back).
+    assert "From this machine" not in shown, shown
     first.conn.abort()
     await seats_seen(table.game_port, until=lambda seats: not seats[0].connected)
 

@@ -30,6 +30,7 @@ from capicu.tui.describe import (
     you,
 )
 from capicu.tui.describe_rules import preset_title
+from capicu.tui.game import JoinGame
 from capicu.tui.link import TableChanged
 from capicu.tui.messages import N_, Wording, later, t, tc
 from capicu.tui.screens.base import CapicuModalScreen, CapicuScreen
@@ -108,10 +109,13 @@ class SeatKeyScreen(CapicuModalScreen[None]):
         Binding("escape,q,enter,k", "close", N_("Close"), key_display="esc"),
     ]
 
-    def __init__(self, key: str | None, command: str) -> None:
+    def __init__(self, key: str | None, command: str, *, back_by_itself: bool = True) -> None:
         super().__init__()
         self.key = key
         self.command = command
+        #: The same join command on this machine reclaims the seat (the saved seat): not for SSH players,
+        #: whose way back is the ``command`` itself.
+        self.back_by_itself = back_by_itself
 
     def compose(self) -> ComposeResult:
         with Vertical(id="seat-key-box", classes="dialog"):
@@ -122,8 +126,9 @@ class SeatKeyScreen(CapicuModalScreen[None]):
                 yield Static(self.key, id="seat-key", markup=False)
                 yield Static(t("To take this seat back from another machine, type there:"), classes="hint")
                 yield Static(f"  {self.command}", id="seat-key-command", markup=False)
-                yield Static(t("From this machine, the same join command brings you back by itself."),
-                             classes="hint")
+                if self.back_by_itself:
+                    yield Static(t("From this machine, the same join command brings you back by itself."),
+                                 classes="hint", id="seat-key-same-machine")
         yield Footer()
 
     def action_close(self) -> None:
@@ -627,7 +632,9 @@ class TableScreen(CapicuScreen[None]):
         game = self.capicu.game
         if game is None:
             return
-        self.app.push_screen(SeatKeyScreen(game.seat_key, game.seat_key_command()))
+        over_ssh = isinstance(game.request, JoinGame) and game.request.return_line is not None
+        command = game.seat_key_command()
+        self.app.push_screen(SeatKeyScreen(game.seat_key, command, back_by_itself=not over_ssh))
 
     def action_leave(self) -> None:
         chat = self.query_one(ChatPanel)
