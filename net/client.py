@@ -19,7 +19,9 @@ drops, the client says `Reconnecting` (at once, then once per attempt, with
 ``host_down`` when the host cannot be reached at all), retries with growing
 pauses, resumes its seat with its token, says `Reconnected`, and the host's
 `Snapshot` follows; it says `Closed` (and iteration ends) when it gives up
-(after ``give_up_after`` seconds) or is refused.
+(after ``give_up_after`` seconds) or is refused. Both say why with a `LinkEnd`
+code and its params, which the interface words (the client writes no sentence
+for a person).
 
 A hello by name for a seat whose person is away may have to wait for the
 host's operator: the host says `Waiting`, which `Client.connect` hands to its
@@ -32,7 +34,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from collections.abc import AsyncIterator, Awaitable, Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import ClassVar
 
 from capicu.core import Action, Event, View, parse_action
@@ -104,17 +107,47 @@ class Update:
     ref: int | None
 
 
+class LinkEnd(StrEnum):
+    """Why a connection to the host ended (`Reconnecting`) or the client stopped (`Closed`).
+
+    Each comes with the params named here; the interface puts them into words.
+    """
+
+    #: Three heartbeats without a word from the host.
+    HOST_SILENT = "host_silent"
+    HOST_CLOSED = "host_closed"
+    #: ``problem``: what the codec could not read (English, for programmers).
+    UNREADABLE = "unreadable"
+    #: ``problem``: the system's words for the broken connection.
+    BROKEN = "broken"
+    #: ``problem``: the system's words ("connection refused"); "" when nothing answered in time.
+    UNREACHABLE = "unreachable"
+    #: ``code``: the host's `ErrorCode` (it refused us, or hangs up: shutting down, too slow).
+    REFUSED = "refused"
+    #: ``seconds`` spent trying, ``last``: the `LinkEnd` of the last try, and that one's params.
+    GAVE_UP = "gave_up"
+    #: This client closed (`Client.close`) or dropped (`Client.drop`) the connection.
+    CLOSED_HERE = "closed_here"
+    DROPPED_HERE = "dropped_here"
+
+
+#: The params of a `LinkEnd`: texts and numbers.
+LinkParams = dict[str, str | int | float]
+
+
 @dataclass(frozen=True, slots=True)
 class Reconnecting:
     """The connection dropped; the client retries in ``delay`` seconds (attempt ``attempt``).
 
-    The first comes at once (attempt 1), then one after each failed attempt.
+    The first comes at once (attempt 1), then one after each failed attempt;
+    ``reason`` is why the last one failed (the drop itself, for the first).
     """
 
     type: ClassVar[str] = "reconnecting"
     attempt: int
     delay: float
-    reason: str
+    reason: LinkEnd
+    params: LinkParams = field(default_factory=dict)
     #: The last attempt could not reach the host at all (refused, unreachable,
     #: timed out), or the host said it was shutting down: say the host is gone.
     host_down: bool = False
@@ -133,7 +166,8 @@ class Closed:
     """The client is finished: it closed, was refused, or gave up reconnecting."""
 
     type: ClassVar[str] = "closed"
-    reason: str
+    reason: LinkEnd
+    params: LinkParams = field(default_factory=dict)
 
 
 #: Everything `Client` yields.
@@ -147,16 +181,22 @@ Incoming = (
 class _Lost:
     """Why a connection ended, and whether the host is known to be down."""
 
-    reason: str
+    reason: LinkEnd
+    params: LinkParams = field(default_factory=dict)
     host_down: bool = False
 
 
-def _unreachable(exc: BaseException) -> str:
+def _unreachable(exc: BaseException) -> LinkParams:
+    """The system's words for why the host could not be reached ("" for no answer in time)."""
     if isinstance(exc, TimeoutError):
-        return "cannot reach the host (no answer)"
+        return {"problem": ""}
     if isinstance(exc, OSError) and exc.strerror:
-        return f"cannot reach the host ({exc.strerror.lower()})"
-    return f"cannot reach the host ({exc})"
+        return {"problem": exc.strerror.lower()}
+    return {"problem": str(exc)}
+
+
+def _refused(code: str) -> LinkParams:
+    return {"code": code}
 
 #: Opens a connection to the host in some other way than TCP to ``host:port`` (see `Client.connect`).
 Dial = Callable[[], Awaitable[tuple[asyncio.StreamReader, asyncio.StreamWriter]]]
@@ -372,24 +412,25 @@ class Client:
                     # A quiet host is asked; three heartbeats without a word: it is gone.
                     quiet += 1
                     if quiet >= 3:
-                        return _Lost("the host stopped answering")
+                        return _Lost(LinkEnd.HOST_SILENT)
                     self._write(Ping(quiet))
                     continue
                 quiet = 0
                 if message is None:
-                    return _Lost("the host closed the connection")
+                    return _Lost(LinkEnd.HOST_CLOSED)
                 if isinstance(message, Ping):
                     self._write(Pong(message.n))
                 self._take(message)
                 if isinstance(message, Error) and message.fatal:
                     if message.code in (ErrorCode.SHUTTING_DOWN, ErrorCode.TIMEOUT) and self.token:
-                        return _Lost(message.message, message.code == ErrorCode.SHUTTING_DOWN)
-                    self._finish(f"{message.code}: {message.message}")
+                        return _Lost(LinkEnd.REFUSED, _refused(message.code),
+                                     message.code == ErrorCode.SHUTTING_DOWN)
+                    self._finish(LinkEnd.REFUSED, _refused(message.code))
                     return None
         except ProtocolError as exc:
-            return _Lost(f"the host sent something unreadable ({exc.message})")
+            return _Lost(LinkEnd.UNREADABLE, {"problem": exc.message})
         except (ConnectionError, OSError, ClientError) as exc:
-            return _Lost(f"the connection broke ({exc})")
+            return _Lost(LinkEnd.BROKEN, {"problem": str(exc)})
         finally:
             if self._writer is not None:
                 self._writer.close()
@@ -398,48 +439,49 @@ class Client:
         """Retry with growing pauses; True once back in (the seat resumed with the token)."""
         can_resume = self.token is not None or self.spectate or self.seat is None
         if not self.reconnect or not can_resume:
-            self._finish(lost.reason)
+            self._finish(lost.reason, lost.params)
             return False
         loop = asyncio.get_running_loop()
         started = loop.time()
         delay = 0.1
         attempt = 0
-        reason, host_down = lost.reason, lost.host_down
+        reason, params, host_down = lost.reason, lost.params, lost.host_down
         while not self.closed:
             attempt += 1
-            self._queue.put_nowait(Reconnecting(attempt, delay, reason, host_down))
+            self._queue.put_nowait(Reconnecting(attempt, delay, reason, params, host_down))
             await asyncio.sleep(delay)
             try:
                 await self._open(connect_timeout=min(self.timeout, RETRY_CONNECT_TIMEOUT))
             except JoinError as exc:
+                reason, params = LinkEnd.REFUSED, _refused(exc.code)
                 if exc.code == ErrorCode.SHUTTING_DOWN:
-                    reason, host_down = exc.message, True  # a restarted host may come back
+                    host_down = True  # a restarted host may come back
                 elif exc.code == ErrorCode.NAME_TAKEN and self.seat is None:
                     # A spectator has no token: until the host sees that the old
                     # connection is dead (its idle timeout), the name is still taken.
-                    reason, host_down = exc.message, False
+                    host_down = False
                 else:
-                    self._finish(f"{exc.code}: {exc.message}")
+                    self._finish(reason, params)
                     return False
             except (OSError, TimeoutError) as exc:
-                reason, host_down = _unreachable(exc), True
+                reason, params, host_down = LinkEnd.UNREACHABLE, _unreachable(exc), True
             except ProtocolError as exc:
-                reason, host_down = f"the host sent something unreadable ({exc.message})", False
+                reason, params, host_down = LinkEnd.UNREADABLE, {"problem": exc.message}, False
             else:
                 self._queue.put_nowait(Reconnected(self.seat))
                 return True
             elapsed = loop.time() - started
             if elapsed >= self.give_up_after:
-                self._finish(f"gave up after {elapsed:.0f} seconds of trying to reconnect: {reason}")
+                self._finish(LinkEnd.GAVE_UP, {"seconds": round(elapsed), "last": reason.value, **params})
                 return False
             # The last pause ends when the time runs out, so the last try is made then.
             delay = min(self.max_backoff, delay * 2, self.give_up_after - elapsed)
         return False
 
-    def _finish(self, reason: str) -> None:
+    def _finish(self, reason: LinkEnd, params: LinkParams | None = None) -> None:
         if not self.closed:
             self.closed = True
-        self._queue.put_nowait(Closed(reason))
+        self._queue.put_nowait(Closed(reason, params or {}))
 
     async def receive(self, timeout: float | None = None) -> Incoming:
         """The next message; `Closed` is the last one. TimeoutError after ``timeout`` seconds."""
@@ -503,7 +545,7 @@ class Client:
             return
         with contextlib.suppress(ClientError, ConnectionError):
             self._write(Bye())
-        await self._hang_up("closed by this client")
+        await self._hang_up(LinkEnd.CLOSED_HERE)
 
     async def drop(self) -> None:
         """Hang up without a goodbye and stop (no reconnecting); `Closed` is queued.
@@ -515,9 +557,9 @@ class Client:
         """
         if self.closed:
             return
-        await self._hang_up("dropped by this client")
+        await self._hang_up(LinkEnd.DROPPED_HERE)
 
-    async def _hang_up(self, reason: str) -> None:
+    async def _hang_up(self, reason: LinkEnd) -> None:
         self.closed = True
         if self._writer is not None:
             self._writer.close()

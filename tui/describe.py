@@ -34,6 +34,7 @@ from capicu.core import (
     View,
     why_not,
 )
+from capicu.net.client import LinkEnd
 from capicu.net.protocol import ErrorCode
 from capicu.net.sanitize import clean_text
 
@@ -501,13 +502,43 @@ def describe_host_error(code: str) -> str:
     return t(sentence)
 
 
-def describe_link_end(reason: str) -> str:
-    """Why the link to the host ended for good, from the client's reason.
+#: Why the link to the host ended: one sentence for each `LinkEnd` of the client (those with a
+#: detail or a count are worded in `describe_link_end`). Its params come from the system or the host.
+LINK_ENDS: Mapping[str, str] = {
+    LinkEnd.HOST_SILENT: N_("The host stopped answering."),
+    LinkEnd.HOST_CLOSED: N_("The host closed the connection."),
+    # TRANSLATORS: {problem} is the program's own words, in English, for a bug report.
+    LinkEnd.UNREADABLE: N_("The host sent something this terminal cannot read ({problem})."),
+    # TRANSLATORS: {problem} is the system's own words ("Connection reset by peer").
+    LinkEnd.BROKEN: N_("The connection broke ({problem})."),
+    # TRANSLATORS: {problem} is the system's own words ("connection refused").
+    LinkEnd.UNREACHABLE: N_("The host cannot be reached ({problem})."),
+    LinkEnd.CLOSED_HERE: N_("This terminal left the table."),
+    LinkEnd.DROPPED_HERE: N_("This terminal hung up."),
+}
 
-    The client says "<error code>: <the host's sentence>" when the host refused
-    us, which is worded from the code; any other end is said plainly.
+
+def describe_link_end(reason: str, params: Mapping[str, object] | None = None) -> str:
+    """Why the link to the host ended (or the last try failed), from the client's `LinkEnd` and params.
+
+    A refusal is worded from the host's `ErrorCode`; giving up says for how long,
+    then why the last try failed; a code from a newer client is said generally.
     """
-    code, said, _ = reason.partition(": ")
-    if said and code in HOST_ERRORS:
-        return describe_host_error(code)
-    return t("the connection to the host was lost")
+    params = params or {}
+    problem = display_text(params.get("problem", ""), 120)
+    if reason == LinkEnd.REFUSED:
+        return describe_host_error(str(params.get("code", "")))
+    if reason == LinkEnd.UNREACHABLE and not problem:
+        return t("The host cannot be reached (no answer).")
+    if reason == LinkEnd.GAVE_UP:
+        seconds = params.get("seconds")
+        last_reason = str(params.get("last", ""))
+        last = describe_link_end(last_reason if last_reason != LinkEnd.GAVE_UP else "", params)
+        if not isinstance(seconds, int):
+            return t("Gave up trying to reconnect. {last}", last=last)
+        return tn("Gave up after {count} second of trying to reconnect. {last}",
+                  "Gave up after {count} seconds of trying to reconnect. {last}", seconds, last=last)
+    sentence = LINK_ENDS.get(reason)
+    if sentence is None:
+        return t("The connection to the host was lost.")
+    return t(sentence, problem=problem)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -23,6 +24,7 @@ from capicu.net.client import (
     Dial,
     Incoming,
     JoinError,
+    LinkEnd,
     Reconnected,
     Reconnecting,
     Update,
@@ -44,7 +46,7 @@ from textual.app import App
 from textual.message import Message
 
 from .describe import describe_host_error, describe_link_end
-from .messages import t
+from .messages import Wording, t
 from .saved_seats import SavedSeat, SeatStore
 
 # -- what the worker tells the App -------------------------------------------------
@@ -161,15 +163,24 @@ class Refused(LinkMessage):
 class LinkLost(LinkMessage):
     """The link dropped; the client is trying to get the seat back (attempt ``attempt``).
 
+    ``code`` and ``params``: why the last try failed (the client's `LinkEnd`);
+    ``reason`` words them each time it is shown (after a change of language too).
     ``host_down``: the host itself cannot be reached (it stopped or crashed), not
     merely our connection.
     """
 
-    def __init__(self, reason: str, attempt: int = 1, host_down: bool = False) -> None:
+    def __init__(self, code: LinkEnd, params: Mapping[str, object] | None = None, attempt: int = 1,
+                 host_down: bool = False) -> None:
         super().__init__()
-        self.reason = reason
+        self.code = code
+        self.params = dict(params or {})
         self.attempt = attempt
         self.host_down = host_down
+
+    @property
+    def reason(self) -> Wording:
+        code, params = self.code, self.params
+        return lambda: describe_link_end(code, params)
 
 
 class LinkResumed(LinkMessage):
@@ -249,7 +260,7 @@ class GameLink:
             async for message in client:
                 if isinstance(message, Closed):
                     if not self._closed:
-                        post(LinkFailed(describe_link_end(message.reason)))
+                        post(LinkFailed(describe_link_end(message.reason, message.params)))
                     break
                 if isinstance(message, Update) and message.view.match_over:
                     self._forget_seat()
@@ -426,7 +437,7 @@ def translate(message: Incoming) -> LinkMessage | None:
     if isinstance(message, Error):
         return Refused(message.code, describe_host_error(message.code), message.fatal)
     if isinstance(message, Reconnecting):
-        return LinkLost(message.reason, message.attempt, message.host_down)
+        return LinkLost(message.reason, message.params, message.attempt, message.host_down)
     if isinstance(message, Reconnected):
         return LinkResumed()
     return None  # Welcome: the worker reads the seat from the client itself

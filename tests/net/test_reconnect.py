@@ -21,7 +21,7 @@ from capicu.net import (
     TurnTimer,
     Update,
 )
-from capicu.net.client import Incoming
+from capicu.net.client import Incoming, LinkEnd
 from capicu.net.codec import Codec
 
 from .conftest import LOOPBACK, WAIT, FakeClock, Proxy, check_numbering, decode_frames, play_bot
@@ -52,7 +52,7 @@ async def test_a_dropped_player_reconnects_by_itself_and_keeps_the_seat(start_ho
     seq_before = ana.seq
     proxy.cut()
     reconnecting = await wait_for_message(ana, lambda m: isinstance(m, Reconnecting), "reconnecting")
-    assert "connection" in reconnecting.reason or "closed" in reconnecting.reason
+    assert reconnecting.reason in (LinkEnd.BROKEN, LinkEnd.HOST_CLOSED)
     back = await wait_for_message(ana, lambda m: isinstance(m, Reconnected), "reconnected")
     assert back.seat == seat and ana.token == token
     snapshot = await wait_for_message(ana, lambda m: isinstance(m, Snapshot), "snapshot")
@@ -219,7 +219,7 @@ async def test_a_quiet_client_asks_the_host_and_notices_when_it_stops_answering(
     # The network dies without closing anything: the client notices and comes back.
     proxy.freeze()
     lost = await wait_for_message(ana, lambda m: isinstance(m, Reconnecting), "reconnecting")
-    assert "stopped answering" in lost.reason
+    assert lost.reason is LinkEnd.HOST_SILENT and lost.params == {}
     back = await wait_for_message(ana, lambda m: isinstance(m, Reconnected), "reconnected")
     assert back.seat == 0 and proxy.connections == 2
     await ana.close()

@@ -17,7 +17,9 @@ from capicu.net import (
     Snapshot,
     Waiting,
 )
+from capicu.net.client import LinkEnd
 from capicu.net.codes import CODE_ALPHABET, new_seat_key, same_code
+from capicu.net.protocol import ErrorCode
 
 from .conftest import LOOPBACK, WAIT, Proxy, RawPeer, first_that, next_of
 
@@ -254,14 +256,17 @@ async def test_a_stopped_host_is_said_down_at_once_and_the_client_gives_up_in_ti
     await host.stop()
     first = await next_of(ana, Reconnecting)
     assert first.attempt == 1 and first.host_down  # it said it was shutting down
+    assert (first.reason, first.params) == (LinkEnd.REFUSED, {"code": ErrorCode.SHUTTING_DOWN})
     second = await next_of(ana, Reconnecting)
-    assert second.attempt == 2 and second.host_down and "cannot reach the host" in second.reason
+    assert second.attempt == 2 and second.host_down and second.reason is LinkEnd.UNREACHABLE
+    assert second.params["problem"]  # the system's words: "connection refused"
     attempts = [first, second]
     while not isinstance(message := await ana.receive(timeout=WAIT), Closed):
         if isinstance(message, Reconnecting):
             attempts.append(message)
     assert [a.attempt for a in attempts] == list(range(1, len(attempts) + 1))
-    assert message.reason.startswith("gave up after") and "cannot reach the host" in message.reason
+    assert message.reason is LinkEnd.GAVE_UP and message.params["last"] == LinkEnd.UNREACHABLE
+    assert isinstance(message.params["seconds"], int) and message.params["seconds"] >= 1
 
 
 async def test_a_vanished_host_is_said_down_after_the_first_retry(start_host):

@@ -30,6 +30,8 @@ from capicu.core import (
 )
 from capicu.core.ai.hints import Hint, HintReason
 from capicu.core.refusals import PARAMS
+from capicu.net.client import LinkEnd
+from capicu.net.protocol import ErrorCode
 from capicu.tui.describe import (
     HINT_REASONS,
     REFUSALS,
@@ -43,7 +45,7 @@ from capicu.tui.describe import (
     seat_name,
 )
 from capicu.tui.describe_rules import RULE_SENTENCES, describe_rules
-from capicu.tui.messages import placeholders, set_ascii, t
+from capicu.tui.messages import default_language, placeholders, set_ascii, t
 from helpers_core import crafted_match
 from hypothesis import given
 from hypothesis import strategies as st
@@ -451,13 +453,33 @@ def test_a_hint_reason_names_the_seat_it_is_about() -> None:
 
 
 def test_every_host_error_is_worded_from_its_code() -> None:
-    from capicu.net.protocol import ErrorCode
     from capicu.tui.describe import HOST_ERRORS, describe_host_error, describe_link_end
 
     assert set(HOST_ERRORS) == set(ErrorCode)
     assert describe_host_error(ErrorCode.BAD_CODE) == "That is not this table's join code."
     assert describe_host_error("from_a_newer_host") == "The host refused (from_a_newer_host)."
-    # The client's reason when the host refused us carries the code; its English sentence is not shown.
-    assert describe_link_end("name_taken: somebody at this table is already called 'Ana'") == (
+    # The client's reason when the host refused us carries the code, worded here.
+    assert describe_link_end(LinkEnd.REFUSED, {"code": ErrorCode.NAME_TAKEN}) == (
         "Somebody at this table already has that name: choose another.")
-    assert describe_link_end("the host stopped answering") == "the connection to the host was lost"
+
+
+def test_every_way_a_link_ends_is_worded_with_its_detail() -> None:
+    from capicu.tui.describe import LINK_ENDS, describe_link_end
+
+    assert set(LINK_ENDS) | {LinkEnd.REFUSED, LinkEnd.GAVE_UP} == set(LinkEnd)
+    assert describe_link_end(LinkEnd.HOST_SILENT) == "The host stopped answering."
+    assert describe_link_end(LinkEnd.UNREACHABLE, {"problem": "connection refused"}) == (
+        "The host cannot be reached (connection refused).")
+    assert describe_link_end(LinkEnd.UNREACHABLE, {"problem": ""}) == (
+        "The host cannot be reached (no answer).")
+    gave_up = {"seconds": 300, "last": LinkEnd.UNREACHABLE.value, "problem": "connection refused"}
+    assert describe_link_end(LinkEnd.GAVE_UP, gave_up) == (
+        "Gave up after 300 seconds of trying to reconnect. The host cannot be reached (connection refused).")
+    assert describe_link_end("from_a_newer_client") == "The connection to the host was lost."
+    default_language.switch("es")
+    try:
+        assert describe_link_end(LinkEnd.GAVE_UP, gave_up) == (
+            "Se dejó de intentar volver tras 300 segundos. "
+            "No se puede llegar al anfitrión (connection refused).")
+    finally:
+        default_language.switch("en")

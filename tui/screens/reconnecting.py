@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from capicu.tui.messages import N_, t
+from capicu.tui.messages import N_, Wording, t
 from capicu.tui.screens.base import CapicuModalScreen
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -26,7 +26,7 @@ class ReconnectingScreen(CapicuModalScreen[None]):
         Binding("escape,q", "leave", N_("Leave"), key_display="esc/q"),
     ]
 
-    def __init__(self, reason: str = "", attempt: int = 1, host_down: bool = False) -> None:
+    def __init__(self, reason: Wording | None = None, attempt: int = 1, host_down: bool = False) -> None:
         super().__init__()
         self.reason = reason
         self.attempt = attempt
@@ -48,7 +48,7 @@ class ReconnectingScreen(CapicuModalScreen[None]):
         await super().rebuild()
         self._show()
 
-    def update_attempt(self, reason: str, attempt: int, host_down: bool) -> None:
+    def update_attempt(self, reason: Wording | None, attempt: int, host_down: bool) -> None:
         """A new attempt: say how it went (the host may turn out to be gone, or back)."""
         self.reason, self.attempt, self.host_down = reason, attempt, host_down
         if self.is_mounted:
@@ -65,8 +65,11 @@ class ReconnectingScreen(CapicuModalScreen[None]):
             body = t("Getting your seat back... Your seat is held for you; if this takes long, the computer "
                      "plays for you until you return.")
         self.query_one("#reconnect-body", Static).update(body)
-        # The client's reason is English for programmers: the player reads what it amounts to.
-        reason = t("The host cannot be reached.") if down else t("The connection dropped.")
+        # Why the last try failed, worded now (in the language of the moment) from the client's code.
+        if self.reason is not None:
+            reason = self.reason()
+        else:
+            reason = t("The host cannot be reached.") if down else t("The connection dropped.")
         self.query_one("#reconnect-reason", Static).update(
             t("Attempt {attempt}. {reason}", attempt=self.attempt, reason=reason))
 
