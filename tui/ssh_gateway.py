@@ -50,7 +50,7 @@ from capicu.net.sanitize import clean_text
 from capicu.net.throttle import GuessLimit
 
 from .game import JoinGame
-from .messages import LOCALE_VARIABLES, Wording, later
+from .messages import LOCALE_VARIABLES, Wording, later, t, tn
 from .options import DEFAULT_SSH_PORT, CliError
 from .saved_seats import SEATS_FILE, SeatStore
 from .settings import config_dir, data_dir
@@ -116,11 +116,11 @@ class GatewayConfig:
 def gateway_config_from_args(args: argparse.Namespace) -> GatewayConfig:
     """The `GatewayConfig` ``capicu host --ssh``'s options describe; CliError names what is wrong."""
     if args.ssh == args.port and args.port != 0:
-        raise CliError(f"--ssh {args.ssh} is the game's own port: give SSH another one "
-                       f"(such as {DEFAULT_SSH_PORT})")
+        raise CliError(t("--ssh {port} is the game's own port: give SSH another one (such as {default})",
+                         port=str(args.ssh), default=str(DEFAULT_SSH_PORT)))
     keys: Path | None = args.ssh_keys
     if keys is not None and not keys.is_file():
-        raise CliError(f"--ssh-keys {keys}: there is no such file")
+        raise CliError(t("--ssh-keys {path}: there is no such file", path=str(keys)))
     return GatewayConfig(port=args.ssh, bind=args.bind, authorized_keys=keys,
                          max_sessions=args.ssh_max_sessions, sessions_per_address=args.ssh_per_address,
                          idle_timeout=args.ssh_idle * 60)
@@ -132,7 +132,8 @@ def load_host_key(path: Path) -> tuple[asyncssh.SSHKey, bool]:
         try:
             return asyncssh.read_private_key(path), False
         except (OSError, ValueError, asyncssh.KeyImportError) as exc:
-            raise GatewayError(f"cannot read the SSH host key {path}: {exc}") from None
+            raise GatewayError(t("cannot read the SSH host key {path}: {problem}", path=str(path),
+                                 problem=str(exc))) from None
     key = asyncssh.generate_private_key("ssh-ed25519")
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -140,7 +141,8 @@ def load_host_key(path: Path) -> tuple[asyncssh.SSHKey, bool]:
         with os.fdopen(descriptor, "wb") as handle:
             handle.write(key.export_private_key())
     except OSError as exc:
-        raise GatewayError(f"cannot keep the SSH host key in {path}: {exc.strerror or exc}") from None
+        raise GatewayError(t("cannot keep the SSH host key in {path}: {problem}", path=str(path),
+                             problem=str(exc.strerror or exc))) from None
     return key, True
 
 
@@ -148,9 +150,11 @@ def load_authorized_keys(path: Path) -> asyncssh.SSHAuthorizedKeys:
     try:
         return asyncssh.read_authorized_keys(str(path))
     except OSError as exc:
-        raise GatewayError(f"cannot read the authorized keys {path}: {exc.strerror or exc}") from None
+        raise GatewayError(t("cannot read the authorized keys {path}: {problem}", path=str(path),
+                             problem=str(exc.strerror or exc))) from None
     except (ValueError, asyncssh.KeyImportError) as exc:
-        raise GatewayError(f"{path} is not an authorized-keys file: {exc}") from None
+        raise GatewayError(t("{path} is not an authorized-keys file: {problem}", path=str(path),
+                             problem=str(exc))) from None
 
 
 def player_name(username: str) -> str:
@@ -221,7 +225,7 @@ class Gateway:
         from . import ssh_session  # noqa: F401
 
         if host.port is None:
-            raise GatewayError("the game's host is not running")
+            raise GatewayError(t("the game's host is not running"))
         self.host, self.game_port = host, host.port
         config = self.config
         try:
@@ -233,8 +237,9 @@ class Gateway:
                 reuse_address=True,
             )
         except OSError as exc:
-            where = f"{config.bind or 'every interface'} port {config.port}"
-            raise GatewayError(f"cannot listen for SSH on {where}: {exc.strerror or exc}") from None
+            where = config.bind or t("every interface")
+            raise GatewayError(t("cannot listen for SSH on {address} port {port}: {problem}", address=where,
+                                 port=str(config.port), problem=str(exc.strerror or exc))) from None
         sockets = self._server.sockets
         self.port = int(sockets[0].getsockname()[1]) if sockets else config.port
         return self.port
@@ -246,7 +251,7 @@ class Gateway:
             return
         server.close()
         for session in list(self.sessions):
-            session.end("the host is shutting down")
+            session.end(later("the host is shutting down"))
         sessions = [s.finished for s in self.sessions]
         if sessions:
             with contextlib.suppress(TimeoutError):
@@ -271,13 +276,14 @@ class Gateway:
         """What the host prints: how to join by SSH, and the fingerprint to check."""
         if address in ("0.0.0.0", "::", ""):
             address = lan_address()
-        how = "the join code as the password" if self.code else "no password"
+        how = t("the join code as the password") if self.code else t("no password")
         if self._authorized is not None:
-            how += ", or a key in " + str(self.config.authorized_keys)
-        made = " (made now)" if self.made_host_key else ""
+            how = t("{way}, or a key in {path}", way=how, path=str(self.config.authorized_keys))
+        command, fingerprint = self.join_command(address), self.fingerprint
         return [
-            f"SSH on port {self.port}: type {self.join_command(address)} ({how})",
-            f"SSH host key fingerprint{made}: {self.fingerprint}",
+            t("SSH on port {port}: type {command} ({how})", port=str(self.port), command=command, how=how),
+            t("SSH host key fingerprint (made now): {fingerprint}", fingerprint=fingerprint)
+            if self.made_host_key else t("SSH host key fingerprint: {fingerprint}", fingerprint=fingerprint),
         ]
 
     # -- what the doors ask ---------------------------------------------------------
@@ -293,9 +299,12 @@ class Gateway:
         self._connections[address] = here + 1
         config = self.config
         if total >= config.max_sessions:
-            reason = f"the table is full: {config.max_sessions} SSH players are connected"
+            reason = tn("the table is full: {count} SSH player is connected",
+                        "the table is full: {count} SSH players are connected", config.max_sessions)
         elif here >= config.sessions_per_address:
-            reason = f"{address} already has {here} SSH sessions open, the most from one address"
+            reason = tn("{address} already has {count} SSH session open, the most from one address",
+                        "{address} already has {count} SSH sessions open, the most from one address",
+                        here, address=address)
         else:
             return None, False
         return reason, total >= 2 * config.max_sessions or here >= 2 * config.sessions_per_address
@@ -312,8 +321,11 @@ class Gateway:
         now = time.monotonic()
         wait = self.guesses.wait(entry.address, now)
         if wait > 0:
-            raise asyncssh.PermissionDenied(
-                f"too many wrong join codes from {entry.address}: try again in {wait:.0f} seconds")
+            seconds = max(1, round(wait))
+            raise asyncssh.PermissionDenied(tn(
+                "too many wrong join codes from {address}: try again in {count} second",
+                "too many wrong join codes from {address}: try again in {count} seconds",
+                seconds, address=entry.address))
         secret = secret.strip()
         entry.key_fingerprint = None
         entry.seat_key = None
@@ -396,8 +408,9 @@ class _Door(asyncssh.SSHServer):
     def get_kbdint_challenge(self, username: str, lang: str, submethods: str) -> KbdIntChallenge:
         if self.gateway.code is None:
             return True
-        return ("capicu", "This table asks for its join code (or your seat key).", "en",
-                [("Join code: ", False)])
+        # Before the session, the client's locale is not known: its own language tag, else the host's.
+        return ("capicu", t("This table asks for its join code (or your seat key)."), "",
+                [(t("Join code: "), False)])
 
     def validate_kbdint_response(self, username: str,
                                  responses: KbdIntResponse) -> KbdIntChallenge:
@@ -451,7 +464,8 @@ class _Session(asyncssh.SSHServerSession[bytes]):
         self._task: asyncio.Task[None] | None = None
         self._last_key = time.monotonic()
         self._idle: asyncio.TimerHandle | None = None
-        self._ending: str | None = None
+        #: Why the gateway ends this session, worded in the session's language when said.
+        self._ending: Wording | None = None
         #: The game began in this session (a refused command or subsystem never starts one).
         self.started = False
 
@@ -482,7 +496,7 @@ class _Session(asyncssh.SSHServerSession[bytes]):
         self.started = True
         self.gateway.sessions.add(self)
         if self.chan.get_terminal_type() is None:
-            self._goodbye("capicu needs a terminal: connect with ssh -t", 2)
+            self._goodbye(later("capicu needs a terminal: connect with ssh -t"), 2)
             return
         self._task = asyncio.get_running_loop().create_task(self._run())
         self._arm_idle()
@@ -517,7 +531,7 @@ class _Session(asyncssh.SSHServerSession[bytes]):
             return
         chan.write(data)
         if chan.get_write_buffer_size() > self.gateway.config.max_unsent:
-            self.end("your connection is too slow to keep up with the table")
+            self.end(later("your connection is too slow to keep up with the table"))
 
     async def _run(self) -> None:
         from .ssh_session import SessionApp, SessionRequest
@@ -541,34 +555,33 @@ class _Session(asyncssh.SSHServerSession[bytes]):
             await app.run_async(mouse=False)
             if app.failure is not None:
                 status = app.failure_code
-                never_seated = app.game is None or app.game.view is None
-                if entry.seat_key is not None and never_seated:
+                if entry.seat_key is not None and (app.game is None or app.game.view is None):
                     gateway.seat_key_failed(entry)
-                self._say(f"capicu: {app.failure}")
-                if never_seated and entry.key_fingerprint is None:
-                    # The host's words speak of capicu join: say how it goes over SSH.
-                    self._say("capicu: over SSH, a seat's key given as the password takes that seat back")
+            # Worded by the app as it closed, in the session's language.
+            for line in app.last_words:
+                self._say(line)
         except Exception as exc:  # one player's failure never reaches the others
-            gateway.report(f"an SSH session of {entry.address} failed: {exc!r}")
+            gateway.report(t("an SSH session of {address} failed: {problem}", address=entry.address,
+                             problem=repr(exc)))
             status = 1
         finally:
             self._app = None
-        self._goodbye(self._ending, status)
+        self._goodbye(None if app.last_words else self._ending, status)
 
     def _say(self, text: str) -> None:
         chan = self.chan
         if chan is not None and not chan.is_closing():
             chan.write((text.replace("\n", "\r\n") + "\r\n").encode("utf-8", "replace"))
 
-    def _goodbye(self, text: str | None, status: int) -> None:
-        if text:
-            self._say(f"capicu: {text}")
+    def _goodbye(self, reason: Wording | None, status: int) -> None:
+        if reason is not None:
+            self._say(t("capicu: {problem}", problem=reason()))
         chan = self.chan
         if chan is not None and not chan.is_closing():
             chan.exit(status)
         self._done()
 
-    def end(self, reason: str | None) -> None:
+    def end(self, reason: Wording | None) -> None:
         """Close the session's app (reason: said to the player, if still there).
 
         The player did not leave (they would have quit the app): the seat is held for them
@@ -581,7 +594,7 @@ class _Session(asyncssh.SSHServerSession[bytes]):
             from .ssh_session import SessionApp
 
             assert isinstance(app, SessionApp)
-            app.drop()
+            app.drop(self._ending)
         elif self._task is None or self._task.done():
             self._goodbye(reason, 0)
 
@@ -599,7 +612,8 @@ class _Session(asyncssh.SSHServerSession[bytes]):
         left = self._last_key + timeout - time.monotonic()
         if left <= 0:
             self._idle = None
-            self.end(f"closed after {timeout / 60:g} minutes without a key pressed")
+            minutes = max(1, round(timeout / 60))
+            self.end(later("closed after {minutes} minutes without a key pressed", minutes=minutes))
             return
         self._idle = asyncio.get_running_loop().call_later(left, self._arm_idle)
 

@@ -32,7 +32,7 @@ from textual.message import Message
 from .app import CapicuApp
 from .game import DisplayOptions, JoinGame, StartRequest
 from .link import HostReady
-from .messages import Language, choose_language
+from .messages import Language, Wording, choose_language, t
 from .saved_seats import SeatStore
 from .ssh_gateway import Gateway, GatewayError
 
@@ -174,6 +174,11 @@ class SessionApp(CapicuApp):
         self.dial = request.dial
         #: The session ended without the player leaving (the connection went, idle, the host stops).
         self.dropped = False
+        #: Why the gateway ended the session, if it said.
+        self.drop_reason: Wording | None = None
+        #: What the gateway says in the SSH channel once the app is gone, worded by the app as it
+        #: closes: in the session's language (the gateway's own words are the host's).
+        self.last_words: list[str] = []
         # Textual points sys.stdout and sys.stderr at a running app, to catch stray prints.
         # Many apps in one process enter and leave in any order, and each would put back
         # what it found: the streams would end at a finished session. So every session
@@ -190,16 +195,30 @@ class SessionApp(CapicuApp):
     def get_driver_class(self) -> type[Driver]:
         return ChannelDriver
 
-    def drop(self) -> None:
+    def drop(self, reason: Wording | None = None) -> None:
         """End without the player leaving: the host holds the seat, as for any dropped connection."""
         self.dropped = True
+        self.drop_reason = reason
         self.exit()
 
     async def on_unmount(self) -> None:
+        self.last_words = self.parting_words()
         # Before CapicuApp's own (which says goodbye): a dropped session hangs up without one.
         if self.dropped and self.link is not None:
             link, self.link = self.link, None
             await link.close(leaving=False)
+
+    def parting_words(self) -> list[str]:
+        """The lines the SSH client's terminal keeps once the app is gone, in this session's language."""
+        lines = []
+        if self.failure is not None:
+            lines.append(t("capicu: {problem}", problem=self.failure))
+            if (self.game is None or self.game.view is None) and self.seat_store is None:
+                # The host's words speak of capicu join: say how it goes over SSH (no key, no saved seat).
+                lines.append(t("capicu: over SSH, a seat's key given as the password takes that seat back"))
+        if self.drop_reason is not None:
+            lines.append(t("capicu: {problem}", problem=self.drop_reason()))
+        return lines
 
     def save_setting(self, **changes: Any) -> None:
         """Remember a choice for this session only (the settings file is the host's)."""
@@ -228,7 +247,7 @@ class HostingApp(CapicuApp):
         try:
             await gateway.start(host)
         except GatewayError as exc:  # the table goes on without SSH; the host is told why
-            self.notify(f"SSH is off: {exc}", severity="error", timeout=20)
+            self.notify(t("SSH is off: {problem}", problem=str(exc)), severity="error", timeout=20)
             return
         self.notify("\n".join(gateway.welcome_lines(message.address)), timeout=60)
 

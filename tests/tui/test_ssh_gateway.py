@@ -394,6 +394,15 @@ async def test_a_password_player_takes_the_seat_back_with_its_seat_key(open_tabl
     assert (seats[0].name, seats[0].connected) == ("ana", True)
 
 
+async def test_a_wrong_seat_key_is_refused_in_the_ssh_clients_language(open_table: Any) -> None:
+    table = await open_table()
+    guess = await table.ssh("eve", password="ZZZZ-ZZZZ-ZZZZ-ZZ", env={"LANG": "es_PR.UTF-8"}, size=(160, 24))
+    refused = await guess.screen.wait_closed()
+    assert "No se pudo llegar a la mesa" in refused, refused
+    assert "por SSH, la llave de un asiento dada como contraseña recupera ese asiento" in refused, refused
+    assert "over SSH" not in refused and "password" not in refused, refused
+
+
 async def test_wrong_seat_keys_from_one_ssh_address_never_cost_another_its_seat(open_table: Any) -> None:
     table = await open_table()
     first = await table.ssh("ana", key=table.listed_key, local_addr=("127.0.0.3", 0))
