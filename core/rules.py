@@ -7,16 +7,60 @@ option of a preset is one call: ``dataclasses.replace(Rules.preset_named("draw")
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from enum import Enum
+from types import MappingProxyType
 from typing import Any
 
-from .codes import Code, Statement
+from .codes import Code, Param, Statement
 from .tiles import MAX_PIPS
 
 
+class RulesProblem(Code):
+    """Why a rule setting cannot be played (`RulesError.code`), with the params it is said with.
+
+    ``option`` names a `Rules` field; ``value`` is the value refused, as Python writes it.
+    """
+
+    #: ``choices``: the preset names, separated by ", ".
+    NO_PRESET = "no-preset", "name", "choices"
+    #: An enum option (direction, scoring, ...) given a value that is none of its ``choices``.
+    NOT_ONE_OF = "not-one-of", "option", "choices", "value"
+    #: ``players`` asked of a preset played by ``low`` to ``high`` (equal: exactly that many).
+    PLAYER_COUNT = "player-count", "preset", "low", "high", "players"
+    HANDS_TOO_BIG = "hands-too-big", "players", "hand_size", "tiles", "max_pip"
+    #: ``value``: the pip count asked for (double-6, double-9 and double-12 are played).
+    SET_SIZE = "set-size", "value"
+    PLAYER_COUNTS_NOT_WHOLE = "player-counts-not-whole"
+    PLAYERS_OUT_OF_RANGE = "players-out-of-range"
+    #: A whole number from ``low`` up was wanted (``reserve``, a bonus, an entry of a list).
+    NOT_WHOLE_FROM = "not-whole-from", "option", "low", "value"
+    TARGET = "target", "value"
+    MAX_DRAWS = "max-draws", "value"
+    NOT_TRUE_OR_FALSE = "not-true-or-false", "option"
+    #: ``length``: the entries it must have, 0 for any number.
+    NOT_A_LIST = "not-a-list", "option", "length"
+    LIST_TOO_LONG = "list-too-long", "option"
+    BAD_PRESET_NAME = "bad-preset-name"
+    PARTNERSHIPS_NEED_FOUR = "partnerships-need-four"
+    #: No code of its own (raised with a message only): the English message says why.
+    UNPLAYABLE = "unplayable"
+
+
 class RulesError(ValueError):
-    """A rule setting that cannot be played; the message says which and why."""
+    """A rule setting that cannot be played.
+
+    ``code`` (a `RulesProblem`) and ``params`` say which and why, for an
+    interface to word; ``str()`` is an English sentence, for programmers and logs.
+    """
+
+    def __init__(
+        self, message: str, code: RulesProblem = RulesProblem.UNPLAYABLE, /, **params: Param
+    ) -> None:
+        super().__init__(message)
+        self.code = code
+        self.params: Mapping[str, Param] = MappingProxyType(code(**params).values)
 
 
 class RuleFact(Code):
@@ -120,7 +164,8 @@ def _enum_value(enum: type[Enum], value: Any, name: str) -> Any:
         return enum(value)
     except ValueError:
         choices = ", ".join(str(m.value) for m in enum)
-        raise RulesError(f"{name} must be one of {choices}, not {value!r}") from None
+        raise RulesError(f"{name} must be one of {choices}, not {value!r}", RulesProblem.NOT_ONE_OF,
+                         option=name, choices=choices, value=repr(value)) from None
 
 
 @dataclass(frozen=True, slots=True)
@@ -170,9 +215,9 @@ class Rules:
         try:
             return _PRESETS[name]
         except KeyError:
-            raise RulesError(
-                f"there is no preset {name!r}; choose one of {', '.join(PRESET_NAMES)}"
-            ) from None
+            choices = ", ".join(PRESET_NAMES)
+            raise RulesError(f"there is no preset {name!r}; choose one of {choices}", RulesProblem.NO_PRESET,
+                             name=str(name), choices=choices) from None
 
     # -- derived ----------------------------------------------------------
 
@@ -201,11 +246,16 @@ class Rules:
                 allowed = f"exactly {self.min_players}"
             else:
                 allowed = f"{self.min_players} to {self.max_players}"
-            raise RulesError(f"{self.preset} is played by {allowed} players, not {players!r}")
+            raise RulesError(f"{self.preset} is played by {allowed} players, not {players!r}",
+                             RulesProblem.PLAYER_COUNT, preset=self.preset, low=self.min_players,
+                             high=self.max_players,
+                             players=players if isinstance(players, int) else repr(players))
         if self.hand_sizes[players - 2] * players > self.tile_count:
             raise RulesError(
                 f"{players} hands of {self.hand_sizes[players - 2]} need more than the "
-                f"{self.tile_count} tiles of a double-{self.max_pip} set"
+                f"{self.tile_count} tiles of a double-{self.max_pip} set", RulesProblem.HANDS_TOO_BIG,
+                players=players, hand_size=self.hand_sizes[players - 2], tiles=self.tile_count,
+                max_pip=self.max_pip,
             )
 
     # -- checks -----------------------------------------------------------
@@ -223,38 +273,43 @@ class Rules:
             if isinstance(value, list):
                 object.__setattr__(self, name, tuple(value))
         if self.max_pip not in MAX_PIPS:
-            raise RulesError(f"the set must be double-6, double-9 or double-12, not double-{self.max_pip!r}")
+            raise RulesError(f"the set must be double-6, double-9 or double-12, not double-{self.max_pip!r}",
+                             RulesProblem.SET_SIZE, value=repr(self.max_pip))
         if not (isinstance(self.min_players, int) and isinstance(self.max_players, int)):
-            raise RulesError("player counts must be whole numbers")
+            raise RulesError("player counts must be whole numbers", RulesProblem.PLAYER_COUNTS_NOT_WHOLE)
         if not 2 <= self.min_players <= self.max_players <= 4:
-            raise RulesError("a game is for 2 to 4 players")
+            raise RulesError("a game is for 2 to 4 players", RulesProblem.PLAYERS_OUT_OF_RANGE)
         _check_ints("hand_sizes", self.hand_sizes, 3, low=1)
         _check_ints("targets", self.targets, 3, low=1)
         _check_ints("round_bonuses", self.round_bonuses, None, low=0)
         for name in ("reserve", "capicu_bonus", "chuchazo_bonus"):
             value = getattr(self, name)
             if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-                raise RulesError(f"{name} must be a whole number from 0 up, not {value!r}")
+                raise RulesError(f"{name} must be a whole number from 0 up, not {value!r}",
+                                 RulesProblem.NOT_WHOLE_FROM, option=name, low=0, value=repr(value))
         if self.target is not None and (
             not isinstance(self.target, int) or isinstance(self.target, bool) or self.target < 1
         ):
-            raise RulesError(f"the target must be a positive whole number, not {self.target!r}")
+            raise RulesError(f"the target must be a positive whole number, not {self.target!r}",
+                             RulesProblem.TARGET, value=repr(self.target))
         if self.max_draws_per_turn is not None and (
             not isinstance(self.max_draws_per_turn, int)
             or isinstance(self.max_draws_per_turn, bool)
             or self.max_draws_per_turn < 1
         ):
             raise RulesError(
-                f"max_draws_per_turn must be a positive whole number or none, not {self.max_draws_per_turn!r}"
+                "max_draws_per_turn must be a positive whole number or none, "
+                f"not {self.max_draws_per_turn!r}",
+                RulesProblem.MAX_DRAWS, value=repr(self.max_draws_per_turn),
             )
         flags = ("drawing", "voluntary_draw", "partnerships", "winner_leads", "tranque_last_player_leads")
         for name in flags:
             if not isinstance(getattr(self, name), bool):
-                raise RulesError(f"{name} must be true or false")
+                raise RulesError(f"{name} must be true or false", RulesProblem.NOT_TRUE_OR_FALSE, option=name)
         if not isinstance(self.preset, str) or not self.preset or len(self.preset) > 40:
-            raise RulesError("a preset name must be a short text")
+            raise RulesError("a preset name must be a short text", RulesProblem.BAD_PRESET_NAME)
         if self.partnerships and self.max_players < 4:
-            raise RulesError("partnerships need four players")
+            raise RulesError("partnerships need four players", RulesProblem.PARTNERSHIPS_NEED_FOUR)
 
     def facts(self, players: int) -> tuple[Fact, ...]:
         """What these rules say, for ``players`` players, as facts an interface words."""
@@ -301,12 +356,14 @@ class Rules:
 def _check_ints(name: str, values: Any, length: int | None, *, low: int) -> None:
     if not isinstance(values, tuple) or (length is not None and len(values) != length):
         size = f"{length} " if length is not None else ""
-        raise RulesError(f"{name} must be a list of {size}whole numbers")
+        raise RulesError(f"{name} must be a list of {size}whole numbers", RulesProblem.NOT_A_LIST,
+                         option=name, length=length or 0)
     if len(values) > 16:
-        raise RulesError(f"{name} is too long")
+        raise RulesError(f"{name} is too long", RulesProblem.LIST_TOO_LONG, option=name)
     for v in values:
         if not isinstance(v, int) or isinstance(v, bool) or v < low:
-            raise RulesError(f"{name} must hold whole numbers from {low} up, not {v!r}")
+            raise RulesError(f"{name} must hold whole numbers from {low} up, not {v!r}",
+                             RulesProblem.NOT_WHOLE_FROM, option=name, low=low, value=repr(v))
 
 
 _PR_PARTNERS = Rules(

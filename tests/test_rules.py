@@ -6,6 +6,7 @@ import dataclasses
 
 import pytest
 from capicu.core import Direction, Fact, RuleFact, Rules, RulesError
+from capicu.core.rules import RulesProblem
 
 
 def test_default_preset_is_puerto_rican_drawing() -> None:
@@ -37,6 +38,36 @@ def test_changing_one_option_is_one_call() -> None:
 def test_bad_options_say_what_is_wrong(changes: dict[str, object], words: str) -> None:
     with pytest.raises(RulesError, match=words):
         dataclasses.replace(Rules(), **changes)
+
+
+@pytest.mark.parametrize(
+    ("changes", "code", "params"),
+    [
+        ({"target": 0}, RulesProblem.TARGET, {"value": "0"}),
+        ({"reserve": -1}, RulesProblem.NOT_WHOLE_FROM, {"option": "reserve", "low": 0, "value": "-1"}),
+        ({"max_pip": 7}, RulesProblem.SET_SIZE, {"value": "7"}),
+        ({"hand_sizes": (7, 7)}, RulesProblem.NOT_A_LIST, {"option": "hand_sizes", "length": 3}),
+        ({"targets": (1, 2, 0)}, RulesProblem.NOT_WHOLE_FROM, {"option": "targets", "low": 1, "value": "0"}),
+        ({"voluntary_draw": "yes"}, RulesProblem.NOT_TRUE_OR_FALSE, {"option": "voluntary_draw"}),
+        ({"partnerships": True}, RulesProblem.PARTNERSHIPS_NEED_FOUR, {}),
+    ],
+)
+def test_a_bad_option_comes_with_its_code_and_params(
+    changes: dict[str, object], code: RulesProblem, params: dict[str, object]
+) -> None:
+    with pytest.raises(RulesError) as refused:
+        dataclasses.replace(Rules(), **changes)
+    assert (refused.value.code, dict(refused.value.params)) == (code, params)
+
+
+def test_a_player_count_and_a_preset_come_with_their_code() -> None:
+    with pytest.raises(RulesError) as refused:
+        Rules.preset_named("quinientos").check_players(2)
+    assert refused.value.code is RulesProblem.PLAYER_COUNT
+    assert dict(refused.value.params) == {"preset": "quinientos", "low": 4, "high": 4, "players": 2}
+    with pytest.raises(RulesError) as refused:
+        Rules.preset_named("dominican")
+    assert refused.value.code is RulesProblem.NO_PRESET and refused.value.params["name"] == "dominican"
 
 
 def test_player_counts_are_checked() -> None:

@@ -34,6 +34,7 @@ from capicu.core import (
     View,
     why_not,
 )
+from capicu.core.rules import RulesProblem
 from capicu.net.client import LinkEnd
 from capicu.net.protocol import ErrorCode
 from capicu.net.sanitize import clean_text
@@ -108,6 +109,47 @@ HOST_ERRORS: Mapping[str, str] = {
                             "or join again from the machine that had it."),
     ErrorCode.REFUSED: N_("The host did not give the seat back."),
 }
+
+#: Why a rule setting cannot be played: one sentence for each `RulesProblem` of the engine (the player
+#: count is worded in `describe_rules_problem`). {option} is the setting's name in the code, as typed
+#: in a file; {value} is the value refused, as Python writes it.
+RULES_PROBLEMS: Mapping[str, str] = {
+    RulesProblem.NO_PRESET: N_("There is no preset {name}: choose one of {choices}."),
+    RulesProblem.NOT_ONE_OF: N_("{option} must be one of {choices}, not {value}."),
+    RulesProblem.HANDS_TOO_BIG: N_("{players} hands of {hand_size} tiles need more than the {tiles} tiles "
+                                   "of a double-{max_pip} set."),
+    RulesProblem.SET_SIZE: N_("The set must be double-6, double-9 or double-12, not double-{value}."),
+    RulesProblem.PLAYER_COUNTS_NOT_WHOLE: N_("The numbers of players must be whole numbers."),
+    RulesProblem.PLAYERS_OUT_OF_RANGE: N_("A game is for 2 to 4 players."),
+    RulesProblem.NOT_WHOLE_FROM: N_("{option} must be a whole number from {low} up, not {value}."),
+    RulesProblem.TARGET: N_("The points to win must be a whole number from 1 up, not {value}."),
+    RulesProblem.MAX_DRAWS: N_("The most tiles drawn in one turn must be a whole number from 1 up, or none, "
+                               "not {value}."),
+    RulesProblem.NOT_TRUE_OR_FALSE: N_("{option} must be true or false."),
+    RulesProblem.NOT_A_LIST: N_("{option} must be a list of whole numbers."),
+    RulesProblem.LIST_TOO_LONG: N_("{option} is too long."),
+    RulesProblem.BAD_PRESET_NAME: N_("A preset's name must be a short text."),
+    RulesProblem.PARTNERSHIPS_NEED_FOUR: N_("Partnerships need four players."),
+    RulesProblem.UNPLAYABLE: N_("These rules cannot be played."),
+}
+
+
+def describe_rules_problem(code: str, params: Mapping[str, object]) -> str:
+    """Why a rule setting cannot be played, from the engine's `RulesError` (its ``code`` and ``params``)."""
+    values = {
+        name: value if isinstance(value, int) else display_text(value, 120) for name, value in params.items()
+    }
+    players, low, high = params.get("players"), params.get("low"), params.get("high")
+    if code == RulesProblem.PLAYER_COUNT and isinstance(players, int):
+        if low == high:
+            return tn("{preset} is played by exactly {low} players, not {count}",
+                      "{preset} is played by exactly {low} players, not {count}", players, **values)
+        return tn("{preset} is played by {low} to {high} players, not {count}",
+                  "{preset} is played by {low} to {high} players, not {count}", players, **values)
+    if code == RulesProblem.PLAYER_COUNT:
+        return t("{preset} is played by {low} to {high} players, not {players}", **values)
+    return t(RULES_PROBLEMS.get(code, RULES_PROBLEMS[RulesProblem.UNPLAYABLE]), **values)
+
 
 #: Longest name shown; longer ones are cut (the host limits them too).
 NAME_LIMIT = 24

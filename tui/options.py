@@ -20,7 +20,8 @@ from capicu.net.host import HostConfig, Limits, new_join_code
 from capicu.net.journal import unfinished_match
 from capicu.net.protocol import DEFAULT_PORT
 
-from .messages import LANGUAGES, N_, t, tn
+from .describe import describe_rules_problem
+from .messages import LANGUAGES, N_, t
 from .settings import COLOR_MODES
 from .widgets.tiles import TileStyle
 
@@ -224,21 +225,8 @@ def rules_from_args(args: argparse.Namespace) -> tuple[Rules, int]:
 
 
 def _rules_problem(exc: RulesError, args: argparse.Namespace) -> str:
-    """What is wrong with the rules asked for, in words (the engine's own sentence is English)."""
-    try:
-        rules = Rules.preset_named(args.preset)
-    except RulesError:
-        return str(exc)  # argparse offers only the presets there are
-    players = args.players
-    if players is not None and not rules.min_players <= players <= rules.max_players:
-        if rules.min_players == rules.max_players:
-            return tn("{preset} is played by exactly {low} players, not {count}",
-                      "{preset} is played by exactly {low} players, not {count}", players,
-                      preset=args.preset, low=rules.min_players)
-        return tn("{preset} is played by {low} to {high} players, not {count}",
-                  "{preset} is played by {low} to {high} players, not {count}", players,
-                  preset=args.preset, low=rules.min_players, high=rules.max_players)
-    return str(exc)
+    """What is wrong with the rules asked for, in words (worded from the engine's code, not its English)."""
+    return describe_rules_problem(exc.code, exc.params)
 
 
 def host_config_from_args(args: argparse.Namespace) -> HostConfig:

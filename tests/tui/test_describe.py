@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 
+import pytest
 from capicu.core import (
     DRAW,
     PASS,
@@ -30,6 +31,7 @@ from capicu.core import (
 )
 from capicu.core.ai.hints import Hint, HintReason
 from capicu.core.refusals import PARAMS
+from capicu.core.rules import RulesError
 from capicu.net.client import LinkEnd
 from capicu.net.protocol import ErrorCode
 from capicu.tui.describe import (
@@ -481,5 +483,27 @@ def test_every_way_a_link_ends_is_worded_with_its_detail() -> None:
         assert describe_link_end(LinkEnd.GAVE_UP, gave_up) == (
             "Se dejó de intentar volver tras 300 segundos. "
             "No se puede llegar al anfitrión (connection refused).")
+    finally:
+        default_language.switch("en")
+
+
+def test_every_rules_problem_has_its_sentence_with_the_params_it_is_said_with() -> None:
+    from capicu.core.rules import RulesProblem
+    from capicu.tui.describe import RULES_PROBLEMS, describe_rules_problem
+
+    assert set(RULES_PROBLEMS) | {RulesProblem.PLAYER_COUNT} == set(RulesProblem)
+    for code, sentence in RULES_PROBLEMS.items():
+        assert placeholders(sentence) <= RulesProblem(code).params, code
+    with pytest.raises(RulesError) as refused:
+        dataclasses.replace(Rules(), reserve=-1)
+    worded = describe_rules_problem(refused.value.code, refused.value.params)
+    assert worded == "reserve must be a whole number from 0 up, not -1."
+    default_language.switch("es")
+    try:
+        assert describe_rules_problem(refused.value.code, refused.value.params) == (
+            "reserve tiene que ser un número entero desde 0, no -1.")
+        assert describe_rules_problem(RulesProblem.PLAYER_COUNT, {
+            "preset": "quinientos", "low": 4, "high": 4, "players": 2}) == (
+            "quinientos se juega con 4 jugadores exactos, no 2")
     finally:
         default_language.switch("en")

@@ -276,6 +276,16 @@ def test_a_bad_argument_is_said_in_spanish(capsys: pytest.CaptureFixture[str]) -
     assert err == "capicu: argument --players: 'x' is not a whole number (see capicu play --help)\n"
 
 
+def test_a_bad_rule_option_is_said_in_spanish(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = _run(capsys, "--lang", "es", "play", "--target", "0")
+    assert (code, err) == (
+        2, "capicu: argumento --target: '0' tiene que ser 1 o más (mira capicu play --help)\n")
+    code, _, err = _run(capsys, "--lang", "es", "play", "--preset", "quinientos", "--players", "2")
+    assert (code, err) == (2, "capicu: quinientos se juega con 4 jugadores exactos, no 2\n")
+    code, _, err = _run(capsys, "--lang", "es", "host", "--headless", "--reserve", "-1")
+    assert code == 2 and err.startswith("capicu: argumento --reserve: '-1'") and not english_on(err)
+
+
 def test_the_rules_command_in_spanish(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = _run(capsys, "--lang", "es", "rules", "--preset", "quinientos")
     assert code == 0
