@@ -86,15 +86,20 @@ class EventLog(RichLog):
     def _write(self, text: Text) -> None:
         if self._size_known and self.scrollable_content_region.width <= 0:
             self._while_hidden.append(text)
-        else:
-            self.write(text)
+            return
+        # The log may be shown again before its resize is handled: what waited comes first.
+        self._write_what_waited()
+        self.write(text)
+
+    def _write_what_waited(self) -> None:
+        lines, self._while_hidden = self._while_hidden, []
+        for line in lines:
+            self.write(line)
 
     def on_resize(self, event: events.Resize) -> None:
         super().on_resize(event)
-        if self._while_hidden and self.scrollable_content_region.width > 0:
-            lines, self._while_hidden = self._while_hidden, []
-            for line in lines:
-                self.write(line)
+        if self.scrollable_content_region.width > 0:
+            self._write_what_waited()
 
     def add_chat(self, name: str, text: str) -> None:
         """A chat line from ``name`` (both cleaned again before display)."""
