@@ -1,7 +1,9 @@
 """A host with no interface (``capicu host --headless``): serve a table until told to stop.
 
-The command line (tui/) turns its options into a `HostConfig`; this runs it, prints
-how to join, and stops cleanly on Ctrl-C or SIGTERM.
+The command line (tui/) turns its options into a `HostConfig`; this runs it, tells
+its operator how to join, and stops cleanly on Ctrl-C or SIGTERM. What the operator
+is told goes to ``tell`` as values (`CannotStart`, `Serving`, `Stopped`), which the
+interface words in its language; without one, `print_in_english` prints them.
 """
 
 from __future__ import annotations
@@ -10,11 +12,12 @@ import asyncio
 import contextlib
 import signal
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import AbstractAsyncContextManager
+from dataclasses import dataclass
 from typing import TextIO
 
-from .host import Host, HostConfig, HostError
+from .host import Host, HostConfig, HostError, lan_address
 
 #: The exit code of a host that cannot start (the port is taken, the journal unreadable).
 EXIT_CANNOT_START = 2
@@ -25,15 +28,51 @@ EXIT_CANNOT_START = 2
 Beside = Callable[[Host], AbstractAsyncContextManager[Sequence[str]]]
 
 
+@dataclass(frozen=True, slots=True)
+class CannotStart:
+    """The host (or what runs beside it) could not start: the `HostError`'s words."""
+
+    problem: str
+
+
+@dataclass(frozen=True, slots=True)
+class Serving:
+    """The host is up: where it listens, and what the other players need to join."""
+
+    address: str
+    port: int
+    code: str | None
+    #: The address to give the other players (this machine's on the LAN when it listens everywhere).
+    reach: str
+    #: The exact ``capicu join ...`` command (a command, never translated).
+    command: str
+    #: The lines of what runs beside the host (worded by whoever made them).
+    more: Sequence[str] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Stopped:
+    """The host has stopped (Ctrl-C or SIGTERM)."""
+
+
+#: What a headless host tells its operator, in order: `CannotStart`, or `Serving` then `Stopped`.
+News = CannotStart | Serving | Stopped
+
+
 async def serve_headless(config: HostConfig, out: TextIO | None = None, *,
-                         beside: Beside | None = None) -> int:
-    """Run a host until Ctrl-C or SIGTERM, after printing how to join; the exit code."""
-    out = out or sys.stdout
+                         beside: Beside | None = None, tell: Callable[[News], None] | None = None) -> int:
+    """Run a host until Ctrl-C or SIGTERM, after telling how to join; the exit code.
+
+    ``tell`` hears the `News` (an interface words it); without one, it is printed
+    in English to ``out`` (stdout) and, for `CannotStart`, to stderr.
+    """
+    if tell is None:
+        tell = print_in_english(out or sys.stdout)
     host = Host(config)
     try:
         address, port = await host.start()
     except HostError as exc:
-        print(f"capicu: {exc}", file=sys.stderr)
+        tell(CannotStart(str(exc)))
         return EXIT_CANNOT_START
     alongside = contextlib.AsyncExitStack()
     more: Sequence[str] = ()
@@ -42,27 +81,45 @@ async def serve_headless(config: HostConfig, out: TextIO | None = None, *,
             more = await alongside.enter_async_context(beside(host))
     except HostError as exc:
         await host.stop()
-        print(f"capicu: {exc}", file=sys.stderr)
+        tell(CannotStart(str(exc)))
         return EXIT_CANNOT_START
     try:
-        print(f"capicu host: listening on {address} port {port}", file=out)
-        print(f"capicu host: join code {config.code}" if config.code else "capicu host: no join code",
-              file=out)
-        print(f"capicu host: to join, give {host.join_line()}", file=out)
-        print(f"capicu host: or type: {host.join_command()}", file=out)
-        for line in more:
-            print(f"capicu host: {line}", file=out)
-        out.flush()
-        await _stop_signal()
+        with _stop_signal() as stop:  # listened for before anyone is told the host is up
+            reach = lan_address() if address in ("0.0.0.0", "::", "") else address
+            tell(Serving(address, port, config.code, reach, host.join_command(), tuple(more)))
+            await stop.wait()
     finally:
         await alongside.aclose()
         await host.stop()
-    print("capicu host: stopped", file=out, flush=True)
+    tell(Stopped())
     return 0
 
 
-async def _stop_signal() -> None:
-    """Return on Ctrl-C or SIGTERM."""
+def print_in_english(out: TextIO) -> Callable[[News], None]:
+    """The news as English lines on ``out`` (a problem on stderr): for a caller with no interface."""
+
+    def tell(news: News) -> None:
+        if isinstance(news, CannotStart):
+            print(f"capicu: {news.problem}", file=sys.stderr)
+            return
+        if isinstance(news, Stopped):
+            print("capicu host: stopped", file=out, flush=True)
+            return
+        code = f"join code {news.code}" if news.code else "no join code"
+        print(f"capicu host: listening on {news.address} port {news.port}", file=out)
+        print(f"capicu host: {code}", file=out)
+        print(f"capicu host: to join, give address {news.reach}, port {news.port}, {code}", file=out)
+        print(f"capicu host: or type: {news.command}", file=out)
+        for line in news.more:
+            print(f"capicu host: {line}", file=out)
+        out.flush()
+
+    return tell
+
+
+@contextlib.contextmanager
+def _stop_signal() -> Iterator[asyncio.Event]:
+    """An event set by Ctrl-C or SIGTERM while this lasts."""
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     signals = (signal.SIGINT, signal.SIGTERM)
@@ -70,7 +127,7 @@ async def _stop_signal() -> None:
         with contextlib.suppress(NotImplementedError, RuntimeError):
             loop.add_signal_handler(sig, stop.set)
     try:
-        await stop.wait()
+        yield stop
     finally:
         for sig in signals:
             with contextlib.suppress(NotImplementedError, RuntimeError):

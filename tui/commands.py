@@ -14,11 +14,12 @@ import asyncio
 import gc
 import os
 import re
+import sys
 from types import ModuleType
 from typing import TYPE_CHECKING, TypeVar
 
 from capicu.core.ai import LEVELS
-from capicu.net.headless import serve_headless
+from capicu.net.headless import CannotStart, News, Stopped, serve_headless
 from capicu.net.protocol import DEFAULT_PORT
 
 from .describe_rules import describe_rules, preset_title
@@ -246,8 +247,33 @@ def run_host(args: argparse.Namespace) -> int:
     if args.ssh_keys is not None:
         raise CliError(t("--ssh-keys goes with --ssh"))
     if args.headless:
-        return asyncio.run(serve_headless(config))
+        return asyncio.run(serve_headless(config, tell=tell_operator))
     return run_app(args, HostGame(config=config, name=_player_name(args)))
+
+
+def tell_operator(news: News) -> None:
+    """What a headless host tells its operator, in the command line's language (a problem on stderr)."""
+    if isinstance(news, CannotStart):
+        # TRANSLATORS: {problem} is the host's own words (why it could not start).
+        print(t("capicu: {problem}", problem=news.problem), file=sys.stderr)
+        return
+    if isinstance(news, Stopped):
+        print(t("capicu host: stopped"), flush=True)
+        return
+    print(t("capicu host: listening on {address} port {port}", address=news.address, port=str(news.port)))
+    if news.code:
+        print(t("capicu host: join code {code}", code=news.code))
+        print(t("capicu host: to join, give address {address}, port {port}, join code {code}",
+                address=news.reach, port=str(news.port), code=news.code))
+    else:
+        print(t("capicu host: no join code"))
+        print(t("capicu host: to join, give address {address}, port {port}, no join code",
+                address=news.reach, port=str(news.port)))
+    # TRANSLATORS: {command} is the command to type, as it is ("capicu join 192.168.1.20:7254 --code K7PX2M").
+    print(t("capicu host: or type: {command}", command=news.command))
+    for line in news.more:
+        print(t("capicu host: {line}", line=line))
+    sys.stdout.flush()
 
 
 def _ssh_gateway() -> ModuleType:

@@ -7,7 +7,13 @@ differs (so "capicú", "Chat" or "Total", the same in both, never count).
 
 from __future__ import annotations
 
+import os
 import re
+import selectors
+import signal
+import subprocess
+import sys
+import time
 from collections.abc import Iterator
 from functools import cache
 from itertools import pairwise
@@ -284,6 +290,40 @@ def test_a_bad_rule_option_is_said_in_spanish(capsys: pytest.CaptureFixture[str]
     assert (code, err) == (2, "capicu: quinientos se juega con 4 jugadores exactos, no 2\n")
     code, _, err = _run(capsys, "--lang", "es", "host", "--headless", "--reserve", "-1")
     assert code == 2 and err.startswith("capicu: argumento --reserve: '-1'") and not english_on(err)
+
+
+def test_a_headless_host_speaks_spanish() -> None:
+    """A real ``capicu --lang es host --headless`` on 127.0.0.1: its lines in Spanish; SIGTERM stops it."""
+    command = [sys.executable, "-m", "capicu.tui.cli", "--lang", "es", "host", "--headless",
+               "--bind", "127.0.0.1", "--port", "0", "--code", "ABC123"]
+    host = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        assert host.stdout is not None
+        said = b""
+        deadline = time.monotonic() + 20
+        with selectors.DefaultSelector() as waiting:
+            waiting.register(host.stdout, selectors.EVENT_READ)
+            while said.count(b"\n") < 4 and waiting.select(max(0.0, deadline - time.monotonic())):
+                chunk = os.read(host.stdout.fileno(), 4096)
+                if not chunk:
+                    break
+                said += chunk
+        lines = said.decode().splitlines()
+        assert len(lines) == 4, lines
+        port = lines[0].rsplit(" ", 1)[1]
+        assert lines == [
+            f"capicu host: escuchando en 127.0.0.1 puerto {port}",
+            "capicu host: código de entrada ABC123",
+            f"capicu host: para unirse, da la dirección 127.0.0.1, puerto {port}, código de entrada ABC123",
+            f"capicu host: o escribe: capicu join 127.0.0.1:{port} --code ABC123",
+        ]
+        host.send_signal(signal.SIGTERM)
+        out, _ = host.communicate(timeout=20)
+    finally:
+        if host.poll() is None:
+            host.kill()
+            host.communicate()
+    assert host.returncode == 0 and out.decode() == "capicu host: detenido\n"
 
 
 def test_the_rules_command_in_spanish(capsys: pytest.CaptureFixture[str]) -> None:
