@@ -353,6 +353,9 @@ async def test_a_cut_connection_holds_the_seat_where_quitting_gives_it_up(open_t
     ana = await table.ssh("ana", key=table.listed_key)
     beto = await table.ssh("beto")
     await ana.screen.wait_for(lambda text: "beto" in text, "ana's lobby, with beto")
+    # Beto's lobby must be up to be told the news (under load his app may still be starting).
+    await beto.screen.wait_for(lambda text: re.search(r"\bana +person +connected", text),
+                               "beto's lobby, with ana")
     ana.conn.abort()  # the network goes before the match starts: no goodbye
     seats = await seats_seen(table.game_port, until=lambda seats: not seats[0].connected)
     held = seats[0]
