@@ -235,7 +235,7 @@ def run_host(args: argparse.Namespace) -> int:
         ssh_gateway = _ssh_gateway()
         ssh = ssh_gateway.gateway_config_from_args(args)
         if args.headless:
-            return int(asyncio.run(ssh_gateway.serve_headless_with_ssh(config, ssh)))
+            return int(asyncio.run(ssh_gateway.serve_headless_with_ssh(config, ssh, tell=tell_operator)))
         gateway = ssh_gateway.Gateway(ssh, config.code)
         try:
             gateway.prepare()  # the host key made (or read) and its fingerprint known before the screen

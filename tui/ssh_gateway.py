@@ -43,7 +43,7 @@ import asyncssh
 from asyncssh.auth import KbdIntChallenge, KbdIntResponse
 from asyncssh.misc import TermModes
 from capicu.net.codes import same_code
-from capicu.net.headless import EXIT_CANNOT_START, serve_headless
+from capicu.net.headless import EXIT_CANNOT_START, CannotStart, News, print_in_english, serve_headless
 from capicu.net.host import Host, HostConfig, HostError, lan_address
 from capicu.net.protocol import NAME_LIMIT
 from capicu.net.sanitize import clean_text
@@ -618,13 +618,20 @@ class _Session(asyncssh.SSHServerSession[bytes]):
         self._idle = asyncio.get_running_loop().call_later(left, self._arm_idle)
 
 
-async def serve_headless_with_ssh(config: HostConfig, ssh: GatewayConfig, out: TextIO | None = None) -> int:
-    """``capicu host --headless --ssh``: the host and its SSH gateway until Ctrl-C or SIGTERM."""
+async def serve_headless_with_ssh(config: HostConfig, ssh: GatewayConfig, out: TextIO | None = None, *,
+                                  tell: Callable[[News], None] | None = None) -> int:
+    """``capicu host --headless --ssh``: the host and its SSH gateway until Ctrl-C or SIGTERM.
+
+    ``tell`` hears the operator's news as `serve_headless` gives it (the command
+    line words it); without one, it is printed in English to ``out``.
+    """
+    if tell is None:
+        tell = print_in_english(out or sys.stdout)
     gateway = Gateway(ssh, config.code)
     try:
         gateway.prepare()
     except GatewayError as exc:
-        print(f"capicu: {exc}", file=sys.stderr)
+        tell(CannotStart(str(exc)))
         return EXIT_CANNOT_START
 
     @contextlib.asynccontextmanager
@@ -639,4 +646,4 @@ async def serve_headless_with_ssh(config: HostConfig, ssh: GatewayConfig, out: T
         finally:
             await gateway.stop()
 
-    return await serve_headless(config, out, beside=beside)
+    return await serve_headless(config, out, beside=beside, tell=tell)

@@ -510,6 +510,64 @@ async def test_a_headless_host_whose_ssh_port_is_taken_does_not_start(
     assert "listening" not in printed.out, "nothing is said of a host that did not start"
 
 
+async def test_a_headless_host_whose_ssh_port_is_taken_says_so_in_spanish(
+    folders: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from capicu.tui.commands import tell_operator
+    from capicu.tui.messages import command_line_language
+    from capicu.tui.ssh_gateway import serve_headless_with_ssh
+
+    taken = await asyncio.start_server(lambda r, w: None, "127.0.0.1", 0)
+    try:
+        port = taken.sockets[0].getsockname()[1]
+        host, ssh = HostConfig(bind="127.0.0.1", port=0), GatewayConfig(port=port, bind="127.0.0.1")
+        with command_line_language("es"):
+            code = await asyncio.wait_for(serve_headless_with_ssh(host, ssh, tell=tell_operator), WAIT)
+    finally:
+        taken.close()
+    printed = capsys.readouterr()
+    assert code == 2 and printed.out == ""
+    said = f"capicu: no se puede escuchar SSH en 127.0.0.1 puerto {port}: "
+    assert printed.err.startswith(said), printed.err
+
+
+def test_a_headless_host_with_ssh_speaks_spanish(folders: Path) -> None:
+    """A real ``capicu --lang es host --headless --ssh 0`` on 127.0.0.1: all its lines in Spanish."""
+    argv = [sys.executable, "-m", "capicu.tui", "--lang", "es", "host", "--headless", "--bind", "127.0.0.1",
+            "--port", "0", "--code", CODE, "--ssh", "0"]
+    process = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               env=capicu_env(folders / "config"))
+    try:
+        assert process.stdout is not None
+        said, deadline = b"", time.monotonic() + WAIT
+        while said.count(b"\n") < 6 and time.monotonic() < deadline:
+            if select.select([process.stdout], [], [], max(0.0, deadline - time.monotonic()))[0]:
+                chunk = os.read(process.stdout.fileno(), 4096)
+                if not chunk:
+                    break
+                said += chunk
+        lines = said.decode().splitlines()
+        assert len(lines) == 6, lines
+        port = lines[0].rsplit(" ", 1)[1]
+        assert lines[:4] == [
+            f"capicu host: escuchando en 127.0.0.1 puerto {port}",
+            f"capicu host: código de entrada {CODE}",
+            f"capicu host: para unirse, da la dirección 127.0.0.1, puerto {port}, código de entrada {CODE}",
+            f"capicu host: o escribe: capicu join 127.0.0.1:{port} --code {CODE}",
+        ]
+        assert re.fullmatch(r"capicu host: SSH en el puerto \d+: escribe ssh -p \d+ NAME@127\.0\.0\.1 "
+                            r"\(el código de entrada como contraseña\)", lines[4]), lines[4]
+        assert re.fullmatch(r"capicu host: Huella de la llave SSH del anfitrión \(creada ahora\): SHA256:\S+",
+                            lines[5]), lines[5]
+        process.terminate()
+        out, err = process.communicate(timeout=WAIT)
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.communicate()
+    assert (process.returncode, out.decode(), err.decode()) == (0, "capicu host: detenido\n", "")
+
+
 # -- OpenSSH's own client, against capicu host --headless --ssh ----------------------------------
 
 OPENSSH = shutil.which("ssh")
