@@ -31,7 +31,7 @@ from .events import (
     TilesDrawn,
 )
 from .refusals import Refusal, why_not
-from .rules import FirstLead, Rules, RulesError, TieLead
+from .rules import FirstLead, Rules, RulesError, RulesProblem, TieLead
 from .scoring import score_round
 from .state import Outcome, RoundState, deal_hands, highest_double
 from .tiles import Tile, tile_set
@@ -404,7 +404,8 @@ class Match:
                 if found is None:
                     redeals += 1
                     if redeals > _MAX_REDEALS:
-                        raise RulesError("no deal gave anybody a double")
+                        raise RulesError(f"no deal gave anybody a double in {redeals} deals",
+                                         RulesProblem.NO_DOUBLE_DEALT, deals=redeals)
                     continue
                 leader, forced = found
             break

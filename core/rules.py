@@ -44,6 +44,8 @@ class RulesProblem(Code):
     LIST_TOO_LONG = "list-too-long", "option"
     BAD_PRESET_NAME = "bad-preset-name"
     PARTNERSHIPS_NEED_FOUR = "partnerships-need-four"
+    #: ``deals`` in a row gave nobody a double, so the first round has no leader.
+    NO_DOUBLE_DEALT = "no-double-dealt", "deals"
     #: No code of its own (raised with a message only): the English message says why.
     UNPLAYABLE = "unplayable"
 

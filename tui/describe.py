@@ -130,6 +130,8 @@ RULES_PROBLEMS: Mapping[str, str] = {
     RulesProblem.LIST_TOO_LONG: N_("{option} is too long."),
     RulesProblem.BAD_PRESET_NAME: N_("A preset's name must be a short text."),
     RulesProblem.PARTNERSHIPS_NEED_FOUR: N_("Partnerships need four players."),
+    RulesProblem.NO_DOUBLE_DEALT: N_("No deal gave anybody a double ({deals} deals in a row): "
+                                     "nobody can lead the first round."),
     RulesProblem.UNPLAYABLE: N_("These rules cannot be played."),
 }
 

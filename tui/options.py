@@ -263,7 +263,9 @@ def host_config_from_args(args: argparse.Namespace) -> HostConfig:
             resume=args.resume, limits=limits, computer_processes=processes,
             next_round_delay=args.next_round_delay, rejoin_by_name=args.rejoin_by_name,
         )
-    except (ValueError, RulesError) as exc:
+    except RulesError as exc:  # before ValueError, which it is: worded from its code
+        raise CliError(_rules_problem(exc, args)) from None
+    except ValueError as exc:
         raise CliError(str(exc)) from None
 
 

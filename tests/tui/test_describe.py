@@ -505,5 +505,8 @@ def test_every_rules_problem_has_its_sentence_with_the_params_it_is_said_with() 
         assert describe_rules_problem(RulesProblem.PLAYER_COUNT, {
             "preset": "quinientos", "low": 4, "high": 4, "players": 2}) == (
             "quinientos se juega con 4 jugadores exactos, no 2")
+        assert describe_rules_problem(RulesProblem.NO_DOUBLE_DEALT, {"deals": 1001}) == (
+            "Ningún reparto le dio un doble a nadie (1001 repartos seguidos): nadie puede salir en la "
+            "primera mano.")
     finally:
         default_language.switch("en")
