@@ -345,14 +345,6 @@ class Host:
             with contextlib.suppress(JournalError):
                 await table.journal.close()
 
-    def join_line(self) -> str:
-        """How to join, in one line a person reads out: address, port and code."""
-        address = self.address or "?"
-        if address in ("0.0.0.0", "::", ""):
-            address = lan_address()
-        code = f", join code {self.config.code}" if self.config.code else ", no join code"
-        return f"address {address}, port {self.port}{code}"
-
     def fill_with_computers(self, table: str = "main") -> int:
         """Seat computers in ``table``'s open seats and start its match; how many it seated."""
         filled, effects = self.machine.fill_with_computers(table, self._now())
