@@ -12,12 +12,12 @@ import asyncio
 import contextlib
 import signal
 import sys
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
 from typing import TextIO
 
-from .host import Host, HostConfig, HostError, lan_address
+from .host import Host, HostConfig, HostError, HostProblem, lan_address
 
 #: The exit code of a host that cannot start (the port is taken, the journal unreadable).
 EXIT_CANNOT_START = 2
@@ -30,9 +30,15 @@ Beside = Callable[[Host], AbstractAsyncContextManager[Sequence[str]]]
 
 @dataclass(frozen=True, slots=True)
 class CannotStart:
-    """The host (or what runs beside it) could not start: the `HostError`'s words."""
+    """The host (or what runs beside it) could not start: the `HostError`'s code, params and English."""
 
-    problem: str
+    code: HostProblem
+    params: Mapping[str, str | int]
+    english: str
+
+    @classmethod
+    def of(cls, error: HostError) -> CannotStart:
+        return cls(error.code, error.params, str(error))
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,7 +78,7 @@ async def serve_headless(config: HostConfig, out: TextIO | None = None, *,
     try:
         address, port = await host.start()
     except HostError as exc:
-        tell(CannotStart(str(exc)))
+        tell(CannotStart.of(exc))
         return EXIT_CANNOT_START
     alongside = contextlib.AsyncExitStack()
     more: Sequence[str] = ()
@@ -81,7 +87,7 @@ async def serve_headless(config: HostConfig, out: TextIO | None = None, *,
             more = await alongside.enter_async_context(beside(host))
     except HostError as exc:
         await host.stop()
-        tell(CannotStart(str(exc)))
+        tell(CannotStart.of(exc))
         return EXIT_CANNOT_START
     try:
         with _stop_signal() as stop:  # listened for before anyone is told the host is up
@@ -100,7 +106,7 @@ def print_in_english(out: TextIO) -> Callable[[News], None]:
 
     def tell(news: News) -> None:
         if isinstance(news, CannotStart):
-            print(f"capicu: {news.problem}", file=sys.stderr)
+            print(f"capicu: {news.english}", file=sys.stderr)
             return
         if isinstance(news, Stopped):
             print("capicu host: stopped", file=out, flush=True)

@@ -29,6 +29,7 @@ import sys
 from collections.abc import Callable
 from concurrent.futures import Executor, ThreadPoolExecutor
 from dataclasses import dataclass, field
+from enum import StrEnum
 from functools import partial
 from pathlib import Path
 
@@ -43,7 +44,7 @@ from .protocol import DEFAULT_PORT, Error, ErrorCode, to_wire
 from .table import Table, TableConfig, choose_in_worker
 
 __all__ = [
-    "Connection", "Host", "HostConfig", "HostError", "Limits", "RejoinRequest", "lan_address",
+    "Connection", "Host", "HostConfig", "HostError", "HostProblem", "Limits", "RejoinRequest", "lan_address",
     "new_join_code",
 ]
 
@@ -51,8 +52,26 @@ __all__ = [
 LINGER = 2.0
 
 
+class HostProblem(StrEnum):
+    """Why a host cannot start; each comes with the params named here, and an interface words it."""
+
+    #: ``path``, ``problem``: the journal cannot be read or reopened (the journal reader's words).
+    JOURNAL = "journal"
+    #: ``path``, ``problem``: the journal does not replay into a match (the engine's words).
+    CANNOT_RESUME = "cannot_resume"
+    #: ``address`` ("" for every interface), ``port``, ``problem``: the system's words ("Address in use").
+    CANNOT_LISTEN = "cannot_listen"
+    #: ``problem``: what runs beside the host could not start (already in words).
+    BESIDE = "beside"
+
+
 class HostError(Exception):
-    """The host cannot start: the message says why (port in use, unreadable journal, ...)."""
+    """The host cannot start: a `HostProblem` and its params; ``str()`` says it in English."""
+
+    def __init__(self, message: str, code: HostProblem = HostProblem.BESIDE, **params: str | int) -> None:
+        super().__init__(message)
+        self.code = code
+        self.params = params
 
 
 @dataclass(frozen=True, slots=True)
@@ -302,7 +321,9 @@ class Host:
                 recovered = await asyncio.to_thread(read_journal, config.resume)
                 journal = await asyncio.to_thread(Journal.reopen, config.resume, recovered)
             except JournalError as exc:
-                raise HostError(str(exc)) from None
+                raise HostError(
+                    str(exc), HostProblem.JOURNAL, path=str(config.resume), problem=str(exc)
+                ) from None
             if recovered.damage:
                 entries = len(recovered.entries)
                 self.resume_note = f"{config.resume}: recovered {entries} entries; {recovered.damage}"
@@ -313,7 +334,8 @@ class Host:
                     heartbeat=config.limits.heartbeat, players_keep_state=not config.computer_processes,
                 )
             except ValueError as exc:
-                raise HostError(f"cannot resume from {config.resume}: {exc}") from None
+                raise HostError(f"cannot resume from {config.resume}: {exc}", HostProblem.CANNOT_RESUME,
+                                path=str(config.resume), problem=str(exc)) from None
             self._carry_out(self.machine.add_table(table))
         else:
             self.open_table(config.table_config())
@@ -323,7 +345,9 @@ class Host:
             )
         except OSError as exc:
             where = f"{config.bind or 'every interface'} port {config.port}"
-            raise HostError(f"cannot listen on {where}: {exc.strerror or exc}") from None
+            problem = str(exc.strerror or exc)
+            raise HostError(f"cannot listen on {where}: {problem}", HostProblem.CANNOT_LISTEN,
+                            address=config.bind or "", port=config.port, problem=problem) from None
         sockname = self._server.sockets[0].getsockname()
         self.address = config.bind or "0.0.0.0"
         self.port = int(sockname[1])

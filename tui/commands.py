@@ -22,6 +22,7 @@ from capicu.core.ai import LEVELS
 from capicu.net.headless import CannotStart, News, Stopped, serve_headless
 from capicu.net.protocol import DEFAULT_PORT
 
+from .describe import describe_host_problem
 from .describe_rules import describe_rules, preset_title
 from .game import DisplayOptions, HostGame, JoinGame, SoloGame, StartRequest
 from .messages import N_, t, tn
@@ -254,8 +255,7 @@ def run_host(args: argparse.Namespace) -> int:
 def tell_operator(news: News) -> None:
     """What a headless host tells its operator, in the command line's language (a problem on stderr)."""
     if isinstance(news, CannotStart):
-        # TRANSLATORS: {problem} is the host's own words (why it could not start).
-        print(t("capicu: {problem}", problem=news.problem), file=sys.stderr)
+        print("capicu: " + describe_host_problem(news.code, news.params), file=sys.stderr)
         return
     if isinstance(news, Stopped):
         print(t("capicu host: stopped"), flush=True)

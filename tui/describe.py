@@ -36,6 +36,7 @@ from capicu.core import (
 )
 from capicu.core.rules import RulesProblem
 from capicu.net.client import LinkEnd
+from capicu.net.host import HostProblem
 from capicu.net.protocol import ErrorCode
 from capicu.net.sanitize import clean_text
 
@@ -560,6 +561,27 @@ LINK_ENDS: Mapping[str, str] = {
     LinkEnd.CLOSED_HERE: N_("This terminal left the table."),
     LinkEnd.DROPPED_HERE: N_("This terminal hung up."),
 }
+
+
+#: Why a host cannot start (`HostProblem`); {problem} is the journal's, the engine's or the system's words.
+HOST_PROBLEMS: Mapping[str, str] = {
+    # TRANSLATORS: {problem} is the journal reader's own words, in English ("line 13 is damaged ...").
+    HostProblem.JOURNAL: N_("The journal {path} cannot be read: {problem}"),
+    # TRANSLATORS: {problem} is the engine's own words, in English.
+    HostProblem.CANNOT_RESUME: N_("Cannot resume the match from {path}: {problem}"),
+    # TRANSLATORS: {problem} is the system's own words ("Address already in use").
+    HostProblem.CANNOT_LISTEN: N_("Cannot listen on {address} port {port} ({problem})."),
+}
+
+
+def describe_host_problem(code: str, params: Mapping[str, object]) -> str:
+    """Why the host cannot start, from its `HostError`'s code and params."""
+    values = {name: display_text(value, 300) for name, value in params.items()}
+    if code == HostProblem.CANNOT_LISTEN and not values.get("address"):
+        return t("Cannot listen on every interface, port {port} ({problem}).", **values)
+    sentence = HOST_PROBLEMS.get(code)
+    # What runs beside the host (the SSH gateway) words its own problem.
+    return t(sentence, **values) if sentence is not None else values.get("problem", "")
 
 
 def describe_link_end(reason: str, params: Mapping[str, object] | None = None) -> str:

@@ -29,7 +29,7 @@ from capicu.net.client import (
     Reconnecting,
     Update,
 )
-from capicu.net.host import Host, HostConfig, RejoinRequest, lan_address
+from capicu.net.host import Host, HostConfig, HostError, RejoinRequest, lan_address
 from capicu.net.protocol import (
     ActedBy,
     Chat,
@@ -45,7 +45,7 @@ from capicu.net.protocol import (
 from textual.app import App
 from textual.message import Message
 
-from .describe import describe_host_error, describe_link_end
+from .describe import describe_host_error, describe_host_problem, describe_link_end
 from .messages import Wording, t
 from .saved_seats import SavedSeat, SeatStore
 
@@ -417,6 +417,8 @@ def _reason(exc: BaseException, connection: Connection) -> str:
         return t("cannot reach {where} ({problem})", where=where, problem=exc.strerror or str(exc))
     if isinstance(exc, JoinError):
         return describe_host_error(exc.code)
+    if isinstance(exc, HostError):  # we host, and our host cannot start
+        return describe_host_problem(exc.code, exc.params)
     return str(exc) or type(exc).__name__  # a failure nobody foresaw: its own words, for a bug report
 
 

@@ -44,7 +44,7 @@ from asyncssh.auth import KbdIntChallenge, KbdIntResponse
 from asyncssh.misc import TermModes
 from capicu.net.codes import same_code
 from capicu.net.headless import EXIT_CANNOT_START, CannotStart, News, print_in_english, serve_headless
-from capicu.net.host import Host, HostConfig, HostError, lan_address
+from capicu.net.host import Host, HostConfig, HostError, HostProblem, lan_address
 from capicu.net.protocol import NAME_LIMIT
 from capicu.net.sanitize import clean_text
 from capicu.net.throttle import GuessLimit
@@ -631,7 +631,7 @@ async def serve_headless_with_ssh(config: HostConfig, ssh: GatewayConfig, out: T
     try:
         gateway.prepare()
     except GatewayError as exc:
-        tell(CannotStart(str(exc)))
+        tell(CannotStart.of(HostError(str(exc), HostProblem.BESIDE, problem=str(exc))))
         return EXIT_CANNOT_START
 
     @contextlib.asynccontextmanager
@@ -640,7 +640,7 @@ async def serve_headless_with_ssh(config: HostConfig, ssh: GatewayConfig, out: T
         try:
             await gateway.start(host)
         except GatewayError as exc:
-            raise HostError(str(exc)) from None
+            raise HostError(str(exc), HostProblem.BESIDE, problem=str(exc)) from None
         try:
             yield gateway.welcome_lines(ssh.bind or host.address or "")
         finally:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 from functools import partial
 from pathlib import Path
@@ -380,6 +381,24 @@ async def test_the_host_starts_with_computers_in_the_open_seats() -> None:
         await pilot.press("s")
         await wait_for(pilot, partial(_on_table, app), what="the table")
         assert "Computer 2" in screen_text(app) and "Computer 3" in screen_text(app)
+
+
+async def test_hosting_on_a_port_in_use_says_why_and_exits() -> None:
+    taken = await asyncio.start_server(lambda r, w: None, "127.0.0.1", 0)
+    port = taken.sockets[0].getsockname()[1]
+    config = make_host_config(
+        rules=Rules.preset_named("puerto-rican-drawing"), players=2, computers=0, level="greedy",
+        bind="127.0.0.1", port=port, code=None, seed=4,
+    )
+    app = CapicuApp(DisplayOptions(mouse=False), HostGame(config=config, name="Ana"))
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_for(pilot, lambda: app.failure is not None, what="the failure")
+    finally:
+        taken.close()
+    assert app.failure is not None
+    assert app.failure.startswith(f"Could not reach the table: Cannot listen on 127.0.0.1 port {port} ("), (
+        app.failure)
 
 
 async def test_a_guest_cannot_seat_computers() -> None:

@@ -510,3 +510,48 @@ def test_every_rules_problem_has_its_sentence_with_the_params_it_is_said_with() 
             "primera mano.")
     finally:
         default_language.switch("en")
+
+
+def test_every_reason_a_host_cannot_start_is_worded_with_its_detail() -> None:
+    from capicu.net.host import HostProblem
+    from capicu.tui.describe import HOST_PROBLEMS, describe_host_problem
+
+    assert set(HOST_PROBLEMS) | {HostProblem.BESIDE} == set(HostProblem)
+    listen = {"address": "127.0.0.1", "port": 7254, "problem": "Address already in use"}
+    assert describe_host_problem(HostProblem.CANNOT_LISTEN, listen) == (
+        "Cannot listen on 127.0.0.1 port 7254 (Address already in use).")
+    assert describe_host_problem(HostProblem.CANNOT_LISTEN, {**listen, "address": ""}) == (
+        "Cannot listen on every interface, port 7254 (Address already in use).")
+    assert describe_host_problem(HostProblem.BESIDE, {"problem": "the SSH port is taken"}) == (
+        "the SSH port is taken")
+    default_language.switch("es")
+    try:
+        damaged = {"path": "m.jsonl", "problem": "line 3 is damaged"}
+        assert describe_host_problem(HostProblem.JOURNAL, damaged) == (
+            "No se puede leer el diario m.jsonl: line 3 is damaged")
+    finally:
+        default_language.switch("en")
+
+
+async def test_a_headless_host_whose_port_is_taken_says_so_in_spanish(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    import asyncio
+
+    from capicu.net import HostConfig
+    from capicu.net.headless import serve_headless
+    from capicu.tui.commands import tell_operator
+    from capicu.tui.messages import command_line_language
+
+    taken = await asyncio.start_server(lambda r, w: None, "127.0.0.1", 0)
+    try:
+        port = taken.sockets[0].getsockname()[1]
+        with command_line_language("es"):
+            code = await asyncio.wait_for(
+                serve_headless(HostConfig(bind="127.0.0.1", port=port), tell=tell_operator), 20
+            )
+    finally:
+        taken.close()
+    printed = capsys.readouterr()
+    assert code == 2 and printed.out == ""
+    assert printed.err.startswith(f"capicu: No se puede escuchar en 127.0.0.1, puerto {port} ("), printed.err
