@@ -492,27 +492,14 @@ async def test_hosting_in_a_terminal_starts_the_gateway_beside_the_table(folders
     assert not gateway.running
 
 
+@pytest.mark.parametrize(("language", "said"), [
+    ("en", "capicu: cannot listen for SSH on 127.0.0.1 port {port}"),
+    ("es", "capicu: no se puede escuchar SSH en 127.0.0.1 puerto {port}: "),
+])
 async def test_a_headless_host_whose_ssh_port_is_taken_does_not_start(
-    folders: Path, capsys: pytest.CaptureFixture[str]
+    folders: Path, capsys: pytest.CaptureFixture[str], language: str, said: str
 ) -> None:
-    from capicu.tui.ssh_gateway import serve_headless_with_ssh
-
-    taken = await asyncio.start_server(lambda r, w: None, "127.0.0.1", 0)
-    try:
-        port = taken.sockets[0].getsockname()[1]
-        host, ssh = HostConfig(bind="127.0.0.1", port=0), GatewayConfig(port=port, bind="127.0.0.1")
-        code = await asyncio.wait_for(serve_headless_with_ssh(host, ssh), WAIT)
-    finally:
-        taken.close()
-    assert code == 2
-    printed = capsys.readouterr()
-    assert f"cannot listen for SSH on 127.0.0.1 port {port}" in printed.err
-    assert "listening" not in printed.out, "nothing is said of a host that did not start"
-
-
-async def test_a_headless_host_whose_ssh_port_is_taken_says_so_in_spanish(
-    folders: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
+    """Exit 2 with the reason in the operator's language, and nothing said of a host that did not start."""
     from capicu.tui.commands import tell_operator
     from capicu.tui.messages import command_line_language
     from capicu.tui.ssh_gateway import serve_headless_with_ssh
@@ -521,14 +508,13 @@ async def test_a_headless_host_whose_ssh_port_is_taken_says_so_in_spanish(
     try:
         port = taken.sockets[0].getsockname()[1]
         host, ssh = HostConfig(bind="127.0.0.1", port=0), GatewayConfig(port=port, bind="127.0.0.1")
-        with command_line_language("es"):
+        with command_line_language(language):
             code = await asyncio.wait_for(serve_headless_with_ssh(host, ssh, tell=tell_operator), WAIT)
     finally:
         taken.close()
     printed = capsys.readouterr()
     assert code == 2 and printed.out == ""
-    said = f"capicu: no se puede escuchar SSH en 127.0.0.1 puerto {port}: "
-    assert printed.err.startswith(said), printed.err
+    assert printed.err.startswith(said.format(port=port)), printed.err
 
 
 def test_a_headless_host_with_ssh_speaks_spanish(folders: Path) -> None:
