@@ -37,7 +37,7 @@ from capicu.core import (
 from capicu.core.rules import RulesProblem
 from capicu.net.client import LinkEnd
 from capicu.net.host import HostProblem
-from capicu.net.protocol import ErrorCode
+from capicu.net.protocol import NAME_LIMIT, ErrorCode
 from capicu.net.sanitize import clean_text
 
 from .messages import N_, ascii_only, t, tc, tn, to_ascii
@@ -152,10 +152,6 @@ def describe_rules_problem(code: str, params: Mapping[str, object]) -> str:
     if code == RulesProblem.PLAYER_COUNT:
         return t("{preset} is played by {low} to {high} players, not {players}", **values)
     return t(RULES_PROBLEMS.get(code, RULES_PROBLEMS[RulesProblem.UNPLAYABLE]), **values)
-
-
-#: Longest name shown; longer ones are cut (the host limits them too).
-NAME_LIMIT = 24
 
 
 def display_text(text: object, limit: int = 500) -> str:
