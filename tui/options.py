@@ -220,13 +220,8 @@ def rules_from_args(args: argparse.Namespace) -> tuple[Rules, int]:
         players = args.players or rules.min_players
         rules.check_players(players)
     except RulesError as exc:
-        raise CliError(_rules_problem(exc, args)) from None
+        raise CliError(describe_rules_problem(exc.code, exc.params)) from None
     return rules, players
-
-
-def _rules_problem(exc: RulesError, args: argparse.Namespace) -> str:
-    """What is wrong with the rules asked for, in words (worded from the engine's code, not its English)."""
-    return describe_rules_problem(exc.code, exc.params)
 
 
 def host_config_from_args(args: argparse.Namespace) -> HostConfig:
@@ -264,7 +259,7 @@ def host_config_from_args(args: argparse.Namespace) -> HostConfig:
             next_round_delay=args.next_round_delay, rejoin_by_name=args.rejoin_by_name,
         )
     except RulesError as exc:  # before ValueError, which it is: worded from its code
-        raise CliError(_rules_problem(exc, args)) from None
+        raise CliError(describe_rules_problem(exc.code, exc.params)) from None
     except ValueError as exc:
         raise CliError(str(exc)) from None
 
