@@ -31,19 +31,18 @@ import contextlib
 import hashlib
 import os
 import re
-import sys
 import time
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING, TextIO
+from typing import TYPE_CHECKING
 
 import asyncssh
 from asyncssh.auth import KbdIntChallenge, KbdIntResponse
 from asyncssh.misc import TermModes
 from capicu.net.codes import same_code
-from capicu.net.headless import EXIT_CANNOT_START, CannotStart, News, print_in_english, serve_headless
+from capicu.net.headless import EXIT_CANNOT_START, CannotStart, News, serve_headless
 from capicu.net.host import Host, HostConfig, HostError, HostProblem, lan_address
 from capicu.net.protocol import NAME_LIMIT
 from capicu.net.sanitize import clean_text
@@ -618,15 +617,12 @@ class _Session(asyncssh.SSHServerSession[bytes]):
         self._idle = asyncio.get_running_loop().call_later(left, self._arm_idle)
 
 
-async def serve_headless_with_ssh(config: HostConfig, ssh: GatewayConfig, out: TextIO | None = None, *,
-                                  tell: Callable[[News], None] | None = None) -> int:
+async def serve_headless_with_ssh(config: HostConfig, ssh: GatewayConfig, *,
+                                  tell: Callable[[News], None]) -> int:
     """``capicu host --headless --ssh``: the host and its SSH gateway until Ctrl-C or SIGTERM.
 
-    ``tell`` hears the operator's news as `serve_headless` gives it (the command
-    line words it); without one, it is printed in English to ``out``.
+    ``tell`` hears the operator's news as `serve_headless` gives it (the command line words it).
     """
-    if tell is None:
-        tell = print_in_english(out or sys.stdout)
     gateway = Gateway(ssh, config.code)
     try:
         gateway.prepare()
@@ -646,4 +642,4 @@ async def serve_headless_with_ssh(config: HostConfig, ssh: GatewayConfig, out: T
         finally:
             await gateway.stop()
 
-    return await serve_headless(config, out, beside=beside, tell=tell)
+    return await serve_headless(config, beside=beside, tell=tell)
