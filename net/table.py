@@ -28,7 +28,7 @@ from __future__ import annotations
 import hmac
 import secrets
 import unicodedata
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -245,13 +245,12 @@ class Table:
             raise ValueError("the journal's header does not say the players and the seed")
         if not isinstance(seats, list) or len(seats) != players:
             raise ValueError("the journal's header does not list the table's seats")
-        config = TableConfig(
-            name=str(header.get("table", config.name)), rules=rules, players=players,
+        # The match's own settings come from the journal; the host's timings from ``config``.
+        config = replace(
+            config, name=str(header.get("table", config.name)), rules=rules, players=players,
             computers=sum(1 for s in seats if isinstance(s, dict) and s.get("kind") == "computer"),
             computer_level=str(header.get("computer_level", config.computer_level)),
-            computer_delay=config.computer_delay, seed=seed, turn_timer=config.turn_timer,
-            grace=config.grace, journal=None, max_spectators=config.max_spectators,
-            next_round_delay=config.next_round_delay,
+            seed=seed, journal=None,
         )
         table = cls(config, heartbeat=heartbeat, players_keep_state=players_keep_state)
         table.journal = journal
