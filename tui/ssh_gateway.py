@@ -55,7 +55,7 @@ from .saved_seats import SEATS_FILE, SeatStore
 from .settings import config_dir, data_dir
 
 if TYPE_CHECKING:
-    from .ssh_session import ChannelDriver
+    from .ssh_session import ChannelDriver, SessionApp
 
 __all__ = [
     "DEFAULT_SSH_PORT", "Gateway", "GatewayConfig", "GatewayError", "gateway_config_from_args",
@@ -459,7 +459,7 @@ class _Session(asyncssh.SSHServerSession[bytes]):
         self.size = (80, 24)
         self.driver: ChannelDriver | None = None
         self.finished: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        self._app: object | None = None
+        self._app: SessionApp | None = None
         self._task: asyncio.Task[None] | None = None
         self._last_key = time.monotonic()
         self._idle: asyncio.TimerHandle | None = None
@@ -588,12 +588,8 @@ class _Session(asyncssh.SSHServerSession[bytes]):
         """
         if self._ending is None and reason is not None:
             self._ending = reason
-        app = self._app
-        if app is not None:
-            from .ssh_session import SessionApp
-
-            assert isinstance(app, SessionApp)
-            app.drop(self._ending)
+        if self._app is not None:
+            self._app.drop(self._ending)
         elif self._task is None or self._task.done():
             self._goodbye(reason, 0)
 
