@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from capicu.core import Rules
+from capicu.core import Match, Rules
 
 from .wire import Schema
 
@@ -42,6 +42,10 @@ _SCHEMA = Schema(strict=True)
 
 class JournalError(Exception):
     """A journal that cannot be read or written; the message names the file and the problem."""
+
+
+class JournalChanged(JournalError):
+    """A damaged line with good lines after it: not a crash's doing, so the file was changed."""
 
 
 def encode_record(record: Any) -> bytes:
@@ -121,7 +125,7 @@ def read_journal(path: Path) -> Recovered:
         record = _parse_line(line)
         if record is None:
             if any(_parse_line(later) is not None for later in data[end + 1 :].split(b"\n")):
-                raise JournalError(
+                raise JournalChanged(
                     f"{path}: line {line_number} is damaged and good lines follow it; a crash "
                     "only cuts the last line short, so the file was changed: it is left as it is"
                 )
@@ -293,13 +297,12 @@ def unfinished_match(path: Path) -> bool:
     False for a file that is not a journal, or that cannot be read: only a
     journal worth resuming is worth keeping from being replaced.
     """
-    from capicu.core import Match
-
     try:
         recovered = read_journal(path)
-    except JournalError as exc:
-        # A journal changed by hand is still the only record of its match.
-        return "good lines follow" in str(exc)
+    except JournalChanged:
+        return True  # a journal changed by hand is still the only record of its match
+    except JournalError:
+        return False
     try:
         log = recovered.match_log()
         return not log["entries"] or not Match.from_log(log).is_over
