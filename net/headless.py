@@ -17,7 +17,7 @@ from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
 from typing import TextIO
 
-from .host import Host, HostConfig, HostError, HostProblem, lan_address
+from .host import Host, HostConfig, HostError, HostProblem, reachable
 
 #: The exit code of a host that cannot start (the port is taken, the journal unreadable).
 EXIT_CANNOT_START = 2
@@ -91,7 +91,7 @@ async def serve_headless(config: HostConfig, out: TextIO | None = None, *,
         return EXIT_CANNOT_START
     try:
         with _stop_signal() as stop:  # listened for before anyone is told the host is up
-            reach = lan_address() if address in ("0.0.0.0", "::", "") else address
+            reach = reachable(address)
             tell(Serving(address, port, config.code, reach, host.join_command(), tuple(more)))
             await stop.wait()
     finally:

@@ -45,7 +45,7 @@ from .table import Table, TableConfig, choose_in_worker
 
 __all__ = [
     "Connection", "Host", "HostConfig", "HostError", "HostProblem", "Limits", "RejoinRequest", "lan_address",
-    "new_join_code",
+    "new_join_code", "reachable",
 ]
 
 #: Seconds a closing connection keeps reading (and dropping) input; see `Connection.close`.
@@ -377,9 +377,7 @@ class Host:
 
     def join_command(self) -> str:
         """The exact ``capicu join ...`` command the other players type."""
-        address = self.address or "?"
-        if address in ("0.0.0.0", "::", ""):
-            address = lan_address()
+        address = reachable(self.address) if self.address else "?"
         if ":" in address:
             address = f"[{address}]"
         code = f" --code {self.config.code}" if self.config.code else ""
@@ -557,6 +555,11 @@ class Host:
     def _on_timer(self) -> None:
         self._timer = None
         self.wake(self._now())
+
+
+def reachable(address: str) -> str:
+    """The address others reach a listener on: ``address``, or the LAN address for every interface."""
+    return lan_address() if address in ("0.0.0.0", "::", "") else address
 
 
 def lan_address() -> str:

@@ -29,7 +29,7 @@ from capicu.net.client import (
     Reconnecting,
     Update,
 )
-from capicu.net.host import Host, HostConfig, HostError, RejoinRequest, lan_address
+from capicu.net.host import Host, HostConfig, HostError, RejoinRequest, reachable
 from capicu.net.protocol import (
     ActedBy,
     Chat,
@@ -279,10 +279,8 @@ class GameLink:
         host = self.host = Host(config, report=self._host_report, ask=self._host_asks,
                                 cancelled=self._host_request_ended)
         bind, port = await host.start()
-        everywhere = bind in ("0.0.0.0", "::", "")
-        shown = lan_address() if everywhere else bind
-        self._app.post_message(HostReady(shown, port, host.code))
-        local = "127.0.0.1" if everywhere else bind
+        self._app.post_message(HostReady(reachable(bind), port, host.code))
+        local = "127.0.0.1" if bind in ("0.0.0.0", "::", "") else bind  # ourselves, by loopback
         return Connection(local, port, self.connection.name, host.code, False)
 
     def _host_report(self, text: str) -> None:

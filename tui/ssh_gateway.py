@@ -43,7 +43,7 @@ from asyncssh.auth import KbdIntChallenge, KbdIntResponse
 from asyncssh.misc import TermModes
 from capicu.net.codes import same_code
 from capicu.net.headless import EXIT_CANNOT_START, CannotStart, News, serve_headless
-from capicu.net.host import Host, HostConfig, HostError, HostProblem, lan_address
+from capicu.net.host import Host, HostConfig, HostError, HostProblem, reachable
 from capicu.net.protocol import NAME_LIMIT
 from capicu.net.sanitize import clean_text
 from capicu.net.throttle import GuessLimit
@@ -266,15 +266,14 @@ class Gateway:
     def return_line(self, entry: _Entry) -> Wording:
         """How ``entry``'s player takes its seat back from another machine (the seat-key dialog)."""
         user = entry.username if _PLAIN_USER.match(entry.username) else "NAME"
-        address = entry.reached if entry.reached not in ("", "0.0.0.0", "::") else lan_address()
+        address = reachable(entry.reached)
         # TRANSLATORS: {command} is an ssh command line, such as "ssh -p 2222 ana@192.168.1.20".
         return later("{command}, with the seat key as the password",
                      command=self.join_command(address, user))
 
     def welcome_lines(self, address: str) -> list[str]:
         """What the host prints: how to join by SSH, and the fingerprint to check."""
-        if address in ("0.0.0.0", "::", ""):
-            address = lan_address()
+        address = reachable(address)
         how = t("the join code as the password") if self.code else t("no password")
         if self._authorized is not None:
             how = t("{way}, or a key in {path}", way=how, path=str(self.config.authorized_keys))
