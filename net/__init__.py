@@ -3,6 +3,7 @@
 from .client import Client, ClientError, Closed, Incoming, JoinError, Reconnected, Reconnecting, Update
 from .codec import CLOSED, NEED_DATA, Codec
 from .host import Host, HostConfig, HostError, Limits, RejoinRequest, new_join_code
+from .model import Change, TableModel
 from .protocol import (
     DEFAULT_PORT,
     PROTOCOL_VERSION,
@@ -30,6 +31,7 @@ __all__ = [
     "NEED_DATA",
     "PROTOCOL_VERSION",
     "ActedBy",
+    "Change",
     "Chat",
     "Client",
     "ClientError",
@@ -54,6 +56,7 @@ __all__ = [
     "Snapshot",
     "StateUpdate",
     "TableConfig",
+    "TableModel",
     "TurnTimer",
     "Update",
     "ViewState",

@@ -213,7 +213,7 @@ class SessionApp(CapicuApp):
         lines = []
         if self.failure is not None:
             lines.append(t("capicu: {problem}", problem=self.failure))
-            if (self.game is None or self.game.view is None) and self.seat_store is None:
+            if (self.table is None or self.table.view is None) and self.seat_store is None:
                 # The host's words speak of capicu join: say how it goes over SSH (no key, no saved seat).
                 lines.append(t("capicu: over SSH, a seat's key given as the password takes that seat back"))
         if self.drop_reason is not None:

@@ -1,7 +1,10 @@
 """`CapicuScreen`: the base of the app's screens, and what the App tells them.
 
-The App keeps the table's state (`CapicuApp.game`) and calls these hooks on every
-screen in its stack when something changes; a screen overrides the ones it shows.
+The App holds the table's one model (`CapicuApp.table`, the client's `TableModel`).
+Each time the client applies a host message to it, the App hands the `Change` to
+every screen in its stack (`model_changed`); a screen reads the model and shows
+what it shows. The App's own settings (tiles, ASCII, language) come the same way,
+one method each; where we host is the App's reactive `CapicuApp.hosted_at`.
 
 Key descriptions are written in ``BINDINGS`` as English messages (marked with
 `N_`): Textual reads bindings when a class is defined, before any language is
@@ -15,7 +18,8 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING, TypeVar, cast
 
-from capicu.tui.messages import Wording, t
+from capicu.net.model import Change
+from capicu.tui.messages import t
 from textual.binding import ActiveBinding
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Checkbox, Input, Select
@@ -34,11 +38,8 @@ class CapicuScreen(Screen[ResultType]):
         """The app, with its game state and intents (`send_action`, `leave_game`, ...)."""
         return cast("CapicuApp", self.app)
 
-    def game_changed(self) -> None:
-        """Seats, names, timers, the host's address or who is ready changed: redraw what shows them."""
-
-    def notice(self, text: str | Wording) -> None:
-        """Someone sat down, dropped, left or came back (a sentence for the log)."""
+    def model_changed(self, change: Change) -> None:
+        """The table's model took ``change``: show what changed (the model is `CapicuApp.table`)."""
 
     def display_changed(self) -> None:
         """The tile style or ASCII mode changed (`CapicuApp.tile_style`, `CapicuApp.ascii_mode`)."""
