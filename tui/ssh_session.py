@@ -23,7 +23,7 @@ from typing import Any, Protocol, cast
 from capicu.net.client import Dial
 from rich.console import Console
 from textual import events, on
-from textual._xterm_parser import XTermParser
+from textual._xterm_parser import XTermParser  # private: Textual has no public input parser (see below)
 from textual.app import App
 from textual.driver import Driver
 from textual.geometry import Size
@@ -86,6 +86,8 @@ class ChannelDriver(Driver):
             raise TypeError("a ChannelDriver drives a SessionApp")
         self.terminal = app.terminal
         super().__init__(app, debug=debug, mouse=mouse, size=size or self.terminal.size)
+        # Textual offers no public parser of terminal input for a driver of one's own (its own
+        # drivers use this private one); a driver reading an SSH channel needs exactly it.
         self._parser = XTermParser()
         self._decode = getincrementaldecoder("utf-8")(errors="replace").decode
         self._tick: asyncio.TimerHandle | None = None
