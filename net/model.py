@@ -196,6 +196,8 @@ class TableModel:
         self.players = 0
         self.seats: tuple[Seat, ...] = ()
         self.spectators = 0
+        #: The spectators' names, in the order they came.
+        self.watchers: tuple[str, ...] = ()
         #: The match has begun (the seat map says so, or a view came).
         self.started = False
         #: The view as of the last snapshot or update taken, and the number of its last event.
@@ -226,7 +228,7 @@ class TableModel:
             return Change(message, before, self.seats)
         if isinstance(message, Seats):
             before_seats = self.seats
-            self.seats, self.spectators = message.seats, message.spectators
+            self.seats, self.spectators, self.watchers = message.seats, message.spectators, message.watchers
             self.started = self.started or message.started
             if message.seats:
                 self.players = len(message.seats)

@@ -234,6 +234,8 @@ class Seats:
     seats: tuple[Seat, ...]
     spectators: Count
     started: bool
+    #: The spectators' names, in the order they came (a host before this field sends none).
+    watchers: tuple[Annotated[str, Text(NAME_LIMIT)], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -744,7 +744,8 @@ class Table:
         self._out.extend(Send(peer, frame) for peer in self.peers())
 
     def _seats_message(self) -> Seats:
-        return Seats(tuple(s.public() for s in self.seats), len(self.spectators), self.match is not None)
+        return Seats(tuple(s.public() for s in self.seats), len(self.spectators), self.match is not None,
+                     tuple(p.name or "" for p in self.spectators))
 
     def _broadcast_seats(self) -> None:
         self._send_all(self._seats_message())

@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import ClassVar
 
 from capicu.net.model import Change
-from capicu.net.protocol import Chat, SeatKind, Seats
+from capicu.net.protocol import NAME_LIMIT, Chat, SeatKind, Seats
+from capicu.tui.describe import display_text
 from capicu.tui.game import Hosting, computer_name, seat_notices
 from capicu.tui.messages import N_, t, tc, tn
 from capicu.tui.screens.base import CapicuScreen
@@ -105,6 +106,11 @@ class LobbyScreen(CapicuScreen[None]):
                 t("connected") if info.connected or info.kind == "computer" else tc("not connected", "away")
             )
             table.add_row(str(info.seat + 1), name, _kind_name(info.kind), link)
+        for watcher in model.watchers:
+            name = display_text(watcher, NAME_LIMIT)
+            if model.seat is None and watcher == model.name:
+                name = t("{name} (you)", name=name)
+            table.add_row("", name, tc("a person who watches the table", "watching"), t("connected"))
         filled = sum(1 for s in model.seats if s.kind != "open")
         waiting = t("The match starts as soon as every seat is filled ({filled} of {players}).",
                     filled=filled, players=model.players or len(model.seats))
