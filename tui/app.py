@@ -32,7 +32,7 @@ from textual.command import CommandPalette
 from textual.filter import LineFilter
 from textual.message_pump import MessagePump
 from textual.notifications import SeverityLevel
-from textual.reactive import reactive
+from textual.reactive import var
 from textual.screen import Screen
 from textual.theme import Theme, ThemeProvider
 from textual.types import NoActiveAppError
@@ -110,8 +110,14 @@ class CapicuApp(App[None]):
         Binding("ctrl+p", "command_palette", N_("Palette"), show=False),
     ]
 
+    # What the screens follow of the App itself (each screen watches them; see CapicuScreen).
     #: This terminal hosts: where others join, and with which code (None: it does not, or not yet).
-    hosted_at: reactive[Hosting | None] = reactive(None)
+    hosted_at: var[Hosting | None] = var(None)
+    #: How tiles are drawn, and whether everything is drawn in ASCII only.
+    tile_style: var[TileStyle] = var(TileStyle.COMPACT)
+    ascii_mode: var[bool] = var(False)
+    #: The code of the language spoken (`language`), said again at each switch.
+    speaking: var[str] = var("", always_update=True)
 
     def __init__(self, display: DisplayOptions | None = None, start: StartRequest | None = None) -> None:
         super().__init__()
@@ -135,6 +141,7 @@ class CapicuApp(App[None]):
         #: the screen's cell-for-cell filter would make it "?".
         self.language = Language(choose_language(self.display_options.language, self.settings.language),
                                  ascii=self.ascii_mode)
+        self.speaking = self.language.code
         self._ascii_only = AsciiOnly()
         self.tile_style = (
             TileStyle.parse(self.display_options.tile_style)
@@ -202,19 +209,15 @@ class CapicuApp(App[None]):
         """Draw tiles another way, everywhere, from now on (and next time)."""
         self.tile_style = TileStyle.parse(style)
         self.save_setting(tile_style=self.tile_style)
-        for screen in self._capicu_screens():
-            screen.display_changed()
 
     def set_ascii(self, on: bool) -> None:
         """Draw with ASCII only (or not), everywhere, from now on (and next time)."""
-        self.ascii_mode = on
         self.language.ascii = on
         self.save_setting(ascii=on)
         self.set_class(on, "ascii")
         self.refresh_bindings()  # the Footer's key names change
         self.screen.refresh(layout=True)
-        for screen in self._capicu_screens():
-            screen.display_changed()
+        self.ascii_mode = on  # last: the screens redraw what they draw with it
 
     def set_language(self, code: str) -> None:
         """Speak ``code`` everywhere from now on (and next time): every screen words itself again."""
@@ -222,8 +225,7 @@ class CapicuApp(App[None]):
             return
         self.save_setting(language=code)
         self.refresh_bindings()  # the Footer's words
-        for screen in self._capicu_screens():
-            screen.language_changed()
+        self.speaking = code  # every screen words itself again
 
     # -- the command palette, in the app's language ----------------------------------
 

@@ -172,6 +172,7 @@ class SessionApp(CapicuApp):
         # starts without ASCII, in the language of the SSH client's locale (LANG, if it sent it).
         self.ascii_mode = False
         self.language = Language(choose_language(None, None, request.environment), ascii=False)
+        self.speaking = self.language.code
         self.seat_store = request.seats
         self.dial = request.dial
         #: The session ended without the player leaving (the connection went, idle, the host stops).

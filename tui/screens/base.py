@@ -3,8 +3,10 @@
 The App holds the table's one model (`CapicuApp.table`, the client's `TableModel`).
 Each time the client applies a host message to it, the App hands the `Change` to
 every screen in its stack (`model_changed`); a screen reads the model and shows
-what it shows. The App's own settings (tiles, ASCII, language) come the same way,
-one method each; where we host is the App's reactive `CapicuApp.hosted_at`.
+what it shows. What the App itself holds a screen follows through Textual's
+reactives: every capicu screen watches the App's tile style, ASCII mode and
+language (`display_changed`, `language_changed`), the lobby where we host
+(`CapicuApp.hosted_at`).
 
 Key descriptions are written in ``BINDINGS`` as English messages (marked with
 `N_`): Textual reads bindings when a class is defined, before any language is
@@ -38,11 +40,18 @@ class CapicuScreen(Screen[ResultType]):
         """The app, with its game state and intents (`send_action`, `leave_game`, ...)."""
         return cast("CapicuApp", self.app)
 
+    def on_mount(self) -> None:
+        # The App's settings, followed (a subclass's own on_mount runs as well, before this one).
+        app = self.capicu
+        self.watch(app, "tile_style", self.display_changed, init=False)
+        self.watch(app, "ascii_mode", self.display_changed, init=False)
+        self.watch(app, "speaking", self.language_changed, init=False)
+
     def model_changed(self, change: Change) -> None:
         """The table's model took ``change``: show what changed (the model is `CapicuApp.table`)."""
 
     def display_changed(self) -> None:
-        """The tile style or ASCII mode changed (`CapicuApp.tile_style`, `CapicuApp.ascii_mode`)."""
+        """The App's tile style or ASCII mode changed (`CapicuApp.tile_style`, `CapicuApp.ascii_mode`)."""
 
     def language_changed(self) -> None:
         """The app speaks another language: word every text again (here: build the screen again)."""
