@@ -13,6 +13,7 @@ written): a cursor move costs the two tiles it leaves and reaches.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import ClassVar
 
 from capicu.core import Action, Play, Tile, View
@@ -102,14 +103,13 @@ class HandView(Widget, can_focus=True):
     CHOOSE_ANYWAY_BINDING: ClassVar[Binding] = Binding("enter", "choose_anyway", "", show=False)
     BINDINGS: ClassVar[list[BindingType]] = [*CURSOR_BINDINGS, CHOOSE_BINDING, CHOOSE_ANYWAY_BINDING]
 
+    @dataclass
     class TileChosen(Message):
         """The player chose a tile; ``actions`` are its legal plays (empty: it does not fit now)."""
 
-        def __init__(self, hand: HandView, tile: Tile, actions: tuple[Play, ...]) -> None:
-            super().__init__()
-            self.hand = hand
-            self.tile = tile
-            self.actions = actions
+        hand: HandView
+        tile: Tile
+        actions: tuple[Play, ...]
 
         @property
         def control(self) -> HandView:
