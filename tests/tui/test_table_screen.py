@@ -9,6 +9,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import AsyncIterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from capicu.core import DRAW, Play, Rules, TilesDrawn
@@ -55,6 +56,17 @@ def _footer_keys(app: CapicuApp) -> list[str]:
 async def test_a_draw_is_told_on_the_status_line_and_the_new_tiles_are_marked() -> None:
     app = solo_app(seed=5, players=2)
     async with app.run_test(size=SIZE, notifications=True) as pilot:
+        # Every intent the screen sends, seen on its way to the host (and passed on).
+        sent: list[object] = []
+        link = app.link
+        assert link is not None
+        send = link.send_action
+
+        async def seen(action: Any) -> bool:
+            sent.append(action)
+            return await send(action)
+
+        link.send_action = seen  # type: ignore[method-assign]
         for _ in range(80):
             game = app.table
             view = game.view if game is not None else None
@@ -65,6 +77,8 @@ async def test_a_draw_is_told_on_the_status_line_and_the_new_tiles_are_marked() 
             await next_turn(pilot, app)
         else:
             pytest.fail("I never had to draw")
+        # The rules forced those draws: the host made them, the screen sent no draw for them.
+        assert sent and DRAW not in sent
         hand = app.screen.query_one(HandView)
         await wait_for(pilot, lambda: bool(hand.fresh), what="the drawn tiles marked")
         text = screen_text(app)
