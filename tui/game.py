@@ -1,9 +1,9 @@
 """The game this terminal takes part in: what was asked for, and the table's one model.
 
 A start request (`SoloGame`, `JoinGame`, `HostGame`) and `DisplayOptions` are what
-the command line or a form asked for; `GameState` holds the request, where we
-host, and the client's `TableModel` (what the host has said since). Plain values,
-no Textual: the command line makes them before Textual loads.
+the command line or a form asked for; `GameState` holds the request and the
+client's `TableModel` (what the host has said since). Plain values, no Textual:
+the command line makes them before Textual loads.
 """
 
 from __future__ import annotations
@@ -104,14 +104,13 @@ class Hosting:
     code: str | None
 
 
-@dataclass
+@dataclass(frozen=True, slots=True)
 class GameState:
-    """The game the App runs: what was asked for, where we host, and the table's one model."""
+    """The game the App runs: what was asked for, and the table's one model."""
 
     request: StartRequest
     #: The client's model of the table (the link's client applies every host message to it).
     table: TableModel = field(default_factory=TableModel)
-    host: Hosting | None = None
 
     @property
     def hosting(self) -> bool:
