@@ -215,7 +215,7 @@ def _seat_key(args: argparse.Namespace) -> str | None:
     key = key.strip()
     if not _SEAT_KEY.match(key) or sum(c.isalnum() for c in key) < 8:
         raise CliError(t("{key} is not a seat key: a seat key is letters and digits, "
-                         "such as K7PX-2MQR-HT4W-9CV", key=repr(key[:60])))
+                         "such as K7PX-2MQR-HT4W-9C", key=repr(key[:60])))
     if getattr(args, "spectate", False):
         raise CliError(t("--seat-key takes a seat back: it cannot go with --spectate"))
     return key

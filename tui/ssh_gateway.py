@@ -67,7 +67,7 @@ HOST_KEY_FILE = "ssh_host_ed25519_key"
 #: The folder (in the data folder) of the seats kept for each SSH user name and key.
 SEATS_FOLDER = "ssh-seats"
 
-#: A seat key as the table shows it ("K7PX-2MQR-HT4W-9CV"): given as the password, it takes that seat.
+#: A seat key as the table shows it ("K7PX-2MQR-HT4W-9C"): given as the password, it takes that seat.
 _SEAT_KEY = re.compile(r"^[A-Za-z0-9]([A-Za-z0-9 -]{0,40}[A-Za-z0-9])?$")
 #: A user name an ssh command line takes as it is (others are shown as NAME).
 _PLAIN_USER = re.compile(r"^[A-Za-z0-9._-]{1,32}$")
