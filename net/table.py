@@ -396,7 +396,12 @@ class Table:
         self._send(peer, self._welcome(found))
         self._broadcast_seats()
         match = self.match
-        if match is not None:
+        if match is None and all(s.kind is not SeatKind.OPEN and not s.person_away for s in self.seats):
+            # A lobby restored full (the host stopped as its last seat was taken, before or
+            # while the first deal was written) starts once its people are all back, as
+            # `join` starts one when its last seat is taken.
+            self._start(now)
+        elif match is not None:
             self._send_snapshot(peer, now, next_round=False)
             if was_covered and match.turn == found.index:
                 self._schedule_turn(now)

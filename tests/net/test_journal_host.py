@@ -163,3 +163,33 @@ async def test_a_slow_journal_holds_back_its_own_table_and_no_other(start_host, 
     assert ana.seat == 0 and ana.token
     assert read_journal(path).header["seats"][0]["token"] == ana.token
     await ana.close()
+
+
+@pytest.mark.parametrize("torn", [False, True], ids=["full lobby", "torn first deal"])
+async def test_a_lobby_restored_with_every_seat_taken_starts_when_its_people_are_back(
+        start_host, tmp_path, torn):
+    journal = tmp_path / "match.journal"
+    host, port = await start_host(players=2, seed=5, journal=journal)
+    ana = await Client.connect(LOOPBACK, port, name="ana", reconnect=False)
+    bo = await Client.connect(LOOPBACK, port, name="bo", reconnect=False)
+    ana_token, bo_key = ana.token, bo.seat_key
+    await host.stop()
+    lines = journal.read_bytes().splitlines(keepends=True)
+    # The header (Ana's seat), both seats as Bo sat down, both again as the match began, the deal.
+    assert len(lines) == 4 and b'"deal"' in lines[3]
+    # The host stopped as the last seat was taken: with the seats on disk and the deal
+    # not yet (never written, or written only in part).
+    journal.write_bytes(b"".join(lines[:3]) + (lines[3][:20] if torn else b""))
+    recovered = read_journal(journal)
+    assert recovered.entries == [] and [s["kind"] for s in recovered.header["seats"]] == ["person"] * 2
+    resumed, port = await start_host(resume=journal, grace=30)
+    assert resumed.tables["main"].match is None
+    back_ana = await Client.connect(LOOPBACK, port, name="-", token=ana_token)
+    assert resumed.tables["main"].match is None  # Bo is not back yet
+    back_bo = await Client.connect(LOOPBACK, port, name="-", seat_key=bo_key)
+    assert (back_ana.seat, back_bo.seat) == (0, 1)
+    results = await asyncio.wait_for(
+        asyncio.gather(play_bot(port, "-", client=back_ana), play_bot(port, "-", client=back_bo, seed=1)),
+        WAIT * 2)
+    assert all(r.final.match_over for r in results)
+    assert Match.from_log(read_journal(journal).match_log()).is_over
