@@ -28,6 +28,7 @@ import os
 import zlib
 from collections.abc import Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
@@ -291,20 +292,30 @@ def _sync_directory(path: Path) -> None:
         os.close(fd)
 
 
-def unfinished_match(path: Path) -> bool:
-    """Whether ``path`` holds the journal of a match that is not over (or not begun).
+class Keep(StrEnum):
+    """Why a journal should not be replaced without a word (`worth_keeping`)."""
 
-    False for a file that is not a journal, or that cannot be read: only a
-    journal worth resuming is worth keeping from being replaced.
+    #: It holds a match that is not over (or not begun): ``--resume`` goes on with it.
+    UNFINISHED = "unfinished"
+    #: A line before its end is damaged (`JournalChanged`): it cannot be resumed, and it is
+    #: still the only record of its match.
+    CHANGED = "changed"
+
+
+def worth_keeping(path: Path) -> Keep | None:
+    """Why the journal at ``path`` is worth keeping from being replaced; None when it is not.
+
+    None for a finished match, a file that is not a journal, or one that cannot be read.
     """
     try:
         recovered = read_journal(path)
     except JournalChanged:
-        return True  # a journal changed by hand is still the only record of its match
+        return Keep.CHANGED
     except JournalError:
-        return False
+        return None
     try:
         log = recovered.match_log()
-        return not log["entries"] or not Match.from_log(log).is_over
+        unfinished = not log["entries"] or not Match.from_log(log).is_over
     except (KeyError, TypeError, ValueError):
-        return False
+        return None
+    return Keep.UNFINISHED if unfinished else None

@@ -123,6 +123,25 @@ async def test_the_journal_of_an_unfinished_match_is_not_replaced_without_a_word
     assert code is None and "listening on" in out
 
 
+
+async def test_a_journal_damaged_before_its_end_is_kept_without_promising_a_resume(start_host, tmp_path):
+    journal = tmp_path / "match.journal"
+    host, port = await start_host(players=2, computers=1, seed=2, journal=journal)
+    await asyncio.wait_for(play_bot(port, "ana", stop_after=6), WAIT)
+    await host.stop()
+    lines = journal.read_bytes().split(b"\n")
+    lines[3] = lines[3].replace(b'"', b"'", 1)
+    journal.write_bytes(b"\n".join(lines))
+    before = journal.read_bytes()
+    code, _, err = await _run_cli("--journal", str(journal))
+    assert code == 2 and len(err.strip().splitlines()) == 1
+    # What it says is true: --resume refuses this journal, so it is not offered.
+    assert "damaged" in err and "--new-journal" in err and "goes on with it" not in err
+    code, _, err = await _run_cli("--resume", str(journal))
+    assert code == 2 and "line 4 is damaged and good lines follow it" in err
+    assert journal.read_bytes() == before
+
+
 class SlowDisk:
     """A real file whose writes wait until the test lets them through (a disk that is slow)."""
 
