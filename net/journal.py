@@ -91,6 +91,12 @@ class Recovered:
     seq: int
     #: A sentence saying what was dropped, or None when the whole file was good.
     damage: str | None
+    #: The number (from 1) of the line dropped with everything after it; None when none was.
+    dropped_line: int | None = None
+    #: Whether that line was cut short (the host stopped while writing it), not damaged.
+    cut_short: bool = False
+    #: The bytes dropped from that line on.
+    dropped_bytes: int = 0
 
     def match_log(self) -> dict[str, Any]:
         """The `Match.log()` this journal records (for `Match.from_log`); ValueError if damaged."""
@@ -115,12 +121,14 @@ def read_journal(path: Path) -> Recovered:
     records: list[Any] = []
     offset = 0
     damage = None
+    cut_short = False
     line_number = 0
     while offset < len(data):
         line_number += 1
         end = data.find(b"\n", offset)
         if end < 0:
             damage = f"line {line_number} was cut short (the host stopped while writing it)"
+            cut_short = True
             break
         line = data[offset:end]
         record = _parse_line(line)
@@ -155,7 +163,8 @@ def read_journal(path: Path) -> Recovered:
             seq = record["seq"]
     if not isinstance(seq, int):
         raise JournalError(f"{path}: the header's seq is not a number")
-    return Recovered(header, entries, offset, seq, damage)
+    return Recovered(header, entries, offset, seq, damage, line_number if damage is not None else None,
+                     cut_short, len(data) - offset)
 
 
 def _parse_line(line: bytes) -> Any | None:

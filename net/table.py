@@ -46,7 +46,7 @@ from capicu.core.match import LOG_FORMAT
 
 from .codec import encode_frame
 from .codes import new_seat_key, same_code
-from .effects import Close, Effect, Peer, Record, Report, Send, Tell, Think
+from .effects import Close, Effect, HostNote, Peer, Record, Report, Send, Tell, Think
 from .journal import Journal, Recovered, entry_records, header_record, plain_rules, seats_record
 from .protocol import (
     ActedBy,
@@ -654,8 +654,8 @@ class Table:
                 raise ValueError(failure or "no action")
             events = match.apply(action, index)
         except Exception as exc:  # a computer player's bug must not stop the table
-            self._out.append(Report(f"table {self.name}: the computer for seat {index + 1} failed "
-                                    f"({failure or repr(exc)})"))
+            self._out.append(Report(HostNote.COMPUTER_FAILED(table=self.name, seat=index,
+                                                             problem=failure or repr(exc))))
             events = match.apply(match.legal_actions()[0], index)
         self._publish(events, index, by, None, None, now)
         return self._drain()
@@ -695,7 +695,7 @@ class Table:
         if self.broken is not None:
             return []
         self.broken = f"the host stopped this table: {reason}"
-        self._out.append(Report(f"table {self.name}: {reason}"))
+        self._out.append(Report(HostNote.JOURNAL_FAILED(table=self.name, problem=reason)))
         return self._drain() + self.close(Error(ErrorCode.SHUTTING_DOWN, self.broken, fatal=True))
 
     def close(self, error: Error | None) -> list[Effect]:

@@ -19,10 +19,10 @@ from types import ModuleType
 from typing import TYPE_CHECKING, TypeVar
 
 from capicu.core.ai import LEVELS
-from capicu.net.headless import CannotStart, News, Stopped, serve_headless
+from capicu.net.headless import CannotStart, News, Noted, Stopped, serve_headless
 from capicu.net.protocol import DEFAULT_PORT
 
-from .describe import describe_host_problem
+from .describe import describe_host_note, describe_host_problem
 from .describe_rules import describe_rules, preset_title
 from .game import DisplayOptions, HostGame, JoinGame, SoloGame, StartRequest
 from .messages import N_, t, tn
@@ -259,6 +259,10 @@ def tell_operator(news: News) -> None:
         return
     if isinstance(news, Stopped):
         print(t("capicu host: stopped"), flush=True)
+        return
+    if isinstance(news, Noted):
+        print(t("capicu host: {line}", line=describe_host_note(news.note.code, news.note.values)),
+              file=sys.stderr, flush=True)
         return
     print(t("capicu host: listening on {address} port {port}", address=news.address, port=str(news.port)))
     if news.code:

@@ -43,7 +43,7 @@ from asyncssh.auth import KbdIntChallenge, KbdIntResponse
 from asyncssh.misc import TermModes
 from capicu.net.codes import same_code
 from capicu.net.headless import EXIT_CANNOT_START, CannotStart, News, serve_headless
-from capicu.net.host import Host, HostConfig, HostError, HostProblem, reachable
+from capicu.net.host import Host, HostConfig, HostError, HostNote, HostProblem, reachable
 from capicu.net.protocol import NAME_LIMIT
 from capicu.net.sanitize import clean_text
 from capicu.net.throttle import GuessLimit
@@ -627,7 +627,7 @@ async def serve_headless_with_ssh(config: HostConfig, ssh: GatewayConfig, *,
 
     @contextlib.asynccontextmanager
     async def beside(host: Host) -> AsyncIterator[list[str]]:
-        gateway.report = host.report
+        gateway.report = lambda text: host.report(HostNote.BESIDE(text=text))
         try:
             await gateway.start(host)
         except GatewayError as exc:

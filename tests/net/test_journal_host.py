@@ -8,7 +8,7 @@ import threading
 
 import pytest
 from capicu.core import Match
-from capicu.net import Client, Host, HostConfig, HostError, JoinError, TableConfig
+from capicu.net import Client, Host, HostConfig, HostError, HostNote, JoinError, TableConfig
 from capicu.net.journal import Journal, read_journal
 
 from .conftest import LOOPBACK, WAIT, play_bot
@@ -24,8 +24,12 @@ async def test_a_cut_journal_resumes_from_its_last_whole_record(start_host, tmp_
     assert whole.damage is None
     # The host died in the middle of writing its last record.
     journal.write_bytes(journal.read_bytes()[:-7])
+    lines = journal.read_bytes().splitlines(keepends=True)
     resumed, port = await start_host(resume=journal, grace=30)
-    assert resumed.resume_note is not None and "cut short" in resumed.resume_note
+    # The operator is told what was dropped, as a code and its params (an interface words it).
+    assert resumed.resume_note == HostNote.JOURNAL_CUT_SHORT(
+        path=str(journal), entries=len(whole.entries) - 1, line=len(lines), dropped=len(lines[-1]))
+    assert start_host.reports == [resumed.resume_note]
     match = resumed.tables["main"].match
     assert match is not None
     # Everything before the cut record is there (the computer may have moved on since).
