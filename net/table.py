@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import hmac
 import secrets
-import unicodedata
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -68,12 +67,8 @@ from .protocol import (
     clean_name,
     to_wire,
 )
+from .sanitize import name_key, names_look_alike
 from .timing import Deadlines
-
-
-def same_name_key(name: str) -> str:
-    """The form in which two names are the same name: normalised and case-folded."""
-    return unicodedata.normalize("NFKC", name.casefold())
 
 
 @dataclass(frozen=True, slots=True)
@@ -299,15 +294,14 @@ class Table:
     def join(self, peer: Peer, raw_name: str, spectate: bool, now: float) -> list[Effect]:
         """Seat ``peer`` at the first open seat, or let it watch; ProtocolError if it cannot.
 
-        A name that is another's once normalised and case-folded is taken: two
-        names that look alike on a screen are not two people.
+        A name that looks like another's (`names_look_alike`: the same once normalised and
+        case-folded, or letter for letter confusable) is taken: two names that look alike
+        on a screen are not two people.
         """
         self._check_open()
         name = clean_name(raw_name)
-        folded = same_name_key(name)
-        taken = {same_name_key(s.name) for s in self.seats if s.name}
-        taken |= {same_name_key(p.name) for p in self.spectators if p.name}
-        if folded in taken:
+        taken = [s.name for s in self.seats if s.name] + [p.name for p in self.spectators if p.name]
+        if any(names_look_alike(name, other) for other in taken):
             raise ProtocolError(ErrorCode.NAME_TAKEN, f"somebody at this table is already called {name!r}")
         seat = None if spectate else next((s for s in self.seats if s.kind is SeatKind.OPEN), None)
         if seat is None:
@@ -371,9 +365,9 @@ class Table:
 
     def away_seat(self, name: str) -> int | None:
         """The seat of the away person called ``name`` (cleaned, any case), if there is one."""
-        folded = same_name_key(name)
+        folded = name_key(name)
         for seat in self.seats:
-            if seat.person_away and seat.name is not None and same_name_key(seat.name) == folded:
+            if seat.person_away and seat.name is not None and name_key(seat.name) == folded:
                 return seat.index
         return None
 
