@@ -22,7 +22,7 @@ from capicu.core.ai import LEVELS
 from capicu.net.headless import CannotStart, News, Noted, Stopped, serve_headless
 from capicu.net.protocol import DEFAULT_PORT
 
-from .describe import describe_host_note, describe_host_problem
+from .describe import describe_host_note, describe_host_problem, list_separator
 from .describe_rules import describe_rules, preset_title
 from .game import DisplayOptions, HostGame, JoinGame, SoloGame, StartRequest
 from .messages import N_, t, tn
@@ -171,7 +171,7 @@ def _theme(args: argparse.Namespace) -> str | None:
     names = theme_names(themes_dir())
     if theme not in names:
         raise CliError(t("there is no theme called {theme}: the themes are {themes}", theme=repr(theme[:60]),
-                         themes=", ".join(names)))
+                         themes=list_separator().join(names)))
     return theme
 
 

@@ -608,3 +608,19 @@ def test_every_note_of_a_running_host_is_worded_with_its_params(language: str) -
         assert "recuperad" in worded[HostNote.JOURNAL_CUT_SHORT], worded[HostNote.JOURNAL_CUT_SHORT]
     # A note from a newer host is shown as it came, not dropped.
     assert "later_note" in describe_host_note("later_note", {"seat": 1})
+
+
+def test_lists_and_partners_are_joined_as_the_language_joins_them() -> None:
+    from capicu.tui.describe import and_list, side_name
+
+    assert and_list(["Ana", "Beto", "Carmen"]) == "Ana, Beto and Carmen"
+    assert side_name(0, NAMES, 2, 4) == "Team Ana & Carmen"
+    default_language.switch("es")
+    try:
+        assert and_list(["Ana", "Beto", "Carmen"]) == "Ana, Beto y Carmen"
+        assert and_list(["Ana", "Beto"]) == "Ana y Beto"
+        # The catalogue's own joiner for a team, never an "&" put in by hand.
+        assert side_name(0, NAMES, 2, 4) == "Pareja Ana y Carmen"
+        assert side_name(1, NAMES, 2, 4, my_seat=1) == "Tú y Dolo"
+    finally:
+        default_language.switch("en")
