@@ -60,7 +60,7 @@ from .timing import Deadlines, Liveness, TokenBucket, Wake
 
 @dataclass(frozen=True, slots=True)
 class Limits:
-    """What the host tolerates from one connection; each limit is in PROTOCOL.md."""
+    """What the host tolerates from one connection; each limit is in docs/PROTOCOL.md."""
 
     #: Seconds a new connection has to send its hello.
     handshake_timeout: float = 10.0
