@@ -29,12 +29,11 @@ import sys
 from collections.abc import Callable
 from concurrent.futures import Executor, ThreadPoolExecutor
 from dataclasses import dataclass, field
-from enum import StrEnum
 from functools import partial
 from pathlib import Path
 
 from capicu.core import Action, Rules
-from capicu.core.codes import Statement
+from capicu.core.codes import Code, Statement
 
 from .codec import encode_frame
 from .codes import new_join_code, normal_code
@@ -54,24 +53,28 @@ __all__ = [
 LINGER = 2.0
 
 
-class HostProblem(StrEnum):
-    """Why a host cannot start; each comes with the params named here, and an interface words it."""
+class HostProblem(Code):
+    """Why a host cannot start, with the params it is said with; an interface words it."""
 
-    #: ``path``, ``problem``: the journal cannot be read or reopened (the journal reader's words).
-    JOURNAL = "journal"
-    #: ``path``, ``problem``: the journal does not replay into a match (the engine's words).
-    CANNOT_RESUME = "cannot_resume"
-    #: ``address`` ("" for every interface), ``port``, ``problem``: the system's words ("Address in use").
-    CANNOT_LISTEN = "cannot_listen"
-    #: ``problem``: what runs beside the host could not start (already in words).
-    BESIDE = "beside"
+    #: The journal cannot be read or reopened (``problem``: the journal reader's words).
+    JOURNAL = "journal", "path", "problem"
+    #: The journal does not replay into a match (``problem``: the engine's words).
+    CANNOT_RESUME = "cannot_resume", "path", "problem"
+    #: ``address`` ("" for every interface); ``problem``: the system's words ("Address in use").
+    CANNOT_LISTEN = "cannot_listen", "address", "port", "problem"
+    #: What runs beside the host could not start (``problem``: already in words).
+    BESIDE = "beside", "problem"
 
 
 class HostError(Exception):
-    """The host cannot start: a `HostProblem` and its params; ``str()`` says it in English."""
+    """The host cannot start: a `HostProblem` and its params; ``str()`` says it in English.
+
+    The params must be the code's declared ones (ValueError otherwise).
+    """
 
     def __init__(self, message: str, code: HostProblem = HostProblem.BESIDE, **params: str | int) -> None:
         super().__init__(message)
+        code(**params)  # checks the params against the code's declaration
         self.code = code
         self.params = params
 

@@ -624,3 +624,23 @@ def test_lists_and_partners_are_joined_as_the_language_joins_them() -> None:
         assert side_name(1, NAMES, 2, 4, my_seat=1) == "Tú y Dolo"
     finally:
         default_language.switch("en")
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_every_reason_a_host_cannot_start_is_a_code_worded_with_its_declared_params(language: str) -> None:
+    from capicu.core.codes import Code
+    from capicu.net.host import HostError, HostProblem
+    from capicu.tui.describe import describe_host_problem
+
+    values = {"path": "m.journal", "problem": "Address already in use", "address": "10.0.0.7", "port": 7254}
+    default_language.switch(language)
+    try:
+        for code in HostProblem:
+            assert isinstance(code, Code) and code.params
+            error = HostError("in English", code, **{name: values[name] for name in code.params})
+            sentence = describe_host_problem(error.code, error.params)
+            assert "{" not in sentence and "Address already in use" in sentence, sentence
+    finally:
+        default_language.switch("en")
+    with pytest.raises(ValueError, match="problem"):
+        HostError("in English", HostProblem.JOURNAL, path="m.journal")  # its problem left out
