@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import asyncio
+import os
 import sys
+import tempfile
 import threading
 
 import pytest
@@ -41,6 +43,20 @@ async def test_a_cut_journal_resumes_from_its_last_whole_record(start_host, tmp_
     # The journal now holds the whole match, its cut record replaced.
     assert Match.from_log(read_journal(journal).match_log()).is_over
 
+
+async def test_a_journal_whose_last_line_is_damaged_resumes_and_says_which_line_it_dropped(
+        start_host, tmp_path):
+    journal = tmp_path / "match.journal"
+    host, port = await start_host(players=2, computers=1, seed=2, journal=journal)
+    await asyncio.wait_for(play_bot(port, "ana", stop_after=4), WAIT)
+    await host.stop()
+    lines = journal.read_bytes().splitlines(keepends=True)
+    lines[-1] = lines[-1].replace(b'"', b"'", 1)  # whole, but its checksum no longer holds
+    journal.write_bytes(b"".join(lines))
+    kept = len(read_journal(journal).entries)  # (the resumed host writes on, as its computer plays)
+    resumed, _ = await start_host(resume=journal, grace=30)
+    assert resumed.resume_note == HostNote.JOURNAL_LINE_DAMAGED(
+        path=str(journal), entries=kept, line=len(lines), dropped=len(lines[-1]))
 
 async def test_a_journal_that_cannot_be_written_stops_the_table_with_a_clear_error(tmp_path):
     host = Host(HostConfig(bind=LOOPBACK, port=0, players=2, computers=1,
@@ -98,11 +114,20 @@ async def test_a_journal_damaged_before_its_end_is_not_resumed_nor_changed(start
 
 
 async def _run_cli(*options: str) -> tuple[int | None, str, str]:
-    """``capicu host --headless`` on 127.0.0.1: its exit code (None: it started), stdout, stderr."""
-    process = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "capicu.tui", "host", "--headless", "--bind", LOOPBACK, "--port", "0",
-        "--no-code", *options, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
-    )
+    """``capicu host --headless`` on 127.0.0.1: its exit code (None: it started), stdout, stderr.
+
+    In English, with no settings of this machine's (an empty config folder of its own).
+    """
+    with tempfile.TemporaryDirectory() as config:
+        process = await asyncio.create_subprocess_exec(
+            sys.executable, "-m", "capicu.tui", "host", "--headless", "--bind", LOOPBACK, "--port", "0",
+            "--no-code", *options, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
+            env={**os.environ, "CAPICU_CONFIG_DIR": config, "LC_ALL": "C.UTF-8"},
+        )
+        return await _said(process)
+
+
+async def _said(process: asyncio.subprocess.Process) -> tuple[int | None, str, str]:
     assert process.stdout is not None
     first = await asyncio.wait_for(process.stdout.readline(), WAIT)
     if process.returncode is None and first:
