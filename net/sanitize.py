@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from functools import cache
+from functools import lru_cache
 
 #: ESC-introduced sequences: CSI (ESC [ ... final), OSC/DCS/SOS/PM/APC strings
 #: (ESC ] ... BEL or ST), and two-character escapes (ESC followed by one char).
@@ -106,7 +106,7 @@ def names_look_alike(first: str, second: str) -> bool:
     return all(a == b or _look_alike(a, b) for a, b in zip(first, second, strict=True))
 
 
-@cache
+@lru_cache(maxsize=4096)  # bounded: the letters compared come from strangers
 def _look_alike(first: str, second: str) -> bool:
     """Whether Unicode's confusables data says the letter ``first`` may be taken for ``second``."""
     # Imported here: its data is 900 KB of JSON, needed only once a name is not plain ASCII.
