@@ -17,6 +17,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from typing import Any, ClassVar, cast
 
+import msgspec
 from capicu.core import Action, View
 from capicu.net.client import Dial
 from capicu.net.protocol import NAME_LIMIT
@@ -195,7 +196,7 @@ class CapicuApp(App[None]):
 
     def save_setting(self, **changes: Any) -> None:
         """Remember a choice (name, theme, tile style, last host) in the config folder."""
-        updated = replace(self.settings, **changes)
+        updated = msgspec.structs.replace(self.settings, **changes)
         if updated == self.settings:
             return
         self.settings = updated
