@@ -45,7 +45,8 @@ def test_same_seed_same_log(capsys: pytest.CaptureFixture[str]) -> None:
         (["simulate", "--target", "0"], "--target: '0' must be 1 or more"),
         (["simulate", "--target", "ten"], "'ten' is not a whole number"),
         (["simulate", "--preset", "dominican"], "invalid choice: 'dominican'"),
-        (["simulate", "--level", "genius"], "no computer player 'genius'"),
+        (["simulate", "--level", "genius"], "'genius' (choose from 'easy', 'normal', 'hard')"),
+        (["simulate", "--level", "greedy"], "invalid choice: 'greedy'"),
         (["simulate", "--reserve", "-1"], "must be 0 or more"),
     ],
 )
