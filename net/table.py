@@ -129,8 +129,8 @@ class TableConfig:
     players: int = 2
     #: Seats played by the computer (the last seats of the table).
     computers: int = 0
-    #: A computer player's level (core's `LEVELS`; the older ``random`` and ``greedy`` too).
-    computer_level: str = "greedy"
+    #: A computer player's level: one of core's `LEVELS` (``random`` and ``greedy`` serve benchmarks).
+    computer_level: str = "normal"
     #: Seconds a computer waits before it acts, so that people can follow the game.
     computer_delay: float = 0.0
     #: The seed of the deals; None draws one from `secrets`.

@@ -42,7 +42,8 @@ _KINDS = {
     "null": N_("nothing"),
 }
 _PATH = re.compile(r"^(?P<problem>.*?) - at `(?:(?P<key>key)` in `)?\$(?P<path>[^`]*)`+$")
-_WRONG_KIND = re.compile(r"^Expected `(?P<kind>\w+)`(?: \| `\w+`)*, got `(?P<found>\w+)`$")
+#: A value of the wrong kind (of an optional field, msgspec says "`str | null`": the first is named).
+_WRONG_KIND = re.compile(r"^Expected `(?P<kind>\w+)(?: \| \w+)*`, got `(?P<found>\w+)`$")
 _TOO_LONG = re.compile(r"^Expected `(?:str|array|object)` of length <= (?P<limit>\d+)$")
 _TOO_SHORT = re.compile(r"^Expected `(?:str|array|object)` of length >= (?P<limit>\d+)$")
 _OUT_OF_RANGE = re.compile(r"^Expected `(?:int|float)` (?P<bound>[<>]=? \S+)$")

@@ -2,9 +2,11 @@
 
 Settings live in ``settings.toml`` in the platform's config folder
 (``platformdirs.user_config_dir("capicu")``), or in ``$CAPICU_CONFIG_DIR`` when
-that is set (tests point it at a temporary folder). A damaged file costs the
-user their settings, never the game: `load_settings` answers the defaults and a
-warning, field by field.
+that is set (tests point it at a temporary folder). The file is declared once,
+as `Settings`: read with `tomllib`, checked by msgspec, written with `tomli_w`
+(tui/files.py). A damaged file costs the user their settings, never the game:
+`load_settings` answers the defaults and one warning naming the file, the field
+and what is wrong with it.
 """
 
 from __future__ import annotations

@@ -140,6 +140,7 @@ def test_the_file_round_trips_through_its_declaration_and_is_stable(tmp_path: Pa
     ({"seat": "2"}, "seats[1]: seat must be a whole number, not text"),
     ({"name": "n" * 97}, "seats[1]: name is longer than 96"),
     ({"extra": 1}, "seats[1]: it has an unknown setting 'extra'"),
+    ({"seat_key": 5}, "seats[1]: seat_key must be text, not a whole number"),
 ])
 def test_a_bad_entry_costs_only_itself_and_is_named(tmp_path: Path, entry: dict[str, object],
                                                     problem: str) -> None:

@@ -80,6 +80,8 @@ BAD_FILES = {
     "wrong-type.toml": ('name = "wt"\nprimary = "#ffffff"\ndark = "yes"',
                         "dark must be true or false, not text"),
     "number-colour.toml": ('name = "nc"\nprimary = 12', "primary must be text, not a whole number"),
+    "optional-colour.toml": ('name = "oc"\nprimary = "#fff"\nsecondary = 3',
+                             "secondary must be text, not a whole number"),
     "bad-colour.toml": ('name = "bc"\nprimary = "#fff"\nbackground = "bluish"', "background is not a colour"),
     "bad-variable.toml": ('name = "bv"\nprimary = "#fff"\n[variables]\nfelt = "url(x)"', "variables.felt"),
     "variables-not-table.toml": ('name = "vt"\nprimary = "#fff"\nvariables = 3',
