@@ -131,7 +131,8 @@ class CapicuApp(App[None]):
         self.link_drops = 0
         self._exiting = False
         self.link: GameLink | None = None
-        self.seat_store: SeatStore | None = SeatStore(data_dir() / SEATS_FILE)  # SSH: each key's own
+        self.seat_store: SeatStore | None = SeatStore(  # SSH: each key's own
+            data_dir() / SEATS_FILE, warn=lambda problem: self.notify(problem, severity="warning", timeout=8))
         #: How the link reaches the host (None: a TCP connection; an SSH session dials in this process).
         self.dial: Dial | None = None
         self.settings, self._warnings = load_settings()

@@ -10,13 +10,14 @@ there first. A finished match's seat is forgotten.
 The file is input from outside like any other: it may be damaged, huge or
 edited by hand. Each entry is checked against `SavedSeat`'s declaration; a bad
 file or entry is ignored (the player joins as a newcomer), never a crash, and
-`SeatStore.problems` says what was wrong with it, naming the file and the field.
+the store's ``warn`` is told what was wrong with it, naming the file and the field.
 """
 
 from __future__ import annotations
 
 import contextlib
 import os
+from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -67,17 +68,21 @@ class SeatsFile(msgspec.Struct, frozen=True):
 class SeatStore:
     """The saved seats in one file (see the module docstring)."""
 
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Path, warn: Callable[[str], object] | None = None) -> None:
+        """``warn`` is told, in a sentence, each problem found in the file (once: the file is read
+        again at every look-up and save)."""
         self.path = path
-        #: What was wrong with the file when it was last read, one sentence a problem.
-        self.problems: list[str] = []
+        self._warn = warn
+        self._told: set[str] = set()
 
     def _problem(self, problem: str) -> None:
-        self.problems.append(t("Saved seats file {file}: {problem}; that is ignored.", file=str(self.path),
-                               problem=problem))
+        sentence = t("Saved seats file {file}: {problem}; that is ignored.", file=str(self.path),
+                     problem=problem)
+        if self._warn is not None and sentence not in self._told:
+            self._told.add(sentence)
+            self._warn(sentence)
 
     def _read(self) -> list[SavedSeat]:
-        self.problems = []
         if not self.path.exists():
             return []
         try:

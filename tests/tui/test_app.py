@@ -343,6 +343,25 @@ async def test_a_join_code_of_only_dashes_and_spaces_is_refused_by_the_host_setu
         assert isinstance(app.screen, HostSetupScreen) and app.link is None
 
 
+async def test_a_damaged_saved_seat_is_named_in_a_notice_and_the_player_joins_as_a_newcomer() -> None:
+    from capicu.tui.saved_seats import SEATS_FILE
+    from capicu.tui.settings import data_dir
+
+    host = Host(HostConfig(TableConfig(players=2), bind="127.0.0.1", port=0, code=None))
+    _, port = await host.start()
+    path = data_dir() / SEATS_FILE
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text('{"seats": [{"host": "127.0.0.1", "port": 0}]}')
+    try:
+        app = CapicuApp(DisplayOptions(mouse=False), JoinGame("127.0.0.1", port, "Ana"))
+        async with app.run_test(size=SIZE, notifications=True) as pilot:
+            await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen), what="the lobby")
+            notices = [n.message for n in app._notifications if SEATS_FILE in n.message]
+            assert len(notices) == 1 and "seats[0]: port must be >= 1" in notices[0], notices
+    finally:
+        await host.stop()
+
+
 async def test_joining_an_unreachable_host_from_the_menu_says_so_and_returns() -> None:
     from capicu.tui.screens.join_form import JoinFormScreen
 

@@ -124,14 +124,15 @@ def test_a_file_written_by_the_previous_version_still_loads(tmp_path: Path) -> N
 
 def test_the_file_round_trips_through_its_declaration_and_is_stable(tmp_path: Path) -> None:
     path = tmp_path / "seats.json"
-    store = SeatStore(path)
+    problems: list[str] = []
+    store = SeatStore(path, warn=problems.append)
     seats = [_seat("m1"), msgspec.structs.replace(_seat("m2", host="Mesa.local", seat=3), seat_key=None)]
     for seat in seats:
         store.save(seat)
     written = path.read_bytes()
     assert [SavedSeat(**entry) for entry in json.loads(written)["seats"]] == seats
     store.save(seats[-1])  # the same seat again: the same bytes
-    assert path.read_bytes() == written and store.problems == []
+    assert path.read_bytes() == written and problems == []
 
 
 @pytest.mark.parametrize(("entry", "problem"), [
@@ -146,10 +147,10 @@ def test_a_bad_entry_costs_only_itself_and_is_named(tmp_path: Path, entry: dict[
                                                     problem: str) -> None:
     path = tmp_path / "seats.json"
     path.write_text(json.dumps({"seats": [asdict(_seat("good")), {**asdict(_seat("bad")), **entry}]}))
-    store = SeatStore(path)
+    problems: list[str] = []
+    store = SeatStore(path, warn=problems.append)
     assert [seat.match for seat in store.seats_at("192.168.1.20", 7254, "main")] == ["good"]
-    assert len(store.problems) == 1 and str(path) in store.problems[0] and problem in store.problems[0], \
-        store.problems
+    assert len(problems) == 1 and str(path) in problems[0] and problem in problems[0], problems
 
 
 @pytest.mark.parametrize(("content", "problem"), [
@@ -159,6 +160,7 @@ def test_a_bad_entry_costs_only_itself_and_is_named(tmp_path: Path, entry: dict[
 def test_a_bad_file_is_named_in_the_problems(tmp_path: Path, content: str, problem: str) -> None:
     path = tmp_path / "seats.json"
     path.write_text(content)
-    store = SeatStore(path)
+    problems: list[str] = []
+    store = SeatStore(path, warn=problems.append)
     assert store.seats_at("192.168.1.20", 7254, "main") == []
-    assert len(store.problems) == 1 and problem in store.problems[0], store.problems
+    assert len(problems) == 1 and problem in problems[0], problems
