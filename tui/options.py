@@ -247,9 +247,8 @@ _CONFIG_PROBLEMS = {
     ConfigProblem.RESUME_ELSEWHERE: N_("--resume goes on writing the journal it reads: leave out --journal"),
     ConfigProblem.WORKERS: N_("the computer players need at least one thread"),
 }
-#: The option of each `TableConfig` field of seconds (`ConfigProblem.NEGATIVE_SECONDS` names the field).
-_SECONDS_OPTIONS = {"grace": "--grace", "next_round_delay": "--next-round-delay",
-                    "computer_delay": "computer_delay"}
+#: The option of each `TableConfig` field of seconds the command line sets (a problem names the field).
+_SECONDS_OPTIONS = {"grace": "--grace", "next_round_delay": "--next-round-delay"}
 
 
 def describe_config_problem(error: ConfigError) -> str:
