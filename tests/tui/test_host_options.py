@@ -18,6 +18,12 @@ from capicu.tui.cli import build_parser, main
 from capicu.tui.options import CliError, describe_config_problem, host_config_from_args
 
 
+@pytest.fixture(autouse=True)
+def _own_config(tmp_path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The command line reads the settings (their language): never the user's, another run may write them."""
+    monkeypatch.setenv("CAPICU_CONFIG_DIR", str(tmp_path / "config"))
+
+
 def parse(*argv: str) -> argparse.Namespace:
     return build_parser().parse_args(["host", *argv])
 
