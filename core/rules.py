@@ -1,6 +1,6 @@
-"""Rule settings and the named presets of RULES.md.
+"""Rule settings and the named presets of docs/RULES.md.
 
-`Rules` is an immutable value: every option that RULES.md marks as one is a
+`Rules` is an immutable value: every option that docs/RULES.md marks as one is a
 field, and a preset is just a `Rules` with its fields filled in. Changing one
 option of a preset is one call: ``dataclasses.replace(Rules.preset_named("draw"), target=200)``.
 """
@@ -137,7 +137,7 @@ class TieLead(Enum):
 
 
 class Scoring(Enum):
-    """How a round is scored (RULES.md names one per preset family)."""
+    """How a round is scored (docs/RULES.md names one per preset family)."""
 
     #: Lowest count (a side's hands summed) wins, scoring the others' counts minus
     #: its own; equal lowest counts score nothing. (puerto-rican-drawing, drawing-game)
@@ -172,7 +172,7 @@ def _enum_value(enum: type[Enum], value: Any, name: str) -> Any:
 
 @dataclass(frozen=True, slots=True)
 class Rules:
-    """Every rule setting of one game; see RULES.md for what each means."""
+    """Every rule setting of one game; see docs/RULES.md for what each means."""
 
     preset: str = "puerto-rican-drawing"
     max_pip: int = 6
@@ -213,7 +213,7 @@ class Rules:
 
     @classmethod
     def preset_named(cls, name: str) -> Rules:
-        """The rules of a named preset of RULES.md."""
+        """The rules of a named preset of docs/RULES.md."""
         try:
             return _PRESETS[name]
         except KeyError:

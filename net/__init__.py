@@ -2,7 +2,7 @@
 
 from .client import Client, ClientError, Closed, Incoming, JoinError, Reconnected, Reconnecting, Update
 from .codec import CLOSED, NEED_DATA, Codec
-from .host import Host, HostConfig, HostError, Limits, RejoinRequest, new_join_code
+from .host import Host, HostConfig, HostError, HostNote, Limits, RejoinRequest, new_join_code
 from .model import Change, TableModel
 from .protocol import (
     DEFAULT_PORT,
@@ -23,7 +23,7 @@ from .protocol import (
     Waiting,
     Welcome,
 )
-from .table import TableConfig
+from .table import ConfigError, ConfigProblem, TableConfig
 
 __all__ = [
     "CLOSED",
@@ -37,11 +37,14 @@ __all__ = [
     "ClientError",
     "Closed",
     "Codec",
+    "ConfigError",
+    "ConfigProblem",
     "Error",
     "ErrorCode",
     "Host",
     "HostConfig",
     "HostError",
+    "HostNote",
     "Incoming",
     "JoinError",
     "Limits",

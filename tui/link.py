@@ -18,14 +18,15 @@ from dataclasses import dataclass
 from typing import Any
 
 from capicu.core import Action
+from capicu.core.codes import Statement
 from capicu.net.client import Client, ClientError, Closed, Dial, JoinError, Reconnected, Update
-from capicu.net.host import Host, HostConfig, HostError, RejoinRequest, reachable
+from capicu.net.host import Host, HostConfig, HostError, HostNote, RejoinRequest, reachable
 from capicu.net.model import Change, TableModel
 from capicu.net.protocol import ErrorCode, Waiting
 from textual.app import App
 from textual.message import Message
 
-from .describe import describe_host_error, describe_host_problem
+from .describe import describe_host_error, describe_host_note, describe_host_problem
 from .messages import t
 from .saved_seats import SavedSeat, SeatStore
 
@@ -158,9 +159,9 @@ class GameLink:
         local = "127.0.0.1" if bind in ("0.0.0.0", "::", "") else bind  # ourselves, by loopback
         return Connection(local, port, self.connection.name, host.code, False)
 
-    def _host_report(self, text: str) -> None:
+    def _host_report(self, note: Statement[HostNote]) -> None:
         """The host's notes for its operator: to Textual's log (the devtools console), not over the screen."""
-        self._app.log.warning(text)
+        self._app.log.warning(describe_host_note(note.code, note.values))
 
     def _host_asks(self, request: RejoinRequest) -> None:
         self._app.post_message(RejoinAsked(request.id, request.seat, request.name, request.address))
