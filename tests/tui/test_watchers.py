@@ -12,6 +12,7 @@ from capicu.core import Rules
 from capicu.net.client import Client
 from capicu.net.host import Host, HostConfig
 from capicu.net.protocol import Seats
+from capicu.net.table import TableConfig
 from capicu.tui.app import CapicuApp
 from capicu.tui.game import DisplayOptions, JoinGame
 from capicu.tui.screens.lobby import LobbyScreen
@@ -21,7 +22,7 @@ SIZE = (100, 30)
 
 
 async def test_the_lobby_names_who_is_watching_as_they_come_and_go() -> None:
-    host = Host(HostConfig(rules=Rules(), players=3, bind="127.0.0.1", port=0, code=None))
+    host = Host(HostConfig(TableConfig(rules=Rules(), players=3), bind="127.0.0.1", port=0, code=None))
     _, port = await host.start()
     try:
         app = CapicuApp(DisplayOptions(mouse=False), JoinGame("127.0.0.1", port, "Beto", None))
@@ -48,7 +49,7 @@ async def test_the_lobby_names_who_is_watching_as_they_come_and_go() -> None:
 
 
 async def test_a_spectator_sees_itself_among_the_watchers() -> None:
-    host = Host(HostConfig(rules=Rules(), players=2, bind="127.0.0.1", port=0, code=None))
+    host = Host(HostConfig(TableConfig(rules=Rules(), players=2), bind="127.0.0.1", port=0, code=None))
     _, port = await host.start()
     try:
         app = CapicuApp(DisplayOptions(mouse=False), JoinGame("127.0.0.1", port, "Dana", None, spectate=True))
