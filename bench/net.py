@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import dataclasses
 import json
 import multiprocessing
 import random
@@ -35,6 +34,7 @@ from multiprocessing.connection import Connection as Pipe
 from typing import Any
 
 import msgpack
+import msgspec
 from capicu.core import Rules
 from capicu.net import Host, HostConfig, Limits, TableConfig
 from capicu.net.codec import NEED_DATA, Codec
@@ -84,7 +84,8 @@ async def _serve(pipe: Pipe) -> None:
         for i in range(count):
             # A target no bench run reaches, so that no table ends mid-measure, and a
             # grace period no run reaches, so that no computer takes over a seat.
-            host.open_table(TableConfig(name=f"{prefix}{i}", rules=dataclasses.replace(rules, target=10_000),
+            host.open_table(TableConfig(name=f"{prefix}{i}",
+                                        rules=msgspec.structs.replace(rules, target=10_000),
                                         players=players, seed=i, grace=3600))
         pipe.send("ok")
     await host.stop()

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import dataclasses
 import io
 import signal
 
+import msgspec
 import pytest
 from capicu.core import Rules
 from capicu.net.headless import serve_headless
@@ -33,7 +33,7 @@ def test_options_reach_the_config(tmp_path) -> None:
                  "--turn-timer", "20", "--grace", "5", "--journal", str(tmp_path / "j"), "--bind",
                  "127.0.0.1", "--port", "0", "--rate", "10", "--seed", "4", "--level", "random")
     config = host_config_from_args(args)
-    assert config.rules == dataclasses.replace(Rules.preset_named("puerto-rican-drawing"), target=30)
+    assert config.rules == msgspec.structs.replace(Rules.preset_named("puerto-rican-drawing"), target=30)
     assert (config.players, config.computers, config.code) == (3, 2, None)
     assert (config.turn_timer, config.grace, config.journal) == (20, 5, tmp_path / "j")
     assert (config.bind, config.port, config.seed, config.computer_level) == ("127.0.0.1", 0, 4, "random")
