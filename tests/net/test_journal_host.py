@@ -64,7 +64,7 @@ async def test_a_host_stopped_in_the_lobby_keeps_the_seats_it_handed_out(start_h
     token, key = ana.token, ana.seat_key
     # The welcome waited for the journal: the seat's secrets are on disk already.
     recovered = read_journal(journal)
-    assert recovered.entries == [] and recovered.header["seats"][0]["token"] == token
+    assert recovered.entries == [] and recovered.header.seats[0].token == token
     await host.stop()
     resumed, port = await start_host(resume=journal, grace=30)
     assert resumed.tables["main"].match is None
@@ -161,5 +161,5 @@ async def test_a_slow_journal_holds_back_its_own_table_and_no_other(start_host, 
     disk.through.set()
     ana = await asyncio.wait_for(joining, WAIT)
     assert ana.seat == 0 and ana.token
-    assert read_journal(path).header["seats"][0]["token"] == ana.token
+    assert read_journal(path).header.seats[0].token == ana.token
     await ana.close()

@@ -6,8 +6,8 @@ import asyncio
 
 import pytest
 from capicu.core import Match, Rules
-from capicu.net.journal import Journal, JournalError, plain_rules, read_journal
-from capicu.net.protocol import ErrorCode, ProtocolError, clean_name
+from capicu.net.journal import Header, Journal, JournalError, JournalSeat, entry_records, read_journal
+from capicu.net.protocol import ErrorCode, ProtocolError, SeatKind, clean_name
 from capicu.net.sanitize import clean_text
 from capicu.net.timing import Deadlines, Liveness, TokenBucket, Wake
 
@@ -88,22 +88,24 @@ def test_deadlines():
     assert len(deadlines._heap) < 200
 
 
-def _header(match: Match) -> dict:
+def _header(match: Match) -> Header:
     log = match.log()
-    return {"log_format": log["format"], "rules": plain_rules(log["rules"]), "players": 2, "seed": match.seed,
-            "seq": 1, "seats": []}
+    return Header(log_format=log["format"], rules=log["rules"], players=2, seed=match.seed, seq=1,
+                  table="main", match="m1", computer_level="normal",
+                  seats=(JournalSeat(SeatKind.PERSON, "Ana", "t", "K"), JournalSeat(SeatKind.COMPUTER, "Bo")))
 
 
 async def _write_journal(path, actions: int) -> Match:
     match = Match(Rules.preset_named("puerto-rican-drawing"), 2, seed=11)
     journal = Journal(path)
-    await journal.begin(_header(match), match.log()["entries"])
+    # The table's own path: the header, then the entries as they are made (net/table.py).
+    await journal.write([_header(match), *entry_records(match.log()["entries"], 1)])
     done = len(match.log()["entries"])
     futures = []
     for _ in range(actions):
         match.apply(match.legal_actions()[0])
         entries = match.log()["entries"]
-        futures.append(journal.append(entries[done:], seq=done))
+        futures.append(journal.write(entry_records(entries[done:], done)))
         done = len(entries)
     await asyncio.wait_for(asyncio.gather(*futures), 10)
     await journal.close()
@@ -185,9 +187,9 @@ async def test_records_queued_during_one_fsync_share_the_next(tmp_path):
 
     match = Match(Rules.preset_named("puerto-rican-drawing"), 2, seed=3)
     journal = CountingJournal(tmp_path / "j")
-    futures = [journal.begin(_header(match), match.log()["entries"])]
+    futures = [journal.write([_header(match), *entry_records(match.log()["entries"], 1)])]
     for n in range(40):
-        futures.append(journal.append([f"note {n}"], seq=n))
+        futures.append(journal.write(entry_records([f"note {n}"], n)))
     await asyncio.wait_for(asyncio.gather(*futures), 10)
     await journal.close()
     assert CountingJournal.syncs < 41

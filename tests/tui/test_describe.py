@@ -443,7 +443,8 @@ def test_the_rules_of_every_preset_read_as_sentences() -> None:
     assert "The last tile of the boneyard can never be drawn." in plain
     assert "At most one tile may be drawn in one turn, then the player passes." in plain
     assert "The match is won by the first to reach 150 points." in plain
-    assert "The whole boneyard can be drawn." in describe_rules(msgspec.structs.replace(Rules(), reserve=0), 2)
+    no_reserve = msgspec.structs.replace(Rules(), reserve=0)
+    assert "The whole boneyard can be drawn." in describe_rules(no_reserve, 2)
 
 
 def test_a_hint_reason_names_the_seat_it_is_about() -> None:
