@@ -40,13 +40,16 @@ class Action:
 
 
 class Play(Action):
-    __slots__ = ("end", "tile")
+    __slots__ = ("_text", "end", "tile")
     tile: Tile
     end: End
+    #: Written once: a host writes the legal plays of the seat on turn after every move.
+    _text: str
 
     def __init__(self, tile: Tile, end: End = End.LEFT) -> None:
         object.__setattr__(self, "tile", tile)
         object.__setattr__(self, "end", end)
+        object.__setattr__(self, "_text", f"play {tile} {end.value}")
 
     def __reduce__(self) -> tuple[type[Play], tuple[Tile, End]]:
         return Play, (self.tile, self.end)
@@ -63,7 +66,7 @@ class Play(Action):
         return f"Play({self.tile!r}, {self.end})"
 
     def __str__(self) -> str:
-        return f"play {self.tile} {self.end.value}"
+        return self._text
 
 
 class Draw(Action):

@@ -21,15 +21,19 @@ class Tile:
     as a map by itself, and a tile travels as its text (``"3-5"``, net/wire.py).
     """
 
-    __slots__ = ("high", "low")
+    __slots__ = ("_text", "high", "low")
     low: int
     high: int
+    #: Written once: a host writes every hand's tiles after every move.
+    _text: str
 
     def __init__(self, a: int, b: int) -> None:
         if not (isinstance(a, int) and isinstance(b, int)) or a < 0 or b < 0:
             raise ValueError(f"a tile's numbers must be whole numbers from 0 up, not {a!r} and {b!r}")
-        object.__setattr__(self, "low", min(a, b))
-        object.__setattr__(self, "high", max(a, b))
+        low, high = min(a, b), max(a, b)
+        object.__setattr__(self, "low", low)
+        object.__setattr__(self, "high", high)
+        object.__setattr__(self, "_text", f"{low}-{high}")
 
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError(f"a tile cannot be changed ({name})")
@@ -82,7 +86,7 @@ class Tile:
         raise ValueError(f"{self} has no {number}")
 
     def __str__(self) -> str:
-        return f"{self.low}-{self.high}"
+        return self._text
 
     def __repr__(self) -> str:
         return f"Tile({self.low}, {self.high})"

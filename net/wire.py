@@ -16,6 +16,7 @@ not "5", a text is not a list of letters, True is not a number). Its
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Any, TypeVar
 
 import msgspec
@@ -27,9 +28,13 @@ T = TypeVar("T")
 
 
 def _write_hook(value: Any) -> Any:
-    if isinstance(value, (Tile, Action)):
-        return str(value)
+    if isinstance(value, _TEXTS):
+        return value.__str__()
     raise NotImplementedError(f"{type(value).__name__} is not part of the protocol")
+
+
+#: The values written as their text.
+_TEXTS = (Tile, Action)
 
 
 def _read_hook(kind: type, value: Any) -> Any:
@@ -41,8 +46,13 @@ def _read_hook(kind: type, value: Any) -> Any:
     if kind is Action:
         if type(value) is not str:
             raise TypeError("expected an action's text, such as 'play 3-5 left', 'draw' or 'pass'")
-        return parse_action(value)
+        return _action(value)
     raise NotImplementedError(f"{kind.__name__} is not part of the protocol")
+
+
+#: Actions are immutable values and a table says the same few texts again and again:
+#: each is read once (a text that is no action is refused each time, never kept).
+_action = lru_cache(maxsize=1024)(parse_action)
 
 
 def plain(value: Any) -> Any:
