@@ -8,7 +8,7 @@ import struct
 import msgpack
 import msgspec
 import pytest
-from capicu.core import DRAW, PRESET_NAMES, Match, Rules, parse_action
+from capicu.core import DRAW, PRESET_NAMES, Event, Match, Rules, parse_action
 from capicu.net import wire
 from capicu.net.codec import CLOSED, NEED_DATA, Codec, encode_frame
 from capicu.net.protocol import (
@@ -424,3 +424,80 @@ def test_an_unknown_field_is_named_in_a_short_sentence_however_long_its_name():
     error = _error(frame({"type": "chat", "text": "hi", "x" * 5000: 1}))
     assert error.code is ErrorCode.BAD_MESSAGE and "chat has no field 'xxx" in error.message
     assert len(error.message) < 100
+
+
+# -- refusals name the message and the field's path ---------------------------------
+
+
+@pytest.mark.parametrize(
+    ("side", "wire_form", "sentence"),
+    [
+        ("host", {"type": "hello", "version": 2, "name": "x" * 97},
+         "hello.name: expected `str` of length <= 96"),
+        ("host", {"type": "hello", "version": 2, "name": "A", "table": "t" * 33},
+         "hello.table: expected `str` of length <= 32"),
+        ("host", {"type": "hello", "version": True, "name": "A"},
+         "hello.version: expected `int`, got `bool`"),
+        ("host", {"type": "hello", "version": 2}, "hello needs the field 'name'"),
+        ("host", {"type": "chat"}, "chat needs the field 'text'"),
+        ("host", {"type": "chat", "text": "x" * 801}, "chat.text: expected `str` of length <= 800"),
+        ("host", {"type": "ready", "now": True}, "ready has no field 'now'"),
+        ("host", {"type": "ping", "n": 1, "extra": 2}, "ping has no field 'extra'"),
+        ("host", {"type": "ping", "n": 2**31 + 1}, "ping.n: expected `int` <= 2147483648"),
+        ("host", {"type": "action", "action": "play 3-5 up"}, "action.action: 'up' is not an end"),
+        ("client", {"type": "next_round", "seconds": 1, "ready": [0, 1, 2, 3, 0], "waiting": []},
+         "next_round.ready: expected `array` of length <= 4"),
+        ("client", {"type": "timer", "seat": 4, "seconds": 1.0}, "timer.seat: expected `int` <= 3"),
+        ("client", {"type": "timer", "seat": 0, "seconds": float("nan")}, "timer.seconds: expected `float`"),
+        ("client", {"type": "chat", "name": "n" * 25, "seat": 0, "text": "hi"},
+         "chat.name: expected `str` of length <= 24"),
+        ("client", {"type": "error", "code": "x", "message": "m" * 1001},
+         "error.message: expected `str` of length <= 1000"),
+        ("client", {"type": "seats", "seats": [{"seat": 0, "kind": "sofa", "name": None, "connected": True,
+                                                "covered": False}], "spectators": 0, "started": False},
+         "seats.seats[0].kind: invalid enum value 'sofa'"),
+    ],
+)
+def test_a_refusal_names_the_message_and_the_fields_path(side, wire_form, sentence):
+    error = _error(encode_frame(wire_form), side)
+    assert error.code is ErrorCode.BAD_MESSAGE
+    assert error.message.startswith(sentence), error.message
+
+
+@pytest.mark.parametrize(
+    ("path", "value", "sentence"),
+    [
+        (("hand", 0), 35, "snapshot.view.hand[0]: expected a tile, written as two numbers"),
+        (("legal", 0), "fly", "snapshot.view.legal[0]: 'fly' is not an action"),
+        (("hand_counts",), [7] * 5, "snapshot.view.hand_counts: expected `array` of length <= 4"),
+        (("events", 0, "type"), "teleported", "snapshot.view.events[0].type: invalid value 'teleported'"),
+        (("events", 0, "hand_counts"), "7", "snapshot.view.events[0].hand_counts: expected `array`"),
+        (("rules", "scoring"), "most", "snapshot.view.rules.scoring: invalid enum value 'most'"),
+        # What the declaration cannot say is Rules.__post_init__'s: said of the rules.
+        (("rules", "target"), 0, "snapshot.view.rules: the target must be a positive whole number, not 0"),
+    ],
+)
+def test_a_broken_view_is_refused_naming_the_field_deep_inside(path, value, sentence):
+    # (as a peer's msgpack gives it: lists, not the tuples of to_wire)
+    wire_form = msgpack.unpackb(msgpack.packb(to_wire(Snapshot(3, _match().view(_match().turn)))))
+    place = wire_form["view"]
+    for step in path[:-1]:
+        place = place[step]
+    place[path[-1]] = value
+    error = _error(encode_frame(wire_form), "client")
+    assert error.code is ErrorCode.BAD_MESSAGE
+    assert error.message.startswith(sentence), error.message
+
+
+def test_every_event_round_trips_through_its_declaration_with_its_type_first():
+    match = Match(Rules.preset_named("draw"), 4, seed=2)
+    rng = random.Random(2)
+    seen = set()
+    while not match.is_over:
+        for event in match.apply(rng.choice(match.legal_actions())):
+            plain = wire.plain(event)
+            assert next(iter(plain)) == "type" and plain["type"] == type(event).__struct_config__.tag
+            assert wire.read(plain, Event) == event
+            assert wire.read(msgpack.unpackb(msgpack.packb(plain)), Event) == event
+            seen.add(type(event))
+    assert len(seen) >= 5

@@ -3,10 +3,24 @@
 from __future__ import annotations
 
 import asyncio
+import json
+import re
+import zlib
 
+import msgspec
 import pytest
 from capicu.core import Match, Rules
-from capicu.net.journal import Header, Journal, JournalError, JournalSeat, entry_records, read_journal
+from capicu.net import wire
+from capicu.net.journal import (
+    Header,
+    Journal,
+    JournalError,
+    JournalSeat,
+    SeatsRecord,
+    encode_record,
+    entry_records,
+    read_journal,
+)
 from capicu.net.protocol import ErrorCode, ProtocolError, SeatKind, clean_name
 from capicu.net.sanitize import clean_text
 from capicu.net.timing import Deadlines, Liveness, TokenBucket, Wake
@@ -196,3 +210,71 @@ async def test_records_queued_during_one_fsync_share_the_next(tmp_path):
     assert [e for e in read_journal(tmp_path / "j").entries if isinstance(e, str)] == [
         f"note {n}" for n in range(40)
     ]
+
+
+def _line(record: dict) -> bytes:
+    """A journal line as the host before msgspec wrote it (json, ASCII only)."""
+    text = json.dumps(record, separators=(",", ":"), ensure_ascii=True)
+    return f"{zlib.crc32(text.encode()):08x} {text}\n".encode()
+
+
+def test_the_journals_records_round_trip_through_their_declarations(tmp_path):
+    match = Match(Rules.preset_named("quinientos"), 4, seed=5)
+    for _ in range(9):
+        match.apply(match.legal_actions()[0])
+    people = (JournalSeat(SeatKind.PERSON, "Añá", "t", "K"),
+              *(JournalSeat(SeatKind.COMPUTER, f"c{i}") for i in range(3)))
+    header = msgspec.structs.replace(_header(match), rules=match.rules, players=4, seed=5, seats=people)
+    seats = SeatsRecord((JournalSeat(SeatKind.OPEN),) * 4)
+    entries = entry_records(match.log()["entries"], 9)
+    path = tmp_path / "j"
+    path.write_bytes(b"".join(encode_record(r) for r in (header, seats, *entries)))
+    recovered = read_journal(path)
+    assert recovered.header == msgspec.structs.replace(header, seats=seats.seats)
+    assert recovered.entries == match.log()["entries"] and recovered.seq == 9
+    assert Match.from_log(recovered.match_log()).log() == match.log()
+    for record in (header, seats, *entries):
+        line = encode_record(record)
+        assert wire.read(msgspec.json.decode(line[9:]), type(record)) == record
+        assert encode_record(wire.read(msgspec.json.decode(line[9:]), type(record))) == line
+
+
+def test_a_journal_written_before_msgspec_reads_the_same(tmp_path):
+    match = Match(Rules.preset_named("puerto-rican-drawing"), 2, seed=4)
+    match.apply(match.legal_actions()[0])
+    log = match.log()
+    old_header = {
+        "format": "capicu-journal/1", "log_format": log["format"], "rules": wire.plain(log["rules"]),
+        "players": 2, "seed": 4, "seq": 0, "table": "main", "match": "m9", "computer_level": "normal",
+        "seats": [{"kind": "person", "name": "Ñandú", "token": "t", "key": "K"},
+                  {"kind": "computer", "name": "Bo", "token": None, "key": None}],
+    }
+    path = tmp_path / "old"
+    path.write_bytes(_line(old_header) + b"".join(_line({"entry": e, "seq": 2}) for e in log["entries"]))
+    recovered = read_journal(path)
+    assert recovered.header.seats[0].name == "Ñandú" and not recovered.header.pause_between_rounds
+    assert Match.from_log(recovered.match_log()).log() == log
+
+
+@pytest.mark.parametrize(
+    ("change", "words"),
+    [
+        ({"players": "two"}, "line 1 is not a journal record: record.players: expected `int`, got `str`"),
+        ({"seats": [{"kind": "sofa"}]}, "record.seats[0].kind: invalid enum value 'sofa'"),
+        ({"rules": {"target": 0}}, "record.rules: the target must be a positive whole number"),
+        ({"seed": None}, "record.seed: expected `int`, got `null`"),
+    ],
+)
+def test_a_journal_header_that_breaks_its_declaration_is_refused_naming_the_field(tmp_path, change, words):
+    header = {**wire.plain(_header(Match(Rules(), 2, seed=1))), **change}
+    path = tmp_path / "bad"
+    path.write_bytes(_line(header))
+    with pytest.raises(JournalError, match=re.escape(words)):
+        read_journal(path)
+
+
+def test_a_journal_entry_that_is_no_entry_is_refused_naming_its_line(tmp_path):
+    path = tmp_path / "bad"
+    path.write_bytes(_line(wire.plain(_header(Match(Rules(), 2, seed=1)))) + _line({"entry": 5, "seq": 1}))
+    with pytest.raises(JournalError, match=r"line 2 is not a journal record: record\.entry"):
+        read_journal(path)
