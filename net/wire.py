@@ -68,12 +68,28 @@ def read(data: Any, kind: type[T]) -> T:
 _AT = re.compile(r"(?P<problem>.*?)(?: - at `\$(?P<path>.*)`)?", re.DOTALL)
 _MISSING = re.compile(r"Object missing required field `(?P<field>.*)`", re.DOTALL)
 _UNKNOWN = re.compile(r"Object contains unknown field `(?P<field>.*)`", re.DOTALL)
+_EXPECTED = re.compile(
+    r"Expected `(?P<kind>[^`]+)`"
+    r"(?: of length (?:(?P<length_bound><=|>=) )?(?P<length>\d+)| (?P<bound><=|>=|<|>) (?P<limit>\S+))?"
+    r"(?:, got .*)?",
+    re.DOTALL,
+)
+_NOT_ONE_OF = re.compile(r"Invalid (?:enum )?value (?P<value>.*)", re.DOTALL)
+#: msgspec's names of the plain types, in the protocol's words.
+_KINDS = {
+    "str": "a text", "int": "a whole number", "float": "a number", "bool": "true or false",
+    "array": "a list", "object": "a map", "null": "none",
+}
+_BOUNDS = {">=": "from {} up", "<=": "up to {}", ">": "above {}", "<": "below {}"}
 #: A sentence stays short: it may quote the peer's own text.
 _SENTENCE_LIMIT = 300
 
 
 def sentence(error: msgspec.ValidationError, name: str) -> str:
-    """What ``error`` found, said of the field where it is, under ``name`` (``hello.name: ...``)."""
+    """What ``error`` found, said of the field where it is (``hello.name must be a text``).
+
+    ``name`` is what the path starts from (a message's type, ``record``, ``rules``).
+    """
     found = _AT.fullmatch(str(error))
     assert found is not None  # the pattern matches any text
     problem, path = found["problem"], name + (found["path"] or "")
@@ -82,4 +98,24 @@ def sentence(error: msgspec.ValidationError, name: str) -> str:
     if unknown := _UNKNOWN.fullmatch(problem):
         # A field name is the peer's text: cut short, as the host's error must stay short.
         return f"{path} has no field {unknown['field'][:40]!r}"
-    return f"{path}: {problem[:1].lower()}{problem[1:]}"[:_SENTENCE_LIMIT]
+    if expected := _EXPECTED.fullmatch(problem):
+        return f"{path} must be {_expected(expected)}"
+    if not_one_of := _NOT_ONE_OF.fullmatch(problem):
+        return f"{path} must be one of its values, not {not_one_of['value'][:40]}"
+    # Our own words: a tile's or an action's text, a rule that cannot be played.
+    return f"{path}: {problem}"[:_SENTENCE_LIMIT]
+
+
+def _expected(expected: re.Match[str]) -> str:
+    """What msgspec expected, as the protocol says it (``a text of at most 96 characters``)."""
+    kind = " or ".join(_KINDS.get(part, part) for part in expected["kind"].split(" | "))
+    if expected["length"] is not None:
+        count = expected["length"]
+        if kind == "a text":
+            least = expected["length_bound"] == ">="
+            return f"a text of at {'least' if least else 'most'} {count} characters"
+        bound = {"<=": "at most ", ">=": "at least ", None: ""}[expected["length_bound"]]
+        return f"{kind} of {bound}{count}"
+    if expected["bound"] is not None:
+        return f"{kind} {_BOUNDS[expected['bound']].format(expected['limit'])}"
+    return kind

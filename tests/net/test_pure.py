@@ -259,10 +259,10 @@ def test_a_journal_written_before_msgspec_reads_the_same(tmp_path):
 @pytest.mark.parametrize(
     ("change", "words"),
     [
-        ({"players": "two"}, "line 1 is not a journal record: record.players: expected `int`, got `str`"),
-        ({"seats": [{"kind": "sofa"}]}, "record.seats[0].kind: invalid enum value 'sofa'"),
+        ({"players": "two"}, "line 1 is not a journal record: record.players must be a whole number"),
+        ({"seats": [{"kind": "sofa"}]}, "record.seats[0].kind must be one of its values, not 'sofa'"),
         ({"rules": {"target": 0}}, "record.rules: the target must be a positive whole number"),
-        ({"seed": None}, "record.seed: expected `int`, got `null`"),
+        ({"seed": None}, "record.seed must be a whole number"),
     ],
 )
 def test_a_journal_header_that_breaks_its_declaration_is_refused_naming_the_field(tmp_path, change, words):
@@ -276,5 +276,6 @@ def test_a_journal_header_that_breaks_its_declaration_is_refused_naming_the_fiel
 def test_a_journal_entry_that_is_no_entry_is_refused_naming_its_line(tmp_path):
     path = tmp_path / "bad"
     path.write_bytes(_line(wire.plain(_header(Match(Rules(), 2, seed=1)))) + _line({"entry": 5, "seq": 1}))
-    with pytest.raises(JournalError, match=r"line 2 is not a journal record: record\.entry"):
+    with pytest.raises(JournalError, match=r"line 2 is not a journal record: "
+                       r"record\.entry must be a text or a map"):
         read_journal(path)
