@@ -77,6 +77,8 @@ class View(Struct, frozen=True, gc=False):
         return self.rules.side_of(seat, self.players)
 
 
-#: The fields of a `View` that change move by move: all but its rules, events and results
-#: (the rules are fixed for the match; the events and results follow from the events).
-STATE_FIELDS = View.__struct_fields__[1:-2]
+#: Where the fields of a `View` that change move by move lie among its fields: all but
+#: its rules (first), events and results (last). The rules are fixed for the match; the
+#: events and results follow from the events.
+STATE = slice(1, -2)
+STATE_FIELDS = View.__struct_fields__[STATE]

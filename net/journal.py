@@ -33,6 +33,7 @@ from typing import Annotated, Any, Literal, TypeVar
 
 import msgspec
 from capicu.core import Match, Rules
+from capicu.core.events import MAX_TILES
 from msgspec import Meta, Struct
 
 from . import wire
@@ -41,8 +42,12 @@ from .protocol import SeatKind
 FORMAT: Literal["capicu-journal/1"] = "capicu-journal/1"
 T = TypeVar("T")
 
-#: A deal of the match log (`Match.log`): the shuffled order and the seat drawn; else an action's text.
-Entry = Annotated[str, Meta(max_length=40)] | dict[str, int | list[int]]
+#: An entry of the match log (`Match.log`): an action's text, or a deal (the shuffled
+#: order of the set's tiles and the seat drawn), which `Match.from_log` checks.
+Entry = (
+    Annotated[str, Meta(max_length=40)]
+    | Annotated[dict[str, int | Annotated[list[int], Meta(max_length=MAX_TILES)]], Meta(max_length=2)]
+)
 
 
 class JournalSeat(Struct, frozen=True):

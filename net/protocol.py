@@ -22,7 +22,7 @@ from typing import Annotated, Any, TypeAlias, get_args
 
 import msgspec
 from capicu.core import Action, Event, RoundEnded, RoundStarted, View
-from capicu.core.view import STATE_FIELDS
+from capicu.core.view import MAX_HISTORY, STATE, STATE_FIELDS
 from msgspec import Meta, Struct
 
 from . import wire
@@ -243,7 +243,8 @@ class Snapshot(_FromHost, frozen=True, tag="snapshot"):
 #: The fields of a `View` that change move by move (all but its rules, events and
 #: results), as an update carries them: made from View's declaration, so the two
 #: never differ. The rules are fixed for the match, and the events and results
-#: follow from the events (see `advance_view`).
+#: follow from the events (see `advance_view`). (mypy cannot follow a class made at
+#: run time: to it, ViewState is a Struct with no fields of its own.)
 ViewState: TypeAlias = msgspec.defstruct(  # type: ignore[valid-type]
     "ViewState",
     [(field.name, field.type) for field in msgspec.structs.fields(View) if field.name in STATE_FIELDS],
@@ -253,7 +254,7 @@ ViewState: TypeAlias = msgspec.defstruct(  # type: ignore[valid-type]
 
 def view_state(view: View) -> ViewState:
     """``view``'s fields that change move by move, as an update carries them."""
-    return ViewState(*msgspec.structs.astuple(view)[1:-2])
+    return ViewState(*msgspec.structs.astuple(view)[STATE])
 
 
 class StateUpdate(_FromHost, frozen=True, tag="update"):
@@ -266,7 +267,7 @@ class StateUpdate(_FromHost, frozen=True, tag="update"):
     """
 
     seq: Count
-    events: Annotated[tuple[Event, ...], Meta(max_length=4096)]
+    events: Annotated[tuple[Event, ...], Meta(max_length=MAX_HISTORY)]
     view: ViewState
     #: The seat whose action caused the events (None for the deal after a break).
     actor: SeatNumber | None = None
@@ -284,6 +285,7 @@ def advance_view(view: View, update: StateUpdate) -> View:
         events = [event] if isinstance(event, RoundStarted) else [*events, event]
         if isinstance(event, RoundEnded):
             results.append(event.result)
+    # View's fields in order: the rules, the state's fields (`STATE`), the events, the results.
     state = msgspec.structs.astuple(update.view)
     return View(*(view.rules, *state, tuple(events), tuple(results)))
 
