@@ -19,6 +19,10 @@ The journal holds every deal (the order of the whole set) and the seats'
 tokens: it is the host's secret, created readable by its owner only
 (mode 0600). A person who hosts and plays can read it, so a journal is
 written only when asked for (``--journal``).
+
+Each record is declared once as a msgspec Struct (`Header`, `SeatsRecord`,
+`EntryRecord`): msgspec writes its JSON and checks it when it is read back,
+a record that breaks its declaration naming its line and field.
 """
 
 from __future__ import annotations
