@@ -73,9 +73,11 @@ class Header(Struct, frozen=True, kw_only=True):
     seed: int
     #: The last public event number before the first entry.
     seq: Annotated[int, Meta(ge=0)] = 0
-    table: str
-    match: str
-    computer_level: str
+    #: The table's name, its match's id and its computers' level (a journal of an older
+    #: host may lack them: the host's own are used).
+    table: str | None = None
+    match: str = ""
+    computer_level: str | None = None
     seats: Annotated[tuple[JournalSeat, ...], Meta(max_length=4)]
     pause_between_rounds: bool = False
 

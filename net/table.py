@@ -242,9 +242,9 @@ class Table:
             raise ValueError("the journal's header does not list the table's seats")
         # The match's own settings come from the journal; the host's timings from ``config``.
         config = replace(
-            config, name=header.table, rules=header.rules, players=header.players,
+            config, name=header.table or config.name, rules=header.rules, players=header.players,
             computers=sum(1 for s in header.seats if s.kind is SeatKind.COMPUTER),
-            computer_level=header.computer_level, seed=header.seed, journal=None,
+            computer_level=header.computer_level or config.computer_level, seed=header.seed, journal=None,
         )
         table = cls(config, heartbeat=heartbeat, players_keep_state=players_keep_state)
         table.journal = journal

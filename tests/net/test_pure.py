@@ -254,6 +254,11 @@ def test_a_journal_written_before_msgspec_reads_the_same(tmp_path):
     recovered = read_journal(path)
     assert recovered.header.seats[0].name == "Ñandú" and not recovered.header.pause_between_rounds
     assert Match.from_log(recovered.match_log()).log() == log
+    # An older host's header without the table's name, match id and level reads too.
+    older = {k: v for k, v in old_header.items() if k not in ("table", "match", "computer_level")}
+    path.write_bytes(_line(older) + b"".join(_line({"entry": e, "seq": 2}) for e in log["entries"]))
+    header = read_journal(path).header
+    assert (header.table, header.match, header.computer_level) == (None, "", None)
 
 
 @pytest.mark.parametrize(
