@@ -1,6 +1,6 @@
-"""Rule settings and the named presets of RULES.md.
+"""Rule settings and the named presets of docs/RULES.md.
 
-`Rules` is an immutable value: every option that RULES.md marks as one is a
+`Rules` is an immutable value: every option that docs/RULES.md marks as one is a
 field, and a preset is just a `Rules` with its fields filled in. Changing one
 option of a preset is one call: ``msgspec.structs.replace(Rules.preset_named("draw"), target=200)``.
 
@@ -144,7 +144,7 @@ class TieLead(Enum):
 
 
 class Scoring(Enum):
-    """How a round is scored (RULES.md names one per preset family)."""
+    """How a round is scored (docs/RULES.md names one per preset family)."""
 
     #: Lowest count (a side's hands summed) wins, scoring the others' counts minus
     #: its own; equal lowest counts score nothing. (puerto-rican-drawing, drawing-game)
@@ -174,7 +174,7 @@ PerPlayerCount = tuple[int, int, int]
 
 
 class Rules(Struct, frozen=True):
-    """Every rule setting of one game; see RULES.md for what each means."""
+    """Every rule setting of one game; see docs/RULES.md for what each means."""
 
     preset: Annotated[str, Meta(min_length=1, max_length=40)] = "puerto-rican-drawing"
     max_pip: int = 6
@@ -215,7 +215,7 @@ class Rules(Struct, frozen=True):
 
     @classmethod
     def preset_named(cls, name: str) -> Rules:
-        """The rules of a named preset of RULES.md."""
+        """The rules of a named preset of docs/RULES.md."""
         try:
             return _PRESETS[name]
         except KeyError:

@@ -138,7 +138,7 @@ class RoundState:
         a, b = self.ends_of[tile]
         left = self.left
         if not hand and left >= 0:
-            # Capicú (RULES.md): the last tile could have gone on either open end, and
+            # Capicú (docs/RULES.md): the last tile could have gone on either open end, and
             # it is not a double. (The lead has no open end to choose from.)
             right = self.right
             self.capicu = a != b and (a == left or b == left) and (a == right or b == right)

@@ -2,7 +2,7 @@
 
 from .client import Client, ClientError, Closed, Incoming, JoinError, Reconnected, Reconnecting, Update
 from .codec import CLOSED, NEED_DATA, Codec
-from .host import Host, HostConfig, HostError, Limits, RejoinRequest, new_join_code
+from .host import Host, HostConfig, HostError, HostNote, Limits, RejoinRequest, new_join_code
 from .protocol import (
     DEFAULT_PORT,
     PROTOCOL_VERSION,
@@ -21,7 +21,7 @@ from .protocol import (
     Waiting,
     Welcome,
 )
-from .table import TableConfig
+from .table import ConfigError, ConfigProblem, TableConfig
 
 __all__ = [
     "CLOSED",
@@ -34,11 +34,14 @@ __all__ = [
     "ClientError",
     "Closed",
     "Codec",
+    "ConfigError",
+    "ConfigProblem",
     "Error",
     "ErrorCode",
     "Host",
     "HostConfig",
     "HostError",
+    "HostNote",
     "Incoming",
     "JoinError",
     "Limits",

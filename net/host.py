@@ -2,7 +2,8 @@
 
 Usage, in-process (the interface does this for a game on one machine)::
 
-    host = Host(HostConfig(rules=rules, players=3, computers=2, bind="127.0.0.1", port=0))
+    table = TableConfig(rules=rules, players=3, computers=2)
+    host = Host(HostConfig(table, bind="127.0.0.1", port=0))
     address, port = await host.start()
     ...                       # clients connect to (address, port)
     await host.stop()
@@ -29,22 +30,23 @@ import sys
 from collections.abc import Callable
 from concurrent.futures import Executor, ThreadPoolExecutor
 from dataclasses import dataclass, field
-from enum import StrEnum
 from functools import partial
 from pathlib import Path
 
-from capicu.core import Action, Rules
+from capicu.core import Action
+from capicu.core.codes import Code, Statement
 
 from .codec import encode_frame
 from .codes import new_join_code, normal_code
-from .effects import Ask, Cancelled, Close, Effect, Peer, Record, Report, Send, Tell, Think
+from .effects import Ask, Cancelled, Close, Effect, HostNote, Peer, Record, Report, Send, Tell, Think
 from .journal import Journal, JournalError, read_journal
 from .machine import HostMachine, Limits, RejoinRequest
 from .protocol import DEFAULT_PORT, Error, ErrorCode, to_wire
-from .table import Table, TableConfig, choose_in_worker
+from .table import ConfigError, ConfigProblem, Table, TableConfig, choose_in_worker
 
 __all__ = [
-    "Connection", "Host", "HostConfig", "HostError", "HostProblem", "Limits", "RejoinRequest", "lan_address",
+    "Connection", "Host", "HostConfig", "HostError", "HostNote", "HostProblem", "Limits", "RejoinRequest",
+    "lan_address",
     "new_join_code", "reachable",
 ]
 
@@ -52,61 +54,54 @@ __all__ = [
 LINGER = 2.0
 
 
-class HostProblem(StrEnum):
-    """Why a host cannot start; each comes with the params named here, and an interface words it."""
+class HostProblem(Code):
+    """Why a host cannot start, with the params it is said with; an interface words it."""
 
-    #: ``path``, ``problem``: the journal cannot be read or reopened (the journal reader's words).
-    JOURNAL = "journal"
-    #: ``path``, ``problem``: the journal does not replay into a match (the engine's words).
-    CANNOT_RESUME = "cannot_resume"
-    #: ``address`` ("" for every interface), ``port``, ``problem``: the system's words ("Address in use").
-    CANNOT_LISTEN = "cannot_listen"
-    #: ``problem``: what runs beside the host could not start (already in words).
-    BESIDE = "beside"
+    #: The journal cannot be read or reopened (``problem``: the journal reader's words).
+    JOURNAL = "journal", "path", "problem"
+    #: The journal does not replay into a match (``problem``: the engine's words).
+    CANNOT_RESUME = "cannot_resume", "path", "problem"
+    #: ``address`` ("" for every interface); ``problem``: the system's words ("Address in use").
+    CANNOT_LISTEN = "cannot_listen", "address", "port", "problem"
+    #: What runs beside the host could not start (``problem``: already in words).
+    BESIDE = "beside", "problem"
 
 
 class HostError(Exception):
-    """The host cannot start: a `HostProblem` and its params; ``str()`` says it in English."""
+    """The host cannot start: a `HostProblem` and its params; ``str()`` says it in English.
+
+    The params must be the code's declared ones (ValueError otherwise).
+    """
 
     def __init__(self, message: str, code: HostProblem = HostProblem.BESIDE, **params: str | int) -> None:
         super().__init__(message)
+        code(**params)  # checks the params against the code's declaration
         self.code = code
         self.params = params
 
 
 @dataclass(frozen=True, slots=True)
 class HostConfig:
-    """Everything a host needs; the first table is made from the rule fields."""
+    """Everything a host needs: how its first table plays (`TableConfig`), and where and how it listens.
 
-    rules: Rules = field(default_factory=lambda: Rules.preset_named("puerto-rican-drawing"))
-    players: int = 2
-    #: Seats played by the computer (the last seats).
-    computers: int = 0
-    computer_level: str = "greedy"
-    #: Seconds a computer waits before it acts, so that people can follow.
-    computer_delay: float = 0.0
-    #: The seed of the deals; None draws one from `secrets`.
-    seed: int | None = None
+    Each setting is checked once, where it is declared: the table's by `TableConfig`,
+    the host's here (`ConfigError`).
+    """
+
+    #: The first table (clients ask for a table by name; "main" is the default).
+    table: TableConfig = field(default_factory=TableConfig)
     #: The address to listen on; None listens on every interface (for a LAN).
     bind: str | None = None
     #: The port to listen on; 0 takes any free port (see `Host.start`'s result).
     port: int = DEFAULT_PORT
     #: The join code players must give; None lets anybody on the network in.
     code: str | None = None
-    turn_timer: float | None = None
-    grace: float = 60.0
-    #: Seconds from a round's end to the next deal unless everyone is ready sooner
-    #: (None: no countdown; 0: no pause). See `TableConfig.next_round_delay`.
-    next_round_delay: float | None = 20.0
     #: A headless host lets the join code plus the name of an away seat take it back.
     #: Needs a join code. (A host with an operator asks the operator instead.)
     rejoin_by_name: bool = False
-    #: Write the match journal here (replaced if it exists).
-    journal: Path | None = None
-    #: Rebuild the match from this journal and keep writing to it.
+    #: Rebuild the match from this journal and keep writing to it (the table's own
+    #: journal, if it names one, must be this file).
     resume: Path | None = None
-    #: The first table's name (clients ask for a table by name; "main" is the default).
-    table: str = "main"
     limits: Limits = field(default_factory=Limits)
     #: Threads in which computer players think (when `computer_processes` is 0).
     computer_threads: int = 4
@@ -117,28 +112,21 @@ class HostConfig:
 
     def __post_init__(self) -> None:
         if not 0 <= self.port <= 65535:
-            raise ValueError(f"a port is a number from 0 to 65535, not {self.port}")
+            raise ConfigError(f"a port is a number from 0 to 65535, not {self.port}", ConfigProblem.PORT,
+                              port=self.port)
         if self.code is not None and not 1 <= len(normal_code(self.code)) <= 32:
-            raise ValueError("a join code is 1 to 32 letters or digits")
+            raise ConfigError("a join code is 1 to 32 letters or digits", ConfigProblem.JOIN_CODE,
+                              join_code=self.code)
         if self.rejoin_by_name and self.code is None:
-            raise ValueError("rejoining by name needs a join code: without one, anybody who "
-                             "knows a player's name could take their seat")
-        if self.resume is not None and self.journal is not None and self.journal != self.resume:
-            raise ValueError("a resumed match goes on in the journal it was resumed from: "
-                             "give --resume alone")
+            raise ConfigError("rejoining by name needs a join code: without one, anybody who "
+                              "knows a player's name could take their seat", ConfigProblem.REJOIN_NEEDS_CODE)
+        journal = self.table.journal
+        if self.resume is not None and journal is not None and journal != self.resume:
+            raise ConfigError("a resumed match goes on in the journal it was resumed from",
+                              ConfigProblem.RESUME_ELSEWHERE, journal=str(journal), resume=str(self.resume))
         if self.computer_threads < 1 or self.computer_processes < 0:
-            raise ValueError("computer players need at least one thread")
-        self.table_config()  # checks the rule fields
-
-    def table_config(self) -> TableConfig:
-        """The first table's settings."""
-        return TableConfig(
-            name=self.table, rules=self.rules, players=self.players, computers=self.computers,
-            computer_level=self.computer_level, computer_delay=self.computer_delay,
-            seed=self.seed, turn_timer=self.turn_timer, grace=self.grace,
-            journal=self.journal if self.resume is None else None,
-            next_round_delay=self.next_round_delay,
-        )
+            raise ConfigError("computer players need at least one thread", ConfigProblem.WORKERS,
+                              threads=self.computer_threads, processes=self.computer_processes)
 
 
 class Connection(asyncio.Protocol):
@@ -201,7 +189,7 @@ class Connection(asyncio.Protocol):
         if transport.get_write_buffer_size() + len(frame) > self._outbox_limit:
             unsent = transport.get_write_buffer_size()
             address = self.peer.address if self.peer is not None else "?"
-            self.host.report(f"{address}: cut off, it stopped reading ({unsent} bytes unsent)")
+            self.host.report(HostNote.CUT_OFF(address=address, unsent=unsent))
             self.abort()
             return
         transport.write(frame)
@@ -240,7 +228,8 @@ class Connection(asyncio.Protocol):
 class Host:
     """A running host: one listening socket, any number of tables.
 
-    ``report`` gets the operator's notes (stderr without it). ``ask`` makes the
+    ``report`` gets the operator's notes, as `HostNote` statements for an interface
+    to word (without it, they go to stderr as codes and params). ``ask`` makes the
     host ask its operator when somebody asks for an away seat back by name: it
     is called on the event loop with a `RejoinRequest` and must not block; the
     operator answers later with `answer_rejoin`. ``cancelled(request_id)`` is
@@ -258,7 +247,7 @@ class Host:
         self,
         config: HostConfig,
         *,
-        report: Callable[[str], None] | None = None,
+        report: Callable[[Statement[HostNote]], None] | None = None,
         ask: Callable[[RejoinRequest], None] | None = None,
         cancelled: Callable[[int], None] | None = None,
         clock: Callable[[], float] | None = None,
@@ -268,7 +257,7 @@ class Host:
         self.machine = HostMachine(config.limits, code=config.code,
                                    rejoin_by_name=config.rejoin_by_name, operator=ask is not None)
         #: What resuming said about the journal (None when nothing was dropped).
-        self.resume_note: str | None = None
+        self.resume_note: Statement[HostNote] | None = None
         self.address: str | None = None
         self.port: int | None = None
         self._report = report
@@ -302,12 +291,13 @@ class Host:
         """The tables served, by name."""
         return self.machine.tables
 
-    def report(self, text: str) -> None:
-        """Tell the operator something (stderr by default)."""
+    def report(self, note: Statement[HostNote]) -> None:
+        """Tell the operator something (by default, on stderr as its code and params, for a log)."""
         if self._report is not None:
-            self._report(text)
+            self._report(note)
         else:
-            print(f"capicu host: {text}", file=sys.stderr)
+            params = ", ".join(f"{name}={value!r}" for name, value in note.params)
+            print(f"capicu host: {note.code}: {params}", file=sys.stderr)
 
     async def start(self) -> tuple[str, int]:
         """Open the first table (resuming it if asked) and listen; the bound (address, port).
@@ -324,13 +314,14 @@ class Host:
                 raise HostError(
                     str(exc), HostProblem.JOURNAL, path=str(config.resume), problem=str(exc)
                 ) from None
-            if recovered.damage:
-                entries = len(recovered.entries)
-                self.resume_note = f"{config.resume}: recovered {entries} entries; {recovered.damage}"
+            if recovered.dropped_line is not None:
+                dropped = HostNote.JOURNAL_CUT_SHORT if recovered.cut_short else HostNote.JOURNAL_LINE_DAMAGED
+                self.resume_note = dropped(path=str(config.resume), entries=len(recovered.entries),
+                                           line=recovered.dropped_line, dropped=recovered.dropped_bytes)
                 self.report(self.resume_note)
             try:
                 table = Table.restore(
-                    config.table_config(), recovered, journal, now=self._now(),
+                    config.table, recovered, journal, now=self._now(),
                     heartbeat=config.limits.heartbeat, players_keep_state=not config.computer_processes,
                 )
             except ValueError as exc:
@@ -338,7 +329,7 @@ class Host:
                                 path=str(config.resume), problem=str(exc)) from None
             self._carry_out(self.machine.add_table(table))
         else:
-            self.open_table(config.table_config())
+            self.open_table(config.table)
         try:
             self._server = await loop.create_server(
                 lambda: Connection(self), host=config.bind, port=config.port, reuse_address=True,
@@ -518,13 +509,13 @@ class Host:
             try:
                 self._ask(effect.request)
             except Exception as exc:  # the operator's side failing must not hold the person forever
-                self.report(f"asking about seat {effect.request.seat + 1} failed ({exc!r})")
+                self.report(HostNote.ASK_FAILED(seat=effect.request.seat, problem=repr(exc)))
                 self._carry_out(self.machine.ask_failed(effect.request.id))
         elif isinstance(effect, Cancelled):
             if self._cancelled is not None:
                 self._cancelled(effect.request_id)
         elif isinstance(effect, Report):
-            self.report(effect.text)
+            self.report(effect.note)
 
     def _think(self, think: Think) -> None:
         """Run the computer's choice off the event loop; it comes back to `_chosen`."""

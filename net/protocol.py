@@ -22,6 +22,7 @@ from typing import Annotated, Any, TypeAlias, get_args
 
 import msgspec
 from capicu.core import Action, Event, RoundEnded, RoundStarted, View
+from capicu.core.codes import Code
 from capicu.core.view import MAX_HISTORY, STATE, STATE_FIELDS
 from msgspec import Meta, Struct
 
@@ -63,8 +64,12 @@ Seconds = Annotated[float, Meta(ge=0.0, lt=1e9)]
 SeatList = Annotated[tuple[SeatNumber, ...], Meta(max_length=4)]
 
 
-class ErrorCode(StrEnum):
-    """Why the host (or the codec) refused something; each is listed in PROTOCOL.md."""
+class ErrorCode(Code):
+    """Why the host (or the codec) refused something; each is listed in docs/PROTOCOL.md, section 7.
+
+    A `Code` with no params: an interface words a refusal from its code alone (what
+    the host knows besides goes in the error's English ``message``, for logs).
+    """
 
     BAD_FRAME = "bad_frame"
     BAD_MESSAGE = "bad_message"

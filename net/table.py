@@ -27,8 +27,8 @@ from __future__ import annotations
 
 import hmac
 import secrets
-import unicodedata
 from dataclasses import dataclass, field, replace
+from enum import StrEnum
 from pathlib import Path
 
 from capicu.core import (
@@ -41,11 +41,12 @@ from capicu.core import (
     View,
     make_player,
 )
+from capicu.core.ai.players import PLAYERS
 from capicu.core.match import LOG_FORMAT
 
 from .codec import encode_frame
 from .codes import new_seat_key, same_code
-from .effects import Close, Effect, Peer, Record, Report, Send, Tell, Think
+from .effects import Close, Effect, HostNote, Peer, Record, Report, Send, Tell, Think
 from .journal import Header, Journal, JournalSeat, Recovered, SeatsRecord, entry_records
 from .protocol import (
     ActedBy,
@@ -67,24 +68,62 @@ from .protocol import (
     to_wire,
     view_state,
 )
+from .sanitize import name_key, names_look_alike
 from .timing import Deadlines
 
+#: Spectators a table takes at once unless its config says otherwise.
+MAX_SPECTATORS = 32
 
-def same_name_key(name: str) -> str:
-    """The form in which two names are the same name: normalised and case-folded."""
-    return unicodedata.normalize("NFKC", name.casefold())
+
+class ConfigProblem(StrEnum):
+    """Why a table or a host cannot be set up as asked; each comes with the params named here,
+    and an interface words it (the command line names its own options)."""
+
+    #: ``computers``, ``players``: more computer seats than seats.
+    COMPUTERS = "computers"
+    #: ``level``: no computer player has that name.
+    LEVEL = "level"
+    #: ``seconds``: a turn timer must be more than 0 seconds.
+    TURN_TIMER = "turn_timer"
+    #: ``field`` (grace, computer_delay or next_round_delay), ``seconds``: below 0 seconds.
+    NEGATIVE_SECONDS = "negative_seconds"
+    #: ``name``: a table's name is 1 to 32 characters.
+    TABLE_NAME = "table_name"
+    #: ``spectators``: below 0.
+    SPECTATORS = "spectators"
+    #: ``port``: not from 0 to 65535.
+    PORT = "port"
+    #: ``join_code``: a join code is 1 to 32 letters or digits.
+    JOIN_CODE = "join_code"
+    #: Rejoining by name without a join code would let anybody take a player's seat.
+    REJOIN_NEEDS_CODE = "rejoin_needs_code"
+    #: ``journal``, ``resume``: a resumed match goes on in the journal it was resumed from.
+    RESUME_ELSEWHERE = "resume_elsewhere"
+    #: ``threads``, ``processes``: computer players need a thread (or 0 processes or more).
+    WORKERS = "workers"
+
+
+class ConfigError(ValueError):
+    """A setting of `TableConfig` or `HostConfig` cannot be used: a `ConfigProblem` and its params;
+    ``str()`` says it in English."""
+
+    def __init__(self, message: str, code: ConfigProblem, **params: str | int | float | None) -> None:
+        super().__init__(message)
+        self.code = code
+        self.params = params
 
 
 @dataclass(frozen=True, slots=True)
 class TableConfig:
-    """How one table plays; `HostConfig` builds the first table's from its own fields."""
+    """How one table plays; each setting is checked here, once (`ConfigError`, or the rules' `RulesError`)."""
 
     name: str = "main"
     rules: Rules = field(default_factory=lambda: Rules.preset_named("puerto-rican-drawing"))
     players: int = 2
     #: Seats played by the computer (the last seats of the table).
     computers: int = 0
-    computer_level: str = "greedy"
+    #: A computer player's level: one of core's `LEVELS` (``random`` and ``greedy`` serve benchmarks).
+    computer_level: str = "normal"
     #: Seconds a computer waits before it acts, so that people can follow the game.
     computer_delay: float = 0.0
     #: The seed of the deals; None draws one from `secrets`.
@@ -93,8 +132,9 @@ class TableConfig:
     turn_timer: float | None = None
     #: Seconds a dropped person's seat waits before a computer covers it.
     grace: float = 60.0
+    #: Write the match journal here (replaced if it exists).
     journal: Path | None = None
-    max_spectators: int = 32
+    max_spectators: int = MAX_SPECTATORS
     #: Seconds from a round's end to the next deal, unless every person is ready
     #: sooner; None: wait for the people however long; 0: no pause, the deal
     #: comes in the update that ends the round.
@@ -103,18 +143,25 @@ class TableConfig:
     def __post_init__(self) -> None:
         self.rules.check_players(self.players)
         if not 0 <= self.computers <= self.players:
-            raise ValueError(f"{self.computers} computers do not fit {self.players} seats")
-        make_player(self.computer_level, 0)  # raises ValueError naming the levels
+            raise ConfigError(f"{self.computers} computers do not fit {self.players} seats",
+                              ConfigProblem.COMPUTERS, computers=self.computers, players=self.players)
+        if self.computer_level not in PLAYERS:
+            raise ConfigError(f"there is no computer player {self.computer_level!r}; choose one of "
+                              f"{', '.join(PLAYERS)}", ConfigProblem.LEVEL, level=self.computer_level)
         if self.turn_timer is not None and not self.turn_timer > 0:
-            raise ValueError("the turn timer must be a positive number of seconds")
-        if not self.grace >= 0:
-            raise ValueError("the grace period must be 0 seconds or more")
-        if not self.computer_delay >= 0:
-            raise ValueError("the computer delay must be 0 seconds or more")
-        if self.next_round_delay is not None and not self.next_round_delay >= 0:
-            raise ValueError("the delay before the next round must be 0 seconds or more")
-        if not self.name or len(self.name) > 32:
-            raise ValueError("a table's name is a text of 1 to 32 characters")
+            raise ConfigError("the turn timer must be a positive number of seconds", ConfigProblem.TURN_TIMER,
+                              seconds=self.turn_timer)
+        for name in ("grace", "computer_delay", "next_round_delay"):
+            seconds = getattr(self, name)
+            if seconds is not None and not seconds >= 0:
+                raise ConfigError(f"{name} must be 0 seconds or more", ConfigProblem.NEGATIVE_SECONDS,
+                                  field=name, seconds=seconds)
+        if not 1 <= len(self.name) <= 32:
+            raise ConfigError("a table's name is a text of 1 to 32 characters", ConfigProblem.TABLE_NAME,
+                              name=self.name)
+        if self.max_spectators < 0:
+            raise ConfigError("a table takes 0 spectators or more", ConfigProblem.SPECTATORS,
+                              spectators=self.max_spectators)
 
 
 @dataclass(slots=True)
@@ -289,15 +336,14 @@ class Table:
     def join(self, peer: Peer, raw_name: str, spectate: bool, now: float) -> list[Effect]:
         """Seat ``peer`` at the first open seat, or let it watch; ProtocolError if it cannot.
 
-        A name that is another's once normalised and case-folded is taken: two
-        names that look alike on a screen are not two people.
+        A name that looks like another's (`names_look_alike`: the same once normalised and
+        case-folded, or letter for letter confusable) is taken: two names that look alike
+        on a screen are not two people.
         """
         self._check_open()
         name = clean_name(raw_name)
-        folded = same_name_key(name)
-        taken = {same_name_key(s.name) for s in self.seats if s.name}
-        taken |= {same_name_key(p.name) for p in self.spectators if p.name}
-        if folded in taken:
+        taken = [s.name for s in self.seats if s.name] + [p.name for p in self.spectators if p.name]
+        if any(names_look_alike(name, other) for other in taken):
             raise ProtocolError(ErrorCode.NAME_TAKEN, f"somebody at this table is already called {name!r}")
         seat = None if spectate else next((s for s in self.seats if s.kind is SeatKind.OPEN), None)
         if seat is None:
@@ -361,9 +407,9 @@ class Table:
 
     def away_seat(self, name: str) -> int | None:
         """The seat of the away person called ``name`` (cleaned, any case), if there is one."""
-        folded = same_name_key(name)
+        folded = name_key(name)
         for seat in self.seats:
-            if seat.person_away and seat.name is not None and same_name_key(seat.name) == folded:
+            if seat.person_away and seat.name is not None and name_key(seat.name) == folded:
                 return seat.index
         return None
 
@@ -386,7 +432,12 @@ class Table:
         self._send(peer, self._welcome(found))
         self._broadcast_seats()
         match = self.match
-        if match is not None:
+        if match is None and all(s.kind is not SeatKind.OPEN and not s.person_away for s in self.seats):
+            # A lobby restored full (the host stopped as its last seat was taken, before or
+            # while the first deal was written) starts once its people are all back, as
+            # `join` starts one when its last seat is taken.
+            self._start(now)
+        elif match is not None:
             self._send_snapshot(peer, now, next_round=False)
             if was_covered and match.turn == found.index:
                 self._schedule_turn(now)
@@ -637,8 +688,8 @@ class Table:
                 raise ValueError(failure or "no action")
             events = match.apply(action, index)
         except Exception as exc:  # a computer player's bug must not stop the table
-            self._out.append(Report(f"table {self.name}: the computer for seat {index + 1} failed "
-                                    f"({failure or repr(exc)})"))
+            self._out.append(Report(HostNote.COMPUTER_FAILED(table=self.name, seat=index,
+                                                             problem=failure or repr(exc))))
             events = match.apply(match.legal_actions()[0], index)
         self._publish(events, index, by, None, None, now)
         return self._drain()
@@ -678,7 +729,7 @@ class Table:
         if self.broken is not None:
             return []
         self.broken = f"the host stopped this table: {reason}"
-        self._out.append(Report(f"table {self.name}: {reason}"))
+        self._out.append(Report(HostNote.JOURNAL_FAILED(table=self.name, problem=reason)))
         return self._drain() + self.close(Error(ErrorCode.SHUTTING_DOWN, self.broken, fatal=True))
 
     def close(self, error: Error | None) -> list[Effect]:

@@ -12,11 +12,9 @@ from __future__ import annotations
 import asyncio
 import os
 import re
-import select
 import shutil
 import subprocess
 import sys
-import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -30,7 +28,9 @@ import pyte  # noqa: E402
 from capicu.core import make_player  # noqa: E402
 from capicu.net.client import Client, Closed, Error, JoinError, Reconnecting, Update  # noqa: E402
 from capicu.net.host import Host, HostConfig, Limits  # noqa: E402
+from capicu.net.table import TableConfig  # noqa: E402
 from capicu.tui.ssh_gateway import Gateway, GatewayConfig  # noqa: E402
+from helpers_process import ProcessLines  # noqa: E402
 from helpers_terminal import Terminal, capicu_env  # noqa: E402
 
 WAIT = 20.0
@@ -163,8 +163,9 @@ async def open_table(folders: Path) -> AsyncIterator[Callable[..., Awaitable[Tab
 
     async def start(players: int = 2, computers: int = 1, seed: int = LEAD_SEED, code: str | None = CODE,
                     **gateway: Any) -> Table:
-        host = Host(HostConfig(players=players, computers=computers, seed=seed, bind="127.0.0.1", port=0,
-                               code=code, limits=Limits(messages_per_second=1000, message_burst=1000)))
+        table = TableConfig(players=players, computers=computers, seed=seed)
+        host = Host(HostConfig(table, bind="127.0.0.1", port=0, code=code,
+                               limits=Limits(messages_per_second=1000, message_burst=1000)))
         _, game_port = await host.start()
         config = GatewayConfig(port=0, bind="127.0.0.1", authorized_keys=keys_file, **gateway)
         door = Gateway(config, code)
@@ -480,7 +481,7 @@ async def test_hosting_in_a_terminal_starts_the_gateway_beside_the_table(folders
     from capicu.tui.ssh_session import HostingApp
     from helpers_app import screen_text, wait_for
 
-    config = HostConfig(players=3, bind="127.0.0.1", port=0, code=CODE)
+    config = HostConfig(TableConfig(players=3), bind="127.0.0.1", port=0, code=CODE)
     gateway = Gateway(GatewayConfig(port=0, bind="127.0.0.1"), CODE)
     app = HostingApp(DisplayOptions(mouse=False), HostGame(config=config, name="Host"), gateway)
     async with app.run_test(size=(100, 30), notifications=True) as pilot:
@@ -524,15 +525,7 @@ def test_a_headless_host_with_ssh_speaks_spanish(folders: Path) -> None:
     process = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                env=capicu_env(folders / "config"))
     try:
-        assert process.stdout is not None
-        said, deadline = b"", time.monotonic() + WAIT
-        while said.count(b"\n") < 6 and time.monotonic() < deadline:
-            if select.select([process.stdout], [], [], max(0.0, deadline - time.monotonic()))[0]:
-                chunk = os.read(process.stdout.fileno(), 4096)
-                if not chunk:
-                    break
-                said += chunk
-        lines = said.decode().splitlines()
+        lines = ProcessLines(process.stdout, WAIT).first(6)
         assert len(lines) == 6, lines
         port = lines[0].rsplit(" ", 1)[1]
         assert lines[:4] == [
@@ -567,31 +560,11 @@ class SshHost:
                 "--port", "0", "--ssh", "0", *options]
         self.process = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env,
                                         start_new_session=True)
-        self.lines: list[str] = []
-        self._unread = b""
-        self.ssh_port = int(self.line_matching(r"SSH on port (\d+)").group(1))
-        self.fingerprint_line = self.line_matching(r"fingerprint.*: (SHA256:\S+)")
+        self.output = ProcessLines(self.process.stdout, WAIT)
+        self.ssh_port = int(self.output.matching(r"SSH on port (\d+)").group(1))
+        self.fingerprint_line = self.output.matching(r"fingerprint.*: (SHA256:\S+)")
         self.fingerprint = self.fingerprint_line.group(1)
         self.key_file = Path()
-
-    def line_matching(self, pattern: str) -> re.Match[str]:
-        assert self.process.stdout is not None
-        descriptor = self.process.stdout.fileno()
-        deadline = time.monotonic() + WAIT
-        while time.monotonic() < deadline:
-            while b"\n" in self._unread:
-                line, self._unread = self._unread.split(b"\n", 1)
-                self.lines.append(line.decode())
-                found = re.search(pattern, self.lines[-1])
-                if found:
-                    return found
-            ready, _, _ = select.select([descriptor], [], [], 0.5)
-            if ready:
-                data = os.read(descriptor, 65536)
-                if not data:
-                    break
-                self._unread += data
-        raise AssertionError(f"the host never printed {pattern!r}: {self.lines}")
 
     def stop(self) -> None:
         if self.process.poll() is None:
@@ -676,7 +649,7 @@ def test_openssh_plays_by_keys_and_is_refused_the_rest(ssh_host: Any, folders: P
 def test_the_host_key_is_kept_and_its_fingerprint_printed(ssh_host: Any, folders: Path) -> None:
     kept = asyncssh.read_private_key(folders / "config" / "ssh_host_ed25519_key")
     assert ssh_host.fingerprint == kept.get_fingerprint("sha256")
-    assert any("made now" in line for line in ssh_host.lines)
+    assert any("made now" in line for line in ssh_host.output.lines)
     assert (folders / "config" / "ssh_host_ed25519_key").stat().st_mode & 0o077 == 0
     ssh_host.stop()
     again = SshHost(env=capicu_env(folders / "config"))
