@@ -19,7 +19,6 @@ from .protocol import (
     Snapshot,
     StateUpdate,
     TurnTimer,
-    ViewState,
     Waiting,
     Welcome,
 )
@@ -62,7 +61,6 @@ __all__ = [
     "TableModel",
     "TurnTimer",
     "Update",
-    "ViewState",
     "Waiting",
     "Welcome",
     "new_join_code",
