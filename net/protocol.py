@@ -44,6 +44,8 @@ MAX_HOST_FRAME = 4 * 1024 * 1024
 MAX_DEPTH = 12
 
 NAME_LIMIT = 24
+#: The spectators a seat map names (`Seats.watchers`): the first to come, however many watch.
+WATCHERS_LIMIT = 64
 CHAT_LIMIT = 200
 CODE_LIMIT = 32
 TOKEN_LIMIT = 64
@@ -236,8 +238,10 @@ class Seats(_FromHost, frozen=True, tag="seats"):
     seats: Annotated[tuple[Seat, ...], Meta(max_length=4)]
     spectators: Count
     started: bool
-    #: The spectators' names, in the order they came (a host before this field sends none).
-    watchers: tuple[Annotated[str, Text(NAME_LIMIT)], ...] = ()
+    #: The spectators' names, in the order they came, the first `WATCHERS_LIMIT` of them
+    #: (a host before this field sends none).
+    watchers: Annotated[tuple[Annotated[str, Meta(max_length=NAME_LIMIT)], ...],
+                        Meta(max_length=WATCHERS_LIMIT)] = ()
 
 
 class Snapshot(_FromHost, frozen=True, tag="snapshot"):
@@ -450,6 +454,7 @@ __all__ = [
     "MAX_HOST_FRAME",
     "NAME_LIMIT",
     "PROTOCOL_VERSION",
+    "WATCHERS_LIMIT",
     "Act",
     "ActedBy",
     "Bye",

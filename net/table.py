@@ -50,6 +50,7 @@ from .codes import new_seat_key, same_code
 from .effects import Close, Effect, HostNote, Peer, Record, Report, Send, Tell, Think
 from .journal import Header, Journal, JournalSeat, Recovered, SeatsRecord, entry_records
 from .protocol import (
+    WATCHERS_LIMIT,
     ActedBy,
     Chat,
     Error,
@@ -784,7 +785,7 @@ class Table:
 
     def _seats_message(self) -> Seats:
         return Seats(tuple(s.public() for s in self.seats), len(self.spectators), self.match is not None,
-                     tuple(p.name or "" for p in self.spectators))
+                     tuple(p.name or "" for p in self.spectators[:WATCHERS_LIMIT]))
 
     def _broadcast_seats(self) -> None:
         self._send_all(self._seats_message())

@@ -11,9 +11,11 @@ from typing import Any
 import pytest
 from capicu.net.model import Change, Closed, LinkEnd, LinkState, Reconnected, Reconnecting, TableModel, Update
 from capicu.net.protocol import (
+    WATCHERS_LIMIT,
     Chat,
     Error,
     NextRound,
+    ProtocolError,
     Seats,
     Snapshot,
     StateUpdate,
@@ -115,3 +117,17 @@ def test_a_link_that_ends_while_up_was_not_lost(reason: LinkEnd) -> None:
     model = TableModel("ana")
     model.apply(Closed(reason), 0.0)
     assert model.link is LinkState.CLOSED and not model.closed_while_reconnecting and model.drops == 0
+
+
+def test_a_seat_map_names_the_first_64_watchers_and_a_longer_list_is_refused() -> None:
+    machine = host(players=2, table={"max_spectators": 70})
+    seen: list[Any] = []
+    for number in range(WATCHERS_LIMIT + 1):
+        _, frames = joined(machine, f"w{number}", address=f"10.0.1.{number}", spectate=True)
+        seen = [f for f in frames if f["type"] == "seats"]
+    assert seen[-1]["spectators"] == WATCHERS_LIMIT + 1
+    assert seen[-1]["watchers"] == [f"w{number}" for number in range(WATCHERS_LIMIT)]
+    too_many = {**seen[-1], "watchers": [f"w{number}" for number in range(WATCHERS_LIMIT + 1)]}
+    with pytest.raises(ProtocolError) as caught:
+        message_from_host(too_many)
+    assert "watchers" in caught.value.message
