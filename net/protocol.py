@@ -232,8 +232,12 @@ class Seat(Struct, frozen=True):
     left: bool = False
 
 
-class Seats(_FromHost, frozen=True, tag="seats"):
-    """Who sits where: sent on joining, and whenever a seat changes."""
+class Seats(_FromHost, frozen=True, tag="seats", omit_defaults=True):
+    """Who sits where: sent on joining, and whenever a seat changes.
+
+    ``watchers`` came later, inside protocol version 2: it is left out while
+    nobody watches, so that such a seat map is the bytes it always was.
+    """
 
     seats: Annotated[tuple[Seat, ...], Meta(max_length=4)]
     spectators: Count

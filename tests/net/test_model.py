@@ -16,12 +16,15 @@ from capicu.net.protocol import (
     Error,
     NextRound,
     ProtocolError,
+    Seat,
+    SeatKind,
     Seats,
     Snapshot,
     StateUpdate,
     TurnTimer,
     Welcome,
     message_from_host,
+    to_wire,
 )
 
 from .test_machine import framed, hello, host, joined, told
@@ -131,3 +134,11 @@ def test_a_seat_map_names_the_first_64_watchers_and_a_longer_list_is_refused() -
     with pytest.raises(ProtocolError) as caught:
         message_from_host(too_many)
     assert "watchers" in caught.value.message
+
+
+def test_a_seat_map_nobody_watches_is_the_bytes_it_always_was() -> None:
+    seats = (Seat(0, SeatKind.PERSON, "Ana", True, False),)
+    # The field came inside protocol version 2: left out while empty (tests/net/test_frames.py holds
+    # the bytes of whole matches to those of before).
+    assert list(to_wire(Seats(seats, 0, False))) == ["type", "seats", "spectators", "started"]
+    assert to_wire(Seats(seats, 1, False, ("Carla",)))["watchers"] == ("Carla",)

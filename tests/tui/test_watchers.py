@@ -11,7 +11,7 @@ from __future__ import annotations
 from capicu.core import Rules
 from capicu.net.client import Client
 from capicu.net.host import Host, HostConfig
-from capicu.net.protocol import Seats
+from capicu.net.protocol import Seats, Welcome
 from capicu.net.table import TableConfig
 from capicu.tui.app import CapicuApp
 from capicu.tui.game import DisplayOptions, JoinGame
@@ -32,7 +32,7 @@ async def test_the_lobby_names_who_is_watching_as_they_come_and_go() -> None:
             assert "Carla" not in screen_text(app)
             carla = await Client.connect("127.0.0.1", port, name="Carla", spectate=True)
             # The host's seat map names her (the protocol), the model keeps it, the lobby shows it.
-            assert (await carla.receive(timeout=10)).type == "welcome"
+            assert isinstance(await carla.receive(timeout=10), Welcome)
             seats = await carla.receive(timeout=10)
             assert isinstance(seats, Seats) and seats.watchers == ("Carla",)
             await wait_for(pilot, lambda: app.table is not None and app.table.watchers == ("Carla",),
