@@ -109,9 +109,13 @@ def ai_digest(preset: str, players: int, seed: int, *, rounds: int = 2) -> str:
 
 
 def ai_cases() -> list[tuple[str, int, int]]:
-    return [(preset, players, seed) for preset in PRESETS
-            for players in (Rules.preset_named(preset).min_players, Rules.preset_named(preset).max_players)
-            for seed in range(2)]
+    """Every (preset, players, seed) the computer players' differential plays: fewest and most players."""
+    out = []
+    for preset in PRESETS:
+        rules = Rules.preset_named(preset)
+        for players in sorted({rules.min_players, rules.max_players}):
+            out.extend((preset, players, seed) for seed in range(2))
+    return out
 
 
 if __name__ == "__main__":
