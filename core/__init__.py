@@ -1,6 +1,6 @@
 """The rules of capicu, pure: no I/O, no clock, no global random state."""
 
-from .actions import DRAW, PASS, Action, Draw, End, IllegalAction, Pass, Play, parse_action
+from .actions import DRAW, PASS, Action, Draw, IllegalAction, Pass, Play, Run, parse_action
 from .ai import LEVELS, ComputerPlayer, make_player
 from .codes import Code, Param, Statement
 from .events import (
@@ -13,6 +13,7 @@ from .events import (
     TilePlayed,
     TilesDrawn,
 )
+from .layout import MEXICAN, End, Place, Train
 from .match import Match
 from .refusals import Refusal, why_not
 from .rules import PRESET_NAMES, Direction, Fact, FirstLead, RuleFact, Rules, RulesError, Scoring, TieLead
@@ -29,6 +30,7 @@ __all__ = [
     "DOMINO",
     "DRAW",
     "LEVELS",
+    "MEXICAN",
     "PASS",
     "PRESET_NAMES",
     "TRANQUE",
@@ -49,6 +51,7 @@ __all__ = [
     "Param",
     "Pass",
     "Passed",
+    "Place",
     "Play",
     "Refusal",
     "RoundEnded",
@@ -58,6 +61,7 @@ __all__ = [
     "RuleFact",
     "Rules",
     "RulesError",
+    "Run",
     "Scoring",
     "Statement",
     "TieLead",
@@ -65,6 +69,7 @@ __all__ = [
     "TilePlayed",
     "TileSet",
     "TilesDrawn",
+    "Train",
     "View",
     "make_player",
     "parse_action",

@@ -1,37 +1,64 @@
-"""What a player can do on their turn: play a tile on an end, draw, or pass.
+"""What a player can do on their turn: play a tile on a place, draw, or pass.
 
-Actions are tiny immutable values with a text form (``play 3-5 left``,
-``draw``, ``pass``) that `parse_action` reads back.
+Actions are tiny immutable values with a text form that `parse_action` reads
+back: ``play 3-5 left`` (an end of the line of play), ``play 5-12 train 2``
+(seat 2's train, seats counted from 0), ``play 5-5 mexican`` (the Mexican
+train), ``draw``, ``pass``. Mexican Train's opening run is one action laying
+several tiles in order on one's own train: ``run 12-5 5-3 3-3 3-9``
+(see `Run`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from enum import Enum
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
+from .layout import MEXICAN, End, Place, Train
 from .tiles import Tile
+
+__all__ = [
+    "DRAW", "MAX_RUN", "MEXICAN", "PASS", "Action", "Draw", "End", "IllegalAction", "Pass", "Place", "Play",
+    "Run", "Train", "parse_action", "parse_place",
+]
 
 if TYPE_CHECKING:  # refusals.py reads actions: the codes are only named here
     from .refusals import Refusal
 
 
-class End(Enum):
-    """One of the two open ends of the line of play."""
+@dataclass(frozen=True, slots=True)
+class Play:
+    """Lay ``tile`` on ``place``: an end of the line of play, or a train."""
 
-    LEFT = "left"
-    RIGHT = "right"
+    tile: Tile
+    place: Place = End.LEFT
+
+    @property
+    def end(self) -> End:
+        """The end of the line the tile goes on (a play of the Draw family)."""
+        if isinstance(self.place, End):
+            return self.place
+        raise AttributeError(f"{self} is laid on a train, not on an end of the line")
+
+    def __str__(self) -> str:
+        return f"play {self.tile} {self.place}"
 
 
 @dataclass(frozen=True, slots=True)
-class Play:
-    tile: Tile
-    end: End = End.LEFT
+class Run:
+    """Mexican Train's opening run: ``tiles`` laid in order on one's own train, as one play.
+
+    Each tile matches the open number the one before it leaves; the run may
+    not end on a double (RULES.md). A client builds the run tile by tile on its
+    own screen (taking back the last one as it likes) and sends it whole when
+    the player ends it, so the host checks and lays it at once.
+    """
+
+    tiles: tuple[Tile, ...]
 
     def __str__(self) -> str:
-        return f"play {self.tile} {self.end.value}"
+        return "run " + " ".join(str(t) for t in self.tiles)
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,7 +73,10 @@ class Pass:
         return "pass"
 
 
-Action = Play | Draw | Pass
+Action = Play | Run | Draw | Pass
+
+#: The longest opening run an action may name (a hand holds at most 15 tiles).
+MAX_RUN = 15
 
 DRAW = Draw()
 PASS = Pass()
@@ -70,22 +100,33 @@ class IllegalAction(ValueError):
         super().__init__(f"{action}: {sentence}" if action is not None else sentence)
 
 
+def parse_place(words: list[str]) -> Place:
+    """The place written as ``left``, ``right``, ``mexican`` or ``train N`` (N a seat from 0)."""
+    if len(words) == 1:
+        if words[0] == "mexican":
+            return MEXICAN
+        try:
+            return End(words[0])
+        except ValueError:
+            pass
+    elif len(words) == 2 and words[0] == "train" and words[1].isdigit() and len(words[1]) <= 2:
+        return Train(int(words[1]))
+    raise ValueError(f"{' '.join(words)!r} is not an end or a train: say left, right, mexican or train N")
+
+
 def parse_action(text: str) -> Action:
-    """The action written as ``play 3-5 left``, ``play 3-5`` (left), ``draw`` or ``pass``."""
-    if not isinstance(text, str) or len(text) > 40:
+    """The action written as ``play 3-5 left``, ``play 3-5`` (left), ``play 3-5 train 2``,
+    ``play 3-5 mexican``, ``run 12-5 5-3``, ``draw`` or ``pass``."""
+    if not isinstance(text, str) or len(text) > 40 + 6 * MAX_RUN:
         raise ValueError("an action is a short text such as 'play 3-5 left', 'draw' or 'pass'")
     words = text.strip().lower().split()
     if words == ["draw"]:
         return DRAW
     if words == ["pass"]:
         return PASS
-    if len(words) in (2, 3) and words[0] == "play":
+    if 2 <= len(words) <= 4 and words[0] == "play" and len(text) <= 40:
         tile = Tile.parse(words[1])
-        end = End.LEFT
-        if len(words) == 3:
-            try:
-                end = End(words[2])
-            except ValueError:
-                raise ValueError(f"{words[2]!r} is not an end: say left or right") from None
-        return Play(tile, end)
+        return Play(tile, parse_place(words[2:]) if len(words) > 2 else End.LEFT)
+    if 2 <= len(words) <= MAX_RUN + 1 and words[0] == "run":
+        return Run(tuple(Tile.parse(word) for word in words[1:]))
     raise ValueError(f"{text!r} is not an action: say 'play 3-5 left', 'draw' or 'pass'")

@@ -19,7 +19,7 @@ from collections import deque
 from functools import cache
 from typing import Any, NoReturn
 
-from .actions import DRAW, PASS, Action, Draw, End, IllegalAction, Play, parse_action
+from .actions import DRAW, PASS, Action, Draw, IllegalAction, Play, parse_action
 from .events import (
     Event,
     MatchEnded,
@@ -30,6 +30,7 @@ from .events import (
     TilePlayed,
     TilesDrawn,
 )
+from .layout import End
 from .refusals import Refusal, why_not
 from .rules import FirstLead, Rules, RulesError, RulesProblem, TieLead
 from .scoring import score_round
@@ -159,19 +160,19 @@ class Match:
         actions: list[Action] = []
         tiles: dict[int, int] = {}
         plays = self._plays
-        ends_of = self.tiles.ends
+        # The line's fit rule (core/layout.py): far[tile][n] >= 0 when the tile fits n.
+        far = st.far
         left, right = st.left, st.right
         mask = playable
         while mask:
             low = mask & -mask
             index = low.bit_length() - 1
             mask ^= low
-            a, b = ends_of[index]
-            if left < 0 or a == left or b == left:
+            if left < 0 or far[index][left] >= 0:
                 play = plays[index][0]
                 actions.append(play)
                 tiles[id(play)] = index
-            if left >= 0 and (a == right or b == right):
+            if left >= 0 and far[index][right] >= 0:
                 play = plays[index][1]
                 actions.append(play)
                 tiles[id(play)] = index
@@ -258,7 +259,7 @@ class Match:
         left, right = st.left, st.right
         event: Event
         if type(action) is Play:
-            on_right = action.end is End.RIGHT
+            on_right = action.place is End.RIGHT
             st.play(index, on_right)
             # The tile's inner number is the end it was laid on; its outer one, the new end.
             if left < 0:
@@ -268,7 +269,7 @@ class Match:
             else:
                 self._line.appendleft((st.left, left))
             self._hand_counts[mover] -= 1
-            event = TilePlayed(mover, action.tile, action.end, st.left, st.right)
+            event = TilePlayed(mover, action.tile, End.RIGHT if on_right else End.LEFT, st.left, st.right)
         elif type(action) is Draw:
             st.draw()
             self._hand_counts[mover] += 1

@@ -11,10 +11,11 @@ import json
 from pathlib import Path
 
 import pytest
-
 from helpers_draw_digest import ai_cases, ai_digest, cases, digest, key
 
-RECORDED: dict[str, str] = json.loads((Path(__file__).parent / "data" / "draw_family_digests.json").read_text())
+RECORDED: dict[str, str] = json.loads(
+    (Path(__file__).parent / "data" / "draw_family_digests.json").read_text()
+)
 
 
 def test_every_case_is_recorded() -> None:
