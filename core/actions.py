@@ -19,11 +19,12 @@ from .layout import MEXICAN, End, Place, Train
 from .tiles import Tile
 
 __all__ = [
-    "DRAW", "MAX_RUN", "MEXICAN", "PASS", "Action", "Draw", "End", "IllegalAction", "Pass", "Place", "Play",
-    "Run", "Train", "parse_action", "parse_place",
+    "DRAW", "END_RUN", "MAX_RUN", "MEXICAN", "PASS", "Action", "Draw", "End", "EndRun", "IllegalAction",
+    "Pass", "Place", "Play", "Run", "Train", "parse_action", "parse_place",
 ]
 
-if TYPE_CHECKING:  # refusals.py reads actions: the codes are only named here
+if TYPE_CHECKING:  # refusals.py and mexican.py read actions: the codes are only named here
+    from .mexican import TrainRefusal
     from .refusals import Refusal
 
 
@@ -62,6 +63,14 @@ class Run:
 
 
 @dataclass(frozen=True, slots=True)
+class EndRun:
+    """End one's opening run of Mexican Train (its last tile is not a double)."""
+
+    def __str__(self) -> str:
+        return "end run"
+
+
+@dataclass(frozen=True, slots=True)
 class Draw:
     def __str__(self) -> str:
         return "draw"
@@ -73,13 +82,14 @@ class Pass:
         return "pass"
 
 
-Action = Play | Run | Draw | Pass
+Action = Play | Run | EndRun | Draw | Pass
 
 #: The longest opening run an action may name (a hand holds at most 15 tiles).
 MAX_RUN = 15
 
 DRAW = Draw()
 PASS = Pass()
+END_RUN = EndRun()
 
 
 class IllegalAction(ValueError):
@@ -91,7 +101,7 @@ class IllegalAction(ValueError):
     """
 
     def __init__(
-        self, action: object, reason: Refusal, params: Mapping[str, int | str] | None = None
+        self, action: object, reason: Refusal | TrainRefusal, params: Mapping[str, int | str] | None = None
     ) -> None:
         self.action = action
         self.reason = reason
@@ -116,7 +126,7 @@ def parse_place(words: list[str]) -> Place:
 
 def parse_action(text: str) -> Action:
     """The action written as ``play 3-5 left``, ``play 3-5`` (left), ``play 3-5 train 2``,
-    ``play 3-5 mexican``, ``run 12-5 5-3``, ``draw`` or ``pass``."""
+    ``play 3-5 mexican``, ``run 12-5 5-3``, ``end run``, ``draw`` or ``pass``."""
     if not isinstance(text, str) or len(text) > 40 + 6 * MAX_RUN:
         raise ValueError("an action is a short text such as 'play 3-5 left', 'draw' or 'pass'")
     words = text.strip().lower().split()
@@ -124,6 +134,8 @@ def parse_action(text: str) -> Action:
         return DRAW
     if words == ["pass"]:
         return PASS
+    if words == ["end", "run"]:
+        return END_RUN
     if 2 <= len(words) <= 4 and words[0] == "play" and len(text) <= 40:
         tile = Tile.parse(words[1])
         return Play(tile, parse_place(words[2:]) if len(words) > 2 else End.LEFT)
