@@ -15,6 +15,7 @@ from .events import (
 )
 from .layout import MEXICAN, End, Place, Train
 from .match import Match
+from .mexican import MexicanMatch, TrainView, new_match
 from .refusals import Refusal, why_not
 from .rules import PRESET_NAMES, Direction, Fact, FirstLead, RuleFact, Rules, RulesError, Scoring, TieLead
 from .scoring import Bonus
@@ -46,6 +47,7 @@ __all__ = [
     "FirstLead",
     "IllegalAction",
     "Match",
+    "MexicanMatch",
     "MatchEnded",
     "Outcome",
     "Param",
@@ -68,10 +70,12 @@ __all__ = [
     "Tile",
     "TilePlayed",
     "TileSet",
+    "TrainView",
     "TilesDrawn",
     "Train",
     "View",
     "make_player",
+    "new_match",
     "parse_action",
     "tile_set",
     "why_not",
