@@ -43,6 +43,8 @@ LOG_FORMAT = "capicu-log/1"
 #: position shares the others).
 _VIEW_FIELDS = [f.name for f in dataclasses.fields(View)]
 _SEAT, _HAND, _LEGAL = (_VIEW_FIELDS.index(name) for name in ("seat", "hand", "legal"))
+#: The ends, looked up once (an enum member read from its class is slow on the hot path).
+_LEFT, _RIGHT = End.LEFT, End.RIGHT
 #: Deals in a row with no double before the engine gives up (never reached in
 #: practice: about 3 deals in 1,000 have no double with two players).
 _MAX_REDEALS = 1000
@@ -168,11 +170,12 @@ class Match:
             low = mask & -mask
             index = low.bit_length() - 1
             mask ^= low
-            if left < 0 or far[index][left] >= 0:
+            row = far[index]
+            if left < 0 or row[left] >= 0:
                 play = plays[index][0]
                 actions.append(play)
                 tiles[id(play)] = index
-            if left >= 0 and far[index][right] >= 0:
+            if left >= 0 and row[right] >= 0:
                 play = plays[index][1]
                 actions.append(play)
                 tiles[id(play)] = index
@@ -259,7 +262,7 @@ class Match:
         left, right = st.left, st.right
         event: Event
         if type(action) is Play:
-            on_right = action.place is End.RIGHT
+            on_right = action.place is _RIGHT
             st.play(index, on_right)
             # The tile's inner number is the end it was laid on; its outer one, the new end.
             if left < 0:
@@ -269,7 +272,7 @@ class Match:
             else:
                 self._line.appendleft((st.left, left))
             self._hand_counts[mover] -= 1
-            event = TilePlayed(mover, action.tile, End.RIGHT if on_right else End.LEFT, st.left, st.right)
+            event = TilePlayed(mover, action.tile, _RIGHT if on_right else _LEFT, st.left, st.right)
         elif type(action) is Draw:
             st.draw()
             self._hand_counts[mover] += 1
