@@ -70,6 +70,16 @@ def far_ends(tiles: TileSet) -> tuple[tuple[int, ...], ...]:
     return tuple(tuple(b if n == a else a if n == b else -1 for n in numbers) for a, b in tiles.ends)
 
 
+def tile_leaves(tile: Tile, number: int, max_pip: int) -> int:
+    """The number ``tile`` leaves open laid against an open ``number`` (-1: it does not fit there).
+
+    The fit rule for callers holding tiles rather than tile numbers (refusals, views).
+    """
+    tiles = tile_set(max_pip)
+    index = tiles.index.get(tile)
+    return -1 if index is None else far_ends(tiles)[index][number]
+
+
 class Line:
     """The Draw family's layout: one line of play, its two open ends ``(left, right)``.
 

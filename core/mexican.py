@@ -34,7 +34,7 @@ from string import Formatter
 from typing import Any, NoReturn
 
 from .actions import DRAW, END_RUN, PASS, Action, Draw, EndRun, IllegalAction, Pass, Play, Run, parse_action
-from .layout import MEXICAN, Train
+from .layout import MEXICAN, Train, tile_leaves
 from .match import Match
 from .rules import Rules
 from .state import Outcome
@@ -330,7 +330,7 @@ def _why_not_play(view: TrainView, action: Play) -> _Why:
         return TrainRefusal.COVER_THE_DOUBLE, {"train": str(view.open_double), "number": head}
     allowed = {a.place for a in view.legal if isinstance(a, Play)}
     line = view.train_of(train)
-    if not tile.has(line.head):
+    if tile_leaves(tile, line.head, view.rules.max_pip) < 0:
         return TrainRefusal.DOES_NOT_FIT, {"tile": str(tile), "train": str(train), "number": line.head}
     if view.first_turn and train.owner != view.seat and train not in allowed:
         return TrainRefusal.START_YOUR_TRAIN, {}
@@ -374,9 +374,10 @@ def run_problem(view: TrainView, run: Run) -> tuple[TrainRefusal, dict[str, int 
             return TrainRefusal.NO_SUCH_TILE, {"tile": str(tile), "max_pip": view.rules.max_pip}
         if tile not in view.hand:
             return TrainRefusal.NOT_HELD, {"tile": str(tile)}
-        if not tile.has(head):
+        after = tile_leaves(tile, head, view.rules.max_pip)
+        if after < 0:
             return TrainRefusal.DOES_NOT_FIT, {"tile": str(tile), "train": str(own), "number": head}
-        head = tile.other(head)
+        head = after
     if run.tiles[-1].is_double and len(run.tiles) < len(view.hand):
         return TrainRefusal.RUN_ENDS_ON_DOUBLE, {"tile": str(run.tiles[-1])}
     return None
@@ -758,6 +759,13 @@ def new_match(
     return Match(rules, players, seed, pause_between_rounds=pause_between_rounds)
 
 
+def match_from_log(data: Any) -> Match | MexicanMatch:
+    """The match a log of either engine describes (told apart by its format)."""
+    if isinstance(data, dict) and data.get("format") == LOG_FORMAT:
+        return MexicanMatch.from_log(data)
+    return Match.from_log(data)
+
+
 __all__ = [
     "LOG_FORMAT",
     "MexicanMatch",
@@ -773,6 +781,7 @@ __all__ = [
     "TrainTileDrawn",
     "TrainTilePlayed",
     "TrainView",
+    "match_from_log",
     "new_match",
     "run_problem",
     "why_not_train",

@@ -65,3 +65,12 @@ def test_a_play_on_a_train_has_no_end() -> None:
 def test_a_bad_place_or_run_is_refused(text: str) -> None:
     with pytest.raises(ValueError):
         parse_action(text)
+
+
+def test_a_tile_leaves_its_other_number_or_does_not_fit() -> None:
+    from capicu.core.layout import tile_leaves
+
+    assert tile_leaves(Tile(12, 5), 12, 12) == 5
+    assert tile_leaves(Tile(5, 5), 5, 12) == 5
+    assert tile_leaves(Tile(3, 4), 5, 12) == -1
+    assert tile_leaves(Tile(13, 15), 15, 12) == -1  # not a tile of the set

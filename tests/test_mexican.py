@@ -406,3 +406,18 @@ def test_a_spectator_and_a_seat_out_of_turn_are_refused() -> None:
         match.apply(DRAW, seat=1)
     assert wrong_seat.value.reason is TrainRefusal.NOT_YOUR_TURN
     assert refusal(match, "play 3-5 left") is TrainRefusal.NOT_AN_ACTION
+
+
+def test_the_rules_game_picks_the_engine_and_either_log_replays() -> None:
+    from capicu.core import Match
+    from capicu.core.mexican import match_from_log
+
+    trains = new_match(MEXICAN_TRAIN, 3, seed=2)
+    line = new_match(Rules(), 2, seed=2)
+    assert isinstance(trains, MexicanMatch) and isinstance(line, Match)
+    for match in (trains, line):
+        match.apply(match.legal_actions()[0])
+        again = match_from_log(match.log())
+        assert type(again) is type(match) and again.log() == match.log()
+    with pytest.raises(ValueError):
+        MexicanMatch(Rules(), 2)
