@@ -30,9 +30,6 @@ import asyncio
 import contextlib
 import importlib.util
 import json
-import os
-import re
-import select
 import shutil
 import socket
 import statistics
@@ -53,6 +50,12 @@ bench_tui = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(bench_tui)
 Terminal = bench_tui.Terminal
 RIGHT, LEFT = bench_tui.RIGHT, bench_tui.LEFT
+# The reader of a headless host's lines that the tests use (standard library only).
+_spec = importlib.util.spec_from_file_location(
+    "helpers_process", Path(__file__).parents[1] / "tests" / "helpers_process.py")
+assert _spec is not None and _spec.loader is not None
+helpers_process = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(helpers_process)
 
 CODE = "BENCH7"
 #: A deal in which the first to sit leads: the table opens on that player's turn.
@@ -67,21 +70,9 @@ class Host:
         argv = [sys.executable, "-m", "capicu.tui", "host", "--headless", "--bind", "127.0.0.1",
                 "--port", "0", "--ssh", "0", "--ssh-keys", str(keys), "--code", CODE, *options]
         self.process = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env)
-        self._unread = b""
-        self.game_port = int(self._line(rb"listening on \S+ port (\d+)"))
-        self.ssh_port = int(self._line(rb"SSH on port (\d+)"))
-
-    def _line(self, pattern: bytes) -> bytes:
-        assert self.process.stdout is not None
-        deadline = time.monotonic() + WAIT
-        while time.monotonic() < deadline:
-            found = re.search(pattern, self._unread)
-            if found:
-                return found.group(1)
-            ready, _, _ = select.select([self.process.stdout], [], [], 0.5)
-            if ready:
-                self._unread += os.read(self.process.stdout.fileno(), 65536)
-        raise TimeoutError(f"the host never printed {pattern!r}: {self._unread!r}")
+        output = helpers_process.ProcessLines(self.process.stdout, WAIT)
+        self.game_port = int(output.matching(r"listening on \S+ port (\d+)").group(1))
+        self.ssh_port = int(output.matching(r"SSH on port (\d+)").group(1))
 
     def pss_mb(self) -> float:
         return pss_mb(self.process.pid)

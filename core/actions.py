@@ -51,7 +51,7 @@ class Run:
     """Mexican Train's opening run: ``tiles`` laid in order on one's own train, as one play.
 
     Each tile matches the open number the one before it leaves; the run may
-    not end on a double (RULES.md). A client builds the run tile by tile on its
+    not end on a double (docs/RULES.md). A client builds the run tile by tile on its
     own screen (taking back the last one as it likes) and sends it whole when
     the player ends it, so the host checks and lays it at once.
     """

@@ -1,6 +1,6 @@
 """A match of Mexican Train: rules, a seed and the actions taken; rounds are dealt inside it.
 
-RULES.md section 2, ``mexican-train``. `MexicanMatch` has the shape of `Match`
+docs/RULES.md, ``mexican-train``. `MexicanMatch` has the shape of `Match`
 (core/match.py): ask it for `legal_actions`, `apply` one (an illegal one raises
 `IllegalAction` and changes nothing), read the events it returns, and build a
 seat's `view` (`TrainView`; ``view(None)`` for a spectator). The match is its
@@ -28,12 +28,11 @@ import random
 from collections import deque
 from collections.abc import Mapping
 from dataclasses import dataclass
-from enum import StrEnum
 from functools import cache
-from string import Formatter
 from typing import Any, NoReturn
 
 from .actions import DRAW, END_RUN, PASS, Action, Draw, EndRun, IllegalAction, Pass, Play, Run, parse_action
+from .codes import Code
 from .layout import MEXICAN, Train, tile_leaves
 from .match import Match
 from .rules import Rules
@@ -140,7 +139,7 @@ class TrainLine:
 
 @dataclass(slots=True)
 class TrainView:
-    """What one seat (or a spectator) may know: RULES.md's list for Mexican Train, and no more."""
+    """What one seat (or a spectator) may know: docs/RULES.md's list for Mexican Train, and no more."""
 
     rules: Rules
     players: int
@@ -192,36 +191,40 @@ class TrainView:
 # -- refusals ----------------------------------------------------------------------------
 
 
-class TrainRefusal(StrEnum):
-    """Why the rules of Mexican Train refuse an action; `IllegalAction.reason` holds one."""
+class TrainRefusal(Code):
+    """Why the rules of Mexican Train refuse an action, with the params it is said with.
+
+    `IllegalAction.reason` holds one. Trains in params are written as in an
+    action (``train 2``, ``mexican``); seats counted from 0.
+    """
 
     MATCH_OVER = "match-over"
     ROUND_OVER = "round-over"
-    NOT_AN_ACTION = "not-an-action"
+    NOT_AN_ACTION = "not-an-action", "action"
     SPECTATOR = "spectator"
-    NOT_YOUR_TURN = "not-your-turn"
-    NO_SUCH_TILE = "no-such-tile"
-    NOT_HELD = "not-held"
-    NO_SUCH_TRAIN = "no-such-train"
+    NOT_YOUR_TURN = "not-your-turn", "seat"
+    NO_SUCH_TILE = "no-such-tile", "tile", "max_pip"
+    NOT_HELD = "not-held", "tile"
+    NO_SUCH_TRAIN = "no-such-train", "train"
     #: A double is open: only a tile on it may be laid.
-    COVER_THE_DOUBLE = "cover-the-double"
+    COVER_THE_DOUBLE = "cover-the-double", "train", "number"
     #: The first turn starts one's own train (the drawn tile may go on the Mexican train).
     START_YOUR_TRAIN = "start-your-train"
     #: Another's train whose marker is down.
-    MARKER_DOWN = "marker-down"
+    MARKER_DOWN = "marker-down", "train"
     #: The option: the Mexican train needs one's own train started.
     MEXICAN_NEEDS_OWN = "mexican-needs-own"
-    DOES_NOT_FIT = "does-not-fit"
+    DOES_NOT_FIT = "does-not-fit", "tile", "train", "number"
     #: A double in the opening run with nothing to lay after it.
-    RUN_CANNOT_GO_ON = "run-cannot-go-on"
+    RUN_CANNOT_GO_ON = "run-cannot-go-on", "tile"
     NO_RUN_NOW = "no-run-now"
     ONE_TILE_ONLY = "one-tile-only"
-    RUN_ENDS_ON_DOUBLE = "run-ends-on-double"
-    RUN_REPEATS = "run-repeats"
-    MUST_PLAY = "must-play"
+    RUN_ENDS_ON_DOUBLE = "run-ends-on-double", "tile"
+    RUN_REPEATS = "run-repeats", "tile"
+    MUST_PLAY = "must-play", "tile"
     DREW_ALREADY = "drew-already"
     BONEYARD_EMPTY = "boneyard-empty"
-    PASS_WHILE_FITS = "pass-while-fits"
+    PASS_WHILE_FITS = "pass-while-fits", "tile"
     PASS_WHILE_DRAWABLE = "pass-while-drawable"
     NOT_RUNNING = "not-running"
     NOT_ALLOWED = "not-allowed"
@@ -265,11 +268,8 @@ TRAIN_ENGLISH: Mapping[TrainRefusal, str] = {
     TrainRefusal.NOT_ALLOWED: "that is not allowed now",
 }
 
-#: The names of the params each reason carries (read from its English sentence).
-TRAIN_PARAMS: Mapping[TrainRefusal, frozenset[str]] = {
-    reason: frozenset(field for _, field, _, _ in Formatter().parse(text) if field)
-    for reason, text in TRAIN_ENGLISH.items()
-}
+#: The names of the params each reason carries (as each `TrainRefusal` declares them).
+TRAIN_PARAMS: Mapping[TrainRefusal, frozenset[str]] = {reason: reason.params for reason in TrainRefusal}
 
 _Why = tuple[TrainRefusal, dict[str, int | str]]
 

@@ -17,38 +17,37 @@ Params are plain values: tiles as their text ("5-6"), ends as "left" or
 from __future__ import annotations
 
 from collections.abc import Mapping
-from enum import StrEnum
-from string import Formatter
 
 from .actions import Draw, IllegalAction, Pass, Play
+from .codes import Code
 from .layout import End, line_of
 from .tiles import Tile
 from .view import View
 
 
-class Refusal(StrEnum):
-    """Why the rules refuse an action; `IllegalAction.reason` holds one."""
+class Refusal(Code):
+    """Why the rules refuse an action, with the params it is said with; `IllegalAction.reason` holds one."""
 
     MATCH_OVER = "match-over"
     #: The round has ended and the next one is not dealt yet.
     ROUND_OVER = "round-over"
-    NOT_AN_ACTION = "not-an-action"
+    NOT_AN_ACTION = "not-an-action", "action"
     #: A view without a seat (a spectator, or a seat that is not at the table).
     SPECTATOR = "spectator"
-    NOT_YOUR_TURN = "not-your-turn"
-    NO_SUCH_TILE = "no-such-tile"
-    NOT_HELD = "not-held"
-    LEAD_MUST_BE = "lead-must-be"
-    LEAD_ON_LEFT = "lead-on-left"
-    FITS_NEITHER_END = "fits-neither-end"
-    WRONG_END = "wrong-end"
+    NOT_YOUR_TURN = "not-your-turn", "seat"
+    NO_SUCH_TILE = "no-such-tile", "tile", "max_pip"
+    NOT_HELD = "not-held", "tile"
+    LEAD_MUST_BE = "lead-must-be", "tile"
+    LEAD_ON_LEFT = "lead-on-left", "tile"
+    FITS_NEITHER_END = "fits-neither-end", "tile", "left", "right"
+    WRONG_END = "wrong-end", "tile", "end", "number"
     NO_DRAWING = "no-drawing"
-    RESERVE_REACHED = "reserve-reached"
+    RESERVE_REACHED = "reserve-reached", "reserve"
     BONEYARD_EMPTY = "boneyard-empty"
-    DRAW_LIMIT = "draw-limit"
+    DRAW_LIMIT = "draw-limit", "count"
     #: Drawing while holding a tile that fits (trampa), where voluntary draws are off.
-    MUST_PLAY = "must-play"
-    PASS_WHILE_FITS = "pass-while-fits"
+    MUST_PLAY = "must-play", "tile"
+    PASS_WHILE_FITS = "pass-while-fits", "tile"
     PASS_WHILE_DRAWABLE = "pass-while-drawable"
     #: No rule names it: only a view that contradicts itself gives this.
     NOT_ALLOWED = "not-allowed"
@@ -87,11 +86,8 @@ ENGLISH: Mapping[Refusal, str] = {
     Refusal.NOT_ALLOWED: "that is not allowed now",
 }
 
-#: The names of the params each reason carries (read from its English sentence).
-PARAMS: Mapping[Refusal, frozenset[str]] = {
-    reason: frozenset(field for _, field, _, _ in Formatter().parse(text) if field)
-    for reason, text in ENGLISH.items()
-}
+#: The names of the params each reason carries (as each `Refusal` declares them).
+PARAMS: Mapping[Refusal, frozenset[str]] = {reason: reason.params for reason in Refusal}
 
 
 def why_not(view: View, action: object) -> IllegalAction | None:

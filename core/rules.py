@@ -1,6 +1,6 @@
-"""Rule settings and the named presets of RULES.md.
+"""Rule settings and the named presets of docs/RULES.md.
 
-`Rules` is an immutable value: every option that RULES.md marks as one is a
+`Rules` is an immutable value: every option that docs/RULES.md marks as one is a
 field, and a preset is just a `Rules` with its fields filled in. Changing one
 option of a preset is one call: ``dataclasses.replace(Rules.preset_named("draw"), target=200)``.
 """
@@ -152,7 +152,7 @@ class TieLead(Enum):
 
 
 class Scoring(Enum):
-    """How a round is scored (RULES.md names one per preset family)."""
+    """How a round is scored (docs/RULES.md names one per preset family)."""
 
     #: Lowest count (a side's hands summed) wins, scoring the others' counts minus
     #: its own; equal lowest counts score nothing. (puerto-rican-drawing, drawing-game)
@@ -173,7 +173,7 @@ _SCORING_FACTS = {
 
 #: The presets of the Draw family, which the host and the interface play today.
 PRESET_NAMES = ("puerto-rican-drawing", "drawing-game", "puerto-rican-partners", "quinientos", "draw")
-#: Every preset of RULES.md: the Draw family's and Mexican Train (whose table is still to come).
+#: Every preset of docs/RULES.md: the Draw family's and Mexican Train (whose table is still to come).
 ALL_PRESET_NAMES = (*PRESET_NAMES, "mexican-train")
 
 
@@ -190,7 +190,7 @@ def _enum_value(enum: type[Enum], value: Any, name: str) -> Any:
 
 @dataclass(frozen=True, slots=True)
 class Rules:
-    """Every rule setting of one game; see RULES.md for what each means."""
+    """Every rule setting of one game; see docs/RULES.md for what each means."""
 
     preset: str = "puerto-rican-drawing"
     #: Which game these rules are for (the engine `new_match` makes of them).
@@ -225,7 +225,7 @@ class Rules:
     chuchazo_bonus: int = 0
     #: Bonus to the side that wins round 1, 2, ... of the match.
     round_bonuses: tuple[int, ...] = field(default=())
-    # -- Mexican Train's options (RULES.md, mexican-train); the Draw family ignores them.
+    # -- Mexican Train's options (docs/RULES.md, mexican-train); the Draw family ignores them.
     #: A player's first turn of a round may lay a run of tiles on their own train
     #: (False: one tile only).
     opening_run: bool = True
@@ -245,7 +245,7 @@ class Rules:
 
     @classmethod
     def preset_named(cls, name: str) -> Rules:
-        """The rules of a named preset of RULES.md."""
+        """The rules of a named preset of docs/RULES.md."""
         try:
             return _PRESETS[name]
         except KeyError:
@@ -268,7 +268,7 @@ class Rules:
         return self._dealt(players)
 
     def _dealt(self, players: int) -> int:
-        """Tiles dealt to each of ``players``: Mexican Train's come from RULES.md's table."""
+        """Tiles dealt to each of ``players``: Mexican Train's come from docs/RULES.md's table."""
         if self.is_mexican_train:
             return DEAL_SIZES[self.max_pip][players - 2]
         return self.hand_sizes[players - 2]

@@ -1,4 +1,4 @@
-"""Scoring a finished round, by the rules of RULES.md."""
+"""Scoring a finished round, by the rules of docs/RULES.md."""
 
 from __future__ import annotations
 

@@ -149,7 +149,7 @@ class RoundState:
         left = self.left
         far = self.far[tile]
         if not hand and left >= 0:
-            # Capicú (RULES.md): the last tile could have gone on either open end, and
+            # Capicú (docs/RULES.md): the last tile could have gone on either open end, and
             # it is not a double. (The lead has no open end to choose from.)
             a, b = self.ends_of[tile]
             self.capicu = a != b and far[left] >= 0 and far[self.right] >= 0

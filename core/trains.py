@@ -1,6 +1,6 @@
 """Mexican Train as the engine runs it: the `Trains` layout and a `TrainRound` on bitmasks.
 
-RULES.md section 2, ``mexican-train``. The layout is one train per seat and the
+docs/RULES.md, ``mexican-train``. The layout is one train per seat and the
 Mexican train, every one starting from the round's *engine* (a double set in
 the middle). Trains are numbered ``0 .. players - 1`` for the seats' own trains
 and ``players`` for the Mexican train; each keeps its open number (``heads``),

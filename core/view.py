@@ -1,4 +1,4 @@
-"""What one seat (or a spectator) may know: RULES.md section 3, as a value.
+"""What one seat (or a spectator) may know: docs/RULES.md section 5, as a value.
 
 A `View` is the only thing built from a match's state that leaves the engine:
 the host serialises nothing else. It holds the seat's own hand, never another

@@ -2,7 +2,7 @@
 
 from .client import Client, ClientError, Closed, Incoming, JoinError, Reconnected, Reconnecting, Update
 from .codec import CLOSED, NEED_DATA, Codec
-from .host import Host, HostConfig, HostError, Limits, RejoinRequest, new_join_code
+from .host import Host, HostConfig, HostError, HostNote, Limits, RejoinRequest, new_join_code
 from .protocol import (
     DEFAULT_PORT,
     PROTOCOL_VERSION,
@@ -40,6 +40,7 @@ __all__ = [
     "Host",
     "HostConfig",
     "HostError",
+    "HostNote",
     "Incoming",
     "JoinError",
     "Limits",

@@ -15,6 +15,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from capicu.core.codes import Code, Statement
+
 from .codec import Codec
 from .protocol import ActedBy, Error, HostMessage
 from .timing import Liveness, TokenBucket
@@ -130,11 +132,34 @@ class Cancelled:
     request_id: int
 
 
+class HostNote(Code):
+    """What a running host tells its operator: a code and its params, which an interface words.
+
+    Seats are counted from 0, as everywhere in the protocol.
+    """
+
+    #: A peer stopped reading and its unsent bytes passed `Limits.outbox_bytes`: it was cut off.
+    CUT_OFF = "cut_off", "address", "unsent"
+    #: Resuming dropped the journal's last line, cut short as the host stopped while writing it
+    #: (``line``: its number from 1; ``dropped``: the bytes from there on; ``entries``: those kept).
+    JOURNAL_CUT_SHORT = "journal_cut_short", "path", "entries", "line", "dropped"
+    #: Resuming dropped the journal's last line, damaged (its checksum or its text is wrong).
+    JOURNAL_LINE_DAMAGED = "journal_line_damaged", "path", "entries", "line", "dropped"
+    #: The operator could not be asked about a seat (``problem``: the error, for a bug report).
+    ASK_FAILED = "ask_failed", "seat", "problem"
+    #: A computer player failed to choose; the table played its first legal action instead.
+    COMPUTER_FAILED = "computer_failed", "table", "seat", "problem"
+    #: The journal cannot be written (``problem``: the journal's or the system's words): the table stopped.
+    JOURNAL_FAILED = "journal_failed", "table", "problem"
+    #: What runs beside the host (the SSH gateway) has something to say, already in words (``text``).
+    BESIDE = "beside", "text"
+
+
 @dataclass(frozen=True, slots=True)
 class Report:
     """A note for the operator (stderr by default)."""
 
-    text: str
+    note: Statement[HostNote]
 
 
 Effect = Send | Tell | Close | Record | Think | Ask | Cancelled | Report

@@ -2,8 +2,8 @@
 
 The command line (tui/) turns its options into a `HostConfig`; this runs it, tells
 its operator how to join, and stops cleanly on Ctrl-C or SIGTERM. What the operator
-is told goes to ``tell`` as values (`CannotStart`, `Serving`, `Stopped`), which the
-interface words in its language; without one, `print_in_english` prints them.
+is told goes to ``tell`` as values (`CannotStart`, `Serving`, `Noted`, `Stopped`), which
+the interface words in its language; without one, `print_in_english` prints them.
 """
 
 from __future__ import annotations
@@ -17,7 +17,9 @@ from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
 from typing import TextIO
 
-from .host import Host, HostConfig, HostError, HostProblem, reachable
+from capicu.core.codes import Statement
+
+from .host import Host, HostConfig, HostError, HostNote, HostProblem, reachable
 
 #: The exit code of a host that cannot start (the port is taken, the journal unreadable).
 EXIT_CANNOT_START = 2
@@ -57,12 +59,20 @@ class Serving:
 
 
 @dataclass(frozen=True, slots=True)
+class Noted:
+    """Something the running host tells its operator (a journal line dropped, a peer cut off)."""
+
+    note: Statement[HostNote]
+
+
+@dataclass(frozen=True, slots=True)
 class Stopped:
     """The host has stopped (Ctrl-C or SIGTERM)."""
 
 
-#: What a headless host tells its operator, in order: `CannotStart`, or `Serving` then `Stopped`.
-News = CannotStart | Serving | Stopped
+#: What a headless host tells its operator, in order: `CannotStart`, or `Serving` then `Stopped`,
+#: with `Noted` at any time from the start on.
+News = CannotStart | Serving | Noted | Stopped
 
 
 async def serve_headless(config: HostConfig, out: TextIO | None = None, *,
@@ -74,7 +84,7 @@ async def serve_headless(config: HostConfig, out: TextIO | None = None, *,
     """
     if tell is None:
         tell = print_in_english(out or sys.stdout)
-    host = Host(config)
+    host = Host(config, report=lambda note: tell(Noted(note)))
     try:
         address, port = await host.start()
     except HostError as exc:
@@ -110,6 +120,10 @@ def print_in_english(out: TextIO) -> Callable[[News], None]:
             return
         if isinstance(news, Stopped):
             print("capicu host: stopped", file=out, flush=True)
+            return
+        if isinstance(news, Noted):  # no interface to word it: its code and params, for a log
+            params = ", ".join(f"{name}={value!r}" for name, value in news.note.params)
+            print(f"capicu host: {news.note.code}: {params}", file=sys.stderr, flush=True)
             return
         code = f"join code {news.code}" if news.code else "no join code"
         print(f"capicu host: listening on {news.address} port {news.port}", file=out)

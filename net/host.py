@@ -29,22 +29,23 @@ import sys
 from collections.abc import Callable
 from concurrent.futures import Executor, ThreadPoolExecutor
 from dataclasses import dataclass, field
-from enum import StrEnum
 from functools import partial
 from pathlib import Path
 
 from capicu.core import Action, Rules
+from capicu.core.codes import Code, Statement
 
 from .codec import encode_frame
 from .codes import new_join_code, normal_code
-from .effects import Ask, Cancelled, Close, Effect, Peer, Record, Report, Send, Tell, Think
+from .effects import Ask, Cancelled, Close, Effect, HostNote, Peer, Record, Report, Send, Tell, Think
 from .journal import Journal, JournalError, read_journal
 from .machine import HostMachine, Limits, RejoinRequest
 from .protocol import DEFAULT_PORT, Error, ErrorCode, to_wire
 from .table import Table, TableConfig, choose_in_worker
 
 __all__ = [
-    "Connection", "Host", "HostConfig", "HostError", "HostProblem", "Limits", "RejoinRequest", "lan_address",
+    "Connection", "Host", "HostConfig", "HostError", "HostNote", "HostProblem", "Limits", "RejoinRequest",
+    "lan_address",
     "new_join_code", "reachable",
 ]
 
@@ -52,24 +53,28 @@ __all__ = [
 LINGER = 2.0
 
 
-class HostProblem(StrEnum):
-    """Why a host cannot start; each comes with the params named here, and an interface words it."""
+class HostProblem(Code):
+    """Why a host cannot start, with the params it is said with; an interface words it."""
 
-    #: ``path``, ``problem``: the journal cannot be read or reopened (the journal reader's words).
-    JOURNAL = "journal"
-    #: ``path``, ``problem``: the journal does not replay into a match (the engine's words).
-    CANNOT_RESUME = "cannot_resume"
-    #: ``address`` ("" for every interface), ``port``, ``problem``: the system's words ("Address in use").
-    CANNOT_LISTEN = "cannot_listen"
-    #: ``problem``: what runs beside the host could not start (already in words).
-    BESIDE = "beside"
+    #: The journal cannot be read or reopened (``problem``: the journal reader's words).
+    JOURNAL = "journal", "path", "problem"
+    #: The journal does not replay into a match (``problem``: the engine's words).
+    CANNOT_RESUME = "cannot_resume", "path", "problem"
+    #: ``address`` ("" for every interface); ``problem``: the system's words ("Address in use").
+    CANNOT_LISTEN = "cannot_listen", "address", "port", "problem"
+    #: What runs beside the host could not start (``problem``: already in words).
+    BESIDE = "beside", "problem"
 
 
 class HostError(Exception):
-    """The host cannot start: a `HostProblem` and its params; ``str()`` says it in English."""
+    """The host cannot start: a `HostProblem` and its params; ``str()`` says it in English.
+
+    The params must be the code's declared ones (ValueError otherwise).
+    """
 
     def __init__(self, message: str, code: HostProblem = HostProblem.BESIDE, **params: str | int) -> None:
         super().__init__(message)
+        code(**params)  # checks the params against the code's declaration
         self.code = code
         self.params = params
 
@@ -201,7 +206,7 @@ class Connection(asyncio.Protocol):
         if transport.get_write_buffer_size() + len(frame) > self._outbox_limit:
             unsent = transport.get_write_buffer_size()
             address = self.peer.address if self.peer is not None else "?"
-            self.host.report(f"{address}: cut off, it stopped reading ({unsent} bytes unsent)")
+            self.host.report(HostNote.CUT_OFF(address=address, unsent=unsent))
             self.abort()
             return
         transport.write(frame)
@@ -240,7 +245,8 @@ class Connection(asyncio.Protocol):
 class Host:
     """A running host: one listening socket, any number of tables.
 
-    ``report`` gets the operator's notes (stderr without it). ``ask`` makes the
+    ``report`` gets the operator's notes, as `HostNote` statements for an interface
+    to word (without it, they go to stderr as codes and params). ``ask`` makes the
     host ask its operator when somebody asks for an away seat back by name: it
     is called on the event loop with a `RejoinRequest` and must not block; the
     operator answers later with `answer_rejoin`. ``cancelled(request_id)`` is
@@ -258,7 +264,7 @@ class Host:
         self,
         config: HostConfig,
         *,
-        report: Callable[[str], None] | None = None,
+        report: Callable[[Statement[HostNote]], None] | None = None,
         ask: Callable[[RejoinRequest], None] | None = None,
         cancelled: Callable[[int], None] | None = None,
         clock: Callable[[], float] | None = None,
@@ -268,7 +274,7 @@ class Host:
         self.machine = HostMachine(config.limits, code=config.code,
                                    rejoin_by_name=config.rejoin_by_name, operator=ask is not None)
         #: What resuming said about the journal (None when nothing was dropped).
-        self.resume_note: str | None = None
+        self.resume_note: Statement[HostNote] | None = None
         self.address: str | None = None
         self.port: int | None = None
         self._report = report
@@ -302,12 +308,13 @@ class Host:
         """The tables served, by name."""
         return self.machine.tables
 
-    def report(self, text: str) -> None:
-        """Tell the operator something (stderr by default)."""
+    def report(self, note: Statement[HostNote]) -> None:
+        """Tell the operator something (by default, on stderr as its code and params, for a log)."""
         if self._report is not None:
-            self._report(text)
+            self._report(note)
         else:
-            print(f"capicu host: {text}", file=sys.stderr)
+            params = ", ".join(f"{name}={value!r}" for name, value in note.params)
+            print(f"capicu host: {note.code}: {params}", file=sys.stderr)
 
     async def start(self) -> tuple[str, int]:
         """Open the first table (resuming it if asked) and listen; the bound (address, port).
@@ -324,9 +331,10 @@ class Host:
                 raise HostError(
                     str(exc), HostProblem.JOURNAL, path=str(config.resume), problem=str(exc)
                 ) from None
-            if recovered.damage:
-                entries = len(recovered.entries)
-                self.resume_note = f"{config.resume}: recovered {entries} entries; {recovered.damage}"
+            if recovered.dropped_line is not None:
+                dropped = HostNote.JOURNAL_CUT_SHORT if recovered.cut_short else HostNote.JOURNAL_LINE_DAMAGED
+                self.resume_note = dropped(path=str(config.resume), entries=len(recovered.entries),
+                                           line=recovered.dropped_line, dropped=recovered.dropped_bytes)
                 self.report(self.resume_note)
             try:
                 table = Table.restore(
@@ -518,13 +526,13 @@ class Host:
             try:
                 self._ask(effect.request)
             except Exception as exc:  # the operator's side failing must not hold the person forever
-                self.report(f"asking about seat {effect.request.seat + 1} failed ({exc!r})")
+                self.report(HostNote.ASK_FAILED(seat=effect.request.seat, problem=repr(exc)))
                 self._carry_out(self.machine.ask_failed(effect.request.id))
         elif isinstance(effect, Cancelled):
             if self._cancelled is not None:
                 self._cancelled(effect.request_id)
         elif isinstance(effect, Report):
-            self.report(effect.text)
+            self.report(effect.note)
 
     def _think(self, think: Think) -> None:
         """Run the computer's choice off the event loop; it comes back to `_chosen`."""

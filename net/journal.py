@@ -28,6 +28,7 @@ import os
 import zlib
 from collections.abc import Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
@@ -90,6 +91,12 @@ class Recovered:
     seq: int
     #: A sentence saying what was dropped, or None when the whole file was good.
     damage: str | None
+    #: The number (from 1) of the line dropped with everything after it; None when none was.
+    dropped_line: int | None = None
+    #: Whether that line was cut short (the host stopped while writing it), not damaged.
+    cut_short: bool = False
+    #: The bytes dropped from that line on.
+    dropped_bytes: int = 0
 
     def match_log(self) -> dict[str, Any]:
         """The `Match.log()` this journal records (for `Match.from_log`); ValueError if damaged."""
@@ -114,12 +121,14 @@ def read_journal(path: Path) -> Recovered:
     records: list[Any] = []
     offset = 0
     damage = None
+    cut_short = False
     line_number = 0
     while offset < len(data):
         line_number += 1
         end = data.find(b"\n", offset)
         if end < 0:
             damage = f"line {line_number} was cut short (the host stopped while writing it)"
+            cut_short = True
             break
         line = data[offset:end]
         record = _parse_line(line)
@@ -154,7 +163,8 @@ def read_journal(path: Path) -> Recovered:
             seq = record["seq"]
     if not isinstance(seq, int):
         raise JournalError(f"{path}: the header's seq is not a number")
-    return Recovered(header, entries, offset, seq, damage)
+    return Recovered(header, entries, offset, seq, damage, line_number if damage is not None else None,
+                     cut_short, len(data) - offset)
 
 
 def _parse_line(line: bytes) -> Any | None:
@@ -291,20 +301,30 @@ def _sync_directory(path: Path) -> None:
         os.close(fd)
 
 
-def unfinished_match(path: Path) -> bool:
-    """Whether ``path`` holds the journal of a match that is not over (or not begun).
+class Keep(StrEnum):
+    """Why a journal should not be replaced without a word (`worth_keeping`)."""
 
-    False for a file that is not a journal, or that cannot be read: only a
-    journal worth resuming is worth keeping from being replaced.
+    #: It holds a match that is not over (or not begun): ``--resume`` goes on with it.
+    UNFINISHED = "unfinished"
+    #: A line before its end is damaged (`JournalChanged`): it cannot be resumed, and it is
+    #: still the only record of its match.
+    CHANGED = "changed"
+
+
+def worth_keeping(path: Path) -> Keep | None:
+    """Why the journal at ``path`` is worth keeping from being replaced; None when it is not.
+
+    None for a finished match, a file that is not a journal, or one that cannot be read.
     """
     try:
         recovered = read_journal(path)
     except JournalChanged:
-        return True  # a journal changed by hand is still the only record of its match
+        return Keep.CHANGED
     except JournalError:
-        return False
+        return None
     try:
         log = recovered.match_log()
-        return not log["entries"] or not Match.from_log(log).is_over
+        unfinished = not log["entries"] or not Match.from_log(log).is_over
     except (KeyError, TypeError, ValueError):
-        return False
+        return None
+    return Keep.UNFINISHED if unfinished else None

@@ -60,7 +60,7 @@ from .timing import Deadlines, Liveness, TokenBucket, Wake
 
 @dataclass(frozen=True, slots=True)
 class Limits:
-    """What the host tolerates from one connection; each limit is in PROTOCOL.md."""
+    """What the host tolerates from one connection; each limit is in docs/PROTOCOL.md."""
 
     #: Seconds a new connection has to send its hello.
     handshake_timeout: float = 10.0
@@ -325,7 +325,7 @@ class HostMachine:
         if not peer.liveness.ready:
             if not isinstance(message, Hello):
                 raise ProtocolError(ErrorCode.NOT_READY,
-                                    f"the first message must be a hello, not a {message.type}")
+                                    f"the first message must be a hello, not {message.type!r}")
             peer.liveness.handshake_done(now)
             peer.bucket.take(now)
             self._hello(peer, message, now, out)
@@ -409,8 +409,8 @@ class HostMachine:
         else:
             raise ProtocolError(
                 ErrorCode.SEAT_HELD,
-                f"seat {seat + 1} is held for {name!r}: come back from the machine that had it, "
-                "or with its seat key (capicu join HOST --seat-key KEY)",
+                f"seat {seat + 1} is held for {table.seats[seat].name!r}: come back from the machine "
+                "that had it, or with its seat key (capicu join HOST --seat-key KEY)",
             )
 
     def _check_guesses(self, limit: GuessLimit, address: str, what: str, now: float) -> None:

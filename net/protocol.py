@@ -19,6 +19,7 @@ from enum import StrEnum
 from typing import Annotated, Any, ClassVar, get_args
 
 from capicu.core import Action, Event, RoundEnded, RoundResult, RoundStarted, Rules, Tile, View
+from capicu.core.codes import Code
 
 from .sanitize import clean_text
 from .wire import Invalid, Schema, Span, Text, Whole
@@ -55,8 +56,12 @@ Count = Annotated[int, Whole(0, 2**53)]
 Seconds = Annotated[float, Span(0.0, 1e9)]
 
 
-class ErrorCode(StrEnum):
-    """Why the host (or the codec) refused something; each is listed in PROTOCOL.md."""
+class ErrorCode(Code):
+    """Why the host (or the codec) refused something; each is listed in docs/PROTOCOL.md, section 7.
+
+    A `Code` with no params: an interface words a refusal from its code alone (what
+    the host knows besides goes in the error's English ``message``, for logs).
+    """
 
     BAD_FRAME = "bad_frame"
     BAD_MESSAGE = "bad_message"

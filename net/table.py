@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import hmac
 import secrets
-import unicodedata
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -46,7 +45,7 @@ from capicu.core.match import LOG_FORMAT
 
 from .codec import encode_frame
 from .codes import new_seat_key, same_code
-from .effects import Close, Effect, Peer, Record, Report, Send, Tell, Think
+from .effects import Close, Effect, HostNote, Peer, Record, Report, Send, Tell, Think
 from .journal import Journal, Recovered, entry_records, header_record, plain_rules, seats_record
 from .protocol import (
     ActedBy,
@@ -68,12 +67,8 @@ from .protocol import (
     clean_name,
     to_wire,
 )
+from .sanitize import name_key, names_look_alike
 from .timing import Deadlines
-
-
-def same_name_key(name: str) -> str:
-    """The form in which two names are the same name: normalised and case-folded."""
-    return unicodedata.normalize("NFKC", name.casefold())
 
 
 @dataclass(frozen=True, slots=True)
@@ -299,15 +294,14 @@ class Table:
     def join(self, peer: Peer, raw_name: str, spectate: bool, now: float) -> list[Effect]:
         """Seat ``peer`` at the first open seat, or let it watch; ProtocolError if it cannot.
 
-        A name that is another's once normalised and case-folded is taken: two
-        names that look alike on a screen are not two people.
+        A name that looks like another's (`names_look_alike`: the same once normalised and
+        case-folded, or letter for letter confusable) is taken: two names that look alike
+        on a screen are not two people.
         """
         self._check_open()
         name = clean_name(raw_name)
-        folded = same_name_key(name)
-        taken = {same_name_key(s.name) for s in self.seats if s.name}
-        taken |= {same_name_key(p.name) for p in self.spectators if p.name}
-        if folded in taken:
+        taken = [s.name for s in self.seats if s.name] + [p.name for p in self.spectators if p.name]
+        if any(names_look_alike(name, other) for other in taken):
             raise ProtocolError(ErrorCode.NAME_TAKEN, f"somebody at this table is already called {name!r}")
         seat = None if spectate else next((s for s in self.seats if s.kind is SeatKind.OPEN), None)
         if seat is None:
@@ -371,9 +365,9 @@ class Table:
 
     def away_seat(self, name: str) -> int | None:
         """The seat of the away person called ``name`` (cleaned, any case), if there is one."""
-        folded = same_name_key(name)
+        folded = name_key(name)
         for seat in self.seats:
-            if seat.person_away and seat.name is not None and same_name_key(seat.name) == folded:
+            if seat.person_away and seat.name is not None and name_key(seat.name) == folded:
                 return seat.index
         return None
 
@@ -396,7 +390,12 @@ class Table:
         self._send(peer, self._welcome(found))
         self._broadcast_seats()
         match = self.match
-        if match is not None:
+        if match is None and all(s.kind is not SeatKind.OPEN and not s.person_away for s in self.seats):
+            # A lobby restored full (the host stopped as its last seat was taken, before or
+            # while the first deal was written) starts once its people are all back, as
+            # `join` starts one when its last seat is taken.
+            self._start(now)
+        elif match is not None:
             self._send_snapshot(peer, now, next_round=False)
             if was_covered and match.turn == found.index:
                 self._schedule_turn(now)
@@ -649,8 +648,8 @@ class Table:
                 raise ValueError(failure or "no action")
             events = match.apply(action, index)
         except Exception as exc:  # a computer player's bug must not stop the table
-            self._out.append(Report(f"table {self.name}: the computer for seat {index + 1} failed "
-                                    f"({failure or repr(exc)})"))
+            self._out.append(Report(HostNote.COMPUTER_FAILED(table=self.name, seat=index,
+                                                             problem=failure or repr(exc))))
             events = match.apply(match.legal_actions()[0], index)
         self._publish(events, index, by, None, None, now)
         return self._drain()
@@ -690,7 +689,7 @@ class Table:
         if self.broken is not None:
             return []
         self.broken = f"the host stopped this table: {reason}"
-        self._out.append(Report(f"table {self.name}: {reason}"))
+        self._out.append(Report(HostNote.JOURNAL_FAILED(table=self.name, problem=reason)))
         return self._drain() + self.close(Error(ErrorCode.SHUTTING_DOWN, self.broken, fatal=True))
 
     def close(self, error: Error | None) -> list[Effect]:

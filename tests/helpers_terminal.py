@@ -11,7 +11,6 @@ import contextlib
 import fcntl
 import os
 import pty
-import re
 import select
 import signal
 import struct
@@ -23,6 +22,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pyte
+from helpers_process import ProcessLines
 
 #: The longest any single wait in these tests may take.
 WAIT = 30.0
@@ -44,25 +44,9 @@ class HeadlessHost:
         argv = [sys.executable, "-m", "capicu.tui", "host", "--headless", "--bind", "127.0.0.1",
                 "--port", "0", *options]
         self.process = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env,
-                                        text=True, start_new_session=True)
-        self.lines: list[str] = []
-        self.port = int(self._line_matching(r"listening on \S+ port (\d+)").group(1))
-
-    def _line_matching(self, pattern: str) -> re.Match[str]:
-        assert self.process.stdout is not None
-        deadline = time.monotonic() + WAIT
-        while time.monotonic() < deadline:
-            ready, _, _ = select.select([self.process.stdout], [], [], 0.5)
-            if not ready:
-                continue
-            line = self.process.stdout.readline()
-            if not line:
-                break
-            self.lines.append(line)
-            found = re.search(pattern, line)
-            if found:
-                return found
-        raise AssertionError(f"the host never printed {pattern!r}: {self.lines}")
+                                        start_new_session=True)
+        self.output = ProcessLines(self.process.stdout, WAIT)
+        self.port = int(self.output.matching(r"listening on \S+ port (\d+)").group(1))
 
     def kill(self) -> None:
         with contextlib.suppress(ProcessLookupError):

@@ -223,7 +223,7 @@ def test_domino_ends_the_round_reveals_hands_and_scores() -> None:
     assert (first.reason, first.last_player, first.last_tile) == (Outcome.DOMINO, 0, Tile(5, 6))
     loser_hand = (Tile(0, 1), Tile(0, 2), Tile(3, 3))
     assert first.hands == ((), loser_hand) and match.view(0).results[0].hands[1] == loser_hand
-    # RULES.md: the lowest count (0) scores the others' counts minus its own.
+    # docs/RULES.md: the lowest count (0) scores the others' counts minus its own.
     assert first.pip_counts == (0, 9)
     assert (first.winner, first.points, first.bonuses, first.scores) == (0, 9, (), (9, 0))
     assert match.scores == [9, 0] and match.winner == 0
@@ -255,7 +255,7 @@ def test_going_out_with_the_lead_is_no_capicu() -> None:
 @pytest.mark.parametrize(
     ("second_hand", "last", "ends", "bonuses"),
     [
-        # A double on equal ends fits "both" of them, but RULES.md: a capicú is not a double.
+        # A double on equal ends fits "both" of them, but docs/RULES.md: a capicú is not a double.
         ("2-3 3-4 5-6", "4-4", (4, 4), ()),
         # Any other tile that could go on either end is one, equal ends or not.
         ("2-3 3-4 5-6", "4-5", (4, 4), ((Bonus.CAPICU, 100),)),
@@ -298,7 +298,7 @@ def test_tranque_is_declared_as_soon_as_nobody_can_play() -> None:
 
 def test_no_tranque_while_tiles_can_be_drawn_even_on_a_closed_line() -> None:
     # The default preset: seven 6s laid, both ends 6, nobody holds a tile that fits, and the
-    # boneyard still has 12 tiles that can be drawn. RULES.md: no tranque until they are.
+    # boneyard still has 12 tiles that can be drawn. docs/RULES.md: no tranque until they are.
     match = crafted_match(PR, ["6-6 0-1 2-6 3-6 4-5 0-0 1-1", "1-6 0-6 2-3 4-6 5-6 2-2 3-3"])
     plays = ["play 6-6", "play 1-6 left", "play 0-1 left", "play 0-6 left", "play 2-6 right",
              "play 2-3 right", "play 3-6 right", "play 4-6 right", "play 4-5 right", "play 5-6 right"]

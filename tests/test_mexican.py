@@ -1,4 +1,4 @@
-"""Mexican Train, point by point as RULES.md (section 2, mexican-train) says, with deals set by hand."""
+"""Mexican Train, point by point as docs/RULES.md (mexican-train) says, with deals set by hand."""
 
 from __future__ import annotations
 
@@ -43,6 +43,7 @@ def refusal(match: MexicanMatch, text: str) -> TrainRefusal:
     with pytest.raises(IllegalAction) as refused:
         match.apply(parse_action(text))
     assert isinstance(refused.value.reason, TrainRefusal)
+    assert set(refused.value.params) == refused.value.reason.params  # said with what it declares
     return refused.value.reason
 
 
@@ -393,9 +394,12 @@ def test_no_round_is_blocked_while_a_tile_was_laid_in_the_last_full_turn() -> No
                     passes = 0
 
 
-def test_every_refusal_has_its_english() -> None:
+def test_every_refusal_has_its_english_with_exactly_its_declared_params() -> None:
+    from string import Formatter
+
     assert set(TRAIN_ENGLISH) == set(TrainRefusal)
-    assert TRAIN_PARAMS[TrainRefusal.DOES_NOT_FIT] == {"tile", "train", "number"}
+    for reason, sentence in TRAIN_ENGLISH.items():
+        assert {field for _, field, _, _ in Formatter().parse(sentence) if field} == TRAIN_PARAMS[reason]
 
 
 def test_a_spectator_and_a_seat_out_of_turn_are_refused() -> None:

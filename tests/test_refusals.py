@@ -200,3 +200,15 @@ def test_why_not_is_none_exactly_for_the_legal_actions_and_the_engine_refuses_al
             assert set(refused.params) == PARAMS[refused.reason]
             if seat is not None:
                 _refused_alike(match, action, seat)
+
+
+def test_every_refusal_is_a_code_declaring_the_params_its_english_sentence_names():
+    from string import Formatter
+
+    from capicu.core.codes import Code
+
+    for reason in Refusal:
+        assert isinstance(reason, Code)
+        named = {field for _, field, _, _ in Formatter().parse(ENGLISH[reason]) if field}
+        assert reason.params == named, reason
+    assert Refusal.NOT_HELD(tile="2-3").values == {"tile": "2-3"}

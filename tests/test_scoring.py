@@ -1,4 +1,4 @@
-"""Every worked example of RULES.md, and the scoring of each preset."""
+"""Every worked example of docs/RULES.md, and the scoring of each preset."""
 
 from __future__ import annotations
 

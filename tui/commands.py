@@ -19,10 +19,10 @@ from types import ModuleType
 from typing import TYPE_CHECKING, TypeVar
 
 from capicu.core.ai import LEVELS
-from capicu.net.headless import CannotStart, News, Stopped, serve_headless
+from capicu.net.headless import CannotStart, News, Noted, Stopped, serve_headless
 from capicu.net.protocol import DEFAULT_PORT
 
-from .describe import describe_host_problem
+from .describe import describe_host_note, describe_host_problem, list_separator
 from .describe_rules import describe_rules, preset_title
 from .game import DisplayOptions, HostGame, JoinGame, SoloGame, StartRequest
 from .messages import N_, t, tn
@@ -171,7 +171,7 @@ def _theme(args: argparse.Namespace) -> str | None:
     names = theme_names(themes_dir())
     if theme not in names:
         raise CliError(t("there is no theme called {theme}: the themes are {themes}", theme=repr(theme[:60]),
-                         themes=", ".join(names)))
+                         themes=list_separator().join(names)))
     return theme
 
 
@@ -215,7 +215,7 @@ def _seat_key(args: argparse.Namespace) -> str | None:
     key = key.strip()
     if not _SEAT_KEY.match(key) or sum(c.isalnum() for c in key) < 8:
         raise CliError(t("{key} is not a seat key: a seat key is letters and digits, "
-                         "such as K7PX-2MQR-HT4W-9CV", key=repr(key[:60])))
+                         "such as K7PX-2MQR-HT4W-9C", key=repr(key[:60])))
     if getattr(args, "spectate", False):
         raise CliError(t("--seat-key takes a seat back: it cannot go with --spectate"))
     return key
@@ -259,6 +259,10 @@ def tell_operator(news: News) -> None:
         return
     if isinstance(news, Stopped):
         print(t("capicu host: stopped"), flush=True)
+        return
+    if isinstance(news, Noted):
+        print(t("capicu host: {line}", line=describe_host_note(news.note.code, news.note.values)),
+              file=sys.stderr, flush=True)
         return
     print(t("capicu host: listening on {address} port {port}", address=news.address, port=str(news.port)))
     if news.code:

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from capicu.core import Action, Event, View
+from capicu.core.codes import Statement
 from capicu.net.client import (
     Client,
     ClientError,
@@ -29,7 +30,7 @@ from capicu.net.client import (
     Reconnecting,
     Update,
 )
-from capicu.net.host import Host, HostConfig, HostError, RejoinRequest, reachable
+from capicu.net.host import Host, HostConfig, HostError, HostNote, RejoinRequest, reachable
 from capicu.net.protocol import (
     ActedBy,
     Chat,
@@ -232,7 +233,7 @@ class GameLink:
         self.host: Host | None = None
         self.client: Client | None = None
         self._closed = False
-        self.host_notes: list[str] = []
+        self.host_notes: list[Statement[HostNote]] = []
         self._saved: SavedSeat | None = None
         #: Whether the seat was taken back rather than newly taken.
         self._resumed = False
@@ -283,9 +284,9 @@ class GameLink:
         local = "127.0.0.1" if bind in ("0.0.0.0", "::", "") else bind  # ourselves, by loopback
         return Connection(local, port, self.connection.name, host.code, False)
 
-    def _host_report(self, text: str) -> None:
+    def _host_report(self, note: Statement[HostNote]) -> None:
         """The host's notes for its operator: kept, not printed over the screen."""
-        self.host_notes.append(text)
+        self.host_notes.append(note)
 
     def _host_asks(self, request: RejoinRequest) -> None:
         self._app.post_message(RejoinAsked(request.id, request.seat, request.name, request.address))

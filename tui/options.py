@@ -17,7 +17,7 @@ from typing import TypeVar
 
 from capicu.core import PRESET_NAMES, Rules, RulesError
 from capicu.net.host import HostConfig, Limits, new_join_code
-from capicu.net.journal import unfinished_match
+from capicu.net.journal import Keep, worth_keeping
 from capicu.net.protocol import DEFAULT_PORT
 
 from .describe import describe_rules_problem
@@ -237,11 +237,16 @@ def host_config_from_args(args: argparse.Namespace) -> HostConfig:
     if args.resume is not None and not args.resume.is_file():
         raise CliError(t("--resume {path}: there is no such file", path=str(args.resume)))
     journal = args.journal
-    if (journal is not None and args.resume is None and not getattr(args, "new_journal", False)
-            and journal.is_file() and unfinished_match(journal)):
-        # The journal is the only record of that match: replacing it takes a word.
+    keep = (worth_keeping(journal) if journal is not None and args.resume is None
+            and not getattr(args, "new_journal", False) and journal.is_file() else None)
+    # The journal is the only record of that match: replacing it takes a word.
+    if keep is Keep.UNFINISHED:
         raise CliError(t("--journal {path} holds an unfinished match: --resume {path} goes on with it, "
                          "--new-journal starts over", path=str(journal)))
+    if keep is Keep.CHANGED:
+        raise CliError(t("--journal {path} holds a match, but a line before its end is damaged (the file "
+                         "was changed), so --resume cannot go on with it: --new-journal starts over, "
+                         "replacing it", path=str(journal)))
     if args.rejoin_by_name and args.no_code:
         raise CliError(t("--rejoin-by-name needs a join code: leave out --no-code"))
     code = None if args.no_code else (args.code if args.code is not None else new_join_code())

@@ -21,7 +21,7 @@ from capicu.core import (
     make_player,
 )
 
-from .describe import end_name
+from .describe import end_name, list_separator
 from .describe_rules import preset_title
 from .messages import t, tn
 
@@ -112,7 +112,7 @@ def run_simulation(rules: Rules, players: int, *, seed: int, level: str, out: Te
             else:
                 side = _side_name(rules, players, r.winner)
                 write("  " + t("{side} scores {points}", side=side, points=r.points) + _bonus_names(r) + "\n")
-            totals = ", ".join(
+            totals = list_separator().join(
                 f"{_side_name(rules, players, s)} {score}" for s, score in enumerate(r.scores)
             )
             write("  " + t("totals: {totals}", totals=totals) + "\n")

@@ -43,7 +43,7 @@ from asyncssh.auth import KbdIntChallenge, KbdIntResponse
 from asyncssh.misc import TermModes
 from capicu.net.codes import same_code
 from capicu.net.headless import EXIT_CANNOT_START, CannotStart, News, serve_headless
-from capicu.net.host import Host, HostConfig, HostError, HostProblem, reachable
+from capicu.net.host import Host, HostConfig, HostError, HostNote, HostProblem, reachable
 from capicu.net.protocol import NAME_LIMIT
 from capicu.net.sanitize import clean_text
 from capicu.net.throttle import GuessLimit
@@ -67,7 +67,7 @@ HOST_KEY_FILE = "ssh_host_ed25519_key"
 #: The folder (in the data folder) of the seats kept for each SSH user name and key.
 SEATS_FOLDER = "ssh-seats"
 
-#: A seat key as the table shows it ("K7PX-2MQR-HT4W-9CV"): given as the password, it takes that seat.
+#: A seat key as the table shows it ("K7PX-2MQR-HT4W-9C"): given as the password, it takes that seat.
 _SEAT_KEY = re.compile(r"^[A-Za-z0-9]([A-Za-z0-9 -]{0,40}[A-Za-z0-9])?$")
 #: A user name an ssh command line takes as it is (others are shown as NAME).
 _PLAIN_USER = re.compile(r"^[A-Za-z0-9._-]{1,32}$")
@@ -627,7 +627,7 @@ async def serve_headless_with_ssh(config: HostConfig, ssh: GatewayConfig, *,
 
     @contextlib.asynccontextmanager
     async def beside(host: Host) -> AsyncIterator[list[str]]:
-        gateway.report = host.report
+        gateway.report = lambda text: host.report(HostNote.BESIDE(text=text))
         try:
             await gateway.start(host)
         except GatewayError as exc:

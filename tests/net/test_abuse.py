@@ -147,6 +147,15 @@ async def test_names_are_unique_and_cleaned(busy_host):
     with pytest.raises(JoinError) as caught:
         await Client.connect("127.0.0.1", port, name="ana", code="GOOD", reconnect=False)
     assert caught.value.code == "name_taken"
+    # Letters of another script that look like Ana's are Ana's name too.
+    with pytest.raises(JoinError) as caught:
+        await Client.connect("127.0.0.1", port, name="\u0410n\u0430", code="GOOD", reconnect=False)
+    assert caught.value.code == "name_taken"
+    # One letter under a pile of marks keeps only the few a writing system needs.
+    piled = await Client.connect("127.0.0.1", port, name="Z" + "\u0336\u0337" * 12, code="GOOD",
+                                 spectate=True)
+    assert piled.welcome is not None and piled.welcome.name == "Z\u0336\u0337\u0336"
+    await piled.close()
     await ana.close()
 
 

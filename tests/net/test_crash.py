@@ -16,13 +16,15 @@ from capicu.net.journal import read_journal
 from .conftest import LOOPBACK, WAIT, play_bot
 
 
-async def start_host_process(*options: str) -> tuple[asyncio.subprocess.Process, int]:
-    """``capicu host --headless`` on 127.0.0.1, any free port; the process and its port."""
+async def start_host_process(config: Path, *options: str) -> tuple[asyncio.subprocess.Process, int]:
+    """``capicu host --headless`` on 127.0.0.1, any free port, its settings in ``config``: the process
+    and its port."""
     process = await asyncio.create_subprocess_exec(
         sys.executable, "-m", "capicu.tui", "host", "--headless", "--bind", LOOPBACK,
         "--port", "0", "--no-code", "--rate", "100000", *options,
         stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
-        env={**os.environ, "PYTHONUNBUFFERED": "1"},
+        # In English whatever this machine's settings say: an empty config folder of its own.
+        env={**os.environ, "PYTHONUNBUFFERED": "1", "CAPICU_CONFIG_DIR": str(config), "LC_ALL": "C.UTF-8"},
     )
     assert process.stdout is not None
     async with asyncio.timeout(WAIT):
@@ -80,6 +82,7 @@ def replayed_events(path: Path) -> tuple[Match, list[Event]]:
 async def test_a_killed_host_resumes_from_its_journal_keeping_every_acknowledged_action(tmp_path):
     journal = tmp_path / "match.journal"
     process, port = await start_host_process(
+        tmp_path / "config",
         "--players", "2", "--seed", "17", "--target", "150", "--journal", str(journal),
     )
     try:
@@ -105,7 +108,7 @@ async def test_a_killed_host_resumes_from_its_journal_keeping_every_acknowledged
     for seen in told:
         assert events[: len(seen)] == seen
 
-    process, port = await start_host_process("--resume", str(journal), "--grace", "60")
+    process, port = await start_host_process(tmp_path / "config", "--resume", str(journal), "--grace", "60")
     try:
         resumed = [
             await Client.connect(LOOPBACK, port, name="anyone", token=t, reconnect=False) for t in tokens

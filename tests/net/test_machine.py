@@ -101,14 +101,25 @@ def test_a_connection_that_never_says_hello_is_closed_at_the_handshake_limit():
 
 
 @pytest.mark.parametrize("first", [{"type": "ping", "n": 1}, {"type": "pong", "n": 1}, {"type": "bye"},
-                                   {"type": "chat", "text": "hi"}])
+                                   {"type": "chat", "text": "hi"}, {"type": "action", "action": "draw"}])
 def test_anything_but_hello_first_is_refused_with_not_ready(first):
     machine = host()
     peer, _ = machine.connect("10.0.0.1", 0.0)
     frames = told(machine.receive(peer, framed(first), 0.0), peer)
     assert [(f["type"], f.get("code"), f.get("fatal")) for f in frames] == [
         ("error", "not_ready", True), ("closed", None, None)]
-    assert f"not a {first['type']}" in frames[0]["message"]
+    # The message's type is quoted, never put after "a" ("not a action").
+    assert frames[0]["message"] == f"the first message must be a hello, not {first['type']!r}"
+
+
+def test_a_seat_held_for_an_away_person_is_named_as_its_person_spells_it():
+    machine = host()
+    bo, _ = joined(machine, "Bo")
+    joined(machine, "Ana", address="10.0.0.2")
+    machine.disconnected(bo, 1.0)
+    _, frames = joined(machine, "bo", 2.0, address="10.0.0.3")
+    assert frames[0]["code"] == "seat_held"
+    assert "seat 1 is held for 'Bo'" in frames[0]["message"]
 
 
 def test_pings_count_toward_the_rate_limit():

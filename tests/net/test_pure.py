@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import asyncio
+import unicodedata
 
 import pytest
 from capicu.core import Match, Rules
 from capicu.net.journal import Journal, JournalError, plain_rules, read_journal
 from capicu.net.protocol import ErrorCode, ProtocolError, clean_name
-from capicu.net.sanitize import clean_text
+from capicu.net.sanitize import MARKS_PER_LETTER, clean_text, names_look_alike
 from capicu.net.timing import Deadlines, Liveness, TokenBucket, Wake
 
 
@@ -37,6 +38,37 @@ def test_clean_text_limits_length_and_names_need_a_visible_character():
     with pytest.raises(ProtocolError) as caught:
         clean_name("\x1b[2J\u202e  ")
     assert caught.value.code is ErrorCode.BAD_NAME
+
+
+def test_marks_piled_on_one_letter_are_cut_to_what_a_writing_system_needs():
+    zalgo = "a" + "\u0301\u0316\u0317\u0318\u0319\u031a\u031b\u031c" * 3  # one letter, 24 marks
+    cleaned = clean_name(zalgo)
+    assert len(cleaned) <= 1 + MARKS_PER_LETTER and cleaned[0] in "a\u00e1"  # NFKC may compose a mark in
+    assert sum(unicodedata.category(c) == "Mn" for c in cleaned) == MARKS_PER_LETTER
+    assert len(clean_text("Z" + "\u0336" * 23 + "oe", limit=100)) == 1 + MARKS_PER_LETTER + 2
+    # Names that need marks keep them: Vietnamese stacks two on a letter, Thai a vowel and a tone.
+    for name in ("Nguye\u0302\u0303n", "\u0e01\u0e34\u0e48\u0e07", "Ti\u1ebfn", "Jos\u00e9"):
+        assert clean_name(name) == unicodedata.normalize("NFKC", name)
+
+
+@pytest.mark.parametrize(
+    ("first", "second", "alike"),
+    [
+        ("Observer", "\u041ebserver", True),  # a Cyrillic capital O
+        ("observer", "\u041ebserver", True),
+        ("Ana", "\u0391n\u0430", True),  # a Greek capital alpha and a Cyrillic a
+        ("pepe", "\u0440\u0435\u0440\u0435", True),  # all Cyrillic
+        ("Ana", "ANA", True),
+        ("\uff21na", "ana", True),  # full-width A
+        ("Jose", "Jos\u00e9", False),
+        ("Ana", "Ano", False),
+        ("Ana", "\u0391n\u0430s", False),
+        ("Al", "AI", False),  # plain ASCII: a terminal's font tells l from I
+    ],
+)
+def test_names_that_look_alike_on_a_screen_are_one_name(first, second, alike):
+    assert names_look_alike(first, second) is alike
+    assert names_look_alike(second, first) is alike
 
 
 def test_token_bucket():

@@ -17,7 +17,7 @@ from .conftest import LOOPBACK, WAIT
 
 
 class SpecClient:
-    """No capicu code: frames by hand, exactly as PROTOCOL.md section 1 describes them."""
+    """No capicu code: frames by hand, exactly as docs/PROTOCOL.md section 1 describes them."""
 
     def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         self.reader, self.writer = reader, writer

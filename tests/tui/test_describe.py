@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import re
 
 import pytest
 from capicu.core import (
@@ -555,3 +556,91 @@ async def test_a_headless_host_whose_port_is_taken_says_so_in_spanish(
     printed = capsys.readouterr()
     assert code == 2 and printed.out == ""
     assert printed.err.startswith(f"capicu: No se puede escuchar en 127.0.0.1, puerto {port} ("), printed.err
+
+
+def test_the_error_codes_are_codes_whose_wire_values_are_the_protocol_pages() -> None:
+    from pathlib import Path
+
+    from capicu.core.codes import Code
+    from capicu.tui.describe import HOST_ERRORS
+
+    page = (Path(__file__).resolve().parents[2] / "docs" / "PROTOCOL.md").read_text(encoding="utf-8")
+    table = page.split("## 7. Error codes", 1)[1].split("\n## ", 1)[0]
+    listed = set(re.findall(r"^\| `([a-z_]+)` \|", table, re.M))
+    assert {code.value for code in ErrorCode} == listed
+    # Codes like the engine's: an interface words each from its code alone (none needs params).
+    assert all(isinstance(code, Code) and code.params == frozenset() for code in ErrorCode)
+    assert ErrorCode.SEAT_HELD() == ErrorCode.SEAT_HELD()
+    assert set(HOST_ERRORS) == set(ErrorCode)
+
+
+#: A value for every param a host's note is said with.
+NOTE_PARAMS: dict[str, object] = {
+    "address": "10.0.0.7", "unsent": 70_000, "path": "match.journal", "entries": 12, "line": 14,
+    "dropped": 31, "seat": 2, "problem": "ValueError('no action')", "table": "main",
+    "text": "an SSH session of 10.0.0.9 failed",
+}
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_every_note_of_a_running_host_is_worded_with_its_params(language: str) -> None:
+    from capicu.net.host import HostNote
+    from capicu.tui.describe import describe_host_note
+
+    worded = {}
+    default_language.switch(language)
+    try:
+        for code in HostNote:
+            note = code(**{name: NOTE_PARAMS[name] for name in code.params})  # type: ignore[arg-type]
+            sentence = describe_host_note(note.code, note.values)
+            worded[code] = sentence
+            assert "{" not in sentence and sentence, (code, sentence)
+            for name, value in note.params:
+                if name == "seat":
+                    assert str(int(value) + 1) in sentence, (code, sentence)  # type: ignore[call-overload]
+                elif name != "unsent" and name != "entries":
+                    assert str(value) in sentence, (code, name, sentence)
+        assert "1 byte unsent" not in describe_host_note(HostNote.CUT_OFF, {"address": "x", "unsent": 2})
+    finally:
+        default_language.switch("en")
+    if language == "es":
+        assert "No se" not in worded[HostNote.CUT_OFF] and "cut off" not in worded[HostNote.CUT_OFF]
+        assert "recuperad" in worded[HostNote.JOURNAL_CUT_SHORT], worded[HostNote.JOURNAL_CUT_SHORT]
+    # A note from a newer host is shown as it came, not dropped.
+    assert "later_note" in describe_host_note("later_note", {"seat": 1})
+
+
+def test_lists_and_partners_are_joined_as_the_language_joins_them() -> None:
+    from capicu.tui.describe import and_list, side_name
+
+    assert and_list(["Ana", "Beto", "Carmen"]) == "Ana, Beto and Carmen"
+    assert side_name(0, NAMES, 2, 4) == "Team Ana & Carmen"
+    default_language.switch("es")
+    try:
+        assert and_list(["Ana", "Beto", "Carmen"]) == "Ana, Beto y Carmen"
+        assert and_list(["Ana", "Beto"]) == "Ana y Beto"
+        # The catalogue's own joiner for a team, never an "&" put in by hand.
+        assert side_name(0, NAMES, 2, 4) == "Pareja Ana y Carmen"
+        assert side_name(1, NAMES, 2, 4, my_seat=1) == "Tú y Dolo"
+    finally:
+        default_language.switch("en")
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_every_reason_a_host_cannot_start_is_a_code_worded_with_its_declared_params(language: str) -> None:
+    from capicu.core.codes import Code
+    from capicu.net.host import HostError, HostProblem
+    from capicu.tui.describe import describe_host_problem
+
+    values = {"path": "m.journal", "problem": "Address already in use", "address": "10.0.0.7", "port": 7254}
+    default_language.switch(language)
+    try:
+        for code in HostProblem:
+            assert isinstance(code, Code) and code.params
+            error = HostError("in English", code, **{name: values[name] for name in code.params})
+            sentence = describe_host_problem(error.code, error.params)
+            assert "{" not in sentence and "Address already in use" in sentence, sentence
+    finally:
+        default_language.switch("en")
+    with pytest.raises(ValueError, match="problem"):
+        HostError("in English", HostProblem.JOURNAL, path="m.journal")  # its problem left out

@@ -1,4 +1,4 @@
-"""The layers point one way (DESIGN.md): core/ imports nothing from net/ or tui/, net/ nothing from tui/.
+"""The layers point one way (docs/ARCHITECTURE.md): core/ imports nothing from net/ or tui/, net/ not tui/.
 
 Read from the source of every module (every import statement, also those inside a
 function or under ``if TYPE_CHECKING``), not from a convention.

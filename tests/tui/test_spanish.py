@@ -7,13 +7,10 @@ differs (so "capicú", "Chat" or "Total", the same in both, never count).
 
 from __future__ import annotations
 
-import os
 import re
-import selectors
 import signal
 import subprocess
 import sys
-import time
 from collections.abc import Iterator
 from functools import cache
 from itertools import pairwise
@@ -35,6 +32,7 @@ from capicu.tui.settings import load_settings
 from capicu.tui.widgets.event_log import EventLog
 from capicu.tui.widgets.hand_view import HandView
 from helpers_app import my_turn, play_turn_and_wait, play_until, round_over, screen_text, wait_for
+from helpers_process import ProcessLines
 from textual.pilot import Pilot
 from textual.widgets import Select
 from textual.widgets._footer import FooterKey
@@ -298,17 +296,7 @@ def test_a_headless_host_speaks_spanish() -> None:
                "--bind", "127.0.0.1", "--port", "0", "--code", "ABC123"]
     host = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     try:
-        assert host.stdout is not None
-        said = b""
-        deadline = time.monotonic() + 20
-        with selectors.DefaultSelector() as waiting:
-            waiting.register(host.stdout, selectors.EVENT_READ)
-            while said.count(b"\n") < 4 and waiting.select(max(0.0, deadline - time.monotonic())):
-                chunk = os.read(host.stdout.fileno(), 4096)
-                if not chunk:
-                    break
-                said += chunk
-        lines = said.decode().splitlines()
+        lines = ProcessLines(host.stdout, 20).first(4)
         assert len(lines) == 4, lines
         port = lines[0].rsplit(" ", 1)[1]
         assert lines == [
@@ -345,3 +333,28 @@ def test_the_locale_words_the_command_line(capsys: pytest.CaptureFixture[str], s
     assert code == 0 and out.startswith("robado boricua, 2 jugadores:")
     _, out, _ = _run(capsys, "--lang", "en", "rules")
     assert out.startswith("puerto-rican-drawing, 2 players:")
+
+
+def test_a_headless_host_words_what_happens_while_it_runs_in_spanish(tmp_path: Path) -> None:
+    """A real ``capicu --lang es host --headless`` whose journal cannot be written: its note in Spanish."""
+    import socket
+    import struct
+
+    import msgpack
+
+    command = [sys.executable, "-m", "capicu.tui.cli", "--lang", "es", "host", "--headless",
+               "--bind", "127.0.0.1", "--port", "0", "--no-code",
+               "--journal", str(tmp_path / "no such folder" / "match.journal")]
+    host = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        port = int(ProcessLines(host.stdout, 20).matching(r"puerto (\d+)$").group(1))
+        # The first seat handed out is journaled first: the write fails, and the table stops.
+        with socket.create_connection(("127.0.0.1", port), timeout=20) as peer:
+            body = msgpack.packb({"type": "hello", "version": 2, "name": "Ana"})
+            peer.sendall(struct.pack(">I", len(body)) + body)
+            note = ProcessLines(host.stderr, 20).matching(r"^capicu host: .*main.*")
+    finally:
+        host.terminate()
+        host.communicate(timeout=20)
+    assert note.group(0).startswith("capicu host: La mesa main se detuvo"), note.group(0)
+    assert not english_on(note.group(0).split("(", 1)[0]), note.group(0)

@@ -12,11 +12,9 @@ from __future__ import annotations
 import asyncio
 import os
 import re
-import select
 import shutil
 import subprocess
 import sys
-import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -31,6 +29,7 @@ from capicu.core import make_player  # noqa: E402
 from capicu.net.client import Client, Closed, Error, JoinError, Reconnecting, Update  # noqa: E402
 from capicu.net.host import Host, HostConfig, Limits  # noqa: E402
 from capicu.tui.ssh_gateway import Gateway, GatewayConfig  # noqa: E402
+from helpers_process import ProcessLines  # noqa: E402
 from helpers_terminal import Terminal, capicu_env  # noqa: E402
 
 WAIT = 20.0
@@ -524,15 +523,7 @@ def test_a_headless_host_with_ssh_speaks_spanish(folders: Path) -> None:
     process = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                env=capicu_env(folders / "config"))
     try:
-        assert process.stdout is not None
-        said, deadline = b"", time.monotonic() + WAIT
-        while said.count(b"\n") < 6 and time.monotonic() < deadline:
-            if select.select([process.stdout], [], [], max(0.0, deadline - time.monotonic()))[0]:
-                chunk = os.read(process.stdout.fileno(), 4096)
-                if not chunk:
-                    break
-                said += chunk
-        lines = said.decode().splitlines()
+        lines = ProcessLines(process.stdout, WAIT).first(6)
         assert len(lines) == 6, lines
         port = lines[0].rsplit(" ", 1)[1]
         assert lines[:4] == [
@@ -567,31 +558,11 @@ class SshHost:
                 "--port", "0", "--ssh", "0", *options]
         self.process = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env,
                                         start_new_session=True)
-        self.lines: list[str] = []
-        self._unread = b""
-        self.ssh_port = int(self.line_matching(r"SSH on port (\d+)").group(1))
-        self.fingerprint_line = self.line_matching(r"fingerprint.*: (SHA256:\S+)")
+        self.output = ProcessLines(self.process.stdout, WAIT)
+        self.ssh_port = int(self.output.matching(r"SSH on port (\d+)").group(1))
+        self.fingerprint_line = self.output.matching(r"fingerprint.*: (SHA256:\S+)")
         self.fingerprint = self.fingerprint_line.group(1)
         self.key_file = Path()
-
-    def line_matching(self, pattern: str) -> re.Match[str]:
-        assert self.process.stdout is not None
-        descriptor = self.process.stdout.fileno()
-        deadline = time.monotonic() + WAIT
-        while time.monotonic() < deadline:
-            while b"\n" in self._unread:
-                line, self._unread = self._unread.split(b"\n", 1)
-                self.lines.append(line.decode())
-                found = re.search(pattern, self.lines[-1])
-                if found:
-                    return found
-            ready, _, _ = select.select([descriptor], [], [], 0.5)
-            if ready:
-                data = os.read(descriptor, 65536)
-                if not data:
-                    break
-                self._unread += data
-        raise AssertionError(f"the host never printed {pattern!r}: {self.lines}")
 
     def stop(self) -> None:
         if self.process.poll() is None:
@@ -676,7 +647,7 @@ def test_openssh_plays_by_keys_and_is_refused_the_rest(ssh_host: Any, folders: P
 def test_the_host_key_is_kept_and_its_fingerprint_printed(ssh_host: Any, folders: Path) -> None:
     kept = asyncssh.read_private_key(folders / "config" / "ssh_host_ed25519_key")
     assert ssh_host.fingerprint == kept.get_fingerprint("sha256")
-    assert any("made now" in line for line in ssh_host.lines)
+    assert any("made now" in line for line in ssh_host.output.lines)
     assert (folders / "config" / "ssh_host_ed25519_key").stat().st_mode & 0o077 == 0
     ssh_host.stop()
     again = SshHost(env=capicu_env(folders / "config"))

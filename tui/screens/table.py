@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from capicu.core import DRAW, PASS, Action, Direction, End, Event, Play, TilePlayed, TilesDrawn, View
 from capicu.tui.describe import (
+    and_list,
     describe_action_refused,
     describe_hint_reasons,
     describe_my_draw,
@@ -487,7 +488,7 @@ class TableScreen(CapicuScreen[None]):
             others = [s for s in state.waiting if s != view.seat] if state is not None else []
             if others:
                 names = self._names(view)
-                text = t("You are ready. Waiting for {names}.", names=", ".join(names[s] for s in others))
+                text = t("You are ready. Waiting for {names}.", names=and_list([names[s] for s in others]))
             else:
                 text = t("Everyone is ready: dealing...")
         else:

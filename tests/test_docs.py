@@ -1,0 +1,49 @@
+"""The project's own documents: every preset has its rules page, and the code cites only files it holds."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from capicu.core import PRESET_NAMES, Rules
+
+ROOT = Path(__file__).resolve().parents[1]
+RULES_PAGE = (ROOT / "docs" / "RULES.md").read_text(encoding="utf-8")
+
+
+def test_every_preset_the_engine_plays_has_its_rules_on_the_rules_page():
+    parts = re.split(r"^#{2,3} (?:\d+\. )?`([a-z-]+)`.*$", RULES_PAGE, flags=re.M)
+    sections = dict(zip(parts[1::2], parts[2::2], strict=True))
+    assert sorted(sections) == sorted(PRESET_NAMES)
+    for name, section in sections.items():
+        rules = Rules.preset_named(name)
+        # Each section says the preset's target and who plays it.
+        assert str(rules.targets[0]) in section.split("\n## ", 1)[0], name
+        assert str(rules.max_players) in section, name
+
+
+def test_the_rules_page_lists_every_rule_option_of_the_command_line():
+    import argparse
+
+    from capicu.tui.options import add_rule_arguments
+
+    parser = argparse.ArgumentParser()
+    add_rule_arguments(parser)
+    options = {flag for action in parser._actions for flag in action.option_strings
+               if flag.startswith("--") and flag not in ("--help", "--preset")}
+    table = RULES_PAGE.split("## 4. Options", 1)[1].split("\n## ", 1)[0]
+    missing = sorted(option for option in options if f"`{option}" not in table)
+    assert options and not missing, missing
+
+
+def test_the_code_cites_documents_the_repository_holds():
+    cited = set()
+    for folder in ("core", "net", "tui", "tests", "bench"):
+        for source in (ROOT / folder).rglob("*.py"):
+            text = source.read_text("utf-8")
+            for found in re.finditer(r"(?<![\w/.\"'-])((?:docs/)?[A-Z][A-Z_]*\.md)\b", text):
+                cited.add((found.group(1), source.relative_to(ROOT)))
+    assert cited
+    # As written: a bare "RULES.md" is not docs/RULES.md (it named a file outside the repository).
+    missing = sorted((name, str(where)) for name, where in cited if not (ROOT / name).is_file())
+    assert not missing, missing
