@@ -295,7 +295,6 @@ class TrainRound(Trains):
         self.turn = seat + 1 if seat + 1 < self.players else 0
 
     def pip_counts(self, double_blank: int) -> list[int]:
-        """Each hand's count; the double blank counts ``double_blank``."""
+        """Each hand's count; the double blank (0 pips) counts ``double_blank``."""
         blank = 1 << self.tiles.double_of[0]
-        extra = double_blank  # what 0-0 counts beyond its 0 pips
-        return [self.tiles.pips_in(hand) + (extra if hand & blank else 0) for hand in self.hands]
+        return [self.tiles.pips_in(hand) + (double_blank if hand & blank else 0) for hand in self.hands]

@@ -71,6 +71,7 @@ def test_the_play_out_sees_the_same_plays_as_the_engine() -> None:
                     train = 4 if action.place.owner < 0 else action.place.owner
                     listed.add((train, tiles.index[action.tile]))
             assert seen == listed and count == len(listed)
+            assert match.state.playable() == sum(1 << i for i in {i for _, i in seen})
             if END_RUN in match.legal_actions():
                 assert match.state.running
             match.apply(rng.choice(match.legal_actions()))
