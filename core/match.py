@@ -75,6 +75,8 @@ class Match:
         deals: list[tuple[list[int], int]] | None = None,
         pause_between_rounds: bool = False,
     ) -> None:
+        if rules.is_mexican_train:
+            raise ValueError(f"{rules.preset} is Mexican Train: play it with MexicanMatch (or new_match)")
         rules.check_players(players)
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise ValueError(f"a seed is a whole number, not {seed!r}")

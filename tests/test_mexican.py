@@ -425,3 +425,5 @@ def test_the_rules_game_picks_the_engine_and_either_log_replays() -> None:
         assert type(again) is type(match) and again.log() == match.log()
     with pytest.raises(ValueError):
         MexicanMatch(Rules(), 2)
+    with pytest.raises(ValueError):
+        Match(MEXICAN_TRAIN, 2)
