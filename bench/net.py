@@ -65,7 +65,7 @@ async def _serve(pipe: Pipe) -> None:
     echo = await asyncio.start_server(_echo, LOOPBACK, 0)
     limits = Limits(connections_per_address=100_000, messages_per_second=1000, message_burst=1000,
                     handshake_timeout=120, heartbeat=120, idle_timeout=600)
-    host = Host(HostConfig(bind=LOOPBACK, port=0, players=2, limits=limits, seed=1),
+    host = Host(HostConfig(TableConfig(players=2, seed=1), bind=LOOPBACK, port=0, limits=limits),
                 report=lambda text: print(f"host: {text}", file=sys.stderr))
     _, port = await host.start()
     pipe.send((echo.sockets[0].getsockname()[1], port))

@@ -22,7 +22,7 @@ from .protocol import (
     Waiting,
     Welcome,
 )
-from .table import TableConfig
+from .table import ConfigError, ConfigProblem, TableConfig
 
 __all__ = [
     "CLOSED",
@@ -35,6 +35,8 @@ __all__ = [
     "ClientError",
     "Closed",
     "Codec",
+    "ConfigError",
+    "ConfigProblem",
     "Error",
     "ErrorCode",
     "Host",

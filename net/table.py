@@ -28,6 +28,7 @@ from __future__ import annotations
 import hmac
 import secrets
 from dataclasses import dataclass, field, replace
+from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
@@ -41,6 +42,7 @@ from capicu.core import (
     View,
     make_player,
 )
+from capicu.core.ai.players import PLAYERS
 from capicu.core.match import LOG_FORMAT
 
 from .codec import encode_frame
@@ -70,17 +72,59 @@ from .protocol import (
 from .sanitize import name_key, names_look_alike
 from .timing import Deadlines
 
+#: Spectators a table takes at once unless its config says otherwise.
+MAX_SPECTATORS = 32
+
+
+class ConfigProblem(StrEnum):
+    """Why a table or a host cannot be set up as asked; each comes with the params named here,
+    and an interface words it (the command line names its own options)."""
+
+    #: ``computers``, ``players``: more computer seats than seats.
+    COMPUTERS = "computers"
+    #: ``level``: no computer player has that name.
+    LEVEL = "level"
+    #: ``seconds``: a turn timer must be more than 0 seconds.
+    TURN_TIMER = "turn_timer"
+    #: ``field`` (grace, computer_delay or next_round_delay), ``seconds``: below 0 seconds.
+    NEGATIVE_SECONDS = "negative_seconds"
+    #: ``name``: a table's name is 1 to 32 characters.
+    TABLE_NAME = "table_name"
+    #: ``spectators``: below 0.
+    SPECTATORS = "spectators"
+    #: ``port``: not from 0 to 65535.
+    PORT = "port"
+    #: ``join_code``: a join code is 1 to 32 letters or digits.
+    JOIN_CODE = "join_code"
+    #: Rejoining by name without a join code would let anybody take a player's seat.
+    REJOIN_NEEDS_CODE = "rejoin_needs_code"
+    #: ``journal``, ``resume``: a resumed match goes on in the journal it was resumed from.
+    RESUME_ELSEWHERE = "resume_elsewhere"
+    #: ``threads``, ``processes``: computer players need a thread (or 0 processes or more).
+    WORKERS = "workers"
+
+
+class ConfigError(ValueError):
+    """A setting of `TableConfig` or `HostConfig` cannot be used: a `ConfigProblem` and its params;
+    ``str()`` says it in English."""
+
+    def __init__(self, message: str, code: ConfigProblem, **params: str | int | float | None) -> None:
+        super().__init__(message)
+        self.code = code
+        self.params = params
+
 
 @dataclass(frozen=True, slots=True)
 class TableConfig:
-    """How one table plays; `HostConfig` builds the first table's from its own fields."""
+    """How one table plays; each setting is checked here, once (`ConfigError`, or the rules' `RulesError`)."""
 
     name: str = "main"
     rules: Rules = field(default_factory=lambda: Rules.preset_named("puerto-rican-drawing"))
     players: int = 2
     #: Seats played by the computer (the last seats of the table).
     computers: int = 0
-    computer_level: str = "greedy"
+    #: A computer player's level: one of core's `LEVELS` (``random`` and ``greedy`` serve benchmarks).
+    computer_level: str = "normal"
     #: Seconds a computer waits before it acts, so that people can follow the game.
     computer_delay: float = 0.0
     #: The seed of the deals; None draws one from `secrets`.
@@ -89,8 +133,9 @@ class TableConfig:
     turn_timer: float | None = None
     #: Seconds a dropped person's seat waits before a computer covers it.
     grace: float = 60.0
+    #: Write the match journal here (replaced if it exists).
     journal: Path | None = None
-    max_spectators: int = 32
+    max_spectators: int = MAX_SPECTATORS
     #: Seconds from a round's end to the next deal, unless every person is ready
     #: sooner; None: wait for the people however long; 0: no pause, the deal
     #: comes in the update that ends the round.
@@ -99,18 +144,25 @@ class TableConfig:
     def __post_init__(self) -> None:
         self.rules.check_players(self.players)
         if not 0 <= self.computers <= self.players:
-            raise ValueError(f"{self.computers} computers do not fit {self.players} seats")
-        make_player(self.computer_level, 0)  # raises ValueError naming the levels
+            raise ConfigError(f"{self.computers} computers do not fit {self.players} seats",
+                              ConfigProblem.COMPUTERS, computers=self.computers, players=self.players)
+        if self.computer_level not in PLAYERS:
+            raise ConfigError(f"there is no computer player {self.computer_level!r}; choose one of "
+                              f"{', '.join(PLAYERS)}", ConfigProblem.LEVEL, level=self.computer_level)
         if self.turn_timer is not None and not self.turn_timer > 0:
-            raise ValueError("the turn timer must be a positive number of seconds")
-        if not self.grace >= 0:
-            raise ValueError("the grace period must be 0 seconds or more")
-        if not self.computer_delay >= 0:
-            raise ValueError("the computer delay must be 0 seconds or more")
-        if self.next_round_delay is not None and not self.next_round_delay >= 0:
-            raise ValueError("the delay before the next round must be 0 seconds or more")
-        if not self.name or len(self.name) > 32:
-            raise ValueError("a table's name is a text of 1 to 32 characters")
+            raise ConfigError("the turn timer must be a positive number of seconds", ConfigProblem.TURN_TIMER,
+                              seconds=self.turn_timer)
+        for name in ("grace", "computer_delay", "next_round_delay"):
+            seconds = getattr(self, name)
+            if seconds is not None and not seconds >= 0:
+                raise ConfigError(f"{name} must be 0 seconds or more", ConfigProblem.NEGATIVE_SECONDS,
+                                  field=name, seconds=seconds)
+        if not 1 <= len(self.name) <= 32:
+            raise ConfigError("a table's name is a text of 1 to 32 characters", ConfigProblem.TABLE_NAME,
+                              name=self.name)
+        if self.max_spectators < 0:
+            raise ConfigError("a table takes 0 spectators or more", ConfigProblem.SPECTATORS,
+                              spectators=self.max_spectators)
 
 
 @dataclass(slots=True)

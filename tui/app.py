@@ -17,6 +17,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from typing import Any, ClassVar, cast
 
+import msgspec
 from capicu.core import Action, View
 from capicu.net.client import Dial
 from capicu.net.protocol import NAME_LIMIT
@@ -130,7 +131,8 @@ class CapicuApp(App[None]):
         self.link_drops = 0
         self._exiting = False
         self.link: GameLink | None = None
-        self.seat_store: SeatStore | None = SeatStore(data_dir() / SEATS_FILE)  # SSH: each key's own
+        self.seat_store: SeatStore | None = SeatStore(  # SSH: each key's own
+            data_dir() / SEATS_FILE, warn=lambda problem: self.notify(problem, severity="warning", timeout=8))
         #: How the link reaches the host (None: a TCP connection; an SSH session dials in this process).
         self.dial: Dial | None = None
         self.settings, self._warnings = load_settings()
@@ -195,7 +197,7 @@ class CapicuApp(App[None]):
 
     def save_setting(self, **changes: Any) -> None:
         """Remember a choice (name, theme, tile style, last host) in the config folder."""
-        updated = replace(self.settings, **changes)
+        updated = msgspec.structs.replace(self.settings, **changes)
         if updated == self.settings:
             return
         self.settings = updated

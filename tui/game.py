@@ -7,12 +7,12 @@ since. Plain values, no Textual: the command line makes them before Textual load
 
 from __future__ import annotations
 
-import secrets
 from dataclasses import dataclass, field
 
 from capicu.core import Rules, View
 from capicu.net.host import HostConfig
 from capicu.net.protocol import NAME_LIMIT, Seat, SeatKind
+from capicu.net.table import TableConfig
 
 from .describe import display_text
 from .messages import Wording, later, t
@@ -76,12 +76,10 @@ def make_host_config(
     *, rules: Rules, players: int, computers: int, level: str, bind: str | None, port: int,
     code: str | None, seed: int | None, pace: float = 0.0, next_round_delay: float | None = 20.0,
 ) -> HostConfig:
-    """The host of a table this terminal runs (seed None: a random one)."""
-    return HostConfig(
-        bind=bind, port=port, code=code, rules=rules, players=players, computers=computers,
-        seed=seed if seed is not None else secrets.randbelow(2**31), computer_level=level,
-        computer_delay=pace, next_round_delay=next_round_delay,
-    )
+    """The host of a table this terminal runs (seed None: the table draws one)."""
+    table = TableConfig(rules=rules, players=players, computers=computers, computer_level=level, seed=seed,
+                        computer_delay=pace, next_round_delay=next_round_delay)
+    return HostConfig(table, bind=bind, port=port, code=code)
 
 
 def solo_host_config(request: SoloGame) -> HostConfig:

@@ -17,9 +17,10 @@ from __future__ import annotations
 import asyncio
 import sys
 from codecs import getincrementaldecoder
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any, Protocol, cast
 
+import msgspec
 from capicu.net.client import Dial
 from rich.console import Console
 from textual import events, on
@@ -222,7 +223,7 @@ class SessionApp(CapicuApp):
 
     def save_setting(self, **changes: Any) -> None:
         """Remember a choice for this session only (the settings file is the host's)."""
-        self.settings = replace(self.settings, **changes)
+        self.settings = msgspec.structs.replace(self.settings, **changes)
 
 
 class HostingApp(CapicuApp):

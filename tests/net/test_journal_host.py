@@ -59,8 +59,8 @@ async def test_a_journal_whose_last_line_is_damaged_resumes_and_says_which_line_
         path=str(journal), entries=kept, line=len(lines), dropped=len(lines[-1]))
 
 async def test_a_journal_that_cannot_be_written_stops_the_table_with_a_clear_error(tmp_path):
-    host = Host(HostConfig(bind=LOOPBACK, port=0, players=2, computers=1,
-                           journal=tmp_path / "no such folder" / "match.journal"),
+    table = TableConfig(players=2, computers=1, journal=tmp_path / "no such folder" / "match.journal")
+    host = Host(HostConfig(table, bind=LOOPBACK, port=0),
                 report=lambda text: None)
     _, port = await host.start()
     try:

@@ -11,6 +11,7 @@ import pytest
 from capicu.core import Play, Rules
 from capicu.net.host import Host, HostConfig
 from capicu.net.protocol import Seat, SeatKind
+from capicu.net.table import TableConfig
 from capicu.tui.app import CapicuApp
 from capicu.tui.describe_rules import describe_rules
 from capicu.tui.game import (
@@ -135,8 +136,9 @@ async def test_a_host_app_and_a_joining_app_play_a_round_over_loopback() -> None
 
 
 async def test_a_dropped_link_shows_the_overlay_and_resumes_the_seat() -> None:
-    host = Host(HostConfig(rules=Rules.preset_named("puerto-rican-drawing"), players=2, computers=1,
-                           computer_level="normal", bind="127.0.0.1", port=0, code=None, seed=5))
+    table = TableConfig(rules=Rules.preset_named("puerto-rican-drawing"), players=2, computers=1,
+                        computer_level="normal", seed=5)
+    host = Host(HostConfig(table, bind="127.0.0.1", port=0, code=None))
     _, port = await host.start()
     try:
         app = CapicuApp(DisplayOptions(mouse=False), JoinGame("127.0.0.1", port, "Ana"))
@@ -276,9 +278,9 @@ async def test_a_theme_chosen_is_remembered(tmp_path: Path) -> None:
 
 
 async def test_a_spectator_watches_without_a_hand() -> None:
-    host = Host(HostConfig(rules=Rules.preset_named("puerto-rican-drawing"), players=2, computers=2,
-                           computer_level="normal", computer_delay=0.05, bind="127.0.0.1", port=0,
-                           code=None, seed=5))
+    table = TableConfig(rules=Rules.preset_named("puerto-rican-drawing"), players=2, computers=2,
+                        computer_level="normal", computer_delay=0.05, seed=5)
+    host = Host(HostConfig(table, bind="127.0.0.1", port=0, code=None))
     _, port = await host.start()
     try:
         app = CapicuApp(DisplayOptions(mouse=False), JoinGame("127.0.0.1", port, "Vera", spectate=True))
@@ -324,6 +326,40 @@ async def test_from_the_menu_to_a_solo_table_and_back_twice() -> None:
         await wait_for(pilot, lambda: isinstance(app.screen, MainMenuScreen) and app.link is None,
                        what="the menu again")
         assert len(app.screen_stack) == 2  # Textual's default screen, then the menu
+
+
+async def test_a_join_code_of_only_dashes_and_spaces_is_refused_by_the_host_setup() -> None:
+    from capicu.tui.screens.host_setup import HostSetupScreen
+
+    app = CapicuApp(DisplayOptions(mouse=False))
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, MainMenuScreen), what="the menu")
+        await pilot.press("h")
+        await wait_for(pilot, lambda: isinstance(app.screen, HostSetupScreen), what="the setup")
+        app.screen.query_one("#code", Input).value = "- -"
+        await pilot.press("ctrl+s")
+        await wait_for(pilot, lambda: any("join code must be" in n.message for n in app._notifications),
+                       what="the notice")
+        assert isinstance(app.screen, HostSetupScreen) and app.link is None
+
+
+async def test_a_damaged_saved_seat_is_named_in_a_notice_and_the_player_joins_as_a_newcomer() -> None:
+    from capicu.tui.saved_seats import SEATS_FILE
+    from capicu.tui.settings import data_dir
+
+    host = Host(HostConfig(TableConfig(players=2), bind="127.0.0.1", port=0, code=None))
+    _, port = await host.start()
+    path = data_dir() / SEATS_FILE
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text('{"seats": [{"host": "127.0.0.1", "port": 0}]}')
+    try:
+        app = CapicuApp(DisplayOptions(mouse=False), JoinGame("127.0.0.1", port, "Ana"))
+        async with app.run_test(size=SIZE, notifications=True) as pilot:
+            await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen), what="the lobby")
+            notices = [n.message for n in app._notifications if SEATS_FILE in n.message]
+            assert len(notices) == 1 and "seats[0]: port must be >= 1" in notices[0], notices
+    finally:
+        await host.stop()
 
 
 async def test_joining_an_unreachable_host_from_the_menu_says_so_and_returns() -> None:
@@ -402,7 +438,7 @@ async def test_hosting_on_a_port_in_use_says_why_and_exits() -> None:
 
 
 async def test_a_guest_cannot_seat_computers() -> None:
-    host = Host(HostConfig(rules=Rules(), players=3, bind="127.0.0.1", port=0, code=None))
+    host = Host(HostConfig(TableConfig(rules=Rules(), players=3), bind="127.0.0.1", port=0, code=None))
     _, port = await host.start()
     try:
         app = CapicuApp(DisplayOptions(mouse=False), JoinGame("127.0.0.1", port, "Beto", None))

@@ -158,15 +158,16 @@ def computers_table() -> Iterator[int]:
     The app under the snapshot must find it listening when it starts.
     """
     from capicu.net.host import Host, HostConfig
+    from capicu.net.table import TableConfig
 
     port = _free_port_near(47255)
     ready = threading.Event()
     stop: list[asyncio.Event] = []
 
     async def serve() -> None:
-        host = Host(HostConfig(rules=Rules.preset_named("puerto-rican-drawing"), players=2, computers=2,
-                               computer_level="normal", computer_delay=3600.0, bind="127.0.0.1",
-                               port=port, code=None, seed=4))
+        table = TableConfig(rules=Rules.preset_named("puerto-rican-drawing"), players=2, computers=2,
+                            computer_level="normal", computer_delay=3600.0, seed=4)
+        host = Host(HostConfig(table, bind="127.0.0.1", port=port, code=None))
         await host.start()
         stop.append(asyncio.Event())
         ready.set()

@@ -269,8 +269,9 @@ def test_a_bad_argument_is_said_in_spanish(capsys: pytest.CaptureFixture[str]) -
     code, _, err = _run(capsys, "--lang", "es", "play", "--players", "x")
     assert code == 2
     assert err == ("capicu: argumento --players: 'x' no es un número entero (mira capicu play --help)\n")
-    code, _, err = _run(capsys, "--lang", "es", "play", "--level", "experto")
-    assert code == 2 and "opción no válida: 'experto' (escoge entre 'easy', 'normal', 'hard')" in err
+    for command in ("play", "host", "simulate"):  # one set of levels, refused by argparse in Spanish
+        code, _, err = _run(capsys, "--lang", "es", command, "--level", "experto")
+        assert code == 2 and "opción no válida: 'experto' (escoge entre 'easy', 'normal', 'hard')" in err
     code, _, err = _run(capsys, "--lang", "es", "play", "--players", "9")
     assert (code, err) == (2, "capicu: puerto-rican-drawing se juega entre 2 y 3 jugadores, no 9\n")
     code, _, err = _run(capsys, "--lang", "es", "nada")

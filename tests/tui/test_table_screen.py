@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 from capicu.core import DRAW, Play, Rules, TilesDrawn
 from capicu.net.host import Host, HostConfig
+from capicu.net.table import TableConfig
 from capicu.tui.app import CapicuApp
 from capicu.tui.game import DisplayOptions, HostGame, JoinGame, make_host_config
 from capicu.tui.screens.reconnecting import ReconnectingScreen
@@ -140,9 +141,9 @@ async def test_below_80x24_the_table_says_so_and_comes_back() -> None:
 
 @pytest.fixture
 async def lone_host() -> AsyncIterator[tuple[Host, int]]:
-    host = Host(HostConfig(rules=Rules.preset_named("puerto-rican-drawing"), players=2, computers=2,
-                           computer_level="normal", computer_delay=0.05, bind="127.0.0.1", port=0,
-                           code=None, seed=5))
+    table = TableConfig(rules=Rules.preset_named("puerto-rican-drawing"), players=2, computers=2,
+                        computer_level="normal", computer_delay=0.05, seed=5)
+    host = Host(HostConfig(table, bind="127.0.0.1", port=0, code=None))
     _, port = await host.start()
     yield host, port
     await host.stop()
@@ -211,8 +212,9 @@ async def test_a_seat_asked_back_by_name_waits_for_the_hosts_answer(
 
 
 async def test_when_the_host_dies_the_player_is_told_and_the_app_gives_up_with_code_1() -> None:
-    host = Host(HostConfig(rules=Rules.preset_named("puerto-rican-drawing"), players=2, computers=1,
-                           computer_level="normal", bind="127.0.0.1", port=0, code=None, seed=5))
+    table = TableConfig(rules=Rules.preset_named("puerto-rican-drawing"), players=2, computers=1,
+                        computer_level="normal", seed=5)
+    host = Host(HostConfig(table, bind="127.0.0.1", port=0, code=None))
     _, port = await host.start()
     app = CapicuApp(DisplayOptions(mouse=False), JoinGame("127.0.0.1", port, "Ana", give_up_after=1.5))
     async with app.run_test(size=SIZE) as pilot:
@@ -232,8 +234,9 @@ async def test_a_finished_matchs_saved_seat_is_forgotten(tmp_path: Path) -> None
 
     # The first round wins it.
     rules = dataclasses.replace(Rules.preset_named("puerto-rican-drawing"), target=1)
-    host = Host(HostConfig(rules=rules, players=2, computers=1, computer_level="normal", bind="127.0.0.1",
-                           port=0, code=None, seed=5, next_round_delay=None))
+    table = TableConfig(rules=rules, players=2, computers=1, computer_level="normal", seed=5,
+                        next_round_delay=None)
+    host = Host(HostConfig(table, bind="127.0.0.1", port=0, code=None))
     _, port = await host.start()
     try:
         app = CapicuApp(DisplayOptions(mouse=False), JoinGame("127.0.0.1", port, "Ana"))
