@@ -6,6 +6,7 @@ import dataclasses
 import random
 from typing import Any
 
+import msgspec
 from capicu.core import Play, Rules, Run, Tile, tile_set
 from capicu.core.actions import END_RUN
 from capicu.core.mexican import MexicanMatch, TrainRoundEnded, TrainView, why_not_train
@@ -17,7 +18,7 @@ MEXICAN_TRAIN = Rules.preset_named("mexican-train")
 
 @st.composite
 def games(draw: Any) -> tuple[Rules, int, int]:
-    rules = dataclasses.replace(
+    rules = msgspec.structs.replace(
         MEXICAN_TRAIN,
         max_pip=draw(st.sampled_from((9, 12, 15))),
         opening_run=draw(st.booleans()),
