@@ -32,7 +32,10 @@ if TYPE_CHECKING:  # refusals.py and mexican.py read actions: the codes are only
 
 
 class Action:
-    """Something a player does on their turn (a `Play`, `Run`, `EndRun`, `Draw` or `Pass`); its text is ``str()``."""
+    """Something a player does on their turn: a `Play`, `Run`, `EndRun`, `Draw` or `Pass`.
+
+    ``str()`` is its text.
+    """
 
     __slots__ = ()
 

@@ -27,9 +27,10 @@ from __future__ import annotations
 import random
 from collections import deque
 from collections.abc import Mapping
-from dataclasses import dataclass
 from functools import cache
-from typing import Any, NoReturn
+from typing import Annotated, Any, NoReturn
+
+from msgspec import Meta, Struct
 
 from .actions import DRAW, END_RUN, PASS, Action, Draw, EndRun, IllegalAction, Pass, Play, Run, parse_action
 from .codes import Code
@@ -45,20 +46,30 @@ LOG_FORMAT = "capicu-mexican-train-log/1"
 
 # -- events: what everyone at the table may learn ----------------------------------------
 
+#: Seats' numbers and counts (2 to 8 seats), as the wire holds them.
+PerSeat = Annotated[tuple[int, ...], Meta(max_length=8)]
+#: The most tiles any set holds (double-15: 136).
+MAX_TILES = 136
+#: The most events or results a view may hold.
+MAX_HISTORY = 4096
 
-@dataclass(slots=True)
-class TrainRoundStarted:
+
+class _TrainEvent(Struct, frozen=True, gc=False, tag_field="type"):
+    """What every Mexican Train event is: frozen, told apart on the wire by its ``type``
+    (as core/events.py's are)."""
+
+
+class TrainRoundStarted(_TrainEvent, frozen=True, gc=False, tag="train_round_started"):
     round_number: int
     #: The round's double, set in the middle: every train starts from its number.
     engine: Tile
     #: The seat that plays first.
     first: int
-    hand_counts: tuple[int, ...]
+    hand_counts: PerSeat
     boneyard: int
 
 
-@dataclass(slots=True)
-class TrainTilePlayed:
+class TrainTilePlayed(_TrainEvent, frozen=True, gc=False, tag="train_tile_played"):
     seat: int
     tile: Tile
     train: Train
@@ -66,29 +77,25 @@ class TrainTilePlayed:
     head: int
 
 
-@dataclass(slots=True)
-class TrainTileDrawn:
+class TrainTileDrawn(_TrainEvent, frozen=True, gc=False, tag="train_tile_drawn"):
     """``seat`` drew one tile (which, nobody else learns)."""
 
     seat: int
 
 
-@dataclass(slots=True)
-class RunEnded:
+class RunEnded(_TrainEvent, frozen=True, gc=False, tag="run_ended"):
     """``seat`` ended its opening run."""
 
     seat: int
 
 
-@dataclass(slots=True)
-class TrainPassed:
+class TrainPassed(_TrainEvent, frozen=True, gc=False, tag="train_passed"):
     """``seat`` could not play: its marker is up."""
 
     seat: int
 
 
-@dataclass(frozen=True, slots=True)
-class TrainRoundResult:
+class TrainRoundResult(Struct, frozen=True, gc=False):
     """How a round ended, every hand shown, and each count added to the totals."""
 
     round_number: int
@@ -96,22 +103,20 @@ class TrainRoundResult:
     #: DOMINO: ``last_player`` went out; TRANQUE: the round was blocked.
     reason: Outcome
     last_player: int
-    hands: tuple[tuple[Tile, ...], ...]
+    hands: Annotated[tuple[Annotated[tuple[Tile, ...], Meta(max_length=MAX_TILES)], ...], Meta(max_length=8)]
     #: Each hand's count (the double blank as the rules say); 0 for who went out.
-    counts: tuple[int, ...]
-    totals: tuple[int, ...]
+    counts: PerSeat
+    totals: PerSeat
 
 
-@dataclass(slots=True)
-class TrainRoundEnded:
+class TrainRoundEnded(_TrainEvent, frozen=True, gc=False, tag="train_round_ended"):
     result: TrainRoundResult
 
 
-@dataclass(slots=True)
-class TrainMatchEnded:
+class TrainMatchEnded(_TrainEvent, frozen=True, gc=False, tag="train_match_ended"):
     #: The seats with the lowest total (several share the win).
-    winners: tuple[int, ...]
-    totals: tuple[int, ...]
+    winners: PerSeat
+    totals: PerSeat
 
 
 TrainEvent = (
@@ -123,23 +128,25 @@ TrainEvent = (
 # -- the view: what a seat may know --------------------------------------------------------
 
 
-@dataclass(slots=True)
-class TrainLine:
+class TrainLine(Struct, frozen=True, gc=False):
     """One train as everyone sees it."""
 
     #: The train (its owner's seat, or `MEXICAN`).
     train: Train
     #: Its tiles from the engine outwards, each as (inner number, outer number).
-    tiles: tuple[tuple[int, int], ...]
+    tiles: Annotated[tuple[tuple[int, int], ...], Meta(max_length=MAX_TILES)]
     #: The number open at its end (the engine's while it is empty).
     head: int
     #: Up: open to everyone (always, for the Mexican train).
     marker: bool
 
 
-@dataclass(slots=True)
-class TrainView:
-    """What one seat (or a spectator) may know: docs/RULES.md's list for Mexican Train, and no more."""
+class TrainView(Struct, frozen=True, gc=False):
+    """What one seat (or a spectator) may know: docs/RULES.md's list for Mexican Train, and no more.
+
+    A frozen msgspec Struct, as `View` is: the wire derives its plain form from
+    this declaration.
+    """
 
     rules: Rules
     players: int
@@ -150,12 +157,12 @@ class TrainView:
     rounds: int
     engine: Tile
     #: This seat's tiles (empty for a spectator).
-    hand: tuple[Tile, ...]
+    hand: Annotated[tuple[Tile, ...], Meta(max_length=MAX_TILES)]
     #: Every seat's train (in seat order), then the Mexican train.
-    trains: tuple[TrainLine, ...]
+    trains: Annotated[tuple[TrainLine, ...], Meta(max_length=9)]
     #: The train whose double waits to be covered, if one does.
     open_double: Train | None
-    hand_counts: tuple[int, ...]
+    hand_counts: PerSeat
     boneyard: int
     #: Whose turn it is (None between rounds and once the match is over).
     turn: int | None
@@ -167,14 +174,14 @@ class TrainView:
     may_run: bool
     #: The seat on turn is laying its opening run tile by tile.
     running: bool
-    totals: tuple[int, ...]
+    totals: PerSeat
     #: What this seat may do now (empty when it is not this seat's turn).
-    legal: tuple[Action, ...]
+    legal: Annotated[tuple[Action, ...], Meta(max_length=9 * MAX_TILES + 2)]
     #: This round's public events so far.
-    events: tuple[TrainEvent, ...]
-    results: tuple[TrainRoundResult, ...]
+    events: Annotated[tuple[TrainEvent, ...], Meta(max_length=MAX_HISTORY)]
+    results: Annotated[tuple[TrainRoundResult, ...], Meta(max_length=MAX_HISTORY)]
     #: The seats that won, once the match is over.
-    winners: tuple[int, ...] | None
+    winners: PerSeat | None
 
     @property
     def is_my_turn(self) -> bool:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 import random
 from typing import Any
 
@@ -10,6 +9,7 @@ import msgspec
 from capicu.core import Play, Rules, Run, Tile, tile_set
 from capicu.core.actions import END_RUN
 from capicu.core.mexican import MexicanMatch, TrainRoundEnded, TrainView, why_not_train
+from capicu.net import wire
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -64,7 +64,7 @@ def check_position(match: MexicanMatch, *, scan: bool = True) -> None:
         if scan:
             # Hands are revealed when a round ends (in its result): before that, never.
             hidden = tuple(e for e in view.events if not isinstance(e, TrainRoundEnded))
-            shown = repr(dataclasses.replace(view, results=(), events=hidden))
+            shown = repr(msgspec.structs.replace(view, results=(), events=hidden))
             assert not any(repr(t) in shown for t in others)
     assert spectator.hand == () and spectator.legal == ()
     # What the engine offers, the refusals accept; what a view lists is only the seat on turn's.
@@ -105,7 +105,10 @@ def test_replaying_the_log_gives_the_same_match(game: tuple[Rules, int, int], cu
     again = MexicanMatch.from_log(match.log())
     assert again.log() == match.log()
     for seat in [None, *range(players)]:
-        assert again.view(seat) == match.view(seat)
+        view = match.view(seat)
+        assert again.view(seat) == view
+        # A view is declared once: the wire writes it as plain data and reads it back whole.
+        assert wire.read(wire.plain(view), TrainView) == view
 
 
 @settings(max_examples=20, deadline=None)
