@@ -36,7 +36,7 @@ from .actions import DRAW, END_RUN, PASS, Action, Draw, EndRun, IllegalAction, P
 from .codes import Code
 from .layout import MEXICAN, Train, tile_leaves
 from .match import Match
-from .rules import Rules
+from .rules import Rules, TrainRules
 from .state import Outcome
 from .tiles import Tile, TileSet, tile_set
 from .trains import TrainRound
@@ -148,7 +148,7 @@ class TrainView(Struct, frozen=True, gc=False):
     this declaration.
     """
 
-    rules: Rules
+    rules: TrainRules
     players: int
     #: The seat this view is for; None for a spectator.
     seat: int | None
@@ -412,14 +412,14 @@ class MexicanMatch:
 
     def __init__(
         self,
-        rules: Rules,
+        rules: TrainRules,
         players: int,
         seed: int = 0,
         *,
         deals: list[tuple[list[int], int]] | None = None,
         pause_between_rounds: bool = False,
     ) -> None:
-        if not rules.is_mexican_train:
+        if not isinstance(rules, TrainRules):
             raise ValueError(f"{rules.preset} is not Mexican Train: play it with Match")
         rules.check_players(players)
         if not isinstance(seed, int) or isinstance(seed, bool):
@@ -719,8 +719,8 @@ class MexicanMatch:
         if not isinstance(data, dict) or data.get("format") != LOG_FORMAT:
             raise ValueError(f"not a Mexican Train match log (expected format {LOG_FORMAT!r})")
         rules = data.get("rules")
-        if not isinstance(rules, Rules):
-            raise ValueError("a match log needs its rules")
+        if not isinstance(rules, TrainRules):
+            raise ValueError("a Mexican Train match log needs its rules (TrainRules)")
         players, seed, entries = data.get("players"), data.get("seed"), data.get("entries")
         if not isinstance(players, int) or not isinstance(seed, int) or not isinstance(entries, list):
             raise ValueError("a match log needs players, seed and entries")
@@ -761,7 +761,7 @@ def new_match(
     rules: Rules, players: int, seed: int = 0, *, pause_between_rounds: bool = False
 ) -> Match | MexicanMatch:
     """The engine the rules' game is played by: a `MexicanMatch` or a `Match` (same API shape)."""
-    if rules.is_mexican_train:
+    if isinstance(rules, TrainRules):
         return MexicanMatch(rules, players, seed, pause_between_rounds=pause_between_rounds)
     return Match(rules, players, seed, pause_between_rounds=pause_between_rounds)
 
