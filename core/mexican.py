@@ -20,6 +20,11 @@ Nobody else acts in between, so the run is one play. A client sends the run
 whole instead, as one `Run` action, built on its own screen as the player
 lays tiles and takes back the last (nothing reaches the host until the
 player ends it); the host checks it and lays it tile by tile, all or nothing.
+`TrainView.may_run` says when a run may be built, `run_steps` which tiles may
+come next in it, and `run_problem` whether it may be sent as it stands.
+
+The rules are a `TrainRules` (core/rules.py). On the wire a train is
+``{"owner": seat}``, the Mexican train's owner being -1.
 """
 
 from __future__ import annotations
@@ -364,11 +369,32 @@ def _why_not_pass(fitting: list[Tile]) -> _Why:
     return TrainRefusal.PASS_WHILE_DRAWABLE, {}
 
 
+def run_steps(view: TrainView, laid: tuple[Tile, ...]) -> tuple[Tile, ...]:
+    """The tiles of the hand that may come next in an opening run begun with ``laid``.
+
+    For a client building a run on its screen (``laid`` already checked, in order):
+    a double is offered only if the run can go on past it, or as the last tile
+    in hand, as the engine offers it step by step.
+    """
+    assert view.seat is not None
+    head = view.trains[view.seat].head
+    max_pip = view.rules.max_pip
+    for tile in laid:
+        head = tile_leaves(tile, head, max_pip)
+    rest = [t for t in view.hand if t not in laid]
+    fits = [t for t in rest if tile_leaves(t, head, max_pip) >= 0]
+    if len(laid) >= 1 and not view.rules.opening_run:
+        return ()
+    return tuple(t for t in fits if not t.is_double or len(rest) == 1 or any(o != t for o in fits))
+
+
 def run_problem(view: TrainView, run: Run) -> tuple[TrainRefusal, dict[str, int | str]] | None:
     """Why ``run`` cannot be laid as the seat's opening run now, or None when it can."""
     assert view.seat is not None
     if not view.may_run:
         return TrainRefusal.NO_RUN_NOW, {}
+    if not run.tiles:
+        return TrainRefusal.NOT_ALLOWED, {}
     if len(run.tiles) > 1 and not view.rules.opening_run:
         return TrainRefusal.ONE_TILE_ONLY, {}
     if len(set(run.tiles)) != len(run.tiles):
@@ -791,5 +817,6 @@ __all__ = [
     "match_from_log",
     "new_match",
     "run_problem",
+    "run_steps",
     "why_not_train",
 ]
