@@ -1,6 +1,6 @@
 """The rules of capicu, pure: no I/O, no clock, no global random state."""
 
-from .actions import DRAW, PASS, Action, Draw, IllegalAction, Pass, Play, Run, parse_action
+from .actions import DRAW, PASS, REDEAL, Action, Draw, IllegalAction, Pass, Play, Redeal, Run, parse_action
 from .ai import LEVELS, ComputerPlayer, make_player
 from .codes import Code, Param, Statement
 from .events import (
@@ -46,6 +46,7 @@ __all__ = [
     "MEXICAN",
     "PASS",
     "PRESET_NAMES",
+    "REDEAL",
     "TRANQUE",
     "Action",
     "Bonus",
@@ -68,6 +69,7 @@ __all__ = [
     "Passed",
     "Place",
     "Play",
+    "Redeal",
     "Refusal",
     "RoundEnded",
     "RoundResult",

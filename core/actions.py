@@ -3,7 +3,10 @@
 Actions are tiny immutable values with a text form that `parse_action` reads
 back: ``play 3-5 left`` (an end of the line of play), ``play 5-12 train 2``
 (seat 2's train, seats counted from 0), ``play 5-5 mexican`` (the Mexican
-train), ``end run``, ``draw``, ``pass``. Mexican Train's opening run can also
+train), ``end run``, ``draw``, ``pass``. With wild blanks (a house rule), a
+play that leaves its blank open names the number its player gives it:
+``play 0-5 left as 3``; and a player dealt five doubles may ask for a new
+deal before the first tile: ``redeal``. Mexican Train's opening run can also
 be one action laying several tiles in order on one's own train:
 ``run 12-5 5-3 3-3 3-9`` (see `Run`).
 
@@ -22,8 +25,8 @@ from .layout import MEXICAN, End, Place, Train
 from .tiles import Tile
 
 __all__ = [
-    "DRAW", "END_RUN", "MAX_RUN", "MEXICAN", "PASS", "Action", "Draw", "End", "EndRun", "IllegalAction",
-    "Pass", "Place", "Play", "Run", "Train", "parse_action", "parse_place",
+    "DRAW", "END_RUN", "MAX_RUN", "MEXICAN", "PASS", "REDEAL", "Action", "Draw", "End", "EndRun",
+    "IllegalAction", "Pass", "Place", "Play", "Redeal", "Run", "Train", "parse_action", "parse_place",
 ]
 
 if TYPE_CHECKING:  # refusals.py and mexican.py read actions: the codes are only named here
@@ -47,18 +50,25 @@ class Action:
 
 
 class Play(Action):
-    """Lay ``tile`` on ``place``: an end of the line of play, or a train."""
+    """Lay ``tile`` on ``place``: an end of the line of play, or a train.
 
-    __slots__ = ("_text", "place", "tile")
+    ``blank`` is the number a wild blank left open is given (None: the tile
+    leaves no blank open, or blanks are not wild).
+    """
+
+    __slots__ = ("_text", "blank", "place", "tile")
     tile: Tile
     place: Place
+    blank: int | None
     #: Written once: a host writes the legal plays of the seat on turn after every move.
     _text: str
 
-    def __init__(self, tile: Tile, place: Place = End.LEFT) -> None:
+    def __init__(self, tile: Tile, place: Place = End.LEFT, blank: int | None = None) -> None:
         object.__setattr__(self, "tile", tile)
         object.__setattr__(self, "place", place)
-        object.__setattr__(self, "_text", f"play {tile} {place}")
+        object.__setattr__(self, "blank", blank)
+        text = f"play {tile} {place}" if blank is None else f"play {tile} {place} as {blank}"
+        object.__setattr__(self, "_text", text)
 
     @property
     def end(self) -> End:
@@ -67,19 +77,21 @@ class Play(Action):
             return self.place
         raise AttributeError(f"{self} is laid on a train, not on an end of the line")
 
-    def __reduce__(self) -> tuple[type[Play], tuple[Tile, Place]]:
-        return Play, (self.tile, self.place)
+    def __reduce__(self) -> tuple[type[Play], tuple[Tile, Place, int | None]]:
+        return Play, (self.tile, self.place, self.blank)
 
     def __eq__(self, other: object) -> bool:
         if type(other) is not Play:
             return NotImplemented
-        return self.tile == other.tile and self.place == other.place
+        return self.tile == other.tile and self.place == other.place and self.blank == other.blank
 
     def __hash__(self) -> int:
-        return hash((self.tile, self.place))
+        return hash((self.tile, self.place, self.blank))
 
     def __repr__(self) -> str:
-        return f"Play({self.tile!r}, {self.place!r})"
+        if self.blank is None:
+            return f"Play({self.tile!r}, {self.place!r})"
+        return f"Play({self.tile!r}, {self.place!r}, {self.blank!r})"
 
     def __str__(self) -> str:
         return self._text
@@ -177,8 +189,30 @@ class Pass(Action):
         return "pass"
 
 
+class Redeal(Action):
+    """Ask for a new deal: a player dealt five doubles or more, before the round's first tile."""
+
+    __slots__ = ()
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is Redeal if isinstance(other, Action) else NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(Redeal)
+
+    def __reduce__(self) -> str:
+        return "REDEAL"
+
+    def __repr__(self) -> str:
+        return "Redeal()"
+
+    def __str__(self) -> str:
+        return "redeal"
+
+
 DRAW = Draw()
 PASS = Pass()
+REDEAL = Redeal()
 END_RUN = EndRun()
 #: The longest opening run an action may name (a hand holds at most 15 tiles).
 MAX_RUN = 15
@@ -217,8 +251,9 @@ def parse_place(words: list[str]) -> Place:
 
 
 def parse_action(text: str) -> Action:
-    """The action written as ``play 3-5 left``, ``play 3-5`` (left), ``play 3-5 train 2``,
-    ``play 3-5 mexican``, ``run 12-5 5-3``, ``end run``, ``draw`` or ``pass``."""
+    """The action written as ``play 3-5 left``, ``play 3-5`` (left), ``play 0-5 left as 3``,
+    ``play 3-5 train 2``, ``play 3-5 mexican``, ``run 12-5 5-3``, ``end run``, ``draw``,
+    ``pass`` or ``redeal``."""
     if not isinstance(text, str) or len(text) > 40 + 6 * MAX_RUN:
         raise ValueError("an action is a short text such as 'play 3-5 left', 'draw' or 'pass'")
     words = text.strip().lower().split()
@@ -228,6 +263,14 @@ def parse_action(text: str) -> Action:
         return PASS
     if words == ["end", "run"]:
         return END_RUN
+    if words == ["redeal"]:
+        return REDEAL
+    if 4 <= len(words) <= 5 and words[0] == "play" and words[-2] == "as" and len(text) <= 40:
+        number = words[-1]
+        if not (number.isdigit() and len(number) <= 2):
+            raise ValueError(f"{number!r} is not a number a blank can be given")
+        return Play(Tile.parse(words[1]), parse_place(words[2:-2]) if len(words) > 4 else End.LEFT,
+                    int(number))
     if 2 <= len(words) <= 4 and words[0] == "play" and len(text) <= 40:
         tile = Tile.parse(words[1])
         return Play(tile, parse_place(words[2:]) if len(words) > 2 else End.LEFT)

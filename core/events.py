@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from msgspec import Meta, Struct
+from msgspec import UNSET, Meta, Struct, UnsetType
 
 from .actions import End
 from .scoring import Bonus
@@ -40,6 +40,11 @@ class RoundStarted(_Event, frozen=True, gc=False, tag="round_started"):
     forced_lead: Tile | None
     #: How many deals it took (a deal with no double is dealt again).
     redeals: int = 0
+    # The house rules' fields are UNSET unless they happened, and msgspec writes no
+    # UNSET field: the events of a game without them are the bytes of before.
+    #: The seat that asked for this new deal, dealt `doubles` doubles (redeal on five doubles).
+    asked_by: int | UnsetType = UNSET
+    doubles: int | UnsetType = UNSET
 
 
 class TilePlayed(_Event, frozen=True, gc=False, tag="tile_played"):
@@ -49,6 +54,8 @@ class TilePlayed(_Event, frozen=True, gc=False, tag="tile_played"):
     #: The open ends after the play.
     left: int
     right: int
+    #: The number the tile's wild blank was given (wild blanks; UNSET: it showed no blank).
+    blank: int | UnsetType = UNSET
 
 
 class TilesDrawn(_Event, frozen=True, gc=False, tag="tiles_drawn"):

@@ -60,24 +60,35 @@ Place = End | Train
 
 
 @cache
-def far_ends(tiles: TileSet) -> tuple[tuple[int, ...], ...]:
+def far_ends(tiles: TileSet, wild_blanks: bool = False) -> tuple[tuple[int, ...], ...]:
     """The fit rule: ``far[tile][n]`` is the number ``tile`` leaves open laid against ``n``, or -1.
 
     A tile fits an open ``n`` exactly when it shows ``n``; a double laid
-    against its number leaves that number open.
+    against its number leaves that number open. With wild blanks
+    (docs/RULES.md, house rules) a blank half fits any ``n`` too, taking that
+    number: ``0-5`` laid against 3 leaves 5, and the double blank laid against
+    3 is a double 3 and leaves 3. (A blank left open instead is named by its
+    player: `Line.may_name_blank`.)
     """
     numbers = range(tiles.max_pip + 1)
+    if wild_blanks:
+        return tuple(
+            tuple(
+                n if a == b == 0 else b if a == 0 else (b if n == a else a if n == b else -1) for n in numbers
+            )
+            for a, b in tiles.ends
+        )
     return tuple(tuple(b if n == a else a if n == b else -1 for n in numbers) for a, b in tiles.ends)
 
 
-def tile_leaves(tile: Tile, number: int, max_pip: int) -> int:
+def tile_leaves(tile: Tile, number: int, max_pip: int, wild_blanks: bool = False) -> int:
     """The number ``tile`` leaves open laid against an open ``number`` (-1: it does not fit there).
 
     The fit rule for callers holding tiles rather than tile numbers (refusals, views).
     """
     tiles = tile_set(max_pip)
     index = tiles.index.get(tile)
-    return -1 if index is None else far_ends(tiles)[index][number]
+    return -1 if index is None else far_ends(tiles, wild_blanks)[index][number]
 
 
 class Line:
@@ -88,11 +99,13 @@ class Line:
     object holds the tables that answer for any pair of ends.
     """
 
-    __slots__ = ("far", "fit", "tiles")
+    __slots__ = ("far", "fit", "tiles", "wild_blanks")
 
-    def __init__(self, tiles: TileSet) -> None:
+    def __init__(self, tiles: TileSet, wild_blanks: bool = False) -> None:
         self.tiles = tiles
-        self.far = far_ends(tiles)
+        #: Blanks are wild (docs/RULES.md, house rules): the fit table says where they go.
+        self.wild_blanks = wild_blanks
+        self.far = far_ends(tiles, wild_blanks)
         size = tiles.max_pip + 1
         far = self.far
         rows = [
@@ -121,13 +134,47 @@ class Line:
             return (End.LEFT, End.RIGHT) if far[right] >= 0 else (End.LEFT,)
         return (End.RIGHT,) if far[right] >= 0 else ()
 
-    def after(self, tile: int, end: End, left: int, right: int) -> tuple[int, int]:
-        """The open ends once tile number ``tile`` is laid on ``end`` (where it fits)."""
+    def after(self, tile: int, end: End, left: int, right: int, blank: int = -1) -> tuple[int, int]:
+        """The open ends once tile number ``tile`` is laid on ``end`` (where it fits).
+
+        ``blank`` is the number its player gives a wild blank left open (-1: none).
+        """
         if left < 0:
-            return self.tiles.ends[tile]
+            a, b = self.tiles.ends[tile]
+            if blank >= 0:
+                return (blank, blank) if b == 0 else (blank, b)
+            return a, b
         if end is End.RIGHT:
-            return left, self.far[tile][right]
-        return self.far[tile][left], right
+            return left, blank if blank >= 0 else self.far[tile][right]
+        return blank if blank >= 0 else self.far[tile][left], right
+
+    def may_name_blank(self, tile: int, end: End, left: int, right: int) -> bool:
+        """Whether ``tile`` laid on ``end`` may leave a wild blank open, which its player then names.
+
+        The lead of a tile with a blank always does (its player says the number,
+        docs/RULES.md); later, ``0-b`` does when it is laid with its ``b``
+        against an end showing ``b`` (against any other number its blank touches).
+        """
+        if not self.wild_blanks:
+            return False
+        a, b = self.tiles.ends[tile]
+        if a != 0:
+            return False
+        if left < 0:
+            return True
+        return b != 0 and b == (right if end is End.RIGHT else left)
+
+    def must_name_blank(self, tile: int, left: int) -> bool:
+        """Whether laying ``tile`` needs a number for its blank whatever the end (the lead of a blank)."""
+        return self.wild_blanks and left < 0 and self.tiles.ends[tile][0] == 0
+
+    def given(self, tile: int, end: End, left: int, right: int, blank: int = -1) -> int:
+        """The number the wild blank of ``tile`` shows once laid on ``end`` (-1: it shows no blank)."""
+        if not self.wild_blanks or self.tiles.ends[tile][0] != 0:
+            return -1
+        if blank >= 0:
+            return blank
+        return right if end is End.RIGHT else left
 
     # -- the same answers for tiles and a view's ends (None before the lead) --------
 
@@ -139,13 +186,15 @@ class Line:
         left, right = ends if ends is not None else (-1, -1)
         return self.places(index, left, right)
 
-    def tile_after(self, tile: Tile, end: End, ends: tuple[int, int] | None) -> tuple[int, int]:
-        """The open ends once ``tile`` is laid on ``end`` of a line with ``ends``."""
+    def tile_after(
+        self, tile: Tile, end: End, ends: tuple[int, int] | None, blank: int | None = None
+    ) -> tuple[int, int]:
+        """The ends once ``tile`` is laid on ``end`` of a line with ``ends`` (its blank given ``blank``)."""
         left, right = ends if ends is not None else (-1, -1)
-        return self.after(self.tiles.index[tile], end, left, right)
+        return self.after(self.tiles.index[tile], end, left, right, -1 if blank is None else blank)
 
 
 @cache
-def line_of(max_pip: int) -> Line:
-    """The shared line layout of the double-``max_pip`` set."""
-    return Line(tile_set(max_pip))
+def line_of(max_pip: int, wild_blanks: bool = False) -> Line:
+    """The shared line layout of the double-``max_pip`` set (with blanks wild or not)."""
+    return Line(tile_set(max_pip), wild_blanks)

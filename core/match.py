@@ -18,7 +18,9 @@ from collections import deque
 from functools import cache
 from typing import Any, NoReturn
 
-from .actions import DRAW, PASS, Action, Draw, IllegalAction, Play, parse_action
+from msgspec import UNSET
+
+from .actions import DRAW, PASS, REDEAL, Action, Draw, IllegalAction, Play, Redeal, parse_action
 from .events import (
     Event,
     MatchEnded,
@@ -31,10 +33,10 @@ from .events import (
 )
 from .layout import End
 from .refusals import Refusal, why_not
-from .rules import FirstLead, Rules, RulesError, RulesProblem, TieLead
+from .rules import REDEAL_DOUBLES, FirstLead, Rules, RulesError, RulesProblem, TieLead
 from .scoring import score_round
 from .state import Outcome, RoundState, deal_hands, highest_double
-from .tiles import Tile, tile_set
+from .tiles import Tile, TileSet, tile_set
 from .view import View
 
 LOG_FORMAT = "capicu-log/1"
@@ -53,6 +55,22 @@ _MAX_REDEALS = 1000
 def _plays(max_pip: int) -> tuple[tuple[Play, Play], ...]:
     """One shared `Play` per tile and end, so listing legal actions builds nothing."""
     return tuple((Play(t, End.LEFT), Play(t, End.RIGHT)) for t in tile_set(max_pip).tiles)
+
+
+@cache
+def _blank_plays(max_pip: int) -> dict[tuple[int, End, int], Play]:
+    """One shared `Play` per tile with a blank, end and number given to it (wild blanks)."""
+    tiles = tile_set(max_pip)
+    return {
+        (index, end, number): Play(tile, end, number)
+        for index, tile in enumerate(tiles.tiles) if tile.low == 0
+        for end in (End.LEFT, End.RIGHT) for number in range(max_pip + 1)
+    }
+
+
+@cache
+def _doubles_mask(tiles: TileSet) -> int:
+    return sum(1 << double for double in tiles.double_of)
 
 
 def deal_order(rng: random.Random, tile_count: int, players: int) -> tuple[list[int], int]:
@@ -101,12 +119,17 @@ class Match:
         #: Deals (plain data) and actions, in order; `log` writes the actions as text.
         self._entries: list[Any] = []
         self._plays = _plays(rules.max_pip)
+        self._blank_plays = _blank_plays(rules.max_pip) if rules.wild_blanks else {}
+        #: The lead the round was dealt with (a new deal asked for keeps it).
+        self._round_lead: int | None = None
         #: legal_actions() of the current position, until the next action.
         self._legal: tuple[Action, ...] | None = None
         #: id() of each legal Play to its tile index (the `_legal` objects stay alive).
         self._legal_tiles: dict[int, int] = {}
         #: The line of play, left to right, kept by each play.
         self._line: deque[tuple[int, int]] = deque()
+        #: With wild blanks, which halves of each tile of the line are given blanks (`View.blanks`).
+        self._blanks: deque[int] = deque()
         #: View's fields for the current position (`_share_position`), once made.
         self._view_fields: list[Any] | None = None
         self._results_shown: tuple[RoundResult, ...] = ()
@@ -167,6 +190,9 @@ class Match:
         far = st.far
         left, right = st.left, st.right
         mask = playable
+        if self._blank_plays:
+            self._add_blank_plays(actions, tiles)
+            mask = 0
         while mask:
             low = mask & -mask
             index = low.bit_length() - 1
@@ -184,9 +210,45 @@ class Match:
             actions.append(DRAW)
         if not actions:
             actions.append(PASS)
+        if self._may_redeal(st.turn):
+            actions.append(REDEAL)
         self._legal_tiles = tiles
         self._legal = tuple(actions)
         return self._legal
+
+    def _add_blank_plays(self, actions: list[Action], tiles: dict[int, int]) -> None:
+        """The plays of the seat on turn with wild blanks: each tile's places, and each number
+        a blank left open may be given (the layout says when it may, or must, be named)."""
+        st = self._state
+        layout = st.layout
+        left, right = st.left, st.right
+        mask = st.playable(st.turn)
+        numbers = range(self.rules.max_pip + 1)
+        while mask:
+            low = mask & -mask
+            index = low.bit_length() - 1
+            mask ^= low
+            for end in layout.places(index, left, right):
+                if not layout.must_name_blank(index, left):
+                    play = self._plays[index][end is _RIGHT]
+                    actions.append(play)
+                    tiles[id(play)] = index
+                if layout.may_name_blank(index, end, left, right):
+                    shown = right if end is _RIGHT else left
+                    for number in numbers:
+                        if number != shown or left < 0:  # (laid so, it is the play above)
+                            play = self._blank_plays[index, end, number]
+                            actions.append(play)
+                            tiles[id(play)] = index
+
+    def _may_redeal(self, seat: int) -> bool:
+        """Whether ``seat`` may ask for a new deal now (redeal on five doubles, docs/RULES.md)."""
+        st = self._state
+        return bool(
+            self.rules.redeal_on_doubles and st.left < 0 and st.outcome is None
+            and self.winner is None and not self._awaiting_deal
+            and (st.hands[seat] & _doubles_mask(self.tiles)).bit_count() >= REDEAL_DOUBLES
+        )
 
     def view(self, seat: int | None) -> View:
         """What ``seat`` may know now; None gives a spectator's view."""
@@ -203,8 +265,12 @@ class Match:
                 self._shown_masks[seat] = mask
                 self._shown_hands[seat] = self.tiles.tiles_in(mask)
             fields[_HAND] = self._shown_hands[seat]
-            # (legal_actions() is empty while nobody may act.)
-            fields[_LEGAL] = self.legal_actions() if seat == st.turn else ()
+            # (legal_actions() is empty while nobody may act; a seat not on turn may only
+            # ask for a new deal, when the house rule lets it.)
+            if seat == st.turn:
+                fields[_LEGAL] = self.legal_actions()
+            else:
+                fields[_LEGAL] = (REDEAL,) if self._may_redeal(seat) else ()
         return View(*fields)
 
     def _share_position(self) -> list[Any]:
@@ -232,6 +298,7 @@ class Match:
             self.target,
             (),  # legal
             self.winner,
+            tuple(self._blanks) if self.rules.wild_blanks else UNSET,
             tuple(self._round_events),
             self._results_shown,
         ]
@@ -247,6 +314,8 @@ class Match:
         """
         legal = self._legal if self._legal is not None else self.legal_actions()
         st = self._state
+        if type(action) is Redeal:
+            return self._redeal(seat if seat is not None else st.turn)
         if seat is not None and seat != st.turn:
             self._refuse(action, seat)
         # Plays taken from legal_actions() are found by identity, the rest by value.
@@ -264,7 +333,8 @@ class Match:
         event: Event
         if type(action) is Play:
             on_right = action.place is _RIGHT
-            st.play(index, on_right)
+            blank = -1 if action.blank is None else action.blank
+            st.play(index, on_right, blank)
             # The tile's inner number is the end it was laid on; its outer one, the new end.
             if left < 0:
                 self._line.append((st.left, st.right))
@@ -273,11 +343,18 @@ class Match:
             else:
                 self._line.appendleft((st.left, left))
             self._hand_counts[mover] -= 1
-            event = TilePlayed(mover, action.tile, _RIGHT if on_right else _LEFT, st.left, st.right)
+            end = _RIGHT if on_right else _LEFT
+            if self._blank_plays:
+                given = st.layout.given(index, end, left, right, blank)
+                self._mark_blanks(index, on_right, left < 0, blank >= 0)
+                event = TilePlayed(mover, action.tile, end, st.left, st.right,
+                                   given if given >= 0 else UNSET)
+            else:
+                event = TilePlayed(mover, action.tile, end, st.left, st.right)
         elif type(action) is Draw:
-            st.draw()
-            self._hand_counts[mover] += 1
-            event = TilesDrawn(mover, 1, left, right)
+            drawn = st.draw()
+            self._hand_counts[mover] += drawn
+            event = TilesDrawn(mover, drawn, left, right)
         else:
             st.pass_turn()
             event = Passed(mover, left, right)
@@ -285,6 +362,34 @@ class Match:
         if st.outcome is None:
             return (event,)
         return (event, *self._finish_round())
+
+    def _mark_blanks(self, tile: int, on_right: bool, lead: bool, left_open: bool) -> None:
+        """Which halves of the tile just laid are given blanks (`View.blanks`), by where it went."""
+        a, b = self.tiles.ends[tile]
+        if a != 0:
+            mark = 0
+        elif b == 0:
+            mark = 3
+        elif lead:
+            mark = 1  # laid as (blank, b)
+        else:
+            # Laid on the right, the inner half is the left one; on the left, the right one.
+            inner, outer = (1, 2) if on_right else (2, 1)
+            mark = outer if left_open else inner
+        if lead or on_right:
+            self._blanks.append(mark)
+        else:
+            self._blanks.appendleft(mark)
+
+    def _redeal(self, seat: int) -> tuple[Event, ...]:
+        """Deal the round again for ``seat``, dealt five doubles or more (it may, or it is refused)."""
+        if not (type(seat) is int and 0 <= seat < self.players and self._may_redeal(seat)):
+            self._refuse(REDEAL, seat)
+        doubles = (self._state.hands[seat] & _doubles_mask(self.tiles)).bit_count()
+        self._legal = self._view_fields = None
+        self._entries.append({"redeal": seat})
+        self.round_number -= 1  # the same round, dealt again
+        return tuple(self._start_round(self._round_lead, asked_by=seat, doubles=doubles))
 
     def _refuse(self, action: object, seat: int | None) -> NoReturn:
         """Raise IllegalAction for an action that is not in `legal_actions`, saying why.
@@ -384,9 +489,13 @@ class Match:
         self._entries.append({"deal": list(order), "seat": seat})
         return list(order), seat
 
-    def _start_round(self, lead: int | None) -> list[Event]:
-        """Deal the next round; ``lead`` is the seat that leads with any tile, if any."""
+    def _start_round(self, lead: int | None, *, asked_by: int = -1, doubles: int = 0) -> list[Event]:
+        """Deal the next round; ``lead`` is the seat that leads with any tile, if any.
+
+        ``asked_by``: the seat whose new deal this is (redeal on five doubles), holding ``doubles``.
+        """
         self.round_number += 1
+        self._round_lead = lead
         rules = self.rules
         hand_size = rules.hand_size(self.players)
         random_lead = (
@@ -425,6 +534,8 @@ class Match:
             forced_lead=forced,
             voluntary_draw=rules.voluntary_draw,
             max_draws=rules.max_draws_per_turn or 0,
+            wild_blanks=bool(rules.wild_blanks),
+            draws_at_once=rules.draws_at_once,
         )
         self._hand_counts = [hand.bit_count() for hand in hands]
         started = RoundStarted(
@@ -434,9 +545,12 @@ class Match:
             boneyard=len(stock),
             forced_lead=None if forced < 0 else self.tiles.tiles[forced],
             redeals=redeals,
+            asked_by=asked_by if asked_by >= 0 else UNSET,
+            doubles=doubles if asked_by >= 0 else UNSET,
         )
         self._round_events = [started]
         self._line.clear()
+        self._blanks.clear()
         self._legal = self._view_fields = None
         return [started]
 
@@ -489,7 +603,16 @@ class Match:
         deals: list[tuple[list[int], int]] = []
         #: Every entry in order: its number and its action (None for a deal).
         steps: list[tuple[int, Action | None]] = []
+        #: The seat of each entry that asked for a new deal (redeal on five doubles).
+        redeals_by: dict[int, int] = {}
         for number, entry in enumerate(entries, 1):
+            if isinstance(entry, dict) and "redeal" in entry:
+                seat = entry["redeal"]
+                if not isinstance(seat, int) or len(entry) != 1:
+                    raise ValueError(f"entry {number} of the log is not a new deal asked for")
+                steps.append((number, REDEAL))
+                redeals_by[number] = seat
+                continue
             if isinstance(entry, dict):
                 order, seat = entry.get("deal"), entry.get("seat")
                 if not (isinstance(order, list) and all(isinstance(t, int) for t in order)
@@ -511,7 +634,7 @@ class Match:
                     match.deal_next_round()
                 continue
             try:
-                match.apply(action)
+                match.apply(action, redeals_by.get(number))
             except IllegalAction as exc:
                 raise ValueError(f"entry {number} of the log cannot be replayed: {exc}") from None
         # A log cut right after a round's last action (a journal torn by a crash) lacks the

@@ -18,9 +18,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from .actions import Draw, IllegalAction, Pass, Play
+from .actions import Draw, IllegalAction, Pass, Play, Redeal
 from .codes import Code
 from .layout import End, line_of
+from .rules import REDEAL_DOUBLES
 from .tiles import Tile
 from .view import View
 
@@ -49,6 +50,22 @@ class Refusal(Code):
     MUST_PLAY = "must-play", "tile"
     PASS_WHILE_FITS = "pass-while-fits", "tile"
     PASS_WHILE_DRAWABLE = "pass-while-drawable"
+    #: A number given to a blank, where blanks are not wild.
+    BLANKS_NOT_WILD = "blanks-not-wild"
+    #: A number given to a tile that has no blank.
+    NO_BLANK = "no-blank", "tile"
+    #: The number given to a blank is not one of the set's (0 to ``max_pip``).
+    BLANK_NUMBER = "blank-number", "number", "max_pip"
+    #: Laid so, the tile's blank touches the end and takes its number: it is given none.
+    BLANK_NOT_LEFT_OPEN = "blank-not-left-open", "tile", "end", "number"
+    #: A wild blank left open (the lead) needs the number its player gives it.
+    BLANK_NEEDS_NUMBER = "blank-needs-number", "tile", "max_pip"
+    #: A new deal asked for where the house rule is off.
+    NO_REDEAL = "no-redeal"
+    #: A new deal asked for once the round's first tile is laid.
+    REDEAL_TOO_LATE = "redeal-too-late"
+    #: A new deal asked for by a hand of ``doubles`` doubles, fewer than ``needed``.
+    REDEAL_FEW_DOUBLES = "redeal-few-doubles", "doubles", "needed"
     #: No rule names it: only a view that contradicts itself gives this.
     NOT_ALLOWED = "not-allowed"
 
@@ -83,6 +100,14 @@ ENGLISH: Mapping[Refusal, str] = {
     Refusal.MUST_PLAY: "you must play a tile you hold ({tile} fits)",
     Refusal.PASS_WHILE_FITS: "you cannot pass while you hold a tile that fits ({tile})",
     Refusal.PASS_WHILE_DRAWABLE: "you cannot pass while tiles can be drawn: draw",
+    Refusal.BLANKS_NOT_WILD: "blanks are not wild in this game: a tile is given no number",
+    Refusal.NO_BLANK: "{tile} has no blank to give a number",
+    Refusal.BLANK_NUMBER: "a blank can be given a number from 0 to {max_pip}, not {number}",
+    Refusal.BLANK_NOT_LEFT_OPEN: "laid on the {end} end, the blank of {tile} takes its number ({number})",
+    Refusal.BLANK_NEEDS_NUMBER: "say which number the blank of {tile} is (0 to {max_pip})",
+    Refusal.NO_REDEAL: "there is no new deal on five doubles in this game",
+    Refusal.REDEAL_TOO_LATE: "a new deal may be asked for only before the first tile is laid",
+    Refusal.REDEAL_FEW_DOUBLES: "a new deal needs {needed} doubles in hand; you hold {doubles}",
     Refusal.NOT_ALLOWED: "that is not allowed now",
 }
 
@@ -98,7 +123,7 @@ def why_not(view: View, action: object) -> IllegalAction | None:
     same answer as the engine.
     """
     on_train = isinstance(action, Play) and not isinstance(action.place, End)
-    if not isinstance(action, Play | Draw | Pass) or on_train:
+    if not isinstance(action, Play | Draw | Pass | Redeal) or on_train:
         # (A run, or a play on a train, is an action of Mexican Train: not of this game.)
         return IllegalAction(action, Refusal.NOT_AN_ACTION, {"action": repr(action)[:40]})
     if view.winner is not None:
@@ -107,6 +132,8 @@ def why_not(view: View, action: object) -> IllegalAction | None:
         return IllegalAction(action, Refusal.ROUND_OVER)
     if view.seat is None:
         return IllegalAction(action, Refusal.SPECTATOR)
+    if isinstance(action, Redeal):  # asked for out of turn too
+        return None if action in view.legal else IllegalAction(action, *_why_not_redeal(view))
     if view.turn != view.seat:
         return IllegalAction(action, Refusal.NOT_YOUR_TURN, {"seat": view.turn})
     if action in view.legal:
@@ -127,8 +154,9 @@ _Why = tuple[Refusal, dict[str, int | str]]
 
 def _why_not_play(view: View, action: Play) -> _Why:
     tile = action.tile
-    if tile.high > view.rules.max_pip:
-        return Refusal.NO_SUCH_TILE, {"tile": str(tile), "max_pip": view.rules.max_pip}
+    max_pip = view.rules.max_pip
+    if tile.high > max_pip:
+        return Refusal.NO_SUCH_TILE, {"tile": str(tile), "max_pip": max_pip}
     if tile not in view.hand:
         return Refusal.NOT_HELD, {"tile": str(tile)}
     if view.ends is None:
@@ -136,9 +164,11 @@ def _why_not_play(view: View, action: Play) -> _Why:
             return Refusal.LEAD_MUST_BE, {"tile": str(view.forced_lead)}
         if action.place is not End.LEFT:
             return Refusal.LEAD_ON_LEFT, {"tile": str(tile)}
+        if blanked := _why_not_blank(view, action):
+            return blanked
         return Refusal.NOT_ALLOWED, {}
     left, right = view.ends
-    places = line_of(view.rules.max_pip).tile_places(tile, view.ends)
+    places = line_of(max_pip, bool(view.rules.wild_blanks)).tile_places(tile, view.ends)
     fits_left, fits_right = End.LEFT in places, End.RIGHT in places
     if not places:
         return Refusal.FITS_NEITHER_END, {"tile": str(tile), "left": left, "right": right}
@@ -146,6 +176,39 @@ def _why_not_play(view: View, action: Play) -> _Why:
         return Refusal.WRONG_END, {"tile": str(tile), "end": End.LEFT.value, "number": left}
     if action.place is End.RIGHT and not fits_right:
         return Refusal.WRONG_END, {"tile": str(tile), "end": End.RIGHT.value, "number": right}
+    if blanked := _why_not_blank(view, action):
+        return blanked
+    if action.blank is not None and isinstance(action.place, End):
+        number = right if action.place is End.RIGHT else left
+        return Refusal.BLANK_NOT_LEFT_OPEN, {"tile": str(tile), "end": action.place.value, "number": number}
+    return Refusal.NOT_ALLOWED, {}
+
+
+def _why_not_blank(view: View, action: Play) -> _Why | None:
+    """Why the number given (or not given) to the blank of a play that fits is refused, if it is."""
+    max_pip = view.rules.max_pip
+    tile = str(action.tile)
+    if action.blank is None:
+        if view.rules.wild_blanks and view.ends is None and action.tile.low == 0:
+            return Refusal.BLANK_NEEDS_NUMBER, {"tile": tile, "max_pip": max_pip}
+        return None
+    if not view.rules.wild_blanks:
+        return Refusal.BLANKS_NOT_WILD, {}
+    if action.tile.low != 0:
+        return Refusal.NO_BLANK, {"tile": tile}
+    if not 0 <= action.blank <= max_pip:
+        return Refusal.BLANK_NUMBER, {"number": action.blank, "max_pip": max_pip}
+    return None
+
+
+def _why_not_redeal(view: View) -> _Why:
+    if not view.rules.redeal_on_doubles:
+        return Refusal.NO_REDEAL, {}
+    if view.ends is not None:
+        return Refusal.REDEAL_TOO_LATE, {}
+    doubles = sum(tile.is_double for tile in view.hand)
+    if doubles < REDEAL_DOUBLES:
+        return Refusal.REDEAL_FEW_DOUBLES, {"doubles": doubles, "needed": REDEAL_DOUBLES}
     return Refusal.NOT_ALLOWED, {}
 
 

@@ -17,8 +17,8 @@ from enum import Enum
 from types import MappingProxyType
 from typing import Annotated, ClassVar
 
-from msgspec import Meta, Struct
-from msgspec.structs import replace
+from msgspec import UNSET, Meta, Struct, UnsetType
+from msgspec.structs import force_setattr, replace
 
 from .codes import Code, Param, Statement
 from .trains import DEAL_SIZES
@@ -51,6 +51,12 @@ class RulesProblem(Code):
     LIST_TOO_LONG = "list-too-long", "option"
     BAD_PRESET_NAME = "bad-preset-name"
     PARTNERSHIPS_NEED_FOUR = "partnerships-need-four"
+    #: A house rule of the Draw family (``option``) asked of Mexican Train.
+    HOUSE_RULE_NOT_FOR_GAME = "house-rule-not-for-game", "option", "preset"
+    #: Drawing several at once asked of a game without drawing.
+    DRAW_SEVERAL_NEEDS_DRAWING = "draw-several-needs-drawing", "preset"
+    #: Drawing several at once and a limit on draws a turn together: one draw is the turn's.
+    DRAW_SEVERAL_WITH_MAX_DRAWS = "draw-several-with-max-draws"
     #: ``deals`` in a row gave nobody a double, so the first round has no leader.
     NO_DOUBLE_DEALT = "no-double-dealt", "deals"
     #: No code of its own (raised with a message only): the English message says why.
@@ -110,6 +116,12 @@ class RuleFact(Code):
     DOMINO_TAKES_ALL = "domino-takes-all"
     CAPICU_BONUS = "capicu-bonus", "points"
     CHUCHAZO_BONUS = "chuchazo-bonus", "points"
+    #: A blank half matches any number (house rule).
+    WILD_BLANKS = "wild-blanks"
+    #: Who cannot play draws ``count`` tiles at once, then plays one or passes (house rule).
+    DRAW_SEVERAL = "draw-several", "count"
+    #: A player dealt ``doubles`` doubles or more may ask for a new deal (house rule).
+    REDEAL_ON_DOUBLES = "redeal-on-doubles", "doubles"
     #: ``points`` for winning round 1, 2, ... of the match.
     ROUND_BONUSES = "round-bonuses", "points"
     TARGET = "target", "points"
@@ -187,6 +199,11 @@ PRESET_NAMES = ("puerto-rican-drawing", "drawing-game", "puerto-rican-partners",
 ALL_PRESET_NAMES = (*PRESET_NAMES, "mexican-train")
 
 
+#: The doubles a hand must hold for its player to ask for a new deal (house rule).
+REDEAL_DOUBLES = 5
+#: The house rules' fields, in the order `capicu rules` says them.
+HOUSE_RULES = ("wild_blanks", "draw_several", "redeal_on_doubles")
+
 #: Three whole numbers: one for 2, 3 and 4 players.
 PerPlayerCount = tuple[int, int, int]
 
@@ -229,8 +246,21 @@ class Rules(Struct, frozen=True):
     chuchazo_bonus: int = 0
     #: Bonus to the side that wins round 1, 2, ... of the match.
     round_bonuses: Annotated[tuple[int, ...], Meta(max_length=MAX_ROUND_BONUSES)] = ()
+    # The house rules of docs/RULES.md, each off by default. Off is UNSET, which
+    # msgspec leaves out of what it writes: rules without them are written byte
+    # for byte as before (tests/net/test_frames.py). UNSET is false, so
+    # ``if rules.wild_blanks`` reads as it says; False is taken as UNSET.
+    #: A blank half matches any number; a blank left open is given one by its player.
+    wild_blanks: bool | UnsetType = UNSET
+    #: Who cannot play draws this many tiles at once (2 or 3), then plays one or passes.
+    draw_several: Annotated[int, Meta(ge=2, le=3)] | UnsetType = UNSET
+    #: A player dealt `REDEAL_DOUBLES` doubles or more may ask for a new deal.
+    redeal_on_doubles: bool | UnsetType = UNSET
 
     def __post_init__(self) -> None:
+        for name in ("wild_blanks", "redeal_on_doubles"):
+            if getattr(self, name) is False:
+                force_setattr(self, name, UNSET)
         self._check()
 
     # -- construction -----------------------------------------------------
@@ -332,6 +362,31 @@ class Rules(Struct, frozen=True):
             )
         if self.partnerships and self.max_players < 4:
             raise RulesError("partnerships need four players", RulesProblem.PARTNERSHIPS_NEED_FOUR)
+        self._check_house_rules()
+
+    def _check_house_rules(self) -> None:
+        """The house rules are the Draw family's; drawing several needs drawing and no draw limit."""
+        chosen = [name for name in HOUSE_RULES if getattr(self, name)]
+        if chosen and self.is_mexican_train:
+            raise RulesError(f"{chosen[0]} is a house rule of the Draw family, not of {self.preset}",
+                             RulesProblem.HOUSE_RULE_NOT_FOR_GAME, option=chosen[0], preset=self.preset)
+        if self.draw_several:
+            if self.draw_several not in (2, 3):
+                raise RulesError(f"draw_several must be 2, 3 or none, not {self.draw_several!r}",
+                                 RulesProblem.NOT_ONE_OF, option="draw_several", choices="2, 3, none",
+                                 value=repr(self.draw_several))
+            if not self.drawing:
+                raise RulesError(f"{self.preset} has no drawing, so nobody can draw several tiles",
+                                 RulesProblem.DRAW_SEVERAL_NEEDS_DRAWING, preset=self.preset)
+            if self.max_draws_per_turn is not None:
+                raise RulesError("drawing several tiles at once and a limit on draws a turn cannot "
+                                 "both be set: the one draw is the turn's",
+                                 RulesProblem.DRAW_SEVERAL_WITH_MAX_DRAWS)
+
+    @property
+    def draws_at_once(self) -> int:
+        """How many tiles one draw takes: `draw_several`'s count, else 1."""
+        return self.draw_several or 1
 
     def facts(self, players: int) -> tuple[Fact, ...]:
         """What these rules say, for ``players`` players, as facts an interface words.
@@ -356,10 +411,17 @@ class Rules(Struct, frozen=True):
             facts.append(RuleFact.NO_DRAWING())
         else:
             facts.append(RuleFact.RESERVE(count=self.reserve) if self.reserve else RuleFact.WHOLE_BONEYARD())
-            facts.append(RuleFact.DRAW_UNTIL_FITS())
+            if self.draw_several:
+                facts.append(RuleFact.DRAW_SEVERAL(count=self.draw_several))
+            else:
+                facts.append(RuleFact.DRAW_UNTIL_FITS())
             facts.append(RuleFact.VOLUNTARY_DRAW() if self.voluntary_draw else RuleFact.NO_TRAMPA())
             if self.max_draws_per_turn:
                 facts.append(RuleFact.DRAW_LIMIT(count=self.max_draws_per_turn))
+        if self.wild_blanks:
+            facts.append(RuleFact.WILD_BLANKS())
+        if self.redeal_on_doubles:
+            facts.append(RuleFact.REDEAL_ON_DOUBLES(doubles=REDEAL_DOUBLES))
         if self.first_lead is FirstLead.HIGHEST_DOUBLE:
             facts.append(RuleFact.FIRST_LEAD_DOUBLE(tile=f"{self.max_pip}-{self.max_pip}"))
         else:

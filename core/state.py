@@ -11,8 +11,10 @@ from __future__ import annotations
 
 from enum import StrEnum
 
-from .layout import Line, line_of
+from .layout import End, Line, line_of
 from .tiles import TileSet
+
+_LEFT, _RIGHT = End.LEFT, End.RIGHT
 
 
 class Outcome(StrEnum):
@@ -55,6 +57,7 @@ class RoundState:
     __slots__ = (
         "capicu",
         "drawable",
+        "draws_at_once",
         "draws_this_turn",
         "ends_of",
         "far",
@@ -89,11 +92,13 @@ class RoundState:
         forced_lead: int = -1,
         voluntary_draw: bool = False,
         max_draws: int = 0,
+        wild_blanks: bool = False,
+        draws_at_once: int = 1,
     ) -> None:
         self.tiles = tiles
         self.suit = tiles.suit_mask
         self.ends_of = tiles.ends
-        self.layout: Line = line_of(tiles.max_pip)
+        self.layout: Line = line_of(tiles.max_pip, wild_blanks)
         self.fit = self.layout.fit
         self.far = self.layout.far
         self.players = len(hands)
@@ -112,6 +117,9 @@ class RoundState:
         self.voluntary_draw = voluntary_draw
         #: Most draws in one turn (0: no limit).
         self.max_draws = max_draws
+        #: Tiles one draw takes (docs/RULES.md's "draw several": 2 or 3, once a turn; else 1).
+        self.draws_at_once = draws_at_once
+        #: Tiles drawn this turn.
         self.draws_this_turn = 0
         self.last_player = -1
         self.last_tile = -1
@@ -137,12 +145,18 @@ class RoundState:
 
     def may_draw(self) -> bool:
         """Whether the player on turn may draw a tile now, if they have to or want to."""
+        if self.draws_at_once > 1:  # several at once, once a turn
+            return self.drawable > 0 and self.draws_this_turn == 0
         return self.drawable > 0 and (self.max_draws == 0 or self.draws_this_turn < self.max_draws)
 
     # -- doing it ----------------------------------------------------------
 
-    def play(self, tile: int, on_right: bool) -> None:
-        """Lay ``tile`` from the hand of the player on turn on one end."""
+    def play(self, tile: int, on_right: bool, blank: int = -1) -> None:
+        """Lay ``tile`` from the hand of the player on turn on one end.
+
+        ``blank``: the number its player gives a wild blank left open (-1: none;
+        a blank lead without one is given 0).
+        """
         seat = self.turn
         hand = self.hands[seat] ^ 1 << tile
         self.hands[seat] = hand
@@ -153,8 +167,9 @@ class RoundState:
             # it is not a double. (The lead has no open end to choose from.)
             a, b = self.ends_of[tile]
             self.capicu = a != b and far[left] >= 0 and far[self.right] >= 0
-        if left < 0:
-            self.left, self.right = self.ends_of[tile]
+        if blank >= 0 or left < 0:
+            end = _RIGHT if on_right else _LEFT
+            self.left, self.right = self.layout.after(tile, end, left, self.right, blank)
             self.forced_lead = -1
         elif on_right:
             self.right = far[self.right]
@@ -171,15 +186,19 @@ class RoundState:
             self._check_tranque()
 
     def draw(self) -> int:
-        """Give the player on turn the next tile of the boneyard; returns it."""
-        tile = self.stock[self.stock_pos]
-        self.stock_pos += 1
-        self.drawable -= 1
-        self.hands[self.turn] |= 1 << tile
-        self.draws_this_turn += 1
+        """Give the player on turn the next tile of the boneyard (or `draws_at_once` of them).
+
+        Returns how many were drawn: as many as asked, or as can still be drawn.
+        """
+        count = min(self.draws_at_once, self.drawable)
+        for tile in self.stock[self.stock_pos : self.stock_pos + count]:
+            self.hands[self.turn] |= 1 << tile
+        self.stock_pos += count
+        self.drawable -= count
+        self.draws_this_turn += count
         if not self.drawable:
             self._check_tranque()
-        return tile
+        return count
 
     def pass_turn(self) -> None:
         self.turn = self.turn + 1 if self.turn + 1 < self.players else 0

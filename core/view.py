@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from msgspec import Meta, Struct
+from msgspec import UNSET, Meta, Struct, UnsetType
 
 from .actions import Action
 from .events import MAX_TILES, Event, PerSeat, RoundResult
@@ -26,6 +26,9 @@ from .tiles import Tile
 
 #: The most events or results a view may hold (as many as a host's frame may list).
 MAX_HISTORY = 4096
+#: The most actions a seat may have: two ends per tile, and with wild blanks every
+#: number a blank left open may be given (13 blanks of double-12, at two ends).
+MAX_LEGAL = 2 * MAX_TILES + 2 * 13 * 13 + 2
 
 
 class View(Struct, frozen=True, gc=False):
@@ -53,12 +56,16 @@ class View(Struct, frozen=True, gc=False):
     scores: PerSeat
     target: int
     #: What this seat may do now (empty when it is not this seat's turn).
-    legal: Annotated[tuple[Action, ...], Meta(max_length=2 * MAX_TILES + 1)]
+    legal: Annotated[tuple[Action, ...], Meta(max_length=MAX_LEGAL)]
     winner: int | None
+    #: With wild blanks, for each tile of `line`, which of its halves are blanks shown
+    #: with the number they were given: 0 none, 1 the left, 2 the right, 3 both (the
+    #: double blank). UNSET without wild blanks, and then not written (the bytes of before).
+    blanks: Annotated[tuple[int, ...], Meta(max_length=MAX_TILES)] | UnsetType = UNSET
     #: This round's public events so far.
-    events: Annotated[tuple[Event, ...], Meta(max_length=MAX_HISTORY)]
+    events: Annotated[tuple[Event, ...], Meta(max_length=MAX_HISTORY)] = ()
     #: The results of the rounds played so far.
-    results: Annotated[tuple[RoundResult, ...], Meta(max_length=MAX_HISTORY)]
+    results: Annotated[tuple[RoundResult, ...], Meta(max_length=MAX_HISTORY)] = ()
 
     @property
     def is_my_turn(self) -> bool:

@@ -262,7 +262,12 @@ class Snapshot(_FromHost, frozen=True, tag="snapshot"):
 #: run time: to it, ViewState is a Struct with no fields of its own.)
 ViewState: TypeAlias = msgspec.defstruct(  # type: ignore[valid-type]
     "ViewState",
-    [(field.name, field.type) for field in msgspec.structs.fields(View) if field.name in STATE_FIELDS],
+    # (A field with a default keeps it: `View.blanks` is UNSET, and not written, off wild blanks.)
+    [
+        (field.name, field.type) if field.default is msgspec.NODEFAULT
+        else (field.name, field.type, field.default)
+        for field in msgspec.structs.fields(View) if field.name in STATE_FIELDS
+    ],
     frozen=True, gc=False, module=__name__,
 )
 

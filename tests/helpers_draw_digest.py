@@ -35,7 +35,9 @@ def canonical(value: Any) -> str:
     if names is None and dataclasses.is_dataclass(value):
         names = [f.name for f in dataclasses.fields(value)]
     if names is not None:
-        inner = ",".join(f"{n}={canonical(getattr(value, n))}" for n in names)
+        # A field left UNSET is absent, as on the wire (the house rules' fields, off).
+        inner = ",".join(f"{n}={canonical(getattr(value, n))}" for n in names
+                         if getattr(value, n) is not msgspec.UNSET)
         return f"{type(value).__name__}[{inner}]"
     return repr(value)
 
