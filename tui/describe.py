@@ -39,6 +39,7 @@ from capicu.net.client import LinkEnd
 from capicu.net.host import HostNote, HostProblem
 from capicu.net.protocol import NAME_LIMIT, ErrorCode
 from capicu.net.sanitize import clean_text
+from msgspec import UNSET
 
 from .messages import N_, ascii_only, t, tc, tn, to_ascii
 
@@ -64,6 +65,15 @@ REFUSALS: Mapping[str, str] = {
     Refusal.MUST_PLAY: N_("You hold a tile that fits ({tile}), so you cannot draw."),
     Refusal.PASS_WHILE_FITS: N_("You hold a tile that fits ({tile}), so you cannot pass."),
     Refusal.PASS_WHILE_DRAWABLE: N_("Tiles can still be drawn from el pozo, so you cannot pass: draw."),
+    Refusal.BLANKS_NOT_WILD: N_("Blanks are not wild in this game: a blank is given no number."),
+    Refusal.NO_BLANK: N_("{tile} has no blank to give a number."),
+    Refusal.BLANK_NUMBER: N_("A blank can be given a number from 0 to {max_pip}, not {number}."),
+    Refusal.BLANK_NOT_LEFT_OPEN: N_("On the {end} end the blank of {tile} touches the {number} and "
+                                    "takes it."),
+    Refusal.BLANK_NEEDS_NUMBER: N_("Say which number the blank of {tile} is (0 to {max_pip})."),
+    Refusal.NO_REDEAL: N_("There is no new deal on five doubles in this game."),
+    Refusal.REDEAL_TOO_LATE: N_("A new deal may be asked for only before the first tile is laid."),
+    Refusal.REDEAL_FEW_DOUBLES: N_("A new deal needs {needed} doubles in hand; you hold {doubles}."),
     Refusal.NOT_ALLOWED: N_("That is not allowed now."),
 }
 
@@ -133,6 +143,12 @@ RULES_PROBLEMS: Mapping[str, str] = {
     RulesProblem.PARTNERSHIPS_NEED_FOUR: N_("Partnerships need four players."),
     RulesProblem.NO_DOUBLE_DEALT: N_("No deal gave anybody a double ({deals} deals in a row): "
                                      "nobody can lead the first round."),
+    RulesProblem.HOUSE_RULE_NOT_FOR_GAME: N_("{option} is a house rule of the Draw family: {preset} is "
+                                             "played without it."),
+    RulesProblem.DRAW_SEVERAL_NEEDS_DRAWING: N_("{preset} has no drawing, so nobody can draw several tiles "
+                                                "at once."),
+    RulesProblem.DRAW_SEVERAL_WITH_MAX_DRAWS: N_("Drawing several tiles at once and a limit on the tiles "
+                                                 "drawn in one turn cannot go together: choose one."),
     RulesProblem.UNPLAYABLE: N_("These rules cannot be played."),
 }
 
@@ -277,6 +293,11 @@ def describe_event(event: Event, names: Sequence[str], my_seat: int | None, *, l
     if isinstance(event, RoundStarted):
         name, mine = _you_or(event.leader, names, my_seat)
         parts = []
+        if event.asked_by is not UNSET and event.doubles is not UNSET:
+            asker, asked = _you_or(event.asked_by, names, my_seat)
+            parts.append(t("You asked for a new deal ({count} doubles).", count=event.doubles) if asked
+                         else t("{name} asked for a new deal ({count} doubles).", name=asker,
+                                count=event.doubles))
         if event.redeals:
             parts.append(tn("No double was dealt: the tiles were dealt again.",
                             "No double was dealt: the tiles were dealt again ({count} times).",
@@ -293,15 +314,17 @@ def describe_event(event: Event, names: Sequence[str], my_seat: int | None, *, l
     if isinstance(event, TilePlayed):
         name, mine = _you_or(event.seat, names, my_seat)
         tile = str(event.tile)
+        # A wild blank's number is said after the play (house rules).
+        blank = "" if event.blank is UNSET else " " + t("Its blank is {number}.", number=event.blank)
         if lead:
             if mine:
-                return t("You lead with {tile}.", tile=tile)
-            return t("{name} leads with {tile}.", name=name, tile=tile)
+                return t("You lead with {tile}.", tile=tile) + blank
+            return t("{name} leads with {tile}.", name=name, tile=tile) + blank
         # TRANSLATORS: {end} is "left" or "right", as worded for "end of the line".
         end = end_name(event.end.value)
         if mine:
-            return t("You play {tile} on the {end}.", tile=tile, end=end)
-        return t("{name} plays {tile} on the {end}.", name=name, tile=tile, end=end)
+            return t("You play {tile} on the {end}.", tile=tile, end=end) + blank
+        return t("{name} plays {tile} on the {end}.", name=name, tile=tile, end=end) + blank
     if isinstance(event, TilesDrawn):
         name, mine = _you_or(event.seat, names, my_seat)
         if mine:

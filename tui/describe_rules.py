@@ -55,6 +55,14 @@ RULE_SENTENCES: Mapping[str, str] = {
         "A player who goes out scores every pip left in the other hands; in a tranque the lowest hand "
         "scores the others' pips minus its own."
     ),
+    "wild-blanks": N_(
+        "Blanks are wild: a blank matches any number and takes the number it touches; a blank left open "
+        "is the number its player says, and the double blank is a double of the number it is laid against. "
+        "A blank in hand counts 0."
+    ),
+    "redeal-on-doubles": N_(
+        "A player dealt {doubles} doubles or more may ask for a new deal before the first tile is laid."
+    ),
     "capicu-bonus": N_("Capicú (the last tile fits both ends and is not a double): +{points}."),
     "chuchazo-bonus": N_("Chuchazo (going out with the double blank): +{points}."),
     "target": N_("The match is won by the first to reach {points} points."),
@@ -68,6 +76,11 @@ def describe_fact(fact: Fact) -> str:
     if fact.code == RuleFact.RESERVE and isinstance(count, int):
         return tn("The last tile of the boneyard can never be drawn.",
                   "The last {count} tiles of the boneyard can never be drawn.", count)
+    if fact.code == RuleFact.DRAW_SEVERAL and isinstance(count, int):
+        return tn("A player who cannot play draws {count} tile at once (or as many as can still be drawn), "
+                  "then plays one that fits, else passes.",
+                  "A player who cannot play draws {count} tiles at once (or as many as can still be drawn), "
+                  "then plays one that fits, else passes.", count)
     if fact.code == RuleFact.DRAW_LIMIT and isinstance(count, int):
         return tn("At most one tile may be drawn in one turn, then the player passes.",
                   "At most {count} tiles may be drawn in one turn, then the player passes.", count)

@@ -38,6 +38,9 @@ _RULE_OPTIONS = (
     ("voluntary_draw", "voluntary_draw"),
     ("max_draws", "max_draws_per_turn"),
     ("tranque_last_player_leads", "tranque_last_player_leads"),
+    ("wild_blanks", "wild_blanks"),
+    ("draw_several", "draw_several"),
+    ("redeal_on_doubles", "redeal_on_doubles"),
 )
 
 
@@ -111,6 +114,13 @@ def add_rule_arguments(parser: argparse.ArgumentParser) -> None:
                        help=t("most tiles drawn in one turn before passing"))
     group.add_argument("--tranque-last-player-leads", action=argparse.BooleanOptionalAction,
                        default=None, help=t("after a tranque, the player who laid the last tile leads"))
+    house = parser.add_argument_group(t("house rules (the drawing games)"))
+    house.add_argument("--wild-blanks", action=argparse.BooleanOptionalAction, default=None,
+                       help=t("a blank matches any number; left open, its player says which"))
+    house.add_argument("--draw-several", type=int, choices=(2, 3), default=None, metavar=t("N"),
+                       help=t("who cannot play draws N tiles at once (2 or 3), then plays one or passes"))
+    house.add_argument("--redeal-on-doubles", action=argparse.BooleanOptionalAction, default=None,
+                       help=t("a player dealt five doubles or more may ask for a new deal"))
 
 
 def add_display_arguments(parser: argparse.ArgumentParser, *, top_level: bool = False) -> None:

@@ -10,6 +10,7 @@ from capicu.core import PRESET_NAMES, Rules, RulesError
 from capicu.core.ai import LEVELS
 from capicu.net.protocol import CODE_LIMIT, DEFAULT_PORT
 from capicu.net.table import ConfigError, ConfigProblem
+from capicu.tui.describe import describe_rules_problem
 from capicu.tui.describe_rules import preset_title
 from capicu.tui.game import HostGame, SoloGame, make_host_config
 from capicu.tui.messages import N_, t, tc, tn
@@ -61,6 +62,16 @@ class HostSetupScreen(CapicuScreen[None]):
                 yield Label(t("Computer level"))
                 yield Select([(level_name(lv), lv) for lv in LEVELS], value="normal",
                              allow_blank=False, id="level")
+                # The house rules of the drawing games (docs/RULES.md), each off by default,
+                # on one row so that the form still fits 80x24.
+                yield Label(t("House rules"))
+                with Horizontal(id="house-rules"):
+                    yield Select([(t("plain blanks"), False), (t("wild blanks"), True)], value=False,
+                                 allow_blank=False, compact=True, id="wild-blanks")
+                    yield Select([(t("draw 1 by 1"), 0), (t("draw 2 at once"), 2), (t("draw 3 at once"), 3)],
+                                 value=0, allow_blank=False, compact=True, id="draw-several")
+                    yield Select([(t("no redeal"), False), (t("5 doubles: redeal"), True)], value=False,
+                                 allow_blank=False, compact=True, id="redeal-on-doubles")
                 yield Label(t("Points to win"))
                 rules = Rules.preset_named(self.preset)
                 yield Input(placeholder=str(rules.target_for(rules.min_players)),
@@ -123,6 +134,16 @@ class HostSetupScreen(CapicuScreen[None]):
             except (ValueError, RulesError):
                 self.notify(t("Points to win must be a whole number from 1 up."), severity="error")
                 return
+        house = {
+            "wild_blanks": bool(self._value("wild-blanks")),
+            "draw_several": int(self._value("draw-several")) or msgspec.UNSET,
+            "redeal_on_doubles": bool(self._value("redeal-on-doubles")),
+        }
+        try:
+            rules = msgspec.structs.replace(rules, **house)
+        except RulesError as exc:  # a house rule this game cannot take, said in one sentence
+            self.notify(describe_rules_problem(exc.code, exc.params), severity="error")
+            return
         if self.solo:
             self.capicu.start_game(SoloGame(rules=rules, players=players, level=level))
             return
