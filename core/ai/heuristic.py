@@ -37,12 +37,13 @@ def plays_of(view: View) -> list[Play]:
 
 def ends_after(view: View, play: Play) -> tuple[int, int]:
     """The open ends once ``play`` is laid (the line layout's answer)."""
-    return line_of(view.rules.max_pip).tile_after(play.tile, play.end, view.ends)
+    return line_of(view.rules.max_pip, bool(view.rules.wild_blanks)).tile_after(
+        play.tile, play.end, view.ends, play.blank)
 
 
 def follow_count(view: View, play: Play) -> int:
     """How many of the tiles left in hand would fit an open end after ``play``."""
-    line = line_of(view.rules.max_pip)
+    line = line_of(view.rules.max_pip, bool(view.rules.wild_blanks))
     ends = ends_after(view, play)
     return sum(1 for t in view.hand if t != play.tile and line.tile_places(t, ends))
 

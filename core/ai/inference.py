@@ -71,6 +71,9 @@ class Knowledge:
     #: holds now), each as (left, right) before the play, the tile, (left,
     #: right) after, and the tiles it laid later (held then, gone now).
     choices: tuple[tuple[Choice, ...], ...] = ()
+    #: Blanks are wild (a house rule): a pass or a forced draw then rules out every blank too,
+    #: as the line's fit table says.
+    wild_blanks: bool = False
 
     def lacks(self, seat: int) -> frozenset[int]:
         """The numbers ``seat`` is known to hold none of right now."""
@@ -90,7 +93,8 @@ def infer(view: View) -> Knowledge:
         raise ValueError("a spectator has no hand to reason from")
     me = view.seat
     tiles = tile_set(view.rules.max_pip)
-    fit = line_of(view.rules.max_pip).fit
+    wild = bool(view.rules.wild_blanks)
+    fit = line_of(view.rules.max_pip, wild).fit
     hand = tiles.mask_of(view.hand)
     laid = 0
     # A forced draw tells as much as a pass; a voluntary draw tells nothing.
@@ -149,6 +153,7 @@ def infer(view: View) -> Knowledge:
         right=right,
         drawable=view.drawable,
         choices=tuple(_with_later(p) for p in plays),
+        wild_blanks=wild,
     )
 
 
@@ -216,7 +221,7 @@ class DealSampler:
         self._constrained = constrained
         self._free_counts = free_counts
         k = knowledge
-        self._open = 0 if k.left < 0 else line_of(k.tiles.max_pip).fitting(k.left, k.right)
+        self._open = 0 if k.left < 0 else line_of(k.tiles.max_pip, k.wild_blanks).fitting(k.left, k.right)
         self._tables: list[list[ChoiceTable]] | None = None
 
     def sample(self, rng: random.Random, tries: int = 30) -> Deal:
@@ -264,7 +269,7 @@ class DealSampler:
         """What `seat_likelihood` needs of one play, worked out once per decision."""
         left, right, tile, new_left, new_right, later = choice
         tiles = self._knowledge.tiles
-        line = line_of(tiles.max_pip)
+        line = line_of(tiles.max_pip, self._knowledge.wild_blanks)
         fitting = line.fitting(left, right)
         options: dict[int, list[tuple[int, int, int]]] = {}
         for index in _bits(fitting):

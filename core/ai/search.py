@@ -28,16 +28,16 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
-from ..actions import Action, Draw, Pass, Play
+from ..actions import REDEAL, Action, Draw, Pass, Play
 from ..events import TilePlayed
-from ..layout import End
+from ..layout import End, Place
 from ..rules import Rules
 from ..scoring import score_round
 from ..state import Outcome, RoundState
-from ..tiles import TileSet
+from ..tiles import Tile, TileSet, tile_set
 from ..view import View
 from .heuristic import decision_rng
 from .inference import DealChain, DealSampler, Knowledge, infer
@@ -141,6 +141,8 @@ def _template(view: View, tiles: TileSet) -> RoundState:
         forced_lead=forced,
         voluntary_draw=rules.voluntary_draw,
         max_draws=rules.max_draws_per_turn or 0,
+        wild_blanks=bool(rules.wild_blanks),
+        draws_at_once=rules.draws_at_once,
     )
     st.drawable = view.drawable
     if view.ends is not None:
@@ -156,7 +158,8 @@ def _template(view: View, tiles: TileSet) -> RoundState:
 
 def _apply(st: RoundState, action: Action, tiles: TileSet) -> None:
     if isinstance(action, Play):
-        st.play(tiles.index[action.tile], action.place is End.RIGHT)
+        blank = -1 if action.blank is None else action.blank
+        st.play(tiles.index[action.tile], action.place is End.RIGHT, blank)
     elif isinstance(action, Draw):
         st.draw()
     elif isinstance(action, Pass):
@@ -216,7 +219,7 @@ def search(
         raise ValueError("a search needs a seat whose turn it is")
     budget = budget or Budget()
     knowledge = infer(view)
-    actions = view.legal
+    actions = searched_actions(view, knowledge)
     if len(actions) == 1:
         return SearchResult((ActionValue(actions[0], 0.0, 0.0, 0),), knowledge, False)
     tiles = knowledge.tiles
@@ -289,6 +292,68 @@ def search(
     return SearchResult(values, knowledge, capped)
 
 
+def blank_number(view: View, knowledge: Knowledge, play: Play, numbers: Iterable[int]) -> int:
+    """The number `hard` gives a wild blank it leaves open: the one the others lack, by its inference.
+
+    Each other seat known to hold none of a number counts (the next seat double:
+    it plays first on that end); ties go to the number the seat itself holds most
+    of (it can follow it), then to the higher number (its tiles are the heavier).
+    """
+    me = view.seat
+    assert me is not None
+    players = view.players
+    rest = [tile for tile in view.hand if tile != play.tile]
+
+    def merit(number: int) -> tuple[int, int, int]:
+        lacking = sum((2 if seat == (me + 1) % players else 1)
+                      for seat in range(players) if seat != me and number in knowledge.lacks(seat))
+        return lacking, sum(number in (tile.low, tile.high) for tile in rest), number
+    return max(numbers, key=merit)
+
+
+def searched_actions(view: View, knowledge: Knowledge) -> tuple[Action, ...]:
+    """The actions the search values: the legal ones, a new deal left aside (`wants_redeal`
+    decides it), and of the numbers a wild blank left open may be given, the one `blank_number` picks."""
+    named: dict[tuple[Tile, Place], list[int]] = {}
+    for action in view.legal:
+        if isinstance(action, Play) and action.blank is not None:
+            named.setdefault((action.tile, action.place), []).append(action.blank)
+    best = {key: blank_number(view, knowledge, Play(*key), numbers) for key, numbers in named.items()}
+    chosen = [
+        action for action in view.legal
+        if action is not REDEAL
+        and not (isinstance(action, Play) and action.blank is not None
+                 and action.blank != best[action.tile, action.place])
+    ]
+    return tuple(chosen) or view.legal
+
+
+#: Random hands `wants_redeal` measures a new deal by.
+REDEAL_SAMPLES = 200
+
+
+def hand_burden(view: View, hand: tuple[Tile, ...]) -> float:
+    """How hard a hand is to play out, roughly: half its pips, 5 a double (each fits one number
+    only), less 2 for each number it shows (more ends it can follow); with wild blanks, less 3 a blank."""
+    numbers = {n for tile in hand for n in (tile.low, tile.high)}
+    burden = sum(tile.pips for tile in hand) / 2 + 5 * sum(tile.is_double for tile in hand) - 2 * len(numbers)
+    if view.rules.wild_blanks:
+        burden -= 3 * sum(tile.low == 0 for tile in hand)
+    return burden
+
+
+def wants_redeal(view: View, seed: int = 0) -> bool:
+    """Whether `hard` asks for a new deal: its hand is a heavier burden than a new hand on average."""
+    if REDEAL not in view.legal:
+        return False
+    tiles = tile_set(view.rules.max_pip).tiles
+    rng = decision_rng(seed, view, "redeal")
+    size = len(view.hand)
+    new_hands = (tuple(rng.sample(tiles, size)) for _ in range(REDEAL_SAMPLES))
+    mean = sum(hand_burden(view, hand) for hand in new_hands) / REDEAL_SAMPLES
+    return hand_burden(view, view.hand) > mean
+
+
 class HardPlayer:
     """Searches sampled deals of the hidden tiles; see the module docstring."""
 
@@ -309,6 +374,10 @@ class HardPlayer:
     def choose(self, view: View) -> Action:
         if not view.legal:
             raise ValueError("a computer player was asked to move when it has nothing to do")
+        if REDEAL in view.legal and wants_redeal(view, self.seed):
+            return REDEAL
+        if view.legal == (REDEAL,):
+            raise ValueError("a computer player not on turn was asked to move, and keeps its deal")
         if len(view.legal) == 1:
             return view.legal[0]
         result = search(view, seed=self.seed, budget=self.budget, clock=self.clock, deals=self.deals)
