@@ -12,6 +12,7 @@ from capicu.tui.widgets.line_of_play import LineMarks, LineOfPlay, Snake, lay_sn
 from capicu.tui.widgets.tiles import TileStyle
 from hypothesis import given
 from hypothesis import strategies as st
+from rich.style import Style
 from rich.text import Text
 from textual.geometry import Region
 from textual.pilot import Pilot
@@ -496,3 +497,45 @@ def test_snapshot_a_long_line_turning_at_80x24(snap_compare: Any) -> None:
 def test_snapshot_a_long_line_turning_at_160x48(snap_compare: Any) -> None:
     app = _snapshot_app((128, 36), FULL_LINE, lead=11)
     assert snap_compare(app, terminal_size=(160, 48), run_before=app.lay)  # type: ignore[attr-defined]
+
+
+# -- wild blanks (a house rule) -------------------------------------------------------
+
+#: A line with wild blanks: 3-5 led, 0-5 laid on its 5 with the blank left open as 2, then
+#: 0-0 against the 3 (a double 3): `View.blanks` marks the given blanks' tiles.
+WILD_LINE: tuple[Pair, ...] = ((3, 3), (3, 5), (5, 2))
+WILD_BLANKS = (3, 0, 2)
+
+
+async def test_a_given_blank_shows_its_number_underlined_in_colour_and_in_ascii() -> None:
+    for ascii in (False, True):
+        line = LineOfPlay(tile_style=TileStyle.COMPACT, ascii=ascii)
+        app = _boxed_app(line, BOX_80x24)
+        async with app.run_test(size=SIZE) as pilot:
+            line.update_line(WILD_LINE, (3, 2), 6, lead=1, last=2, last_label="Ana", blanks=WILD_BLANKS)
+            await pilot.pause()
+            rows = line.rows(line.content_size.width)
+            marked = {
+                row.plain[span.start:span.end].strip()
+                for row in rows for span in row.spans
+                if isinstance(span.style, Style) and span.style.underline
+            }
+            # The tiles with a given blank (the double 3, and 5-2 whose 2 is the blank's) are
+            # underlined; 3-5 is not.
+            assert any("2]" in text for text in marked), marked
+            assert not any("[3|5]" in text for text in marked), marked
+            drawn = "\n".join(row.plain for row in rows)
+            assert "[5|2]" in drawn and "[3|5]" in drawn
+
+
+def test_snapshot_a_given_blank_on_the_line_at_80x24(snap_compare: Any) -> None:
+    line = LineOfPlay(tile_style=TileStyle.COMPACT, ascii=True)
+    app = _boxed_app(line, BOX_80x24)
+    app.register_theme(SNAPSHOT_THEME)
+    app.theme = SNAPSHOT_THEME.name
+
+    async def lay(pilot: Pilot[Any]) -> None:
+        line.update_line(WILD_LINE, (3, 2), 6, lead=1, last=2, last_label="Ana", blanks=WILD_BLANKS)
+        await pilot.pause()
+
+    assert snap_compare(app, terminal_size=SIZE, run_before=lay)

@@ -392,7 +392,8 @@ class TableScreen(CapicuScreen[None]):
         if marks.last_seat is not None:
             label = you() if marks.last_seat == view.seat else self._names(view)[marks.last_seat]
         self.query_one(LineOfPlay).update_line(
-            view.line, view.ends, view.rules.max_pip, lead=marks.lead, last=marks.last, last_label=label
+            view.line, view.ends, view.rules.max_pip, lead=marks.lead, last=marks.last, last_label=label,
+            blanks=view.blanks or (),
         )
         hand = self.query_one(HandView)
         could_play = any(isinstance(a, Play) for a in hand.legal)

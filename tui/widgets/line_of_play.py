@@ -11,7 +11,10 @@ numbers always match: (3, 5) laid leftwards reads [5|3]. Doubles lie across.
 Each open end has its label ("left 3", "5 right") on its tile's row, on the
 side the line would go on; that room is kept at the end of every row, so a tile
 never moves once laid. The tile just played has the `line--last` colours and a
-caption under it ("▲ Ana"), which reads without colour too.
+caption under it ("▲ Ana"), which reads without colour too. With wild blanks
+(a house rule), a tile whose blank was given a number shows that number,
+underlined and bold (`line--wild`): a text style, so it reads in 16 colours and
+in ASCII too.
 
 A line that does not fit is drawn smaller: doubles flat, then smaller tile
 styles (a whole double-six set fits at 80x24). A double-nine or double-twelve
@@ -262,10 +265,14 @@ class LineOfPlay(Widget):
         color: $felt-text;
         text-style: bold;
     }
+    LineOfPlay > .line--wild {
+        text-style: bold underline;
+    }
     """
 
     COMPONENT_CLASSES: ClassVar[set[str]] = {
         "line--tile", "line--end-tile", "line--end-label", "line--empty", "line--last", "line--last-label",
+        "line--wild",
     }
 
     line: reactive[tuple[Pair, ...]] = reactive((), repaint=False)
@@ -276,6 +283,8 @@ class LineOfPlay(Widget):
     last: reactive[int | None] = reactive(None, repaint=False)
     #: Who played it, shown under it: a name, or "you".
     last_label: reactive[str] = reactive("", repaint=False)
+    #: `View.blanks`: for each tile of `line`, which halves are wild blanks given a number (0: none).
+    blanks: reactive[tuple[int, ...]] = reactive((), repaint=False)
     tile_style: reactive[TileStyle] = reactive(TileStyle.COMPACT, layout=True)
     ascii: reactive[bool] = reactive(False, layout=True)
     #: Draw doubles across the line (taller rows); False keeps every row one tile high.
@@ -301,14 +310,16 @@ class LineOfPlay(Widget):
         self._painted: list[Text] = []
 
     def update_line(self, line: Sequence[Pair], ends: Pair | None, max_pip: int = 6, *, lead: int = 0,
-                    last: int | None = None, last_label: str = "") -> None:
+                    last: int | None = None, last_label: str = "", blanks: Sequence[int] = ()) -> None:
         """Show this line: ``lead`` is the index of the round's first tile, ``last`` the tile just played.
 
-        ``last_label`` says who played it. A no-op when nothing changed, so
-        nothing is redrawn; otherwise only the cells that changed are.
+        ``last_label`` says who played it; ``blanks`` marks the wild blanks given a
+        number (`View.blanks`). A no-op when nothing changed, so nothing is
+        redrawn; otherwise only the cells that changed are.
         """
         self.digits = len(str(max_pip))
         state = (tuple(line), ends, lead, last, last_label)
+        self.set_reactive(LineOfPlay.blanks, tuple(blanks))
         if state == (self.line, self.ends, self.lead, self.last, self.last_label):
             return
         # Set together, so that the rows are compared once, with no half-updated state between.
@@ -363,7 +374,8 @@ class LineOfPlay(Widget):
         styles = self._part_styles()
         screen = (self.app.size.width, self.app.size.height)
         # The language too: the end labels and the empty line's sentence are words.
-        key = (self.line, self.ends, self.lead, self.last, self.last_label, self.tile_style, self.ascii,
+        key = (self.line, self.blanks, self.ends, self.lead, self.last, self.last_label, self.tile_style,
+               self.ascii,
                self.crosswise, self.digits, width, height, tuple(styles.values()), screen, current().code)
         if key == self._cache_key:
             return self._cache
@@ -419,6 +431,8 @@ class LineOfPlay(Widget):
         for i, ((a, b), spot) in enumerate(zip(line, snake.spots, strict=True)):
             style = styles["line--last"] if i == last else (
                 styles["line--end-tile"] if i in (0, count - 1) else styles["line--tile"])
+            if i < len(self.blanks) and self.blanks[i]:
+                style = style + styles["line--wild"]
             faces.append(face(b, a, style) if spot.backwards else face(a, b, style))
         # Rows of tiles lie a fixed pitch apart, whether or not a double is down yet, so
         # that the first double does not move every tile.
