@@ -61,13 +61,26 @@ class RulesKeysScreen(CapicuScreen[None]):
         yield Footer()
 
     def _keys_text(self) -> str:
+        table = TableScreen
+        # The house rules' keys are listed only when the game in play has them.
+        house = [*table.BLANK_BINDINGS, table.REDEAL_BINDING]
+        in_play = self._rules_in_play()
+        rules = in_play[0] if in_play is not None else None
         lines = [
             # The table's keys hold the hand's (HandView.CURSOR_BINDINGS): each is listed once.
-            *binding_lines([b for b in TableScreen.BINDINGS if b not in TableScreen.END_BINDINGS]),
+            *binding_lines([b for b in table.BINDINGS if b not in table.END_BINDINGS and b not in house]),
             "",
             t("When a tile fits both ends:"),
-            *binding_lines(TableScreen.END_BINDINGS),
+            *binding_lines(table.END_BINDINGS),
             "",
+        ]
+        if rules is not None and rules.wild_blanks:
+            lines += [t("When a blank is left open (wild blanks), 0 to 9 give its number too:"),
+                      *binding_lines(table.BLANK_BINDINGS), ""]
+        if rules is not None and rules.redeal_on_doubles:
+            lines += [t("Dealt five doubles or more, before the first tile:"),
+                      *binding_lines([table.REDEAL_BINDING]), ""]
+        lines += [
             t("Anywhere: Ctrl+P opens the command palette (themes, language), Ctrl+Q quits."),
         ]
         return "\n".join(lines)

@@ -19,9 +19,24 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, ClassVar
 
-from capicu.core import DRAW, PASS, Action, Direction, End, Event, Play, TilePlayed, TilesDrawn, View
+from capicu.core import (
+    DRAW,
+    PASS,
+    REDEAL,
+    Action,
+    Direction,
+    End,
+    Event,
+    Play,
+    Tile,
+    TilePlayed,
+    TilesDrawn,
+    View,
+)
 from capicu.net.client import Update
 from capicu.net.model import Change
 from capicu.net.protocol import Chat, Seats, Snapshot
@@ -139,6 +154,18 @@ class SeatKeyScreen(CapicuModalScreen[None]):
         self.dismiss()
 
 
+@dataclass(frozen=True, slots=True)
+class BlankQuestion:
+    """A tile whose wild blank is left open, waiting on the status line for its number."""
+
+    tile: Tile
+    #: Each number the blank may be given, and the play that gives it.
+    plays: Mapping[int, Play]
+    numbers: tuple[int, ...]
+    #: The number the arrows have reached.
+    number: int
+
+
 class TableScreen(CapicuScreen[None]):
     """Where the match is played."""
 
@@ -153,6 +180,17 @@ class TableScreen(CapicuScreen[None]):
         Binding("right,l,2", "choose_end('right')", N_("Right end"), key_display="→", priority=True),
         Binding("escape", "cancel_end", N_("Cancel"), key_display="esc", priority=True),
     ]
+
+    #: While a wild blank left open waits for its number (a house rule): these keys first.
+    BLANK_BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("left", "blank_step(-1)", N_("Lower"), key_display="←", priority=True),
+        Binding("right", "blank_step(1)", N_("Higher"), key_display="→", priority=True),
+        *(Binding(str(n), f"blank_number({n})", "", show=False, priority=True) for n in range(10)),
+        Binding("enter", "blank_number(-1)", N_("Lay it"), key_display="enter", priority=True),
+        Binding("escape", "cancel_blank", N_("Cancel"), key_display="esc", priority=True),
+    ]
+    #: Offered before the first tile to a player dealt five doubles (a house rule).
+    REDEAL_BINDING: ClassVar[Binding] = Binding("n", "redeal", N_("New deal"))
 
     BINDINGS: ClassVar[list[BindingType]] = [
         # The hand's own keys (see HandView.CURSOR_BINDINGS), driving it from here.
@@ -172,6 +210,8 @@ class TableScreen(CapicuScreen[None]):
         Binding("p", "pass_turn", N_("Pass")),
         Binding("p", "explain('pass')", "", show=False),
         *END_BINDINGS,
+        *BLANK_BINDINGS,
+        REDEAL_BINDING,
     ]
 
     def __init__(self, players: int, direction: Direction) -> None:
@@ -191,6 +231,8 @@ class TableScreen(CapicuScreen[None]):
         self._said_ready = False
         #: A tile that fits both ends, waiting for the player to say which.
         self.choosing_end: Play | None = None
+        #: A tile whose wild blank is left open, waiting for its number (`BlankQuestion`).
+        self.choosing_blank: BlankQuestion | None = None
         self._title = ""
         #: False for a moment after a round ends, so that an Enter meant for the
         #: round's last tile does not skip its end unread (set by a Textual timer).
@@ -469,7 +511,17 @@ class TableScreen(CapicuScreen[None]):
 
     def _show_status(self, view: View) -> None:
         status = self.query_one(StatusLine)
-        if self.choosing_end is not None and view.ends is not None:
+        if self.choosing_blank is not None:
+            question = self.choosing_blank
+            status.prompt = t(
+                "Blank of {tile} as which number ({low}-{high})? ← → or digit, Enter: {number}. "
+                "Esc: another tile.", tile=str(question.tile), low=min(question.numbers),
+                high=max(question.numbers), number=question.number)
+        elif REDEAL in view.legal and view.ends is None:
+            status.prompt = (t("You were dealt five doubles or more: n asks for a new deal, or play on.")
+                             if view.is_my_turn
+                             else t("You were dealt five doubles or more: n asks for a new deal."))
+        elif self.choosing_end is not None and view.ends is not None:
             status.prompt = t(
                 "{tile} fits both ends: ← left ({left}) or → right ({right})? Esc: another tile.",
                 tile=str(self.choosing_end.tile), left=view.ends[0], right=view.ends[1])
@@ -530,9 +582,10 @@ class TableScreen(CapicuScreen[None]):
             self._explain(Play(message.tile, End.LEFT if view.ends is None else End.RIGHT), view)
             return
         ends = view.ends if view.ends is not None else (0, 0)
-        if len(plays) == 1 or ends[0] == ends[1]:
-            # Two equal ends leave the same game either way: no question to ask.
-            self.run_worker(self.capicu.send_action(plays[0]), group="intent")
+        places = {play.place for play in plays}
+        if len(places) == 1 or ends[0] == ends[1]:
+            # Two equal ends leave the same game either way: no question to ask but the blank's.
+            self._lay(plays, plays[0].place, view)
             return
         # Asked on the status line, so that nothing covers the line and its ends.
         self.choosing_end = plays[0]
@@ -542,8 +595,61 @@ class TableScreen(CapicuScreen[None]):
     def action_choose_end(self, end: str) -> None:
         chosen = self.choosing_end
         self.action_cancel_end()
-        if chosen is not None:
-            self.run_worker(self.capicu.send_action(Play(chosen.tile, End(end))), group="intent")
+        view = self.view
+        if chosen is not None and view is not None:
+            plays = [a for a in view.legal if isinstance(a, Play) and a.tile == chosen.tile]
+            self._lay(plays, End(end), view)
+
+    # -- a wild blank's number, and a new deal (house rules) --------------------------
+
+    def _lay(self, plays: list[Play], place: object, view: View) -> None:
+        """Send the play of ``plays`` on ``place``, asking first for its blank's number when it has one."""
+        here = [play for play in plays if play.place == place]
+        named = {play.blank: play for play in here if play.blank is not None}
+        if not named:
+            if here:
+                self.run_worker(self.capicu.send_action(here[0]), group="intent")
+            return
+        plain = next((play for play in here if play.blank is None), None)
+        choices = dict(named)
+        if plain is not None and view.ends is not None:
+            # The blank touching the end is the blank given that end's number.
+            choices[view.ends[1] if place is End.RIGHT else view.ends[0]] = plain
+        numbers = tuple(sorted(choices))
+        self.choosing_blank = BlankQuestion(plays[0].tile, choices, numbers, numbers[-1])
+        self._show_status(view)
+        self._refresh_footer()
+
+    def action_blank_step(self, step: int) -> None:
+        question = self.choosing_blank
+        if question is None:
+            return
+        index = (question.numbers.index(question.number) + step) % len(question.numbers)
+        self.choosing_blank = replace(question, number=question.numbers[index])
+        if self.view is not None:
+            self._show_status(self.view)
+
+    def action_blank_number(self, number: int) -> None:
+        """Lay the tile with its blank as ``number`` (-1: the number chosen with the arrows)."""
+        question = self.choosing_blank
+        if question is None:
+            return
+        chosen = question.number if number < 0 else number
+        if chosen not in question.plays:
+            return
+        self.action_cancel_blank()
+        self.run_worker(self.capicu.send_action(question.plays[chosen]), group="intent")
+
+    def action_cancel_blank(self) -> None:
+        self.choosing_blank = None
+        if self.view is not None:
+            self._show_status(self.view)
+        self._refresh_footer()
+
+    def action_redeal(self) -> None:
+        view = self.view
+        if view is not None and REDEAL in view.legal:
+            self.run_worker(self.capicu.send_action(REDEAL), group="intent")
 
     def action_cancel_end(self) -> None:
         self.choosing_end = None
@@ -577,10 +683,14 @@ class TableScreen(CapicuScreen[None]):
         """Whether the footer offers ``action`` now (the engine's legal actions decide)."""
         view = self.view
         seated = view is not None and view.seat is not None
+        if action in ("blank_step", "blank_number", "cancel_blank"):
+            return self.choosing_blank is not None
         if action in ("choose_end", "cancel_end"):
             return self.choosing_end is not None
-        if self.choosing_end is not None:
-            return False  # one question at a time: which end
+        if self.choosing_end is not None or self.choosing_blank is not None:
+            return False  # one question at a time: which end, or which number
+        if action == "redeal":
+            return view is not None and REDEAL in view.legal
         if action == "choose":
             return view is not None and view.is_my_turn and any(isinstance(a, Play) for a in view.legal)
         if action == "choose_anyway":
