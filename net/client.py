@@ -67,6 +67,7 @@ from .protocol import (
     Error,
     ErrorCode,
     Hello,
+    HostBye,
     HostMessage,
     Ping,
     Pong,
@@ -337,6 +338,13 @@ class Client:
                     return _Lost(LinkEnd.HOST_CLOSED)
                 if isinstance(message, Ping):
                     self._write(Pong(message.n))
+                if isinstance(message, HostBye):
+                    # The game ends on purpose: nothing to come back to now (the seat's secrets
+                    # stay in the model; the interface keeps them only if the bye says resumable).
+                    self._take(message)
+                    self._finish(LinkEnd.HOST_BYE, {"reason": message.reason, "name": message.name or "",
+                                                    "resumable": int(message.resumable)})
+                    return None
                 if isinstance(message, Error) and message.fatal:
                     if message.code in (ErrorCode.SHUTTING_DOWN, ErrorCode.TIMEOUT) and self.token:
                         # The host is restarting, or found us too slow: the seat is ours to take

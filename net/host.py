@@ -399,10 +399,18 @@ class Host:
             raise RuntimeError("start the host first")
         await self._server.serve_forever()
 
-    async def stop(self) -> None:
-        """Hang up on everybody, close the tables and their journals, stop listening."""
+    async def stop(self, *, closing: bool = False, closed_by: str | None = None) -> None:
+        """Hang up on everybody, close the tables and their journals, stop listening.
+
+        ``closing``: the game ends on purpose (``closed_by``, the hosting player, closed the
+        table): everybody is told so first (a `HostBye`, saying whether the match can be
+        resumed), and does not wait for the host to come back. Otherwise the host may only
+        be restarting, and clients with a seat try to take it back.
+        """
         if self._server is not None:
             self._server.close()
+        if closing:
+            self._carry_out(self.machine.farewell(closed_by))
         bye = Error(ErrorCode.SHUTTING_DOWN, "the host is shutting down", fatal=True)
         self._carry_out(self.machine.shutdown(bye))
         if self._timer is not None:

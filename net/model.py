@@ -25,6 +25,7 @@ from .protocol import (
     ActedBy,
     Chat,
     Error,
+    HostBye,
     NextRound,
     Seat,
     Seats,
@@ -55,6 +56,9 @@ class LinkEnd(StrEnum):
     REFUSED = "refused"
     #: ``seconds`` spent trying, ``last``: the `LinkEnd` of the last try, and that one's params.
     GAVE_UP = "gave_up"
+    #: The host ended the game on purpose (its `HostBye`): ``reason``, ``name`` (who closed it, or
+    #: ""), ``resumable`` (1: a host started again can resume the match, and the seat stays saved).
+    HOST_BYE = "host_bye"
     #: This client closed (`Client.close`) or dropped (`Client.drop`) the connection.
     CLOSED_HERE = "closed_here"
     DROPPED_HERE = "dropped_here"
@@ -121,12 +125,12 @@ class Closed:
 
 #: Everything the model takes, and `Client` yields (a `StateUpdate` is yielded as an `Update`).
 Incoming = (
-    Welcome | Seats | Snapshot | Update | Chat | TurnTimer | NextRound | Error
+    Welcome | Seats | Snapshot | Update | Chat | TurnTimer | NextRound | HostBye | Error
     | Reconnecting | Reconnected | Closed
 )
 #: What `TableModel.apply` is given: what the host sent (its update as on the wire) and the client's word.
-Taken = Welcome | Seats | Snapshot | StateUpdate | Chat | TurnTimer | NextRound | Error | Reconnecting \
-    | Reconnected | Closed
+Taken = Welcome | Seats | Snapshot | StateUpdate | Chat | TurnTimer | NextRound | HostBye | Error \
+    | Reconnecting | Reconnected | Closed
 
 
 class LinkState(StrEnum):
@@ -216,6 +220,8 @@ class TableModel:
         self.closed_while_reconnecting = False
         #: The last welcome, as it came.
         self.welcome: Welcome | None = None
+        #: The host ended the game on purpose, and said so (who closed it, whether it can resume).
+        self.host_bye: HostBye | None = None
 
     def apply(self, message: Taken, now: float) -> Change | None:
         """Take ``message`` at time ``now``; what changed, or None for an update the view already holds."""
@@ -224,6 +230,9 @@ class TableModel:
         if isinstance(message, Snapshot):
             before = self.view
             self.view, self.seq = message.view, message.seq
+            if not self.chat:
+                # Coming back with nothing read yet (a new process): what was said lately.
+                self.chat = [ChatLine(line.name, line.seat, line.text) for line in message.chat]
             self._view_came(message.view)
             return Change(message, before, self.seats)
         if isinstance(message, Seats):
@@ -242,6 +251,8 @@ class TableModel:
             self.chat.append(ChatLine(message.name, message.seat, message.text))
         elif isinstance(message, Welcome):
             self._welcome(message)
+        elif isinstance(message, HostBye):
+            self.host_bye = message
         elif isinstance(message, Reconnecting):
             if self.link is not LinkState.RECONNECTING:
                 self.drops += 1
