@@ -21,7 +21,7 @@ from typing import Any, ClassVar, cast
 import msgspec
 from capicu.core import Action, View
 from capicu.net.client import Closed, Dial, Reconnected, Reconnecting, Update
-from capicu.net.model import TableModel
+from capicu.net.model import LinkEnd, TableModel
 from capicu.net.protocol import NAME_LIMIT, Chat, Error, Snapshot
 from rich.console import RenderableType
 from rich.segment import Segment
@@ -40,7 +40,7 @@ from textual.types import NoActiveAppError
 from textual.widgets import Checkbox
 
 from .ascii_only import to_ascii
-from .describe import describe_host_error, describe_link_end
+from .describe import describe_host_bye, describe_host_error, describe_link_end
 from .game import (
     DisplayOptions,
     GameState,
@@ -129,6 +129,9 @@ class CapicuApp(App[None]):
         self.failure: str | None = None
         #: 2: the game could not start (a usage error); 1: a game under way was lost.
         self.failure_code = 2
+        #: Set when the game ended cleanly for a reason to tell (the host closed the table):
+        #: the command prints it and exits with 0.
+        self.farewell: str | None = None
         self.game: GameState | None = None
         self._exiting = False
         self.link: GameLink | None = None
@@ -442,24 +445,50 @@ class CapicuApp(App[None]):
                 if isinstance(screen, ReconnectingScreen):
                     screen.dismiss()
             self.tell(later("Back at the table."))
+        elif isinstance(taken, Closed) and taken.reason == LinkEnd.HOST_BYE:
+            self._host_closed(describe_host_bye(taken.params))
+            return
         elif isinstance(taken, Closed):
             # (A fatal error's own words are these: the client ends with its code.)
-            self._fail(describe_link_end(taken.reason, taken.params) or t("the host closed the connection"))
+            reason = describe_link_end(taken.reason, taken.params) or t("the host closed the connection")
+            refused = taken.reason == LinkEnd.REFUSED
+            self._fail(reason, sentence=t("The table refused: {reason}", reason=reason) if refused else None)
             return
         for screen in self._capicu_screens():
             screen.model_changed(change)
 
+    def _host_closed(self, sentence: str) -> None:
+        """The host ended the game on purpose: the game ends cleanly, saying so (not as a failure)."""
+        if self.start_request is not None:
+            self.farewell = sentence
+            self.exit()
+            return
+        self.notify(sentence, timeout=10)
+        self.call_later(self.leave_game)
+
     def on_link_failed(self, message: LinkFailed) -> None:
         if not self._showing():
             return
-        self._fail(message.reason or t("the host closed the connection"))
+        reason = message.reason or t("the host closed the connection")
+        sentence = None
+        if message.needs_code and self.start_request is not None:
+            sentence = t("This table needs a join code: add --code CODE.")
+        elif message.needs_code:
+            sentence = t("This table needs a join code: type it in the Join code field.")
+        elif message.refused:
+            sentence = t("The table refused: {reason}", reason=reason)
+        self._fail(reason, sentence=sentence)
 
-    def _fail(self, reason: str) -> None:
-        """The game is over for us: from the shell, exit with the reason; from the menu, say it."""
+    def _fail(self, reason: str, *, sentence: str | None = None) -> None:
+        """The game is over for us: from the shell, exit with the reason; from the menu, say it.
+
+        ``sentence``: what to say when the match had not begun, when it is more than
+        "Could not reach the table" (the table was reached, and refused us).
+        """
         table = self.table
         started = table is not None and table.view is not None
         if self.start_request is not None and not started:
-            self.failure = t("Could not reach the table: {reason}", reason=reason)
+            self.failure = sentence or t("Could not reach the table: {reason}", reason=reason)
             self.exit()
             return
         if self.start_request is not None:
@@ -477,7 +506,7 @@ class CapicuApp(App[None]):
         if started:
             text = t("Connection lost: {reason}", reason=reason)
         else:
-            text = t("Could not reach the table: {reason}", reason=reason)
+            text = sentence or t("Could not reach the table: {reason}", reason=reason)
         self.notify(text, severity="error", timeout=8)
         self.call_later(self.leave_game)
 

@@ -14,6 +14,7 @@ import asyncio
 import gc
 import os
 import re
+import socket
 import sys
 from types import ModuleType
 from typing import TYPE_CHECKING, TypeVar
@@ -138,6 +139,8 @@ def run_app(args: argparse.Namespace, start: StartRequest | None, gateway: Gatew
         app.run(mouse=app.display_options.mouse)
     finally:
         gc.enable()
+    if app.farewell is not None:
+        print(app.farewell, flush=True)
     if app.failure is not None:
         if app.failure_code == GameLost.exit_code:
             raise GameLost(app.failure)
@@ -220,11 +223,37 @@ def _seat_key(args: argparse.Namespace) -> str | None:
     return key
 
 
+#: Seconds the check before the screen waits for the host to accept a connection (the client's own wait).
+REACH_TIMEOUT = 10.0
+
+
+def check_reachable(host: str, port: int, timeout: float = REACH_TIMEOUT) -> None:
+    """CliError when nothing at ``host:port`` accepts a connection: said before the screen opens.
+
+    Only the first connection is checked so: a seat that was reached once and then lost
+    is the app's to get back (it keeps trying, and says so on the screen).
+    """
+    where = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
+    try:
+        with socket.create_connection((host, port), timeout=timeout):
+            pass
+    except TimeoutError:
+        reason = t("no answer from {where}", where=where)
+    except OSError as exc:
+        # TRANSLATORS: {problem} is the system's own words ("Connection refused").
+        reason = t("cannot reach {where} ({problem})", where=where, problem=exc.strerror or str(exc))
+    else:
+        return
+    raise CliError(t("Could not reach the table: {reason}", reason=reason))
+
+
 def run_join(args: argparse.Namespace) -> int:
     """``capicu join HOST[:PORT]``: a seat (or a spectator's chair) at someone's table."""
     host, port = parse_address(args.address)
+    seat_key = _seat_key(args)
+    check_reachable(host, port)
     start = JoinGame(host=host, port=port, name=_player_name(args), code=args.code,
-                     spectate=bool(args.spectate), seat_key=_seat_key(args), give_up_after=args.give_up_after)
+                     spectate=bool(args.spectate), seat_key=seat_key, give_up_after=args.give_up_after)
     return run_app(args, start)
 
 

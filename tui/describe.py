@@ -600,6 +600,10 @@ HOST_NOTES: Mapping[str, str] = {
                                 "the table played its first legal move instead."),
     # TRANSLATORS: {problem} is the journal's or the system's own words, in English ("No space left").
     HostNote.JOURNAL_FAILED: N_("Table {table} stopped: its journal cannot be written ({problem})."),
+    HostNote.SEATED: N_("Table {table}: {name} took seat {number}."),
+    HostNote.DROPPED: N_("Table {table}: {name} (seat {number}) lost the connection; the seat is held."),
+    HostNote.LEFT: N_("Table {table}: {name} (seat {number}) left the table."),
+    HostNote.CAME_BACK: N_("Table {table}: {name} is back in seat {number}."),
 }
 
 
@@ -635,6 +639,16 @@ def describe_host_note(code: str, params: Mapping[str, object]) -> str:
     return t(sentence, **values)
 
 
+def describe_host_bye(params: Mapping[str, object]) -> str:
+    """The host ended the game on purpose: who closed the table, and whether the seat is kept."""
+    name = display_text(params.get("name") or "", 24)
+    closed = t("{name} closed the table.", name=name) if name else t("The host closed the table.")
+    if params.get("resumable"):
+        return t("{closed} Your seat is saved: when the match is hosted again, run the same join command "
+                 "to take it back.", closed=closed)
+    return closed
+
+
 def describe_link_end(reason: str, params: Mapping[str, object] | None = None) -> str:
     """Why the link to the host ended (or the last try failed), from the client's `LinkEnd` and params.
 
@@ -645,6 +659,8 @@ def describe_link_end(reason: str, params: Mapping[str, object] | None = None) -
     problem = display_text(params.get("problem", ""), 120)
     if reason == LinkEnd.REFUSED:
         return describe_host_error(str(params.get("code", "")))
+    if reason == LinkEnd.HOST_BYE:
+        return describe_host_bye(params)
     if reason == LinkEnd.UNREACHABLE and not problem:
         return t("The host cannot be reached (no answer).")
     if reason == LinkEnd.GAVE_UP:

@@ -61,6 +61,9 @@ class JoinGame:
     #: How to come back to the seat from another machine when it is not ``capicu join``
     #: (an SSH player's ssh line), worded when shown; None: the ``capicu join`` line.
     return_line: Wording | None = None
+    #: The ssh line an SSH player came by (None: not over SSH): with the seat key as the
+    #: password, it is the way back after leaving.
+    ssh_line: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

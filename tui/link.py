@@ -21,7 +21,7 @@ from capicu.core import Action
 from capicu.core.codes import Statement
 from capicu.net.client import Client, ClientError, Closed, Dial, JoinError, Reconnected, Update
 from capicu.net.host import Host, HostConfig, HostError, HostNote, RejoinRequest, reachable
-from capicu.net.model import Change, TableModel
+from capicu.net.model import Change, LinkEnd, TableModel
 from capicu.net.protocol import ErrorCode, Waiting
 from textual.app import App
 from textual.message import Message
@@ -79,6 +79,10 @@ class LinkFailed(Message):
     """
 
     reason: str
+    #: The table was reached and refused us (not: it could not be reached).
+    refused: bool = False
+    #: The table asks for a join code and we gave none.
+    needs_code: bool = False
 
 
 # -- what the worker is asked to do -------------------------------------------------
@@ -120,6 +124,8 @@ class GameLink:
         self.host: Host | None = None
         self.client: Client | None = None
         self._closed = False
+        #: Our player leaves on purpose (`close`): a host we run tells everybody the table closed.
+        self._closing = False
         self._saved: SavedSeat | None = None
 
     # -- the worker body ---------------------------------------------------------
@@ -133,7 +139,11 @@ class GameLink:
                 connection = await self._start_host(self.host_config)
             client = await self._connect(connection)
         except Exception as exc:  # every failure to start is reported, never raised
-            post(LinkFailed(_reason(exc, connection)))
+            refused = isinstance(exc, JoinError)
+            # No code given to a table that asks for one: say to add it (the host says only "bad code").
+            needs_code = (isinstance(exc, JoinError) and exc.code == ErrorCode.BAD_CODE
+                          and not (connection.code or "").strip())
+            post(LinkFailed(_reason(exc, connection), refused=refused, needs_code=needs_code))
             await self._stop_host()
             return
         self.client = client
@@ -143,13 +153,17 @@ class GameLink:
                 message = change.message
                 if isinstance(message, Closed) and self._closed:
                     break  # we left: nobody is told
+                if isinstance(message, Closed) and message.reason == LinkEnd.HOST_BYE \
+                        and not message.params.get("resumable"):
+                    self._forget_seat()  # the match cannot come back: its seat means nothing now
                 if isinstance(message, Update) and message.view.match_over:
                     self._forget_seat()
                 if isinstance(message, Reconnected):
                     self._save_seat(client)
                 post(ModelChanged(change))
         finally:
-            await self._stop_host()
+            # Our player closing the table (`close`) tells everybody so; any other end does not.
+            await self._stop_host(closing=self._closing)
 
     async def _start_host(self, config: HostConfig) -> Connection:
         host = self.host = Host(config, report=self._host_report, ask=self._host_asks,
@@ -220,11 +234,12 @@ class GameLink:
             saved, self._saved = self._saved, None
             self.seats.forget(saved.host, saved.port, saved.table, saved.match)
 
-    async def _stop_host(self) -> None:
+    async def _stop_host(self, *, closing: bool = False) -> None:
+        """Stop the host we run; ``closing``: our player closes the table, and everybody is told so."""
         if self.host is not None:
             host, self.host = self.host, None
             with contextlib.suppress(Exception):
-                await host.stop()
+                await host.stop(closing=closing, closed_by=self.model.name or self.connection.name)
 
     # -- intents ---------------------------------------------------------------------
 
@@ -270,11 +285,12 @@ class GameLink:
         host holds the seat for its grace period (an SSH player whose connection went).
         """
         self._closed = True
+        self._closing = leaving
         client, self.client = self.client, None
         if client is not None:
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(client.close() if leaving else client.drop(), 2)
-        await self._stop_host()
+        await self._stop_host(closing=leaving)
 
 
 def _reason(exc: BaseException, connection: Connection) -> str:

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import secrets
 from typing import Any, ClassVar
 
 import msgspec
 from capicu.core import PRESET_NAMES, Rules, RulesError
 from capicu.core.ai import LEVELS
+from capicu.net.codes import new_join_code
 from capicu.net.protocol import CODE_LIMIT, DEFAULT_PORT
 from capicu.net.table import ConfigError, ConfigProblem
 from capicu.tui.describe_rules import preset_title
@@ -67,7 +67,8 @@ class HostSetupScreen(CapicuScreen[None]):
                             id="target", type="integer")
                 if not self.solo:
                     yield Label(t("Join code"))
-                    yield Input(value=secrets.token_hex(2), id="code", max_length=CODE_LIMIT)
+                    # Upper case from the unmistakable alphabet, as every join code is shown.
+                    yield Input(value=new_join_code(), id="code", max_length=CODE_LIMIT)
                     yield Label(t("Port"))
                     yield Input(value=str(DEFAULT_PORT), id="port", type="integer")
             with Horizontal(classes="form-buttons"):
