@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 from pathlib import Path
+from typing import Any
 
 import pytest
 from capicu.core import Rules
@@ -21,6 +22,7 @@ from capicu.tui.screens.menu import MainMenuScreen
 from capicu.tui.screens.table import LeaveScreen, TableScreen
 from capicu.tui.widgets.event_log import EventLog
 from helpers_app import screen_text, wait_for
+from textual.pilot import Pilot
 from textual.widgets import Input, Label
 
 SIZE = (80, 24)
@@ -230,3 +232,31 @@ async def test_a_player_who_comes_back_reads_what_was_said_before() -> None:
         await beto.close()
     finally:
         await host.stop()
+
+
+# -- pictures of the screens that changed --------------------------------------------------------
+
+
+def test_snapshot_the_leave_question_in_spanish(snap_compare: Any) -> None:
+    async def asked(pilot: Pilot[Any]) -> None:
+        app = pilot.app
+        await wait_for(pilot, lambda: isinstance(app.screen, TableScreen), what="the table")
+        await pilot.press("q")
+        await wait_for(pilot, lambda: isinstance(app.screen, LeaveScreen), what="the question")
+        await pilot.pause()
+
+    assert snap_compare(_solo("es"), terminal_size=SIZE, run_before=asked)
+
+
+def test_snapshot_the_host_form_in_spanish(snap_compare: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("capicu.tui.screens.host_setup.new_join_code", lambda: "K7PX2M")
+
+    async def shown(pilot: Pilot[Any]) -> None:
+        app = pilot.app
+        await wait_for(pilot, lambda: isinstance(app.screen, MainMenuScreen), what="the menu")
+        app.push_screen(HostSetupScreen(solo=False))
+        await wait_for(pilot, lambda: isinstance(app.screen, HostSetupScreen), what="the form")
+        await pilot.pause()
+
+    assert snap_compare(CapicuApp(DisplayOptions(mouse=False, language="es")), terminal_size=SIZE,
+                        run_before=shown)
