@@ -786,7 +786,7 @@ class Table:
     @property
     def resumable(self) -> bool:
         """A host started again could resume this table's match: it is journalled and not over."""
-        if self.journal is None or self.broken is not None:
+        if self.journal is None or not self._journal_begun or self.broken is not None:
             return False
         return self.match is None or not self.match.is_over
 
