@@ -16,6 +16,7 @@ import os
 import re
 import socket
 import sys
+from collections.abc import Callable
 from types import ModuleType
 from typing import TYPE_CHECKING, TypeVar
 
@@ -112,7 +113,8 @@ class GameLost(Exception):
     exit_code = 1
 
 
-def run_app(args: argparse.Namespace, start: StartRequest | None, gateway: Gateway | None = None) -> int:
+def run_app(args: argparse.Namespace, start: StartRequest | None, gateway: Gateway | None = None,
+            before_screen: Callable[[], None] | None = None) -> int:
     """Run the interface for ``start`` (None: the main menu) until the player leaves.
 
     The garbage collector is paused while the interface loads and its first screen is
@@ -121,7 +123,8 @@ def run_app(args: argparse.Namespace, start: StartRequest | None, gateway: Gatew
     over (about 75 ms of ``capicu play``'s start). What is loaded is then frozen (never
     walked again), and the app turns the collector back on once its first screen is up
     (`CapicuApp.on_ready`). With a ``gateway`` (``capicu host --ssh``), the app starts it
-    beside the host.
+    beside the host. ``before_screen`` runs once the options are checked and before the
+    screen opens (it raises `CliError` to stop there: ``capicu join``'s check of the address).
     """
     prepare_terminal(args)
     gc.disable()
@@ -135,6 +138,8 @@ def run_app(args: argparse.Namespace, start: StartRequest | None, gateway: Gatew
             from .ssh_session import HostingApp
 
             app = HostingApp(display=display_options(args), start=start, gateway=gateway)
+        if before_screen is not None:
+            before_screen()
         gc.freeze()
         app.run(mouse=app.display_options.mouse)
     finally:
@@ -250,11 +255,9 @@ def check_reachable(host: str, port: int, timeout: float = REACH_TIMEOUT) -> Non
 def run_join(args: argparse.Namespace) -> int:
     """``capicu join HOST[:PORT]``: a seat (or a spectator's chair) at someone's table."""
     host, port = parse_address(args.address)
-    seat_key = _seat_key(args)
-    check_reachable(host, port)
     start = JoinGame(host=host, port=port, name=_player_name(args), code=args.code,
-                     spectate=bool(args.spectate), seat_key=seat_key, give_up_after=args.give_up_after)
-    return run_app(args, start)
+                     spectate=bool(args.spectate), seat_key=_seat_key(args), give_up_after=args.give_up_after)
+    return run_app(args, start, before_screen=lambda: check_reachable(host, port))
 
 
 def run_host(args: argparse.Namespace) -> int:
