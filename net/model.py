@@ -230,9 +230,7 @@ class TableModel:
         if isinstance(message, Snapshot):
             before = self.view
             self.view, self.seq = message.view, message.seq
-            if not self.chat:
-                # Coming back with nothing read yet (a new process): what was said lately.
-                self.chat = [ChatLine(line.name, line.seat, line.text) for line in message.chat]
+            self._chat_came(message.chat)
             self._view_came(message.view)
             return Change(message, before, self.seats)
         if isinstance(message, Seats):
@@ -264,6 +262,18 @@ class TableModel:
             self.link, self.link_end = LinkState.CLOSED, message
         # An `Error` changes nothing here: it answers an intent (a fatal one: `Closed` follows).
         return Change(message, self.view, self.seats)
+
+    def _chat_came(self, recent: tuple[Chat, ...]) -> None:
+        """The snapshot's recent chat: what of it this model has not taken yet, after what it has.
+
+        A new process has nothing yet and takes it all; a client back after a drop has
+        what was said before and takes what came after the last line it shares with the
+        snapshot (all of it when none is shared: more was said than the snapshot holds).
+        """
+        lines = [ChatLine(line.name, line.seat, line.text) for line in recent]
+        have = self.chat
+        shared = next((n for n in range(min(len(have), len(lines)), 0, -1) if have[-n:] == lines[:n]), 0)
+        self.chat = [*have, *lines[shared:]]
 
     def _welcome(self, welcome: Welcome) -> None:
         self.welcome = welcome

@@ -142,3 +142,22 @@ def test_a_seat_map_nobody_watches_is_the_bytes_it_always_was() -> None:
     # the bytes of whole matches to those of before).
     assert list(to_wire(Seats(seats, 0, False))) == ["type", "seats", "spectators", "started"]
     assert to_wire(Seats(seats, 1, False, ("Carla",)))["watchers"] == ("Carla",)
+
+
+def test_a_snapshots_recent_chat_is_taken_after_what_the_model_already_has() -> None:
+    messages, _ = _a_started_table()
+    snapshot = next(m for m in messages if isinstance(m, Snapshot))
+    said = [Chat("ana", 0, f"line {n}") for n in range(6)]
+
+    fresh = TableModel("ana")
+    fresh.apply(Snapshot(snapshot.seq, snapshot.view, tuple(said[:4])), 1.0)
+    assert [line.text for line in fresh.chat] == ["line 0", "line 1", "line 2", "line 3"]
+
+    back = TableModel("ana")  # it read lines 0 and 1, dropped, and lines 2 to 5 were said meanwhile
+    for line in said[:2]:
+        back.apply(line, 1.0)
+    back.apply(Snapshot(snapshot.seq, snapshot.view, tuple(said[1:])), 2.0)
+    assert [line.text for line in back.chat] == [f"line {n}" for n in range(6)]
+
+    back.apply(Snapshot(snapshot.seq, snapshot.view, tuple(said[3:])), 3.0)  # nothing new: nothing twice
+    assert [line.text for line in back.chat] == [f"line {n}" for n in range(6)]

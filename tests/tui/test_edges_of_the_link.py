@@ -260,3 +260,23 @@ def test_snapshot_the_host_form_in_spanish(snap_compare: Any, monkeypatch: pytes
 
     assert snap_compare(CapicuApp(DisplayOptions(mouse=False, language="es")), terminal_size=SIZE,
                         run_before=shown)
+
+
+async def test_from_the_menu_a_closed_table_is_said_and_the_menu_comes_back() -> None:
+    host, port = await _host()
+    try:
+        app = CapicuApp(DisplayOptions(mouse=False, language="en"))
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_for(pilot, lambda: isinstance(app.screen, MainMenuScreen), what="the menu")
+            other = await Client.connect("127.0.0.1", port, name="Beto", code=CODE)
+            app.start_game(JoinGame("127.0.0.1", port, "Ana", code=CODE))
+            await wait_for(pilot, lambda: isinstance(app.screen, TableScreen), what="the table")
+            await host.stop(closing=True, closed_by="Beto")
+            await wait_for(pilot, lambda: isinstance(app.screen, MainMenuScreen) and app.link is None,
+                           what="the menu again")
+            await other.close()
+            notices = [n.message for n in app._notifications]
+            assert "Beto closed the table." in notices, notices
+            assert not any("Connection lost" in n or "Could not reach" in n for n in notices), notices
+    finally:
+        await host.stop()
