@@ -100,10 +100,13 @@ class LeaveScreen(CapicuModalScreen[bool]):
         super().__init__()
         # Yes in the reader's language is the key shown (``s`` in Spanish); ``y`` works in every one.
         yes = yes_keys()
-        self._bindings.key_to_bindings.pop("y", None)
-        self._bindings.bind(yes[-1], "leave", N_("Leave"))
+        bindings = self._bindings
+        others = {key: found for key, found in bindings.key_to_bindings.items() if key != "y"}
+        bindings.key_to_bindings = {}
+        bindings.bind(yes[-1], "leave", N_("Leave"))  # first in the footer, as declared
         if yes != "y":
-            self._bindings.bind("y", "leave", N_("Leave"), show=False)
+            bindings.bind("y", "leave", N_("Leave"), show=False)
+        bindings.key_to_bindings.update(others)
         self.hosting = hosting
         #: An SSH player's seat key and ssh line: their way back (None: the same join command works).
         self.seat_key = seat_key
