@@ -400,7 +400,9 @@ class Client:
                 return True
             elapsed = loop.time() - started
             if elapsed >= self.give_up_after:
-                self._finish(LinkEnd.GAVE_UP, {"seconds": round(elapsed), "last": reason.value, **params})
+                self._finish(LinkEnd.GAVE_UP, {"seconds": round(elapsed), "last": reason.value,
+                                               "problem": str(params.get("problem", "")),
+                                               "code": str(params.get("code", ""))})
                 return False
             # The last pause ends when the time runs out, so the last try is made then.
             delay = min(self.max_backoff, delay * 2, self.give_up_after - elapsed)

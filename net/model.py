@@ -20,6 +20,7 @@ from enum import StrEnum
 from typing import ClassVar
 
 from capicu.core import Event, View
+from capicu.core.codes import Code
 
 from .protocol import (
     ActedBy,
@@ -37,31 +38,38 @@ from .protocol import (
 )
 
 
-class LinkEnd(StrEnum):
+class LinkEnd(Code):
     """Why a connection to the host ended (`Reconnecting`) or the client stopped (`Closed`).
 
-    Each comes with the params named here; the interface puts them into words.
+    Each is said with exactly the params it declares (checked where a `Reconnecting`
+    or a `Closed` is made); the interface puts them into words.
     """
 
     #: Three heartbeats without a word from the host.
     HOST_SILENT = "host_silent"
     HOST_CLOSED = "host_closed"
     #: ``problem``: what the codec could not read (English, for programmers).
-    UNREADABLE = "unreadable"
+    UNREADABLE = "unreadable", "problem"
     #: ``problem``: the system's words for the broken connection.
-    BROKEN = "broken"
+    BROKEN = "broken", "problem"
     #: ``problem``: the system's words ("connection refused"); "" when nothing answered in time.
-    UNREACHABLE = "unreachable"
+    UNREACHABLE = "unreachable", "problem"
     #: ``code``: the host's `ErrorCode` (it refused us, or hangs up: shutting down, too slow).
-    REFUSED = "refused"
-    #: ``seconds`` spent trying, ``last``: the `LinkEnd` of the last try, and that one's params.
-    GAVE_UP = "gave_up"
+    REFUSED = "refused", "code"
+    #: ``seconds`` spent trying; ``last``: the `LinkEnd` of the last try, with that one's
+    #: ``problem`` or ``code`` ("" for the one it does not have).
+    GAVE_UP = "gave_up", "seconds", "last", "problem", "code"
     #: The host ended the game on purpose (its `HostBye`): ``reason``, ``name`` (who closed it, or
     #: ""), ``resumable`` (1: a host started again can resume the match, and the seat stays saved).
-    HOST_BYE = "host_bye"
+    HOST_BYE = "host_bye", "reason", "name", "resumable"
     #: This client closed (`Client.close`) or dropped (`Client.drop`) the connection.
     CLOSED_HERE = "closed_here"
     DROPPED_HERE = "dropped_here"
+
+
+def _check_link_params(reason: LinkEnd, params: LinkParams) -> None:
+    if set(params) != reason.params:
+        raise ValueError(f"{reason} is said with {sorted(reason.params)}, not {sorted(params)}")
 
 
 #: The params of a `LinkEnd`: texts and numbers.
@@ -105,6 +113,9 @@ class Reconnecting:
     #: timed out), or the host said it was shutting down: say the host is gone.
     host_down: bool = False
 
+    def __post_init__(self) -> None:
+        _check_link_params(self.reason, self.params)
+
 
 @dataclass(frozen=True, slots=True)
 class Reconnected:
@@ -121,6 +132,9 @@ class Closed:
     type: ClassVar[str] = "closed"
     reason: LinkEnd
     params: LinkParams = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        _check_link_params(self.reason, self.params)
 
 
 #: Everything the model takes, and `Client` yields (a `StateUpdate` is yielded as an `Update`).
