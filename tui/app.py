@@ -20,6 +20,7 @@ from typing import Any, ClassVar, cast
 import msgspec
 from capicu.core import Action, View
 from capicu.net.client import Dial
+from capicu.net.journals import JournalFolder, Unfinished, summarize
 from capicu.net.protocol import NAME_LIMIT
 from rich.console import RenderableType
 from rich.segment import Segment
@@ -46,6 +47,9 @@ from .game import (
     NextRoundState,
     SoloGame,
     StartRequest,
+    journals_of,
+    resumes,
+    resuming,
     seat_notices,
     solo_host_config,
 )
@@ -75,6 +79,7 @@ from .screens.match_over import MatchOverScreen
 from .screens.menu import MainMenuScreen
 from .screens.reconnecting import ReconnectingScreen
 from .screens.rejoin_request import RejoinRequestScreen
+from .screens.resume_offer import ResumeOfferScreen
 from .screens.rules_keys import RulesKeysScreen
 from .screens.table import TableScreen
 from .settings import DEFAULT_THEME, data_dir, load_settings, save_settings, themes_dir
@@ -290,11 +295,25 @@ class CapicuApp(App[None]):
     # -- the game ------------------------------------------------------------------
 
     def start_game(self, request: StartRequest) -> None:
-        """Start the link for ``request``: host if asked, connect, then lobby or table."""
+        """Start the link for ``request``: host if asked, connect, then lobby or table.
+
+        A match this terminal hosts is journalled in the folder of journals; when that
+        folder keeps an unfinished match of its kind, the player is asked first whether
+        to resume it (`ResumeOfferScreen`).
+        """
+        folder = journals_of(request)
+        if folder is not None and resumes(request) is None and isinstance(request, SoloGame | HostGame):
+            kept = folder.unfinished()
+            if kept:
+                self._offer_resume(request, folder, kept[0])
+                return
         name = self.player_name(request.name)
         self.game = GameState(request=request, name=name)
+        resumed = resumes(request)
+        if resumed is not None:
+            self.game.resumed = summarize(resumed)
         if isinstance(request, SoloGame):
-            host_config = solo_host_config(request)
+            host_config = solo_host_config(request, folder)
             connection = Connection("127.0.0.1", 0, name)
         elif isinstance(request, HostGame):
             host_config = request.config
@@ -311,6 +330,20 @@ class CapicuApp(App[None]):
         self.run_worker(self.link.run(), name="link", group="link", exclusive=True, exit_on_error=False)
         if not isinstance(request, SoloGame):  # a solo table is dealt at once: no lobby
             self.push_screen(LobbyScreen())
+
+    def _offer_resume(self, request: SoloGame | HostGame, folder: JournalFolder, kept: Unfinished) -> None:
+        """Ask whether to resume ``kept``, then start ``request`` as answered (Esc: start nothing)."""
+
+        def answered(resume: bool | None) -> None:
+            if resume is None:
+                self.call_later(self.leave_game)
+            elif resume:
+                self.start_game(resuming(request, kept.path))
+            else:
+                folder.set_aside(kept.path)
+                self.start_game(request)
+
+        self.push_screen(ResumeOfferScreen(kept), answered)
 
     async def _close_link(self) -> None:
         link, self.link = self.link, None
@@ -405,6 +438,9 @@ class CapicuApp(App[None]):
             self.game.seat_key = message.seat_key
             self.game.welcome_back = message.resumed
             self._tell_screens()
+            if message.lost_match:
+                self.tell(later("The host restarted without your last match: it is lost. "
+                                "This is its new one."), severity="warning")
 
     def on_asking_host(self, message: AskingHost) -> None:
         if not self._showing():
@@ -518,9 +554,9 @@ class CapicuApp(App[None]):
     def on_link_failed(self, message: LinkFailed) -> None:
         if not self._showing():
             return
-        self._fail(message.reason or t("the host closed the connection"))
+        self._fail(message.reason or t("the host closed the connection"), seat_gone=message.seat_gone)
 
-    def _fail(self, reason: str) -> None:
+    def _fail(self, reason: str, *, seat_gone: bool = False) -> None:
         """The game is over for us: from the shell, exit with the reason; from the menu, say it."""
         started = self.game is not None and self.game.view is not None
         if self.start_request is not None and not started:
@@ -530,7 +566,10 @@ class CapicuApp(App[None]):
         if self.start_request is not None:
             # Never silently: the shell gets one line and a non-zero code.
             lost = self.game is not None and self.game.lost and isinstance(self.game.request, JoinGame)
-            if lost:
+            if seat_gone:
+                # The host answered that the seat is not held: coming back cannot work, say only why.
+                self.failure = reason
+            elif lost:
                 self.failure = t("The table is gone: {reason}. Your seat is saved: run the same join command "
                                  "to take it back when the host is up again.", reason=reason.rstrip("."))
             else:

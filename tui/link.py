@@ -38,11 +38,13 @@ from capicu.net.protocol import (
     ErrorCode,
     NextRound,
     Seat,
+    SeatKind,
     Seats,
     Snapshot,
     TurnTimer,
     Waiting,
 )
+from capicu.net.sanitize import name_key
 from textual.app import App
 from textual.message import Message
 
@@ -71,7 +73,7 @@ class Joined(LinkMessage):
     """We have a seat (None: watching), and the key that takes it back from elsewhere."""
 
     def __init__(self, seat: int | None, players: int, name: str, seat_key: str | None = None,
-                 resumed: bool = False) -> None:
+                 resumed: bool = False, lost_match: bool = False) -> None:
         super().__init__()
         self.seat = seat
         self.players = players
@@ -79,6 +81,8 @@ class Joined(LinkMessage):
         self.seat_key = seat_key
         #: The seat was taken back (a saved token, a seat key, the host's approval).
         self.resumed = resumed
+        #: A seat saved here was for a match this host no longer plays: we joined its new one.
+        self.lost_match = lost_match
 
 
 class AskingHost(LinkMessage):
@@ -191,9 +195,12 @@ class LinkResumed(LinkMessage):
 class LinkFailed(LinkMessage):
     """The link is gone for good (or never came up): one sentence why."""
 
-    def __init__(self, reason: str) -> None:
+    def __init__(self, reason: str, seat_gone: bool = False) -> None:
         super().__init__()
         self.reason = reason
+        #: The host answered that our seat is not held (its match is lost, or the seat freed):
+        #: the saved seat is dropped, and coming back later cannot work.
+        self.seat_gone = seat_gone
 
 
 # -- what the worker is asked to do -------------------------------------------------
@@ -237,6 +244,8 @@ class GameLink:
         self._saved: SavedSeat | None = None
         #: Whether the seat was taken back rather than newly taken.
         self._resumed = False
+        #: A seat saved here was for a match the host no longer plays (it restarted without it).
+        self.lost_match = False
 
     # -- the worker body ---------------------------------------------------------
 
@@ -255,13 +264,17 @@ class GameLink:
         self.client = client
         welcome = client.welcome
         post(Joined(client.seat, welcome.players if welcome else 0, connection.name, client.seat_key,
-                    resumed=self._resumed))
+                    resumed=self._resumed, lost_match=self.lost_match))
         self._save_seat(client)
         try:
             async for message in client:
                 if isinstance(message, Closed):
+                    seat_gone = message.reason == LinkEnd.REFUSED and message.params.get("code") in (
+                        ErrorCode.MATCH_GONE, ErrorCode.BAD_TOKEN)
+                    if seat_gone:
+                        self._forget_seat()  # the host holds it no more: coming back cannot work
                     if not self._closed:
-                        post(LinkFailed(describe_link_end(message.reason, message.params)))
+                        post(LinkFailed(describe_link_end(message.reason, message.params), seat_gone))
                     break
                 if isinstance(message, Update) and message.view.match_over:
                     self._forget_seat()
@@ -282,7 +295,9 @@ class GameLink:
         bind, port = await host.start()
         self._app.post_message(HostReady(reachable(bind), port, host.code))
         local = "127.0.0.1" if bind in ("0.0.0.0", "::", "") else bind  # ourselves, by loopback
-        return Connection(local, port, self.connection.name, host.code, False)
+        # A resumed match: our own seat comes back by its key (the host holds it for us).
+        own_key = _own_seat_key(host, config.table.name, self.connection.name) if config.resume else None
+        return Connection(local, port, self.connection.name, host.code, False, seat_key=own_key)
 
     def _host_report(self, note: Statement[HostNote]) -> None:
         """The host's notes for its operator: kept, not printed over the screen."""
@@ -310,11 +325,13 @@ class GameLink:
             try:
                 client = await self._open(connection, token=saved.token)
             except JoinError as exc:
-                if exc.code != ErrorCode.BAD_TOKEN:
+                if exc.code not in (ErrorCode.BAD_TOKEN, ErrorCode.MATCH_GONE):
                     raise
                 # That match is over, or the host is a new one: the token means nothing there.
                 assert store is not None
                 store.forget(connection.host, connection.port, connection.table, saved.match)
+                if exc.code == ErrorCode.MATCH_GONE:
+                    self.lost_match = True  # joined anew below: the player is told the old one is lost
                 continue
             self._resumed = True
             return client
@@ -404,6 +421,15 @@ class GameLink:
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(client.close() if leaving else client.drop(), 2)
         await self._stop_host()
+
+
+def _own_seat_key(host: Host, table: str, name: str) -> str | None:
+    """(We host a resumed match.) The key of our own seat: the person's seat of our name, else
+    the only person's seat there is (a solo game), else None (we join as anybody would)."""
+    seats = [seat for seat in host.tables[table].seats if seat.kind == SeatKind.PERSON]
+    named = [seat for seat in seats if seat.name is not None and name_key(seat.name) == name_key(name)]
+    chosen = named or (seats if len(seats) == 1 else [])
+    return chosen[0].seat_key if chosen else None
 
 
 def _reason(exc: BaseException, connection: Connection) -> str:

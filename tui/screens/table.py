@@ -27,6 +27,7 @@ from capicu.tui.describe import (
     describe_hint_reasons,
     describe_my_draw,
     describe_result,
+    describe_unfinished,
     end_name,
     you,
 )
@@ -231,6 +232,10 @@ class TableScreen(CapicuScreen[None]):
         pending, self._pending = self._pending, []
         for message in pending:
             self.table_changed(message)
+        if game is not None and game.resumed is not None:
+            resumed, game.resumed, game.welcome_back = game.resumed, None, False
+            # TRANSLATORS: {match} is "the match of 17:02 (Ana, Beto; 3 rounds played)".
+            self.say(lambda: t("Resumed {match}.", match=describe_unfinished(resumed)))
         if game is not None and game.welcome_back:
             game.welcome_back = False  # a saved seat, a seat key or the host gave it back
             self.say(later("You are back in your seat."))
