@@ -317,7 +317,7 @@ class Host:
         try:
             return await self._start()
         except BaseException:
-            await self._settle_journal(tidy=False)
+            self._settle_journal(tidy=False)
             raise
 
     @property
@@ -444,7 +444,16 @@ class Host:
         await self._server.serve_forever()
 
     async def stop(self) -> None:
-        """Hang up on everybody, close the tables and their journals, stop listening."""
+        """Hang up on everybody, close the tables and their journals, stop listening.
+
+        The journal's lock is given up even when this is cancelled half-way.
+        """
+        try:
+            await self._stop()
+        finally:
+            self._settle_journal()
+
+    async def _stop(self) -> None:
         if self._server is not None:
             self._server.close()
         bye = Error(ErrorCode.SHUTTING_DOWN, "the host is shutting down", fatal=True)
@@ -464,18 +473,20 @@ class Host:
             for connection in list(self._connections.values()):
                 connection.abort()
         self._executor.shutdown(wait=False, cancel_futures=True)
-        await self._settle_journal()
 
-    async def _settle_journal(self, *, tidy: bool = True) -> None:
+    def _settle_journal(self, *, tidy: bool = True) -> None:
         """Give up the journal's lock; in the folder of journals, an empty file goes and (``tidy``) a
-        finished match's moves to ``finished/`` (net/journals.py says the rule)."""
+        finished match's moves to ``finished/`` (net/journals.py says the rule).
+
+        Blocking, briefly (a few file operations, a finished match's replay): the host is stopping.
+        """
         lock, self._journal_lock = self._journal_lock, None
         if lock is None:
             return
         folder = self.config.journals
         try:
             if folder is not None and folder.holds(lock.path):
-                await asyncio.to_thread(folder.settle, lock.path, tidy=tidy)
+                folder.settle(lock.path, tidy=tidy)
         finally:
             lock.release()
 

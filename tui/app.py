@@ -345,15 +345,20 @@ class CapicuApp(App[None]):
 
         self.push_screen(ResumeOfferScreen(kept), answered)
 
-    async def _close_link(self) -> None:
+    async def _close_link(self, *, end_match: bool = False) -> None:
         link, self.link = self.link, None
         if link is not None:
-            await link.close()
+            await link.close(end_match=end_match)
         self.workers.cancel_group(self, "link")
 
-    async def leave_game(self) -> None:
-        """Close the link and stop our host; back to the menu, or out when started from the shell."""
-        await self._close_link()
+    async def leave_game(self, *, end_match: bool = False) -> None:
+        """Close the link and stop our host; back to the menu, or out when started from the shell.
+
+        ``end_match``: the player who hosts chose to end the game (the leave dialog says so):
+        its unfinished journal is set aside with the finished ones, never offered again. A
+        crash, a closed terminal or Ctrl+Q keep it to be offered next time.
+        """
+        await self._close_link(end_match=end_match)
         self.game = None
         if self.start_request is not None:
             self.exit()

@@ -246,6 +246,8 @@ class GameLink:
         self._resumed = False
         #: A seat saved here was for a match the host no longer plays (it restarted without it).
         self.lost_match = False
+        #: We host and the player ended the game on purpose (`close`).
+        self._end_match = False
 
     # -- the worker body ---------------------------------------------------------
 
@@ -369,8 +371,12 @@ class GameLink:
     async def _stop_host(self) -> None:
         if self.host is not None:
             host, self.host = self.host, None
+            path, folder = host.journal_path, host.config.journals
             with contextlib.suppress(Exception):
                 await host.stop()
+            if (self._end_match and path is not None and folder is not None and folder.holds(path)
+                    and path.exists()):
+                await asyncio.to_thread(folder.set_aside, path)
 
     # -- intents ---------------------------------------------------------------------
 
@@ -409,13 +415,17 @@ class GameLink:
             return 0
         return int(self.host.fill_with_computers())
 
-    async def close(self, leaving: bool = True) -> None:
+    async def close(self, leaving: bool = True, *, end_match: bool = False) -> None:
         """Leave the table and stop the host we run, if any.
 
         ``leaving=False`` hangs up without a goodbye, as a dropped connection does: the
         host holds the seat for its grace period (an SSH player whose connection went).
+        ``end_match``: we host and end the game on purpose: its journal, if it is kept
+        unfinished in the folder of journals, is set aside with the finished ones.
         """
         self._closed = True
+        # Kept here: the worker may stop the host first, as the client's end reaches it.
+        self._end_match = end_match
         client, self.client = self.client, None
         if client is not None:
             with contextlib.suppress(Exception):
@@ -424,11 +434,13 @@ class GameLink:
 
 
 def _own_seat_key(host: Host, table: str, name: str) -> str | None:
-    """(We host a resumed match.) The key of our own seat: the person's seat of our name, else
-    the only person's seat there is (a solo game), else None (we join as anybody would)."""
-    seats = [seat for seat in host.tables[table].seats if seat.kind == SeatKind.PERSON]
+    """(We host a resumed match.) The key of our own seat: the person's seat of our name, else the
+    one person's seat of a table of computers (a solo game), else None (we join as anybody would)."""
+    every = host.tables[table].seats
+    seats = [seat for seat in every if seat.kind == SeatKind.PERSON]
     named = [seat for seat in seats if seat.name is not None and name_key(seat.name) == name_key(name)]
-    chosen = named or (seats if len(seats) == 1 else [])
+    solo = len(seats) == 1 and all(seat.kind == SeatKind.COMPUTER for seat in every if seat not in seats)
+    chosen = named or (seats if solo else [])
     return chosen[0].seat_key if chosen else None
 
 

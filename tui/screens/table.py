@@ -652,7 +652,7 @@ class TableScreen(CapicuScreen[None]):
 
         async def answered(leave: bool | None) -> None:
             if leave:
-                await self.capicu.leave_game()
+                await self.capicu.leave_game(end_match=hosting)
 
         self.app.push_screen(LeaveScreen(hosting), answered)
 
