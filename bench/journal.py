@@ -41,7 +41,8 @@ async def _moves(journals: JournalFolder | None, moves: int, seed: int) -> list[
     timings: list[float] = []
     try:
         while len(timings) < moves:
-            clients = [await Client.connect(LOOPBACK, port, name=name, reconnect=False) for name in ("a", "b")]
+            clients = [await Client.connect(LOOPBACK, port, name=name, reconnect=False)
+                       for name in ("a", "b")]
             players = [make_player("greedy", n) for n in range(2)]
             for client in clients:
                 while client.view is None:
