@@ -248,6 +248,8 @@ class GameLink:
         self.lost_match = False
         #: We host and the player ended the game on purpose (`close`).
         self._end_match = False
+        #: The host's stop, once begun (`_stop_host`).
+        self._stopping: asyncio.Task[None] | None = None
 
     # -- the worker body ---------------------------------------------------------
 
@@ -369,14 +371,24 @@ class GameLink:
             self.seats.forget(saved.host, saved.port, saved.table, saved.match)
 
     async def _stop_host(self) -> None:
+        """Stop the host we run, once, whoever asks first (the worker, or `close`); both wait for it.
+
+        The stop runs in a task of its own, shielded: cancelling the worker that waits
+        for it must not leave the host half-stopped (its journal neither settled nor set aside).
+        """
         if self.host is not None:
             host, self.host = self.host, None
-            path, folder = host.journal_path, host.config.journals
-            with contextlib.suppress(Exception):
-                await host.stop()
-            if (self._end_match and path is not None and folder is not None and folder.holds(path)
-                    and path.exists()):
-                await asyncio.to_thread(folder.set_aside, path)
+            self._stopping = asyncio.get_running_loop().create_task(self._stop(host))
+        if self._stopping is not None:
+            await asyncio.shield(self._stopping)
+
+    async def _stop(self, host: Host) -> None:
+        path, folder = host.journal_path, host.config.journals
+        with contextlib.suppress(Exception):
+            await host.stop()
+        ended = self._end_match and path is not None and folder is not None and folder.holds(path)
+        if ended and path is not None and folder is not None and path.exists():
+            folder.set_aside(path)  # a few file operations: the game is ending
 
     # -- intents ---------------------------------------------------------------------
 
