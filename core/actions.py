@@ -1,16 +1,18 @@
 """What a player can do on their turn: play a tile on an end, draw, or pass.
 
 Actions are tiny immutable values with a text form (``play 3-5 left``,
-``draw``, ``pass``) that `parse_action` reads back.
+``draw``, ``pass``) that `parse_action` reads back. They are plain classes
+under one base, `Action`, rather than dataclasses: msgspec writes a dataclass
+as a map by itself, and an action travels as its text (net/wire.py); one base
+class is one type a declaration can name.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from enum import Enum
 from types import MappingProxyType
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .tiles import Tile
 
@@ -25,28 +27,85 @@ class End(Enum):
     RIGHT = "right"
 
 
-@dataclass(frozen=True, slots=True)
-class Play:
+class Action:
+    """Something a player does on their turn: a `Play`, a `Draw` or a `Pass`; ``str()`` is its text."""
+
+    __slots__ = ()
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError(f"an action cannot be changed ({name})")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"an action cannot be changed ({name})")
+
+
+class Play(Action):
+    __slots__ = ("_text", "end", "tile")
     tile: Tile
-    end: End = End.LEFT
+    end: End
+    #: Written once: a host writes the legal plays of the seat on turn after every move.
+    _text: str
+
+    def __init__(self, tile: Tile, end: End = End.LEFT) -> None:
+        object.__setattr__(self, "tile", tile)
+        object.__setattr__(self, "end", end)
+        object.__setattr__(self, "_text", f"play {tile} {end.value}")
+
+    def __reduce__(self) -> tuple[type[Play], tuple[Tile, End]]:
+        return Play, (self.tile, self.end)
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not Play:
+            return NotImplemented
+        return self.tile == other.tile and self.end is other.end
+
+    def __hash__(self) -> int:
+        return hash((self.tile, self.end))
+
+    def __repr__(self) -> str:
+        return f"Play({self.tile!r}, {self.end})"
 
     def __str__(self) -> str:
-        return f"play {self.tile} {self.end.value}"
+        return self._text
 
 
-@dataclass(frozen=True, slots=True)
-class Draw:
+class Draw(Action):
+    __slots__ = ()
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is Draw if isinstance(other, Action) else NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(Draw)
+
+    def __reduce__(self) -> str:
+        return "DRAW"
+
+    def __repr__(self) -> str:
+        return "Draw()"
+
     def __str__(self) -> str:
         return "draw"
 
 
-@dataclass(frozen=True, slots=True)
-class Pass:
+class Pass(Action):
+    __slots__ = ()
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is Pass if isinstance(other, Action) else NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(Pass)
+
+    def __reduce__(self) -> str:
+        return "PASS"
+
+    def __repr__(self) -> str:
+        return "Pass()"
+
     def __str__(self) -> str:
         return "pass"
 
-
-Action = Play | Draw | Pass
 
 DRAW = Draw()
 PASS = Pass()

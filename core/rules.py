@@ -2,16 +2,23 @@
 
 `Rules` is an immutable value: every option that docs/RULES.md marks as one is a
 field, and a preset is just a `Rules` with its fields filled in. Changing one
-option of a preset is one call: ``dataclasses.replace(Rules.preset_named("draw"), target=200)``.
+option of a preset is one call: ``msgspec.structs.replace(Rules.preset_named("draw"), target=200)``.
+
+`Rules` is a frozen msgspec Struct: its types and limits are its declaration,
+checked by msgspec wherever rules are read (the wire, a journal); what a
+declaration cannot say (a target from 1 up, enough tiles for the hands, ...)
+`Rules.__post_init__` checks, whoever makes the rules, raising `RulesError`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
 from enum import Enum
 from types import MappingProxyType
-from typing import Any
+from typing import Annotated
+
+from msgspec import Meta, Struct
+from msgspec.structs import replace
 
 from .codes import Code, Param, Statement
 from .tiles import MAX_PIPS
@@ -156,30 +163,25 @@ _SCORING_FACTS = {
     Scoring.DOMINO_TAKES_ALL: RuleFact.DOMINO_TAKES_ALL,
 }
 
+#: The most rounds a match may give a bonus for.
+MAX_ROUND_BONUSES = 16
+
 PRESET_NAMES = ("puerto-rican-drawing", "drawing-game", "puerto-rican-partners", "quinientos", "draw")
 
 
-def _enum_value(enum: type[Enum], value: Any, name: str) -> Any:
-    if isinstance(value, enum):
-        return value
-    try:
-        return enum(value)
-    except ValueError:
-        choices = ", ".join(str(m.value) for m in enum)
-        raise RulesError(f"{name} must be one of {choices}, not {value!r}", RulesProblem.NOT_ONE_OF,
-                         option=name, choices=choices, value=repr(value)) from None
+#: Three whole numbers: one for 2, 3 and 4 players.
+PerPlayerCount = tuple[int, int, int]
 
 
-@dataclass(frozen=True, slots=True)
-class Rules:
+class Rules(Struct, frozen=True):
     """Every rule setting of one game; see docs/RULES.md for what each means."""
 
-    preset: str = "puerto-rican-drawing"
+    preset: Annotated[str, Meta(min_length=1, max_length=40)] = "puerto-rican-drawing"
     max_pip: int = 6
     min_players: int = 2
     max_players: int = 3
     #: Tiles dealt to each player, for 2, 3 and 4 players.
-    hand_sizes: tuple[int, int, int] = (7, 7, 7)
+    hand_sizes: PerPlayerCount = (7, 7, 7)
     #: Tiles of the boneyard that can never be drawn.
     reserve: int = 2
     #: False when the undealt tiles are set aside and a player who cannot play passes.
@@ -199,12 +201,12 @@ class Rules:
     tranque_last_player_leads: bool = False
     scoring: Scoring = Scoring.LOWEST_COUNT
     #: Match target for 2, 3 and 4 players; `target` overrides all three.
-    targets: tuple[int, int, int] = (100, 61, 61)
+    targets: PerPlayerCount = (100, 61, 61)
     target: int | None = None
     capicu_bonus: int = 0
     chuchazo_bonus: int = 0
     #: Bonus to the side that wins round 1, 2, ... of the match.
-    round_bonuses: tuple[int, ...] = field(default=())
+    round_bonuses: Annotated[tuple[int, ...], Meta(max_length=MAX_ROUND_BONUSES)] = ()
 
     def __post_init__(self) -> None:
         self._check()
@@ -263,53 +265,32 @@ class Rules:
     # -- checks -----------------------------------------------------------
 
     def _check(self) -> None:
-        for name, enum in (
-            ("direction", Direction),
-            ("first_lead", FirstLead),
-            ("tie_lead", TieLead),
-            ("scoring", Scoring),
-        ):
-            object.__setattr__(self, name, _enum_value(enum, getattr(self, name), name))
-        for name in ("hand_sizes", "targets", "round_bonuses"):
-            value = getattr(self, name)
-            if isinstance(value, list):
-                object.__setattr__(self, name, tuple(value))
+        """What the declaration cannot say: the values' ranges and how they fit together.
+
+        The types are the declaration's, checked where rules are read (msgspec).
+        """
         if self.max_pip not in MAX_PIPS:
             raise RulesError(f"the set must be double-6, double-9 or double-12, not double-{self.max_pip!r}",
                              RulesProblem.SET_SIZE, value=repr(self.max_pip))
-        if not (isinstance(self.min_players, int) and isinstance(self.max_players, int)):
-            raise RulesError("player counts must be whole numbers", RulesProblem.PLAYER_COUNTS_NOT_WHOLE)
         if not 2 <= self.min_players <= self.max_players <= 4:
             raise RulesError("a game is for 2 to 4 players", RulesProblem.PLAYERS_OUT_OF_RANGE)
-        _check_ints("hand_sizes", self.hand_sizes, 3, low=1)
-        _check_ints("targets", self.targets, 3, low=1)
-        _check_ints("round_bonuses", self.round_bonuses, None, low=0)
+        _check_counts("hand_sizes", self.hand_sizes, 3, low=1)
+        _check_counts("targets", self.targets, 3, low=1)
+        _check_counts("round_bonuses", self.round_bonuses, None, low=0)
         for name in ("reserve", "capicu_bonus", "chuchazo_bonus"):
             value = getattr(self, name)
-            if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+            if value < 0:
                 raise RulesError(f"{name} must be a whole number from 0 up, not {value!r}",
                                  RulesProblem.NOT_WHOLE_FROM, option=name, low=0, value=repr(value))
-        if self.target is not None and (
-            not isinstance(self.target, int) or isinstance(self.target, bool) or self.target < 1
-        ):
+        if self.target is not None and self.target < 1:
             raise RulesError(f"the target must be a positive whole number, not {self.target!r}",
                              RulesProblem.TARGET, value=repr(self.target))
-        if self.max_draws_per_turn is not None and (
-            not isinstance(self.max_draws_per_turn, int)
-            or isinstance(self.max_draws_per_turn, bool)
-            or self.max_draws_per_turn < 1
-        ):
+        if self.max_draws_per_turn is not None and self.max_draws_per_turn < 1:
             raise RulesError(
                 "max_draws_per_turn must be a positive whole number or none, "
                 f"not {self.max_draws_per_turn!r}",
                 RulesProblem.MAX_DRAWS, value=repr(self.max_draws_per_turn),
             )
-        flags = ("drawing", "voluntary_draw", "partnerships", "winner_leads", "tranque_last_player_leads")
-        for name in flags:
-            if not isinstance(getattr(self, name), bool):
-                raise RulesError(f"{name} must be true or false", RulesProblem.NOT_TRUE_OR_FALSE, option=name)
-        if not isinstance(self.preset, str) or not self.preset or len(self.preset) > 40:
-            raise RulesError("a preset name must be a short text", RulesProblem.BAD_PRESET_NAME)
         if self.partnerships and self.max_players < 4:
             raise RulesError("partnerships need four players", RulesProblem.PARTNERSHIPS_NEED_FOUR)
 
@@ -355,15 +336,14 @@ class Rules:
         return tuple(facts)
 
 
-def _check_ints(name: str, values: Any, length: int | None, *, low: int) -> None:
-    if not isinstance(values, tuple) or (length is not None and len(values) != length):
-        size = f"{length} " if length is not None else ""
-        raise RulesError(f"{name} must be a list of {size}whole numbers", RulesProblem.NOT_A_LIST,
-                         option=name, length=length or 0)
-    if len(values) > 16:
+def _check_counts(name: str, values: tuple[int, ...], length: int | None, *, low: int) -> None:
+    if length is not None and len(values) != length:
+        raise RulesError(f"{name} must be a list of {length} whole numbers", RulesProblem.NOT_A_LIST,
+                         option=name, length=length)
+    if len(values) > MAX_ROUND_BONUSES:
         raise RulesError(f"{name} is too long", RulesProblem.LIST_TOO_LONG, option=name)
     for v in values:
-        if not isinstance(v, int) or isinstance(v, bool) or v < low:
+        if v < low:
             raise RulesError(f"{name} must hold whole numbers from {low} up, not {v!r}",
                              RulesProblem.NOT_WHOLE_FROM, option=name, low=low, value=repr(v))
 

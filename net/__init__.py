@@ -18,7 +18,6 @@ from .protocol import (
     Snapshot,
     StateUpdate,
     TurnTimer,
-    ViewState,
     Waiting,
     Welcome,
 )
@@ -59,7 +58,6 @@ __all__ = [
     "TableConfig",
     "TurnTimer",
     "Update",
-    "ViewState",
     "Waiting",
     "Welcome",
     "new_join_code",

@@ -38,6 +38,7 @@ from pathlib import Path
 from capicu.core import Match
 
 from .journal import JournalError, read_journal
+from .protocol import SeatKind
 
 try:  # POSIX; elsewhere a journal is not locked (and a live host's match may be offered)
     import fcntl
@@ -242,7 +243,5 @@ def summarize(path: Path) -> Unfinished | None:
         return None
     if match is not None and match.is_over:
         return None
-    seats = header.get("seats")
-    names = tuple(str(seat.get("name") or "") for seat in seats if isinstance(seat, dict)
-                  and seat.get("kind") == "person") if isinstance(seats, list) else ()
+    names = tuple(seat.name or "" for seat in header.seats if seat.kind is SeatKind.PERSON)
     return Unfinished(path, modified, names, len(match.results) if match else 0, match is not None)

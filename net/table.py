@@ -30,7 +30,6 @@ import secrets
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from pathlib import Path
-from typing import Any
 
 from capicu.core import (
     Action,
@@ -48,7 +47,7 @@ from capicu.core.match import LOG_FORMAT
 from .codec import encode_frame
 from .codes import new_seat_key, same_code
 from .effects import Close, Effect, HostNote, Peer, Record, Report, Send, Tell, Think
-from .journal import Journal, Recovered, entry_records, header_record, plain_rules, seats_record
+from .journal import Header, Journal, JournalSeat, Recovered, SeatsRecord, entry_records
 from .protocol import (
     ActedBy,
     Chat,
@@ -63,11 +62,11 @@ from .protocol import (
     Snapshot,
     StateUpdate,
     TurnTimer,
-    ViewState,
     Welcome,
     clean_chat,
     clean_name,
     to_wire,
+    view_state,
 )
 from .sanitize import name_key, names_look_alike
 from .timing import Deadlines
@@ -286,37 +285,28 @@ class Table:
         header = recovered.header
         log = recovered.match_log()
         match = Match.from_log(log) if log["entries"] else None
-        players, rules, seed = log["players"], log["rules"], log["seed"]
-        seats = header.get("seats")
-        if not isinstance(players, int) or not isinstance(seed, int):
-            raise ValueError("the journal's header does not say the players and the seed")
-        if not isinstance(seats, list) or len(seats) != players:
+        if len(header.seats) != header.players:
             raise ValueError("the journal's header does not list the table's seats")
         # The match's own settings come from the journal; the host's timings from ``config``.
         config = replace(
-            config, name=str(header.get("table", config.name)), rules=rules, players=players,
-            computers=sum(1 for s in seats if isinstance(s, dict) and s.get("kind") == "computer"),
-            computer_level=str(header.get("computer_level", config.computer_level)),
-            seed=seed, journal=None,
+            config, name=header.table or config.name, rules=header.rules, players=header.players,
+            computers=sum(1 for s in header.seats if s.kind is SeatKind.COMPUTER),
+            computer_level=header.computer_level or config.computer_level, seed=header.seed, journal=None,
         )
         table = cls(config, heartbeat=heartbeat, players_keep_state=players_keep_state)
         table.journal = journal
         table._journal_begun = True
-        match_id = header.get("match")
-        if isinstance(match_id, str) and match_id:
-            table.match_id = match_id
-        for seat, saved in zip(table.seats, seats, strict=True):
-            if not isinstance(saved, dict) or saved.get("kind") not in ("person", "computer", "open"):
-                raise ValueError(f"seat {seat.index + 1} of the journal's header is damaged")
-            if saved["kind"] == "open":
+        if header.match:
+            table.match_id = header.match
+        for seat, saved in zip(table.seats, header.seats, strict=True):
+            if saved.kind is SeatKind.OPEN:
                 continue
-            seat.kind = SeatKind(saved["kind"])
-            seat.name = str(saved.get("name") or _computer_name(seat.index))
-            token, key = saved.get("token"), saved.get("key")
-            seat.token = token if isinstance(token, str) and token else None
+            seat.kind = saved.kind
+            seat.name = saved.name or _computer_name(seat.index)
+            seat.token = saved.token or None
             if seat.kind is SeatKind.PERSON:
                 # A journal from before seat keys gets new ones (welcomes carry them).
-                seat.seat_key = key if isinstance(key, str) and key else new_seat_key()
+                seat.seat_key = saved.key or new_seat_key()
                 table._deadlines.set(("grace", seat.index), now + config.grace)
         table.match = match
         table.seq = recovered.seq
@@ -520,17 +510,15 @@ class Table:
 
     # -- the match -------------------------------------------------------------
 
-    def _journal_header(self) -> dict[str, Any]:
-        return {
-            "log_format": LOG_FORMAT, "rules": plain_rules(self.config.rules),
-            "players": self.config.players, "seed": self.seed, "seq": 0, "table": self.name,
-            "match": self.match_id, "computer_level": self.config.computer_level,
-            "seats": self._journal_seat_list(),
-            **({"pause_between_rounds": True} if self.config.next_round_delay != 0 else {}),
-        }
+    def _journal_header(self) -> Header:
+        return Header(
+            log_format=LOG_FORMAT, rules=self.config.rules, players=self.config.players, seed=self.seed,
+            table=self.name, match=self.match_id, computer_level=self.config.computer_level,
+            seats=self._journal_seat_list(), pause_between_rounds=self.config.next_round_delay != 0,
+        )
 
-    def _journal_seat_list(self) -> list[dict[str, Any]]:
-        return [{"kind": s.kind, "name": s.name, "token": s.token, "key": s.seat_key} for s in self.seats]
+    def _journal_seat_list(self) -> tuple[JournalSeat, ...]:
+        return tuple(JournalSeat(s.kind, s.name, s.token, s.seat_key) for s in self.seats)
 
     def _journal_seats(self) -> None:
         """Put the seats as they are now in the journal (in the lobby, where they change)."""
@@ -538,9 +526,9 @@ class Table:
             return
         if not self._journal_begun:
             self._journal_begun = True
-            self._out.append(Record(self.journal, (header_record(self._journal_header()),)))
+            self._out.append(Record(self.journal, (self._journal_header(),)))
         else:
-            self._out.append(Record(self.journal, (seats_record(self._journal_seat_list()),)))
+            self._out.append(Record(self.journal, (SeatsRecord(self._journal_seat_list()),)))
 
     def _start(self, now: float) -> None:
         match = Match(self.config.rules, self.config.players, self.seed,
@@ -591,11 +579,11 @@ class Table:
         for seat in seated:
             assert seat.peer is not None
             out.append(Tell((seat.peer,), StateUpdate(
-                self.seq, events, ViewState.of(match.view(seat.index)), actor, by,
+                self.seq, events, view_state(match.view(seat.index)), actor, by,
                 ref if seat.peer is mover else None,
             )))
         if self.spectators:
-            public = StateUpdate(self.seq, events, ViewState.of(match.view(None)), actor, by)
+            public = StateUpdate(self.seq, events, view_state(match.view(None)), actor, by)
             out.append(Tell(tuple(self.spectators), public))
         self._schedule_turn(now)
         if match.awaiting_deal:

@@ -9,12 +9,12 @@ before it loads). A bad value is a `CliError`: one line, exit code 2.
 from __future__ import annotations
 
 import argparse
-import dataclasses
 import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
+import msgspec
 from capicu.core import LEVELS, PRESET_NAMES, Rules, RulesError
 from capicu.net.host import HostConfig, Limits, new_join_code
 from capicu.net.journal import Keep, worth_keeping
@@ -234,7 +234,7 @@ def rules_from_args(args: argparse.Namespace) -> tuple[Rules, int]:
             if getattr(args, option) is not None
         }
         if changes:
-            rules = dataclasses.replace(rules, **changes)
+            rules = msgspec.structs.replace(rules, **changes)
         players = args.players or rules.min_players
         rules.check_players(players)
     except RulesError as exc:

@@ -159,7 +159,7 @@ async def test_a_host_resumed_during_a_break_starts_the_countdown_again(start_ho
     await play_until_break(ana)
     await host.stop()
     header = read_journal(journal).header
-    assert header["match"] == match_id and header["seats"][0]["key"] == key
+    assert header.match == match_id and header.seats[0].key == key
     resumed, port = await start_host(resume=journal, grace=30, next_round_delay=15)
     table = resumed.tables["main"]
     assert table.match_id == match_id and table.match.awaiting_deal

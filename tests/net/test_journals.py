@@ -8,8 +8,9 @@ from pathlib import Path
 
 from capicu.core import Match, Rules, make_player
 from capicu.net import Host, HostConfig, Limits, TableConfig
-from capicu.net.journal import encode_record, header_record, plain_rules
+from capicu.net.journal import Header, JournalSeat, encode_record, entry_records
 from capicu.net.journals import JournalFolder, JournalKind, JournalLock, summarize
+from capicu.net.protocol import SeatKind
 
 from .conftest import LOOPBACK, WAIT, play_bot
 
@@ -26,11 +27,11 @@ def _journal(path: Path, *, moves: int = 0, finish: bool = False,
         match.apply(player.choose(match.view(match.turn)))
         played += 1
     log = match.log()
-    seats = [{"kind": "person", "name": name, "token": f"t{i}", "key": None} for i, name in enumerate(names)]
-    header = {"log_format": log["format"], "rules": plain_rules(RULES), "players": 2, "seed": 7, "seq": 0,
-              "table": "main", "match": "m1", "computer_level": "normal", "seats": seats}
-    entries = b"".join(encode_record({"entry": entry}) for entry in log["entries"])
-    data = encode_record(header_record(header)) + entries
+    seats = tuple(JournalSeat(SeatKind.PERSON, name, f"t{i}") for i, name in enumerate(names))
+    header = Header(log_format=log["format"], rules=RULES, players=2, seed=7, table="main", match="m1",
+                    seats=seats)
+    entries = b"".join(encode_record(record) for record in entry_records(log["entries"], 0))
+    data = encode_record(header) + entries
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_bytes(data)
     return path

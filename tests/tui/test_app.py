@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import asyncio
-import dataclasses
 from functools import partial
 from pathlib import Path
 
+import msgspec
 import pytest
 from capicu.core import Play, Rules
 from capicu.net.host import Host, HostConfig
@@ -228,8 +228,8 @@ async def test_ascii_mode_menus_and_summary_show_nothing_outside_ascii() -> None
 async def test_the_match_ends_with_the_summary_then_the_winner_and_play_again() -> None:
     from capicu.tui.screens.match_over import MatchOverScreen
 
-    request = SoloGame(dataclasses.replace(Rules.preset_named("puerto-rican-drawing"), target=1), 2, "normal",
-                       seed=3, name="Ana", pace=0.0)
+    rules = msgspec.structs.replace(Rules.preset_named("puerto-rican-drawing"), target=1)
+    request = SoloGame(rules, 2, "normal", seed=3, name="Ana", pace=0.0)
     app = CapicuApp(DisplayOptions(mouse=False), request)
     async with app.run_test(size=SIZE) as pilot:
         for _ in range(400):

@@ -20,13 +20,13 @@ terminals', so white on it is 4.0:1, where the VGA palette Rich matches against 
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import capicu.tui.app
+import msgspec
 import pytest
 import textual.constants
 from capicu.core import Match, Play, Rules, View
@@ -147,7 +147,7 @@ async def show_round_end(pilot: Pilot[Any], app: CapicuApp) -> None:
 
 def finished_view(seed: int = 5) -> View:
     """Seat 0's view of a whole two-player match, played out with the first legal move each turn."""
-    match = Match(dataclasses.replace(Rules.preset_named("puerto-rican-drawing"), target=1), 2, seed=seed)
+    match = Match(msgspec.structs.replace(Rules.preset_named("puerto-rican-drawing"), target=1), 2, seed=seed)
     while not match.is_over:
         legal = match.legal_actions()
         plays = [action for action in legal if isinstance(action, Play)]

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import dataclasses
 import io
 import signal
 
+import msgspec
 import pytest
 from capicu.core import Rules
 from capicu.net.headless import serve_headless
@@ -41,7 +41,7 @@ def test_options_reach_the_config(tmp_path) -> None:
                  "127.0.0.1", "--port", "0", "--rate", "10", "--seed", "4", "--level", "easy")
     config = host_config_from_args(args)
     table = config.table
-    assert table.rules == dataclasses.replace(Rules.preset_named("puerto-rican-drawing"), target=30)
+    assert table.rules == msgspec.structs.replace(Rules.preset_named("puerto-rican-drawing"), target=30)
     assert (table.players, table.computers, config.code) == (3, 2, None)
     assert (table.turn_timer, table.grace, table.journal) == (20, 5, tmp_path / "j")
     assert (config.bind, config.port, table.seed, table.computer_level) == ("127.0.0.1", 0, 4, "easy")

@@ -6,10 +6,10 @@ talk through a real host on 127.0.0.1 where a test needs two people.
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import AsyncIterator
 from pathlib import Path
 
+import msgspec
 import pytest
 from capicu.core import DRAW, Play, Rules, TilesDrawn
 from capicu.net.host import Host, HostConfig
@@ -233,7 +233,7 @@ async def test_a_finished_matchs_saved_seat_is_forgotten(tmp_path: Path) -> None
     from capicu.tui.settings import data_dir
 
     # The first round wins it.
-    rules = dataclasses.replace(Rules.preset_named("puerto-rican-drawing"), target=1)
+    rules = msgspec.structs.replace(Rules.preset_named("puerto-rican-drawing"), target=1)
     table = TableConfig(rules=rules, players=2, computers=1, computer_level="normal", seed=5,
                         next_round_delay=None)
     host = Host(HostConfig(table, bind="127.0.0.1", port=0, code=None))

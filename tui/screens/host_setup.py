@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import dataclasses
 import secrets
 from typing import Any, ClassVar
 
+import msgspec
 from capicu.core import PRESET_NAMES, Rules, RulesError
 from capicu.core.ai import LEVELS
 from capicu.net.journals import JournalFolder, JournalKind
@@ -121,7 +121,7 @@ class HostSetupScreen(CapicuScreen[None]):
         if target_text:
             try:
                 target = int(target_text)
-                rules = dataclasses.replace(rules, target=target)
+                rules = msgspec.structs.replace(rules, target=target)
             except (ValueError, RulesError):
                 self.notify(t("Points to win must be a whole number from 1 up."), severity="error")
                 return
