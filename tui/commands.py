@@ -305,8 +305,8 @@ def tell_operator(news: News, resumed: Unfinished | None = None) -> None:
     if isinstance(news, Stopped):
         print(t("capicu host: stopped"), flush=True)
         if news.kept is not None:
-            print(t("capicu host: the unfinished match is kept in {path}: capicu host --resume goes on "
-                    "with it", path=str(news.kept)), flush=True)
+            print(t("capicu host: the unfinished match is kept: capicu host --resume {path} goes on with it",
+                    path=str(news.kept)), flush=True)
         return
     if isinstance(news, Noted):
         print(t("capicu host: {line}", line=describe_host_note(news.note.code, news.note.values)),

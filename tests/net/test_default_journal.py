@@ -142,7 +142,7 @@ async def test_a_host_with_no_journal_flags_killed_mid_round_is_resumed_with_han
         await _stop(process)
     assert process.stdout is not None
     said = (await asyncio.wait_for(process.stdout.read(), WAIT)).decode()
-    assert f"the unfinished match is kept in {kept[0]}" in said
+    assert f"the unfinished match is kept: capicu host --resume {kept[0]} goes on with it" in said
     assert _journals(tmp_path) == kept  # still unfinished: still kept
 
     # Another match instead (--new): the old one is set aside, and a returning player hears it is lost.

@@ -16,11 +16,12 @@ from capicu.net.journals import JournalFolder, JournalKind, Unfinished
 from capicu.net.protocol import ErrorCode
 from capicu.tui.app import CapicuApp
 from capicu.tui.describe import describe_host_error, describe_unfinished
-from capicu.tui.game import DisplayOptions, HostGame, make_host_config
+from capicu.tui.game import DisplayOptions, HostGame, JoinGame, make_host_config
 from capicu.tui.messages import default_language
+from capicu.tui.saved_seats import SEATS_FILE, SavedSeat, SeatStore
 from capicu.tui.screens.resume_offer import ResumeOfferScreen
 from capicu.tui.screens.table import TableScreen
-from capicu.tui.settings import journals_dir
+from capicu.tui.settings import data_dir, journals_dir
 from helpers_app import my_turn, play_turn_and_wait, screen_text, solo_app, wait_for
 
 SIZE = (100, 30)
@@ -146,3 +147,23 @@ async def test_a_solo_game_left_on_purpose_is_set_aside_not_offered() -> None:
         await wait_for(pilot, lambda: not app.is_running, what="the app to end")
     assert _unfinished() == []
     assert len(list((journals_dir() / "finished").glob("*-play-*.journal"))) == 1
+
+
+async def test_joining_with_a_seat_saved_for_a_match_the_host_no_longer_plays_says_it_is_lost() -> None:
+    host = Host(HostConfig(TableConfig(players=2), bind="127.0.0.1", port=0))
+    _, port = await host.start()
+    store = SeatStore(data_dir() / SEATS_FILE)
+    store.save(SavedSeat(host="127.0.0.1", port=port, table="main", match="oldmatch", token="oldmatch.secret",
+                         seat_key=None, name="Ana", seat=0))
+    app = CapicuApp(DisplayOptions(mouse=False), JoinGame(host="127.0.0.1", port=port, name="Ana"))
+    try:
+        async with app.run_test(size=SIZE, notifications=True) as pilot:
+            await wait_for(pilot, lambda: app.game is not None and app.game.seat == 0, what="a new seat")
+            await wait_for(pilot, lambda: any("restarted without your last match: it is lost"
+                                              in note.message for note in app._notifications),
+                           what="the lost-match notice")
+            assert store.seats_at("127.0.0.1", port, "main")[0].match != "oldmatch"  # the new seat, only
+            assert len(store.seats_at("127.0.0.1", port, "main")) == 1
+            app.exit()
+    finally:
+        await host.stop()
