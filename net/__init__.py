@@ -3,6 +3,7 @@
 from .client import Client, ClientError, Closed, Incoming, JoinError, Reconnected, Reconnecting, Update
 from .codec import CLOSED, NEED_DATA, Codec
 from .host import Host, HostConfig, HostError, HostNote, Limits, RejoinRequest, new_join_code
+from .model import Change, TableModel
 from .protocol import (
     DEFAULT_PORT,
     PROTOCOL_VERSION,
@@ -29,6 +30,7 @@ __all__ = [
     "NEED_DATA",
     "PROTOCOL_VERSION",
     "ActedBy",
+    "Change",
     "Chat",
     "Client",
     "ClientError",
@@ -56,6 +58,7 @@ __all__ = [
     "Snapshot",
     "StateUpdate",
     "TableConfig",
+    "TableModel",
     "TurnTimer",
     "Update",
     "Waiting",

@@ -44,6 +44,8 @@ MAX_HOST_FRAME = 4 * 1024 * 1024
 MAX_DEPTH = 12
 
 NAME_LIMIT = 24
+#: The spectators a seat map names (`Seats.watchers`): the first to come, however many watch.
+WATCHERS_LIMIT = 64
 CHAT_LIMIT = 200
 CODE_LIMIT = 32
 TOKEN_LIMIT = 64
@@ -231,12 +233,20 @@ class Seat(Struct, frozen=True):
     left: bool = False
 
 
-class Seats(_FromHost, frozen=True, tag="seats"):
-    """Who sits where: sent on joining, and whenever a seat changes."""
+class Seats(_FromHost, frozen=True, tag="seats", omit_defaults=True):
+    """Who sits where: sent on joining, and whenever a seat changes.
+
+    ``watchers`` came later, inside protocol version 2: it is left out while
+    nobody watches, so that such a seat map is the bytes it always was.
+    """
 
     seats: Annotated[tuple[Seat, ...], Meta(max_length=4)]
     spectators: Count
     started: bool
+    #: The spectators' names, in the order they came, the first `WATCHERS_LIMIT` of them
+    #: (a host before this field sends none).
+    watchers: Annotated[tuple[Annotated[str, Meta(max_length=NAME_LIMIT)], ...],
+                        Meta(max_length=WATCHERS_LIMIT)] = ()
 
 
 class Snapshot(_FromHost, frozen=True, tag="snapshot"):
@@ -449,6 +459,7 @@ __all__ = [
     "MAX_HOST_FRAME",
     "NAME_LIMIT",
     "PROTOCOL_VERSION",
+    "WATCHERS_LIMIT",
     "Act",
     "ActedBy",
     "Bye",

@@ -32,6 +32,7 @@ from enum import StrEnum
 from pathlib import Path
 
 from capicu.core import (
+    DRAW,
     Action,
     ComputerPlayer,
     Event,
@@ -49,6 +50,7 @@ from .codes import new_seat_key, same_code
 from .effects import Close, Effect, HostNote, Peer, Record, Report, Send, Tell, Think
 from .journal import Header, Journal, JournalSeat, Recovered, SeatsRecord, entry_records
 from .protocol import (
+    WATCHERS_LIMIT,
     ActedBy,
     Chat,
     Error,
@@ -311,7 +313,13 @@ class Table:
         table.match = match
         table.seq = recovered.seq
         table._logged = len(recovered.entries)
-        if match is not None:
+        if match is not None and match.turn is not None and match.legal_actions() == (DRAW,):
+            # A journal of an older host may stop where the rules force draws: make them now
+            # (journaled; nobody is here to tell).
+            drawer = match.turn
+            by = ActedBy.COMPUTER if table.seats[drawer].computer_plays else ActedBy.PERSON
+            table._publish((), drawer, by, None, None, now, announce_break=False)
+        elif match is not None:
             table._schedule_turn(now)
             if match.awaiting_deal:
                 # Nobody is back yet: the countdown starts again, and waits for them.
@@ -559,11 +567,16 @@ class Table:
 
     def _publish(
         self, events: tuple[Event, ...], actor: int | None, by: ActedBy, mover: Peer | None,
-        ref: int | None, now: float,
+        ref: int | None, now: float, *, announce_break: bool = True,
     ) -> None:
-        """Journal and send what just happened, then see what comes next (a turn, a break)."""
+        """Journal and send what just happened, then see what comes next (a turn, a break).
+
+        The draws the rules then force on the seat on turn are made here and go
+        out in the same update (see `_forced_draws`).
+        """
         match = self.match
         assert match is not None
+        events += self._forced_draws()
         self._version += 1
         self.seq += len(events)
         if self.journal is not None:
@@ -587,7 +600,25 @@ class Table:
             out.append(Tell(tuple(self.spectators), public))
         self._schedule_turn(now)
         if match.awaiting_deal:
-            self._begin_break(now)
+            self._begin_break(now, announce=announce_break)
+
+    def _forced_draws(self) -> tuple[Event, ...]:
+        """Draw for the seat on turn while drawing is all the rules let it do; the events.
+
+        docs/RULES.md: a player with no playable tile draws, one tile at a time,
+        until a drawn tile can be played or the reserve is reached (then they
+        pass, which stays their own intent). Nobody chooses these draws, so
+        nobody is asked: no round trip per tile from a person's screen, no
+        computer's think, no turn timer. Each is the engine's own `TilesDrawn`
+        (who drew, never which tile), so every seat learns what it learned
+        before, in one update instead of one per tile.
+        """
+        match = self.match
+        assert match is not None
+        drawn: list[Event] = []
+        while match.turn is not None and match.legal_actions() == (DRAW,):
+            drawn.extend(match.apply(DRAW, match.turn))
+        return tuple(drawn)
 
     def chat(self, peer: Peer, text: str) -> list[Effect]:
         line = clean_chat(text)
@@ -766,7 +797,8 @@ class Table:
         self._out.extend(Send(peer, frame) for peer in self.peers())
 
     def _seats_message(self) -> Seats:
-        return Seats(tuple(s.public() for s in self.seats), len(self.spectators), self.match is not None)
+        return Seats(tuple(s.public() for s in self.seats), len(self.spectators), self.match is not None,
+                     tuple(p.name or "" for p in self.spectators[:WATCHERS_LIMIT]))
 
     def _broadcast_seats(self) -> None:
         self._send_all(self._seats_message())

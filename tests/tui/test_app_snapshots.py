@@ -68,7 +68,7 @@ def test_lobby(snap_compare: Any, theme: str) -> None:
     app = _lobby_app(theme)
 
     async def ready(pilot: Pilot[Any]) -> None:
-        await wait_for(pilot, lambda: app.game is not None and len(app.game.seats) == 3, what="the seats")
+        await wait_for(pilot, lambda: app.table is not None and len(app.table.seats) == 3, what="the seats")
         await _settle(pilot)
 
     assert snap_compare(app, terminal_size=SIZE, run_before=ready)
@@ -80,7 +80,7 @@ async def _play_until(pilot: Pilot[Any], app: CapicuApp, done: Any) -> None:
 
 
 def _view(app: CapicuApp) -> Any:
-    return app.game.view if app.game is not None else None
+    return app.table.view if app.table is not None else None
 
 
 @pytest.mark.parametrize("theme", THEMES)

@@ -35,8 +35,8 @@ async def _leave_mid_match(turns: int = 2) -> tuple[tuple[object, ...], tuple[in
             await wait_for(pilot, lambda: my_turn(app), what="my turn")
             await play_turn_and_wait(pilot, app)
         await wait_for(pilot, lambda: my_turn(app), what="my turn")
-        assert app.game is not None and app.game.view is not None
-        view = app.game.view
+        assert app.table is not None and app.table.view is not None
+        view = app.table.view
         app.exit()
     return tuple(view.hand), view.scores
 
@@ -55,8 +55,8 @@ async def test_an_unfinished_solo_game_is_offered_and_resumed_with_its_hand() ->
         await pilot.press("r")
         await wait_for(pilot, lambda: isinstance(app.screen, TableScreen) and my_turn(app),
                        what="the table")
-        assert app.game is not None and app.game.view is not None
-        assert tuple(app.game.view.hand) == hand and app.game.view.scores == scores
+        assert app.table is not None and app.table.view is not None
+        assert tuple(app.table.view.hand) == hand and app.table.view.scores == scores
         await wait_for(pilot, lambda: "Resumed the match of" in screen_text(app), what="the resumed notice")
         app.exit()
     assert len(_unfinished()) == 1  # still not over: still kept
@@ -129,9 +129,9 @@ async def test_the_hosting_app_offers_an_unfinished_hosted_match() -> None:
         assert "Resume the match of" in screen_text(app) and "Ana; not dealt yet" in screen_text(app)
         await pilot.press("r")
         # Ana's seat is kept for her: Beto takes the other one.
-        await wait_for(pilot, lambda: app.game is not None and app.game.seat == 1,
+        await wait_for(pilot, lambda: app.table is not None and app.table.seat == 1,
                        what="Beto seated")
-        assert app.game is not None and app.game.seats[0].name == "Ana"
+        assert app.table is not None and app.table.seats[0].name == "Ana"
         app.exit()
     assert folder.unfinished()[0].path == kept.path
 
@@ -158,7 +158,7 @@ async def test_joining_with_a_seat_saved_for_a_match_the_host_no_longer_plays_sa
     app = CapicuApp(DisplayOptions(mouse=False), JoinGame(host="127.0.0.1", port=port, name="Ana"))
     try:
         async with app.run_test(size=SIZE, notifications=True) as pilot:
-            await wait_for(pilot, lambda: app.game is not None and app.game.seat == 0, what="a new seat")
+            await wait_for(pilot, lambda: app.table is not None and app.table.seat == 0, what="a new seat")
             await wait_for(pilot, lambda: any("restarted without your last match: it is lost"
                                               in note.message for note in app._notifications),
                            what="the lost-match notice")

@@ -173,8 +173,8 @@ async def test_switching_language_mid_match_keeps_the_game_and_words_everything_
         await play_turn_and_wait(pilot, app)
         await wait_for(pilot, lambda: my_turn(app), what="my second turn")
         await _settle(pilot)
-        assert app.game is not None
-        view, cursor = app.game.view, app.screen.query_one(HandView).cursor
+        assert app.table is not None
+        view, cursor = app.table.view, app.screen.query_one(HandView).cursor
         english_log = _log(app)
         assert "Round 1 starts." in english_log and "Play tile" in _footer(app)
 
@@ -186,7 +186,7 @@ async def test_switching_language_mid_match_keeps_the_game_and_words_everything_
                        what="the footer in Spanish")
         await _settle(pilot)
         # The same game, the same cursor, the log's lines all there: only the words changed.
-        assert app.game.view is view
+        assert app.table.view is view
         assert app.screen.query_one(HandView).cursor == cursor
         spanish_log = _log(app)
         assert "Empieza la mano 1." in spanish_log

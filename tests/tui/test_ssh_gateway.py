@@ -186,9 +186,9 @@ async def seats_seen(port: int, until: Callable[[list[Any]], bool] = lambda _: T
                                                    spectate=True), WAIT)
     try:
         async with asyncio.timeout(WAIT):
-            while client.seats is None or not until(list(client.seats.seats)):
+            while not (client.model.seats and until(list(client.model.seats))):
                 await client.receive()
-        return list(client.seats.seats)
+        return list(client.model.seats)
     finally:
         await client.close()
 
@@ -488,8 +488,8 @@ async def test_hosting_in_a_terminal_starts_the_gateway_beside_the_table(folders
         await wait_for(pilot, lambda: "SSH on port" in screen_text(app), what="the host told how to join")
         beto = await ssh_session(gateway.port, "beto")
         await beto.screen.wait_for(lambda text: "beto (you)" in text and "Host" in text, "beto's lobby")
-        await wait_for(pilot, lambda: app.game is not None and any(s.name == "beto" for s in app.game.seats),
-                       what="beto in the host's lobby")
+        await wait_for(pilot, lambda: app.table is not None
+                       and any(s.name == "beto" for s in app.table.seats), what="beto in the host's lobby")
     assert not gateway.running
 
 
