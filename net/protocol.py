@@ -82,6 +82,7 @@ class ErrorCode(Code):
     BAD_NAME = "bad_name"
     NAME_TAKEN = "name_taken"
     BAD_TOKEN = "bad_token"
+    MATCH_GONE = "match_gone"
     NO_TABLE = "no_table"
     TABLE_FULL = "table_full"
     NOT_SEATED = "not_seated"

@@ -373,7 +373,7 @@ class Table:
             self._send(peer, self._welcome(None, name))
         else:
             seat.kind, seat.name, seat.peer = SeatKind.PERSON, name, peer
-            seat.token, seat.seat_key = secrets.token_urlsafe(24), new_seat_key()
+            seat.token, seat.seat_key = self._new_token(), new_seat_key()
             seat.covered = seat.left = False
             peer.name, peer.seat, peer.table = name, seat.index, self
             if self.match is None:
@@ -421,9 +421,22 @@ class Table:
             elif seat_key is not None and seat.seat_key is not None and same_code(seat_key, seat.seat_key):
                 found = seat
         if found is None:
+            match_id, dot, _ = (token or "").partition(".")
+            if dot and match_id != self.match_id:
+                # The token names a match this table is not playing: its host restarted without it.
+                raise ProtocolError(ErrorCode.MATCH_GONE, f"the match {match_id!r} is not played at "
+                                    "this table (its host restarted without it)")
             what = "token" if token is not None else "seat key"
             raise ProtocolError(ErrorCode.BAD_TOKEN, f"that {what} holds no seat at this table")
         return self.take_back(peer, found.index, now)
+
+    def _new_token(self) -> str:
+        """A seat's secret token: the match's id, a dot, then the secret (docs/PROTOCOL.md, section 2).
+
+        The id lets a host that holds no such match say so (``match_gone``) rather than
+        merely refuse the token: the player then knows the seat is lost, not mistyped.
+        """
+        return f"{self.match_id}.{secrets.token_urlsafe(24)}"
 
     def away_seat(self, name: str) -> int | None:
         """The seat of the away person called ``name`` (cleaned, any case), if there is one."""
@@ -790,9 +803,10 @@ class Table:
             return False
         return self.match is None or not self.match.is_over
 
-    def farewell(self, name: str | None) -> list[Effect]:
-        """Tell everybody here the game ends on purpose (``name`` closed it), before the host hangs up."""
-        bye = HostBye(ByeReason.CLOSED, name, self.resumable)
+    def farewell(self, name: str | None, *, resumable: bool = True) -> list[Effect]:
+        """Tell everybody here the game ends on purpose (``name`` closed it), before the host hangs up;
+        ``resumable=False``: the match will not be offered again (its journal is set aside)."""
+        bye = HostBye(ByeReason.CLOSED, name, resumable and self.resumable)
         peers = tuple(self.peers())
         if peers:
             self._out.append(Tell(peers, bye))

@@ -644,7 +644,9 @@ def test_every_reason_a_host_cannot_start_is_a_code_worded_with_its_declared_par
             assert isinstance(code, Code) and code.params
             error = HostError("in English", code, **{name: values[name] for name in code.params})
             sentence = describe_host_problem(error.code, error.params)
-            assert "{" not in sentence and "Address already in use" in sentence, sentence
+            assert "{" not in sentence, sentence
+            if "problem" in code.params:  # (another host holding the journal has no detail to give)
+                assert "Address already in use" in sentence, sentence
     finally:
         default_language.switch("en")
     with pytest.raises(ValueError, match="problem"):

@@ -145,9 +145,13 @@ async def _seated(port: int, name: str) -> Client:
     return client
 
 
-@pytest.mark.parametrize("journalled", [False, True])
+@pytest.mark.parametrize(("journalled", "keys", "resumable"), [
+    (False, ("q", "y"), False),
+    # The leave dialog ends the match for everyone: its journal is set aside, nothing to resume.
+    (True, ("q", "y"), False),
+])
 async def test_a_hosting_player_who_quits_tells_the_others_who_closed_the_table(
-        journalled: bool, tmp_path: Path) -> None:
+        journalled: bool, keys: tuple[str, ...], resumable: bool, tmp_path: Path) -> None:
     journal = tmp_path / "match.journal" if journalled else None
     config = make_host_config(rules=Rules.preset_named("puerto-rican-drawing"), players=2, computers=0,
                               level="normal", bind="127.0.0.1", port=0, code=CODE, seed=4)
@@ -161,7 +165,7 @@ async def test_a_hosting_player_who_quits_tells_the_others_who_closed_the_table(
             await wait_for(pilot, lambda: isinstance(app.screen, TableScreen), what="the table")
             await pilot.press("q")
             await wait_for(pilot, lambda: isinstance(app.screen, LeaveScreen), what="the question")
-            await pilot.press("y")
+            await pilot.press(*keys[1:])
             async with asyncio.timeout(20):
                 while not isinstance(closed := await beto.receive(), Closed):
                     assert not isinstance(closed, Reconnecting), "a closed table is not waited for"
@@ -169,10 +173,33 @@ async def test_a_hosting_player_who_quits_tells_the_others_who_closed_the_table(
             await beto.close()
     assert closed.reason == LinkEnd.HOST_BYE
     assert beto.model.host_bye is not None and beto.model.host_bye.name == "Ana"
-    assert beto.model.host_bye.resumable is journalled
+    assert beto.model.host_bye.resumable is resumable
     sentence = describe_link_end(closed.reason, closed.params)
     assert sentence.startswith("Ana closed the table.")
-    assert ("Your seat is saved" in sentence) is journalled
+    assert ("Your seat is saved" in sentence) is resumable
+
+
+async def test_a_hosting_app_quit_without_the_leave_dialog_lets_the_others_wait(tmp_path: Path) -> None:
+    """Ctrl+Q is not "end the game": the journalled match is kept to be offered again, so the
+    others are not told the table closed; they keep trying, as after a crash."""
+    config = make_host_config(rules=Rules.preset_named("puerto-rican-drawing"), players=2, computers=0,
+                              level="normal", bind="127.0.0.1", port=0, code=CODE, seed=4)
+    config = dataclasses.replace(config, table=dataclasses.replace(config.table,
+                                                                   journal=tmp_path / "match.journal"))
+    app = CapicuApp(DisplayOptions(mouse=False, language="en"), HostGame(config=config, name="Ana"))
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: app.hosted_at is not None, what="the host")
+        assert app.hosted_at is not None
+        beto = await _seated(app.hosted_at.port, "Beto")
+        try:
+            await wait_for(pilot, lambda: isinstance(app.screen, TableScreen), what="the table")
+            await pilot.press("ctrl+q")
+            async with asyncio.timeout(20):
+                while not isinstance(message := await beto.receive(), Reconnecting | Closed):
+                    pass
+        finally:
+            await beto.close()
+    assert isinstance(message, Reconnecting) and beto.model.host_bye is None
 
 
 @pytest.mark.parametrize("resumable", [False, True])

@@ -31,6 +31,7 @@ from capicu.tui.describe import (
     describe_hint_reasons,
     describe_my_draw,
     describe_result,
+    describe_unfinished,
     end_name,
     you,
 )
@@ -262,7 +263,11 @@ class TableScreen(CapicuScreen[None]):
         if model.view is not None:
             # The table as it is now, told as a snapshot is (the changes until now are in it).
             self._table_changed(model.view, None, (), snapshot=True, seq=model.seq)
-        if model.resumed:  # a saved seat, a seat key or the host gave it back
+        resumed = self.capicu.game.resumed if self.capicu.game is not None else None
+        if resumed is not None:  # this terminal's host went on with a kept match
+            # TRANSLATORS: {match} is "the match of 17:02 (Ana, Beto; 3 rounds played)".
+            self.say(lambda: t("Resumed {match}.", match=describe_unfinished(resumed)))
+        elif model.resumed:  # a saved seat, a seat key or the host gave it back
             self.say(later("You are back in your seat."))
 
     def on_resize(self, event: events.Resize) -> None:
@@ -692,7 +697,7 @@ class TableScreen(CapicuScreen[None]):
 
         async def answered(leave: bool | None) -> None:
             if leave:
-                await self.capicu.leave_game()
+                await self.capicu.leave_game(end_match=hosting)
 
         self.app.push_screen(LeaveScreen(hosting, seat_key=seat_key, way_back=way_back), answered)
 
