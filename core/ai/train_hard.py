@@ -305,12 +305,13 @@ def decide(
     merits = sorted((merit_of(seat, p, cover_doubles=rules.cover_doubles) for p in plays),
                     key=lambda m: -m.total)
     extra = [a for a in view.legal if not isinstance(a, Play)]  # END_RUN while running
-    ranked: list[Action] = [m.action for m in merits]
+    # The plan is kept: only the moves that cost it least are searched.
+    least = min(m.chain_loss for m in merits)
+    ranked: list[Action] = [m.action for m in merits if m.chain_loss == least]
     if extra and (merits[0].total < 0 or len(merits) == 1):
         ranked = [*ranked[:1], *extra, *ranked[1:]]
-    close = len(ranked) > 1 and (
-        len(merits) == 1 or merits[0].total - merits[1].total <= budget.margin
-    )
+    kept = [m for m in merits if m.chain_loss == least]
+    close = len(ranked) > 1 and (len(kept) == 1 or kept[0].total - kept[1].total <= budget.margin)
     if not budget.playouts or not close or merits[0].total >= 1000.0:
         return TrainDecision(merits[0].action, tuple(merits))
     candidates = ranked[: max(1, budget.candidates)]
