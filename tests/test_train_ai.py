@@ -321,3 +321,11 @@ def test_ending_the_run_is_suggested_when_the_run_can_go_no_further() -> None:
     assert view.running and view.legal == (END_RUN,)
     hint = suggest_train(view)
     assert hint.action == END_RUN and hint.reasons == (TrainHintReason.END_RUN(),)
+
+
+def test_a_view_whose_events_do_not_add_up_still_gets_a_legal_move() -> None:
+    match = position_with_choice(2)
+    view = dataclasses.replace(match.view(0), events=match.view(0).events[:1])
+    with pytest.raises(ValueError):
+        read_train(view)
+    assert TrainHardPlayer(0, STEADY).choose(view) in view.legal

@@ -300,7 +300,10 @@ def decide(
                 return TrainDecision(action, (), run=run)
         if END_RUN in view.legal:
             return TrainDecision(END_RUN, ())
-    reading = read_train(view)
+    try:
+        reading: TrainReading | None = read_train(view)
+    except ValueError:
+        reading = None  # a view whose events do not lead to its trains: the plan alone decides
     seat = _Seat(view, reading)
     merits = sorted((merit_of(seat, p, cover_doubles=rules.cover_doubles) for p in plays),
                     key=lambda m: -m.total)
@@ -312,7 +315,7 @@ def decide(
         ranked = [*ranked[:1], *extra, *ranked[1:]]
     kept = [m for m in merits if m.chain_loss == least]
     close = len(ranked) > 1 and (len(kept) == 1 or kept[0].total - kept[1].total <= budget.margin)
-    if not budget.playouts or not close or merits[0].total >= 1000.0:
+    if reading is None or not budget.playouts or not close or merits[0].total >= 1000.0:
         return TrainDecision(merits[0].action, tuple(merits))
     candidates = ranked[: max(1, budget.candidates)]
     searched = _search(view, reading, candidates, seed, budget, clock)
