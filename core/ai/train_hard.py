@@ -68,6 +68,8 @@ class TrainBudget:
     win_bonus: float = DEFAULT_WIN_BONUS
     #: Search only when the second-best move's merit is within this of the best's.
     margin: float = DEFAULT_MARGIN
+    #: In play-outs the seat itself unloads on the others' trains first (`play_out_greedy`).
+    plan_playouts: bool = True
 
 
 # -- the plan: merits of each move --------------------------------------------------------
@@ -211,13 +213,17 @@ def _apply(state: TrainRound, action: Action, tiles: TileSet, players: int) -> N
         state.pass_turn()
 
 
-def play_out_greedy(state: TrainRound, rng: random.Random, greed: float) -> None:
+def play_out_greedy(state: TrainRound, rng: random.Random, greed: float, searcher: int = -1) -> None:
     """Finish the round: every seat lays its heaviest tile ``greed`` of the time, else any legal one.
 
-    An opening run goes on while a tile fits. The rules are `TrainRound`'s.
+    The ``searcher`` seat, when it lays its best tile, first lays one that
+    does not show its own train's number on a train of the others (the plan's
+    rule of thumb: unload there, keep one's own train for later). An opening
+    run goes on while a tile fits. The rules are `TrainRound`'s.
     """
     rand = rng.random
     pips = state.tiles.pips
+    suit = state.suit
     while state.outcome is None:
         options, count = moves(state)
         if not count:
@@ -230,7 +236,22 @@ def play_out_greedy(state: TrainRound, rng: random.Random, greed: float) -> None
             continue
         if count == 1 or rand() < greed:
             best, best_tile, best_train = -1, -1, -1
+            seat = state.turn
             for train, mask in options:
+                if seat == searcher and train != seat:
+                    spare = mask & ~suit[state.heads[seat]]
+                    if spare:
+                        mask = spare
+                        bonus = 100
+                    else:
+                        bonus = 0
+                    while mask:
+                        low = mask & -mask
+                        mask ^= low
+                        tile = low.bit_length() - 1
+                        if pips[tile] + bonus > best:
+                            best, best_tile, best_train = pips[tile] + bonus, tile, train
+                    continue
                 while mask:
                     low = mask & -mask
                     mask ^= low
@@ -350,7 +371,7 @@ def _search(
         for i, action in enumerate(candidates):
             state = base.copy()
             _apply(state, action, tiles, players)
-            play_out_greedy(state, rng, budget.greed)
+            play_out_greedy(state, rng, budget.greed, me if budget.plan_playouts else -1)
             counts = state.pip_counts(double_blank)
             mine = counts[me]
             others = (sum(counts) - mine) / (players - 1)
