@@ -329,3 +329,22 @@ def test_a_view_whose_events_do_not_add_up_still_gets_a_legal_move() -> None:
     with pytest.raises(ValueError):
         read_train(view)
     assert TrainHardPlayer(0, STEADY).choose(view) in view.legal
+
+
+def test_a_number_the_next_player_lacks_left_open_counts_for_the_move() -> None:
+    from capicu.core.ai.train_hard import BLOCKS, _Seat, merit_of
+
+    match = after_first_turns([
+        "9-3 3-6 6-9 1-9 1-4 0-9 2-5 7-8 5-7",
+        "9-5 2-2 2-3 2-4 3-3 4-4 0-1 1-1 6-6",
+    ])
+    view = match.view(0)
+    seat = _Seat(view, read_train(view))
+    unload = parse_action("play 0-9 mexican")
+    assert isinstance(unload, Play)
+    before = merit_of(seat, unload, cover_doubles=True)
+    assert before.blocks == -1 and before.unloads and before.chain_loss == 0
+    seat.lacks[1] = frozenset({0})  # as if seat 1 had drawn and passed on a 0
+    after = merit_of(seat, unload, cover_doubles=True)
+    assert (after.blocks, after.blocked_number) == (1, 0)
+    assert after.total == before.total + BLOCKS
