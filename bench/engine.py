@@ -17,12 +17,12 @@ speeds up meanwhile shifts them all alike: figures of one run compare.
 from __future__ import annotations
 
 import argparse
-import dataclasses
 import json
 import random
 import time
 from collections.abc import Iterator
 
+import msgspec
 from capicu.core import Match, RoundEnded, Rules
 from capicu.core.ai.playout import play_out
 from capicu.core.ai.train_playout import play_out_trains
@@ -39,7 +39,7 @@ MATCH_ROUNDS = 100
 def api_rounds(players: int, *, views: bool = False) -> Iterator[int]:
     """Rounds finished through `Match`, slice by slice; with ``views``, every seat's view
     after each action."""
-    rules = dataclasses.replace(Rules(), target=10**9)
+    rules = msgspec.structs.replace(Rules(), target=10**9)
     rng = random.Random(1)
     match = Match(rules, players, seed=1)
     while True:

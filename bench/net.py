@@ -3,7 +3,8 @@
     python bench/net.py [--quick]
 
 Prints one JSON line with echo_p50_us, echo_p99_us, move_p50_us, move_p99_us,
-ratio_p50 and max_tables (plus the details of the scale search).
+ratio_p50, host_cpu_us_per_move and max_tables (plus the details of the scale
+search). ``--host-cpu`` measures host_cpu_us_per_move alone.
 
 - echo: a 4-byte-framed echo server (plain asyncio) and one client: the floor
   that any protocol on this machine and loop pays.
@@ -11,6 +12,10 @@ ratio_p50 and max_tables (plus the details of the scale search).
   real host (a 2-seat table, both seats driven by this process, one move at a
   time); frames are read with the real codec. When a round ends, every seat
   says it is ready and the deal is awaited, outside the timing.
+- host CPU per move: the host's state machine (net/machine.py) alone, no
+  sockets: two seats' real client frames fed to `HostMachine.receive`, and the
+  messages it hands back encoded as the asyncio host encodes them; the CPU time
+  of those calls per move, the clients' own reading left out.
 - scale: N tables of three networked computer clients, each table making one
   move a second (the seat on turn sends one of its legal intents at its
   table's tick). The largest N whose p99 move round trip stays under 50 ms.
@@ -23,7 +28,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import dataclasses
 import json
 import multiprocessing
 import random
@@ -35,9 +39,14 @@ from multiprocessing.connection import Connection as Pipe
 from typing import Any
 
 import msgpack
+import msgspec
 from capicu.core import Rules
 from capicu.net import Host, HostConfig, Limits, TableConfig
-from capicu.net.codec import NEED_DATA, Codec
+from capicu.net.codec import NEED_DATA, Codec, encode_frame
+from capicu.net.effects import Send, Tell
+from capicu.net.machine import HostMachine
+from capicu.net.protocol import to_wire
+from capicu.net.table import Table
 
 LOOPBACK = "127.0.0.1"
 _LENGTH = struct.Struct(">I")
@@ -65,7 +74,7 @@ async def _serve(pipe: Pipe) -> None:
     echo = await asyncio.start_server(_echo, LOOPBACK, 0)
     limits = Limits(connections_per_address=100_000, messages_per_second=1000, message_burst=1000,
                     handshake_timeout=120, heartbeat=120, idle_timeout=600)
-    host = Host(HostConfig(bind=LOOPBACK, port=0, players=2, limits=limits, seed=1),
+    host = Host(HostConfig(TableConfig(players=2, seed=1), bind=LOOPBACK, port=0, limits=limits),
                 report=lambda text: print(f"host: {text}", file=sys.stderr))
     _, port = await host.start()
     pipe.send((echo.sockets[0].getsockname()[1], port))
@@ -84,7 +93,8 @@ async def _serve(pipe: Pipe) -> None:
         for i in range(count):
             # A target no bench run reaches, so that no table ends mid-measure, and a
             # grace period no run reaches, so that no computer takes over a seat.
-            host.open_table(TableConfig(name=f"{prefix}{i}", rules=dataclasses.replace(rules, target=10_000),
+            host.open_table(TableConfig(name=f"{prefix}{i}",
+                                        rules=msgspec.structs.replace(rules, target=10_000),
                                         players=players, seed=i, grace=3600))
         pipe.send("ok")
     await host.stop()
@@ -194,6 +204,65 @@ async def measure_moves(port: int, tables: int, moves_per_table: int) -> list[fl
     return times[len(times) // 10 :]
 
 
+# -- host CPU per move: the state machine alone ----------------------------------------
+
+
+def _framed(message: dict[str, Any]) -> bytes:
+    body = msgpack.packb(message)
+    return _LENGTH.pack(len(body)) + body
+
+
+class PureTable:
+    """Two seats' clients at a 2-seat table of a `HostMachine`, fed frames by hand (no sockets)."""
+
+    def __init__(self, seed: int) -> None:
+        self.machine = HostMachine(Limits(messages_per_second=10**6, message_burst=10**6))
+        self.machine.add_table(Table(TableConfig(players=2, seed=seed, grace=3600, next_round_delay=None)))
+        self.peers = [self.machine.connect("10.0.0.1", 0.0)[0] for _ in range(2)]
+        #: Each seat's view as its client last read it (plain data).
+        self.views: list[dict[str, Any]] = [{}, {}]
+        #: The host's CPU seconds so far.
+        self.spent = 0.0
+        for i in range(2):
+            self.send(i, {"type": "hello", "version": 2, "name": f"p{i}"})
+
+    def send(self, sender: int, message: dict[str, Any]) -> None:
+        """``message`` from seat ``sender``'s client (the host's CPU counted); every seat reads its frames."""
+        data = _framed(message)
+        start = time.process_time()
+        effects = self.machine.receive(self.peers[sender], data, 0.0)
+        # Encoded as the asyncio host does: a Send is bytes already, a Tell once for all its peers.
+        told = [(effect.peers, encode_frame(to_wire(effect.message)))
+                for effect in effects if isinstance(effect, Tell)]
+        self.spent += time.process_time() - start
+        sent = [((effect.peer,), effect.frame) for effect in effects if isinstance(effect, Send)]
+        for to, frame in sent + told:
+            for i, peer in enumerate(self.peers):
+                if peer in to:
+                    read = msgpack.unpackb(frame[_LENGTH.size :])
+                    if read["type"] in ("snapshot", "update"):
+                        self.views[i] = read["view"]
+
+
+def host_cpu_per_move(moves: int, seed: int = 1) -> float:
+    """The host's CPU seconds per move, in a pure driver of `HostMachine` (no sockets, no loop)."""
+    rng = random.Random(seed)
+    spent, done = 0.0, 0
+    while done < moves:
+        table = PureTable(seed + done)
+        while done < moves and table.views[0]["winner"] is None:
+            turn = table.views[0]["turn"]
+            if turn is None:  # between rounds: both seats are ready
+                for i in range(2):
+                    table.send(i, {"type": "ready"})
+                continue
+            table.send(turn, {"type": "action", "action": rng.choice(table.views[turn]["legal"]),
+                              "ref": done + 1})
+            done += 1
+        spent += table.spent
+    return spent / moves
+
+
 # -- the scale test ---------------------------------------------------------------
 
 
@@ -280,7 +349,12 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="fewer samples and a coarser search")
     parser.add_argument("--seconds", type=float, default=None, help="seconds per scale trial")
+    parser.add_argument("--host-cpu", action="store_true", help="only host_cpu_us_per_move")
     options = parser.parse_args()
+    cpu_moves = 3000 if options.quick else 20000
+    if options.host_cpu:
+        print(json.dumps({"host_cpu_us_per_move": round(host_cpu_per_move(cpu_moves) * 1e6, 1)}))
+        return 0
     seconds = options.seconds or (3.0 if options.quick else 5.0)
 
     ours, theirs = multiprocessing.Pipe()
@@ -328,6 +402,7 @@ def main() -> int:
         "move_p50_us": round(move_p50 * 1e6, 1),
         "move_p99_us": round(percentile(moves, 0.99) * 1e6, 1),
         "ratio_p50": round(move_p50 / echo_p50, 2),
+        "host_cpu_us_per_move": round(host_cpu_per_move(cpu_moves) * 1e6, 1),
         "max_tables": good,
         "scale_p99_ms": {str(k): round(v * 1e3, 1) for k, v in sorted(trials.items())},
     }))

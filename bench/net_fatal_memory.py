@@ -29,7 +29,7 @@ def _serve(pipe: Pipe) -> None:
     async def main() -> None:
         # Room for the benchmark's connections: one address opens them all.
         limits = Limits(connections_per_address=1000)
-        host = Host(HostConfig(bind=LOOPBACK, port=0, players=2, limits=limits), report=lambda _: None)
+        host = Host(HostConfig(bind=LOOPBACK, port=0, limits=limits), report=lambda _: None)
         _, port = await host.start()
         pipe.send(port)
         await asyncio.get_running_loop().run_in_executor(None, pipe.recv)

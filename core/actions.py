@@ -3,17 +3,20 @@
 Actions are tiny immutable values with a text form that `parse_action` reads
 back: ``play 3-5 left`` (an end of the line of play), ``play 5-12 train 2``
 (seat 2's train, seats counted from 0), ``play 5-5 mexican`` (the Mexican
-train), ``draw``, ``pass``. Mexican Train's opening run is one action laying
-several tiles in order on one's own train: ``run 12-5 5-3 3-3 3-9``
-(see `Run`).
+train), ``end run``, ``draw``, ``pass``. Mexican Train's opening run can also
+be one action laying several tiles in order on one's own train:
+``run 12-5 5-3 3-3 3-9`` (see `Run`).
+
+They are plain classes under one base, `Action`, rather than dataclasses:
+msgspec writes a dataclass as a map by itself, and an action travels as its
+text (net/wire.py); one base class is one type a declaration can name.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from types import MappingProxyType
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .layout import MEXICAN, End, Place, Train
 from .tiles import Tile
@@ -28,12 +31,34 @@ if TYPE_CHECKING:  # refusals.py and mexican.py read actions: the codes are only
     from .refusals import Refusal
 
 
-@dataclass(frozen=True, slots=True)
-class Play:
+class Action:
+    """Something a player does on their turn: a `Play`, `Run`, `EndRun`, `Draw` or `Pass`.
+
+    ``str()`` is its text.
+    """
+
+    __slots__ = ()
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError(f"an action cannot be changed ({name})")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"an action cannot be changed ({name})")
+
+
+class Play(Action):
     """Lay ``tile`` on ``place``: an end of the line of play, or a train."""
 
+    __slots__ = ("_text", "place", "tile")
     tile: Tile
-    place: Place = End.LEFT
+    place: Place
+    #: Written once: a host writes the legal plays of the seat on turn after every move.
+    _text: str
+
+    def __init__(self, tile: Tile, place: Place = End.LEFT) -> None:
+        object.__setattr__(self, "tile", tile)
+        object.__setattr__(self, "place", place)
+        object.__setattr__(self, "_text", f"play {tile} {place}")
 
     @property
     def end(self) -> End:
@@ -42,54 +67,121 @@ class Play:
             return self.place
         raise AttributeError(f"{self} is laid on a train, not on an end of the line")
 
+    def __reduce__(self) -> tuple[type[Play], tuple[Tile, Place]]:
+        return Play, (self.tile, self.place)
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not Play:
+            return NotImplemented
+        return self.tile == other.tile and self.place == other.place
+
+    def __hash__(self) -> int:
+        return hash((self.tile, self.place))
+
+    def __repr__(self) -> str:
+        return f"Play({self.tile!r}, {self.place!r})"
+
     def __str__(self) -> str:
-        return f"play {self.tile} {self.place}"
+        return self._text
 
 
-@dataclass(frozen=True, slots=True)
-class Run:
+class Run(Action):
     """Mexican Train's opening run: ``tiles`` laid in order on one's own train, as one play.
 
     Each tile matches the open number the one before it leaves; the run may
-    not end on a double (docs/RULES.md). A client builds the run tile by tile on its
-    own screen (taking back the last one as it likes) and sends it whole when
-    the player ends it, so the host checks and lays it at once.
+    not end on a double (docs/RULES.md). A client builds the run tile by tile
+    on its own screen (taking back the last one as it likes) and sends it
+    whole when the player ends it, so the host checks and lays it at once.
     """
 
+    __slots__ = ("tiles",)
     tiles: tuple[Tile, ...]
+
+    def __init__(self, tiles: tuple[Tile, ...]) -> None:
+        object.__setattr__(self, "tiles", tuple(tiles))
+
+    def __reduce__(self) -> tuple[type[Run], tuple[tuple[Tile, ...]]]:
+        return Run, (self.tiles,)
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not Run:
+            return NotImplemented
+        return self.tiles == other.tiles
+
+    def __hash__(self) -> int:
+        return hash((Run, self.tiles))
+
+    def __repr__(self) -> str:
+        return f"Run({self.tiles!r})"
 
     def __str__(self) -> str:
         return "run " + " ".join(str(t) for t in self.tiles)
 
 
-@dataclass(frozen=True, slots=True)
-class EndRun:
+class EndRun(Action):
     """End one's opening run of Mexican Train (its last tile is not a double)."""
+
+    __slots__ = ()
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is EndRun if isinstance(other, Action) else NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(EndRun)
+
+    def __reduce__(self) -> str:
+        return "END_RUN"
+
+    def __repr__(self) -> str:
+        return "EndRun()"
 
     def __str__(self) -> str:
         return "end run"
 
 
-@dataclass(frozen=True, slots=True)
-class Draw:
+class Draw(Action):
+    __slots__ = ()
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is Draw if isinstance(other, Action) else NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(Draw)
+
+    def __reduce__(self) -> str:
+        return "DRAW"
+
+    def __repr__(self) -> str:
+        return "Draw()"
+
     def __str__(self) -> str:
         return "draw"
 
 
-@dataclass(frozen=True, slots=True)
-class Pass:
+class Pass(Action):
+    __slots__ = ()
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is Pass if isinstance(other, Action) else NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(Pass)
+
+    def __reduce__(self) -> str:
+        return "PASS"
+
+    def __repr__(self) -> str:
+        return "Pass()"
+
     def __str__(self) -> str:
         return "pass"
 
 
-Action = Play | Run | EndRun | Draw | Pass
-
-#: The longest opening run an action may name (a hand holds at most 15 tiles).
-MAX_RUN = 15
-
 DRAW = Draw()
 PASS = Pass()
 END_RUN = EndRun()
+#: The longest opening run an action may name (a hand holds at most 15 tiles).
+MAX_RUN = 15
 
 
 class IllegalAction(ValueError):

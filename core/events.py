@@ -1,30 +1,40 @@
 """Public events: what everyone at the table may learn from an action.
 
-Events are plain slotted records, not frozen ones: the engine makes one per
-action, and a frozen dataclass costs four times as much to build (python-chess
-makes the same trade for its ``Move``). Nobody changes one after it is made.
+Events are frozen msgspec Structs, declared once: the engine makes one per
+action (a Struct is built in C, cheaper than a slotted dataclass), and the wire
+and the journal derive an event's plain form from the declaration: a map whose
+``type`` (the tag, first) tells the events apart, then the fields in order.
 
 An event never names a hidden tile: a draw says who drew and how many, never
 which. Hands are revealed only in `RoundEnded`. The engine keeps no
-serialisation code: net/wire.py derives an event's plain form (a map with a
-``type`` field) from these declarations.
+serialisation code: net/wire.py says how a tile and an action are written.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import Annotated
+
+from msgspec import Meta, Struct
 
 from .actions import End
 from .scoring import Bonus
 from .state import Outcome
 from .tiles import Tile
 
+#: Seats' numbers and counts (2 to 4 seats) as a sequence on the wire holds them.
+PerSeat = Annotated[tuple[int, ...], Meta(max_length=4)]
+#: The most tiles any set holds (double-12: 91).
+MAX_TILES = 91
 
-@dataclass(slots=True)
-class RoundStarted:
+
+class _Event(Struct, frozen=True, gc=False, tag_field="type"):
+    """What every event is: frozen, told apart on the wire by its ``type``."""
+
+
+class RoundStarted(_Event, frozen=True, gc=False, tag="round_started"):
     round_number: int
     leader: int
-    hand_counts: tuple[int, ...]
+    hand_counts: PerSeat
     boneyard: int
     #: The tile the leader must lead, when the lead is forced.
     forced_lead: Tile | None
@@ -32,8 +42,7 @@ class RoundStarted:
     redeals: int = 0
 
 
-@dataclass(slots=True)
-class TilePlayed:
+class TilePlayed(_Event, frozen=True, gc=False, tag="tile_played"):
     seat: int
     tile: Tile
     end: End
@@ -42,8 +51,7 @@ class TilePlayed:
     right: int
 
 
-@dataclass(slots=True)
-class TilesDrawn:
+class TilesDrawn(_Event, frozen=True, gc=False, tag="tiles_drawn"):
     seat: int
     count: int
     #: The open ends the player could not (or chose not to) match.
@@ -51,15 +59,13 @@ class TilesDrawn:
     right: int
 
 
-@dataclass(slots=True)
-class Passed:
+class Passed(_Event, frozen=True, gc=False, tag="passed"):
     seat: int
     left: int
     right: int
 
 
-@dataclass(frozen=True, slots=True)
-class RoundResult:
+class RoundResult(Struct, frozen=True, gc=False):
     """How a round ended, every hand shown, and who scored what."""
 
     round_number: int
@@ -67,27 +73,25 @@ class RoundResult:
     #: The seat that laid the last tile (the one who went out, or who blocked it).
     last_player: int
     last_tile: Tile
-    hands: tuple[tuple[Tile, ...], ...]
-    pip_counts: tuple[int, ...]
+    hands: Annotated[tuple[Annotated[tuple[Tile, ...], Meta(max_length=MAX_TILES)], ...], Meta(max_length=4)]
+    pip_counts: PerSeat
     #: Each side's count as the scoring compares them.
-    side_counts: tuple[int, ...]
+    side_counts: PerSeat
     #: None when the round is tied and nobody scores.
     winner: int | None
     points: int
     #: (bonus, points) of each bonus won, already in `points`.
-    bonuses: tuple[tuple[Bonus, int], ...]
-    scores: tuple[int, ...]
+    bonuses: Annotated[tuple[tuple[Bonus, int], ...], Meta(max_length=len(Bonus))]
+    scores: PerSeat
 
 
-@dataclass(slots=True)
-class RoundEnded:
+class RoundEnded(_Event, frozen=True, gc=False, tag="round_ended"):
     result: RoundResult
 
 
-@dataclass(slots=True)
-class MatchEnded:
+class MatchEnded(_Event, frozen=True, gc=False, tag="match_ended"):
     winner: int
-    scores: tuple[int, ...]
+    scores: PerSeat
 
 
 Event = RoundStarted | TilePlayed | TilesDrawn | Passed | RoundEnded | MatchEnded

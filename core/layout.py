@@ -17,9 +17,10 @@ A layout answers "which tiles of this hand can go somewhere now" (a mask),
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import Enum
 from functools import cache
+
+from msgspec import Struct
 
 from .tiles import Tile, TileSet, tile_set
 
@@ -34,8 +35,7 @@ class End(Enum):
         return self.value
 
 
-@dataclass(frozen=True, slots=True, order=True)
-class Train:
+class Train(Struct, frozen=True, order=True, gc=False):
     """A train of Mexican Train: a seat's own (``owner``, counted from 0) or the Mexican train.
 
     Prints as it is written in an action: ``train 2``, ``mexican``.

@@ -13,7 +13,6 @@ hand is made again only when it changed.
 
 from __future__ import annotations
 
-import dataclasses
 import random
 from collections import deque
 from functools import cache
@@ -41,7 +40,7 @@ from .view import View
 LOG_FORMAT = "capicu-log/1"
 #: View's fields in order, and where a seat's own go among them (every view of a
 #: position shares the others).
-_VIEW_FIELDS = [f.name for f in dataclasses.fields(View)]
+_VIEW_FIELDS = View.__struct_fields__
 _SEAT, _HAND, _LEGAL = (_VIEW_FIELDS.index(name) for name in ("seat", "hand", "legal"))
 #: The ends, looked up once (an enum member read from its class is slow on the hot path).
 _LEFT, _RIGHT = End.LEFT, End.RIGHT
@@ -232,9 +231,9 @@ class Match:
             self._scores_shown,
             self.target,
             (),  # legal
+            self.winner,
             tuple(self._round_events),
             self._results_shown,
-            self.winner,
         ]
         return self._view_fields
 

@@ -20,6 +20,11 @@ Nobody else acts in between, so the run is one play. A client sends the run
 whole instead, as one `Run` action, built on its own screen as the player
 lays tiles and takes back the last (nothing reaches the host until the
 player ends it); the host checks it and lays it tile by tile, all or nothing.
+`TrainView.may_run` says when a run may be built, `run_steps` which tiles may
+come next in it, and `run_problem` whether it may be sent as it stands.
+
+The rules are a `TrainRules` (core/rules.py). On the wire a train is
+``{"owner": seat}``, the Mexican train's owner being -1.
 """
 
 from __future__ import annotations
@@ -27,15 +32,16 @@ from __future__ import annotations
 import random
 from collections import deque
 from collections.abc import Mapping
-from dataclasses import dataclass
 from functools import cache
-from typing import Any, NoReturn
+from typing import Annotated, Any, NoReturn
+
+from msgspec import Meta, Struct
 
 from .actions import DRAW, END_RUN, PASS, Action, Draw, EndRun, IllegalAction, Pass, Play, Run, parse_action
 from .codes import Code
 from .layout import MEXICAN, Train, tile_leaves
 from .match import Match
-from .rules import Rules
+from .rules import Rules, TrainRules
 from .state import Outcome
 from .tiles import Tile, TileSet, tile_set
 from .trains import TrainRound
@@ -45,20 +51,30 @@ LOG_FORMAT = "capicu-mexican-train-log/1"
 
 # -- events: what everyone at the table may learn ----------------------------------------
 
+#: Seats' numbers and counts (2 to 8 seats), as the wire holds them.
+PerSeat = Annotated[tuple[int, ...], Meta(max_length=8)]
+#: The most tiles any set holds (double-15: 136).
+MAX_TILES = 136
+#: The most events or results a view may hold.
+MAX_HISTORY = 4096
 
-@dataclass(slots=True)
-class TrainRoundStarted:
+
+class _TrainEvent(Struct, frozen=True, gc=False, tag_field="type"):
+    """What every Mexican Train event is: frozen, told apart on the wire by its ``type``
+    (as core/events.py's are)."""
+
+
+class TrainRoundStarted(_TrainEvent, frozen=True, gc=False, tag="train_round_started"):
     round_number: int
     #: The round's double, set in the middle: every train starts from its number.
     engine: Tile
     #: The seat that plays first.
     first: int
-    hand_counts: tuple[int, ...]
+    hand_counts: PerSeat
     boneyard: int
 
 
-@dataclass(slots=True)
-class TrainTilePlayed:
+class TrainTilePlayed(_TrainEvent, frozen=True, gc=False, tag="train_tile_played"):
     seat: int
     tile: Tile
     train: Train
@@ -66,29 +82,25 @@ class TrainTilePlayed:
     head: int
 
 
-@dataclass(slots=True)
-class TrainTileDrawn:
+class TrainTileDrawn(_TrainEvent, frozen=True, gc=False, tag="train_tile_drawn"):
     """``seat`` drew one tile (which, nobody else learns)."""
 
     seat: int
 
 
-@dataclass(slots=True)
-class RunEnded:
+class RunEnded(_TrainEvent, frozen=True, gc=False, tag="run_ended"):
     """``seat`` ended its opening run."""
 
     seat: int
 
 
-@dataclass(slots=True)
-class TrainPassed:
+class TrainPassed(_TrainEvent, frozen=True, gc=False, tag="train_passed"):
     """``seat`` could not play: its marker is up."""
 
     seat: int
 
 
-@dataclass(frozen=True, slots=True)
-class TrainRoundResult:
+class TrainRoundResult(Struct, frozen=True, gc=False):
     """How a round ended, every hand shown, and each count added to the totals."""
 
     round_number: int
@@ -96,22 +108,20 @@ class TrainRoundResult:
     #: DOMINO: ``last_player`` went out; TRANQUE: the round was blocked.
     reason: Outcome
     last_player: int
-    hands: tuple[tuple[Tile, ...], ...]
+    hands: Annotated[tuple[Annotated[tuple[Tile, ...], Meta(max_length=MAX_TILES)], ...], Meta(max_length=8)]
     #: Each hand's count (the double blank as the rules say); 0 for who went out.
-    counts: tuple[int, ...]
-    totals: tuple[int, ...]
+    counts: PerSeat
+    totals: PerSeat
 
 
-@dataclass(slots=True)
-class TrainRoundEnded:
+class TrainRoundEnded(_TrainEvent, frozen=True, gc=False, tag="train_round_ended"):
     result: TrainRoundResult
 
 
-@dataclass(slots=True)
-class TrainMatchEnded:
+class TrainMatchEnded(_TrainEvent, frozen=True, gc=False, tag="train_match_ended"):
     #: The seats with the lowest total (several share the win).
-    winners: tuple[int, ...]
-    totals: tuple[int, ...]
+    winners: PerSeat
+    totals: PerSeat
 
 
 TrainEvent = (
@@ -123,25 +133,27 @@ TrainEvent = (
 # -- the view: what a seat may know --------------------------------------------------------
 
 
-@dataclass(slots=True)
-class TrainLine:
+class TrainLine(Struct, frozen=True, gc=False):
     """One train as everyone sees it."""
 
     #: The train (its owner's seat, or `MEXICAN`).
     train: Train
     #: Its tiles from the engine outwards, each as (inner number, outer number).
-    tiles: tuple[tuple[int, int], ...]
+    tiles: Annotated[tuple[tuple[int, int], ...], Meta(max_length=MAX_TILES)]
     #: The number open at its end (the engine's while it is empty).
     head: int
     #: Up: open to everyone (always, for the Mexican train).
     marker: bool
 
 
-@dataclass(slots=True)
-class TrainView:
-    """What one seat (or a spectator) may know: docs/RULES.md's list for Mexican Train, and no more."""
+class TrainView(Struct, frozen=True, gc=False):
+    """What one seat (or a spectator) may know: docs/RULES.md's list for Mexican Train, and no more.
 
-    rules: Rules
+    A frozen msgspec Struct, as `View` is: the wire derives its plain form from
+    this declaration.
+    """
+
+    rules: TrainRules
     players: int
     #: The seat this view is for; None for a spectator.
     seat: int | None
@@ -150,12 +162,12 @@ class TrainView:
     rounds: int
     engine: Tile
     #: This seat's tiles (empty for a spectator).
-    hand: tuple[Tile, ...]
+    hand: Annotated[tuple[Tile, ...], Meta(max_length=MAX_TILES)]
     #: Every seat's train (in seat order), then the Mexican train.
-    trains: tuple[TrainLine, ...]
+    trains: Annotated[tuple[TrainLine, ...], Meta(max_length=9)]
     #: The train whose double waits to be covered, if one does.
     open_double: Train | None
-    hand_counts: tuple[int, ...]
+    hand_counts: PerSeat
     boneyard: int
     #: Whose turn it is (None between rounds and once the match is over).
     turn: int | None
@@ -167,14 +179,14 @@ class TrainView:
     may_run: bool
     #: The seat on turn is laying its opening run tile by tile.
     running: bool
-    totals: tuple[int, ...]
+    totals: PerSeat
     #: What this seat may do now (empty when it is not this seat's turn).
-    legal: tuple[Action, ...]
+    legal: Annotated[tuple[Action, ...], Meta(max_length=9 * MAX_TILES + 2)]
     #: This round's public events so far.
-    events: tuple[TrainEvent, ...]
-    results: tuple[TrainRoundResult, ...]
+    events: Annotated[tuple[TrainEvent, ...], Meta(max_length=MAX_HISTORY)]
+    results: Annotated[tuple[TrainRoundResult, ...], Meta(max_length=MAX_HISTORY)]
     #: The seats that won, once the match is over.
-    winners: tuple[int, ...] | None
+    winners: PerSeat | None
 
     @property
     def is_my_turn(self) -> bool:
@@ -357,11 +369,32 @@ def _why_not_pass(fitting: list[Tile]) -> _Why:
     return TrainRefusal.PASS_WHILE_DRAWABLE, {}
 
 
+def run_steps(view: TrainView, laid: tuple[Tile, ...]) -> tuple[Tile, ...]:
+    """The tiles of the hand that may come next in an opening run begun with ``laid``.
+
+    For a client building a run on its screen (``laid`` already checked, in order):
+    a double is offered only if the run can go on past it, or as the last tile
+    in hand, as the engine offers it step by step.
+    """
+    assert view.seat is not None
+    head = view.trains[view.seat].head
+    max_pip = view.rules.max_pip
+    for tile in laid:
+        head = tile_leaves(tile, head, max_pip)
+    rest = [t for t in view.hand if t not in laid]
+    fits = [t for t in rest if tile_leaves(t, head, max_pip) >= 0]
+    if len(laid) >= 1 and not view.rules.opening_run:
+        return ()
+    return tuple(t for t in fits if not t.is_double or len(rest) == 1 or any(o != t for o in fits))
+
+
 def run_problem(view: TrainView, run: Run) -> tuple[TrainRefusal, dict[str, int | str]] | None:
     """Why ``run`` cannot be laid as the seat's opening run now, or None when it can."""
     assert view.seat is not None
     if not view.may_run:
         return TrainRefusal.NO_RUN_NOW, {}
+    if not run.tiles:
+        return TrainRefusal.NOT_ALLOWED, {}
     if len(run.tiles) > 1 and not view.rules.opening_run:
         return TrainRefusal.ONE_TILE_ONLY, {}
     if len(set(run.tiles)) != len(run.tiles):
@@ -405,14 +438,14 @@ class MexicanMatch:
 
     def __init__(
         self,
-        rules: Rules,
+        rules: TrainRules,
         players: int,
         seed: int = 0,
         *,
         deals: list[tuple[list[int], int]] | None = None,
         pause_between_rounds: bool = False,
     ) -> None:
-        if not rules.is_mexican_train:
+        if not isinstance(rules, TrainRules):
             raise ValueError(f"{rules.preset} is not Mexican Train: play it with Match")
         rules.check_players(players)
         if not isinstance(seed, int) or isinstance(seed, bool):
@@ -712,8 +745,8 @@ class MexicanMatch:
         if not isinstance(data, dict) or data.get("format") != LOG_FORMAT:
             raise ValueError(f"not a Mexican Train match log (expected format {LOG_FORMAT!r})")
         rules = data.get("rules")
-        if not isinstance(rules, Rules):
-            raise ValueError("a match log needs its rules")
+        if not isinstance(rules, TrainRules):
+            raise ValueError("a Mexican Train match log needs its rules (TrainRules)")
         players, seed, entries = data.get("players"), data.get("seed"), data.get("entries")
         if not isinstance(players, int) or not isinstance(seed, int) or not isinstance(entries, list):
             raise ValueError("a match log needs players, seed and entries")
@@ -754,7 +787,7 @@ def new_match(
     rules: Rules, players: int, seed: int = 0, *, pause_between_rounds: bool = False
 ) -> Match | MexicanMatch:
     """The engine the rules' game is played by: a `MexicanMatch` or a `Match` (same API shape)."""
-    if rules.is_mexican_train:
+    if isinstance(rules, TrainRules):
         return MexicanMatch(rules, players, seed, pause_between_rounds=pause_between_rounds)
     return Match(rules, players, seed, pause_between_rounds=pause_between_rounds)
 
@@ -784,5 +817,6 @@ __all__ = [
     "match_from_log",
     "new_match",
     "run_problem",
+    "run_steps",
     "why_not_train",
 ]

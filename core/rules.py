@@ -2,16 +2,23 @@
 
 `Rules` is an immutable value: every option that docs/RULES.md marks as one is a
 field, and a preset is just a `Rules` with its fields filled in. Changing one
-option of a preset is one call: ``dataclasses.replace(Rules.preset_named("draw"), target=200)``.
+option of a preset is one call: ``msgspec.structs.replace(Rules.preset_named("draw"), target=200)``.
+
+`Rules` is a frozen msgspec Struct: its types and limits are its declaration,
+checked by msgspec wherever rules are read (the wire, a journal); what a
+declaration cannot say (a target from 1 up, enough tiles for the hands, ...)
+`Rules.__post_init__` checks, whoever makes the rules, raising `RulesError`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
 from enum import Enum
 from types import MappingProxyType
-from typing import Any
+from typing import Annotated, ClassVar
+
+from msgspec import Meta, Struct
+from msgspec.structs import replace
 
 from .codes import Code, Param, Statement
 from .trains import DEAL_SIZES
@@ -171,35 +178,32 @@ _SCORING_FACTS = {
     Scoring.DOMINO_TAKES_ALL: RuleFact.DOMINO_TAKES_ALL,
 }
 
+#: The most rounds a match may give a bonus for.
+MAX_ROUND_BONUSES = 16
+
 #: The presets of the Draw family, which the host and the interface play today.
 PRESET_NAMES = ("puerto-rican-drawing", "drawing-game", "puerto-rican-partners", "quinientos", "draw")
 #: Every preset of docs/RULES.md: the Draw family's and Mexican Train (whose table is still to come).
 ALL_PRESET_NAMES = (*PRESET_NAMES, "mexican-train")
 
 
-def _enum_value(enum: type[Enum], value: Any, name: str) -> Any:
-    if isinstance(value, enum):
-        return value
-    try:
-        return enum(value)
-    except ValueError:
-        choices = ", ".join(str(m.value) for m in enum)
-        raise RulesError(f"{name} must be one of {choices}, not {value!r}", RulesProblem.NOT_ONE_OF,
-                         option=name, choices=choices, value=repr(value)) from None
+#: Three whole numbers: one for 2, 3 and 4 players.
+PerPlayerCount = tuple[int, int, int]
 
 
-@dataclass(frozen=True, slots=True)
-class Rules:
+class Rules(Struct, frozen=True):
     """Every rule setting of one game; see docs/RULES.md for what each means."""
 
-    preset: str = "puerto-rican-drawing"
-    #: Which game these rules are for (the engine `new_match` makes of them).
-    game: Game = Game.LINE_OF_PLAY
+    preset: Annotated[str, Meta(min_length=1, max_length=40)] = "puerto-rican-drawing"
+    #: Which game these rules are for (the engine `new_match` makes of them): a class
+    #: setting, so that the Draw family's rules are written as they always were;
+    #: `TrainRules` is Mexican Train's.
+    game: ClassVar[Game] = Game.LINE_OF_PLAY
     max_pip: int = 6
     min_players: int = 2
     max_players: int = 3
     #: Tiles dealt to each player, for 2, 3 and 4 players.
-    hand_sizes: tuple[int, int, int] = (7, 7, 7)
+    hand_sizes: PerPlayerCount = (7, 7, 7)
     #: Tiles of the boneyard that can never be drawn.
     reserve: int = 2
     #: False when the undealt tiles are set aside and a player who cannot play passes.
@@ -219,24 +223,12 @@ class Rules:
     tranque_last_player_leads: bool = False
     scoring: Scoring = Scoring.LOWEST_COUNT
     #: Match target for 2, 3 and 4 players; `target` overrides all three.
-    targets: tuple[int, int, int] = (100, 61, 61)
+    targets: PerPlayerCount = (100, 61, 61)
     target: int | None = None
     capicu_bonus: int = 0
     chuchazo_bonus: int = 0
     #: Bonus to the side that wins round 1, 2, ... of the match.
-    round_bonuses: tuple[int, ...] = field(default=())
-    # -- Mexican Train's options (docs/RULES.md, mexican-train); the Draw family ignores them.
-    #: A player's first turn of a round may lay a run of tiles on their own train
-    #: (False: one tile only).
-    opening_run: bool = True
-    #: Only a player whose own train is started may lay on the Mexican train.
-    mexican_needs_own_train: bool = False
-    #: A double laid must be covered in the same turn (False: it earns another play anywhere).
-    cover_doubles: bool = True
-    #: What the double blank counts in a hand at the end of a round (50, or 0).
-    double_blank_points: int = 50
-    #: Play only the first N rounds (1 or 4); None: a round for every double, highest first.
-    rounds: int | None = None
+    round_bonuses: Annotated[tuple[int, ...], Meta(max_length=MAX_ROUND_BONUSES)] = ()
 
     def __post_init__(self) -> None:
         self._check()
@@ -272,11 +264,6 @@ class Rules:
         if self.is_mexican_train:
             return DEAL_SIZES[self.max_pip][players - 2]
         return self.hand_sizes[players - 2]
-
-    @property
-    def round_count(self) -> int:
-        """How many rounds a Mexican Train match has: one per double, or the first `rounds`."""
-        return self.rounds if self.rounds is not None else self.max_pip + 1
 
     def target_for(self, players: int) -> int:
         """The score that wins the match; 0 for Mexican Train, which is its rounds (no target)."""
@@ -314,62 +301,35 @@ class Rules:
     # -- checks -----------------------------------------------------------
 
     def _check(self) -> None:
-        for name, enum in (
-            ("game", Game),
-            ("direction", Direction),
-            ("first_lead", FirstLead),
-            ("tie_lead", TieLead),
-            ("scoring", Scoring),
-        ):
-            object.__setattr__(self, name, _enum_value(enum, getattr(self, name), name))
-        for name in ("hand_sizes", "targets", "round_bonuses"):
-            value = getattr(self, name)
-            if isinstance(value, list):
-                object.__setattr__(self, name, tuple(value))
+        """What the declaration cannot say: the values' ranges and how they fit together.
+
+        The types are the declaration's, checked where rules are read (msgspec).
+        """
         sets = SETS[self.game]
         if self.max_pip not in sets:
             choices = ", ".join(f"double-{n}" for n in sets[:-1]) + f" or double-{sets[-1]}"
             raise RulesError(f"the set must be {choices}, not double-{self.max_pip!r}",
                              RulesProblem.SET_SIZE, value=repr(self.max_pip))
-        if not (isinstance(self.min_players, int) and isinstance(self.max_players, int)):
-            raise RulesError("player counts must be whole numbers", RulesProblem.PLAYER_COUNTS_NOT_WHOLE)
         if not 2 <= self.min_players <= self.max_players <= MOST_PLAYERS[self.game]:
             raise RulesError(f"a game is for 2 to {MOST_PLAYERS[self.game]} players",
                              RulesProblem.PLAYERS_OUT_OF_RANGE)
-        _check_ints("hand_sizes", self.hand_sizes, 3, low=1)
-        _check_ints("targets", self.targets, 3, low=1)
-        _check_ints("round_bonuses", self.round_bonuses, None, low=0)
-        for name in ("reserve", "capicu_bonus", "chuchazo_bonus", "double_blank_points"):
+        _check_counts("hand_sizes", self.hand_sizes, 3, low=1)
+        _check_counts("targets", self.targets, 3, low=1)
+        _check_counts("round_bonuses", self.round_bonuses, None, low=0)
+        for name in ("reserve", "capicu_bonus", "chuchazo_bonus"):
             value = getattr(self, name)
-            if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+            if value < 0:
                 raise RulesError(f"{name} must be a whole number from 0 up, not {value!r}",
                                  RulesProblem.NOT_WHOLE_FROM, option=name, low=0, value=repr(value))
-        if self.target is not None and (
-            not isinstance(self.target, int) or isinstance(self.target, bool) or self.target < 1
-        ):
+        if self.target is not None and self.target < 1:
             raise RulesError(f"the target must be a positive whole number, not {self.target!r}",
                              RulesProblem.TARGET, value=repr(self.target))
-        if self.max_draws_per_turn is not None and (
-            not isinstance(self.max_draws_per_turn, int)
-            or isinstance(self.max_draws_per_turn, bool)
-            or self.max_draws_per_turn < 1
-        ):
+        if self.max_draws_per_turn is not None and self.max_draws_per_turn < 1:
             raise RulesError(
                 "max_draws_per_turn must be a positive whole number or none, "
                 f"not {self.max_draws_per_turn!r}",
                 RulesProblem.MAX_DRAWS, value=repr(self.max_draws_per_turn),
             )
-        if self.rounds is not None and self.rounds not in (1, 4):
-            raise RulesError(f"rounds must be 1, 4 or none (all), not {self.rounds!r}",
-                             RulesProblem.NOT_ONE_OF, option="rounds", choices="1, 4, none",
-                             value=repr(self.rounds))
-        flags = ("drawing", "voluntary_draw", "partnerships", "winner_leads", "tranque_last_player_leads",
-                 "opening_run", "mexican_needs_own_train", "cover_doubles")
-        for name in flags:
-            if not isinstance(getattr(self, name), bool):
-                raise RulesError(f"{name} must be true or false", RulesProblem.NOT_TRUE_OR_FALSE, option=name)
-        if not isinstance(self.preset, str) or not self.preset or len(self.preset) > 40:
-            raise RulesError("a preset name must be a short text", RulesProblem.BAD_PRESET_NAME)
         if self.partnerships and self.max_players < 4:
             raise RulesError("partnerships need four players", RulesProblem.PARTNERSHIPS_NEED_FOUR)
 
@@ -426,15 +386,52 @@ class Rules:
         return tuple(facts)
 
 
-def _check_ints(name: str, values: Any, length: int | None, *, low: int) -> None:
-    if not isinstance(values, tuple) or (length is not None and len(values) != length):
-        size = f"{length} " if length is not None else ""
-        raise RulesError(f"{name} must be a list of {size}whole numbers", RulesProblem.NOT_A_LIST,
-                         option=name, length=length or 0)
-    if len(values) > 16:
+class TrainRules(Rules, frozen=True):
+    """Mexican Train's rules: every setting of `Rules` and the options of docs/RULES.md's mexican-train.
+
+    A `Rules` of its own kind rather than more fields on `Rules`, so that the
+    Draw family's rules stay written as they were (on the wire, in journals).
+    """
+
+    game: ClassVar[Game] = Game.MEXICAN_TRAIN
+    #: A player's first turn of a round may lay a run of tiles on their own train
+    #: (False: one tile only).
+    opening_run: bool = True
+    #: Only a player whose own train is started may lay on the Mexican train.
+    mexican_needs_own_train: bool = False
+    #: A double laid must be covered in the same turn (False: it earns another play anywhere).
+    cover_doubles: bool = True
+    #: What the double blank counts in a hand at the end of a round (50, or 0).
+    double_blank_points: int = 50
+    #: Play only the first N rounds (1 or 4); None: a round for every double, highest first.
+    rounds: int | None = None
+
+    @property
+    def round_count(self) -> int:
+        """How many rounds the match has: one per double, or the first `rounds`."""
+        return self.rounds if self.rounds is not None else self.max_pip + 1
+
+    def _check(self) -> None:
+        super()._check()
+        if self.double_blank_points < 0:
+            value = self.double_blank_points
+            raise RulesError(f"double_blank_points must be a whole number from 0 up, not {value!r}",
+                             RulesProblem.NOT_WHOLE_FROM, option="double_blank_points", low=0,
+                             value=repr(value))
+        if self.rounds is not None and self.rounds not in (1, 4):
+            raise RulesError(f"rounds must be 1, 4 or none (all), not {self.rounds!r}",
+                             RulesProblem.NOT_ONE_OF, option="rounds", choices="1, 4, none",
+                             value=repr(self.rounds))
+
+
+def _check_counts(name: str, values: tuple[int, ...], length: int | None, *, low: int) -> None:
+    if length is not None and len(values) != length:
+        raise RulesError(f"{name} must be a list of {length} whole numbers", RulesProblem.NOT_A_LIST,
+                         option=name, length=length)
+    if len(values) > MAX_ROUND_BONUSES:
         raise RulesError(f"{name} is too long", RulesProblem.LIST_TOO_LONG, option=name)
     for v in values:
-        if not isinstance(v, int) or isinstance(v, bool) or v < low:
+        if v < low:
             raise RulesError(f"{name} must hold whole numbers from {low} up, not {v!r}",
                              RulesProblem.NOT_WHOLE_FROM, option=name, low=low, value=repr(v))
 
@@ -453,9 +450,8 @@ _PR_PARTNERS = Rules(
 )
 
 _PRESETS: dict[str, Rules] = {
-    "mexican-train": Rules(
+    "mexican-train": TrainRules(
         preset="mexican-train",
-        game=Game.MEXICAN_TRAIN,
         max_pip=12,
         max_players=8,
         reserve=0,

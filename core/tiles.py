@@ -7,25 +7,56 @@ that translate between the two and that the fast path reads.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from functools import cache
+from functools import cache, total_ordering
+from typing import Any
 
 #: The sets there are: double-6, double-9 and double-12 for every game, double-15 for Mexican Train.
 MAX_PIPS = (6, 9, 12, 15)
 
 
-@dataclass(frozen=True, slots=True, order=True)
+@total_ordering
 class Tile:
-    """A domino: two numbers, kept with the smaller first (``Tile(5, 3)`` is ``3-5``)."""
+    """A domino: two numbers, kept with the smaller first (``Tile(5, 3)`` is ``3-5``).
 
+    A plain immutable class rather than a dataclass: msgspec writes a dataclass
+    as a map by itself, and a tile travels as its text (``"3-5"``, net/wire.py).
+    """
+
+    __slots__ = ("_text", "high", "low")
     low: int
     high: int
+    #: Written once: a host writes every hand's tiles after every move.
+    _text: str
 
     def __init__(self, a: int, b: int) -> None:
         if not (isinstance(a, int) and isinstance(b, int)) or a < 0 or b < 0:
             raise ValueError(f"a tile's numbers must be whole numbers from 0 up, not {a!r} and {b!r}")
-        object.__setattr__(self, "low", min(a, b))
-        object.__setattr__(self, "high", max(a, b))
+        low, high = min(a, b), max(a, b)
+        object.__setattr__(self, "low", low)
+        object.__setattr__(self, "high", high)
+        object.__setattr__(self, "_text", f"{low}-{high}")
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError(f"a tile cannot be changed ({name})")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"a tile cannot be changed ({name})")
+
+    def __reduce__(self) -> tuple[type[Tile], tuple[int, int]]:
+        return Tile, (self.low, self.high)
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not Tile:
+            return NotImplemented
+        return self.low == other.low and self.high == other.high
+
+    def __lt__(self, other: object) -> bool:
+        if type(other) is not Tile:
+            return NotImplemented
+        return (self.low, self.high) < (other.low, other.high)
+
+    def __hash__(self) -> int:
+        return hash((self.low, self.high))
 
     @classmethod
     def parse(cls, text: str) -> Tile:
@@ -56,7 +87,7 @@ class Tile:
         raise ValueError(f"{self} has no {number}")
 
     def __str__(self) -> str:
-        return f"{self.low}-{self.high}"
+        return self._text
 
     def __repr__(self) -> str:
         return f"Tile({self.low}, {self.high})"

@@ -4,36 +4,43 @@ A `View` is the only thing built from a match's state that leaves the engine:
 the host serialises nothing else. It holds the seat's own hand, never another
 seat's tiles or the boneyard's.
 
-Views are slotted records, not frozen ones: a host makes one per seat after
-every action, and a frozen dataclass of this size costs eight times as much to
-build (the same trade as the events'). Nobody changes one after it is made;
-the views of one position share their tuples.
+A view is a frozen msgspec Struct, declared once: a host makes one per seat
+after every action (built in C), and the wire derives its plain form from this
+declaration. The views of one position share their tuples.
+
+Its fields come in the order the wire writes them: the rules first, then the
+fields that change move by move (`STATE_FIELDS`: an update carries only
+these), then the round's events and the match's results.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import Annotated
+
+from msgspec import Meta, Struct
 
 from .actions import Action
-from .events import Event, RoundResult
+from .events import MAX_TILES, Event, PerSeat, RoundResult
 from .rules import Rules
 from .tiles import Tile
 
+#: The most events or results a view may hold (as many as a host's frame may list).
+MAX_HISTORY = 4096
 
-@dataclass(slots=True)
-class View:
+
+class View(Struct, frozen=True, gc=False):
     rules: Rules
     players: int
     #: The seat this view is for; None for a spectator.
     seat: int | None
     round_number: int
     #: This seat's tiles (empty for a spectator).
-    hand: tuple[Tile, ...]
+    hand: Annotated[tuple[Tile, ...], Meta(max_length=MAX_TILES)]
     #: The line of play from left to right, each tile as (left number, right number).
-    line: tuple[tuple[int, int], ...]
+    line: Annotated[tuple[tuple[int, int], ...], Meta(max_length=MAX_TILES)]
     #: The two open ends, or None before the lead.
     ends: tuple[int, int] | None
-    hand_counts: tuple[int, ...]
+    hand_counts: PerSeat
     boneyard: int
     #: How many of the boneyard's tiles can still be drawn.
     drawable: int
@@ -43,15 +50,15 @@ class View:
     #: The tile the lead must be, when it is forced and not yet laid.
     forced_lead: Tile | None
     draws_this_turn: int
-    scores: tuple[int, ...]
+    scores: PerSeat
     target: int
     #: What this seat may do now (empty when it is not this seat's turn).
-    legal: tuple[Action, ...]
-    #: This round's public events so far.
-    events: tuple[Event, ...]
-    #: The results of the rounds played so far.
-    results: tuple[RoundResult, ...]
+    legal: Annotated[tuple[Action, ...], Meta(max_length=2 * MAX_TILES + 1)]
     winner: int | None
+    #: This round's public events so far.
+    events: Annotated[tuple[Event, ...], Meta(max_length=MAX_HISTORY)]
+    #: The results of the rounds played so far.
+    results: Annotated[tuple[RoundResult, ...], Meta(max_length=MAX_HISTORY)]
 
     @property
     def is_my_turn(self) -> bool:
@@ -68,3 +75,10 @@ class View:
 
     def side_of(self, seat: int) -> int:
         return self.rules.side_of(seat, self.players)
+
+
+#: Where the fields of a `View` that change move by move lie among its fields: all but
+#: its rules (first), events and results (last). The rules are fixed for the match; the
+#: events and results follow from the events.
+STATE = slice(1, -2)
+STATE_FIELDS = View.__struct_fields__[STATE]

@@ -3,6 +3,7 @@
 from .client import Client, ClientError, Closed, Incoming, JoinError, Reconnected, Reconnecting, Update
 from .codec import CLOSED, NEED_DATA, Codec
 from .host import Host, HostConfig, HostError, HostNote, Limits, RejoinRequest, new_join_code
+from .model import Change, TableModel
 from .protocol import (
     DEFAULT_PORT,
     PROTOCOL_VERSION,
@@ -18,11 +19,10 @@ from .protocol import (
     Snapshot,
     StateUpdate,
     TurnTimer,
-    ViewState,
     Waiting,
     Welcome,
 )
-from .table import TableConfig
+from .table import ConfigError, ConfigProblem, TableConfig
 
 __all__ = [
     "CLOSED",
@@ -30,11 +30,14 @@ __all__ = [
     "NEED_DATA",
     "PROTOCOL_VERSION",
     "ActedBy",
+    "Change",
     "Chat",
     "Client",
     "ClientError",
     "Closed",
     "Codec",
+    "ConfigError",
+    "ConfigProblem",
     "Error",
     "ErrorCode",
     "Host",
@@ -55,9 +58,9 @@ __all__ = [
     "Snapshot",
     "StateUpdate",
     "TableConfig",
+    "TableModel",
     "TurnTimer",
     "Update",
-    "ViewState",
     "Waiting",
     "Welcome",
     "new_join_code",

@@ -13,15 +13,22 @@ Usage (the interface and the networked computer players do exactly this)::
     await client.close()                 # leave on purpose: the computer plays the seat
                                          # (client.drop(): hang up as if the network went, the seat held)
 
-`client.view` is the `View` as of the last message you took from the client
-(it never runs ahead of the messages you have read). When the connection
-drops, the client says `Reconnecting` (at once, then once per attempt, with
+The client keeps one model of the table (`client.model`, a `TableModel`:
+who we are, the seats, the view, the clocks, chat, the link) and applies each
+message to it as you take it: `client.view` is the `View` as of the last
+message you took (it never runs ahead of the messages you have read), and
+`Client.changes` yields each `Change` for an interface that follows the model.
+
+When the connection drops, the client says `Reconnecting` (at once, then once per attempt, with
 ``host_down`` when the host cannot be reached at all), retries with growing
 pauses, resumes its seat with its token, says `Reconnected`, and the host's
 `Snapshot` follows; it says `Closed` (and iteration ends) when it gives up
 (after ``give_up_after`` seconds) or is refused. Both say why with a `LinkEnd`
 code and its params, which the interface words (the client writes no sentence
-for a person).
+for a person). Whether to come back is decided here alone: a host that hangs up
+saying it shuts down (a restart, with ``--resume``) or that we were too slow
+leaves the seat ours, and the client tries to take it back (its reader hears
+`Reconnecting`, not that error); any other refusal ends it (`Closed`).
 
 A hello by name for a seat whose person is away may have to wait for the
 host's operator: the host says `Waiting`, which `Client.connect` hands to its
@@ -33,38 +40,41 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field
-from enum import StrEnum
-from typing import ClassVar
 
-from capicu.core import Action, Event, View, parse_action
+from capicu.core import Action, View, parse_action
 
 from .codec import CLOSED, NEED_DATA, Codec
+from .model import (
+    Change,
+    Closed,
+    Incoming,
+    LinkEnd,
+    LinkParams,
+    Reconnected,
+    Reconnecting,
+    TableModel,
+    Taken,
+    Update,
+)
 from .protocol import (
     PROTOCOL_VERSION,
     Act,
-    ActedBy,
     Bye,
-    Chat,
     ClientMessage,
     Error,
     ErrorCode,
     Hello,
     HostMessage,
-    NextRound,
     Ping,
     Pong,
     ProtocolError,
     Ready,
     Say,
-    Seats,
-    Snapshot,
-    StateUpdate,
-    TurnTimer,
     Waiting,
     Welcome,
-    advance_view,
 )
 
 #: Seconds a reconnect attempt waits for the host to accept the connection: on a
@@ -85,96 +95,6 @@ class JoinError(ClientError):
         super().__init__(message)
         self.code = code
         self.message = message
-
-
-@dataclass(frozen=True, slots=True)
-class Update:
-    """Public events, numbered, and the whole view after them (a `StateUpdate` as the client yields it).
-
-    The wire's update carries only the view's changing fields; the client makes
-    the whole view from the one before, in arrival order (`advance_view`).
-    """
-
-    type: ClassVar[str] = "update"
-    #: The number of the last event in ``events``.
-    seq: int
-    events: tuple[Event, ...]
-    view: View
-    #: The seat whose action caused the events (None for the deal after a break).
-    actor: int | None
-    by: ActedBy
-    #: The ``ref`` of your intent, when this update answers it.
-    ref: int | None
-
-
-class LinkEnd(StrEnum):
-    """Why a connection to the host ended (`Reconnecting`) or the client stopped (`Closed`).
-
-    Each comes with the params named here; the interface puts them into words.
-    """
-
-    #: Three heartbeats without a word from the host.
-    HOST_SILENT = "host_silent"
-    HOST_CLOSED = "host_closed"
-    #: ``problem``: what the codec could not read (English, for programmers).
-    UNREADABLE = "unreadable"
-    #: ``problem``: the system's words for the broken connection.
-    BROKEN = "broken"
-    #: ``problem``: the system's words ("connection refused"); "" when nothing answered in time.
-    UNREACHABLE = "unreachable"
-    #: ``code``: the host's `ErrorCode` (it refused us, or hangs up: shutting down, too slow).
-    REFUSED = "refused"
-    #: ``seconds`` spent trying, ``last``: the `LinkEnd` of the last try, and that one's params.
-    GAVE_UP = "gave_up"
-    #: This client closed (`Client.close`) or dropped (`Client.drop`) the connection.
-    CLOSED_HERE = "closed_here"
-    DROPPED_HERE = "dropped_here"
-
-
-#: The params of a `LinkEnd`: texts and numbers.
-LinkParams = dict[str, str | int | float]
-
-
-@dataclass(frozen=True, slots=True)
-class Reconnecting:
-    """The connection dropped; the client retries in ``delay`` seconds (attempt ``attempt``).
-
-    The first comes at once (attempt 1), then one after each failed attempt;
-    ``reason`` is why the last one failed (the drop itself, for the first).
-    """
-
-    type: ClassVar[str] = "reconnecting"
-    attempt: int
-    delay: float
-    reason: LinkEnd
-    params: LinkParams = field(default_factory=dict)
-    #: The last attempt could not reach the host at all (refused, unreachable,
-    #: timed out), or the host said it was shutting down: say the host is gone.
-    host_down: bool = False
-
-
-@dataclass(frozen=True, slots=True)
-class Reconnected:
-    """Back in the seat (a `Snapshot` follows)."""
-
-    type: ClassVar[str] = "reconnected"
-    seat: int | None
-
-
-@dataclass(frozen=True, slots=True)
-class Closed:
-    """The client is finished: it closed, was refused, or gave up reconnecting."""
-
-    type: ClassVar[str] = "closed"
-    reason: LinkEnd
-    params: LinkParams = field(default_factory=dict)
-
-
-#: Everything `Client` yields.
-Incoming = (
-    Welcome | Seats | Snapshot | Update | Chat | TurnTimer | NextRound | Error
-    | Reconnecting | Reconnected | Closed
-)
 
 
 @dataclass(frozen=True, slots=True)
@@ -201,9 +121,6 @@ def _refused(code: str) -> LinkParams:
 #: Opens a connection to the host in some other way than TCP to ``host:port`` (see `Client.connect`).
 Dial = Callable[[], Awaitable[tuple[asyncio.StreamReader, asyncio.StreamWriter]]]
 
-#: Messages a client handles itself and does not pass on (a `Waiting` goes to ``on_waiting``).
-_PRIVATE = (Ping, Pong, Waiting)
-
 
 class Client:
     """A connection to a host (see the module docstring); build one with `Client.connect`."""
@@ -212,10 +129,11 @@ class Client:
         self, host: str, port: int, *, name: str, code: str | None, spectate: bool, table: str,
         reconnect: bool, timeout: float, max_backoff: float, give_up_after: float,
         wire_tap: Callable[[bytes], None] | None, on_waiting: Callable[[Waiting], None] | None,
-        dial: Dial | None = None,
+        dial: Dial | None = None, model: TableModel | None = None,
     ) -> None:
         self.host = host
         self.port = port
+        #: The name our hello gives (the host's cleaned form is ``model.name`` once welcomed).
         self.name = name
         self.code = code
         self.spectate = spectate
@@ -224,31 +142,56 @@ class Client:
         self.timeout = timeout
         self.max_backoff = max_backoff
         self.give_up_after = give_up_after
-        #: My seat (None for a spectator), my seat's token and key, and the latest view.
-        self.seat: int | None = None
-        self.token: str | None = None
-        self.seat_key: str | None = None
-        #: The id of the table's match (from the welcome): saved tokens are keyed by it.
-        self.match_id: str | None = None
-        self.view: View | None = None
-        #: The number of the last public event seen.
-        self.seq = 0
-        self.welcome: Welcome | None = None
-        self.seats: Seats | None = None
+        #: The one model of the table: every message is applied to it as the reader takes it.
+        self.model = model if model is not None else TableModel(name)
         self.closed = False
         self._wire_tap = wire_tap
         self._on_waiting = on_waiting
         self._dial = dial
-        self._queue: asyncio.Queue[Incoming] = asyncio.Queue()
+        #: What the host sent, in order, for the reader to take (the welcome already applied).
+        self._queue: asyncio.Queue[Taken | Change] = asyncio.Queue()
         self._reader: asyncio.StreamReader | None = None
         self._writer: asyncio.StreamWriter | None = None
         self._codec = Codec("client")
         self._task: asyncio.Task[None] | None = None
         self._refs = 0
         self._heartbeat = 15.0
-        #: The view as of the last message read from the host (ahead of `view`).
-        self._latest: View | None = None
-        self._latest_seq = 0
+
+    # -- the model, read -------------------------------------------------------------
+
+    @property
+    def seat(self) -> int | None:
+        """My seat (None: spectator)."""
+        return self.model.seat
+
+    @property
+    def token(self) -> str | None:
+        """My seat's secret token (for this machine to keep)."""
+        return self.model.token
+
+    @property
+    def seat_key(self) -> str | None:
+        """My seat's key (for a person to type on another machine)."""
+        return self.model.seat_key
+
+    @property
+    def match_id(self) -> str | None:
+        """The id of the table's match (from the welcome): saved tokens are keyed by it."""
+        return self.model.match_id
+
+    @property
+    def welcome(self) -> Welcome | None:
+        return self.model.welcome
+
+    @property
+    def view(self) -> View | None:
+        """The view as of the last message taken."""
+        return self.model.view
+
+    @property
+    def seq(self) -> int:
+        """The number of the last public event taken."""
+        return self.model.seq
 
     # -- connecting ------------------------------------------------------------
 
@@ -271,6 +214,7 @@ class Client:
         wire_tap: Callable[[bytes], None] | None = None,
         on_waiting: Callable[[Waiting], None] | None = None,
         dial: Dial | None = None,
+        model: TableModel | None = None,
     ) -> Client:
         """Connect, say hello and wait for the welcome.
 
@@ -284,15 +228,18 @@ class Client:
         when it cannot be reached. ``wire_tap`` sees every byte received.
         Reconnecting goes on for ``give_up_after`` seconds at most. ``dial``
         opens each connection instead of TCP to ``host:port`` (a gateway in
-        the host's process: `Host.connect_local`).
+        the host's process: `Host.connect_local`). ``model``: the model to keep
+        (an interface that holds it before the connection is up), else a new one.
         """
         client = cls(
             host, port, name=name, code=code, spectate=spectate, table=table, reconnect=reconnect,
             timeout=timeout, max_backoff=max_backoff, give_up_after=give_up_after,
-            wire_tap=wire_tap, on_waiting=on_waiting, dial=dial,
+            wire_tap=wire_tap, on_waiting=on_waiting, dial=dial, model=model,
         )
-        client.token = token
-        client.seat_key = seat_key
+        client.model.token = token
+        client.model.seat_key = seat_key
+        # Taking back a seat held for us (the operator's yes counts too: see `_open`).
+        client.model.resumed = token is not None or seat_key is not None
         await client._open(connect_timeout=timeout)
         client._task = asyncio.get_running_loop().create_task(client._run())
         return client
@@ -306,8 +253,9 @@ class Client:
             try:
                 self._reader, self._writer, self._codec = reader, writer, Codec("client")
                 # The token is this machine's own secret; the key is for another machine.
-                hello = Hello(version=PROTOCOL_VERSION, name=self.name, code=self.code, token=self.token,
-                              seat_key=None if self.token else self.seat_key,
+                token = self.model.token
+                hello = Hello(version=PROTOCOL_VERSION, name=self.name, code=self.code, token=token,
+                              seat_key=None if token else self.model.seat_key,
                               spectate=self.spectate, table=self.table)
                 writer.write(self._codec.send(hello))
                 await writer.drain()
@@ -322,10 +270,16 @@ class Client:
                         writer.write(self._codec.send(Pong(message.n)))
                     elif isinstance(message, Waiting):
                         limit.reschedule(loop.time() + message.seconds + APPROVAL_MARGIN)
+                        self.model.resumed = True  # if the host says yes, it is our old seat we get
                         if self._on_waiting is not None:
                             self._on_waiting(message)
                     elif isinstance(message, Welcome):
-                        self._take(message)
+                        # Applied at once, not when the reader takes it: reconnecting needs the
+                        # seat and its secrets even when nobody reads.
+                        self._heartbeat = message.heartbeat
+                        change = self.model.apply(message, time.monotonic())
+                        assert change is not None
+                        self._queue.put_nowait(change)
                         return
             except BaseException:
                 writer.close()
@@ -348,46 +302,9 @@ class Client:
     # -- reading -----------------------------------------------------------------
 
     def _take(self, message: HostMessage) -> None:
-        """Note what reconnecting needs at once; queue the rest for the reader."""
-        if isinstance(message, Welcome):
-            self.welcome = message
-            self.seat = message.seat
-            if message.token is not None:
-                self.token = message.token
-            if message.seat_key is not None:
-                self.seat_key = message.seat_key
-            self.match_id = message.match
-            self._heartbeat = message.heartbeat
-        elif isinstance(message, _PRIVATE):
-            return
-        elif isinstance(message, Snapshot):
-            self._latest, self._latest_seq = message.view, message.seq
-        elif isinstance(message, StateUpdate):
-            if self._latest is None or message.seq <= self._latest_seq:
-                return  # before any snapshot, or already in the one we hold
-            # The wire leaves out what follows from the view before: rebuild it
-            # here, in arrival order, so that every update carries a whole view.
-            self._latest, self._latest_seq = advance_view(self._latest, message), message.seq
-            self._queue.put_nowait(Update(message.seq, message.events, self._latest, message.actor,
-                                          message.by, message.ref))
-            return
-        self._queue.put_nowait(message)
-
-    def _consume(self, message: Incoming) -> bool:
-        """Bring `view`, `seq` and `seats` up to ``message``; False for an update already seen.
-
-        This happens as the reader takes each message, so that `view` is always
-        the view as of the last message the reader has seen, never ahead of it.
-        """
-        if isinstance(message, Seats):
-            self.seats = message
-        elif isinstance(message, Snapshot):
-            self.view, self.seq = message.view, message.seq
-        elif isinstance(message, Update):
-            if message.seq <= self.seq:
-                return False  # already in a snapshot taken since (after a reconnect)
-            self.view, self.seq = message.view, message.seq
-        return True
+        """Queue what the host said for the reader (the client answers its own pings)."""
+        if not isinstance(message, Ping | Pong | Waiting | Welcome):
+            self._queue.put_nowait(message)
 
     async def _run(self) -> None:
         """Read until the connection ends; then reconnect, or finish."""
@@ -420,13 +337,16 @@ class Client:
                     return _Lost(LinkEnd.HOST_CLOSED)
                 if isinstance(message, Ping):
                     self._write(Pong(message.n))
-                self._take(message)
                 if isinstance(message, Error) and message.fatal:
                     if message.code in (ErrorCode.SHUTTING_DOWN, ErrorCode.TIMEOUT) and self.token:
+                        # The host is restarting, or found us too slow: the seat is ours to take
+                        # back. Decided here alone; the reader hears `Reconnecting`, not the error.
                         return _Lost(LinkEnd.REFUSED, _refused(message.code),
                                      message.code == ErrorCode.SHUTTING_DOWN)
+                    self._take(message)
                     self._finish(LinkEnd.REFUSED, _refused(message.code))
                     return None
+                self._take(message)
         except ProtocolError as exc:
             return _Lost(LinkEnd.UNREADABLE, {"problem": exc.message})
         except (ConnectionError, OSError, ClientError) as exc:
@@ -437,7 +357,7 @@ class Client:
 
     async def _reconnect(self, lost: _Lost) -> bool:
         """Retry with growing pauses; True once back in (the seat resumed with the token)."""
-        can_resume = self.token is not None or self.spectate or self.seat is None
+        can_resume = self.model.token is not None or self.spectate or self.model.seat is None
         if not self.reconnect or not can_resume:
             self._finish(lost.reason, lost.params)
             return False
@@ -483,23 +403,37 @@ class Client:
             self.closed = True
         self._queue.put_nowait(Closed(reason, params or {}))
 
-    async def receive(self, timeout: float | None = None) -> Incoming:
-        """The next message; `Closed` is the last one. TimeoutError after ``timeout`` seconds."""
+    async def next_change(self, timeout: float | None = None) -> Change:
+        """Apply the next message to the model; what it changed. TimeoutError after ``timeout`` seconds.
+
+        An update the model's view already holds (one from before a reconnect's
+        snapshot) is skipped. The change of a `Closed` is the last one.
+        """
         async with asyncio.timeout(timeout):
             while True:
-                message = await self._queue.get()
-                if self._consume(message):
-                    return message
+                taken = await self._queue.get()
+                change = taken if isinstance(taken, Change) else self.model.apply(taken, time.monotonic())
+                if change is not None:
+                    return change
+
+    async def receive(self, timeout: float | None = None) -> Incoming:
+        """The next message (applied to the model); `Closed` is the last one."""
+        return (await self.next_change(timeout)).message
+
+    async def changes(self) -> AsyncIterator[Change]:
+        """Every change, in order, until the one of `Closed` (included)."""
+        while True:
+            change = await self.next_change()
+            yield change
+            if isinstance(change.message, Closed):
+                return
 
     def __aiter__(self) -> AsyncIterator[Incoming]:
         return self._iterate()
 
     async def _iterate(self) -> AsyncIterator[Incoming]:
-        while True:
-            message = await self.receive()
-            yield message
-            if isinstance(message, Closed):
-                return
+        async for change in self.changes():
+            yield change.message
 
     # -- sending -----------------------------------------------------------------
 
@@ -570,3 +504,21 @@ class Client:
             with contextlib.suppress(asyncio.CancelledError):
                 await self._task
         self._queue.put_nowait(Closed(reason))
+
+
+__all__ = [
+    "APPROVAL_MARGIN",
+    "Change",
+    "Client",
+    "ClientError",
+    "Closed",
+    "Dial",
+    "Incoming",
+    "JoinError",
+    "LinkEnd",
+    "LinkParams",
+    "Reconnected",
+    "Reconnecting",
+    "TableModel",
+    "Update",
+]

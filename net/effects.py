@@ -13,7 +13,7 @@ hears of an action a crash could lose; other tables are not held up.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from capicu.core.codes import Code, Statement
 
@@ -24,7 +24,7 @@ from .timing import Liveness, TokenBucket
 if TYPE_CHECKING:
     from capicu.core import ComputerPlayer, View
 
-    from .journal import Journal
+    from .journal import EntryRecord, Header, Journal, SeatsRecord
     from .machine import RejoinRequest
     from .table import Table
 
@@ -96,7 +96,7 @@ class Record:
     """
 
     journal: Journal
-    records: tuple[Any, ...]
+    records: tuple[Header | SeatsRecord | EntryRecord, ...]
 
 
 @dataclass(frozen=True, slots=True)

@@ -2,7 +2,8 @@
 
 Usage, in-process (the interface does this for a game on one machine)::
 
-    host = Host(HostConfig(rules=rules, players=3, computers=2, bind="127.0.0.1", port=0))
+    table = TableConfig(rules=rules, players=3, computers=2)
+    host = Host(HostConfig(table, bind="127.0.0.1", port=0))
     address, port = await host.start()
     ...                       # clients connect to (address, port)
     await host.stop()
@@ -32,7 +33,7 @@ from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
 
-from capicu.core import Action, Rules
+from capicu.core import Action
 from capicu.core.codes import Code, Statement
 
 from .codec import encode_frame
@@ -41,7 +42,7 @@ from .effects import Ask, Cancelled, Close, Effect, HostNote, Peer, Record, Repo
 from .journal import Journal, JournalError, read_journal
 from .machine import HostMachine, Limits, RejoinRequest
 from .protocol import DEFAULT_PORT, Error, ErrorCode, to_wire
-from .table import Table, TableConfig, choose_in_worker
+from .table import ConfigError, ConfigProblem, Table, TableConfig, choose_in_worker
 
 __all__ = [
     "Connection", "Host", "HostConfig", "HostError", "HostNote", "HostProblem", "Limits", "RejoinRequest",
@@ -81,37 +82,26 @@ class HostError(Exception):
 
 @dataclass(frozen=True, slots=True)
 class HostConfig:
-    """Everything a host needs; the first table is made from the rule fields."""
+    """Everything a host needs: how its first table plays (`TableConfig`), and where and how it listens.
 
-    rules: Rules = field(default_factory=lambda: Rules.preset_named("puerto-rican-drawing"))
-    players: int = 2
-    #: Seats played by the computer (the last seats).
-    computers: int = 0
-    computer_level: str = "greedy"
-    #: Seconds a computer waits before it acts, so that people can follow.
-    computer_delay: float = 0.0
-    #: The seed of the deals; None draws one from `secrets`.
-    seed: int | None = None
+    Each setting is checked once, where it is declared: the table's by `TableConfig`,
+    the host's here (`ConfigError`).
+    """
+
+    #: The first table (clients ask for a table by name; "main" is the default).
+    table: TableConfig = field(default_factory=TableConfig)
     #: The address to listen on; None listens on every interface (for a LAN).
     bind: str | None = None
     #: The port to listen on; 0 takes any free port (see `Host.start`'s result).
     port: int = DEFAULT_PORT
     #: The join code players must give; None lets anybody on the network in.
     code: str | None = None
-    turn_timer: float | None = None
-    grace: float = 60.0
-    #: Seconds from a round's end to the next deal unless everyone is ready sooner
-    #: (None: no countdown; 0: no pause). See `TableConfig.next_round_delay`.
-    next_round_delay: float | None = 20.0
     #: A headless host lets the join code plus the name of an away seat take it back.
     #: Needs a join code. (A host with an operator asks the operator instead.)
     rejoin_by_name: bool = False
-    #: Write the match journal here (replaced if it exists).
-    journal: Path | None = None
-    #: Rebuild the match from this journal and keep writing to it.
+    #: Rebuild the match from this journal and keep writing to it (the table's own
+    #: journal, if it names one, must be this file).
     resume: Path | None = None
-    #: The first table's name (clients ask for a table by name; "main" is the default).
-    table: str = "main"
     limits: Limits = field(default_factory=Limits)
     #: Threads in which computer players think (when `computer_processes` is 0).
     computer_threads: int = 4
@@ -122,28 +112,21 @@ class HostConfig:
 
     def __post_init__(self) -> None:
         if not 0 <= self.port <= 65535:
-            raise ValueError(f"a port is a number from 0 to 65535, not {self.port}")
+            raise ConfigError(f"a port is a number from 0 to 65535, not {self.port}", ConfigProblem.PORT,
+                              port=self.port)
         if self.code is not None and not 1 <= len(normal_code(self.code)) <= 32:
-            raise ValueError("a join code is 1 to 32 letters or digits")
+            raise ConfigError("a join code is 1 to 32 letters or digits", ConfigProblem.JOIN_CODE,
+                              join_code=self.code)
         if self.rejoin_by_name and self.code is None:
-            raise ValueError("rejoining by name needs a join code: without one, anybody who "
-                             "knows a player's name could take their seat")
-        if self.resume is not None and self.journal is not None and self.journal != self.resume:
-            raise ValueError("a resumed match goes on in the journal it was resumed from: "
-                             "give --resume alone")
+            raise ConfigError("rejoining by name needs a join code: without one, anybody who "
+                              "knows a player's name could take their seat", ConfigProblem.REJOIN_NEEDS_CODE)
+        journal = self.table.journal
+        if self.resume is not None and journal is not None and journal != self.resume:
+            raise ConfigError("a resumed match goes on in the journal it was resumed from",
+                              ConfigProblem.RESUME_ELSEWHERE, journal=str(journal), resume=str(self.resume))
         if self.computer_threads < 1 or self.computer_processes < 0:
-            raise ValueError("computer players need at least one thread")
-        self.table_config()  # checks the rule fields
-
-    def table_config(self) -> TableConfig:
-        """The first table's settings."""
-        return TableConfig(
-            name=self.table, rules=self.rules, players=self.players, computers=self.computers,
-            computer_level=self.computer_level, computer_delay=self.computer_delay,
-            seed=self.seed, turn_timer=self.turn_timer, grace=self.grace,
-            journal=self.journal if self.resume is None else None,
-            next_round_delay=self.next_round_delay,
-        )
+            raise ConfigError("computer players need at least one thread", ConfigProblem.WORKERS,
+                              threads=self.computer_threads, processes=self.computer_processes)
 
 
 class Connection(asyncio.Protocol):
@@ -338,7 +321,7 @@ class Host:
                 self.report(self.resume_note)
             try:
                 table = Table.restore(
-                    config.table_config(), recovered, journal, now=self._now(),
+                    config.table, recovered, journal, now=self._now(),
                     heartbeat=config.limits.heartbeat, players_keep_state=not config.computer_processes,
                 )
             except ValueError as exc:
@@ -346,7 +329,7 @@ class Host:
                                 path=str(config.resume), problem=str(exc)) from None
             self._carry_out(self.machine.add_table(table))
         else:
-            self.open_table(config.table_config())
+            self.open_table(config.table)
         try:
             self._server = await loop.create_server(
                 lambda: Connection(self), host=config.bind, port=config.port, reuse_address=True,

@@ -19,6 +19,10 @@ The journal holds every deal (the order of the whole set) and the seats'
 tokens: it is the host's secret, created readable by its owner only
 (mode 0600). A person who hosts and plays can read it, so a journal is
 written only when asked for (``--journal``).
+
+Each record is declared once as a msgspec Struct (`Header`, `SeatsRecord`,
+`EntryRecord`): msgspec writes its JSON and checks it when it is read back,
+a record that breaks its declaration naming its line and field.
 """
 
 from __future__ import annotations
@@ -30,15 +34,66 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any, Literal, TypeVar
 
+import msgspec
 from capicu.core import Match, Rules
+from capicu.core.events import MAX_TILES
+from msgspec import Meta, Struct
 
-from .wire import Schema
+from . import wire
+from .protocol import SeatKind
 
-FORMAT = "capicu-journal/1"
-#: The journal's own data (rules in its header) is read as strictly as a client's.
-_SCHEMA = Schema(strict=True)
+FORMAT: Literal["capicu-journal/1"] = "capicu-journal/1"
+T = TypeVar("T")
+
+#: An entry of the match log (`Match.log`): an action's text, or a deal (the shuffled
+#: order of the set's tiles and the seat drawn), which `Match.from_log` checks.
+Entry = (
+    Annotated[str, Meta(max_length=40)]
+    | Annotated[dict[str, int | Annotated[list[int], Meta(max_length=MAX_TILES)]], Meta(max_length=2)]
+)
+
+
+class JournalSeat(Struct, frozen=True):
+    """A seat as the journal keeps it: who it is for, and the secrets that give it back."""
+
+    kind: SeatKind
+    name: str | None = None
+    token: str | None = None
+    key: str | None = None
+
+
+class Header(Struct, frozen=True, kw_only=True):
+    """The journal's first record: the match log's header, the match's id and the seats."""
+
+    format: Literal["capicu-journal/1"] = FORMAT
+    log_format: str
+    rules: Rules
+    players: Annotated[int, Meta(ge=2, le=4)]
+    seed: int
+    #: The last public event number before the first entry.
+    seq: Annotated[int, Meta(ge=0)] = 0
+    #: The table's name, its match's id and its computers' level (a journal of an older
+    #: host may lack them: the host's own are used).
+    table: str | None = None
+    match: str = ""
+    computer_level: str | None = None
+    seats: Annotated[tuple[JournalSeat, ...], Meta(max_length=4)]
+    pause_between_rounds: bool = False
+
+
+class SeatsRecord(Struct, frozen=True):
+    """The seats as they are now (in the lobby, where they change): the header's, replaced."""
+
+    seats: Annotated[tuple[JournalSeat, ...], Meta(max_length=4)]
+
+
+class EntryRecord(Struct, frozen=True):
+    """One entry of the match log, and the last public event number once it applies."""
+
+    entry: Entry
+    seq: Annotated[int, Meta(ge=0)] = 0
 
 
 class JournalError(Exception):
@@ -49,41 +104,23 @@ class JournalChanged(JournalError):
     """A damaged line with good lines after it: not a crash's doing, so the file was changed."""
 
 
-def encode_record(record: Any) -> bytes:
-    # json is imported where it is used: most matches keep no journal, and a
-    # game's start would pay for it (about a millisecond) before the table shows.
-    import json
-
-    text = json.dumps(record, separators=(",", ":"), ensure_ascii=True)
-    return f"{zlib.crc32(text.encode()):08x} {text}\n".encode()
+def encode_record(record: Header | SeatsRecord | EntryRecord) -> bytes:
+    """One line of the journal: the CRC-32 of the record's JSON, a space, the JSON."""
+    text = msgspec.json.encode(wire.plain(record))
+    return b"%08x %s\n" % (zlib.crc32(text), text)
 
 
-def header_record(header: dict[str, Any]) -> dict[str, Any]:
-    """The journal's first record, from the table's ``header``."""
-    return {"format": FORMAT, **header}
-
-
-def entry_records(entries: Sequence[Any], seq: int) -> list[dict[str, Any]]:
+def entry_records(entries: Sequence[Any], seq: int) -> list[EntryRecord]:
     """One record per entry of the match log (``seq``: the last event number once they apply)."""
-    return [{"entry": entry, "seq": seq} for entry in entries]
-
-
-def seats_record(seats: list[dict[str, Any]]) -> dict[str, Any]:
-    """The seats (kind, name, token, key) as they are now: the header's, replaced."""
-    return {"seats": seats}
-
-
-def plain_rules(rules: Rules) -> dict[str, Any]:
-    """``rules`` as the journal's header holds them (as on the wire)."""
-    plain: dict[str, Any] = _SCHEMA.plain(rules)
-    return plain
+    return [EntryRecord(entry, seq) for entry in entries]
 
 
 @dataclass(frozen=True, slots=True)
 class Recovered:
     """What a journal file holds: its header, its entries, and what was dropped."""
 
-    header: dict[str, Any]
+    #: The header, its seats replaced by the last seats record of the lobby.
+    header: Header
     entries: list[Any]
     #: Bytes of the file that hold whole, intact records (the rest was dropped).
     good_size: int
@@ -99,16 +136,17 @@ class Recovered:
     dropped_bytes: int = 0
 
     def match_log(self) -> dict[str, Any]:
-        """The `Match.log()` this journal records (for `Match.from_log`); ValueError if damaged."""
+        """The `Match.log()` this journal records (for `Match.from_log`)."""
+        header = self.header
         log = {
-            "format": self.header["log_format"],
-            "rules": _SCHEMA.read(self.header.get("rules"), Rules, "the journal's rules"),
-            "players": self.header["players"],
-            "seed": self.header["seed"],
+            "format": header.log_format,
+            "rules": header.rules,
+            "players": header.players,
+            "seed": header.seed,
             "entries": list(self.entries),
         }
-        if "pause_between_rounds" in self.header:
-            log["pause_between_rounds"] = self.header["pause_between_rounds"]
+        if header.pause_between_rounds:
+            log["pause_between_rounds"] = True
         return log
 
 
@@ -146,25 +184,30 @@ def read_journal(path: Path) -> Recovered:
         damage += f"; {len(data) - offset} bytes from there on are dropped"
     if not records:
         raise JournalError(f"{path} holds no readable journal header")
-    header = records[0]
-    if not isinstance(header, dict) or header.get("format") != FORMAT:
+    first = records[0]
+    if not isinstance(first, dict) or first.get("format") != FORMAT:
         raise JournalError(f"{path} is not a capicu journal (expected format {FORMAT!r})")
+    header = _record(path, 1, first, Header)
     entries: list[Any] = []
-    seq = header.get("seq", 0)
-    header = dict(header)
+    seq = header.seq
     for number, record in enumerate(records[1:], 2):
         if isinstance(record, dict) and "seats" in record and not entries:
-            header["seats"] = record["seats"]
+            header = msgspec.structs.replace(header, seats=_record(path, number, record, SeatsRecord).seats)
             continue
-        if not isinstance(record, dict) or "entry" not in record:
-            raise JournalError(f"{path}: line {number} is not a journal entry")
-        entries.append(record["entry"])
-        if isinstance(record.get("seq"), int):
-            seq = record["seq"]
-    if not isinstance(seq, int):
-        raise JournalError(f"{path}: the header's seq is not a number")
+        entry = _record(path, number, record, EntryRecord)
+        entries.append(entry.entry)
+        seq = entry.seq
     return Recovered(header, entries, offset, seq, damage, line_number if damage is not None else None,
                      cut_short, len(data) - offset)
+
+
+def _record(path: Path, number: int, data: Any, kind: type[T]) -> T:
+    """The record of line ``number``, read by its declaration; `JournalError` naming the field."""
+    try:
+        return wire.read(data, kind)
+    except msgspec.ValidationError as exc:
+        problem = wire.sentence(exc, "record")
+        raise JournalError(f"{path}: line {number} is not a journal record: {problem}") from None
 
 
 def _parse_line(line: bytes) -> Any | None:
@@ -177,18 +220,16 @@ def _parse_line(line: bytes) -> Any | None:
     body = line[9:]
     if zlib.crc32(body) != crc:
         return None
-    import json
-
     try:
-        return json.loads(body)
-    except ValueError:
+        return msgspec.json.decode(body)
+    except msgspec.DecodeError:
         return None
 
 
 class Journal:
     """A journal file that records are appended to, durably and in order.
 
-    Nothing here blocks the event loop: `begin` and `append` queue records and
+    Nothing here blocks the event loop: `write` queues records and
     return a future, and one writer task hands the queued bytes to a worker
     thread that writes and fsyncs them; records queued meanwhile share the
     next fsync.
@@ -217,22 +258,9 @@ class Journal:
             raise JournalError(f"cannot append to the journal {path}: {exc.strerror or exc}") from None
         return cls(path, file)
 
-    def begin(self, header: dict[str, Any], entries: Sequence[Any]) -> asyncio.Future[None]:
-        """Start the file (replacing any there) with ``header`` and the first entries."""
-        data = encode_record(header_record(header))
-        return self._queue(data + b"".join(encode_record({"entry": e}) for e in entries))
-
-    def write(self, records: Sequence[Any]) -> asyncio.Future[None]:
+    def write(self, records: Sequence[Header | SeatsRecord | EntryRecord]) -> asyncio.Future[None]:
         """Queue whole ``records``; the future is done once they are on disk (in order)."""
         return self._queue(b"".join(encode_record(r) for r in records))
-
-    def append(self, entries: Sequence[Any], seq: int) -> asyncio.Future[None]:
-        """Queue ``entries`` (``seq``: the last event number once they apply).
-
-        The future is done once they are on disk; futures finish in append order.
-        """
-        data = b"".join(encode_record({"entry": e, "seq": seq}) for e in entries)
-        return self._queue(data)
 
     def _queue(self, data: bytes) -> asyncio.Future[None]:
         loop = asyncio.get_running_loop()

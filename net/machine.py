@@ -51,6 +51,7 @@ from .protocol import (
     Say,
     Waiting,
     clean_name,
+    message_type,
     to_wire,
 )
 from .table import Table
@@ -325,7 +326,7 @@ class HostMachine:
         if not peer.liveness.ready:
             if not isinstance(message, Hello):
                 raise ProtocolError(ErrorCode.NOT_READY,
-                                    f"the first message must be a hello, not {message.type!r}")
+                                    f"the first message must be a hello, not {message_type(message)!r}")
             peer.liveness.handshake_done(now)
             peer.bucket.take(now)
             self._hello(peer, message, now, out)

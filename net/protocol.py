@@ -1,28 +1,33 @@
 """The messages of the wire protocol, each declared once, with its limits.
 
 docs/PROTOCOL.md is the specification; this module is its executable form.
-Every message is a frozen dataclass whose fields say their type and limits
-(``Annotated[str, Text(96)]``); `to_wire` turns one into plain data (a map
-with a ``type`` field) and `message_from_client` (what a host accepts) or
-`message_from_host` (what a client accepts) reads one back, both derived
-from the declarations by net/wire.py. Anything that does not match raises
-`ProtocolError`, the protocol's one error type.
+Every message is a frozen msgspec Struct, tagged by its ``type``, whose fields
+say their type and limits (``Annotated[str, Meta(max_length=96)]``); `to_wire`
+turns one into plain data (a map whose ``type`` comes first) and
+`message_from_client` (what a host accepts) or `message_from_host` (what a
+client accepts) reads one back, msgspec checking it against its declaration
+(net/wire.py). Anything that does not match raises `ProtocolError`, the
+protocol's one error type.
 
-No ``from __future__ import annotations`` here: the limits must stay readable
-at run time (see net/wire.py).
+What a client sends is read strictly: a field the declaration lacks is refused
+(``forbid_unknown_fields``). What a host sends may hold fields a newer host
+added: they are ignored.
 """
 
-import dataclasses
+from __future__ import annotations
+
 import unicodedata
-from dataclasses import dataclass
 from enum import StrEnum
-from typing import Annotated, Any, ClassVar, get_args
+from typing import Annotated, Any, TypeAlias, get_args
 
-from capicu.core import Action, Event, RoundEnded, RoundResult, RoundStarted, Rules, Tile, View
+import msgspec
+from capicu.core import Action, Event, RoundEnded, RoundStarted, View
 from capicu.core.codes import Code
+from capicu.core.view import MAX_HISTORY, STATE, STATE_FIELDS
+from msgspec import Meta, Struct
 
+from . import wire
 from .sanitize import clean_text
-from .wire import Invalid, Schema, Span, Text, Whole
 
 #: Version 2 added seat keys, match ids, leaving on purpose, asking for a seat
 #: back by name, and the pause between rounds (docs/PROTOCOL.md, section 9).
@@ -39,6 +44,8 @@ MAX_HOST_FRAME = 4 * 1024 * 1024
 MAX_DEPTH = 12
 
 NAME_LIMIT = 24
+#: The spectators a seat map names (`Seats.watchers`): the first to come, however many watch.
+WATCHERS_LIMIT = 64
 CHAT_LIMIT = 200
 CODE_LIMIT = 32
 TOKEN_LIMIT = 64
@@ -48,12 +55,15 @@ TABLE_LIMIT = 32
 MATCH_ID_LIMIT = 32
 
 #: A seat's number (0-based), from any table's 2 to 4 seats.
-SeatNumber = Annotated[int, Whole(0, 3)]
+SeatNumber = Annotated[int, Meta(ge=0, le=3)]
 #: A client's number for its intent, echoed back; also a ping's.
-Ref = Annotated[int, Whole(0, 2**31)]
+Ref = Annotated[int, Meta(ge=0, le=2**31)]
 #: Event numbers and other counts.
-Count = Annotated[int, Whole(0, 2**53)]
-Seconds = Annotated[float, Span(0.0, 1e9)]
+Count = Annotated[int, Meta(ge=0, le=2**53)]
+Version = Annotated[int, Meta(ge=0, le=2**31)]
+Seconds = Annotated[float, Meta(ge=0.0, lt=1e9)]
+#: The seats a list may name: at most one per seat.
+SeatList = Annotated[tuple[SeatNumber, ...], Meta(max_length=4)]
 
 
 class ErrorCode(Code):
@@ -123,68 +133,62 @@ class ActedBy(StrEnum):
 # -- messages a client sends -------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Hello:
+class _FromClient(Struct, frozen=True, forbid_unknown_fields=True, tag_field="type"):
+    """A message a client sends: a field its declaration lacks is refused."""
+
+
+class _FromHost(Struct, frozen=True, tag_field="type"):
+    """A message a host sends: fields a newer host added are ignored."""
+
+
+class Hello(_FromClient, frozen=True, kw_only=True, tag="hello"):
     """The first message of a connection: join a table, resume a seat, or watch.
 
     A seat comes back with its ``token`` (kept by the machine that had it) or its
     ``seat_key`` (read from that machine's screen and typed on another one).
     """
 
-    type: ClassVar[str] = "hello"
-    version: Annotated[int, Whole(0, 2**31)] = PROTOCOL_VERSION
+    version: Version = PROTOCOL_VERSION
     #: The name as typed: the host cleans it and cuts it to `NAME_LIMIT`.
-    name: Annotated[str, Text(4 * NAME_LIMIT)]
-    code: Annotated[str, Text(CODE_LIMIT)] | None = None
-    token: Annotated[str, Text(TOKEN_LIMIT)] | None = None
+    name: Annotated[str, Meta(max_length=4 * NAME_LIMIT)]
+    code: Annotated[str, Meta(max_length=CODE_LIMIT)] | None = None
+    token: Annotated[str, Meta(max_length=TOKEN_LIMIT)] | None = None
     spectate: bool = False
-    table: Annotated[str, Text(TABLE_LIMIT)] = "main"
-    seat_key: Annotated[str, Text(SEAT_KEY_LIMIT)] | None = None
+    table: Annotated[str, Meta(max_length=TABLE_LIMIT)] = "main"
+    seat_key: Annotated[str, Meta(max_length=SEAT_KEY_LIMIT)] | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class Act:
+class Act(_FromClient, frozen=True, tag="action"):
     """An intent: take ``action`` for my seat (its text on the wire). ``ref`` is echoed back."""
 
-    type: ClassVar[str] = "action"
     action: Action
     ref: Ref | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class Say:
+class Say(_FromClient, frozen=True, tag="chat"):
     """A chat line to everyone at the table (the host cleans it and cuts it to `CHAT_LIMIT`)."""
 
-    type: ClassVar[str] = "chat"
-    text: Annotated[str, Text(4 * CHAT_LIMIT)]
+    text: Annotated[str, Meta(max_length=4 * CHAT_LIMIT)]
 
 
-@dataclass(frozen=True, slots=True)
-class Ping:
+class Ping(_FromHost, frozen=True, tag="ping"):
     """Are you there? (either direction; answered with a `Pong` carrying the same ``n``)."""
 
-    type: ClassVar[str] = "ping"
     n: Ref = 0
 
 
-@dataclass(frozen=True, slots=True)
-class Pong:
-    type: ClassVar[str] = "pong"
+class Pong(_FromHost, frozen=True, tag="pong"):
     n: Ref = 0
 
 
-@dataclass(frozen=True, slots=True)
-class Bye:
+class Bye(_FromClient, frozen=True, tag="bye"):
     """I am leaving on purpose: during a match the computer plays my seat, which stays mine."""
 
-    type: ClassVar[str] = "bye"
 
 
-@dataclass(frozen=True, slots=True)
-class Ready:
+class Ready(_FromClient, frozen=True, tag="ready"):
     """I have read the round's end: deal the next round as far as I am concerned."""
 
-    type: ClassVar[str] = "ready"
 
 
 ClientMessage = Hello | Act | Say | Ping | Pong | Bye | Ready
@@ -193,27 +197,24 @@ ClientMessage = Hello | Act | Say | Ping | Pong | Bye | Ready
 # -- messages a host sends ---------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Welcome:
+class Welcome(_FromHost, frozen=True, kw_only=True, tag="welcome"):
     """You are in: your seat (None: spectator), its secrets, the table and its match."""
 
-    type: ClassVar[str] = "welcome"
-    version: Annotated[int, Whole(0, 2**31)] = PROTOCOL_VERSION
-    table: Annotated[str, Text(TABLE_LIMIT)]
-    name: Annotated[str, Text(NAME_LIMIT)]
+    version: Version = PROTOCOL_VERSION
+    table: Annotated[str, Meta(max_length=TABLE_LIMIT)]
+    name: Annotated[str, Meta(max_length=NAME_LIMIT)]
     seat: SeatNumber | None
     #: The seat's secret for this machine to keep (None for a spectator).
-    token: Annotated[str, Text(TOKEN_LIMIT)] | None
+    token: Annotated[str, Meta(max_length=TOKEN_LIMIT)] | None
     #: The seat's key for a person to read and type elsewhere (None for a spectator).
-    seat_key: Annotated[str, Text(SEAT_KEY_LIMIT)] | None
-    players: Annotated[int, Whole(2, 4)]
+    seat_key: Annotated[str, Meta(max_length=SEAT_KEY_LIMIT)] | None
+    players: Annotated[int, Meta(ge=2, le=4)]
     heartbeat: Seconds
     #: The id of the table's match: saved tokens are keyed by it.
-    match: Annotated[str, Text(MATCH_ID_LIMIT)]
+    match: Annotated[str, Meta(max_length=MATCH_ID_LIMIT)]
 
 
-@dataclass(frozen=True, slots=True)
-class Seat:
+class Seat(Struct, frozen=True):
     """One seat as everyone sees it: the host's, the wire's and the screen's.
 
     The host keeps more about a seat (its token, key and connection, see
@@ -222,7 +223,7 @@ class Seat:
 
     seat: SeatNumber
     kind: SeatKind
-    name: Annotated[str, Text(NAME_LIMIT)] | None
+    name: Annotated[str, Meta(max_length=NAME_LIMIT)] | None
     #: A live connection (always True for a computer seat).
     connected: bool
     #: A computer plays for this person for now (they dropped past the grace period, or left).
@@ -231,71 +232,47 @@ class Seat:
     left: bool = False
 
 
-@dataclass(frozen=True, slots=True)
-class Seats:
-    """Who sits where: sent on joining, and whenever a seat changes."""
+class Seats(_FromHost, frozen=True, tag="seats", omit_defaults=True):
+    """Who sits where: sent on joining, and whenever a seat changes.
 
-    type: ClassVar[str] = "seats"
-    seats: tuple[Seat, ...]
+    ``watchers`` came later, inside protocol version 2: it is left out while
+    nobody watches, so that such a seat map is the bytes it always was.
+    """
+
+    seats: Annotated[tuple[Seat, ...], Meta(max_length=4)]
     spectators: Count
     started: bool
+    #: The spectators' names, in the order they came, the first `WATCHERS_LIMIT` of them
+    #: (a host before this field sends none).
+    watchers: Annotated[tuple[Annotated[str, Meta(max_length=NAME_LIMIT)], ...],
+                        Meta(max_length=WATCHERS_LIMIT)] = ()
 
 
-@dataclass(frozen=True, slots=True)
-class Snapshot:
+class Snapshot(_FromHost, frozen=True, tag="snapshot"):
     """Everything you may know now; the next update has ``seq`` + 1 or more."""
 
-    type: ClassVar[str] = "snapshot"
     seq: Count
     view: View
 
 
-@dataclass(frozen=True, slots=True)
-class ViewState:
-    """The fields of a `View` that change move by move: all but its rules, events and results.
-
-    An update carries these: the rules are fixed for the match, and the events
-    and results follow from the events (see `advance_view`). Each field is the
-    `View` field of the same name (a test holds them together).
-    """
-
-    players: int
-    seat: int | None
-    round_number: int
-    hand: tuple[Tile, ...]
-    line: tuple[tuple[int, int], ...]
-    ends: tuple[int, int] | None
-    hand_counts: tuple[int, ...]
-    boneyard: int
-    drawable: int
-    turn: int | None
-    leader: int
-    forced_lead: Tile | None
-    draws_this_turn: int
-    scores: tuple[int, ...]
-    target: int
-    legal: tuple[Action, ...]
-    winner: int | None
-
-    @classmethod
-    def of(cls, view: View) -> "ViewState":
-        return cls(
-            view.players, view.seat, view.round_number, view.hand, view.line, view.ends, view.hand_counts,
-            view.boneyard, view.drawable, view.turn, view.leader, view.forced_lead, view.draws_this_turn,
-            view.scores, view.target, view.legal, view.winner,
-        )
-
-    def whole(self, rules: Rules, events: tuple[Event, ...], results: tuple[RoundResult, ...]) -> View:
-        """The `View` of this state with the fields it leaves out."""
-        fields = {name: getattr(self, name) for name in _STATE_FIELDS}
-        return View(rules=rules, events=events, results=results, **fields)
+#: The fields of a `View` that change move by move (all but its rules, events and
+#: results), as an update carries them: made from View's declaration, so the two
+#: never differ. The rules are fixed for the match, and the events and results
+#: follow from the events (see `advance_view`). (mypy cannot follow a class made at
+#: run time: to it, ViewState is a Struct with no fields of its own.)
+ViewState: TypeAlias = msgspec.defstruct(  # type: ignore[valid-type]
+    "ViewState",
+    [(field.name, field.type) for field in msgspec.structs.fields(View) if field.name in STATE_FIELDS],
+    frozen=True, gc=False, module=__name__,
+)
 
 
-_STATE_FIELDS = tuple(f.name for f in dataclasses.fields(ViewState))
+def view_state(view: View) -> ViewState:
+    """``view``'s fields that change move by move, as an update carries them."""
+    return ViewState(*msgspec.structs.astuple(view)[STATE])
 
 
-@dataclass(frozen=True, slots=True)
-class StateUpdate:
+class StateUpdate(_FromHost, frozen=True, tag="update"):
     """Public events, numbered, and your view's changing fields after them.
 
     ``seq`` is the number of the last event in ``events``; the events carry the
@@ -304,9 +281,8 @@ class StateUpdate:
     `Update` with the whole view).
     """
 
-    type: ClassVar[str] = "update"
     seq: Count
-    events: tuple[Event, ...]
+    events: Annotated[tuple[Event, ...], Meta(max_length=MAX_HISTORY)]
     view: ViewState
     #: The seat whose action caused the events (None for the deal after a break).
     actor: SeatNumber | None = None
@@ -324,30 +300,27 @@ def advance_view(view: View, update: StateUpdate) -> View:
         events = [event] if isinstance(event, RoundStarted) else [*events, event]
         if isinstance(event, RoundEnded):
             results.append(event.result)
-    return update.view.whole(view.rules, tuple(events), tuple(results))
+    # View's fields in order: the rules, the state's fields (`STATE`), the events, the results.
+    state = msgspec.structs.astuple(update.view)
+    return View(*(view.rules, *state, tuple(events), tuple(results)))
 
 
-@dataclass(frozen=True, slots=True)
-class Chat:
+class Chat(_FromHost, frozen=True, tag="chat"):
     """A chat line, cleaned by the host; ``seat`` None for a spectator."""
 
-    type: ClassVar[str] = "chat"
-    name: Annotated[str, Text(NAME_LIMIT)]
+    name: Annotated[str, Meta(max_length=NAME_LIMIT)]
     seat: SeatNumber | None
-    text: Annotated[str, Text(CHAT_LIMIT)]
+    text: Annotated[str, Meta(max_length=CHAT_LIMIT)]
 
 
-@dataclass(frozen=True, slots=True)
-class TurnTimer:
+class TurnTimer(_FromHost, frozen=True, tag="timer"):
     """Seat ``seat`` has ``seconds`` to act before the computer acts for it."""
 
-    type: ClassVar[str] = "timer"
     seat: SeatNumber
     seconds: Seconds
 
 
-@dataclass(frozen=True, slots=True)
-class NextRound:
+class NextRound(_FromHost, frozen=True, tag="next_round"):
     """A round is over: the next is dealt when every person waited for is ready, or in ``seconds``.
 
     Sent to everybody when a round ends (not the match), again whenever
@@ -355,35 +328,30 @@ class NextRound:
     arrives during the break.
     """
 
-    type: ClassVar[str] = "next_round"
     #: Seconds left before the host deals anyway; None: it waits for the people.
     seconds: Seconds | None
     #: Seats that said they are ready.
-    ready: tuple[SeatNumber, ...]
+    ready: SeatList
     #: Seats the host still waits for (connected people who are not ready).
-    waiting: tuple[SeatNumber, ...]
+    waiting: SeatList
 
 
-@dataclass(frozen=True, slots=True)
-class Waiting:
+class Waiting(_FromHost, frozen=True, tag="waiting"):
     """The handshake waits: for now only for the host's operator to let you back in a seat."""
 
-    type: ClassVar[str] = "waiting"
     #: Why: "approval" (the operator is asked whether you may have ``seat`` back).
-    reason: Annotated[str, Text(40)]
+    reason: Annotated[str, Meta(max_length=40)]
     seat: SeatNumber
     #: Seconds the host waits for the answer before it refuses.
     seconds: Seconds
 
 
-@dataclass(frozen=True, slots=True)
-class Error:
+class Error(_FromHost, frozen=True, tag="error"):
     """The host refused something: an `ErrorCode`, a sentence, and whether it hangs up."""
 
-    type: ClassVar[str] = "error"
     #: An `ErrorCode` value (a client keeps codes it does not know as text).
-    code: Annotated[str, Text(40)]
-    message: Annotated[str, Text(1000)]
+    code: Annotated[str, Meta(max_length=40)]
+    message: Annotated[str, Meta(max_length=1000)]
     ref: Ref | None = None
     fatal: bool = False
 
@@ -396,23 +364,41 @@ Message = ClientMessage | HostMessage
 
 # -- plain data and back -------------------------------------------------------
 
-#: What a host reads: a field the page does not list is refused.
-_FROM_CLIENT = Schema(strict=True)
-#: What a client reads: unknown fields are ignored, so that a newer host can add some.
-_FROM_HOST = Schema(strict=False)
-_CLIENT_TYPES: dict[str, type[Any]] = {kind.type: kind for kind in get_args(ClientMessage)}
-_HOST_TYPES: dict[str, type[Any]] = {kind.type: kind for kind in get_args(HostMessage)}
+
+class _PingFromClient(Ping, frozen=True, forbid_unknown_fields=True, tag="ping"):
+    """A ping as a client may send it (Ping and Pong go both ways: read from a client, they are strict)."""
+
+
+class _PongFromClient(Pong, frozen=True, forbid_unknown_fields=True, tag="pong"):
+    """A pong as a client may send it."""
+
+
+_CLIENT_TYPES: dict[str, type[Any]] = {kind.__struct_config__.tag: kind for kind in get_args(ClientMessage)}
+_HOST_TYPES: dict[str, type[Any]] = {kind.__struct_config__.tag: kind for kind in get_args(HostMessage)}
+_STRICT_TWINS: dict[type[Any], type[Any]] = {Ping: _PingFromClient, Pong: _PongFromClient}
+
+
+def message_type(message: Message) -> str:
+    """``message``'s ``type`` on the wire (its declaration's tag)."""
+    return str(message.__struct_config__.tag)
 
 
 def to_wire(message: Message) -> dict[str, Any]:
     """``message`` as plain data: its ``type``, then its fields in the order declared."""
-    # Writing is the same for both schemas (only reading differs): either will do.
-    return {"type": message.type, **_FROM_HOST.plain(message)}
+    data: dict[str, Any] = wire.plain(message)
+    return data
 
 
 def message_from_client(data: Any) -> ClientMessage:
-    """The client message ``data`` holds (decoded msgpack), or `ProtocolError`."""
-    message: ClientMessage = _read(data, _CLIENT_TYPES, _FROM_CLIENT, "client")
+    """The client message ``data`` holds (decoded msgpack), or `ProtocolError`.
+
+    A field the message's declaration lacks is refused.
+    """
+    kind = _kind(data, _CLIENT_TYPES, "client")
+    strict = _STRICT_TWINS.get(kind)
+    if strict is not None:
+        _read(data, strict)  # the same message, with unknown fields refused
+    message: ClientMessage = _read(data, kind)
     return message
 
 
@@ -421,11 +407,12 @@ def message_from_host(data: Any) -> HostMessage:
 
     Unknown fields are ignored, so that a newer host can add some.
     """
-    message: HostMessage = _read(data, _HOST_TYPES, _FROM_HOST, "host")
+    message: HostMessage = _read(data, _kind(data, _HOST_TYPES, "host"))
     return message
 
 
-def _read(data: Any, kinds: dict[str, type[Any]], schema: Schema, side: str) -> Any:
+def _kind(data: Any, kinds: dict[str, type[Any]], side: str) -> type[Any]:
+    """The declaration of the message ``data`` says it is; an unknown ``type`` is `unknown_type`."""
     if type(data) is not dict:
         raise _bad("a message must be a map")
     name = data.get("type")
@@ -434,13 +421,17 @@ def _read(data: Any, kinds: dict[str, type[Any]], schema: Schema, side: str) -> 
     kind = kinds.get(name)
     if kind is None:
         raise ProtocolError(ErrorCode.UNKNOWN_TYPE, f"there is no {side} message of type {name[:40]!r}")
+    return kind
+
+
+def _read(data: dict[str, Any], kind: type[Any]) -> Any:
     try:
-        return schema.read({key: value for key, value in data.items() if key != "type"}, kind, name)
-    except Invalid as exc:
-        raise _bad(str(exc)) from None
+        return wire.read(data, kind)
+    except msgspec.ValidationError as exc:
+        raise _bad(wire.sentence(exc, kind.__struct_config__.tag)) from None
 
 
-def _bad(message: str) -> "ProtocolError":
+def _bad(message: str) -> ProtocolError:
     return ProtocolError(ErrorCode.BAD_MESSAGE, message)
 
 
@@ -467,6 +458,7 @@ __all__ = [
     "MAX_HOST_FRAME",
     "NAME_LIMIT",
     "PROTOCOL_VERSION",
+    "WATCHERS_LIMIT",
     "Act",
     "ActedBy",
     "Bye",
@@ -497,5 +489,7 @@ __all__ = [
     "clean_name",
     "message_from_client",
     "message_from_host",
+    "message_type",
     "to_wire",
+    "view_state",
 ]

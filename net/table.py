@@ -28,10 +28,11 @@ from __future__ import annotations
 import hmac
 import secrets
 from dataclasses import dataclass, field, replace
+from enum import StrEnum
 from pathlib import Path
-from typing import Any
 
 from capicu.core import (
+    DRAW,
     Action,
     ComputerPlayer,
     Event,
@@ -41,13 +42,15 @@ from capicu.core import (
     View,
     make_player,
 )
+from capicu.core.ai.players import PLAYERS
 from capicu.core.match import LOG_FORMAT
 
 from .codec import encode_frame
 from .codes import new_seat_key, same_code
 from .effects import Close, Effect, HostNote, Peer, Record, Report, Send, Tell, Think
-from .journal import Journal, Recovered, entry_records, header_record, plain_rules, seats_record
+from .journal import Header, Journal, JournalSeat, Recovered, SeatsRecord, entry_records
 from .protocol import (
+    WATCHERS_LIMIT,
     ActedBy,
     Chat,
     Error,
@@ -61,26 +64,68 @@ from .protocol import (
     Snapshot,
     StateUpdate,
     TurnTimer,
-    ViewState,
     Welcome,
     clean_chat,
     clean_name,
     to_wire,
+    view_state,
 )
 from .sanitize import name_key, names_look_alike
 from .timing import Deadlines
 
+#: Spectators a table takes at once unless its config says otherwise.
+MAX_SPECTATORS = 32
+
+
+class ConfigProblem(StrEnum):
+    """Why a table or a host cannot be set up as asked; each comes with the params named here,
+    and an interface words it (the command line names its own options)."""
+
+    #: ``computers``, ``players``: more computer seats than seats.
+    COMPUTERS = "computers"
+    #: ``level``: no computer player has that name.
+    LEVEL = "level"
+    #: ``seconds``: a turn timer must be more than 0 seconds.
+    TURN_TIMER = "turn_timer"
+    #: ``field`` (grace, computer_delay or next_round_delay), ``seconds``: below 0 seconds.
+    NEGATIVE_SECONDS = "negative_seconds"
+    #: ``name``: a table's name is 1 to 32 characters.
+    TABLE_NAME = "table_name"
+    #: ``spectators``: below 0.
+    SPECTATORS = "spectators"
+    #: ``port``: not from 0 to 65535.
+    PORT = "port"
+    #: ``join_code``: a join code is 1 to 32 letters or digits.
+    JOIN_CODE = "join_code"
+    #: Rejoining by name without a join code would let anybody take a player's seat.
+    REJOIN_NEEDS_CODE = "rejoin_needs_code"
+    #: ``journal``, ``resume``: a resumed match goes on in the journal it was resumed from.
+    RESUME_ELSEWHERE = "resume_elsewhere"
+    #: ``threads``, ``processes``: computer players need a thread (or 0 processes or more).
+    WORKERS = "workers"
+
+
+class ConfigError(ValueError):
+    """A setting of `TableConfig` or `HostConfig` cannot be used: a `ConfigProblem` and its params;
+    ``str()`` says it in English."""
+
+    def __init__(self, message: str, code: ConfigProblem, **params: str | int | float | None) -> None:
+        super().__init__(message)
+        self.code = code
+        self.params = params
+
 
 @dataclass(frozen=True, slots=True)
 class TableConfig:
-    """How one table plays; `HostConfig` builds the first table's from its own fields."""
+    """How one table plays; each setting is checked here, once (`ConfigError`, or the rules' `RulesError`)."""
 
     name: str = "main"
     rules: Rules = field(default_factory=lambda: Rules.preset_named("puerto-rican-drawing"))
     players: int = 2
     #: Seats played by the computer (the last seats of the table).
     computers: int = 0
-    computer_level: str = "greedy"
+    #: A computer player's level: one of core's `LEVELS` (``random`` and ``greedy`` serve benchmarks).
+    computer_level: str = "normal"
     #: Seconds a computer waits before it acts, so that people can follow the game.
     computer_delay: float = 0.0
     #: The seed of the deals; None draws one from `secrets`.
@@ -89,8 +134,9 @@ class TableConfig:
     turn_timer: float | None = None
     #: Seconds a dropped person's seat waits before a computer covers it.
     grace: float = 60.0
+    #: Write the match journal here (replaced if it exists).
     journal: Path | None = None
-    max_spectators: int = 32
+    max_spectators: int = MAX_SPECTATORS
     #: Seconds from a round's end to the next deal, unless every person is ready
     #: sooner; None: wait for the people however long; 0: no pause, the deal
     #: comes in the update that ends the round.
@@ -99,18 +145,25 @@ class TableConfig:
     def __post_init__(self) -> None:
         self.rules.check_players(self.players)
         if not 0 <= self.computers <= self.players:
-            raise ValueError(f"{self.computers} computers do not fit {self.players} seats")
-        make_player(self.computer_level, 0)  # raises ValueError naming the levels
+            raise ConfigError(f"{self.computers} computers do not fit {self.players} seats",
+                              ConfigProblem.COMPUTERS, computers=self.computers, players=self.players)
+        if self.computer_level not in PLAYERS:
+            raise ConfigError(f"there is no computer player {self.computer_level!r}; choose one of "
+                              f"{', '.join(PLAYERS)}", ConfigProblem.LEVEL, level=self.computer_level)
         if self.turn_timer is not None and not self.turn_timer > 0:
-            raise ValueError("the turn timer must be a positive number of seconds")
-        if not self.grace >= 0:
-            raise ValueError("the grace period must be 0 seconds or more")
-        if not self.computer_delay >= 0:
-            raise ValueError("the computer delay must be 0 seconds or more")
-        if self.next_round_delay is not None and not self.next_round_delay >= 0:
-            raise ValueError("the delay before the next round must be 0 seconds or more")
-        if not self.name or len(self.name) > 32:
-            raise ValueError("a table's name is a text of 1 to 32 characters")
+            raise ConfigError("the turn timer must be a positive number of seconds", ConfigProblem.TURN_TIMER,
+                              seconds=self.turn_timer)
+        for name in ("grace", "computer_delay", "next_round_delay"):
+            seconds = getattr(self, name)
+            if seconds is not None and not seconds >= 0:
+                raise ConfigError(f"{name} must be 0 seconds or more", ConfigProblem.NEGATIVE_SECONDS,
+                                  field=name, seconds=seconds)
+        if not 1 <= len(self.name) <= 32:
+            raise ConfigError("a table's name is a text of 1 to 32 characters", ConfigProblem.TABLE_NAME,
+                              name=self.name)
+        if self.max_spectators < 0:
+            raise ConfigError("a table takes 0 spectators or more", ConfigProblem.SPECTATORS,
+                              spectators=self.max_spectators)
 
 
 @dataclass(slots=True)
@@ -234,42 +287,39 @@ class Table:
         header = recovered.header
         log = recovered.match_log()
         match = Match.from_log(log) if log["entries"] else None
-        players, rules, seed = log["players"], log["rules"], log["seed"]
-        seats = header.get("seats")
-        if not isinstance(players, int) or not isinstance(seed, int):
-            raise ValueError("the journal's header does not say the players and the seed")
-        if not isinstance(seats, list) or len(seats) != players:
+        if len(header.seats) != header.players:
             raise ValueError("the journal's header does not list the table's seats")
         # The match's own settings come from the journal; the host's timings from ``config``.
         config = replace(
-            config, name=str(header.get("table", config.name)), rules=rules, players=players,
-            computers=sum(1 for s in seats if isinstance(s, dict) and s.get("kind") == "computer"),
-            computer_level=str(header.get("computer_level", config.computer_level)),
-            seed=seed, journal=None,
+            config, name=header.table or config.name, rules=header.rules, players=header.players,
+            computers=sum(1 for s in header.seats if s.kind is SeatKind.COMPUTER),
+            computer_level=header.computer_level or config.computer_level, seed=header.seed, journal=None,
         )
         table = cls(config, heartbeat=heartbeat, players_keep_state=players_keep_state)
         table.journal = journal
         table._journal_begun = True
-        match_id = header.get("match")
-        if isinstance(match_id, str) and match_id:
-            table.match_id = match_id
-        for seat, saved in zip(table.seats, seats, strict=True):
-            if not isinstance(saved, dict) or saved.get("kind") not in ("person", "computer", "open"):
-                raise ValueError(f"seat {seat.index + 1} of the journal's header is damaged")
-            if saved["kind"] == "open":
+        if header.match:
+            table.match_id = header.match
+        for seat, saved in zip(table.seats, header.seats, strict=True):
+            if saved.kind is SeatKind.OPEN:
                 continue
-            seat.kind = SeatKind(saved["kind"])
-            seat.name = str(saved.get("name") or _computer_name(seat.index))
-            token, key = saved.get("token"), saved.get("key")
-            seat.token = token if isinstance(token, str) and token else None
+            seat.kind = saved.kind
+            seat.name = saved.name or _computer_name(seat.index)
+            seat.token = saved.token or None
             if seat.kind is SeatKind.PERSON:
                 # A journal from before seat keys gets new ones (welcomes carry them).
-                seat.seat_key = key if isinstance(key, str) and key else new_seat_key()
+                seat.seat_key = saved.key or new_seat_key()
                 table._deadlines.set(("grace", seat.index), now + config.grace)
         table.match = match
         table.seq = recovered.seq
         table._logged = len(recovered.entries)
-        if match is not None:
+        if match is not None and match.turn is not None and match.legal_actions() == (DRAW,):
+            # A journal of an older host may stop where the rules force draws: make them now
+            # (journaled; nobody is here to tell).
+            drawer = match.turn
+            by = ActedBy.COMPUTER if table.seats[drawer].computer_plays else ActedBy.PERSON
+            table._publish((), drawer, by, None, None, now, announce_break=False)
+        elif match is not None:
             table._schedule_turn(now)
             if match.awaiting_deal:
                 # Nobody is back yet: the countdown starts again, and waits for them.
@@ -455,17 +505,15 @@ class Table:
 
     # -- the match -------------------------------------------------------------
 
-    def _journal_header(self) -> dict[str, Any]:
-        return {
-            "log_format": LOG_FORMAT, "rules": plain_rules(self.config.rules),
-            "players": self.config.players, "seed": self.seed, "seq": 0, "table": self.name,
-            "match": self.match_id, "computer_level": self.config.computer_level,
-            "seats": self._journal_seat_list(),
-            **({"pause_between_rounds": True} if self.config.next_round_delay != 0 else {}),
-        }
+    def _journal_header(self) -> Header:
+        return Header(
+            log_format=LOG_FORMAT, rules=self.config.rules, players=self.config.players, seed=self.seed,
+            table=self.name, match=self.match_id, computer_level=self.config.computer_level,
+            seats=self._journal_seat_list(), pause_between_rounds=self.config.next_round_delay != 0,
+        )
 
-    def _journal_seat_list(self) -> list[dict[str, Any]]:
-        return [{"kind": s.kind, "name": s.name, "token": s.token, "key": s.seat_key} for s in self.seats]
+    def _journal_seat_list(self) -> tuple[JournalSeat, ...]:
+        return tuple(JournalSeat(s.kind, s.name, s.token, s.seat_key) for s in self.seats)
 
     def _journal_seats(self) -> None:
         """Put the seats as they are now in the journal (in the lobby, where they change)."""
@@ -473,9 +521,9 @@ class Table:
             return
         if not self._journal_begun:
             self._journal_begun = True
-            self._out.append(Record(self.journal, (header_record(self._journal_header()),)))
+            self._out.append(Record(self.journal, (self._journal_header(),)))
         else:
-            self._out.append(Record(self.journal, (seats_record(self._journal_seat_list()),)))
+            self._out.append(Record(self.journal, (SeatsRecord(self._journal_seat_list()),)))
 
     def _start(self, now: float) -> None:
         match = Match(self.config.rules, self.config.players, self.seed,
@@ -506,11 +554,16 @@ class Table:
 
     def _publish(
         self, events: tuple[Event, ...], actor: int | None, by: ActedBy, mover: Peer | None,
-        ref: int | None, now: float,
+        ref: int | None, now: float, *, announce_break: bool = True,
     ) -> None:
-        """Journal and send what just happened, then see what comes next (a turn, a break)."""
+        """Journal and send what just happened, then see what comes next (a turn, a break).
+
+        The draws the rules then force on the seat on turn are made here and go
+        out in the same update (see `_forced_draws`).
+        """
         match = self.match
         assert match is not None
+        events += self._forced_draws()
         self._version += 1
         self.seq += len(events)
         if self.journal is not None:
@@ -526,15 +579,33 @@ class Table:
         for seat in seated:
             assert seat.peer is not None
             out.append(Tell((seat.peer,), StateUpdate(
-                self.seq, events, ViewState.of(match.view(seat.index)), actor, by,
+                self.seq, events, view_state(match.view(seat.index)), actor, by,
                 ref if seat.peer is mover else None,
             )))
         if self.spectators:
-            public = StateUpdate(self.seq, events, ViewState.of(match.view(None)), actor, by)
+            public = StateUpdate(self.seq, events, view_state(match.view(None)), actor, by)
             out.append(Tell(tuple(self.spectators), public))
         self._schedule_turn(now)
         if match.awaiting_deal:
-            self._begin_break(now)
+            self._begin_break(now, announce=announce_break)
+
+    def _forced_draws(self) -> tuple[Event, ...]:
+        """Draw for the seat on turn while drawing is all the rules let it do; the events.
+
+        docs/RULES.md: a player with no playable tile draws, one tile at a time,
+        until a drawn tile can be played or the reserve is reached (then they
+        pass, which stays their own intent). Nobody chooses these draws, so
+        nobody is asked: no round trip per tile from a person's screen, no
+        computer's think, no turn timer. Each is the engine's own `TilesDrawn`
+        (who drew, never which tile), so every seat learns what it learned
+        before, in one update instead of one per tile.
+        """
+        match = self.match
+        assert match is not None
+        drawn: list[Event] = []
+        while match.turn is not None and match.legal_actions() == (DRAW,):
+            drawn.extend(match.apply(DRAW, match.turn))
+        return tuple(drawn)
 
     def chat(self, peer: Peer, text: str) -> list[Effect]:
         line = clean_chat(text)
@@ -713,7 +784,8 @@ class Table:
         self._out.extend(Send(peer, frame) for peer in self.peers())
 
     def _seats_message(self) -> Seats:
-        return Seats(tuple(s.public() for s in self.seats), len(self.spectators), self.match is not None)
+        return Seats(tuple(s.public() for s in self.seats), len(self.spectators), self.match is not None,
+                     tuple(p.name or "" for p in self.spectators[:WATCHERS_LIMIT]))
 
     def _broadcast_seats(self) -> None:
         self._send_all(self._seats_message())

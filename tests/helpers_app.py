@@ -35,14 +35,14 @@ def solo_app(*, seed: int = 3, players: int = 2, theme: str | None = None, ascii
 
 
 def my_turn(app: CapicuApp) -> bool:
-    game = app.game
+    game = app.table
     return bool(game and game.view and game.view.is_my_turn and game.view.legal not in ((), (DRAW,)))
 
 
 async def take_turn(pilot: Pilot[Any], app: CapicuApp) -> None:
     """Take my turn with key presses only: walk the cursor to the first tile that fits and play it."""
-    assert app.game is not None and app.game.view is not None
-    view = app.game.view
+    assert app.table is not None and app.table.view is not None
+    view = app.table.view
     if view.legal == (PASS,):
         await pilot.press("p")
         return
@@ -64,7 +64,7 @@ def round_over(app: CapicuApp) -> bool:
     """Whether the table shows a finished round (between rounds, or the match's last)."""
     from capicu.tui.screens.table import TableScreen
 
-    game = app.game
+    game = app.table
     return (isinstance(app.screen, TableScreen) and game is not None and game.view is not None
             and game.view.turn is None)
 
@@ -76,10 +76,10 @@ def summary_ready(app: CapicuApp) -> bool:
 
 async def play_turn_and_wait(pilot: Pilot[Any], app: CapicuApp) -> None:
     """Take my turn by keys and wait until the host has answered it."""
-    assert app.game is not None
-    before = app.game.view
+    assert app.table is not None
+    before = app.table.view
     await take_turn(pilot, app)
-    game = app.game
+    game = app.table
     await wait_for(pilot, lambda: game.view is not before or round_over(app), what="the host's answer")
 
 

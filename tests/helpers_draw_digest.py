@@ -17,6 +17,7 @@ import random
 from enum import Enum
 from typing import Any
 
+import msgspec
 from capicu.core import Match, Rules, Tile
 
 PRESETS = ("puerto-rican-drawing", "drawing-game", "puerto-rican-partners", "quinientos", "draw")
@@ -53,7 +54,7 @@ VARIANTS: dict[str, dict[str, Any]] = {
 
 def digest(preset: str, players: int, seed: int, variant: str = "", *, max_steps: int = 3000) -> str:
     """The digest of one seeded random match (cut after ``max_steps`` actions)."""
-    rules = dataclasses.replace(Rules.preset_named(preset), **VARIANTS[variant])
+    rules = msgspec.structs.replace(Rules.preset_named(preset), **VARIANTS[variant])
     match = Match(rules, players, seed=seed)
     rng = random.Random(f"{preset}/{players}/{seed}/{variant}")
     h = hashlib.sha256()

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import dataclasses
 import pickle
 import random
 from concurrent.futures import ThreadPoolExecutor
 
+import msgspec
 import pytest
 from capicu.core import (
     PRESET_NAMES,
@@ -92,11 +92,11 @@ def test_hard_plays_legal_moves(preset: str, players: int) -> None:
 
 @pytest.mark.parametrize("preset,max_pip,players", BIG_SETS)
 def test_levels_play_bigger_sets_and_house_rules(preset: str, max_pip: int, players: int) -> None:
-    rules = dataclasses.replace(Rules.preset_named(preset), max_pip=max_pip)
+    rules = msgspec.structs.replace(Rules.preset_named(preset), max_pip=max_pip)
     for seed in range(3):
         bots = [_player(LEVELS[(seat + seed) % 3], seed + seat) for seat in range(players)]
         _play_rounds(Match(rules, players, seed), bots, rounds=1)
-    capped = dataclasses.replace(Rules.preset_named("draw"), max_draws_per_turn=2)
+    capped = msgspec.structs.replace(Rules.preset_named("draw"), max_draws_per_turn=2)
     bots = [_player(level, 5) for level in LEVELS]
     _play_rounds(Match(capped, 3, 11), bots, rounds=2)
 

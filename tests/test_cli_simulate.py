@@ -5,11 +5,18 @@ from __future__ import annotations
 import io
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 from capicu.core import Rules
 from capicu.tui.cli import main
 from capicu.tui.simulate import run_simulation
+
+
+@pytest.fixture(autouse=True)
+def _own_config(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The command line reads the settings (their language): never the user's, another run may write them."""
+    monkeypatch.setenv("CAPICU_CONFIG_DIR", str(tmp_path / "config"))
 
 
 def test_simulate_prints_a_whole_match() -> None:
@@ -45,7 +52,8 @@ def test_same_seed_same_log(capsys: pytest.CaptureFixture[str]) -> None:
         (["simulate", "--target", "0"], "--target: '0' must be 1 or more"),
         (["simulate", "--target", "ten"], "'ten' is not a whole number"),
         (["simulate", "--preset", "dominican"], "invalid choice: 'dominican'"),
-        (["simulate", "--level", "genius"], "no computer player 'genius'"),
+        (["simulate", "--level", "genius"], "'genius' (choose from 'easy', 'normal', 'hard')"),
+        (["simulate", "--level", "greedy"], "invalid choice: 'greedy'"),
         (["simulate", "--reserve", "-1"], "must be 0 or more"),
     ],
 )

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-import dataclasses
 import random
 
+import msgspec
 import pytest
 from capicu.core import (
     DRAW,
@@ -13,6 +13,7 @@ from capicu.core import (
     Action,
     Bonus,
     End,
+    FirstLead,
     IllegalAction,
     Match,
     MatchEnded,
@@ -150,7 +151,7 @@ def test_drawing_while_holding_a_playable_tile_is_trampa() -> None:
 
 
 def test_voluntary_draw_allows_drawing_with_a_playable_tile() -> None:
-    rules = dataclasses.replace(PR, voluntary_draw=True)
+    rules = msgspec.structs.replace(PR, voluntary_draw=True)
     match = crafted_match(rules, ["6-6 0-1 0-2 0-3 0-4 0-5 0-0", "6-1 1-2 1-3 1-4 1-5 2-2 2-3"])
     match.apply(play("play 6-6"))
     assert DRAW in match.legal_actions()
@@ -196,7 +197,7 @@ def test_no_drawing_in_a_partners_game() -> None:
 
 
 def test_max_draws_per_turn_then_pass() -> None:
-    rules = dataclasses.replace(Rules.preset_named("draw"), max_draws_per_turn=2)
+    rules = msgspec.structs.replace(Rules.preset_named("draw"), max_draws_per_turn=2)
     match = crafted_match(
         rules, ["6-6 0-1 0-2 0-3 0-4 0-5 0-0", "1-1 1-2 1-3 1-4 1-5 2-2 2-3"], stock="2-4 2-5 3-3"
     )
@@ -211,7 +212,7 @@ def test_max_draws_per_turn_then_pass() -> None:
 
 
 def test_domino_ends_the_round_reveals_hands_and_scores() -> None:
-    rules = dataclasses.replace(PR, hand_sizes=(2, 2, 2), target=5)
+    rules = msgspec.structs.replace(PR, hand_sizes=(2, 2, 2), target=5)
     match = crafted_match(rules, ["6-6 6-5", "0-1 0-2"], stock="3-3 4-6")
     match.apply(play("play 6-6"))
     match.apply(DRAW)  # seat 1 holds no 6: 3-3 does not fit either
@@ -230,7 +231,7 @@ def test_domino_ends_the_round_reveals_hands_and_scores() -> None:
 
 
 def test_going_out_with_a_tile_that_fits_both_ends_is_a_capicu() -> None:
-    rules = dataclasses.replace(Rules.preset_named("quinientos"), hand_sizes=(2, 2, 2))
+    rules = msgspec.structs.replace(Rules.preset_named("quinientos"), hand_sizes=(2, 2, 2))
     match = crafted_match(rules, ["6-6 2-5", "1-6 0-0", "5-6 0-3", "1-2 0-4"])
     for text in ("play 6-6", "play 1-6 left", "play 5-6 right", "play 1-2 left"):
         match.apply(play(text))
@@ -245,7 +246,9 @@ def test_going_out_with_a_tile_that_fits_both_ends_is_a_capicu() -> None:
 
 def test_going_out_with_the_lead_is_no_capicu() -> None:
     # The lead has no open end to choose between, whatever tile it is.
-    rules = dataclasses.replace(PR, hand_sizes=(1, 1, 1), first_lead="random", capicu_bonus=50, target=200)
+    rules = msgspec.structs.replace(
+        PR, hand_sizes=(1, 1, 1), first_lead=FirstLead.RANDOM, capicu_bonus=50, target=200
+    )
     match = crafted_match(rules, ["2-5", "0-1"])
     ended = match.apply(play("play 2-5"))[1]
     assert isinstance(ended, RoundEnded)
@@ -267,7 +270,9 @@ def test_going_out_with_the_lead_is_no_capicu() -> None:
 def test_capicu_is_found_in_play(
     second_hand: str, last: str, ends: tuple[int, int], bonuses: tuple[tuple[Bonus, int], ...]
 ) -> None:
-    rules = dataclasses.replace(PR, hand_sizes=(3, 3, 3), first_lead="random", capicu_bonus=100, target=500)
+    rules = msgspec.structs.replace(
+        PR, hand_sizes=(3, 3, 3), first_lead=FirstLead.RANDOM, capicu_bonus=100, target=500
+    )
     match = crafted_match(rules, [f"1-2 1-4 {last}", second_hand])
     second = second_hand.split()
     for text in ("play 1-2", f"play {second[0]} right", "play 1-4 left", f"play {second[1]} right"):
@@ -284,7 +289,7 @@ def test_capicu_is_found_in_play(
 def test_tranque_is_declared_as_soon_as_nobody_can_play() -> None:
     # Nothing can be drawn and nobody holds a 6 after the lead: the round is
     # blocked at once, without waiting for each forced pass.
-    rules = dataclasses.replace(PR, hand_sizes=(2, 2, 2), drawing=False, target=50)
+    rules = msgspec.structs.replace(PR, hand_sizes=(2, 2, 2), drawing=False, target=50)
     match = crafted_match(rules, ["6-6 0-1", "2-3 4-5"])
     events = match.apply(play("play 6-6"))
     ended = events[1]
@@ -317,7 +322,7 @@ def test_no_tranque_while_tiles_can_be_drawn_even_on_a_closed_line() -> None:
 
 
 def test_round_and_match_end_events() -> None:
-    rules = dataclasses.replace(PR, target=1)
+    rules = msgspec.structs.replace(PR, target=1)
     match = Match(rules, 2, seed=11)
     events: list[object] = []
     last_legal: tuple[object, ...] = ()
@@ -385,7 +390,7 @@ def test_after_a_tie_the_highest_double_leads_with_it(players: int, reason: Outc
 
 
 def test_tranque_last_player_leads_option() -> None:
-    rules = dataclasses.replace(PR, tranque_last_player_leads=True)
+    rules = msgspec.structs.replace(PR, tranque_last_player_leads=True)
     for seed in range(60):
         match = Match(rules, 3, seed=seed)
         while match.round_number == 1:
@@ -495,7 +500,7 @@ def test_a_paused_match_shows_the_finished_round_until_the_next_deal() -> None:
 
 
 def test_the_round_that_ends_the_match_does_not_pause() -> None:
-    match = Match(dataclasses.replace(PR, target=1), 2, seed=11, pause_between_rounds=True)
+    match = Match(msgspec.structs.replace(PR, target=1), 2, seed=11, pause_between_rounds=True)
     while not match.is_over:
         if match.awaiting_deal:
             match.deal_next_round()
@@ -532,7 +537,7 @@ def test_the_log_records_the_pause_and_replays_a_log_cut_during_a_break() -> Non
 @given(seed=st.integers(0, 2**31), picks=st.lists(st.integers(0, 50), min_size=1, max_size=30),
        preset=st.sampled_from(["puerto-rican-drawing", "drawing-game", "puerto-rican-partners"]))
 def test_pausing_changes_only_when_the_next_deal_comes(seed: int, picks: list[int], preset: str) -> None:
-    rules = dataclasses.replace(Rules.preset_named(preset), target=60)
+    rules = msgspec.structs.replace(Rules.preset_named(preset), target=60)
     players = 4 if preset != "puerto-rican-drawing" else 3
     plain = Match(rules, players, seed=seed)
     paused = Match(rules, players, seed=seed, pause_between_rounds=True)
@@ -596,7 +601,7 @@ def test_a_log_cut_anywhere_resumes(
     game: tuple[str, int], seed: int, pause: bool, logged_deals: bool, picks: list[int]
 ) -> None:
     name, players = game
-    rules = dataclasses.replace(Rules.preset_named(name), target=40)
+    rules = msgspec.structs.replace(Rules.preset_named(name), target=40)
     rng = random.Random(seed)
     deals = _shuffles(rng, 6, rules.tile_count) if logged_deals else None
     if deals:

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-import dataclasses
 import random
 
+import msgspec
 import pytest
 from capicu.core import DRAW, MEXICAN, PASS, Play, Rules, Run, Tile, Train, new_match, parse_action
 from capicu.core.actions import END_RUN, IllegalAction
@@ -26,7 +26,7 @@ from helpers_core import crafted_mexican
 
 MEXICAN_TRAIN = Rules.preset_named("mexican-train")
 #: Double-nine keeps hands written by hand short: 9 tiles each with 2 or 3 players, engine 9-9.
-NINE = dataclasses.replace(MEXICAN_TRAIN, max_pip=9)
+NINE = msgspec.structs.replace(MEXICAN_TRAIN, max_pip=9)
 
 
 def play(text: str) -> Play:
@@ -58,12 +58,12 @@ def test_the_preset_is_mexican_train_for_two_to_eight_on_a_double_twelve() -> No
     with pytest.raises(RulesError):
         MEXICAN_TRAIN.check_players(9)
     with pytest.raises(RulesError):
-        dataclasses.replace(MEXICAN_TRAIN, max_pip=6)
+        msgspec.structs.replace(MEXICAN_TRAIN, max_pip=6)
 
 
 @pytest.mark.parametrize("max_pip", [9, 12, 15])
 def test_the_deal_by_set_and_player_count_and_the_engine_set_aside(max_pip: int) -> None:
-    rules = dataclasses.replace(MEXICAN_TRAIN, max_pip=max_pip)
+    rules = msgspec.structs.replace(MEXICAN_TRAIN, max_pip=max_pip)
     tile_count = (max_pip + 1) * (max_pip + 2) // 2
     for players, size in zip(range(2, 9), DEAL_SIZES[max_pip], strict=True):
         view = MexicanMatch(rules, players, seed=players).view(None)
@@ -112,10 +112,10 @@ def test_each_later_round_is_opened_by_the_next_seat() -> None:
 
 @pytest.mark.parametrize("rounds", [1, 4])
 def test_the_option_plays_only_the_first_rounds(rounds: int) -> None:
-    match = random_match(dataclasses.replace(MEXICAN_TRAIN, rounds=rounds), 2, seed=rounds)
+    match = random_match(msgspec.structs.replace(MEXICAN_TRAIN, rounds=rounds), 2, seed=rounds)
     assert [r.engine for r in match.results] == [Tile(n, n) for n in range(12, 12 - rounds, -1)]
     with pytest.raises(RulesError):
-        dataclasses.replace(MEXICAN_TRAIN, rounds=2)
+        msgspec.structs.replace(MEXICAN_TRAIN, rounds=2)
 
 
 # -- the opening run -----------------------------------------------------------------------
@@ -166,7 +166,7 @@ def test_a_whole_run_is_one_action_all_or_nothing() -> None:
 
 
 def test_with_the_option_the_opening_is_one_tile() -> None:
-    match = crafted_mexican(dataclasses.replace(NINE, opening_run=False), [RUNNER, NO_NINES])
+    match = crafted_mexican(msgspec.structs.replace(NINE, opening_run=False), [RUNNER, NO_NINES])
     assert refusal(match, "run 9-3 3-5") is TrainRefusal.ONE_TILE_ONLY
     match.apply(play("play 3-9 train 0"))
     assert match.turn == 1 and "end run" not in legal_texts(match)
@@ -187,7 +187,7 @@ def test_who_cannot_start_draws_one_and_lays_it_on_their_train_or_the_mexican() 
 
 
 def test_with_the_option_the_mexican_train_waits_for_ones_own() -> None:
-    rules = dataclasses.replace(NINE, mexican_needs_own_train=True)
+    rules = msgspec.structs.replace(NINE, mexican_needs_own_train=True)
     match = crafted_mexican(rules, [RUNNER, NO_NINES], "6-9")
     match.apply(parse_action("run 9-3"))
     match.apply(DRAW)
@@ -196,7 +196,7 @@ def test_with_the_option_the_mexican_train_waits_for_ones_own() -> None:
 
 
 def test_with_the_option_an_unstarted_train_keeps_one_off_the_mexican() -> None:
-    rules = dataclasses.replace(NINE, mexican_needs_own_train=True)
+    rules = msgspec.structs.replace(NINE, mexican_needs_own_train=True)
     runner = "9-5 5-4 0-0 0-1 0-2 0-3 1-1 0-5 0-6"
     match = crafted_mexican(rules, [runner, NO_NINES], "2-8 6-9")
     match.apply(parse_action("run 9-5"))
@@ -302,7 +302,7 @@ def test_someone_else_may_cover_a_double_on_a_train_closed_to_them() -> None:
 
 
 def test_with_the_option_a_double_earns_another_play_anywhere() -> None:
-    rules = dataclasses.replace(NINE, cover_doubles=False)
+    rules = msgspec.structs.replace(NINE, cover_doubles=False)
     hands = ["9-5 5-5 9-3 0-1 0-2 0-3 1-1 1-2 1-3", *COVER[1:]]
     match = crafted_mexican(rules, hands)
     for text in ("run 9-5", "run 9-6", "run 9-7"):
@@ -321,7 +321,7 @@ BLANKS = "0-0 0-1 0-2 0-3 0-4 0-5 0-6 0-7 0-8"  # 36 pips, and the double blank
 
 
 def test_going_out_on_a_double_ends_the_round_and_the_double_blank_counts_fifty() -> None:
-    match = crafted_mexican(dataclasses.replace(NINE, rounds=1), [OUT_ON_A_DOUBLE, BLANKS])
+    match = crafted_mexican(msgspec.structs.replace(NINE, rounds=1), [OUT_ON_A_DOUBLE, BLANKS])
     events = match.apply(parse_action("run " + OUT_ON_A_DOUBLE))
     ended = [e for e in events if isinstance(e, TrainRoundEnded)]
     assert len(ended) == 1 and not any(isinstance(e, RunEnded) for e in events)
@@ -332,14 +332,14 @@ def test_going_out_on_a_double_ends_the_round_and_the_double_blank_counts_fifty(
 
 
 def test_with_the_option_the_double_blank_counts_nothing() -> None:
-    rules = dataclasses.replace(NINE, rounds=1, double_blank_points=0)
+    rules = msgspec.structs.replace(NINE, rounds=1, double_blank_points=0)
     match = crafted_mexican(rules, [OUT_ON_A_DOUBLE, BLANKS])
     match.apply(parse_action("run " + OUT_ON_A_DOUBLE))
     assert match.results[0].counts == (0, 36)
 
 
 def test_going_out_on_a_double_tile_by_tile() -> None:
-    match = crafted_mexican(dataclasses.replace(NINE, rounds=1), [OUT_ON_A_DOUBLE, BLANKS])
+    match = crafted_mexican(msgspec.structs.replace(NINE, rounds=1), [OUT_ON_A_DOUBLE, BLANKS])
     for tile in OUT_ON_A_DOUBLE.split()[:-1]:
         match.apply(play(f"play {tile} train 0"))
     # The run may end here, or go out on the double: the last tile may be one.
@@ -349,7 +349,7 @@ def test_going_out_on_a_double_tile_by_tile() -> None:
 
 
 def test_counts_add_up_and_the_lowest_total_wins_equal_totals_share() -> None:
-    match = crafted_mexican(dataclasses.replace(NINE, rounds=1), [OUT_ON_A_DOUBLE, BLANKS])
+    match = crafted_mexican(msgspec.structs.replace(NINE, rounds=1), [OUT_ON_A_DOUBLE, BLANKS])
     match.totals = [86, 0]  # as if an earlier round had gone the other way
     match.apply(parse_action("run " + OUT_ON_A_DOUBLE))
     assert match.totals == [86, 86] and match.winners == (0, 1)
@@ -358,7 +358,7 @@ def test_counts_add_up_and_the_lowest_total_wins_equal_totals_share() -> None:
 def test_a_blocked_round_ends_after_every_player_in_turn_has_passed_on_an_empty_boneyard() -> None:
     blocked = 0
     for seed in range(40):
-        match = MexicanMatch(dataclasses.replace(MEXICAN_TRAIN, max_pip=9), 4, seed=seed)
+        match = MexicanMatch(msgspec.structs.replace(MEXICAN_TRAIN, max_pip=9), 4, seed=seed)
         rng = random.Random(seed)
         while not match.is_over:
             action = rng.choice(match.legal_actions())

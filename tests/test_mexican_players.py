@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-import dataclasses
 import random
 
+import msgspec
 import pytest
 from capicu.core import Play, Rules, Train, tile_set
 from capicu.core.actions import END_RUN
@@ -36,7 +36,7 @@ def test_easy_and_normal_play_whole_matches_with_legal_moves(players: int) -> No
 
 
 def test_normal_scores_lower_than_easy() -> None:
-    rules = dataclasses.replace(MEXICAN_TRAIN, rounds=4)
+    rules = msgspec.structs.replace(MEXICAN_TRAIN, rounds=4)
     normal = easy = 0
     for seed in range(16):
         levels = ["normal", "easy"] if seed % 2 else ["easy", "normal"]
@@ -58,7 +58,8 @@ def test_a_player_with_nothing_to_do_says_so() -> None:
 
 def test_the_play_out_sees_the_same_plays_as_the_engine() -> None:
     for seed in range(12):
-        match = MexicanMatch(dataclasses.replace(MEXICAN_TRAIN, cover_doubles=seed % 2 == 0), 4, seed=seed)
+        rules = msgspec.structs.replace(MEXICAN_TRAIN, cover_doubles=seed % 2 == 0)
+        match = MexicanMatch(rules, 4, seed=seed)
         rng = random.Random(seed)
         while not match.is_over:
             options, count = moves(match.state)

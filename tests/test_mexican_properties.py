@@ -2,13 +2,21 @@
 
 from __future__ import annotations
 
-import dataclasses
 import random
 from typing import Any
 
+import msgspec
 from capicu.core import Play, Rules, Run, Tile, tile_set
 from capicu.core.actions import END_RUN
-from capicu.core.mexican import MexicanMatch, TrainRoundEnded, TrainView, why_not_train
+from capicu.core.mexican import (
+    MexicanMatch,
+    TrainRoundEnded,
+    TrainView,
+    run_problem,
+    run_steps,
+    why_not_train,
+)
+from capicu.net import wire
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -17,7 +25,7 @@ MEXICAN_TRAIN = Rules.preset_named("mexican-train")
 
 @st.composite
 def games(draw: Any) -> tuple[Rules, int, int]:
-    rules = dataclasses.replace(
+    rules = msgspec.structs.replace(
         MEXICAN_TRAIN,
         max_pip=draw(st.sampled_from((9, 12, 15))),
         opening_run=draw(st.booleans()),
@@ -63,7 +71,7 @@ def check_position(match: MexicanMatch, *, scan: bool = True) -> None:
         if scan:
             # Hands are revealed when a round ends (in its result): before that, never.
             hidden = tuple(e for e in view.events if not isinstance(e, TrainRoundEnded))
-            shown = repr(dataclasses.replace(view, results=(), events=hidden))
+            shown = repr(msgspec.structs.replace(view, results=(), events=hidden))
             assert not any(repr(t) in shown for t in others)
     assert spectator.hand == () and spectator.legal == ()
     # What the engine offers, the refusals accept; what a view lists is only the seat on turn's.
@@ -104,7 +112,10 @@ def test_replaying_the_log_gives_the_same_match(game: tuple[Rules, int, int], cu
     again = MexicanMatch.from_log(match.log())
     assert again.log() == match.log()
     for seat in [None, *range(players)]:
-        assert again.view(seat) == match.view(seat)
+        view = match.view(seat)
+        assert again.view(seat) == view
+        # A view is declared once: the wire writes it as plain data and reads it back whole.
+        assert wire.read(wire.plain(view), TrainView) == view
 
 
 @settings(max_examples=20, deadline=None)
@@ -117,9 +128,14 @@ def test_random_runs_sent_whole_play_as_their_steps(game: tuple[Rules, int, int]
     rng = random.Random(seed)
     while not stepped.is_over:
         if stepped.view(stepped.turn).may_run and any(isinstance(a, Play) for a in stepped.legal_actions()):
-            tiles = []
+            tiles: list[Tile] = []
             seat = stepped.turn
+            start = stepped.view(seat)
             while True:
+                # What a client building the run on its screen is offered is what the engine offers.
+                offered = {a.tile for a in stepped.legal_actions() if isinstance(a, Play)}
+                assert set(run_steps(start, tuple(tiles))) == offered
+                assert (run_problem(start, Run(tuple(tiles))) is None) == (END_RUN in stepped.legal_actions())
                 action = rng.choice(stepped.legal_actions())
                 ended = any(isinstance(e, TrainRoundEnded) for e in stepped.apply(action))
                 if isinstance(action, Play):

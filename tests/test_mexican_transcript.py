@@ -7,15 +7,15 @@ write it again after a deliberate change: ``python tests/test_mexican_transcript
 
 from __future__ import annotations
 
-import dataclasses
 from pathlib import Path
 
+import msgspec
 from capicu.core import Rules
 from capicu.core.mexican import MexicanMatch, TrainView
 from helpers_core import crafted_mexican
 
 GOLDEN = Path(__file__).parent / "data" / "mexican_transcript.txt"
-RULES = dataclasses.replace(Rules.preset_named("mexican-train"), max_pip=9, rounds=1)
+RULES = msgspec.structs.replace(Rules.preset_named("mexican-train"), max_pip=9, rounds=1)
 HANDS = [
     "9-3 3-5 5-5 5-1 2-2 9-2 0-0 0-1 0-4",
     "8-8 8-1 1-2 2-3 3-4 4-6 6-7 7-7 1-6",

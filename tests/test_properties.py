@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import contextlib
-import dataclasses
 import functools
 import itertools
 import random
@@ -11,6 +10,7 @@ from collections import deque
 from collections.abc import Sequence
 from typing import Any
 
+import msgspec
 from capicu.core import (
     DRAW,
     PASS,
@@ -211,7 +211,7 @@ def test_random_matches_keep_every_rule(game: tuple[str, int], seed: int) -> Non
 @given(game=st.sampled_from(GAMES), max_pip=st.sampled_from(SETS), seed=st.integers(0, 2**32))
 def test_no_view_ever_holds_a_secret_tile(game: tuple[str, int], max_pip: int, seed: int) -> None:
     name, players = game
-    rules = dataclasses.replace(Rules.preset_named(name), max_pip=max_pip, target=40)
+    rules = msgspec.structs.replace(Rules.preset_named(name), max_pip=max_pip, target=40)
     play_match(rules, players, seed, views=True)
 
 
@@ -229,7 +229,7 @@ def test_rule_options_keep_every_rule(
     tranque_leads: bool,
 ) -> None:
     name, players = game
-    rules = dataclasses.replace(Rules.preset_named(name),
+    rules = msgspec.structs.replace(Rules.preset_named(name),
         reserve=reserve, voluntary_draw=voluntary, max_draws_per_turn=max_draws,
         tranque_last_player_leads=tranque_leads, target=80,
     )

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-import dataclasses
 import random
 
+import msgspec
 import pytest
 from capicu.core import (
     DRAW,
@@ -120,7 +120,7 @@ def test_drawing_reasons() -> None:
     refused = _refused_alike(match, DRAW, None)
     assert (refused.reason, dict(refused.params)) == (Refusal.RESERVE_REACHED, {"reserve": 2})
 
-    capped = dataclasses.replace(Rules.preset_named("draw"), max_draws_per_turn=2)
+    capped = msgspec.structs.replace(Rules.preset_named("draw"), max_draws_per_turn=2)
     match = crafted_match(capped, ["6-6 0-1 0-2 0-3 0-4 0-5 0-0", "1-1 1-2 1-3 1-4 1-5 2-2 2-3"],
                           stock="2-4 2-5 3-3")
     match.apply(parse_action("play 6-6"))
@@ -132,7 +132,7 @@ def test_drawing_reasons() -> None:
 
 def test_an_empty_boneyard() -> None:
     # Reserve 0 and two tiles to draw: seat 1 (no 6 anywhere) draws both, then el pozo is empty.
-    rules = dataclasses.replace(PR, reserve=0, hand_sizes=(13, 7, 7))
+    rules = msgspec.structs.replace(PR, reserve=0, hand_sizes=(13, 7, 7))
     sixes = "6-6 0-6 1-6 2-6 3-6 4-6 5-6 0-0 0-1 0-2 0-3 0-4 0-5"
     others = "1-1 1-2 1-3 1-4 1-5 2-2 2-3 2-4 2-5 3-3 3-4 3-5 4-4"
     match = crafted_match(rules, [sixes, others], stock="4-5 5-5")
@@ -144,7 +144,7 @@ def test_an_empty_boneyard() -> None:
 
 
 def test_the_match_over_the_round_over_and_what_is_not_an_action() -> None:
-    match = Match(dataclasses.replace(PR, target=1), 2, seed=11)
+    match = Match(msgspec.structs.replace(PR, target=1), 2, seed=11)
     while not match.is_over:
         match.apply(match.legal_actions()[0])
     for seat in (None, 0, 1):
@@ -179,7 +179,7 @@ def test_why_not_is_none_exactly_for_the_legal_actions_and_the_engine_refuses_al
     pause: bool,
 ) -> None:
     preset, players = game
-    rules = dataclasses.replace(
+    rules = msgspec.structs.replace(
         Rules.preset_named(preset), reserve=reserve, max_draws_per_turn=max_draws, max_pip=max_pip
     )
     match = Match(rules, players, seed=seed, pause_between_rounds=pause)

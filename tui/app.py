@@ -1,10 +1,12 @@
 """`CapicuApp`: the Textual application that holds the screens and the network worker.
 
-The App is the only owner of the `GameLink` (the network worker). The link
-posts messages to the App; the App keeps the latest table state in `game`
-and tells its screens through the hooks of `CapicuScreen` (every screen
-derives from it). Screens send intents back with `send_action` and
-`send_chat`; no widget touches the network.
+The App is the only owner of the `GameLink` (the network worker). The App
+holds the table's one model (`table`: the client's `TableModel`, which the
+client changes as it takes each host message); the link posts each change in
+one `ModelChanged` message, and the App hands it to every screen in its stack
+(`CapicuScreen.model_changed`) after doing what is the App's to do (open the
+table, the reconnecting overlay, end the game). Screens send intents back with
+`send_action` and `send_chat`; no widget touches the network.
 """
 
 from __future__ import annotations
@@ -12,59 +14,52 @@ from __future__ import annotations
 import contextlib
 import gc
 import getpass
-import time
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from typing import Any, ClassVar, cast
 
+import msgspec
 from capicu.core import Action, View
-from capicu.net.client import Dial
-from capicu.net.protocol import NAME_LIMIT
+from capicu.net.client import Closed, Dial, Reconnected, Reconnecting, Update
+from capicu.net.model import TableModel
+from capicu.net.protocol import NAME_LIMIT, Chat, Error, Snapshot
 from rich.console import RenderableType
 from rich.segment import Segment
 from textual import events
-from textual._context import active_app  # Textual's record of the app being run, kept per task
 from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.color import Color
 from textual.command import CommandPalette
 from textual.filter import LineFilter
+from textual.message_pump import MessagePump
 from textual.notifications import SeverityLevel
+from textual.reactive import var
 from textual.screen import Screen
 from textual.theme import Theme, ThemeProvider
+from textual.types import NoActiveAppError
 from textual.widgets import Checkbox
 
 from .ascii_only import to_ascii
-from .describe import describe_host_error
+from .describe import describe_host_error, describe_link_end
 from .game import (
     DisplayOptions,
     GameState,
     HostGame,
     Hosting,
     JoinGame,
-    NextRoundState,
     SoloGame,
     StartRequest,
-    seat_notices,
     solo_host_config,
 )
 from .link import (
     AskingHost,
-    ChatArrived,
     Connection,
     GameLink,
     HostReady,
-    Joined,
     LinkFailed,
-    LinkLost,
-    LinkResumed,
-    NextRoundChanged,
-    Refused,
+    ModelChanged,
     RejoinAsked,
     RejoinSettled,
-    SeatsChanged,
-    TableChanged,
-    TimerStarted,
 )
 from .messages import LANGUAGES, N_, Language, Wording, choose_language, later, set_language_source, t
 from .saved_seats import SEATS_FILE, SeatStore
@@ -116,6 +111,15 @@ class CapicuApp(App[None]):
         Binding("ctrl+p", "command_palette", N_("Palette"), show=False),
     ]
 
+    # What the screens follow of the App itself (each screen watches them; see CapicuScreen).
+    #: This terminal hosts: where others join, and with which code (None: it does not, or not yet).
+    hosted_at: var[Hosting | None] = var(None)
+    #: How tiles are drawn, and whether everything is drawn in ASCII only.
+    tile_style: var[TileStyle] = var(TileStyle.COMPACT)
+    ascii_mode: var[bool] = var(False)
+    #: The code of the language spoken (`language`), said again at each switch.
+    speaking: var[str] = var("", always_update=True)
+
     def __init__(self, display: DisplayOptions | None = None, start: StartRequest | None = None) -> None:
         super().__init__()
         self.display_options = display or DisplayOptions()
@@ -126,11 +130,10 @@ class CapicuApp(App[None]):
         #: 2: the game could not start (a usage error); 1: a game under way was lost.
         self.failure_code = 2
         self.game: GameState | None = None
-        #: How many times the link dropped (the reconnecting overlay counts on it).
-        self.link_drops = 0
         self._exiting = False
         self.link: GameLink | None = None
-        self.seat_store: SeatStore | None = SeatStore(data_dir() / SEATS_FILE)  # SSH: each key's own
+        self.seat_store: SeatStore | None = SeatStore(  # SSH: each key's own
+            data_dir() / SEATS_FILE, warn=lambda problem: self.notify(problem, severity="warning", timeout=8))
         #: How the link reaches the host (None: a TCP connection; an SSH session dials in this process).
         self.dial: Dial | None = None
         self.settings, self._warnings = load_settings()
@@ -140,6 +143,7 @@ class CapicuApp(App[None]):
         #: the screen's cell-for-cell filter would make it "?".
         self.language = Language(choose_language(self.display_options.language, self.settings.language),
                                  ascii=self.ascii_mode)
+        self.speaking = self.language.code
         self._ascii_only = AsciiOnly()
         self.tile_style = (
             TileStyle.parse(self.display_options.tile_style)
@@ -195,7 +199,7 @@ class CapicuApp(App[None]):
 
     def save_setting(self, **changes: Any) -> None:
         """Remember a choice (name, theme, tile style, last host) in the config folder."""
-        updated = replace(self.settings, **changes)
+        updated = msgspec.structs.replace(self.settings, **changes)
         if updated == self.settings:
             return
         self.settings = updated
@@ -207,19 +211,15 @@ class CapicuApp(App[None]):
         """Draw tiles another way, everywhere, from now on (and next time)."""
         self.tile_style = TileStyle.parse(style)
         self.save_setting(tile_style=self.tile_style)
-        for screen in self._capicu_screens():
-            screen.display_changed()
 
     def set_ascii(self, on: bool) -> None:
         """Draw with ASCII only (or not), everywhere, from now on (and next time)."""
-        self.ascii_mode = on
         self.language.ascii = on
         self.save_setting(ascii=on)
         self.set_class(on, "ascii")
         self.refresh_bindings()  # the Footer's key names change
         self.screen.refresh(layout=True)
-        for screen in self._capicu_screens():
-            screen.display_changed()
+        self.ascii_mode = on  # last: the screens redraw what they draw with it
 
     def set_language(self, code: str) -> None:
         """Speak ``code`` everywhere from now on (and next time): every screen words itself again."""
@@ -227,8 +227,7 @@ class CapicuApp(App[None]):
             return
         self.save_setting(language=code)
         self.refresh_bindings()  # the Footer's words
-        for screen in self._capicu_screens():
-            screen.language_changed()
+        self.speaking = code  # every screen words itself again
 
     # -- the command palette, in the app's language ----------------------------------
 
@@ -290,7 +289,8 @@ class CapicuApp(App[None]):
     def start_game(self, request: StartRequest) -> None:
         """Start the link for ``request``: host if asked, connect, then lobby or table."""
         name = self.player_name(request.name)
-        self.game = GameState(request=request, name=name)
+        self.game = GameState(request=request, table=TableModel(name))
+        self.hosted_at = None
         if isinstance(request, SoloGame):
             host_config = solo_host_config(request)
             connection = Connection("127.0.0.1", 0, name)
@@ -305,7 +305,7 @@ class CapicuApp(App[None]):
         if request.name:
             self.save_setting(name=name)
         seats = None if host_config is not None else self.seat_store
-        self.link = GameLink(self, connection, host_config, seats, dial=self.dial)
+        self.link = GameLink(self, connection, self.game.table, host_config, seats, dial=self.dial)
         self.run_worker(self.link.run(), name="link", group="link", exclusive=True, exit_on_error=False)
         if not isinstance(request, SoloGame):  # a solo table is dealt at once: no lobby
             self.push_screen(LobbyScreen())
@@ -320,6 +320,7 @@ class CapicuApp(App[None]):
         """Close the link and stop our host; back to the menu, or out when started from the shell."""
         await self._close_link()
         self.game = None
+        self.hosted_at = None
         if self.start_request is not None:
             self.exit()
             return
@@ -380,29 +381,17 @@ class CapicuApp(App[None]):
     def _capicu_screens(self) -> list[CapicuScreen[Any]]:
         return [screen for screen in self.screen_stack if isinstance(screen, CapicuScreen)]
 
-    def _tell_screens(self) -> None:
-        for screen in self._capicu_screens():
-            screen.game_changed()
+    @property
+    def table(self) -> TableModel | None:
+        """The table's one model (the client's), while a game runs."""
+        return self.game.table if self.game is not None else None
 
     def _table_screen(self) -> TableScreen | None:
         return next((s for s in self.screen_stack if isinstance(s, TableScreen)), None)
 
     def on_host_ready(self, message: HostReady) -> None:
-        if not self._showing():
-            return
-        if self.game is not None:
-            self.game.host = Hosting(message.address, message.port, message.code)
-            self._tell_screens()
-
-    def on_joined(self, message: Joined) -> None:
-        if not self._showing():
-            return
-        if self.game is not None:
-            self.game.seat = message.seat
-            self.game.players = message.players
-            self.game.seat_key = message.seat_key
-            self.game.welcome_back = message.resumed
-            self._tell_screens()
+        if self._showing() and self.game is not None:
+            self.hosted_at = Hosting(message.address, message.port, message.code)
 
     def on_asking_host(self, message: AskingHost) -> None:
         if not self._showing():
@@ -428,90 +417,37 @@ class CapicuApp(App[None]):
             if isinstance(screen, RejoinRequestScreen) and screen.request_id == message.request_id:
                 screen.dismiss(None)
 
-    def on_next_round_changed(self, message: NextRoundChanged) -> None:
+    def on_model_changed(self, message: ModelChanged) -> None:
+        """The model took a message: what is the App's to do (open, close screens), then tell the screens."""
         if not self._showing() or self.game is None:
             return
-        deadline = None if message.seconds is None else time.monotonic() + message.seconds
-        self.game.next_round = NextRoundState(deadline, message.ready, message.waiting)
-        self._tell_screens()
-
-    def on_seats_changed(self, message: SeatsChanged) -> None:
-        if not self._showing() or self.game is None:
-            return
-        notices = seat_notices(self.game.seats, message.seats, self.game.seat)
-        self.game.seats = message.seats
-        self.game.spectators = message.spectators
-        self.game.started = message.started
-        if message.seats:
-            self.game.players = len(message.seats)
-        self._tell_screens()
-        for screen in self._capicu_screens():
-            for notice in notices:
-                screen.notice(notice)
-
-    def on_table_changed(self, message: TableChanged) -> None:
-        if not self._showing() or self.game is None:
-            return
-        game = self.game
-        game.view = message.view
-        game.started = True
-        if not message.view.between_rounds:
-            game.next_round = None
-        table = self._table_screen()
-        if table is None:
-            table = TableScreen(message.view.players, message.view.rules.direction)
-            in_lobby = not isinstance(game.request, SoloGame) and isinstance(self.screen, LobbyScreen)
+        change = message.change
+        taken = change.message
+        if isinstance(taken, Snapshot | Update) and self._table_screen() is None:
+            view = taken.view
+            table = TableScreen(view.players, view.rules.direction)
+            in_lobby = not isinstance(self.game.request, SoloGame) and isinstance(self.screen, LobbyScreen)
             self.switch_screen(table) if in_lobby else self.push_screen(table)
-        table.table_changed(message)
-
-    def on_chat_arrived(self, message: ChatArrived) -> None:
-        if not self._showing() or self.game is None:
-            return
-        self.game.chat.append((message.name, message.text))
-        table = self._table_screen()
-        if table is not None and table.is_mounted:
-            table.chat_arrived(message.name, message.text)
-        elif isinstance(self.screen, LobbyScreen):  # the table shows it later too
-            self.screen.chat_arrived(message.name, message.text)
-        else:
-            self.notify(t("{name}: {text}", name=message.name, text=message.text))
-
-    def on_timer_started(self, message: TimerStarted) -> None:
-        if not self._showing():
-            return
-        if self.game is not None:
-            self.game.timer = (message.seat, time.monotonic() + message.seconds)
-            self._tell_screens()
-
-    def on_refused(self, message: Refused) -> None:
-        if not self._showing():
-            return
-        if message.fatal:
-            self._fail(message.text)
-        else:
-            code = message.code
+        elif isinstance(taken, Chat) and not any(isinstance(s, TableScreen | LobbyScreen)
+                                                 for s in self.screen_stack):
+            self.notify(t("{name}: {text}", name=taken.name, text=taken.text))
+        elif isinstance(taken, Error) and not taken.fatal:
+            code = taken.code
             self.tell(lambda: describe_host_error(code), severity="warning")
-
-    def on_link_lost(self, message: LinkLost) -> None:
-        if not self._showing() or self.game is None:
-            return
-        if self.game.lost:
-            for screen in self.screen_stack:
+        elif isinstance(taken, Reconnecting) and not any(isinstance(s, ReconnectingScreen)
+                                                         for s in self.screen_stack):
+            self.push_screen(ReconnectingScreen(taken))
+        elif isinstance(taken, Reconnected):
+            for screen in list(self.screen_stack):
                 if isinstance(screen, ReconnectingScreen):
-                    screen.update_attempt(message.reason, message.attempt, message.host_down)
+                    screen.dismiss()
+            self.tell(later("Back at the table."))
+        elif isinstance(taken, Closed):
+            # (A fatal error's own words are these: the client ends with its code.)
+            self._fail(describe_link_end(taken.reason, taken.params) or t("the host closed the connection"))
             return
-        self.game.lost = True
-        self.link_drops += 1
-        self.push_screen(ReconnectingScreen(message.reason, message.attempt, message.host_down))
-
-    def on_link_resumed(self, message: LinkResumed) -> None:
-        if not self._showing() or self.game is None:
-            return
-        self.game.lost = False
-        for screen in list(self.screen_stack):
-            if isinstance(screen, ReconnectingScreen):
-                screen.dismiss()
-        self.tell(later("Back at the table."))
+        for screen in self._capicu_screens():
+            screen.model_changed(change)
 
     def on_link_failed(self, message: LinkFailed) -> None:
         if not self._showing():
@@ -520,14 +456,16 @@ class CapicuApp(App[None]):
 
     def _fail(self, reason: str) -> None:
         """The game is over for us: from the shell, exit with the reason; from the menu, say it."""
-        started = self.game is not None and self.game.view is not None
+        table = self.table
+        started = table is not None and table.view is not None
         if self.start_request is not None and not started:
             self.failure = t("Could not reach the table: {reason}", reason=reason)
             self.exit()
             return
         if self.start_request is not None:
             # Never silently: the shell gets one line and a non-zero code.
-            lost = self.game is not None and self.game.lost and isinstance(self.game.request, JoinGame)
+            lost = (table is not None and table.closed_while_reconnecting and self.game is not None
+                    and isinstance(self.game.request, JoinGame))
             if lost:
                 self.failure = t("The table is gone: {reason}. Your seat is saved: run the same join command "
                                  "to take it back when the host is up again.", reason=reason.rstrip("."))
@@ -555,9 +493,17 @@ class CapicuApp(App[None]):
             await self.link.close()
 
 
+#: A message pump of no app: its public `app` property is Textual's own record of the app being run
+#: in the calling task (each SSH session's app has its own), kept per task by Textual itself.
+_ANY_PUMP = MessagePump()
+
+
 def _language_of_active_app() -> Language | None:
     """The language of the app being run in this task (each SSH session's app has its own)."""
-    app = active_app.get(None)
+    try:
+        app = _ANY_PUMP.app
+    except NoActiveAppError:
+        return None
     return app.language if isinstance(app, CapicuApp) else None
 
 

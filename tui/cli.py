@@ -10,7 +10,7 @@ from typing import NoReturn
 
 from .commands import GameLost, add_commands, open_main_menu
 from .messages import LANGUAGES, choose_language, command_line_language, t
-from .options import CliError, add_display_arguments, add_rule_arguments, rules_from_args
+from .options import CliError, add_display_arguments, add_rule_arguments, level_option, rules_from_args
 from .settings import load_settings
 from .simulate import run_simulation
 
@@ -37,8 +37,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_rule_arguments(simulate)
     simulate.add_argument("--seed", type=int, default=0, metavar=t("N"),
                           help=t("the seed of the deals (default: 0)"))
-    simulate.add_argument("--level", default="greedy", metavar=t("LEVEL"),
-                          help=t("the computer players' level (default: %(default)s)"))
+    simulate.add_argument("--level", **level_option())
 
     add_commands(commands)
     add_display_arguments(parser, top_level=True)

@@ -18,7 +18,6 @@ import sys
 from types import ModuleType
 from typing import TYPE_CHECKING, TypeVar
 
-from capicu.core.ai import LEVELS
 from capicu.net.headless import CannotStart, News, Noted, Stopped, serve_headless
 from capicu.net.protocol import DEFAULT_PORT
 
@@ -33,6 +32,7 @@ from .options import (
     add_rule_arguments,
     add_ssh_arguments,
     host_config_from_args,
+    level_option,
     number_in,
     parse_address,
     rules_from_args,
@@ -53,8 +53,7 @@ def add_commands(subparsers: argparse._SubParsersAction[Parser]) -> None:
         description=t("Play a match against computer players in this terminal."),
     )
     add_rule_arguments(play)
-    play.add_argument("--level", choices=LEVELS, default="normal",
-                      help=t("the computer players' level (default: %(default)s)"))
+    play.add_argument("--level", **level_option())
     play.add_argument("--name", default=None, metavar=t("NAME"), help=t("your name at the table"))
     play.add_argument("--seed", type=int, default=None, metavar=t("N"),
                       help=t("the seed of the deals (default: random)"))

@@ -1,18 +1,20 @@
-"""The game this terminal takes part in: what was asked for, and what the App knows of the table.
+"""The game this terminal takes part in: what was asked for, and the table's one model.
 
 A start request (`SoloGame`, `JoinGame`, `HostGame`) and `DisplayOptions` are what
-the command line or a form asked for; `GameState` is what the link has reported
-since. Plain values, no Textual: the command line makes them before Textual loads.
+the command line or a form asked for; `GameState` holds the request and the
+client's `TableModel` (what the host has said since). Plain values, no Textual:
+the command line makes them before Textual loads.
 """
 
 from __future__ import annotations
 
-import secrets
 from dataclasses import dataclass, field
 
-from capicu.core import Rules, View
+from capicu.core import Rules
 from capicu.net.host import HostConfig
+from capicu.net.model import TableModel
 from capicu.net.protocol import NAME_LIMIT, Seat, SeatKind
+from capicu.net.table import TableConfig
 
 from .describe import display_text
 from .messages import Wording, later, t
@@ -76,12 +78,10 @@ def make_host_config(
     *, rules: Rules, players: int, computers: int, level: str, bind: str | None, port: int,
     code: str | None, seed: int | None, pace: float = 0.0, next_round_delay: float | None = 20.0,
 ) -> HostConfig:
-    """The host of a table this terminal runs (seed None: a random one)."""
-    return HostConfig(
-        bind=bind, port=port, code=code, rules=rules, players=players, computers=computers,
-        seed=seed if seed is not None else secrets.randbelow(2**31), computer_level=level,
-        computer_delay=pace, next_round_delay=next_round_delay,
-    )
+    """The host of a table this terminal runs (seed None: the table draws one)."""
+    table = TableConfig(rules=rules, players=players, computers=computers, computer_level=level, seed=seed,
+                        computer_delay=pace, next_round_delay=next_round_delay)
+    return HostConfig(table, bind=bind, port=port, code=code)
 
 
 def solo_host_config(request: SoloGame) -> HostConfig:
@@ -103,38 +103,12 @@ class Hosting:
 
 
 @dataclass(frozen=True, slots=True)
-class NextRoundState:
-    """Between rounds: who is ready for the next deal, who the host waits for, and when it deals."""
-
-    #: When the countdown runs out, on the monotonic clock (None: no countdown).
-    deadline: float | None
-    ready: tuple[int, ...]
-    waiting: tuple[int, ...]
-
-
-@dataclass
 class GameState:
-    """What the App knows of the table it sits at, as the link reported it."""
+    """The game the App runs: what was asked for, and the table's one model."""
 
     request: StartRequest
-    name: str
-    seat: int | None = None
-    players: int = 0
-    seats: tuple[Seat, ...] = ()
-    spectators: int = 0
-    started: bool = False
-    view: View | None = None
-    host: Hosting | None = None
-    #: The running turn timer: (seat, when it runs out on the monotonic clock).
-    timer: tuple[int, float] | None = None
-    chat: list[tuple[str, str]] = field(default_factory=list)
-    lost: bool = False
-    #: Between rounds (the host's last word on the next deal), else None.
-    next_round: NextRoundState | None = None
-    #: The key that takes this seat back from another machine (seated joiners only).
-    seat_key: str | None = None
-    #: The seat was taken back: say so once the table shows.
-    welcome_back: bool = False
+    #: The client's model of the table (the link's client applies every host message to it).
+    table: TableModel = field(default_factory=TableModel)
 
     @property
     def hosting(self) -> bool:
@@ -143,17 +117,17 @@ class GameState:
 
     def seat_key_command(self) -> str:
         """The command that takes this seat back from another machine."""
-        request = self.request
-        if not isinstance(request, JoinGame) or self.seat_key is None:
+        request, key = self.request, self.table.seat_key
+        if not isinstance(request, JoinGame) or key is None:
             return ""
         if request.return_line is not None:
             return request.return_line()
         host = f"[{request.host}]" if ":" in request.host else request.host
-        return f"capicu join {host}:{request.port} --seat-key {self.seat_key}"
+        return f"capicu join {host}:{request.port} --seat-key {key}"
 
     def seat_name(self, seat: int) -> str:
         """The name shown for ``seat``: its player's, or the computer's in the reader's language."""
-        for info in self.seats:
+        for info in self.table.seats:
             if info.seat == seat and info.kind == SeatKind.COMPUTER:
                 return computer_name(seat)
             if info.seat == seat and info.name:

@@ -2,198 +2,83 @@
 
 The App owns a `GameLink`; its `run` coroutine runs as a Textual worker. It
 starts an in-process host when this terminal hosts (a solo game is a host on
-127.0.0.1 with computer seats: the same code path as a LAN game), connects
-the client, and turns what the client yields into the Textual messages below,
-which it posts to the App. Screens only ever read those messages; they send
-intents through the App, which calls `send_action` / `chat` here.
+127.0.0.1 with computer seats: the same code path as a LAN game) and connects
+the client, which keeps the one model of the table (`TableModel`, held by the
+App as ``game.table``) and applies each host message to it. The worker posts
+each `Change` to the App in one generic message, `ModelChanged`; screens read
+the model and follow its changes. They send intents through the App, which
+calls `send_action` / `chat` here.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from capicu.core import Action, Event, View
+from capicu.core import Action
 from capicu.core.codes import Statement
-from capicu.net.client import (
-    Client,
-    ClientError,
-    Closed,
-    Dial,
-    Incoming,
-    JoinError,
-    LinkEnd,
-    Reconnected,
-    Reconnecting,
-    Update,
-)
+from capicu.net.client import Client, ClientError, Closed, Dial, JoinError, Reconnected, Update
 from capicu.net.host import Host, HostConfig, HostError, HostNote, RejoinRequest, reachable
-from capicu.net.protocol import (
-    ActedBy,
-    Chat,
-    Error,
-    ErrorCode,
-    NextRound,
-    Seat,
-    Seats,
-    Snapshot,
-    TurnTimer,
-    Waiting,
-)
+from capicu.net.model import Change, TableModel
+from capicu.net.protocol import ErrorCode, Waiting
 from textual.app import App
 from textual.message import Message
 
-from .describe import describe_host_error, describe_host_problem, describe_link_end
-from .messages import Wording, t
+from .describe import describe_host_error, describe_host_note, describe_host_problem
+from .messages import t
 from .saved_seats import SavedSeat, SeatStore
 
 # -- what the worker tells the App -------------------------------------------------
 
 
-class LinkMessage(Message):
-    """Base of every message the network worker posts."""
+@dataclass
+class ModelChanged(Message):
+    """The client applied one message to the table's model: what it took and what it replaced."""
+
+    change: Change
 
 
-class HostReady(LinkMessage):
+@dataclass
+class HostReady(Message):
     """This terminal hosts: where others join, and with which code."""
 
-    def __init__(self, address: str, port: int, code: str | None) -> None:
-        super().__init__()
-        self.address = address
-        self.port = port
-        self.code = code
+    address: str
+    port: int
+    code: str | None
 
 
-class Joined(LinkMessage):
-    """We have a seat (None: watching), and the key that takes it back from elsewhere."""
-
-    def __init__(self, seat: int | None, players: int, name: str, seat_key: str | None = None,
-                 resumed: bool = False) -> None:
-        super().__init__()
-        self.seat = seat
-        self.players = players
-        self.name = name
-        self.seat_key = seat_key
-        #: The seat was taken back (a saved token, a seat key, the host's approval).
-        self.resumed = resumed
-
-
-class AskingHost(LinkMessage):
+@dataclass
+class AskingHost(Message):
     """The host's operator is asked to give us our seat back; the answer may take a while."""
 
 
-class RejoinAsked(LinkMessage):
+@dataclass
+class RejoinAsked(Message):
     """(We host.) Someone asks for an away seat back by name: allow it or not."""
 
-    def __init__(self, request_id: int, seat: int, name: str, address: str) -> None:
-        super().__init__()
-        self.request_id = request_id
-        self.seat = seat
-        self.name = name
-        self.address = address
+    request_id: int
+    seat: int
+    name: str
+    address: str
 
 
-class RejoinSettled(LinkMessage):
+@dataclass
+class RejoinSettled(Message):
     """(We host.) A request for a seat ended without our answer (they came back, or gave up)."""
 
-    def __init__(self, request_id: int) -> None:
-        super().__init__()
-        self.request_id = request_id
+    request_id: int
 
 
-class NextRoundChanged(LinkMessage):
-    """Between rounds: who is ready, who the host waits for, and the countdown to the deal."""
+@dataclass
+class LinkFailed(Message):
+    """The link never came up (the host could not start, or would not let us in): one sentence why.
 
-    def __init__(self, seconds: float | None, ready: tuple[int, ...], waiting: tuple[int, ...]) -> None:
-        super().__init__()
-        self.seconds = seconds
-        self.ready = ready
-        self.waiting = waiting
-
-
-class SeatsChanged(LinkMessage):
-    def __init__(self, seats: tuple[Seat, ...], spectators: int, started: bool) -> None:
-        super().__init__()
-        self.seats = seats
-        self.spectators = spectators
-        self.started = started
-
-
-class TableChanged(LinkMessage):
-    """A new view, the public events that led to it, and who caused them."""
-
-    def __init__(
-        self, view: View, events: tuple[Event, ...], actor: int | None, by: ActedBy, snapshot: bool
-    ) -> None:
-        super().__init__()
-        self.view = view
-        self.events = events
-        self.actor = actor
-        self.by = by
-        self.snapshot = snapshot
-
-
-class ChatArrived(LinkMessage):
-    def __init__(self, name: str, seat: int | None, text: str) -> None:
-        super().__init__()
-        self.name = name
-        self.seat = seat
-        self.text = text
-
-
-class TimerStarted(LinkMessage):
-    def __init__(self, seat: int, seconds: float) -> None:
-        super().__init__()
-        self.seat = seat
-        self.seconds = seconds
-
-
-class Refused(LinkMessage):
-    """The host refused an intent (or, when ``fatal``, us): its reason, in its words."""
-
-    def __init__(self, code: str, text: str, fatal: bool) -> None:
-        super().__init__()
-        self.code = code
-        self.text = text
-        self.fatal = fatal
-
-
-class LinkLost(LinkMessage):
-    """The link dropped; the client is trying to get the seat back (attempt ``attempt``).
-
-    ``code`` and ``params``: why the last try failed (the client's `LinkEnd`);
-    ``reason`` words them each time it is shown (after a change of language too).
-    ``host_down``: the host itself cannot be reached (it stopped or crashed), not
-    merely our connection.
+    Once the link is up, its end is the model's `Closed`, in a `ModelChanged`.
     """
 
-    def __init__(self, code: LinkEnd, params: Mapping[str, object] | None = None, attempt: int = 1,
-                 host_down: bool = False) -> None:
-        super().__init__()
-        self.code = code
-        self.params = dict(params or {})
-        self.attempt = attempt
-        self.host_down = host_down
-
-    @property
-    def reason(self) -> Wording:
-        code, params = self.code, self.params
-        return lambda: describe_link_end(code, params)
-
-
-class LinkResumed(LinkMessage):
-    """The seat is ours again after a drop."""
-
-
-class LinkFailed(LinkMessage):
-    """The link is gone for good (or never came up): one sentence why."""
-
-    def __init__(self, reason: str) -> None:
-        super().__init__()
-        self.reason = reason
+    reason: str
 
 
 # -- what the worker is asked to do -------------------------------------------------
@@ -220,11 +105,13 @@ class GameLink:
     """The client (and, when we host, the host) behind the App, run as one worker."""
 
     def __init__(
-        self, app: App[Any], connection: Connection, host_config: HostConfig | None = None,
-        seats: SeatStore | None = None, dial: Dial | None = None,
+        self, app: App[Any], connection: Connection, model: TableModel,
+        host_config: HostConfig | None = None, seats: SeatStore | None = None, dial: Dial | None = None,
     ) -> None:
         self._app = app
         self.connection = connection
+        #: The table's one model: the client applies every message to it.
+        self.model = model
         self.host_config = host_config
         #: Where seats at other people's tables are saved (None: we host, nothing to save).
         self.seats = seats
@@ -233,15 +120,12 @@ class GameLink:
         self.host: Host | None = None
         self.client: Client | None = None
         self._closed = False
-        self.host_notes: list[Statement[HostNote]] = []
         self._saved: SavedSeat | None = None
-        #: Whether the seat was taken back rather than newly taken.
-        self._resumed = False
 
     # -- the worker body ---------------------------------------------------------
 
     async def run(self) -> None:
-        """Host if asked, connect, and relay until the link closes."""
+        """Host if asked, connect, and pass on every change of the model until the link closes."""
         post = self._app.post_message
         connection = self.connection
         try:
@@ -253,26 +137,17 @@ class GameLink:
             await self._stop_host()
             return
         self.client = client
-        welcome = client.welcome
-        post(Joined(client.seat, welcome.players if welcome else 0, connection.name, client.seat_key,
-                    resumed=self._resumed))
         self._save_seat(client)
         try:
-            async for message in client:
-                if isinstance(message, Closed):
-                    if not self._closed:
-                        post(LinkFailed(describe_link_end(message.reason, message.params)))
-                    break
+            async for change in client.changes():
+                message = change.message
+                if isinstance(message, Closed) and self._closed:
+                    break  # we left: nobody is told
                 if isinstance(message, Update) and message.view.match_over:
                     self._forget_seat()
                 if isinstance(message, Reconnected):
                     self._save_seat(client)
-                if (isinstance(message, Error) and message.fatal and client.token is not None
-                        and message.code in (ErrorCode.SHUTTING_DOWN, ErrorCode.TIMEOUT)):
-                    continue  # the client gets the seat back by itself (it says Reconnecting next)
-                translated = translate(message)
-                if translated is not None:
-                    post(translated)
+                post(ModelChanged(change))
         finally:
             await self._stop_host()
 
@@ -285,8 +160,8 @@ class GameLink:
         return Connection(local, port, self.connection.name, host.code, False)
 
     def _host_report(self, note: Statement[HostNote]) -> None:
-        """The host's notes for its operator: kept, not printed over the screen."""
-        self.host_notes.append(note)
+        """The host's notes for its operator: to Textual's log (the devtools console), not over the screen."""
+        self._app.log.warning(describe_host_note(note.code, note.values))
 
     def _host_asks(self, request: RejoinRequest) -> None:
         self._app.post_message(RejoinAsked(request.id, request.seat, request.name, request.address))
@@ -301,9 +176,7 @@ class GameLink:
 
     async def _connect(self, connection: Connection) -> Client:
         """Connect: with a seat key if one was typed, else a seat saved here, else as a newcomer."""
-        self._resumed = False
         if connection.seat_key is not None:
-            self._resumed = True
             return await self._open(connection, seat_key=connection.seat_key)
         store = self.seats
         for saved in store.seats_at(connection.host, connection.port, connection.table) if store else []:
@@ -316,20 +189,18 @@ class GameLink:
                 assert store is not None
                 store.forget(connection.host, connection.port, connection.table, saved.match)
                 continue
-            self._resumed = True
             return client
         return await self._open(connection)
 
     async def _open(self, connection: Connection, *, token: str | None = None,
                     seat_key: str | None = None) -> Client:
         def waiting(_: Waiting) -> None:
-            self._resumed = True  # if the host says yes, it is our old seat we get
             self._app.post_message(AskingHost())
 
         return await Client.connect(
             connection.host, connection.port, name=connection.name, code=connection.code,
             token=token, seat_key=seat_key, spectate=connection.spectate, table=connection.table,
-            give_up_after=connection.give_up_after, on_waiting=waiting, dial=self.dial,
+            give_up_after=connection.give_up_after, on_waiting=waiting, dial=self.dial, model=self.model,
         )
 
     def _save_seat(self, client: Client) -> None:
@@ -340,7 +211,7 @@ class GameLink:
         self._saved = SavedSeat(
             host=connection.host, port=connection.port, table=connection.table, match=client.match_id,
             token=client.token, seat_key=client.seat_key,
-            name=client.welcome.name if client.welcome else client.name, seat=client.seat,
+            name=self.model.name or client.name, seat=client.seat,
         )
         self.seats.save(self._saved)
 
@@ -419,26 +290,3 @@ def _reason(exc: BaseException, connection: Connection) -> str:
     if isinstance(exc, HostError):  # we host, and our host cannot start
         return describe_host_problem(exc.code, exc.params)
     return str(exc) or type(exc).__name__  # a failure nobody foresaw: its own words, for a bug report
-
-
-def translate(message: Incoming) -> LinkMessage | None:
-    """The Textual message for one thing the client yielded (None: nothing to show)."""
-    if isinstance(message, Snapshot):
-        return TableChanged(message.view, (), None, ActedBy.PERSON, snapshot=True)
-    if isinstance(message, Update):
-        return TableChanged(message.view, message.events, message.actor, message.by, snapshot=False)
-    if isinstance(message, Seats):
-        return SeatsChanged(message.seats, message.spectators, message.started)
-    if isinstance(message, NextRound):
-        return NextRoundChanged(message.seconds, tuple(message.ready), tuple(message.waiting))
-    if isinstance(message, Chat):
-        return ChatArrived(message.name, message.seat, message.text)
-    if isinstance(message, TurnTimer):
-        return TimerStarted(message.seat, message.seconds)
-    if isinstance(message, Error):
-        return Refused(message.code, describe_host_error(message.code), message.fatal)
-    if isinstance(message, Reconnecting):
-        return LinkLost(message.reason, message.params, message.attempt, message.host_down)
-    if isinstance(message, Reconnected):
-        return LinkResumed()
-    return None  # Welcome: the worker reads the seat from the client itself

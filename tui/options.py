@@ -9,16 +9,17 @@ before it loads). A bad value is a `CliError`: one line, exit code 2.
 from __future__ import annotations
 
 import argparse
-import dataclasses
 import re
 from collections.abc import Callable
 from pathlib import Path
-from typing import TypeVar
+from typing import Any, TypeVar
 
-from capicu.core import PRESET_NAMES, Rules, RulesError
+import msgspec
+from capicu.core import LEVELS, PRESET_NAMES, Rules, RulesError
 from capicu.net.host import HostConfig, Limits, new_join_code
 from capicu.net.journal import Keep, worth_keeping
 from capicu.net.protocol import DEFAULT_PORT
+from capicu.net.table import MAX_SPECTATORS, ConfigError, ConfigProblem, TableConfig
 
 from .describe import describe_rules_problem
 from .messages import LANGUAGES, N_, t
@@ -134,6 +135,13 @@ def add_display_arguments(parser: argparse.ArgumentParser, *, top_level: bool = 
                        help=t("the language of the interface (default: remembered, else the locale's)"))
 
 
+def level_option() -> dict[str, Any]:
+    """``--level``'s argparse settings (play, host and simulate): one of core's `LEVELS`, so that a
+    bad level is refused by argparse, in the interface's language."""
+    return {"choices": LEVELS, "default": "normal",
+            "help": t("the computer players' level (default: %(default)s)")}
+
+
 def add_host_arguments(parser: argparse.ArgumentParser) -> None:
     """``capicu host``'s own options (the rules and the display are added beside them)."""
     group = parser.add_argument_group(t("hosting"))
@@ -145,8 +153,7 @@ def add_host_arguments(parser: argparse.ArgumentParser) -> None:
                        help=t("the port to listen on (default: %(default)s; 0: any free port)"))
     group.add_argument("--computers", type=_count, default=0, metavar=t("N"),
                        help=t("seats played by the computer (default: 0)"))
-    group.add_argument("--level", default="greedy", metavar=t("LEVEL"),
-                       help=t("the computer players' level (default: %(default)s)"))
+    group.add_argument("--level", **level_option())
     group.add_argument("--computer-processes", type=_count, default=None, metavar=t("N"),
                        help=t("worker processes the computer players think in, so a slow level never "
                        "delays another table (default: 2 for the hard level, else 0: threads)"))
@@ -178,6 +185,8 @@ def add_host_arguments(parser: argparse.ArgumentParser) -> None:
                               rate=Limits().messages_per_second))
     group.add_argument("--seed", type=int, default=None, metavar=t("N"),
                        help=t("the seed of the deals (default: random)"))
+    group.add_argument("--max-spectators", type=whole_int, default=MAX_SPECTATORS, metavar=t("N"),
+                       help=t("people who may watch the table at once (default: %(default)s)"))
     group.add_argument("--name", default=None, metavar=t("NAME"),
                        help=t("your name at the table when you host and play (headless: ignored)"))
 
@@ -216,7 +225,7 @@ def rules_from_args(args: argparse.Namespace) -> tuple[Rules, int]:
             if getattr(args, option) is not None
         }
         if changes:
-            rules = dataclasses.replace(rules, **changes)
+            rules = msgspec.structs.replace(rules, **changes)
         players = args.players or rules.min_players
         rules.check_players(players)
     except RulesError as exc:
@@ -224,16 +233,38 @@ def rules_from_args(args: argparse.Namespace) -> tuple[Rules, int]:
     return rules, players
 
 
+#: What ``capicu host`` says when a `ConfigError` refuses its options, in terms of the options.
+_CONFIG_PROBLEMS = {
+    ConfigProblem.COMPUTERS: N_("--computers {computers} is more than the {players} seats"),
+    ConfigProblem.LEVEL: N_("there is no computer level {level}: the levels are {levels}"),
+    ConfigProblem.TURN_TIMER: N_("--turn-timer must be more than 0 seconds"),
+    ConfigProblem.NEGATIVE_SECONDS: N_("{option} must be 0 seconds or more"),
+    ConfigProblem.TABLE_NAME: N_("a table's name is 1 to 32 characters"),
+    ConfigProblem.SPECTATORS: N_("--max-spectators must be 0 or more"),
+    ConfigProblem.PORT: N_("--port must be a number from 0 to 65535"),
+    ConfigProblem.JOIN_CODE: N_("--code must be 1 to 32 letters or digits"),
+    ConfigProblem.REJOIN_NEEDS_CODE: N_("--rejoin-by-name needs a join code: leave out --no-code"),
+    ConfigProblem.RESUME_ELSEWHERE: N_("--resume goes on writing the journal it reads: leave out --journal"),
+    ConfigProblem.WORKERS: N_("the computer players need at least one thread"),
+}
+#: The option of each `TableConfig` field of seconds the command line sets (a problem names the field).
+_SECONDS_OPTIONS = {"grace": "--grace", "next_round_delay": "--next-round-delay"}
+
+
+def describe_config_problem(error: ConfigError) -> str:
+    """A `ConfigError` worded for the command line, naming the option to change."""
+    params = {name: "" if value is None else value for name, value in error.params.items()}
+    option = _SECONDS_OPTIONS.get(str(params.get("field", "")), str(params.get("field", "")))
+    return t(_CONFIG_PROBLEMS[error.code], **params, option=option, levels=", ".join(LEVELS))
+
+
 def host_config_from_args(args: argparse.Namespace) -> HostConfig:
-    """The `HostConfig` ``capicu host``'s options describe; CliError names what is wrong."""
+    """The `HostConfig` ``capicu host``'s options describe; CliError names what is wrong.
+
+    The settings are checked by `TableConfig` and `HostConfig`; this checks only what
+    needs the file system (a journal to resume, or one that would be replaced).
+    """
     rules, players = rules_from_args(args)
-    if args.computers > players:
-        raise CliError(t("--computers {computers} is more than the {players} seats", computers=args.computers,
-                         players=players))
-    if args.turn_timer is not None and args.turn_timer <= 0:
-        raise CliError(t("--turn-timer must be more than 0 seconds"))
-    if args.resume is not None and args.journal is not None and args.journal != args.resume:
-        raise CliError(t("--resume goes on writing the journal it reads: leave out --journal"))
     if args.resume is not None and not args.resume.is_file():
         raise CliError(t("--resume {path}: there is no such file", path=str(args.resume)))
     journal = args.journal
@@ -247,26 +278,26 @@ def host_config_from_args(args: argparse.Namespace) -> HostConfig:
         raise CliError(t("--journal {path} holds a match, but a line before its end is damaged (the file "
                          "was changed), so --resume cannot go on with it: --new-journal starts over, "
                          "replacing it", path=str(journal)))
-    if args.rejoin_by_name and args.no_code:
-        raise CliError(t("--rejoin-by-name needs a join code: leave out --no-code"))
     code = None if args.no_code else (args.code if args.code is not None else new_join_code())
     processes = args.computer_processes
     if processes is None:
         processes = 2 if args.level == "hard" and args.computers else 0
+    rate = args.rate
+    limits = Limits() if rate is None else Limits(messages_per_second=rate, message_burst=2 * rate)
     try:
-        limits = Limits() if args.rate is None else Limits(
-            messages_per_second=args.rate, message_burst=2 * args.rate)
-        return HostConfig(
-            rules=rules, players=players, computers=args.computers, computer_level=args.level,
-            seed=args.seed, bind=args.bind, port=args.port, code=code,
+        table = TableConfig(
+            rules=rules, players=players, computers=args.computers, computer_level=args.level, seed=args.seed,
             turn_timer=args.turn_timer, grace=args.grace, journal=args.journal,
-            resume=args.resume, limits=limits, computer_processes=processes,
-            next_round_delay=args.next_round_delay, rejoin_by_name=args.rejoin_by_name,
+            next_round_delay=args.next_round_delay, max_spectators=args.max_spectators,
         )
-    except RulesError as exc:  # before ValueError, which it is: worded from its code
+        return HostConfig(
+            table=table, bind=args.bind, port=args.port, code=code, resume=args.resume, limits=limits,
+            computer_processes=processes, rejoin_by_name=args.rejoin_by_name,
+        )
+    except RulesError as exc:
         raise CliError(describe_rules_problem(exc.code, exc.params)) from None
-    except ValueError as exc:
-        raise CliError(str(exc)) from None
+    except ConfigError as exc:
+        raise CliError(describe_config_problem(exc)) from None
 
 
 _HOST_PORT = re.compile(r"^(?:\[(?P<v6>[0-9a-fA-F:.]+)\]|(?P<host>[^:\s\[\]]+))(?::(?P<port>\d+))?$")

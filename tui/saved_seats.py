@@ -8,87 +8,103 @@ as typed, the table's name and the match's id; ``capicu join HOST`` looks
 there first. A finished match's seat is forgotten.
 
 The file is input from outside like any other: it may be damaged, huge or
-edited by hand. A bad file or entry is ignored (the player joins as a newcomer),
-never a crash.
+edited by hand. Each entry is checked against `SavedSeat`'s declaration; a bad
+file or entry is ignored (the player joins as a newcomer), never a crash, and
+the store's ``warn`` is told what was wrong with it, naming the file and the field.
 """
 
 from __future__ import annotations
 
 import contextlib
-import json
 import os
-from dataclasses import asdict, dataclass, fields
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
+
+import msgspec
+from msgspec import Meta
+
+from .files import FileProblem, checked, read_file
+from .messages import t
 
 SEATS_FILE = "seats.json"
 #: A file larger than this is not read (an entry is about 300 bytes).
 MAX_FILE_BYTES = 256 * 1024
 #: Seats kept at most; the oldest go first.
 MAX_SEATS = 64
-_TEXT_LIMITS = {"host": 255, "table": 32, "match": 64, "token": 64, "seat_key": 32, "name": 96}
 
 
-@dataclass(frozen=True, slots=True)
-class SavedSeat:
+Address = Annotated[str, Meta(min_length=1, max_length=255)]
+TableName = Annotated[str, Meta(min_length=1, max_length=32)]
+Secret = Annotated[str, Meta(min_length=1, max_length=64)]
+SeatKey = Annotated[str, Meta(min_length=1, max_length=32)]
+Name = Annotated[str, Meta(min_length=1, max_length=96)]
+
+
+class SavedSeat(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """One seat held at a table: where, which match, and the secrets that take it back."""
 
-    host: str
-    port: int
-    table: str
-    match: str
-    token: str
-    seat_key: str | None
-    name: str
-    seat: int
+    host: Address
+    port: Annotated[int, Meta(ge=1, le=65535)]
+    table: TableName
+    #: The match's id, as the host named it in ``welcome``.
+    match: Secret
+    token: Secret
+    seat_key: SeatKey | None
+    name: Name
+    seat: Annotated[int, Meta(ge=0, le=3)]
 
     @property
     def place(self) -> tuple[str, int, str]:
         return (self.host.lower(), self.port, self.table)
 
 
-def _seat_from(data: Any) -> SavedSeat | None:
-    """The entry ``data`` describes, or None when any field is missing or out of shape."""
-    if not isinstance(data, dict) or set(data) != {f.name for f in fields(SavedSeat)}:
-        return None
-    for name, limit in _TEXT_LIMITS.items():
-        value = data[name]
-        if name == "seat_key" and value is None:
-            continue
-        if not isinstance(value, str) or not value or len(value) > limit:
-            return None
-    port, seat = data["port"], data["seat"]
-    if type(port) is not int or not 1 <= port <= 65535 or type(seat) is not int or not 0 <= seat < 4:
-        return None
-    return SavedSeat(**data)
+class SeatsFile(msgspec.Struct, frozen=True):
+    """The file as a whole: its entries, each checked on its own (a bad one costs only itself)."""
+
+    seats: list[Any]
 
 
 class SeatStore:
     """The saved seats in one file (see the module docstring)."""
 
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Path, warn: Callable[[str], object] | None = None) -> None:
+        """``warn`` is told, in a sentence, each problem found in the file (once: the file is read
+        again at every look-up and save)."""
         self.path = path
+        self._warn = warn
+        self._told: set[str] = set()
+
+    def _problem(self, problem: str) -> None:
+        sentence = t("Saved seats file {file}: {problem}; that is ignored.", file=str(self.path),
+                     problem=problem)
+        if self._warn is not None and sentence not in self._told:
+            self._told.add(sentence)
+            self._warn(sentence)
 
     def _read(self) -> list[SavedSeat]:
+        if not self.path.exists():
+            return []
         try:
-            if not self.path.is_file() or self.path.stat().st_size > MAX_FILE_BYTES:
-                return []
-            data = json.loads(self.path.read_text(encoding="utf-8"))
-        except (OSError, UnicodeDecodeError, ValueError, RecursionError):
+            entries = read_file(self.path, SeatsFile, kind="json", limit=MAX_FILE_BYTES).seats
+        except FileProblem as exc:
+            self._problem(str(exc))
             return []
-        entries = data.get("seats") if isinstance(data, dict) else None
-        if not isinstance(entries, list):
-            return []
-        seats = [_seat_from(entry) for entry in entries[:MAX_SEATS]]
-        return [seat for seat in seats if seat is not None]
+        seats = []
+        for index, entry in enumerate(entries[:MAX_SEATS]):
+            try:
+                seats.append(checked(entry, SavedSeat))
+            except FileProblem as exc:
+                self._problem(t("seats[{index}]: {problem}", index=index, problem=str(exc)))
+        return seats
 
     def _write(self, seats: list[SavedSeat]) -> None:
         """Replace the file at once (a crash leaves the old one or the new one, never half)."""
         self.path.parent.mkdir(parents=True, exist_ok=True)
         temporary = self.path.with_name(self.path.name + ".tmp")
-        text = json.dumps({"seats": [asdict(seat) for seat in seats[-MAX_SEATS:]]}, indent=1)
+        text = msgspec.json.format(msgspec.json.encode(SeatsFile(seats[-MAX_SEATS:])), indent=1)
         descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-        with os.fdopen(descriptor, "w", encoding="utf-8") as handle:
+        with os.fdopen(descriptor, "wb") as handle:
             handle.write(text)
         os.chmod(temporary, 0o600)  # an older file kept its mode through O_TRUNC
         os.replace(temporary, self.path)

@@ -2,27 +2,28 @@
 
 Settings live in ``settings.toml`` in the platform's config folder
 (``platformdirs.user_config_dir("capicu")``), or in ``$CAPICU_CONFIG_DIR`` when
-that is set (tests point it at a temporary folder). A damaged file costs the
-user their settings, never the game: `load_settings` answers the defaults and a
-warning, field by field.
+that is set (tests point it at a temporary folder). The file is declared once,
+as `Settings`: read with `tomllib`, checked by msgspec, written with `tomli_w`
+(tui/files.py). A damaged file costs the user their settings, never the game:
+`load_settings` answers the defaults and one warning naming the file, the field
+and what is wrong with it.
 """
 
 from __future__ import annotations
 
-import json
 import os
-import re
 import sys
-import tomllib
 from collections.abc import MutableMapping
-from dataclasses import dataclass, fields
 from pathlib import Path
-from typing import Any
+from typing import Annotated
 
+import msgspec
 from capicu.net.protocol import NAME_LIMIT
+from capicu.net.sanitize import clean_text
+from msgspec import Meta
 from platformdirs import user_config_dir, user_data_dir
 
-from .describe import display_text
+from .files import FileProblem, checked, parse, read_bytes, to_toml
 from .messages import t
 from .widgets.tiles import TileStyle
 
@@ -42,27 +43,30 @@ COLOR_MODES = ("auto", "16", "256", "truecolor")
 #: What Textual's ``TEXTUAL_COLOR_SYSTEM`` (Rich's colour systems) calls each mode.
 _COLOR_SYSTEMS = {"16": "standard", "256": "256", "truecolor": "truecolor"}
 
-_THEME_NAME = re.compile(r"^[a-z0-9][a-z0-9-]{0,39}$")
-_LANGUAGE = re.compile(r"^([a-z]{2})?$")
+#: A theme's name: what a theme file may call itself (`capicu.tui.themes`).
+ThemeName = Annotated[str, Meta(pattern=r"^[a-z0-9][a-z0-9-]{0,39}$")]
 
 
-@dataclass(frozen=True, slots=True)
-class Settings:
-    """The choices remembered between runs (change one with `dataclasses.replace`)."""
+class Settings(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """The choices remembered between runs, as ``settings.toml`` holds them.
 
-    name: str = ""
-    theme: str = DEFAULT_THEME
+    The declaration is the file's schema: `load_settings` checks a file against it,
+    `settings_to_toml` writes it. Change one with `msgspec.structs.replace`.
+    """
+
+    name: Annotated[str, Meta(max_length=NAME_LIMIT)] = ""
+    theme: ThemeName = DEFAULT_THEME
     tile_style: TileStyle = TileStyle.AUTO
     #: The last host joined, as typed ("192.168.1.20:7777").
-    last_host: str = ""
+    last_host: Annotated[str, Meta(max_length=HOST_LIMIT)] = ""
     #: The language chosen in Settings or the command palette ("": none chosen, the locale's).
-    language: str = ""
+    language: Annotated[str, Meta(pattern=r"^([a-z]{2})?$")] = ""
     #: ASCII tiles and borders, for terminals that mangle box drawing.
     ascii: bool = False
 
 
 #: The names of the settings, in the order the file lists them.
-SETTING_NAMES = tuple(field.name for field in fields(Settings))
+SETTING_NAMES = Settings.__struct_fields__
 
 
 def config_dir() -> Path:
@@ -96,83 +100,32 @@ def themes_dir() -> Path:
     return config_dir() / THEMES_FOLDER
 
 
-def _field(data: dict[str, Any], key: str, default: Any, problems: list[str]) -> Any:
-    """The checked value of one setting, or its default with a problem noted."""
-    if key not in data:
-        return default
-    value = data[key]
-    ok: Any = None
-    if key == "name" and isinstance(value, str):
-        ok = display_text(value, NAME_LIMIT)
-    elif key == "theme" and isinstance(value, str) and _THEME_NAME.match(value):
-        ok = value
-    elif key == "tile_style" and isinstance(value, str):
-        style = TileStyle.parse(value, default=None) if value in {s.value for s in TileStyle} else None
-        ok = style
-    elif key == "last_host" and isinstance(value, str):
-        ok = display_text(value, HOST_LIMIT)
-    elif (key == "language" and isinstance(value, str) and _LANGUAGE.match(value)) or (
-        key == "ascii" and isinstance(value, bool)
-    ):
-        ok = value
-    if ok is None:
-        problems.append(t("{field} has an unusable value", field=key))
-        return default
-    return ok
+def settings_from_data(data: object) -> Settings:
+    """Settings from a file's parsed TOML; `FileProblem` names the field that does not fit.
 
-
-def settings_from_data(data: dict[str, Any]) -> tuple[Settings, list[str]]:
-    """Settings from parsed TOML; each unusable field keeps its default and is named."""
-    defaults = Settings()
-    problems: list[str] = []
-    values = {name: _field(data, name, getattr(defaults, name), problems) for name in SETTING_NAMES}
-    return Settings(**values), problems
-
-
-def _unusable(path: Path, problem: str) -> str:
-    return t("Settings file {file} could not be used ({problem}); using defaults.", file=str(path),
-             problem=problem)
+    The texts a file may hold are shown on screen: control and escape characters are dropped.
+    """
+    settings = checked(data, Settings)
+    return msgspec.structs.replace(settings, name=clean_text(settings.name, limit=NAME_LIMIT),
+                                   last_host=clean_text(settings.last_host, limit=HOST_LIMIT))
 
 
 def load_settings(path: Path | None = None) -> tuple[Settings, list[str]]:
-    """The remembered settings and any warnings; defaults when there is no usable file."""
+    """The remembered settings and any warnings: the defaults and one warning when the file is unusable."""
     path = path if path is not None else settings_path()
-    defaults = Settings()
     try:
         if not path.exists():
-            return defaults, []
-        if not path.is_file():
-            raise OSError(0, "not a regular file")
-        if path.stat().st_size > MAX_SETTINGS_BYTES:
-            problem = t("it is larger than {limit} bytes", limit=MAX_SETTINGS_BYTES)
-            return defaults, [_unusable(path, problem)]
-        with path.open("rb") as handle:
-            raw = handle.read(MAX_SETTINGS_BYTES + 1)
-    except OSError as exc:
-        problem = t("it cannot be read: {reason}", reason=exc.strerror or type(exc).__name__)
-        return defaults, [_unusable(path, problem)]
-    try:
-        data = tomllib.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, tomllib.TOMLDecodeError, RecursionError, ValueError) as exc:
-        problem = t("it is not valid TOML: {reason}", reason=str(exc)[:120])
-        return defaults, [_unusable(path, problem)]
-    settings, problems = settings_from_data(data)
-    return settings, [_unusable(path, p) for p in problems]
-
-
-def _toml_value(value: Any) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, TileStyle):
-        value = value.value
-    # A JSON string is a valid TOML basic string (same escapes).
-    return json.dumps(str(value), ensure_ascii=False)
+            return Settings(), []
+        return settings_from_data(parse(read_bytes(path, MAX_SETTINGS_BYTES), "toml")), []
+    except (OSError, FileProblem) as exc:
+        problem = str(exc) if isinstance(exc, FileProblem) else exc.strerror or type(exc).__name__
+        return Settings(), [t("Settings file {file} could not be used ({problem}); using defaults.",
+                              file=str(path), problem=problem)]
 
 
 def settings_to_toml(settings: Settings) -> str:
-    lines = ["# capicu settings, written by the game; safe to edit or delete."]
-    lines += [f"{name} = {_toml_value(getattr(settings, name))}" for name in SETTING_NAMES]
-    return "\n".join(lines) + "\n"
+    """The settings as ``settings.toml`` holds them."""
+    return to_toml(settings, comment="capicu settings, written by the game; safe to edit or delete.")
 
 
 def save_settings(settings: Settings, path: Path | None = None) -> str | None:

@@ -553,7 +553,7 @@ class _Session(asyncssh.SSHServerSession[bytes]):
             await app.run_async(mouse=False)
             if app.failure is not None:
                 status = app.failure_code
-                if entry.seat_key is not None and (app.game is None or app.game.view is None):
+                if entry.seat_key is not None and (app.table is None or app.table.view is None):
                     gateway.seat_key_failed(entry)
             # Worded by the app as it closed, in the session's language.
             for line in app.last_words:

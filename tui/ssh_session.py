@@ -17,13 +17,14 @@ from __future__ import annotations
 import asyncio
 import sys
 from codecs import getincrementaldecoder
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any, Protocol, cast
 
+import msgspec
 from capicu.net.client import Dial
 from rich.console import Console
 from textual import events, on
-from textual._xterm_parser import XTermParser
+from textual._xterm_parser import XTermParser  # private: Textual has no public input parser (see below)
 from textual.app import App
 from textual.driver import Driver
 from textual.geometry import Size
@@ -86,6 +87,8 @@ class ChannelDriver(Driver):
             raise TypeError("a ChannelDriver drives a SessionApp")
         self.terminal = app.terminal
         super().__init__(app, debug=debug, mouse=mouse, size=size or self.terminal.size)
+        # Textual offers no public parser of terminal input for a driver of one's own (its own
+        # drivers use this private one); a driver reading an SSH channel needs exactly it.
         self._parser = XTermParser()
         self._decode = getincrementaldecoder("utf-8")(errors="replace").decode
         self._tick: asyncio.TimerHandle | None = None
@@ -170,6 +173,7 @@ class SessionApp(CapicuApp):
         # starts without ASCII, in the language of the SSH client's locale (LANG, if it sent it).
         self.ascii_mode = False
         self.language = Language(choose_language(None, None, request.environment), ascii=False)
+        self.speaking = self.language.code
         self.seat_store = request.seats
         self.dial = request.dial
         #: The session ended without the player leaving (the connection went, idle, the host stops).
@@ -213,7 +217,7 @@ class SessionApp(CapicuApp):
         lines = []
         if self.failure is not None:
             lines.append(t("capicu: {problem}", problem=self.failure))
-            if (self.game is None or self.game.view is None) and self.seat_store is None:
+            if (self.table is None or self.table.view is None) and self.seat_store is None:
                 # The host's words speak of capicu join: say how it goes over SSH (no key, no saved seat).
                 lines.append(t("capicu: over SSH, a seat's key given as the password takes that seat back"))
         if self.drop_reason is not None:
@@ -222,7 +226,7 @@ class SessionApp(CapicuApp):
 
     def save_setting(self, **changes: Any) -> None:
         """Remember a choice for this session only (the settings file is the host's)."""
-        self.settings = replace(self.settings, **changes)
+        self.settings = msgspec.structs.replace(self.settings, **changes)
 
 
 class HostingApp(CapicuApp):

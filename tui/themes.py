@@ -2,8 +2,8 @@
 
 The shipped themes live in the `capicu.themes` package; a user adds one by
 dropping a ``.toml`` file into ``<config folder>/themes``. A theme file is
-hostile input as far as this module cares: it is size-limited, every field is
-type-checked and every colour parsed before Textual sees it (Textual would
+hostile input as far as this module cares: it is size-limited, checked against
+its declaration (`ThemeFile`) and every colour parsed before Textual sees it (Textual would
 otherwise fail on the stylesheet at start, which is a crash the user cannot
 fix from inside the app). A bad file is skipped with a warning that names the
 file and the problem.
@@ -35,16 +35,19 @@ text cell of the real screens in each shipped theme and each colour mode.
 from __future__ import annotations
 
 import re
-import tomllib
 from collections.abc import Iterable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import capicu.themes
+import msgspec
+from msgspec import Meta
 from textual.color import Color, ColorParseError
 from textual.theme import BUILTIN_THEMES, Theme
 
+from .files import FileProblem, checked, read_file
 from .messages import t
+from .settings import ThemeName
 
 if TYPE_CHECKING:
     from textual.app import App
@@ -74,24 +77,38 @@ GAME_VARIABLES: dict[str, str] = {
     "turn": "#ffc629",  # whose turn it is
 }
 
-_BASE_COLOURS = (
-    "primary",
-    "secondary",
-    "warning",
-    "error",
-    "success",
-    "accent",
-    "foreground",
-    "background",
-    "surface",
-    "panel",
-    "boost",
-)
-_KNOWN_FIELDS = frozenset(
-    (*_BASE_COLOURS, "name", "dark", "description", "luminosity_spread", "text_alpha", "variables")
-)
-_NAME = re.compile(r"^[a-z0-9][a-z0-9-]{0,39}$")
-_VARIABLE_NAME = re.compile(r"^[a-z0-9][a-z0-9-]{0,63}$")
+#: A colour as Textual writes one ("#0f3b24", "ansi_red", "#81a1c1 35%"); `ThemeFile` parses it.
+Colour = Annotated[str, Meta(max_length=60)]
+VariableName = Annotated[str, Meta(pattern=r"^[a-z0-9][a-z0-9-]{0,63}$")]
+Share = Annotated[float, Meta(ge=0.0, le=1.0)]
+
+
+class ThemeFile(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """A theme file, as its TOML holds it: Textual's base colours (all optional but primary),
+    a few settings, and CSS variables (the game's `GAME_VARIABLES` and Textual's own)."""
+
+    name: ThemeName
+    primary: Colour
+    secondary: Colour | None = None
+    warning: Colour | None = None
+    error: Colour | None = None
+    success: Colour | None = None
+    accent: Colour | None = None
+    foreground: Colour | None = None
+    background: Colour | None = None
+    surface: Colour | None = None
+    panel: Colour | None = None
+    boost: Colour | None = None
+    dark: bool = True
+    description: Annotated[str, Meta(max_length=200)] = ""
+    luminosity_spread: Share = 0.15
+    text_alpha: Share = 0.95
+    #: Colours, or a text style for a variable whose name ends in ``text-style`` ("bold italic").
+    variables: Annotated[dict[VariableName, Colour], Meta(max_length=MAX_VARIABLES)] = {}
+
+
+_BASE_COLOURS = ("primary", "secondary", "warning", "error", "success", "accent", "foreground", "background",
+                 "surface", "panel", "boost")
 _PERCENT = re.compile(r"^(?P<colour>\S+) +(?P<percent>\d{1,3})%$")
 _TEXT_STYLE_WORDS = frozenset(
     {"none", "not", "bold", "dim", "italic", "underline", "underline2", "reverse", "strike", "blink"}
@@ -105,11 +122,12 @@ _TEXT_STYLE_WORDS = frozenset(
 READABLE_TEXTUAL_THEMES: frozenset[str] = frozenset()
 
 
-class ThemeError(ValueError):
+class ThemeError(FileProblem):
     """One reason a theme file cannot be used, in words for the user."""
 
 
 def _is_colour(value: str) -> bool:
+    """Whether Textual reads ``value`` as a colour (optionally followed by an alpha, "50%")."""
     match = _PERCENT.match(value)
     if match:
         if int(match["percent"]) > 100:
@@ -122,45 +140,21 @@ def _is_colour(value: str) -> bool:
     return True
 
 
-def _colour(data: dict[str, Any], field: str) -> str | None:
-    value = data.get(field)
-    if value is None:
-        return None
-    if not isinstance(value, str):
-        raise ThemeError(t("{field} must be text", field=field))
-    if len(value) > 60 or not _is_colour(value):
-        raise ThemeError(t("{field} is not a colour: {value}", field=field, value=repr(value[:60])))
-    return value
+def _is_text_style(value: str) -> bool:
+    words = value.split()
+    return bool(words) and set(words) <= _TEXT_STYLE_WORDS
 
 
-def _number(data: dict[str, Any], field: str, default: float, low: float, high: float) -> float:
-    value = data.get(field, default)
-    if isinstance(value, bool) or not isinstance(value, int | float) or not low <= value <= high:
-        raise ThemeError(t("{field} must be a number", field=field))
-    return float(value)
-
-
-def _variables(raw: Any) -> dict[str, str]:
-    if raw is None:
-        return {}
-    if not isinstance(raw, dict):
-        raise ThemeError(t("{field} must be a table of names and colours", field="variables"))
-    if len(raw) > MAX_VARIABLES:
-        raise ThemeError(t("it has more than {limit} variables", limit=MAX_VARIABLES))
-    out: dict[str, str] = {}
-    for key, value in raw.items():
-        field = f"variables.{str(key)[:64]}"
-        if not _VARIABLE_NAME.match(key):
-            raise ThemeError(t("it has an unknown setting {field}", field=repr(str(key)[:64])))
-        if not isinstance(value, str) or len(value) > 60:
-            raise ThemeError(t("{field} must be text", field=field))
-        if key.endswith("text-style"):
-            if not value.split() or not set(value.split()) <= _TEXT_STYLE_WORDS:
-                raise ThemeError(t("{field} is not a colour: {value}", field=field, value=repr(value)))
-        elif not _is_colour(value):
+def _check_colours(file: ThemeFile) -> None:
+    """Every colour of ``file`` parses (Textual would fail on the stylesheet otherwise)."""
+    named = [(field, getattr(file, field)) for field in _BASE_COLOURS]
+    named += [(f"variables.{key}", value) for key, value in file.variables.items()]
+    for field, value in named:
+        if value is None:
+            continue
+        usable = _is_text_style(value) if field.endswith("text-style") else _is_colour(value)
+        if not usable:
             raise ThemeError(t("{field} is not a colour: {value}", field=field, value=repr(value)))
-        out[key] = value
-    return out
 
 
 def theme_from_data(data: Any, *, check_colors: bool = True) -> Theme:
@@ -170,41 +164,22 @@ def theme_from_data(data: Any, *, check_colors: bool = True) -> Theme:
     every switch, so that a bad file fails here; the shipped themes skip it at
     start (tests check them), since it costs milliseconds for each.
     """
-    if not isinstance(data, dict):
-        raise ThemeError(t("it has no {field}", field="name"))
-    for key in data:
-        if key not in _KNOWN_FIELDS:
-            raise ThemeError(t("it has an unknown setting {field}", field=repr(str(key)[:64])))
-    name = data.get("name")
-    if not isinstance(name, str) or not _NAME.match(name):
-        raise ThemeError(t("it needs a name made of letters, digits and dashes"))
-    if "primary" not in data:
-        raise ThemeError(t("it has no {field}", field="primary"))
-    dark = data.get("dark", True)
-    if not isinstance(dark, bool):
-        raise ThemeError(t("{field} must be true or false", field="dark"))
-    description = data.get("description", "")
-    if not isinstance(description, str):
-        raise ThemeError(t("{field} must be text", field="description"))
-    primary = _colour(data, "primary")
-    assert primary is not None
+    try:
+        file = checked(data, ThemeFile)
+    except FileProblem as exc:
+        raise ThemeError(str(exc)) from None
+    return theme_from_file(file, check_colors=check_colors)
+
+
+def theme_from_file(file: ThemeFile, *, check_colors: bool = True) -> Theme:
+    """The Textual `Theme` a theme file declares; `ThemeError` when a colour does not parse."""
+    _check_colours(file)
     theme = Theme(
-        name=name,
-        primary=primary,
-        secondary=_colour(data, "secondary"),
-        warning=_colour(data, "warning"),
-        error=_colour(data, "error"),
-        success=_colour(data, "success"),
-        accent=_colour(data, "accent"),
-        foreground=_colour(data, "foreground"),
-        background=_colour(data, "background"),
-        surface=_colour(data, "surface"),
-        panel=_colour(data, "panel"),
-        boost=_colour(data, "boost"),
-        dark=dark,
-        luminosity_spread=_number(data, "luminosity_spread", 0.15, 0.0, 1.0),
-        text_alpha=_number(data, "text_alpha", 0.95, 0.0, 1.0),
-        variables={**GAME_VARIABLES, **_variables(data.get("variables"))},
+        name=file.name, primary=file.primary, secondary=file.secondary, warning=file.warning,
+        error=file.error, success=file.success, accent=file.accent, foreground=file.foreground,
+        background=file.background, surface=file.surface, panel=file.panel, boost=file.boost,
+        dark=file.dark, luminosity_spread=file.luminosity_spread, text_alpha=file.text_alpha,
+        variables={**GAME_VARIABLES, **file.variables},
     )
     if not check_colors:
         return theme
@@ -219,24 +194,10 @@ def theme_from_data(data: Any, *, check_colors: bool = True) -> Theme:
 def read_theme_file(path: Path, *, check_colors: bool = True) -> Theme:
     """The theme in one file; `ThemeError` names the problem (never another exception)."""
     try:
-        if not path.is_file():
-            raise ThemeError(t("it cannot be read ({reason})", reason=t("not a regular file")))
-        if path.stat().st_size > MAX_THEME_BYTES:
-            raise ThemeError(t("it is larger than {limit} bytes", limit=MAX_THEME_BYTES))
-        with path.open("rb") as handle:
-            raw = handle.read(MAX_THEME_BYTES + 1)
-    except OSError as exc:
-        reason = exc.strerror or type(exc).__name__
-        raise ThemeError(t("it cannot be read ({reason})", reason=reason)) from None
-    if len(raw) > MAX_THEME_BYTES:
-        raise ThemeError(t("it is larger than {limit} bytes", limit=MAX_THEME_BYTES))
-    try:
-        data = tomllib.loads(raw.decode("utf-8"))
-    except UnicodeDecodeError:
-        raise ThemeError(t("it is not valid TOML ({reason})", reason=t("not UTF-8 text"))) from None
-    except (tomllib.TOMLDecodeError, RecursionError, ValueError) as exc:
-        raise ThemeError(t("it is not valid TOML ({reason})", reason=str(exc)[:120])) from None
-    return theme_from_data(data, check_colors=check_colors)
+        file = read_file(path, ThemeFile, limit=MAX_THEME_BYTES)
+    except FileProblem as exc:
+        raise ThemeError(str(exc)) from None
+    return theme_from_file(file, check_colors=check_colors)
 
 
 def _builtin_paths() -> list[Path]:

@@ -6,6 +6,7 @@ Every wait is bounded; nothing sleeps to synchronise.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import re
 import struct
 from collections.abc import AsyncIterator, Awaitable, Callable
@@ -15,7 +16,18 @@ from typing import Any
 import msgpack
 import pytest
 from capicu.core import make_player
-from capicu.net import Client, Closed, Error, Host, HostConfig, Limits, NextRound, Reconnected, Update
+from capicu.net import (
+    Client,
+    Closed,
+    Error,
+    Host,
+    HostConfig,
+    Limits,
+    NextRound,
+    Reconnected,
+    TableConfig,
+    Update,
+)
 from capicu.net.codec import CLOSED, NEED_DATA, Codec, Signal
 
 LOOPBACK = "127.0.0.1"
@@ -36,6 +48,9 @@ class FakeClock:
         return self.now
 
 
+_TABLE_FIELDS = {table_field.name for table_field in dataclasses.fields(TableConfig)}
+
+
 @pytest.fixture
 async def start_host() -> AsyncIterator[Callable[..., Awaitable[tuple[Host, int]]]]:
     """Start hosts on 127.0.0.1 (any free port); all are stopped after the test.
@@ -54,7 +69,9 @@ async def start_host() -> AsyncIterator[Callable[..., Awaitable[tuple[Host, int]
         host_options = options.pop("host_options", {})
         if "clock" in options:
             host_options["clock"] = options.pop("clock")
-        host = Host(HostConfig(**options), report=reports.append, **host_options)
+        # The first table's settings (players, seed, ...) go to its `TableConfig`, the rest to the host's.
+        table = {name: options.pop(name) for name in _TABLE_FIELDS & set(options)}
+        host = Host(HostConfig(TableConfig(**table), **options), report=reports.append, **host_options)
         hosts.append(host)
         _, port = await host.start()
         return host, port

@@ -103,7 +103,7 @@ async def test_a_drop_stops_the_wait_for_that_seat_and_a_return_starts_it_again(
     # Bea is no longer waited for; Ana still is.
     without_bea = await next_of(ana, NextRound)
     assert without_bea.waiting == (0,) and without_bea.ready == ()
-    assert ana.seats is not None and not ana.seats.seats[1].connected
+    assert not ana.model.seats[1].connected
     # Bea comes back during the break: her snapshot shows the finished round,
     # then the break; everyone waits for her again.
     back = await Client.connect(LOOPBACK, port, name="-", token=token)
@@ -159,7 +159,7 @@ async def test_a_host_resumed_during_a_break_starts_the_countdown_again(start_ho
     await play_until_break(ana)
     await host.stop()
     header = read_journal(journal).header
-    assert header["match"] == match_id and header["seats"][0]["key"] == key
+    assert header.match == match_id and header.seats[0].key == key
     resumed, port = await start_host(resume=journal, grace=30, next_round_delay=15)
     table = resumed.tables["main"]
     assert table.match_id == match_id and table.match.awaiting_deal

@@ -12,6 +12,7 @@ import pytest
 from capicu.core import Match
 from capicu.net import Client, Host, HostConfig, HostError, HostNote, JoinError, TableConfig
 from capicu.net.journal import Journal, read_journal
+from capicu.net.protocol import SeatKind
 
 from .conftest import LOOPBACK, WAIT, play_bot
 
@@ -59,8 +60,8 @@ async def test_a_journal_whose_last_line_is_damaged_resumes_and_says_which_line_
         path=str(journal), entries=kept, line=len(lines), dropped=len(lines[-1]))
 
 async def test_a_journal_that_cannot_be_written_stops_the_table_with_a_clear_error(tmp_path):
-    host = Host(HostConfig(bind=LOOPBACK, port=0, players=2, computers=1,
-                           journal=tmp_path / "no such folder" / "match.journal"),
+    table = TableConfig(players=2, computers=1, journal=tmp_path / "no such folder" / "match.journal")
+    host = Host(HostConfig(table, bind=LOOPBACK, port=0),
                 report=lambda text: None)
     _, port = await host.start()
     try:
@@ -84,7 +85,7 @@ async def test_a_host_stopped_in_the_lobby_keeps_the_seats_it_handed_out(start_h
     token, key = ana.token, ana.seat_key
     # The welcome waited for the journal: the seat's secrets are on disk already.
     recovered = read_journal(journal)
-    assert recovered.entries == [] and recovered.header["seats"][0]["token"] == token
+    assert recovered.entries == [] and recovered.header.seats[0].token == token
     await host.stop()
     resumed, port = await start_host(resume=journal, grace=30)
     assert resumed.tables["main"].match is None
@@ -209,7 +210,7 @@ async def test_a_slow_journal_holds_back_its_own_table_and_no_other(start_host, 
     disk.through.set()
     ana = await asyncio.wait_for(joining, WAIT)
     assert ana.seat == 0 and ana.token
-    assert read_journal(path).header["seats"][0]["token"] == ana.token
+    assert read_journal(path).header.seats[0].token == ana.token
     await ana.close()
 
 
@@ -229,7 +230,7 @@ async def test_a_lobby_restored_with_every_seat_taken_starts_when_its_people_are
     # not yet (never written, or written only in part).
     journal.write_bytes(b"".join(lines[:3]) + (lines[3][:20] if torn else b""))
     recovered = read_journal(journal)
-    assert recovered.entries == [] and [s["kind"] for s in recovered.header["seats"]] == ["person"] * 2
+    assert recovered.entries == [] and [s.kind for s in recovered.header.seats] == [SeatKind.PERSON] * 2
     resumed, port = await start_host(resume=journal, grace=30)
     assert resumed.tables["main"].match is None
     back_ana = await Client.connect(LOOPBACK, port, name="-", token=ana_token)

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import asyncio
-import dataclasses
 
+import msgspec
 import pytest
 from capicu.core import PRESET_NAMES, Match, Rules
 
@@ -49,7 +49,7 @@ async def test_a_whole_match_between_networked_computers(start_host, preset, pla
 @pytest.mark.parametrize("seed", range(12))
 async def test_no_leaks_across_many_deals(start_host, seed):
     preset = PRESET_NAMES[seed % len(PRESET_NAMES)]
-    rules = dataclasses.replace(Rules.preset_named(preset), target=40)
+    rules = msgspec.structs.replace(Rules.preset_named(preset), target=40)
     players = rules.max_players if seed % 2 else rules.min_players
     _, port = await start_host(rules=rules, players=players, seed=1000 + seed, computers=1)
     spectator, wire = await watching(port)

@@ -3,12 +3,26 @@
 from __future__ import annotations
 
 import asyncio
+import json
+import re
 import unicodedata
+import zlib
 
+import msgspec
 import pytest
 from capicu.core import Match, Rules
-from capicu.net.journal import Journal, JournalError, plain_rules, read_journal
-from capicu.net.protocol import ErrorCode, ProtocolError, clean_name
+from capicu.net import wire
+from capicu.net.journal import (
+    Header,
+    Journal,
+    JournalError,
+    JournalSeat,
+    SeatsRecord,
+    encode_record,
+    entry_records,
+    read_journal,
+)
+from capicu.net.protocol import ErrorCode, ProtocolError, SeatKind, clean_name
 from capicu.net.sanitize import MARKS_PER_LETTER, clean_text, names_look_alike
 from capicu.net.timing import Deadlines, Liveness, TokenBucket, Wake
 
@@ -120,22 +134,24 @@ def test_deadlines():
     assert len(deadlines._heap) < 200
 
 
-def _header(match: Match) -> dict:
+def _header(match: Match) -> Header:
     log = match.log()
-    return {"log_format": log["format"], "rules": plain_rules(log["rules"]), "players": 2, "seed": match.seed,
-            "seq": 1, "seats": []}
+    return Header(log_format=log["format"], rules=log["rules"], players=2, seed=match.seed, seq=1,
+                  table="main", match="m1", computer_level="normal",
+                  seats=(JournalSeat(SeatKind.PERSON, "Ana", "t", "K"), JournalSeat(SeatKind.COMPUTER, "Bo")))
 
 
 async def _write_journal(path, actions: int) -> Match:
     match = Match(Rules.preset_named("puerto-rican-drawing"), 2, seed=11)
     journal = Journal(path)
-    await journal.begin(_header(match), match.log()["entries"])
+    # The table's own path: the header, then the entries as they are made (net/table.py).
+    await journal.write([_header(match), *entry_records(match.log()["entries"], 1)])
     done = len(match.log()["entries"])
     futures = []
     for _ in range(actions):
         match.apply(match.legal_actions()[0])
         entries = match.log()["entries"]
-        futures.append(journal.append(entries[done:], seq=done))
+        futures.append(journal.write(entry_records(entries[done:], done)))
         done = len(entries)
     await asyncio.wait_for(asyncio.gather(*futures), 10)
     await journal.close()
@@ -217,12 +233,86 @@ async def test_records_queued_during_one_fsync_share_the_next(tmp_path):
 
     match = Match(Rules.preset_named("puerto-rican-drawing"), 2, seed=3)
     journal = CountingJournal(tmp_path / "j")
-    futures = [journal.begin(_header(match), match.log()["entries"])]
+    futures = [journal.write([_header(match), *entry_records(match.log()["entries"], 1)])]
     for n in range(40):
-        futures.append(journal.append([f"note {n}"], seq=n))
+        futures.append(journal.write(entry_records([f"note {n}"], n)))
     await asyncio.wait_for(asyncio.gather(*futures), 10)
     await journal.close()
     assert CountingJournal.syncs < 41
     assert [e for e in read_journal(tmp_path / "j").entries if isinstance(e, str)] == [
         f"note {n}" for n in range(40)
     ]
+
+
+def _line(record: dict) -> bytes:
+    """A journal line as the host before msgspec wrote it (json, ASCII only)."""
+    text = json.dumps(record, separators=(",", ":"), ensure_ascii=True)
+    return f"{zlib.crc32(text.encode()):08x} {text}\n".encode()
+
+
+def test_the_journals_records_round_trip_through_their_declarations(tmp_path):
+    match = Match(Rules.preset_named("quinientos"), 4, seed=5)
+    for _ in range(9):
+        match.apply(match.legal_actions()[0])
+    people = (JournalSeat(SeatKind.PERSON, "Añá", "t", "K"),
+              *(JournalSeat(SeatKind.COMPUTER, f"c{i}") for i in range(3)))
+    header = msgspec.structs.replace(_header(match), rules=match.rules, players=4, seed=5, seats=people)
+    seats = SeatsRecord((JournalSeat(SeatKind.OPEN),) * 4)
+    entries = entry_records(match.log()["entries"], 9)
+    path = tmp_path / "j"
+    path.write_bytes(b"".join(encode_record(r) for r in (header, seats, *entries)))
+    recovered = read_journal(path)
+    assert recovered.header == msgspec.structs.replace(header, seats=seats.seats)
+    assert recovered.entries == match.log()["entries"] and recovered.seq == 9
+    assert Match.from_log(recovered.match_log()).log() == match.log()
+    for record in (header, seats, *entries):
+        line = encode_record(record)
+        assert wire.read(msgspec.json.decode(line[9:]), type(record)) == record
+        assert encode_record(wire.read(msgspec.json.decode(line[9:]), type(record))) == line
+
+
+def test_a_journal_written_before_msgspec_reads_the_same(tmp_path):
+    match = Match(Rules.preset_named("puerto-rican-drawing"), 2, seed=4)
+    match.apply(match.legal_actions()[0])
+    log = match.log()
+    old_header = {
+        "format": "capicu-journal/1", "log_format": log["format"], "rules": wire.plain(log["rules"]),
+        "players": 2, "seed": 4, "seq": 0, "table": "main", "match": "m9", "computer_level": "normal",
+        "seats": [{"kind": "person", "name": "Ñandú", "token": "t", "key": "K"},
+                  {"kind": "computer", "name": "Bo", "token": None, "key": None}],
+    }
+    path = tmp_path / "old"
+    path.write_bytes(_line(old_header) + b"".join(_line({"entry": e, "seq": 2}) for e in log["entries"]))
+    recovered = read_journal(path)
+    assert recovered.header.seats[0].name == "Ñandú" and not recovered.header.pause_between_rounds
+    assert Match.from_log(recovered.match_log()).log() == log
+    # An older host's header without the table's name, match id and level reads too.
+    older = {k: v for k, v in old_header.items() if k not in ("table", "match", "computer_level")}
+    path.write_bytes(_line(older) + b"".join(_line({"entry": e, "seq": 2}) for e in log["entries"]))
+    header = read_journal(path).header
+    assert (header.table, header.match, header.computer_level) == (None, "", None)
+
+
+@pytest.mark.parametrize(
+    ("change", "words"),
+    [
+        ({"players": "two"}, "line 1 is not a journal record: record.players must be a whole number"),
+        ({"seats": [{"kind": "sofa"}]}, "record.seats[0].kind must be one of its values, not 'sofa'"),
+        ({"rules": {"target": 0}}, "record.rules: the target must be a positive whole number"),
+        ({"seed": None}, "record.seed must be a whole number"),
+    ],
+)
+def test_a_journal_header_that_breaks_its_declaration_is_refused_naming_the_field(tmp_path, change, words):
+    header = {**wire.plain(_header(Match(Rules(), 2, seed=1))), **change}
+    path = tmp_path / "bad"
+    path.write_bytes(_line(header))
+    with pytest.raises(JournalError, match=re.escape(words)):
+        read_journal(path)
+
+
+def test_a_journal_entry_that_is_no_entry_is_refused_naming_its_line(tmp_path):
+    path = tmp_path / "bad"
+    path.write_bytes(_line(wire.plain(_header(Match(Rules(), 2, seed=1)))) + _line({"entry": 5, "seq": 1}))
+    with pytest.raises(JournalError, match=r"line 2 is not a journal record: "
+                       r"record\.entry must be a text or a map"):
+        read_journal(path)

@@ -102,9 +102,8 @@ async def test_after_the_grace_period_a_computer_covers_until_the_token_comes_ba
     again = await Client.connect(LOOPBACK, port, name="whoever", token=token)
     assert again.seat == seat
     await wait_for_message(again, lambda m: isinstance(m, Snapshot), "snapshot")
-    seats = again.seats  # sent before the snapshot
-    assert seats is not None and not seats.seats[seat].covered and seats.seats[seat].connected
-    assert not seats.seats[seat].left
+    seats = again.model.seats  # sent before the snapshot
+    assert not seats[seat].covered and seats[seat].connected and not seats[seat].left
     assert again.view is not None and again.view.seat == seat
     await again.close()
     await proxy.stop()

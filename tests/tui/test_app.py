@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 import asyncio
-import dataclasses
 from functools import partial
 from pathlib import Path
 
+import msgspec
 import pytest
 from capicu.core import Play, Rules
 from capicu.net.host import Host, HostConfig
 from capicu.net.protocol import Seat, SeatKind
+from capicu.net.table import TableConfig
 from capicu.tui.app import CapicuApp
 from capicu.tui.describe_rules import describe_rules
 from capicu.tui.game import (
@@ -63,12 +64,12 @@ async def test_a_whole_solo_round_by_key_presses() -> None:
         # The finished table stays: the round's summary beside it, not a new deal.
         assert "Round 1: " in summary and "in total" in summary
         assert "press Enter when you are ready" in summary
-        assert app.game is not None and app.game.view is not None
-        assert app.game.view.round_number == 1 and app.game.view.line
+        assert app.table is not None and app.table.view is not None
+        assert app.table.view.round_number == 1 and app.table.view.line
         # The table ignores an Enter in its first moments (one meant for the last tile).
         await wait_for(pilot, lambda: summary_ready(app), what="the round's end to take Enter")
         await pilot.press("enter")
-        game = app.game
+        game = app.table
         await wait_for(pilot, lambda: game.view is not None and game.view.round_number == 2,
                        what="the next round")
 
@@ -83,8 +84,8 @@ async def test_a_tile_that_fits_both_ends_asks_which_end() -> None:
                 await pilot.press("enter")
                 await wait_for(pilot, lambda: not round_over(app), what="the next round")
                 continue
-            assert app.game is not None and app.game.view is not None
-            view = app.game.view
+            assert app.table is not None and app.table.view is not None
+            view = app.table.view
             tiles = [a.tile for a in view.legal if isinstance(a, Play)]
             both = [tile for tile in tiles if tiles.count(tile) == 2]
             if both and view.ends is not None and view.ends[0] != view.ends[1]:
@@ -96,7 +97,7 @@ async def test_a_tile_that_fits_both_ends_asks_which_end() -> None:
                                what="the end choice")
                 assert "fits both ends" in screen_text(app)
                 await pilot.press("right")
-                laid, game = both[0], app.game
+                laid, game = both[0], app.table
                 await wait_for(pilot, lambda: game.view is not None and laid not in game.view.hand,  # noqa: B023
                                what="the tile laid")
                 return
@@ -111,10 +112,10 @@ async def test_a_host_app_and_a_joining_app_play_a_round_over_loopback() -> None
     )
     host_app = CapicuApp(DisplayOptions(mouse=False), HostGame(config=config, name="Ana"))
     async with host_app.run_test(size=SIZE) as host_pilot:
-        await wait_for(host_pilot, lambda: host_app.game is not None and host_app.game.host is not None,
+        await wait_for(host_pilot, lambda: host_app.hosted_at is not None,
                        what="the host to listen")
         assert isinstance(host_app.screen, LobbyScreen)
-        port = host_app.game.host.port  # type: ignore[union-attr]
+        port = host_app.hosted_at.port  # type: ignore[union-attr]
         assert f"capicu join 127.0.0.1:{port} --code mesa42" in screen_text(host_app)
         guest_app = CapicuApp(DisplayOptions(mouse=False), JoinGame("127.0.0.1", port, "Beto", "mesa42"))
         async with guest_app.run_test(size=SIZE) as guest_pilot:
@@ -135,22 +136,23 @@ async def test_a_host_app_and_a_joining_app_play_a_round_over_loopback() -> None
 
 
 async def test_a_dropped_link_shows_the_overlay_and_resumes_the_seat() -> None:
-    host = Host(HostConfig(rules=Rules.preset_named("puerto-rican-drawing"), players=2, computers=1,
-                           computer_level="normal", bind="127.0.0.1", port=0, code=None, seed=5))
+    table = TableConfig(rules=Rules.preset_named("puerto-rican-drawing"), players=2, computers=1,
+                        computer_level="normal", seed=5)
+    host = Host(HostConfig(table, bind="127.0.0.1", port=0, code=None))
     _, port = await host.start()
     try:
         app = CapicuApp(DisplayOptions(mouse=False), JoinGame("127.0.0.1", port, "Ana"))
         async with app.run_test(size=SIZE) as pilot:
             await wait_for(pilot, lambda: my_turn(app), what="my turn")
-            seat = app.game.seat  # type: ignore[union-attr]
+            seat = app.table.seat  # type: ignore[union-attr]
             assert app.link is not None and app.link.client is not None
             # Pull the cable: the client sees the connection die and reconnects with its token.
             app.link.client._writer.transport.abort()
-            await wait_for(pilot, lambda: app.link_drops == 1, what="the drop to be seen")
-            await wait_for(pilot, lambda: not app.game.lost  # type: ignore[union-attr]
+            await wait_for(pilot, lambda: app.table.drops == 1, what="the drop to be seen")
+            await wait_for(pilot, lambda: not app.table.lost  # type: ignore[union-attr]
                            and not any(isinstance(s, ReconnectingScreen) for s in app.screen_stack),
                            what="the seat to be resumed")
-            assert app.game.seat == seat  # type: ignore[union-attr]
+            assert app.table.seat == seat  # type: ignore[union-attr]
             await wait_for(pilot, lambda: my_turn(app), what="my turn after resuming")
             await play_turn_and_wait(pilot, app)
     finally:
@@ -226,14 +228,14 @@ async def test_ascii_mode_menus_and_summary_show_nothing_outside_ascii() -> None
 async def test_the_match_ends_with_the_summary_then_the_winner_and_play_again() -> None:
     from capicu.tui.screens.match_over import MatchOverScreen
 
-    request = SoloGame(dataclasses.replace(Rules.preset_named("puerto-rican-drawing"), target=1), 2, "normal",
-                       seed=3, name="Ana", pace=0.0)
+    rules = msgspec.structs.replace(Rules.preset_named("puerto-rican-drawing"), target=1)
+    request = SoloGame(rules, 2, "normal", seed=3, name="Ana", pace=0.0)
     app = CapicuApp(DisplayOptions(mouse=False), request)
     async with app.run_test(size=SIZE) as pilot:
         for _ in range(400):
             await wait_for(pilot, lambda: my_turn(app) or round_over(app), what="my turn")
             if round_over(app):
-                if app.game is not None and app.game.view is not None and app.game.view.match_over:
+                if app.table is not None and app.table.view is not None and app.table.view.match_over:
                     break
                 await wait_for(pilot, lambda: summary_ready(app), what="the summary to take Enter")
                 await pilot.press("enter")
@@ -247,8 +249,8 @@ async def test_the_match_ends_with_the_summary_then_the_winner_and_play_again() 
         first = app.link
         await pilot.press("a")
         await wait_for(pilot, lambda: app.link is not first and isinstance(app.screen, TableScreen)
-                       and app.game is not None and app.game.view is not None
-                       and not app.game.view.match_over, what="a new match")
+                       and app.table is not None and app.table.view is not None
+                       and not app.table.view.match_over, what="a new match")
 
 
 async def test_the_hint_key_names_a_move_and_why() -> None:
@@ -276,15 +278,15 @@ async def test_a_theme_chosen_is_remembered(tmp_path: Path) -> None:
 
 
 async def test_a_spectator_watches_without_a_hand() -> None:
-    host = Host(HostConfig(rules=Rules.preset_named("puerto-rican-drawing"), players=2, computers=2,
-                           computer_level="normal", computer_delay=0.05, bind="127.0.0.1", port=0,
-                           code=None, seed=5))
+    table = TableConfig(rules=Rules.preset_named("puerto-rican-drawing"), players=2, computers=2,
+                        computer_level="normal", computer_delay=0.05, seed=5)
+    host = Host(HostConfig(table, bind="127.0.0.1", port=0, code=None))
     _, port = await host.start()
     try:
         app = CapicuApp(DisplayOptions(mouse=False), JoinGame("127.0.0.1", port, "Vera", spectate=True))
         async with app.run_test(size=SIZE) as pilot:
             await wait_for(pilot, lambda: isinstance(app.screen, TableScreen), what="the table")
-            assert app.game is not None and app.game.seat is None
+            assert app.table is not None and app.table.seat is None
             await pilot.pause()
             assert "You are watching" in screen_text(app)
     finally:
@@ -324,6 +326,40 @@ async def test_from_the_menu_to_a_solo_table_and_back_twice() -> None:
         await wait_for(pilot, lambda: isinstance(app.screen, MainMenuScreen) and app.link is None,
                        what="the menu again")
         assert len(app.screen_stack) == 2  # Textual's default screen, then the menu
+
+
+async def test_a_join_code_of_only_dashes_and_spaces_is_refused_by_the_host_setup() -> None:
+    from capicu.tui.screens.host_setup import HostSetupScreen
+
+    app = CapicuApp(DisplayOptions(mouse=False))
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, MainMenuScreen), what="the menu")
+        await pilot.press("h")
+        await wait_for(pilot, lambda: isinstance(app.screen, HostSetupScreen), what="the setup")
+        app.screen.query_one("#code", Input).value = "- -"
+        await pilot.press("ctrl+s")
+        await wait_for(pilot, lambda: any("join code must be" in n.message for n in app._notifications),
+                       what="the notice")
+        assert isinstance(app.screen, HostSetupScreen) and app.link is None
+
+
+async def test_a_damaged_saved_seat_is_named_in_a_notice_and_the_player_joins_as_a_newcomer() -> None:
+    from capicu.tui.saved_seats import SEATS_FILE
+    from capicu.tui.settings import data_dir
+
+    host = Host(HostConfig(TableConfig(players=2), bind="127.0.0.1", port=0, code=None))
+    _, port = await host.start()
+    path = data_dir() / SEATS_FILE
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text('{"seats": [{"host": "127.0.0.1", "port": 0}]}')
+    try:
+        app = CapicuApp(DisplayOptions(mouse=False), JoinGame("127.0.0.1", port, "Ana"))
+        async with app.run_test(size=SIZE, notifications=True) as pilot:
+            await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen), what="the lobby")
+            notices = [n.message for n in app._notifications if SEATS_FILE in n.message]
+            assert len(notices) == 1 and "seats[0]: port must be >= 1" in notices[0], notices
+    finally:
+        await host.stop()
 
 
 async def test_joining_an_unreachable_host_from_the_menu_says_so_and_returns() -> None:
@@ -375,7 +411,8 @@ async def test_the_host_starts_with_computers_in_the_open_seats() -> None:
     )
     app = CapicuApp(DisplayOptions(mouse=False), HostGame(config=config, name="Ana"))
     async with app.run_test(size=SIZE) as pilot:
-        await wait_for(pilot, lambda: app.game is not None and bool(app.game.seats), what="the lobby's seats")
+        await wait_for(pilot, lambda: app.table is not None and bool(app.table.seats),
+                       what="the lobby's seats")
         assert isinstance(app.screen, LobbyScreen)
         await wait_for(pilot, lambda: "Start with computers" in screen_text(app), what="the footer key")
         await pilot.press("s")
@@ -402,12 +439,12 @@ async def test_hosting_on_a_port_in_use_says_why_and_exits() -> None:
 
 
 async def test_a_guest_cannot_seat_computers() -> None:
-    host = Host(HostConfig(rules=Rules(), players=3, bind="127.0.0.1", port=0, code=None))
+    host = Host(HostConfig(TableConfig(rules=Rules(), players=3), bind="127.0.0.1", port=0, code=None))
     _, port = await host.start()
     try:
         app = CapicuApp(DisplayOptions(mouse=False), JoinGame("127.0.0.1", port, "Beto", None))
         async with app.run_test(size=SIZE) as pilot:
-            await wait_for(pilot, lambda: app.game is not None and bool(app.game.seats), what="the lobby")
+            await wait_for(pilot, lambda: app.table is not None and bool(app.table.seats), what="the lobby")
             assert "Start with computers" not in screen_text(app)
             await pilot.press("s")
             await pilot.pause()

@@ -68,7 +68,7 @@ def test_lobby(snap_compare: Any, theme: str) -> None:
     app = _lobby_app(theme)
 
     async def ready(pilot: Pilot[Any]) -> None:
-        await wait_for(pilot, lambda: app.game is not None and len(app.game.seats) == 3, what="the seats")
+        await wait_for(pilot, lambda: app.table is not None and len(app.table.seats) == 3, what="the seats")
         await _settle(pilot)
 
     assert snap_compare(app, terminal_size=SIZE, run_before=ready)
@@ -80,7 +80,7 @@ async def _play_until(pilot: Pilot[Any], app: CapicuApp, done: Any) -> None:
 
 
 def _view(app: CapicuApp) -> Any:
-    return app.game.view if app.game is not None else None
+    return app.table.view if app.table is not None else None
 
 
 @pytest.mark.parametrize("theme", THEMES)
@@ -158,15 +158,16 @@ def computers_table() -> Iterator[int]:
     The app under the snapshot must find it listening when it starts.
     """
     from capicu.net.host import Host, HostConfig
+    from capicu.net.table import TableConfig
 
     port = _free_port_near(47255)
     ready = threading.Event()
     stop: list[asyncio.Event] = []
 
     async def serve() -> None:
-        host = Host(HostConfig(rules=Rules.preset_named("puerto-rican-drawing"), players=2, computers=2,
-                               computer_level="normal", computer_delay=3600.0, bind="127.0.0.1",
-                               port=port, code=None, seed=4))
+        table = TableConfig(rules=Rules.preset_named("puerto-rican-drawing"), players=2, computers=2,
+                            computer_level="normal", computer_delay=3600.0, seed=4)
+        host = Host(HostConfig(table, bind="127.0.0.1", port=port, code=None))
         await host.start()
         stop.append(asyncio.Event())
         ready.set()

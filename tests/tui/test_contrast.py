@@ -20,13 +20,13 @@ terminals', so white on it is 4.0:1, where the VGA palette Rich matches against 
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import capicu.tui.app
+import msgspec
 import pytest
 import textual.constants
 from capicu.core import Match, Play, Rules, View
@@ -103,7 +103,7 @@ async def show_lobby(pilot: Pilot[Any], app: CapicuApp) -> None:
                               level="normal", bind="127.0.0.1", port=0, code="7k2q", seed=3)
     app.start_game(HostGame(config=config, name="Ana"))
     await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.game is not None
-                   and app.game.seat is not None, what="the lobby")
+                   and app.table.seat is not None, what="the lobby")
 
 
 async def show_table_mid_round(pilot: Pilot[Any], app: CapicuApp) -> None:
@@ -118,8 +118,8 @@ async def show_table_mid_round(pilot: Pilot[Any], app: CapicuApp) -> None:
 
 
 async def show_cursor_on_a_tile_that_does_not_fit(pilot: Pilot[Any], app: CapicuApp) -> None:
-    assert app.game is not None and app.game.view is not None
-    view = app.game.view
+    assert app.table is not None and app.table.view is not None
+    view = app.table.view
     fits = {action.tile for action in view.legal if isinstance(action, Play)}
     index = next(i for i, tile in enumerate(view.hand) if tile not in fits)
     await pilot.press("home", *["right"] * index)
@@ -147,7 +147,7 @@ async def show_round_end(pilot: Pilot[Any], app: CapicuApp) -> None:
 
 def finished_view(seed: int = 5) -> View:
     """Seat 0's view of a whole two-player match, played out with the first legal move each turn."""
-    match = Match(dataclasses.replace(Rules.preset_named("puerto-rican-drawing"), target=1), 2, seed=seed)
+    match = Match(msgspec.structs.replace(Rules.preset_named("puerto-rican-drawing"), target=1), 2, seed=seed)
     while not match.is_over:
         legal = match.legal_actions()
         plays = [action for action in legal if isinstance(action, Play)]

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-import dataclasses
 import re
 
+import msgspec
 import pytest
 from capicu.core import (
     DRAW,
@@ -295,7 +295,7 @@ def test_domino_takes_all_says_what_it_counts_alone_and_in_teams() -> None:
     assert "Ana takes every pip left in the other hands: 22." in describe_result(result, NAMES[:3], rules, 3)
     assert "You take every pip left in the other hands: 22." in describe_result(
         result, NAMES[:3], rules, 3, my_seat=0)
-    teams = dataclasses.replace(rules, partnerships=True)
+    teams = msgspec.structs.replace(rules, partnerships=True)
     result = _partners_domino(bonuses=(), points=12, scores=(12, 0))
     assert "Team Ana & Carmen takes the pips left in the other team's hands: 12." in describe_result(
         result, NAMES, teams, 4)
@@ -441,11 +441,12 @@ def test_the_rules_of_every_preset_read_as_sentences() -> None:
     assert "Capicú (the last tile fits both ends and is not a double): +100." in lines
     assert "The winner of each of the match's first rounds earns a bonus, in order: 100, 75, 50, 25." in lines
     assert "The match is won by the first to reach 500 points." in lines
-    plain = describe_rules(dataclasses.replace(Rules(), reserve=1, max_draws_per_turn=1, target=150), 2)
+    plain = describe_rules(msgspec.structs.replace(Rules(), reserve=1, max_draws_per_turn=1, target=150), 2)
     assert "The last tile of the boneyard can never be drawn." in plain
     assert "At most one tile may be drawn in one turn, then the player passes." in plain
     assert "The match is won by the first to reach 150 points." in plain
-    assert "The whole boneyard can be drawn." in describe_rules(dataclasses.replace(Rules(), reserve=0), 2)
+    no_reserve = msgspec.structs.replace(Rules(), reserve=0)
+    assert "The whole boneyard can be drawn." in describe_rules(no_reserve, 2)
 
 
 def test_a_hint_reason_names_the_seat_it_is_about() -> None:
@@ -496,7 +497,7 @@ def test_every_rules_problem_has_its_sentence_with_the_params_it_is_said_with() 
     for code, sentence in RULES_PROBLEMS.items():
         assert placeholders(sentence) <= RulesProblem(code).params, code
     with pytest.raises(RulesError) as refused:
-        dataclasses.replace(Rules(), reserve=-1)
+        msgspec.structs.replace(Rules(), reserve=-1)
     worded = describe_rules_problem(refused.value.code, refused.value.params)
     assert worded == "reserve must be a whole number from 0 up, not -1."
     default_language.switch("es")

@@ -4,17 +4,24 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import dataclasses
 import io
 import signal
 
+import msgspec
 import pytest
 from capicu.core import Rules
 from capicu.net.headless import serve_headless
 from capicu.net.host import Host, HostConfig, Limits
 from capicu.net.protocol import DEFAULT_PORT
+from capicu.net.table import ConfigError, ConfigProblem
 from capicu.tui.cli import build_parser, main
-from capicu.tui.options import CliError, host_config_from_args
+from capicu.tui.options import CliError, describe_config_problem, host_config_from_args
+
+
+@pytest.fixture(autouse=True)
+def _own_config(tmp_path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The command line reads the settings (their language): never the user's, another run may write them."""
+    monkeypatch.setenv("CAPICU_CONFIG_DIR", str(tmp_path / "config"))
 
 
 def parse(*argv: str) -> argparse.Namespace:
@@ -31,14 +38,17 @@ def test_defaults_listen_on_every_interface_on_the_documented_port_with_a_random
 def test_options_reach_the_config(tmp_path) -> None:
     args = parse("--headless", "--players", "3", "--target", "30", "--computers", "2", "--no-code",
                  "--turn-timer", "20", "--grace", "5", "--journal", str(tmp_path / "j"), "--bind",
-                 "127.0.0.1", "--port", "0", "--rate", "10", "--seed", "4", "--level", "random")
+                 "127.0.0.1", "--port", "0", "--rate", "10", "--seed", "4", "--level", "easy")
     config = host_config_from_args(args)
-    assert config.rules == dataclasses.replace(Rules.preset_named("puerto-rican-drawing"), target=30)
-    assert (config.players, config.computers, config.code) == (3, 2, None)
-    assert (config.turn_timer, config.grace, config.journal) == (20, 5, tmp_path / "j")
-    assert (config.bind, config.port, config.seed, config.computer_level) == ("127.0.0.1", 0, 4, "random")
+    table = config.table
+    assert table.rules == msgspec.structs.replace(Rules.preset_named("puerto-rican-drawing"), target=30)
+    assert (table.players, table.computers, config.code) == (3, 2, None)
+    assert (table.turn_timer, table.grace, table.journal) == (20, 5, tmp_path / "j")
+    assert (config.bind, config.port, table.seed, table.computer_level) == ("127.0.0.1", 0, 4, "easy")
     assert (config.limits.messages_per_second, config.limits.message_burst) == (10, 20)
-    assert config.next_round_delay == 20 and not config.rejoin_by_name
+    assert table.next_round_delay == 20 and not config.rejoin_by_name
+    assert table.max_spectators == 32
+    assert host_config_from_args(parse("--max-spectators", "0")).table.max_spectators == 0
 
 
 def test_ssh_keeps_the_host_limit_per_address() -> None:
@@ -51,7 +61,7 @@ def test_ssh_keeps_the_host_limit_per_address() -> None:
 @pytest.mark.parametrize(("text", "delay"), [("20", 20.0), ("0", 0.0), ("2.5", 2.5), ("none", None)])
 def test_the_next_round_delay_reaches_the_table(text: str, delay: float | None) -> None:
     config = host_config_from_args(parse("--next-round-delay", text, "--rejoin-by-name"))
-    assert config.next_round_delay == delay and config.table_config().next_round_delay == delay
+    assert config.table.next_round_delay == delay
     assert config.rejoin_by_name and config.code
 
 
@@ -62,7 +72,7 @@ def test_the_next_round_delay_reaches_the_table(text: str, delay: float | None) 
         (("--computers", "3"), "more than the 2 seats"),
         (("--turn-timer", "0"), "more than 0 seconds"),
         (("--resume", "/nowhere/at/all"), "no such file"),
-        (("--level", "genius"), "no computer player 'genius'"),
+        (("--code", "x" * 33), "--code must be 1 to 32 letters or digits"),
         (("--rejoin-by-name", "--no-code"), "--rejoin-by-name needs a join code"),
     ],
 )
@@ -75,6 +85,7 @@ def test_bad_options_say_what_is_wrong_in_one_line(
 
 
 @pytest.mark.parametrize("argv", [("--port", "70000"), ("--grace", "soon"), ("--computers", "-1"),
+                                  ("--level", "genius"), ("--level", "greedy"), ("--max-spectators", "-1"),
                                   ("--rate", "0"), ("--next-round-delay", "-1"),
                                   ("--next-round-delay", "soon")])
 def test_bad_values_are_refused_by_the_parser(
@@ -137,3 +148,17 @@ async def test_the_join_command_is_exact() -> None:
         assert open_host.join_command() == f"capicu join 127.0.0.1:{port}"
     finally:
         await open_host.stop()
+
+
+@pytest.mark.parametrize("problem", list(ConfigProblem))
+def test_every_config_problem_is_worded_for_the_command_line(problem: ConfigProblem) -> None:
+    params = {"computers": 3, "players": 2, "level": "genius", "seconds": -1, "field": "grace", "name": "",
+              "spectators": -1, "port": 70000, "join_code": "-", "journal": "a", "resume": "b", "threads": 0,
+              "processes": 0}
+    text = describe_config_problem(ConfigError("in English", problem, **params))
+    assert text and "{" not in text and "in English" not in text
+
+
+def test_a_negative_delay_names_its_option() -> None:
+    error = ConfigError("in English", ConfigProblem.NEGATIVE_SECONDS, field="next_round_delay", seconds=-1)
+    assert describe_config_problem(error) == "--next-round-delay must be 0 seconds or more"

@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 from capicu.core import Match, Rules, View, make_player
+from capicu.net.model import TableModel
 from capicu.net.protocol import Seat, SeatKind
 from capicu.tui.app import CapicuApp
 from capicu.tui.game import DisplayOptions, GameState, JoinGame, SoloGame
@@ -55,7 +56,9 @@ async def show_over(pilot: Pilot[Any], view: View, *, join: bool = False) -> Mat
     assert isinstance(app, CapicuApp)
     request = JoinGame("10.0.0.2", 47254) if join else SoloGame(view.rules, view.players)
     seats = tuple(Seat(seat, SeatKind.PERSON, NAMES[seat], True, False) for seat in range(view.players))
-    app.game = GameState(request=request, name="Ana", seat=view.seat, seats=seats, started=True, view=view)
+    model = TableModel("Ana")
+    model.seat, model.seats, model.started, model.view = view.seat, seats, True, view
+    app.game = GameState(request=request, table=model)
     await pilot.pause()
     while len(app.screen_stack) > 1:  # over a blank screen: the snapshot shows this screen only
         await app.pop_screen()

@@ -4,14 +4,15 @@ from __future__ import annotations
 
 import json
 import stat
-from dataclasses import asdict
 from pathlib import Path
 
+import msgspec
 import pytest
 from capicu.tui.saved_seats import MAX_SEATS, SavedSeat, SeatStore
 from capicu.tui.settings import data_dir
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from msgspec.structs import asdict
 
 
 def _seat(match: str = "m1", host: str = "192.168.1.20", token: str = "tok-1", seat: int = 0) -> SavedSeat:
@@ -111,3 +112,55 @@ def test_the_data_folder_follows_the_environment(tmp_path: Path, monkeypatch: py
     assert data_dir() == tmp_path / "config"
     monkeypatch.setenv("CAPICU_DATA_DIR", str(tmp_path / "data"))
     assert data_dir() == tmp_path / "data"
+
+
+def test_a_file_written_by_the_previous_version_still_loads(tmp_path: Path) -> None:
+    path = tmp_path / "seats.json"
+    entries = [asdict(_seat()), {**asdict(_seat("m2")), "seat_key": None}]
+    path.write_text(json.dumps({"seats": entries}, indent=1))  # as json.dumps wrote it
+    assert SeatStore(path).seats_at("192.168.1.20", 7254, "main") == [
+        msgspec.structs.replace(_seat("m2"), seat_key=None), _seat()]
+
+
+def test_the_file_round_trips_through_its_declaration_and_is_stable(tmp_path: Path) -> None:
+    path = tmp_path / "seats.json"
+    problems: list[str] = []
+    store = SeatStore(path, warn=problems.append)
+    seats = [_seat("m1"), msgspec.structs.replace(_seat("m2", host="Mesa.local", seat=3), seat_key=None)]
+    for seat in seats:
+        store.save(seat)
+    written = path.read_bytes()
+    assert [SavedSeat(**entry) for entry in json.loads(written)["seats"]] == seats
+    store.save(seats[-1])  # the same seat again: the same bytes
+    assert path.read_bytes() == written and problems == []
+
+
+@pytest.mark.parametrize(("entry", "problem"), [
+    ({"port": 0}, "seats[1]: port must be >= 1"),
+    ({"token": ""}, "seats[1]: token is shorter than 1"),
+    ({"seat": "2"}, "seats[1]: seat must be a whole number, not text"),
+    ({"name": "n" * 97}, "seats[1]: name is longer than 96"),
+    ({"extra": 1}, "seats[1]: it has an unknown setting 'extra'"),
+    ({"seat_key": 5}, "seats[1]: seat_key must be text, not a whole number"),
+])
+def test_a_bad_entry_costs_only_itself_and_is_named(tmp_path: Path, entry: dict[str, object],
+                                                    problem: str) -> None:
+    path = tmp_path / "seats.json"
+    path.write_text(json.dumps({"seats": [asdict(_seat("good")), {**asdict(_seat("bad")), **entry}]}))
+    problems: list[str] = []
+    store = SeatStore(path, warn=problems.append)
+    assert [seat.match for seat in store.seats_at("192.168.1.20", 7254, "main")] == ["good"]
+    assert len(problems) == 1 and str(path) in problems[0] and problem in problems[0], problems
+
+
+@pytest.mark.parametrize(("content", "problem"), [
+    ("not json", "not valid JSON"), ("[]", "the file must be a table, not a list"),
+    ('{"seats": 3}', "seats must be a list"), ('{"other": []}', "it has no seats"),
+])
+def test_a_bad_file_is_named_in_the_problems(tmp_path: Path, content: str, problem: str) -> None:
+    path = tmp_path / "seats.json"
+    path.write_text(content)
+    problems: list[str] = []
+    store = SeatStore(path, warn=problems.append)
+    assert store.seats_at("192.168.1.20", 7254, "main") == []
+    assert len(problems) == 1 and problem in problems[0], problems

@@ -173,8 +173,8 @@ async def test_switching_language_mid_match_keeps_the_game_and_words_everything_
         await play_turn_and_wait(pilot, app)
         await wait_for(pilot, lambda: my_turn(app), what="my second turn")
         await _settle(pilot)
-        assert app.game is not None
-        view, cursor = app.game.view, app.screen.query_one(HandView).cursor
+        assert app.table is not None
+        view, cursor = app.table.view, app.screen.query_one(HandView).cursor
         english_log = _log(app)
         assert "Round 1 starts." in english_log and "Play tile" in _footer(app)
 
@@ -186,7 +186,7 @@ async def test_switching_language_mid_match_keeps_the_game_and_words_everything_
                        what="the footer in Spanish")
         await _settle(pilot)
         # The same game, the same cursor, the log's lines all there: only the words changed.
-        assert app.game.view is view
+        assert app.table.view is view
         assert app.screen.query_one(HandView).cursor == cursor
         spanish_log = _log(app)
         assert "Empieza la mano 1." in spanish_log
@@ -269,8 +269,9 @@ def test_a_bad_argument_is_said_in_spanish(capsys: pytest.CaptureFixture[str]) -
     code, _, err = _run(capsys, "--lang", "es", "play", "--players", "x")
     assert code == 2
     assert err == ("capicu: argumento --players: 'x' no es un número entero (mira capicu play --help)\n")
-    code, _, err = _run(capsys, "--lang", "es", "play", "--level", "experto")
-    assert code == 2 and "opción no válida: 'experto' (escoge entre 'easy', 'normal', 'hard')" in err
+    for command in ("play", "host", "simulate"):  # one set of levels, refused by argparse in Spanish
+        code, _, err = _run(capsys, "--lang", "es", command, "--level", "experto")
+        assert code == 2 and "opción no válida: 'experto' (escoge entre 'easy', 'normal', 'hard')" in err
     code, _, err = _run(capsys, "--lang", "es", "play", "--players", "9")
     assert (code, err) == (2, "capicu: puerto-rican-drawing se juega entre 2 y 3 jugadores, no 9\n")
     code, _, err = _run(capsys, "--lang", "es", "nada")

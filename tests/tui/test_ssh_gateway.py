@@ -28,6 +28,7 @@ import pyte  # noqa: E402
 from capicu.core import make_player  # noqa: E402
 from capicu.net.client import Client, Closed, Error, JoinError, Reconnecting, Update  # noqa: E402
 from capicu.net.host import Host, HostConfig, Limits  # noqa: E402
+from capicu.net.table import TableConfig  # noqa: E402
 from capicu.tui.ssh_gateway import Gateway, GatewayConfig  # noqa: E402
 from helpers_process import ProcessLines  # noqa: E402
 from helpers_terminal import Terminal, capicu_env  # noqa: E402
@@ -162,8 +163,9 @@ async def open_table(folders: Path) -> AsyncIterator[Callable[..., Awaitable[Tab
 
     async def start(players: int = 2, computers: int = 1, seed: int = LEAD_SEED, code: str | None = CODE,
                     **gateway: Any) -> Table:
-        host = Host(HostConfig(players=players, computers=computers, seed=seed, bind="127.0.0.1", port=0,
-                               code=code, limits=Limits(messages_per_second=1000, message_burst=1000)))
+        table = TableConfig(players=players, computers=computers, seed=seed)
+        host = Host(HostConfig(table, bind="127.0.0.1", port=0, code=code,
+                               limits=Limits(messages_per_second=1000, message_burst=1000)))
         _, game_port = await host.start()
         config = GatewayConfig(port=0, bind="127.0.0.1", authorized_keys=keys_file, **gateway)
         door = Gateway(config, code)
@@ -184,9 +186,9 @@ async def seats_seen(port: int, until: Callable[[list[Any]], bool] = lambda _: T
                                                    spectate=True), WAIT)
     try:
         async with asyncio.timeout(WAIT):
-            while client.seats is None or not until(list(client.seats.seats)):
+            while not (client.model.seats and until(list(client.model.seats))):
                 await client.receive()
-        return list(client.seats.seats)
+        return list(client.model.seats)
     finally:
         await client.close()
 
@@ -479,15 +481,15 @@ async def test_hosting_in_a_terminal_starts_the_gateway_beside_the_table(folders
     from capicu.tui.ssh_session import HostingApp
     from helpers_app import screen_text, wait_for
 
-    config = HostConfig(players=3, bind="127.0.0.1", port=0, code=CODE)
+    config = HostConfig(TableConfig(players=3), bind="127.0.0.1", port=0, code=CODE)
     gateway = Gateway(GatewayConfig(port=0, bind="127.0.0.1"), CODE)
     app = HostingApp(DisplayOptions(mouse=False), HostGame(config=config, name="Host"), gateway)
     async with app.run_test(size=(100, 30), notifications=True) as pilot:
         await wait_for(pilot, lambda: "SSH on port" in screen_text(app), what="the host told how to join")
         beto = await ssh_session(gateway.port, "beto")
         await beto.screen.wait_for(lambda text: "beto (you)" in text and "Host" in text, "beto's lobby")
-        await wait_for(pilot, lambda: app.game is not None and any(s.name == "beto" for s in app.game.seats),
-                       what="beto in the host's lobby")
+        await wait_for(pilot, lambda: app.table is not None
+                       and any(s.name == "beto" for s in app.table.seats), what="beto in the host's lobby")
     assert not gateway.running
 
 

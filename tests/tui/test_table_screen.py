@@ -6,13 +6,15 @@ talk through a real host on 127.0.0.1 where a test needs two people.
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import AsyncIterator
 from pathlib import Path
+from typing import Any
 
+import msgspec
 import pytest
 from capicu.core import DRAW, Play, Rules, TilesDrawn
 from capicu.net.host import Host, HostConfig
+from capicu.net.table import TableConfig
 from capicu.tui.app import CapicuApp
 from capicu.tui.game import DisplayOptions, HostGame, JoinGame, make_host_config
 from capicu.tui.screens.reconnecting import ReconnectingScreen
@@ -55,8 +57,19 @@ def _footer_keys(app: CapicuApp) -> list[str]:
 async def test_a_draw_is_told_on_the_status_line_and_the_new_tiles_are_marked() -> None:
     app = solo_app(seed=5, players=2)
     async with app.run_test(size=SIZE, notifications=True) as pilot:
+        # Every intent the screen sends, seen on its way to the host (and passed on).
+        sent: list[object] = []
+        link = app.link
+        assert link is not None
+        send = link.send_action
+
+        async def seen(action: Any) -> bool:
+            sent.append(action)
+            return await send(action)
+
+        link.send_action = seen  # type: ignore[method-assign]
         for _ in range(80):
-            game = app.game
+            game = app.table
             view = game.view if game is not None else None
             if view is not None and view.is_my_turn and any(
                 isinstance(e, TilesDrawn) and e.seat == view.seat for e in view.events
@@ -65,6 +78,8 @@ async def test_a_draw_is_told_on_the_status_line_and_the_new_tiles_are_marked() 
             await next_turn(pilot, app)
         else:
             pytest.fail("I never had to draw")
+        # The rules forced those draws: the host made them, the screen sent no draw for them.
+        assert sent and DRAW not in sent
         hand = app.screen.query_one(HandView)
         await wait_for(pilot, lambda: bool(hand.fresh), what="the drawn tiles marked")
         text = screen_text(app)
@@ -74,7 +89,7 @@ async def test_a_draw_is_told_on_the_status_line_and_the_new_tiles_are_marked() 
         assert "new" in "\n".join(text.splitlines()[-4:-1])
         assert not app._notifications  # nothing over the hand
         # My next move clears the marks.
-        if any(isinstance(a, Play) for a in app.game.view.legal):  # type: ignore[union-attr]
+        if any(isinstance(a, Play) for a in app.table.view.legal):  # type: ignore[union-attr]
             await play_turn_and_wait(pilot, app)
             await wait_for(pilot, lambda: not hand.fresh, what="the marks gone after my move")
 
@@ -84,7 +99,7 @@ async def test_a_key_that_is_not_allowed_says_why_in_the_engines_words() -> None
     async with app.run_test(size=SIZE, notifications=True) as pilot:
         for _ in range(40):
             await wait_for(pilot, lambda: my_turn(app), what="my turn")
-            view = app.game.view  # type: ignore[union-attr]
+            view = app.table.view  # type: ignore[union-attr]
             if any(isinstance(a, Play) for a in view.legal) and DRAW not in view.legal:
                 break
             await play_turn_and_wait(pilot, app)
@@ -105,7 +120,7 @@ async def test_the_finished_round_stays_until_enter_and_the_log_comes_back_whole
             await wait_for(pilot, lambda: my_turn(app) or round_over(app), what="my turn")
             if not round_over(app):
                 await play_turn_and_wait(pilot, app)
-        game = app.game
+        game = app.table
         assert game is not None and game.view is not None and game.view.between_rounds
         text = screen_text(app)
         # Every other hand beside its seat, with its count; the line still on the table.
@@ -129,7 +144,7 @@ async def test_below_80x24_the_table_says_so_and_comes_back() -> None:
     app = solo_app(seed=3, players=2)
     async with app.run_test(size=(60, 20)) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, TableScreen) and app.game is not None
-                       and app.game.view is not None, what="the table")
+                       and app.table.view is not None, what="the table")
         await pilot.pause()
         assert "Make the window at least 80x24" in screen_text(app)
         assert "[" not in screen_text(app).split("Make")[0]  # no garbled tiles around it
@@ -140,9 +155,9 @@ async def test_below_80x24_the_table_says_so_and_comes_back() -> None:
 
 @pytest.fixture
 async def lone_host() -> AsyncIterator[tuple[Host, int]]:
-    host = Host(HostConfig(rules=Rules.preset_named("puerto-rican-drawing"), players=2, computers=2,
-                           computer_level="normal", computer_delay=0.05, bind="127.0.0.1", port=0,
-                           code=None, seed=5))
+    table = TableConfig(rules=Rules.preset_named("puerto-rican-drawing"), players=2, computers=2,
+                        computer_level="normal", computer_delay=0.05, seed=5)
+    host = Host(HostConfig(table, bind="127.0.0.1", port=0, code=None))
     _, port = await host.start()
     yield host, port
     await host.stop()
@@ -153,7 +168,7 @@ async def test_a_spectator_is_offered_only_a_spectators_keys(lone_host: tuple[Ho
     app = CapicuApp(DisplayOptions(mouse=False), JoinGame("127.0.0.1", port, "Vera", spectate=True))
     async with app.run_test(size=SIZE) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, TableScreen) and app.game is not None
-                       and app.game.view is not None, what="the table")
+                       and app.table.view is not None, what="the table")
         await pilot.pause()
         keys = _footer_keys(app)
         assert "Chat" in keys and "Rules" in keys and "Leave" in keys
@@ -174,14 +189,14 @@ async def test_a_seat_asked_back_by_name_waits_for_the_hosts_answer(
 ) -> None:
     host_app = _lan_host_app()
     async with host_app.run_test(size=SIZE) as host_pilot:
-        await wait_for(host_pilot, lambda: host_app.game is not None and host_app.game.host is not None,
+        await wait_for(host_pilot, lambda: host_app.hosted_at is not None,
                        what="the host to listen")
-        port = host_app.game.host.port  # type: ignore[union-attr]
+        port = host_app.hosted_at.port  # type: ignore[union-attr]
         monkeypatch.setenv("CAPICU_CONFIG_DIR", str(tmp_path / "first machine"))
         first = CapicuApp(DisplayOptions(mouse=False), JoinGame("127.0.0.1", port, "Beto", "mesa42"))
         async with first.run_test(size=SIZE) as pilot:
             await wait_for(pilot, lambda: isinstance(first.screen, TableScreen), what="the table")
-            seat = first.game.seat  # type: ignore[union-attr]
+            seat = first.table.seat  # type: ignore[union-attr]
             await first.leave_game()  # on purpose: the seat is held, the computer plays it
         await wait_for(host_pilot, lambda: "Beto left the table; the computer plays for them" in
                        _log(host_app), what="the host told Beto left")
@@ -204,15 +219,16 @@ async def test_a_seat_asked_back_by_name_waits_for_the_hosts_answer(
                            what="the host asked again")
             await host_pilot.press("y")
             await wait_for(pilot, lambda: isinstance(again.screen, TableScreen) and again.game is not None
-                           and again.game.view is not None, what="the seat back")
-            assert again.game.seat == seat  # type: ignore[union-attr]
+                           and again.table.view is not None, what="the seat back")
+            assert again.table.seat == seat  # type: ignore[union-attr]
             await wait_for(pilot, lambda: "You are back in your seat" in screen_text(again), what="welcome")
             await wait_for(host_pilot, lambda: "Beto is back" in _log(host_app), what="the host told")
 
 
 async def test_when_the_host_dies_the_player_is_told_and_the_app_gives_up_with_code_1() -> None:
-    host = Host(HostConfig(rules=Rules.preset_named("puerto-rican-drawing"), players=2, computers=1,
-                           computer_level="normal", bind="127.0.0.1", port=0, code=None, seed=5))
+    table = TableConfig(rules=Rules.preset_named("puerto-rican-drawing"), players=2, computers=1,
+                        computer_level="normal", seed=5)
+    host = Host(HostConfig(table, bind="127.0.0.1", port=0, code=None))
     _, port = await host.start()
     app = CapicuApp(DisplayOptions(mouse=False), JoinGame("127.0.0.1", port, "Ana", give_up_after=1.5))
     async with app.run_test(size=SIZE) as pilot:
@@ -231,17 +247,18 @@ async def test_a_finished_matchs_saved_seat_is_forgotten(tmp_path: Path) -> None
     from capicu.tui.settings import data_dir
 
     # The first round wins it.
-    rules = dataclasses.replace(Rules.preset_named("puerto-rican-drawing"), target=1)
-    host = Host(HostConfig(rules=rules, players=2, computers=1, computer_level="normal", bind="127.0.0.1",
-                           port=0, code=None, seed=5, next_round_delay=None))
+    rules = msgspec.structs.replace(Rules.preset_named("puerto-rican-drawing"), target=1)
+    table = TableConfig(rules=rules, players=2, computers=1, computer_level="normal", seed=5,
+                        next_round_delay=None)
+    host = Host(HostConfig(table, bind="127.0.0.1", port=0, code=None))
     _, port = await host.start()
     try:
         app = CapicuApp(DisplayOptions(mouse=False), JoinGame("127.0.0.1", port, "Ana"))
         store = SeatStore(data_dir() / SEATS_FILE)
         async with app.run_test(size=SIZE) as pilot:
             await wait_for(pilot, lambda: my_turn(app), what="my turn")
-            assert [s.seat for s in store.seats_at("127.0.0.1", port, "main")] == [app.game.seat]  # type: ignore[union-attr]
-            game = app.game
+            assert [s.seat for s in store.seats_at("127.0.0.1", port, "main")] == [app.table.seat]  # type: ignore[union-attr]
+            game = app.table
             while not (game is not None and game.view is not None and game.view.match_over):
                 await next_turn(pilot, app)
             await wait_for(pilot, lambda: store.seats_at("127.0.0.1", port, "main") == [],

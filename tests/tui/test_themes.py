@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import tomllib
 from pathlib import Path
 
+import msgspec
 import pytest
 from capicu.tui import cli, commands
 from capicu.tui.app import CapicuApp
+from capicu.tui.files import to_toml
 from capicu.tui.game import DisplayOptions
 from capicu.tui.settings import DEFAULT_THEME
 from capicu.tui.themes import (
@@ -14,11 +17,13 @@ from capicu.tui.themes import (
     MAX_THEME_BYTES,
     READABLE_TEXTUAL_THEMES,
     ThemeError,
+    ThemeFile,
     hide_unreadable_themes,
     load_themes,
     offered_theme_names,
     read_theme_file,
     theme_from_data,
+    theme_from_file,
 )
 from capicu.tui.widgets.boneyard_info import BoneyardInfo
 from capicu.tui.widgets.chat_panel import ChatPanel
@@ -69,18 +74,34 @@ def test_a_users_theme_loads_after_the_shipped_ones(tmp_path: Path) -> None:
 
 BAD_FILES = {
     "not-toml.toml": ("name = ", "not valid TOML"),
-    "no-name.toml": ('primary = "#ffffff"', "needs a name"),
-    "bad-name.toml": ('name = "Has Spaces"\nprimary = "#ffffff"', "needs a name"),
+    "no-name.toml": ('primary = "#ffffff"', "it has no name"),
+    "bad-name.toml": ('name = "Has Spaces"\nprimary = "#ffffff"', "name has an unusable value"),
     "no-primary.toml": ('name = "np"', "has no primary"),
-    "wrong-type.toml": ('name = "wt"\nprimary = "#ffffff"\ndark = "yes"', "dark must be true or false"),
-    "number-colour.toml": ('name = "nc"\nprimary = 12', "primary must be text"),
+    "wrong-type.toml": ('name = "wt"\nprimary = "#ffffff"\ndark = "yes"',
+                        "dark must be true or false, not text"),
+    "number-colour.toml": ('name = "nc"\nprimary = 12', "primary must be text, not a whole number"),
+    "optional-colour.toml": ('name = "oc"\nprimary = "#fff"\nsecondary = 3',
+                             "secondary must be text, not a whole number"),
     "bad-colour.toml": ('name = "bc"\nprimary = "#fff"\nbackground = "bluish"', "background is not a colour"),
     "bad-variable.toml": ('name = "bv"\nprimary = "#fff"\n[variables]\nfelt = "url(x)"', "variables.felt"),
-    "variables-not-table.toml": ('name = "vt"\nprimary = "#fff"\nvariables = 3', "variables must be a table"),
+    "variables-not-table.toml": ('name = "vt"\nprimary = "#fff"\nvariables = 3',
+                                 "variables must be a table, not a whole number"),
+    "variable-number.toml": ('name = "vn"\nprimary = "#fff"\n[variables]\nfelt = 3',
+                             "variables must be text"),
+    "variable-name.toml": ('name = "vb"\nprimary = "#fff"\n[variables]\n"Bad Name" = "#fff"',
+                           "variables has a name that cannot be used"),
     "unknown-key.toml": ('name = "uk"\nprimary = "#fff"\nprimay = "#000"', "unknown setting 'primay'"),
     "shadows-textual.toml": ('name = "textual-dark"\nprimary = "#fff"', "already loaded"),
     "shadows-shipped.toml": ('name = "felt"\nprimary = "#fff"', "already loaded"),
-    "spread.toml": ('name = "sp"\nprimary = "#fff"\nluminosity_spread = 1e308', "must be a number"),
+    "spread.toml": ('name = "sp"\nprimary = "#fff"\nluminosity_spread = 1e308',
+                    "luminosity_spread must be <= 1"),
+    "alpha.toml": ('name = "al"\nprimary = "#fff"\ntext_alpha = -1', "text_alpha must be >= 0"),
+    "long-text.toml": (f'name = "lt"\nprimary = "#fff"\ndescription = "{"d" * 201}"',
+                       "description is longer than 200"),
+    "long-colour.toml": (f'name = "lc"\nprimary = "{"#fff" * 16}"', "primary is longer than 60"),
+    "many-variables.toml": ('name = "mv"\nprimary = "#fff"\n[variables]\n'
+                            + "".join(f'v{i} = "#fff"\n' for i in range(201)),
+                            "variables is longer than 200"),
     "deep.toml": ("x = " + "[" * 5000 + "]" * 5000, "not valid TOML"),
 }
 
@@ -107,6 +128,16 @@ def test_huge_binary_and_odd_files_never_crash(tmp_path: Path) -> None:
     assert any("huge.toml" in w and "larger than" in w for w in warnings)
     assert any("binary.toml" in w and "UTF-8" in w for w in warnings)
     assert any("folder.toml" in w for w in warnings)
+
+
+@pytest.mark.parametrize("path", sorted((Path(__file__).parents[2] / "themes").glob("*.toml")),
+                         ids=lambda path: path.name)
+def test_a_theme_file_round_trips_through_its_declaration(path: Path) -> None:
+    file = msgspec.convert(tomllib.loads(path.read_text()), ThemeFile)
+    text = to_toml(file)
+    again = msgspec.convert(tomllib.loads(text), ThemeFile)
+    assert again == file and to_toml(again) == text
+    assert theme_from_file(again).variables == read_theme_file(path).variables
 
 
 def test_a_missing_user_folder_is_not_a_problem(tmp_path: Path) -> None:

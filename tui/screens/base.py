@@ -1,7 +1,12 @@
 """`CapicuScreen`: the base of the app's screens, and what the App tells them.
 
-The App keeps the table's state (`CapicuApp.game`) and calls these hooks on every
-screen in its stack when something changes; a screen overrides the ones it shows.
+The App holds the table's one model (`CapicuApp.table`, the client's `TableModel`).
+Each time the client applies a host message to it, the App hands the `Change` to
+every screen in its stack (`model_changed`); a screen reads the model and shows
+what it shows. What the App itself holds a screen follows through Textual's
+reactives: every capicu screen watches the App's tile style, ASCII mode and
+language (`display_changed`, `language_changed`), the lobby where we host
+(`CapicuApp.hosted_at`).
 
 Key descriptions are written in ``BINDINGS`` as English messages (marked with
 `N_`): Textual reads bindings when a class is defined, before any language is
@@ -15,7 +20,8 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING, TypeVar, cast
 
-from capicu.tui.messages import Wording, t
+from capicu.net.model import Change
+from capicu.tui.messages import t
 from textual.binding import ActiveBinding
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Checkbox, Input, Select
@@ -34,14 +40,18 @@ class CapicuScreen(Screen[ResultType]):
         """The app, with its game state and intents (`send_action`, `leave_game`, ...)."""
         return cast("CapicuApp", self.app)
 
-    def game_changed(self) -> None:
-        """Seats, names, timers, the host's address or who is ready changed: redraw what shows them."""
+    def on_mount(self) -> None:
+        # The App's settings, followed (a subclass's own on_mount runs as well, before this one).
+        app = self.capicu
+        self.watch(app, "tile_style", self.display_changed, init=False)
+        self.watch(app, "ascii_mode", self.display_changed, init=False)
+        self.watch(app, "speaking", self.language_changed, init=False)
 
-    def notice(self, text: str | Wording) -> None:
-        """Someone sat down, dropped, left or came back (a sentence for the log)."""
+    def model_changed(self, change: Change) -> None:
+        """The table's model took ``change``: show what changed (the model is `CapicuApp.table`)."""
 
     def display_changed(self) -> None:
-        """The tile style or ASCII mode changed (`CapicuApp.tile_style`, `CapicuApp.ascii_mode`)."""
+        """The App's tile style or ASCII mode changed (`CapicuApp.tile_style`, `CapicuApp.ascii_mode`)."""
 
     def language_changed(self) -> None:
         """The app speaks another language: word every text again (here: build the screen again)."""

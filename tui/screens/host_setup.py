@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-import dataclasses
 import secrets
 from typing import Any, ClassVar
 
+import msgspec
 from capicu.core import PRESET_NAMES, Rules, RulesError
 from capicu.core.ai import LEVELS
 from capicu.net.protocol import CODE_LIMIT, DEFAULT_PORT
+from capicu.net.table import ConfigError, ConfigProblem
 from capicu.tui.describe_rules import preset_title
 from capicu.tui.game import HostGame, SoloGame, make_host_config
 from capicu.tui.messages import N_, t, tc, tn
@@ -118,7 +119,7 @@ class HostSetupScreen(CapicuScreen[None]):
         if target_text:
             try:
                 target = int(target_text)
-                rules = dataclasses.replace(rules, target=target)
+                rules = msgspec.structs.replace(rules, target=target)
             except (ValueError, RulesError):
                 self.notify(t("Points to win must be a whole number from 1 up."), severity="error")
                 return
@@ -135,8 +136,15 @@ class HostSetupScreen(CapicuScreen[None]):
             self.notify(t("The port must be a number from 1 to 65535."), severity="error")
             return
         code = self.query_one("#code", Input).value.strip() or None
-        config = make_host_config(
-            rules=rules, players=players, computers=computers, level=level,
-            bind=None, port=port, code=code, seed=None, pace=0.7,
-        )
+        try:
+            config = make_host_config(
+                rules=rules, players=players, computers=computers, level=level,
+                bind=None, port=port, code=code, seed=None, pace=0.7,
+            )
+        except ConfigError as exc:  # the form's choices leave only the typed code to go wrong
+            if exc.code is not ConfigProblem.JOIN_CODE:
+                raise
+            self.notify(t("The join code must be 1 to {limit} letters or digits.", limit=CODE_LIMIT),
+                        severity="error")
+            return
         self.capicu.start_game(HostGame(config=config))

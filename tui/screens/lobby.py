@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from capicu.net.protocol import SeatKind
-from capicu.tui.game import computer_name
-from capicu.tui.messages import N_, Wording, t, tc, tn
+from capicu.net.model import Change
+from capicu.net.protocol import NAME_LIMIT, Chat, SeatKind, Seats
+from capicu.tui.describe import display_text
+from capicu.tui.game import Hosting, computer_name, seat_notices
+from capicu.tui.messages import N_, t, tc, tn
 from capicu.tui.screens.base import CapicuScreen
 from capicu.tui.widgets.event_log import EventLog
 from textual.app import ComposeResult
@@ -45,70 +47,83 @@ class LobbyScreen(CapicuScreen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.game_changed()
+        self.watch(self.app, "hosted_at", self._show_join)
+        self._show_seats()
 
     def language_changed(self) -> None:
         # Words again in place: the news log keeps its lines (in the new language).
         self.query_one("#lobby-title", Static).update(t("Lobby"))
         self.query_one(EventLog).reword()
-        self.game_changed()
+        self._show_join(self.capicu.hosted_at)
+        self._show_seats()
 
     def set_status(self, text: str) -> None:
         """What is happening before the seats are known ("Connecting...", "asking the host...")."""
         if self.is_mounted:
             self.query_one("#lobby-status", Static).update(text)
 
-    def notice(self, text: str | Wording) -> None:
-        """Someone joined, left or came back: everyone in the lobby is told."""
-        if self.is_mounted:
-            self.query_one(EventLog).add_notice(text)
-
-    def chat_arrived(self, name: str, text: str) -> None:
-        if self.is_mounted:
-            self.query_one(EventLog).add_chat(name, text)
-
-    def game_changed(self) -> None:
-        """Redraw from the App's game state (the App calls this on every change)."""
-        game = self.capicu.game
-        if game is None or not self.is_mounted:
+    def model_changed(self, change: Change) -> None:
+        """Who sits where, said in the news when someone joins, leaves or comes back; chat."""
+        model = self.capicu.table
+        if model is None or not self.is_mounted:
             return
+        taken = change.message
+        news = self.query_one(EventLog)
+        if isinstance(taken, Seats):
+            for notice in seat_notices(change.seats_before, model.seats, model.seat):
+                news.add_notice(notice)
+        elif isinstance(taken, Chat):
+            news.add_chat(taken.name, taken.text)
+        self._show_seats()
+
+    def _show_join(self, host: Hosting | None) -> None:
+        """How others join (this terminal hosts)."""
         join = self.query_one("#lobby-join", Static)
-        if game.host is not None:
-            line = f"capicu join {game.host.address}:{game.host.port}"
-            if game.host.code:
-                line += f" --code {game.host.code}"
-            code = (t("Join code: {code}", code=game.host.code) if game.host.code
+        if host is not None:
+            line = f"capicu join {host.address}:{host.port}"
+            if host.code:
+                line += f" --code {host.code}"
+            code = (t("Join code: {code}", code=host.code) if host.code
                     else t("No join code: anyone who can reach this machine may join."))
             join.update("\n".join((t("Others join with:"), f"  {line}", code)))
         else:
             join.update("")
         self.refresh_bindings()
+
+    def _show_seats(self) -> None:
+        model = self.capicu.table
+        if model is None:
+            return
         table = self.query_one("#lobby-seats", DataTable)
         # Columns are remade with the rows so that their widths fit the names.
         table.clear(columns=True)
         table.add_columns(t("Seat"), t("Name"), t("Who"), t("Link"))
-        for info in game.seats:
+        for info in model.seats:
             name = computer_name(info.seat) if info.kind == SeatKind.COMPUTER else (info.name or "")
-            if info.seat == game.seat:
+            if info.seat == model.seat:
                 name = t("{name} (you)", name=name)
             link = "" if info.kind == "open" else (
                 t("connected") if info.connected or info.kind == "computer" else tc("not connected", "away")
             )
             table.add_row(str(info.seat + 1), name, _kind_name(info.kind), link)
-        filled = sum(1 for s in game.seats if s.kind != "open")
+        for watcher in model.watchers:
+            name = display_text(watcher, NAME_LIMIT)
+            if model.seat is None and watcher == model.name:
+                name = t("{name} (you)", name=name)
+            table.add_row("", name, tc("a person who watches the table", "watching"), t("connected"))
+        filled = sum(1 for s in model.seats if s.kind != "open")
         waiting = t("The match starts as soon as every seat is filled ({filled} of {players}).",
-                    filled=filled, players=game.players or len(game.seats))
-        if game.spectators:
-            waiting += " " + tn("{count} watching.", "{count} watching.", game.spectators)
-        self.query_one("#lobby-waiting", Static).update(waiting if game.seats else "")
-        if game.seats:
+                    filled=filled, players=model.players or len(model.seats))
+        if model.spectators:
+            waiting += " " + tn("{count} watching.", "{count} watching.", model.spectators)
+        self.query_one("#lobby-waiting", Static).update(waiting if model.seats else "")
+        if model.seats:
             self.query_one("#lobby-status", Static).update("")
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         # Only the hosting terminal can seat computers, and only before the deal.
         if action == "fill_with_computers":
-            game = self.capicu.game
-            return game is not None and game.host is not None
+            return self.capicu.hosted_at is not None
         return True
 
     def action_fill_with_computers(self) -> None:

@@ -11,7 +11,10 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from capicu.tui.messages import N_, Wording, t
+from capicu.net.client import Reconnecting
+from capicu.net.model import Change
+from capicu.tui.describe import describe_link_end
+from capicu.tui.messages import N_, t
 from capicu.tui.screens.base import CapicuModalScreen
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -20,17 +23,20 @@ from textual.widgets import Footer, Static
 
 
 class ReconnectingScreen(CapicuModalScreen[None]):
-    """An overlay over the table; the App dismisses it when the link resumes."""
+    """An overlay over the table; it follows the client's attempts, and the App dismisses it when back."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,q", "leave", N_("Leave"), key_display="esc/q"),
     ]
 
-    def __init__(self, reason: Wording | None = None, attempt: int = 1, host_down: bool = False) -> None:
+    def __init__(self, lost: Reconnecting) -> None:
         super().__init__()
-        self.reason = reason
-        self.attempt = attempt
-        self.host_down = host_down
+        #: The client's last word on the attempts: which one, why the last failed, whether the host is gone.
+        self.lost = lost
+
+    @property
+    def host_down(self) -> bool:
+        return self.lost.host_down
 
     def compose(self) -> ComposeResult:
         with Vertical(id="reconnect-box", classes="dialog"):
@@ -48,11 +54,12 @@ class ReconnectingScreen(CapicuModalScreen[None]):
         await super().rebuild()
         self._show()
 
-    def update_attempt(self, reason: Wording | None, attempt: int, host_down: bool) -> None:
+    def model_changed(self, change: Change) -> None:
         """A new attempt: say how it went (the host may turn out to be gone, or back)."""
-        self.reason, self.attempt, self.host_down = reason, attempt, host_down
-        if self.is_mounted:
-            self._show()
+        if isinstance(change.message, Reconnecting):
+            self.lost = change.message
+            if self.is_mounted:
+                self._show()
 
     def _show(self) -> None:
         down = self.host_down
@@ -66,12 +73,9 @@ class ReconnectingScreen(CapicuModalScreen[None]):
                      "plays for you until you return.")
         self.query_one("#reconnect-body", Static).update(body)
         # Why the last try failed, worded now (in the language of the moment) from the client's code.
-        if self.reason is not None:
-            reason = self.reason()
-        else:
-            reason = t("The host cannot be reached.") if down else t("The connection dropped.")
+        reason = describe_link_end(self.lost.reason, self.lost.params)
         self.query_one("#reconnect-reason", Static).update(
-            t("Attempt {attempt}. {reason}", attempt=self.attempt, reason=reason))
+            t("Attempt {attempt}. {reason}", attempt=self.lost.attempt, reason=reason))
 
     async def action_leave(self) -> None:
         self.dismiss()

@@ -9,7 +9,6 @@ from capicu.tui.describe_rules import describe_rules, preset_title
 from capicu.tui.messages import N_, t, tc, tn
 from capicu.tui.screens.base import CapicuScreen
 from capicu.tui.screens.table import TableScreen
-from capicu.tui.widgets.hand_view import HandView
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
@@ -45,9 +44,9 @@ class RulesKeysScreen(CapicuScreen[None]):
     ]
 
     def _rules_in_play(self) -> tuple[Rules, int] | None:
-        game = self.capicu.game
-        if game is not None and game.view is not None:
-            return game.view.rules, game.view.players
+        model = self.capicu.table
+        if model is not None and model.view is not None:
+            return model.view.rules, model.view.players
         return None
 
     def compose(self) -> ComposeResult:
@@ -63,7 +62,7 @@ class RulesKeysScreen(CapicuScreen[None]):
 
     def _keys_text(self) -> str:
         lines = [
-            *binding_lines(list(HandView.BINDINGS)),
+            # The table's keys hold the hand's (HandView.CURSOR_BINDINGS): each is listed once.
             *binding_lines([b for b in TableScreen.BINDINGS if b not in TableScreen.END_BINDINGS]),
             "",
             t("When a tile fits both ends:"),

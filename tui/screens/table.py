@@ -1,12 +1,13 @@
 """The table: the line of play, your hand, the other seats, el pozo, the log and chat.
 
-The screen shows what the link last reported (`CapicuApp.game`) and turns key
-presses into intents. It never decides what is legal: the hand lights the
-tiles in ``view.legal``, a tile that fits both ends asks which end, draw is
-offered when the engine lists it, pass only when it is the only action, and a
-key that is not allowed now is answered with the engine's own reason. A draw
-the rules force is made for the player, and the status line says which tiles
-came ("You drew 4-5 and 2-2.").
+The screen shows the table's model (`CapicuApp.table`) as each change comes
+(`model_changed`) and turns key presses into intents. It never decides what
+is legal: the hand lights the tiles in ``view.legal``, a tile that fits both
+ends asks which end, draw is offered when the engine lists it (a voluntary
+draw), pass only when it is the only action, and a key that is not allowed
+now is answered with the engine's own reason. A draw the rules force is made
+by the host in the update of the move before, and the status line says which
+tiles came ("You drew 4-5 and 2-2.").
 
 Nothing is ever drawn over the hand or the line: notices go to the status line
 and the log. When a round ends the finished table stays in view (the last tile
@@ -21,6 +22,9 @@ import time
 from typing import TYPE_CHECKING, ClassVar
 
 from capicu.core import DRAW, PASS, Action, Direction, End, Event, Play, TilePlayed, TilesDrawn, View
+from capicu.net.client import Update
+from capicu.net.model import Change
+from capicu.net.protocol import Chat, Seats, Snapshot
 from capicu.tui.describe import (
     and_list,
     describe_action_refused,
@@ -31,8 +35,7 @@ from capicu.tui.describe import (
     you,
 )
 from capicu.tui.describe_rules import preset_title
-from capicu.tui.game import JoinGame
-from capicu.tui.link import TableChanged
+from capicu.tui.game import JoinGame, seat_notices
 from capicu.tui.messages import N_, Wording, later, t, tc
 from capicu.tui.screens.base import CapicuModalScreen, CapicuScreen
 from capicu.tui.widgets.boneyard_info import BoneyardInfo
@@ -152,20 +155,18 @@ class TableScreen(CapicuScreen[None]):
     ]
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("left", "cursor(-1)", N_("Previous tile"), show=False),
-        Binding("right", "cursor(1)", N_("Next tile"), show=False),
-        Binding("home", "cursor_to(0)", N_("First tile"), show=False),
-        Binding("end", "cursor_to(-1)", N_("Last tile"), show=False),
+        # The hand's own keys (see HandView.CURSOR_BINDINGS), driving it from here.
+        *HandView.CURSOR_BINDINGS,
         Binding("x", "hint", N_("Hint")),
         Binding("c", "chat", N_("Chat")),
         Binding("k", "seat_key", N_("Seat key")),
         Binding("r,f1", "rules", N_("Rules")),
         Binding("escape,q", "leave", N_("Leave"), key_display="esc/q"),
         # The keys that come and go with the turn, last.
-        Binding("enter", "play", N_("Play tile")),
+        HandView.CHOOSE_BINDING,
         Binding("enter", "ready", N_("Ready")),
         # A key that is not allowed now still answers: the status line says why.
-        Binding("enter", "play_anyway", "", show=False),
+        HandView.CHOOSE_ANYWAY_BINDING,
         Binding("d", "draw", N_("Draw")),
         Binding("d", "explain('draw')", "", show=False),
         Binding("p", "pass_turn", N_("Pass")),
@@ -177,9 +178,9 @@ class TableScreen(CapicuScreen[None]):
         super().__init__()
         #: Where this match's seats sit on screen: only their panels are made.
         self._places = {place for _, place in table_positions(players, None, direction)}
-        self._view: View | None = None
         self._ready = False
-        self._pending: list[TableChanged] = []
+        #: The number of the last event the log shows (a change the screen showed already is skipped).
+        self._shown_seq = -1
         #: What the footer offers (see `_offers`), so it is rebuilt only when that changes.
         self._offered: tuple[bool, ...] = ()
         #: My hand before my current run of draws (to tell which tiles came).
@@ -225,14 +226,15 @@ class TableScreen(CapicuScreen[None]):
         self._ready = True
         self.set_interval(1.0, self._tick)
         self._fit(self.app.size.width, self.app.size.height)
-        game = self.capicu.game
-        for name, text in game.chat if game is not None else ():
-            self.query_one(EventLog).add_chat(name, text)  # said in the lobby
-        pending, self._pending = self._pending, []
-        for message in pending:
-            self.table_changed(message)
-        if game is not None and game.welcome_back:
-            game.welcome_back = False  # a saved seat, a seat key or the host gave it back
+        model = self.capicu.table
+        if model is None:
+            return
+        for line in model.chat:
+            self.query_one(EventLog).add_chat(line.name, line.text)  # said in the lobby
+        if model.view is not None:
+            # The table as it is now, told as a snapshot is (the changes until now are in it).
+            self._table_changed(model.view, None, (), snapshot=True, seq=model.seq)
+        if model.resumed:  # a saved seat, a seat key or the host gave it back
             self.say(later("You are back in your seat."))
 
     def on_resize(self, event: events.Resize) -> None:
@@ -251,10 +253,35 @@ class TableScreen(CapicuScreen[None]):
 
     # -- what the App tells us -----------------------------------------------------
 
-    def game_changed(self) -> None:
-        if self._view is not None and self._ready:
-            self._show_seats(self._view)
-            self._show_status(self._view)
+    @property
+    def view(self) -> View | None:
+        """The table's view as the model has it now (what key presses act on)."""
+        model = self.capicu.table
+        return model.view if model is not None else None
+
+    def model_changed(self, change: Change) -> None:
+        """Show what the model took: a new view with its events, the seats, the clocks, chat."""
+        if not (self._ready and self.is_attached):  # not shown yet (on_mount shows the model), or closing
+            return
+        taken = change.message
+        if isinstance(taken, Snapshot):
+            self._table_changed(taken.view, change.view_before, (), snapshot=True, seq=taken.seq)
+            return
+        if isinstance(taken, Update):
+            if taken.seq > self._shown_seq:
+                self._table_changed(taken.view, change.view_before, taken.events, snapshot=False,
+                                    seq=taken.seq)
+            return
+        model = self.capicu.table
+        if isinstance(taken, Seats) and model is not None:
+            for notice in seat_notices(change.seats_before, taken.seats, model.seat):
+                self.query_one(EventLog).add_notice(notice)
+        elif isinstance(taken, Chat):
+            self.query_one(EventLog).add_chat(taken.name, taken.text)
+        view = self.view
+        if view is not None:
+            self._show_seats(view)
+            self._show_status(view)
             self._refresh_footer()
 
     def display_changed(self) -> None:
@@ -274,26 +301,22 @@ class TableScreen(CapicuScreen[None]):
         for widget in self.query("SeatPanel, HandView, LineOfPlay, BoneyardInfo"):
             widget.refresh(layout=True)
         self._fit(self.app.size.width, self.app.size.height)
-        if self._view is not None:
+        view = self.view
+        if view is not None:
             self._title = ""
             self._summary_round = -1
-            self._show(self._view)
+            self._show(view)
 
-    def table_changed(self, message: TableChanged) -> None:
-        """A new view arrived with the events that led to it."""
-        if not self._ready:
-            self._pending.append(message)
-            return
-        if not self.is_attached:  # the app is closing
-            return
-        before = self._view
-        self._view = view = message.view
+    def _table_changed(self, view: View, before: View | None, events: tuple[Event, ...], *,
+                       snapshot: bool, seq: int) -> None:
+        """A new view with the events that led to it (a snapshot: the round's events, the log anew)."""
+        self._shown_seq = seq
         if self.choosing_end is not None and self.choosing_end not in view.legal:
             self.choosing_end = None
         log = self.query_one(EventLog)
         names = self._names(view)
-        events = view.events if message.snapshot else message.events
-        if message.snapshot:
+        if snapshot:
+            events = view.events
             log.restart()
         for event in events:
             log.add_event(event, names, view.seat)
@@ -311,7 +334,6 @@ class TableScreen(CapicuScreen[None]):
             self.takes_ready = False
             self.set_timer(READY_DELAY, self._take_ready)
         self._show(view)
-        self._act_if_forced(view)
 
     def _take_ready(self) -> None:
         self.takes_ready = True
@@ -335,10 +357,6 @@ class TableScreen(CapicuScreen[None]):
         else:
             log.end_draws()
 
-    def notice(self, text: str | Wording) -> None:
-        if self._ready and self.is_attached:
-            self.query_one(EventLog).add_notice(text)
-
     def say(self, text: str | Wording, *, log_it: bool = True) -> None:
         """A notice for this player: in the status line for a moment (and in the log)."""
         if not (self._ready and self.is_attached):
@@ -346,10 +364,6 @@ class TableScreen(CapicuScreen[None]):
         self.query_one(StatusLine).say(text() if callable(text) else text)
         if log_it:
             self.query_one(EventLog).add_notice(text)
-
-    def chat_arrived(self, name: str, text: str) -> None:
-        if self._ready and self.is_attached:
-            self.query_one(EventLog).add_chat(name, text)
 
     # -- drawing the screen ----------------------------------------------------------
 
@@ -394,7 +408,7 @@ class TableScreen(CapicuScreen[None]):
 
     def _refresh_footer(self) -> None:
         offered = tuple(self._offers(action) for action in
-                        ("play", "ready", "draw", "pass_turn", "hint", "seat_key", "choose_end"))
+                        ("choose", "ready", "draw", "pass_turn", "hint", "seat_key", "choose_end"))
         if offered != self._offered:
             # Only when a key comes or goes: the footer is rebuilt each time (bytes over SSH).
             self._offered = offered
@@ -409,13 +423,15 @@ class TableScreen(CapicuScreen[None]):
         hand.cursor = view.hand.index(fits[0])
 
     def _show_seats(self, view: View) -> None:
-        game = self.capicu.game
+        model = self.capicu.table
         positions = table_positions(view.players, view.seat, view.rules.direction)
         names = self._names(view)
-        waiting = game.next_round.waiting if game is not None and game.next_round is not None else ()
-        ready = game.next_round.ready if game is not None and game.next_round is not None else ()
+        next_round = model.next_round if model is not None else None
+        waiting = next_round.waiting if next_round is not None else ()
+        ready = next_round.ready if next_round is not None else ()
+        seats = model.seats if model is not None else ()
         for seat, place in positions:
-            occupant = next((s for s in game.seats if s.seat == seat), None) if game is not None else None
+            occupant = next((s for s in seats if s.seat == seat), None)
             readiness = True if seat in ready else (False if seat in waiting else None)
             self.query_one(f"#{_SLOT[place]}", SeatPanel).update_seat(SeatView.from_view(
                 view, seat, names, occupant=occupant, ready=readiness if view.between_rounds else None,
@@ -436,18 +452,18 @@ class TableScreen(CapicuScreen[None]):
 
     def _tick(self) -> None:
         """Count the turn timer and the next deal down (once a second)."""
-        view = self._view
-        game = self.capicu.game
-        if view is None or game is None:
+        model = self.capicu.table
+        view = model.view if model is not None else None
+        if view is None or model is None:
             return
         positions = table_positions(view.players, view.seat, view.rules.direction)
-        timer = game.timer
+        timer = model.timer
         for seat, place in positions:
             left: int | None = None
-            if timer is not None and timer[0] == seat and view.turn == seat:
-                left = max(0, math.ceil(timer[1] - time.monotonic()))
+            if timer is not None and timer.seat == seat and view.turn == seat:
+                left = max(0, math.ceil(timer.deadline - time.monotonic()))
             self.query_one(f"#{_SLOT[place]}", SeatPanel).timer = left
-        if view.between_rounds and game.next_round is not None and game.next_round.deadline is not None:
+        if view.between_rounds and model.next_round is not None and model.next_round.deadline is not None:
             self._show_status(view)
 
     def _show_status(self, view: View) -> None:
@@ -480,8 +496,8 @@ class TableScreen(CapicuScreen[None]):
             status.prompt = t("Your turn: pick a tile with the arrows, Enter plays it.")
 
     def _break_prompt(self, view: View) -> str:
-        game = self.capicu.game
-        state = game.next_round if game is not None else None
+        model = self.capicu.table
+        state = model.next_round if model is not None else None
         if view.seat is None:
             text = t("Round over: the next deal comes when the players are ready.")
         elif self._said_ready or (state is not None and view.seat in state.ready):
@@ -500,13 +516,8 @@ class TableScreen(CapicuScreen[None]):
 
     # -- acting ----------------------------------------------------------------------
 
-    def _act_if_forced(self, view: View) -> None:
-        """Draw for the player when drawing is the only thing the rules allow."""
-        if view.is_my_turn and view.legal == (DRAW,):
-            self.run_worker(self.capicu.send_action(DRAW), group="intent")
-
     def on_hand_view_tile_chosen(self, message: HandView.TileChosen) -> None:
-        view = self._view
+        view = self.view
         if view is None or view.seat is None:
             return
         plays = [a for a in message.actions if isinstance(a, Play) and a in view.legal]
@@ -535,8 +546,8 @@ class TableScreen(CapicuScreen[None]):
 
     def action_cancel_end(self) -> None:
         self.choosing_end = None
-        if self._view is not None:
-            self._show_status(self._view)
+        if self.view is not None:
+            self._show_status(self.view)
         self._refresh_footer()
 
     def _explain(self, action: Action, view: View) -> None:
@@ -546,7 +557,7 @@ class TableScreen(CapicuScreen[None]):
             self.say(text, log_it=False)
 
     def action_explain(self, what: str) -> None:
-        view = self._view
+        view = self.view
         if view is None:
             return
         if view.seat is None:
@@ -563,15 +574,15 @@ class TableScreen(CapicuScreen[None]):
 
     def _offers(self, action: str) -> bool:
         """Whether the footer offers ``action`` now (the engine's legal actions decide)."""
-        view = self._view
+        view = self.view
         seated = view is not None and view.seat is not None
         if action in ("choose_end", "cancel_end"):
             return self.choosing_end is not None
         if self.choosing_end is not None:
             return False  # one question at a time: which end
-        if action == "play":
+        if action == "choose":
             return view is not None and view.is_my_turn and any(isinstance(a, Play) for a in view.legal)
-        if action == "play_anyway":
+        if action == "choose_anyway":
             return seated and view is not None and view.turn is not None
         if action == "ready":
             if view is None or view.seat is None:
@@ -585,11 +596,11 @@ class TableScreen(CapicuScreen[None]):
             return seated and view is not None and view.turn is not None
         if action == "seat_key":
             game = self.capicu.game
-            return game is not None and game.seat_key is not None and not game.hosting
+            return game is not None and game.table.seat_key is not None and not game.hosting
         return True
 
     def action_ready(self) -> None:
-        view = self._view
+        view = self.view
         if view is None or view.seat is None or not self.takes_ready:
             return
         if view.match_over:
@@ -607,19 +618,19 @@ class TableScreen(CapicuScreen[None]):
     def action_cursor_to(self, index: int) -> None:
         self.query_one(HandView).action_cursor_to(index)
 
-    def action_play(self) -> None:
+    def action_choose(self) -> None:
         self.query_one(HandView).action_choose()
 
-    def action_play_anyway(self) -> None:
+    def action_choose_anyway(self) -> None:
         self.query_one(HandView).action_choose()
 
     def action_draw(self) -> None:
-        view = self._view
+        view = self.view
         if view is not None and view.is_my_turn and DRAW in view.legal:
             self.run_worker(self.capicu.send_action(DRAW), group="intent")
 
     def action_pass_turn(self) -> None:
-        view = self._view
+        view = self.view
         if view is not None and view.is_my_turn and view.legal == (PASS,):
             self.run_worker(self.capicu.send_action(PASS), group="intent")
 
@@ -635,7 +646,7 @@ class TableScreen(CapicuScreen[None]):
             return
         over_ssh = isinstance(game.request, JoinGame) and game.request.return_line is not None
         command = game.seat_key_command()
-        self.app.push_screen(SeatKeyScreen(game.seat_key, command, back_by_itself=not over_ssh))
+        self.app.push_screen(SeatKeyScreen(game.table.seat_key, command, back_by_itself=not over_ssh))
 
     def action_leave(self) -> None:
         chat = self.query_one(ChatPanel)
@@ -652,7 +663,7 @@ class TableScreen(CapicuScreen[None]):
         self.app.push_screen(LeaveScreen(hosting), answered)
 
     def action_hint(self) -> None:
-        view = self._view
+        view = self.view
         if view is None or not view.is_my_turn:
             self.say(t("Hints are for your turn."), log_it=False)
             return
@@ -670,7 +681,7 @@ class TableScreen(CapicuScreen[None]):
         self.app.call_from_thread(self._show_hint, view, hint)
 
     def _show_hint(self, view: View, hint: Hint) -> None:
-        if self._view is not view:
+        if self.view is not view:
             return  # the table moved on while we thought
         # Worded here, not in the worker's thread: the words follow this app's language.
         reason = describe_hint_reasons(hint, self._names(view), view.seat)

@@ -8,6 +8,8 @@ others type, and the log cleans them again on display.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from capicu.net.protocol import CHAT_LIMIT
 from textual.app import ComposeResult
 from textual.containers import Vertical
@@ -36,13 +38,12 @@ class ChatPanel(Vertical):
     }
     """
 
+    @dataclass
     class Send(Message):
         """The player wants to say ``text`` (already stripped, never empty)."""
 
-        def __init__(self, panel: ChatPanel, text: str) -> None:
-            super().__init__()
-            self.panel = panel
-            self.text = text
+        panel: ChatPanel
+        text: str
 
         @property
         def control(self) -> ChatPanel:

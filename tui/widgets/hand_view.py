@@ -13,6 +13,7 @@ written): a cursor move costs the two tiles it leaves and reaches.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import ClassVar
 
 from capicu.core import Action, Play, Tile, View
@@ -88,24 +89,27 @@ class HandView(Widget, can_focus=True):
         "hand--empty",
     }
 
-    BINDINGS: ClassVar[list[BindingType]] = [
+    #: The hand's keys, declared here once. At the table the hand never has the focus (the
+    #: table's keys come in the table's order): the table screen binds these same bindings to
+    #: actions of the same names, which drive the hand.
+    CURSOR_BINDINGS: ClassVar[list[BindingType]] = [
         Binding("left", "cursor(-1)", N_("Previous tile"), show=False),
         Binding("right", "cursor(1)", N_("Next tile"), show=False),
         Binding("home", "cursor_to(0)", N_("First tile"), show=False),
         Binding("end", "cursor_to(-1)", N_("Last tile"), show=False),
-        Binding("enter", "choose", N_("Play tile"), show=True),
-        # When no tile may be played, Enter still answers: the table says why.
-        Binding("enter", "choose_anyway", N_("Play tile"), show=False),
     ]
+    CHOOSE_BINDING: ClassVar[Binding] = Binding("enter", "choose", N_("Play tile"))
+    #: When no tile may be played, Enter still answers: the table says why.
+    CHOOSE_ANYWAY_BINDING: ClassVar[Binding] = Binding("enter", "choose_anyway", "", show=False)
+    BINDINGS: ClassVar[list[BindingType]] = [*CURSOR_BINDINGS, CHOOSE_BINDING, CHOOSE_ANYWAY_BINDING]
 
+    @dataclass
     class TileChosen(Message):
         """The player chose a tile; ``actions`` are its legal plays (empty: it does not fit now)."""
 
-        def __init__(self, hand: HandView, tile: Tile, actions: tuple[Play, ...]) -> None:
-            super().__init__()
-            self.hand = hand
-            self.tile = tile
-            self.actions = actions
+        hand: HandView
+        tile: Tile
+        actions: tuple[Play, ...]
 
         @property
         def control(self) -> HandView:

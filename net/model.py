@@ -1,0 +1,305 @@
+"""The client's model of the table: one state, and every host message applied to it once.
+
+After h11's `Connection`: `TableModel.apply` takes one message (from the host,
+or the client's own word on the connection: `Reconnecting`, `Reconnected`,
+`Closed`) with the time it is taken, changes the model, and returns a `Change`
+saying what it took and what it replaced. Nothing here reads a socket or a
+clock, and nothing depends on how the bytes were decoded: it sees declared
+messages only. `Client` owns one model and applies each message as the reader
+takes it, so the model is never ahead of what its reader has seen; the
+interface holds that same model and follows its changes.
+
+A new host message touches three places: its declaration in net/protocol.py,
+its `apply` branch here (and the field it sets), and the screen that shows it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import ClassVar
+
+from capicu.core import Event, View
+
+from .protocol import (
+    ActedBy,
+    Chat,
+    Error,
+    NextRound,
+    Seat,
+    Seats,
+    Snapshot,
+    StateUpdate,
+    TurnTimer,
+    Welcome,
+    advance_view,
+)
+
+
+class LinkEnd(StrEnum):
+    """Why a connection to the host ended (`Reconnecting`) or the client stopped (`Closed`).
+
+    Each comes with the params named here; the interface puts them into words.
+    """
+
+    #: Three heartbeats without a word from the host.
+    HOST_SILENT = "host_silent"
+    HOST_CLOSED = "host_closed"
+    #: ``problem``: what the codec could not read (English, for programmers).
+    UNREADABLE = "unreadable"
+    #: ``problem``: the system's words for the broken connection.
+    BROKEN = "broken"
+    #: ``problem``: the system's words ("connection refused"); "" when nothing answered in time.
+    UNREACHABLE = "unreachable"
+    #: ``code``: the host's `ErrorCode` (it refused us, or hangs up: shutting down, too slow).
+    REFUSED = "refused"
+    #: ``seconds`` spent trying, ``last``: the `LinkEnd` of the last try, and that one's params.
+    GAVE_UP = "gave_up"
+    #: This client closed (`Client.close`) or dropped (`Client.drop`) the connection.
+    CLOSED_HERE = "closed_here"
+    DROPPED_HERE = "dropped_here"
+
+
+#: The params of a `LinkEnd`: texts and numbers.
+LinkParams = dict[str, str | int | float]
+
+
+@dataclass(frozen=True, slots=True)
+class Update:
+    """Public events, numbered, and the whole view after them (a `StateUpdate` as the model took it).
+
+    The wire's update carries only the view's changing fields; the model makes
+    the whole view from the one before, in arrival order (`advance_view`).
+    """
+
+    type: ClassVar[str] = "update"
+    #: The number of the last event in ``events``.
+    seq: int
+    events: tuple[Event, ...]
+    view: View
+    #: The seat whose action caused the events (None for the deal after a break).
+    actor: int | None
+    by: ActedBy
+    #: The ``ref`` of your intent, when this update answers it.
+    ref: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class Reconnecting:
+    """The connection dropped; the client retries in ``delay`` seconds (attempt ``attempt``).
+
+    The first comes at once (attempt 1), then one after each failed attempt;
+    ``reason`` is why the last one failed (the drop itself, for the first).
+    """
+
+    type: ClassVar[str] = "reconnecting"
+    attempt: int
+    delay: float
+    reason: LinkEnd
+    params: LinkParams = field(default_factory=dict)
+    #: The last attempt could not reach the host at all (refused, unreachable,
+    #: timed out), or the host said it was shutting down: say the host is gone.
+    host_down: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Reconnected:
+    """Back in the seat (a `Snapshot` follows)."""
+
+    type: ClassVar[str] = "reconnected"
+    seat: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class Closed:
+    """The client is finished: it closed, was refused, or gave up reconnecting."""
+
+    type: ClassVar[str] = "closed"
+    reason: LinkEnd
+    params: LinkParams = field(default_factory=dict)
+
+
+#: Everything the model takes, and `Client` yields (a `StateUpdate` is yielded as an `Update`).
+Incoming = (
+    Welcome | Seats | Snapshot | Update | Chat | TurnTimer | NextRound | Error
+    | Reconnecting | Reconnected | Closed
+)
+#: What `TableModel.apply` is given: what the host sent (its update as on the wire) and the client's word.
+Taken = Welcome | Seats | Snapshot | StateUpdate | Chat | TurnTimer | NextRound | Error | Reconnecting \
+    | Reconnected | Closed
+
+
+class LinkState(StrEnum):
+    """How the connection to the host stands, as the client last said."""
+
+    UP = "up"
+    RECONNECTING = "reconnecting"
+    CLOSED = "closed"
+
+
+@dataclass(frozen=True, slots=True)
+class ChatLine:
+    """A chat line as the host cleaned it; ``seat`` None for a spectator."""
+
+    name: str
+    seat: int | None
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class NextRoundState:
+    """Between rounds: who is ready for the next deal, who the host waits for, and when it deals."""
+
+    #: When the countdown runs out, on the clock `apply` was given (None: no countdown).
+    deadline: float | None
+    ready: tuple[int, ...]
+    waiting: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class TurnClock:
+    """Seat ``seat`` must act by ``deadline`` (on the clock `apply` was given), or the computer acts."""
+
+    seat: int
+    deadline: float
+
+
+@dataclass(frozen=True, slots=True)
+class Change:
+    """One message the model took, and what it replaced: screens tell what is new from the two."""
+
+    #: What was taken (a `StateUpdate` as the `Update` with the whole view).
+    message: Incoming
+    #: The view before it (None before the first snapshot).
+    view_before: View | None = None
+    #: The seats before it (a seat map: who sat down, dropped, left or came back).
+    seats_before: tuple[Seat, ...] = ()
+
+
+class TableModel:
+    """What this client knows of its table: who we are, the seats, the view, the clocks, chat, the link."""
+
+    def __init__(self, name: str = "") -> None:
+        #: Who we are: our name as the host has it (as asked until the welcome), seat (None: watching).
+        self.name = name
+        self.seat: int | None = None
+        self.table = "main"
+        #: The seat's secret for this machine to keep, and its key for a person to type elsewhere
+        #: (the ones a hello offers, then the ones the welcome gives).
+        self.token: str | None = None
+        self.seat_key: str | None = None
+        #: The id of the table's match: saved tokens are keyed by it.
+        self.match_id: str | None = None
+        #: The first welcome gave back a seat held for us (a token, a seat key, the operator's yes).
+        self.resumed = False
+        #: Seats at the table (from the welcome, then the seat map).
+        self.players = 0
+        self.seats: tuple[Seat, ...] = ()
+        self.spectators = 0
+        #: The spectators' names, in the order they came.
+        self.watchers: tuple[str, ...] = ()
+        #: The match has begun (the seat map says so, or a view came).
+        self.started = False
+        #: The view as of the last snapshot or update taken, and the number of its last event.
+        self.view: View | None = None
+        self.seq = 0
+        self.timer: TurnClock | None = None
+        #: Between rounds: the host's last word on the next deal; else None.
+        self.next_round: NextRoundState | None = None
+        self.chat: list[ChatLine] = []
+        self.link = LinkState.UP
+        #: How many times the connection dropped.
+        self.drops = 0
+        #: Why the link went down or ended, as last said (`Reconnecting` or `Closed`).
+        self.link_end: Reconnecting | Closed | None = None
+        #: The client stopped while it was trying to get the seat back (it gave up, or was refused).
+        self.closed_while_reconnecting = False
+        #: The last welcome, as it came.
+        self.welcome: Welcome | None = None
+
+    def apply(self, message: Taken, now: float) -> Change | None:
+        """Take ``message`` at time ``now``; what changed, or None for an update the view already holds."""
+        if isinstance(message, StateUpdate):
+            return self._update(message)
+        if isinstance(message, Snapshot):
+            before = self.view
+            self.view, self.seq = message.view, message.seq
+            self._view_came(message.view)
+            return Change(message, before, self.seats)
+        if isinstance(message, Seats):
+            before_seats = self.seats
+            self.seats, self.spectators, self.watchers = message.seats, message.spectators, message.watchers
+            self.started = self.started or message.started
+            if message.seats:
+                self.players = len(message.seats)
+            return Change(message, self.view, before_seats)
+        if isinstance(message, TurnTimer):
+            self.timer = TurnClock(message.seat, now + message.seconds)
+        elif isinstance(message, NextRound):
+            deadline = None if message.seconds is None else now + message.seconds
+            self.next_round = NextRoundState(deadline, tuple(message.ready), tuple(message.waiting))
+        elif isinstance(message, Chat):
+            self.chat.append(ChatLine(message.name, message.seat, message.text))
+        elif isinstance(message, Welcome):
+            self._welcome(message)
+        elif isinstance(message, Reconnecting):
+            if self.link is not LinkState.RECONNECTING:
+                self.drops += 1
+            self.link, self.link_end = LinkState.RECONNECTING, message
+        elif isinstance(message, Reconnected):
+            self.link = LinkState.UP
+        elif isinstance(message, Closed):
+            self.closed_while_reconnecting = self.link is LinkState.RECONNECTING
+            self.link, self.link_end = LinkState.CLOSED, message
+        # An `Error` changes nothing here: it answers an intent (a fatal one: `Closed` follows).
+        return Change(message, self.view, self.seats)
+
+    def _welcome(self, welcome: Welcome) -> None:
+        self.welcome = welcome
+        self.name, self.seat, self.table = welcome.name, welcome.seat, welcome.table
+        self.players = welcome.players
+        if welcome.token is not None:
+            self.token = welcome.token
+        if welcome.seat_key is not None:
+            self.seat_key = welcome.seat_key
+        self.match_id = welcome.match
+
+    def _update(self, update: StateUpdate) -> Change | None:
+        before = self.view
+        if before is None or update.seq <= self.seq:
+            return None  # before any snapshot, or already in the one taken since (after a reconnect)
+        # The wire leaves out what follows from the view before: the whole view is made here,
+        # in arrival order, so that every update taken carries a whole view.
+        view = advance_view(before, update)
+        self.view, self.seq = view, update.seq
+        self._view_came(view)
+        taken = Update(update.seq, update.events, view, update.actor, update.by, update.ref)
+        return Change(taken, before, self.seats)
+
+    def _view_came(self, view: View) -> None:
+        self.started = True
+        if not view.between_rounds:
+            self.next_round = None
+
+    @property
+    def lost(self) -> bool:
+        """The connection is down and the client is trying to get the seat back."""
+        return self.link is LinkState.RECONNECTING
+
+
+__all__ = [
+    "Change",
+    "ChatLine",
+    "Closed",
+    "Incoming",
+    "LinkEnd",
+    "LinkParams",
+    "LinkState",
+    "NextRoundState",
+    "Reconnected",
+    "Reconnecting",
+    "TableModel",
+    "Taken",
+    "TurnClock",
+    "Update",
+]
