@@ -278,9 +278,9 @@ def train_seats(args: tuple[str, str, int, int, int]) -> TrainTally:
     first, second, players, seed, rounds = args
     rules = Rules.preset_named("mexican-train")
     if rounds:
-        import dataclasses
+        import msgspec
 
-        rules = dataclasses.replace(rules, rounds=rounds)
+        rules = msgspec.structs.replace(rules, rounds=rounds)
     tally = TrainTally()
     for me in range(players):
         levels = [second] * players

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-import dataclasses
 import random
 
+import msgspec
 import pytest
 from capicu.core import Play, Rules, Run, Tile, Train, parse_action, tile_set
 from capicu.core.actions import END_RUN
@@ -20,9 +20,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 MEXICAN_TRAIN = Rules.preset_named("mexican-train")
-ONE_ROUND = dataclasses.replace(MEXICAN_TRAIN, rounds=1)
+ONE_ROUND = msgspec.structs.replace(MEXICAN_TRAIN, rounds=1)
 #: Double-nine, one tile to open with: positions written by hand stay short (9 tiles each at 2 players).
-NINE_ONE_TILE = dataclasses.replace(MEXICAN_TRAIN, max_pip=9, opening_run=False)
+NINE_ONE_TILE = msgspec.structs.replace(MEXICAN_TRAIN, max_pip=9, opening_run=False)
 #: The search without its wall-clock cap: the same seed and view give the same move.
 STEADY = TrainBudget(cap_seconds=None)
 TWELVE = tile_set(12)
@@ -155,7 +155,7 @@ OPTIONS = [
 
 @pytest.mark.parametrize("options", OPTIONS, ids=lambda o: ",".join(o) or "preset")
 def test_every_level_plays_only_legal_moves(options: dict[str, object]) -> None:
-    rules = dataclasses.replace(ONE_ROUND, **options)  # type: ignore[arg-type]
+    rules = msgspec.structs.replace(ONE_ROUND, **options)  # type: ignore[arg-type]
     for players, seed in ((2, 1), (4, 2), (8, 3)):
         levels = (["hard", "normal", "easy"] * 3)[:players]
         match = play_round(rules, levels, seed + 10 * len(options), hints=players == 2)
@@ -254,7 +254,7 @@ def test_hard_answers_the_same_with_the_same_seed() -> None:
 
 
 def test_the_hint_suggests_the_longest_opening_run() -> None:
-    nine = dataclasses.replace(ONE_ROUND, max_pip=9)
+    nine = msgspec.structs.replace(ONE_ROUND, max_pip=9)
     tested = 0
     for seed in range(30):
         match = MexicanMatch(nine, 2, seed=seed)
@@ -325,7 +325,7 @@ def test_ending_the_run_is_suggested_when_the_run_can_go_no_further() -> None:
 
 def test_a_view_whose_events_do_not_add_up_still_gets_a_legal_move() -> None:
     match = position_with_choice(2)
-    view = dataclasses.replace(match.view(0), events=match.view(0).events[:1])
+    view = msgspec.structs.replace(match.view(0), events=match.view(0).events[:1])
     with pytest.raises(ValueError):
         read_train(view)
     assert TrainHardPlayer(0, STEADY).choose(view) in view.legal
