@@ -51,7 +51,7 @@ class HostSetupScreen(CapicuScreen[None]):
         title = t("Play against the computer") if self.solo else t("Host a game on the network")
         with Vertical(id="setup-box", classes="form-box"):
             yield Static(title, classes="screen-title")
-            with Grid(id="setup-grid", classes="form-grid"):
+            with Grid(id="setup-grid", classes="form-grid " + ("solo" if self.solo else "hosted")):
                 yield Label(t("Game"))
                 yield Select([(preset_title(p), p) for p in PRESET_NAMES], value=self.preset,
                              allow_blank=False, id="preset")
@@ -65,14 +65,14 @@ class HostSetupScreen(CapicuScreen[None]):
                 yield Select([(level_name(lv), lv) for lv in LEVELS], value="normal",
                              allow_blank=False, id="level")
                 # The house rules of the drawing games (docs/RULES.md), each off by default,
-                # on one row so that the form still fits 80x24.
-                yield Label(t("House rules"))
+                # on one row so that the form still fits 80x24 (so each choice is a dozen letters).
+                yield Label(t("House rules"), id="house-label")
                 with Horizontal(id="house-rules"):
                     yield Select([(t("plain blanks"), False), (t("wild blanks"), True)], value=False,
                                  allow_blank=False, compact=True, id="wild-blanks")
-                    yield Select([(t("draw 1 by 1"), 0), (t("draw 2 at once"), 2), (t("draw 3 at once"), 3)],
+                    yield Select([(t("draw 1 by 1"), 0), (t("draw 2 by 2"), 2), (t("draw 3 by 3"), 3)],
                                  value=0, allow_blank=False, compact=True, id="draw-several")
-                    yield Select([(t("no redeal"), False), (t("5 doubles: redeal"), True)], value=False,
+                    yield Select([(t("no redeal"), False), (t("redeal on 5"), True)], value=False,
                                  allow_blank=False, compact=True, id="redeal-on-doubles")
                 yield Label(t("Points to win"))
                 rules = Rules.preset_named(self.preset)
