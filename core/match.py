@@ -120,6 +120,9 @@ class Match:
         self._entries: list[Any] = []
         self._plays = _plays(rules.max_pip)
         self._blank_plays = _blank_plays(rules.max_pip) if rules.wild_blanks else {}
+        #: The house rules, read once (the hot path asks for them after every action).
+        self._wild = bool(rules.wild_blanks)
+        self._redeal_on_doubles = bool(rules.redeal_on_doubles)
         #: The lead the round was dealt with (a new deal asked for keeps it).
         self._round_lead: int | None = None
         #: legal_actions() of the current position, until the next action.
@@ -210,7 +213,7 @@ class Match:
             actions.append(DRAW)
         if not actions:
             actions.append(PASS)
-        if self._may_redeal(st.turn):
+        if self._redeal_on_doubles and self._may_redeal(st.turn):
             actions.append(REDEAL)
         self._legal_tiles = tiles
         self._legal = tuple(actions)
@@ -270,7 +273,7 @@ class Match:
             if seat == st.turn:
                 fields[_LEGAL] = self.legal_actions()
             else:
-                fields[_LEGAL] = (REDEAL,) if self._may_redeal(seat) else ()
+                fields[_LEGAL] = (REDEAL,) if self._redeal_on_doubles and self._may_redeal(seat) else ()
         return View(*fields)
 
     def _share_position(self) -> list[Any]:
@@ -298,7 +301,7 @@ class Match:
             self.target,
             (),  # legal
             self.winner,
-            tuple(self._blanks) if self.rules.wild_blanks else UNSET,
+            tuple(self._blanks) if self._wild else UNSET,
             tuple(self._round_events),
             self._results_shown,
         ]
@@ -334,7 +337,10 @@ class Match:
         if type(action) is Play:
             on_right = action.place is _RIGHT
             blank = -1 if action.blank is None else action.blank
-            st.play(index, on_right, blank)
+            if blank < 0:
+                st.play(index, on_right)
+            else:
+                st.play(index, on_right, blank)
             # The tile's inner number is the end it was laid on; its outer one, the new end.
             if left < 0:
                 self._line.append((st.left, st.right))

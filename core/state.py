@@ -167,10 +167,14 @@ class RoundState:
             # it is not a double. (The lead has no open end to choose from.)
             a, b = self.ends_of[tile]
             self.capicu = a != b and far[left] >= 0 and far[self.right] >= 0
-        if blank >= 0 or left < 0:
-            end = _RIGHT if on_right else _LEFT
-            self.left, self.right = self.layout.after(tile, end, left, self.right, blank)
+        if left < 0:
+            self.left, self.right = self.layout.after(tile, _LEFT, left, left, blank)
             self.forced_lead = -1
+        elif blank >= 0:  # a wild blank left open: that end is the number its player gave it
+            if on_right:
+                self.right = blank
+            else:
+                self.left = blank
         elif on_right:
             self.right = far[self.right]
         else:
@@ -190,10 +194,15 @@ class RoundState:
 
         Returns how many were drawn: as many as asked, or as can still be drawn.
         """
-        count = min(self.draws_at_once, self.drawable)
-        for tile in self.stock[self.stock_pos : self.stock_pos + count]:
-            self.hands[self.turn] |= 1 << tile
-        self.stock_pos += count
+        if self.draws_at_once == 1:  # the usual draw, kept short: play-outs draw often
+            count = 1
+            self.hands[self.turn] |= 1 << self.stock[self.stock_pos]
+            self.stock_pos += 1
+        else:
+            count = min(self.draws_at_once, self.drawable)
+            for tile in self.stock[self.stock_pos : self.stock_pos + count]:
+                self.hands[self.turn] |= 1 << tile
+            self.stock_pos += count
         self.drawable -= count
         self.draws_this_turn += count
         if not self.drawable:
