@@ -36,9 +36,9 @@ def binding_lines(bindings: list[BindingType], *, asides: Sequence[BindingType] 
     for key, things in does.items():
         keys_for.setdefault(tuple(things), []).append(key)
     lines = []
-    for things, keys in keys_for.items():
+    for done, keys in keys_for.items():
         written = " / ".join(key_name(key) for key in keys)
-        lines.append(f"{written:>16}  {list_separator_of_keys().join(things)}")
+        lines.append(f"{written:>16}  {list_separator_of_keys().join(done)}")
     return lines
 
 
