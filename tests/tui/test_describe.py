@@ -648,3 +648,29 @@ def test_every_reason_a_host_cannot_start_is_a_code_worded_with_its_declared_par
         default_language.switch("en")
     with pytest.raises(ValueError, match="problem"):
         HostError("in English", HostProblem.JOURNAL, path="m.journal")  # its problem left out
+
+
+def test_a_hint_says_lead_on_an_empty_table_and_no_end_when_both_ends_match() -> None:
+    from capicu.core import End, Play, Tile
+    from capicu.tui.screens.table import describe_action
+
+    match = crafted_match(Rules.preset_named("puerto-rican-drawing"),
+                          ["6-6 0-1 0-2 0-3 0-4 0-6 0-0", "5-6 1-2 1-3 1-4 1-5 2-2 2-3"])
+    empty = match.view(0)
+    assert describe_action(Play(Tile.parse("6-6"), End.LEFT), empty) == "lead 6-6"
+    match.apply(parse_action("play 6-6"))
+    both_six = match.view(1)
+    # Either end is the same game: the hint names no end, so it cannot disagree with the Enter that plays it.
+    assert describe_action(Play(Tile.parse("5-6"), End.RIGHT), both_six) == "play 5-6"
+
+
+def test_a_hints_odds_are_said_plainly_and_the_figures_only_when_asked_again() -> None:
+    hint = Hint(DRAW, (HintReason.BEST_ODDS(samples=667),))
+    assert describe_hint_reasons(hint, NAMES) == "it gives the best chances"
+    assert "667" in describe_hint_reasons(hint, NAMES, evidence=True)
+    default_language.switch("es")
+    try:
+        plain = describe_hint_reasons(hint, NAMES)
+        assert "667" not in plain and "muestra" not in plain
+    finally:
+        default_language.switch("en")

@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 from capicu.core import Play
+from capicu.net.model import LinkState
 from capicu.net.protocol import NAME_LIMIT
 from capicu.tui.app import CapicuApp
 from capicu.tui.screens.rules_keys import RulesKeysScreen
@@ -37,13 +38,19 @@ def _footer_keys(app: CapicuApp) -> list[str]:
             if key.styles.visibility != "hidden" and not key.has_class("-command-palette")]
 
 
+def _table(app: CapicuApp) -> TableScreen:
+    return next(s for s in app.screen_stack if isinstance(s, TableScreen))
+
+
 def _status(app: CapicuApp) -> str:
-    status = app.screen.query_one(StatusLine)
+    status = _table(app).query_one(StatusLine)
     return status.notice or status.prompt
 
 
 def _log(app: CapicuApp) -> str:
-    return " ".join(strip.text.strip() for strip in app.screen.query_one(EventLog).lines)
+    if not any(isinstance(s, TableScreen) for s in app.screen_stack):
+        return ""
+    return " ".join(strip.text.strip() for strip in _table(app).query_one(EventLog).lines)
 
 
 def _record_intents(app: CapicuApp) -> list[object]:
@@ -182,3 +189,57 @@ async def test_a_partners_round_end_shows_its_last_line_at_80x24_when_the_others
         # One form for a side, the language's list: never "Team ... & ...".
         assert "Computer 2 and Computer 4" in text and "&" not in text and "Team" not in text
         assert f"{result.scores[result.winner]} in total." in text
+
+
+async def test_under_the_host_gone_overlay_my_own_seat_is_not_connected() -> None:
+    from capicu.core import Rules
+    from capicu.net.host import Host, HostConfig
+    from capicu.net.table import TableConfig
+    from capicu.tui.game import DisplayOptions, JoinGame
+    from capicu.tui.screens.reconnecting import ReconnectingScreen
+    from capicu.tui.widgets.seat_panel import SeatPanel
+
+    table = TableConfig(rules=Rules.preset_named("puerto-rican-drawing"), players=2, computers=1,
+                        computer_level="normal", seed=5)
+    host = Host(HostConfig(table, bind="127.0.0.1", port=0, code=None))
+    _, port = await host.start()
+    app = CapicuApp(DisplayOptions(mouse=False), JoinGame("127.0.0.1", port, "Ana", give_up_after=30))
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: my_turn(app), what="my turn")
+        screen = app.screen
+        assert isinstance(screen, TableScreen)
+        mine = screen.query_one("#seat-me", SeatPanel)
+        assert "connected" in mine.render().plain.split("\n")[-1]
+        await host.stop()
+        await wait_for(pilot, lambda: any(isinstance(s, ReconnectingScreen) and s.host_down
+                                          for s in app.screen_stack), what="the host said gone")
+        await wait_for(pilot, lambda: "disconnected" in mine.render().plain, what="my seat not connected")
+        await app.leave_game()
+
+
+async def test_back_at_the_table_on_my_turn_the_status_line_says_my_turn() -> None:
+    from capicu.core import Rules
+    from capicu.net.host import Host, HostConfig
+    from capicu.net.table import TableConfig
+    from capicu.tui.game import DisplayOptions, JoinGame
+    from capicu.tui.screens.reconnecting import ReconnectingScreen
+
+    table = TableConfig(rules=Rules.preset_named("puerto-rican-drawing"), players=2, computers=1,
+                        computer_level="normal", seed=5)
+    host = Host(HostConfig(table, bind="127.0.0.1", port=0, code=None))
+    _, port = await host.start()
+    try:
+        app = CapicuApp(DisplayOptions(mouse=False), JoinGame("127.0.0.1", port, "Ana"))
+        async with app.run_test(size=SIZE, notifications=True) as pilot:
+            await wait_for(pilot, lambda: my_turn(app), what="my turn")
+            assert app.link is not None and app.link.client is not None
+            app.link.client._writer.transport.abort()
+            await wait_for(pilot, lambda: app.table.drops == 1, what="the drop to be seen")  # type: ignore[union-attr]
+            await wait_for(pilot, lambda: app.table.link is LinkState.UP  # type: ignore[union-attr]
+                           and not any(isinstance(s, ReconnectingScreen) for s in app.screen_stack)
+                           and my_turn(app), what="the seat resumed")
+            await pilot.pause()
+            assert _status(app).startswith("Your") and "Back at the table" not in _status(app)
+            assert not any("Back at the table" in n.message for n in app._notifications)
+    finally:
+        await host.stop()
