@@ -35,11 +35,9 @@ def binding_lines(bindings: list[BindingType], *, asides: Sequence[BindingType] 
     keys_for: dict[tuple[str, ...], list[str]] = {}
     for key, things in does.items():
         keys_for.setdefault(tuple(things), []).append(key)
-    lines = []
-    for done, keys in keys_for.items():
-        written = " / ".join(key_name(key) for key in keys)
-        lines.append(f"{written:>16}  {list_separator_of_keys().join(done)}")
-    return lines
+    written = {done: " / ".join(key_name(key) for key in keys) for done, keys in keys_for.items()}
+    width = max((len(keys) for keys in written.values()), default=0) + 1
+    return [f"{keys:>{width}}  {list_separator_of_keys().join(done)}" for done, keys in written.items()]
 
 
 def list_separator_of_keys() -> str:
