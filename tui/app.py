@@ -37,7 +37,7 @@ from textual.reactive import var
 from textual.screen import Screen
 from textual.theme import Theme, ThemeProvider
 from textual.types import NoActiveAppError
-from textual.widgets import Checkbox
+from textual.widgets import Checkbox, Input
 
 from .ascii_only import to_ascii
 from .describe import describe_host_error, describe_link_end
@@ -261,6 +261,13 @@ class CapicuApp(App[None]):
         """What the game's first screen says as it opens (each said once)."""
         notices, self.opening_notices = self.opening_notices, []
         return notices
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        """A name field that is full says so: taking no more letters without a word would be a silent cut."""
+        field = event.input
+        if (field.id == "name" and field.has_focus and field.max_length
+                and len(event.value) >= field.max_length):
+            self.notify(t("Names are at most {limit} letters.", limit=field.max_length), severity="warning")
 
     def player_name(self, asked: str | None) -> str:
         name = asked or self.settings.name

@@ -243,3 +243,19 @@ async def test_back_at_the_table_on_my_turn_the_status_line_says_my_turn() -> No
             assert not any("Back at the table" in n.message for n in app._notifications)
     finally:
         await host.stop()
+
+
+async def test_a_name_typed_to_the_limit_in_the_join_form_is_said_to_be_full() -> None:
+    from capicu.tui.screens.join_form import JoinFormScreen
+    from textual.widgets import Input
+
+    app = CapicuApp()
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        await app.push_screen(JoinFormScreen())
+        field = app.screen.query_one("#name", Input)
+        field.focus()
+        field.value = ""
+        await pilot.press(*("x" * (NAME_LIMIT + 6)))
+        await wait_for(pilot, lambda: any(f"at most {NAME_LIMIT} letters" in n.message
+                                          for n in app._notifications), what="the name said full")
+        assert field.value == "x" * NAME_LIMIT
