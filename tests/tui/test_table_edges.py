@@ -6,6 +6,7 @@ screen shows (its text, the footer's keys, the status line).
 
 from __future__ import annotations
 
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
@@ -259,3 +260,31 @@ async def test_a_name_typed_to_the_limit_in_the_join_form_is_said_to_be_full() -
         await wait_for(pilot, lambda: any(f"at most {NAME_LIMIT} letters" in n.message
                                           for n in app._notifications), what="the name said full")
         assert field.value == "x" * NAME_LIMIT
+
+
+async def test_footer_keys_never_run_into_each_other_in_spanish_at_80_columns() -> None:
+    from capicu.core import Rules
+    from capicu.net.host import Host, HostConfig
+    from capicu.net.table import TableConfig
+    from capicu.tui.game import DisplayOptions, JoinGame
+
+    table = TableConfig(rules=Rules.preset_named("puerto-rican-drawing"), players=2, computers=1,
+                        computer_level="normal", seed=5)
+    host = Host(HostConfig(table, bind="127.0.0.1", port=0, code=None))
+    _, port = await host.start()
+    try:
+        app = CapicuApp(DisplayOptions(mouse=False, language="es"), JoinGame("127.0.0.1", port, "Ana"))
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_for(pilot, lambda: my_turn(app), what="my turn")
+
+            def apart() -> bool:
+                keys = [key.region for key in app.screen.query_one(QuietFooter).query(FooterKey)
+                        if key.styles.visibility != "hidden"]
+                ordered = sorted(keys, key=lambda region: region.x)
+                return len(keys) >= 6 and all(a.right <= b.x for a, b in pairwise(ordered))
+
+            # "k Llave del asiento" is long: the keys close up rather than overlap the palette's.
+            await wait_for(pilot, apart, what="the footer's keys apart")
+            assert "Llave del asiento" in screen_text(app) and "Paleta" in screen_text(app)
+    finally:
+        await host.stop()
