@@ -558,7 +558,7 @@ class TableScreen(CapicuScreen[None]):
 
     def on_hand_view_tile_chosen(self, message: HandView.TileChosen) -> None:
         view = self.view
-        if view is None or view.seat is None or self.hidden:
+        if view is None or view.seat is None or self.table_hidden:
             return
         plays = [a for a in message.actions if isinstance(a, Play) and a in view.legal]
         if not plays:
@@ -627,7 +627,7 @@ class TableScreen(CapicuScreen[None]):
         return self._offers(action)
 
     @property
-    def hidden(self) -> bool:
+    def table_hidden(self) -> bool:
         """Whether the window is too small and a message shows instead of the table."""
         return self.has_class("-too-small")
 
@@ -636,7 +636,7 @@ class TableScreen(CapicuScreen[None]):
 
     def _offers(self, action: str) -> bool:
         """Whether the footer offers ``action`` now (the engine's legal actions decide)."""
-        if self.hidden:
+        if self.table_hidden:
             return action == "leave"  # no key acts on a table nobody can see
         if self._chatting():
             # The keys are chat's: only the way back to the table is the table's.
