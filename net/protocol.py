@@ -82,6 +82,7 @@ class ErrorCode(Code):
     BAD_NAME = "bad_name"
     NAME_TAKEN = "name_taken"
     BAD_TOKEN = "bad_token"
+    MATCH_GONE = "match_gone"
     NO_TABLE = "no_table"
     TABLE_FULL = "table_full"
     NOT_SEATED = "not_seated"
@@ -248,11 +249,30 @@ class Seats(_FromHost, frozen=True, tag="seats", omit_defaults=True):
                         Meta(max_length=WATCHERS_LIMIT)] = ()
 
 
-class Snapshot(_FromHost, frozen=True, tag="snapshot"):
-    """Everything you may know now; the next update has ``seq`` + 1 or more."""
+class Chat(_FromHost, frozen=True, tag="chat"):
+    """A chat line, cleaned by the host; ``seat`` None for a spectator."""
+
+    name: Annotated[str, Meta(max_length=NAME_LIMIT)]
+    seat: SeatNumber | None
+    text: Annotated[str, Meta(max_length=CHAT_LIMIT)]
+
+
+#: The chat lines a snapshot carries: the last ones said at the table, so that a player who
+#: comes back reads what was said (a bound: a snapshot stays small however long the match).
+RECENT_CHAT_LIMIT = 20
+
+
+class Snapshot(_FromHost, frozen=True, tag="snapshot", omit_defaults=True):
+    """Everything you may know now; the next update has ``seq`` + 1 or more.
+
+    ``chat`` came later, inside protocol version 2: left out while nothing was said, so that
+    such a snapshot is the bytes it always was.
+    """
 
     seq: Count
     view: View
+    #: The last chat lines said at the table (at most `RECENT_CHAT_LIMIT`), oldest first.
+    chat: Annotated[tuple[Chat, ...], Meta(max_length=RECENT_CHAT_LIMIT)] = ()
 
 
 #: The fields of a `View` that change move by move (all but its rules, events and
@@ -305,14 +325,6 @@ def advance_view(view: View, update: StateUpdate) -> View:
     return View(*(view.rules, *state, tuple(events), tuple(results)))
 
 
-class Chat(_FromHost, frozen=True, tag="chat"):
-    """A chat line, cleaned by the host; ``seat`` None for a spectator."""
-
-    name: Annotated[str, Meta(max_length=NAME_LIMIT)]
-    seat: SeatNumber | None
-    text: Annotated[str, Meta(max_length=CHAT_LIMIT)]
-
-
 class TurnTimer(_FromHost, frozen=True, tag="timer"):
     """Seat ``seat`` has ``seconds`` to act before the computer acts for it."""
 
@@ -346,6 +358,29 @@ class Waiting(_FromHost, frozen=True, tag="waiting"):
     seconds: Seconds
 
 
+class ByeReason(StrEnum):
+    """Why a host ends the game on purpose (`HostBye.reason`)."""
+
+    #: The person hosting (``name``), or the operator of a headless host, closed the table.
+    CLOSED = "closed"
+
+
+class HostBye(_FromHost, frozen=True, tag="bye"):
+    """The host ends the game on purpose: do not reconnect; keep the seat only if ``resumable``.
+
+    Sent to everybody at the table just before the host hangs up (its ``shutting_down``
+    error follows, for a client that does not know this message).
+    """
+
+    #: A `ByeReason` value (a client keeps reasons it does not know as text).
+    reason: Annotated[str, Meta(max_length=40)]
+    #: Who closed it: the hosting player's name (None: the host's operator, or nobody known).
+    name: Annotated[str, Meta(max_length=NAME_LIMIT)] | None = None
+    #: The match is journalled and unfinished: a host started again can resume it, and the
+    #: seat's token and key will take it back then.
+    resumable: bool = False
+
+
 class Error(_FromHost, frozen=True, tag="error"):
     """The host refused something: an `ErrorCode`, a sentence, and whether it hangs up."""
 
@@ -357,7 +392,8 @@ class Error(_FromHost, frozen=True, tag="error"):
 
 
 HostMessage = (
-    Welcome | Seats | Snapshot | StateUpdate | Chat | TurnTimer | NextRound | Waiting | Error | Ping | Pong
+    Welcome | Seats | Snapshot | StateUpdate | Chat | TurnTimer | NextRound | Waiting | HostBye | Error | Ping
+    | Pong
 )
 Message = ClientMessage | HostMessage
 
@@ -458,15 +494,18 @@ __all__ = [
     "MAX_HOST_FRAME",
     "NAME_LIMIT",
     "PROTOCOL_VERSION",
+    "RECENT_CHAT_LIMIT",
     "WATCHERS_LIMIT",
     "Act",
     "ActedBy",
     "Bye",
+    "ByeReason",
     "Chat",
     "ClientMessage",
     "Error",
     "ErrorCode",
     "Hello",
+    "HostBye",
     "HostMessage",
     "Message",
     "NextRound",
