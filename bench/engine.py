@@ -1,10 +1,13 @@
-"""Engine speed: complete random-vs-random Puerto Rican rounds per second, one core.
+"""Engine speed: complete random-vs-random rounds per second, one core.
 
 Prints one JSON line. ``api_*`` drive the public `Match` (legal actions, checks,
-events and all); ``api_with_views_*`` also build every seat's view after every
-action, as the host does to send each seat its table; ``playout_*`` use the fast
-path that computer players run (`play_out` on the engine's `RoundState`, the same
-rules code). Run by hand: ``python bench/engine.py [--seconds S]``.
+events and all) on Puerto Rican rounds; ``api_with_views_*`` also build every
+seat's view after every action, as the host does to send each seat its table;
+``playout_*`` use the fast path that computer players run (`play_out` on the
+engine's `RoundState`, the same rules code). ``mexican_*`` are the same two
+figures for Mexican Train (4 players, double-twelve, the engines taken in
+turn): `MexicanMatch`, and `play_out_trains` on its `TrainRound`.
+Run by hand: ``python bench/engine.py [--seconds S]``.
 
 Times are this process's CPU time, and the figures are measured a slice at a
 time in turn (a few milliseconds each), so that a machine that slows down or
@@ -22,8 +25,11 @@ from collections.abc import Iterator
 import msgspec
 from capicu.core import Match, RoundEnded, Rules
 from capicu.core.ai.playout import play_out
+from capicu.core.ai.train_playout import play_out_trains
+from capicu.core.mexican import MexicanMatch, TrainRoundEnded
 from capicu.core.state import RoundState, deal_hands, highest_double
 from capicu.core.tiles import tile_set
+from capicu.core.trains import TrainRound
 
 #: Rounds in each match the ``api_*`` figures play (a long real match has some 40):
 #: what grows with a match, such as the results every view carries, stays as in play.
@@ -75,6 +81,44 @@ def playout_rounds(players: int) -> Iterator[int]:
         yield rounds
 
 
+def mexican_api_rounds(players: int) -> Iterator[int]:
+    """Mexican Train rounds finished through `MexicanMatch`, slice by slice (new matches as they end)."""
+    rules = Rules.preset_named("mexican-train")
+    rng = random.Random(1)
+    match = MexicanMatch(rules, players, seed=1)
+    while True:
+        rounds = 0
+        for _ in range(200):
+            if match.is_over:
+                match = MexicanMatch(rules, players, seed=match.seed + 1)
+            for event in match.apply(rng.choice(match.legal_actions())):
+                if type(event) is TrainRoundEnded:
+                    rounds += 1
+        yield rounds
+
+
+def mexican_playout_rounds(players: int) -> Iterator[int]:
+    """Mexican Train rounds played out on a `TrainRound`, slice by slice."""
+    rules = Rules.preset_named("mexican-train")
+    tiles = tile_set(rules.max_pip)
+    size = rules.hand_size(players)
+    rng = random.Random(1)
+    engine = rules.max_pip
+    while True:
+        rounds = 0
+        for _ in range(20):
+            engine = engine - 1 if engine else rules.max_pip
+            order = [t for t in range(len(tiles)) if t != tiles.double_of[engine]]
+            rng.shuffle(order)
+            state = TrainRound(
+                tiles, engine, deal_hands(order, players, size), order[players * size :],
+                turn=rng.randrange(players),
+            )
+            play_out_trains(state, rng)
+            rounds += 1
+        yield rounds
+
+
 def per_second(figures: dict[str, Iterator[int]], seconds: float) -> dict[str, int]:
     """Each figure's rounds per CPU second, its slices taken in turn for ``seconds`` each."""
     rounds = dict.fromkeys(figures, 0)
@@ -98,6 +142,8 @@ def main() -> None:
         "api_with_views_rounds_per_s_3p": api_rounds(3, views=True),
         "playout_rounds_per_s_3p": playout_rounds(3),
         "playout_rounds_per_s_2p": playout_rounds(2),
+        "mexican_api_rounds_per_s_4p": mexican_api_rounds(4),
+        "mexican_playout_rounds_per_s_4p": mexican_playout_rounds(4),
     }
     print(json.dumps(per_second(figures, args.seconds)))
 

@@ -1,6 +1,6 @@
 """The rules of capicu, pure: no I/O, no clock, no global random state."""
 
-from .actions import DRAW, PASS, Action, Draw, End, IllegalAction, Pass, Play, parse_action
+from .actions import DRAW, PASS, Action, Draw, IllegalAction, Pass, Play, Run, parse_action
 from .ai import LEVELS, ComputerPlayer, make_player
 from .codes import Code, Param, Statement
 from .events import (
@@ -13,7 +13,9 @@ from .events import (
     TilePlayed,
     TilesDrawn,
 )
+from .layout import MEXICAN, End, Place, Train
 from .match import Match
+from .mexican import MexicanMatch, TrainView, new_match
 from .refusals import Refusal, why_not
 from .rules import PRESET_NAMES, Direction, Fact, FirstLead, RuleFact, Rules, RulesError, Scoring, TieLead
 from .scoring import Bonus
@@ -29,6 +31,7 @@ __all__ = [
     "DOMINO",
     "DRAW",
     "LEVELS",
+    "MEXICAN",
     "PASS",
     "PRESET_NAMES",
     "TRANQUE",
@@ -45,10 +48,12 @@ __all__ = [
     "IllegalAction",
     "Match",
     "MatchEnded",
+    "MexicanMatch",
     "Outcome",
     "Param",
     "Pass",
     "Passed",
+    "Place",
     "Play",
     "Refusal",
     "RoundEnded",
@@ -58,6 +63,7 @@ __all__ = [
     "RuleFact",
     "Rules",
     "RulesError",
+    "Run",
     "Scoring",
     "Statement",
     "TieLead",
@@ -65,8 +71,11 @@ __all__ = [
     "TilePlayed",
     "TileSet",
     "TilesDrawn",
+    "Train",
+    "TrainView",
     "View",
     "make_player",
+    "new_match",
     "parse_action",
     "tile_set",
     "why_not",

@@ -1,34 +1,41 @@
-"""What a player can do on their turn: play a tile on an end, draw, or pass.
+"""What a player can do on their turn: play a tile on a place, draw, or pass.
 
-Actions are tiny immutable values with a text form (``play 3-5 left``,
-``draw``, ``pass``) that `parse_action` reads back. They are plain classes
-under one base, `Action`, rather than dataclasses: msgspec writes a dataclass
-as a map by itself, and an action travels as its text (net/wire.py); one base
-class is one type a declaration can name.
+Actions are tiny immutable values with a text form that `parse_action` reads
+back: ``play 3-5 left`` (an end of the line of play), ``play 5-12 train 2``
+(seat 2's train, seats counted from 0), ``play 5-5 mexican`` (the Mexican
+train), ``end run``, ``draw``, ``pass``. Mexican Train's opening run can also
+be one action laying several tiles in order on one's own train:
+``run 12-5 5-3 3-3 3-9`` (see `Run`).
+
+They are plain classes under one base, `Action`, rather than dataclasses:
+msgspec writes a dataclass as a map by itself, and an action travels as its
+text (net/wire.py); one base class is one type a declaration can name.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from enum import Enum
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
+from .layout import MEXICAN, End, Place, Train
 from .tiles import Tile
 
-if TYPE_CHECKING:  # refusals.py reads actions: the codes are only named here
+__all__ = [
+    "DRAW", "END_RUN", "MAX_RUN", "MEXICAN", "PASS", "Action", "Draw", "End", "EndRun", "IllegalAction",
+    "Pass", "Place", "Play", "Run", "Train", "parse_action", "parse_place",
+]
+
+if TYPE_CHECKING:  # refusals.py and mexican.py read actions: the codes are only named here
+    from .mexican import TrainRefusal
     from .refusals import Refusal
 
 
-class End(Enum):
-    """One of the two open ends of the line of play."""
-
-    LEFT = "left"
-    RIGHT = "right"
-
-
 class Action:
-    """Something a player does on their turn: a `Play`, a `Draw` or a `Pass`; ``str()`` is its text."""
+    """Something a player does on their turn: a `Play`, `Run`, `EndRun`, `Draw` or `Pass`.
+
+    ``str()`` is its text.
+    """
 
     __slots__ = ()
 
@@ -40,33 +47,96 @@ class Action:
 
 
 class Play(Action):
-    __slots__ = ("_text", "end", "tile")
+    """Lay ``tile`` on ``place``: an end of the line of play, or a train."""
+
+    __slots__ = ("_text", "place", "tile")
     tile: Tile
-    end: End
+    place: Place
     #: Written once: a host writes the legal plays of the seat on turn after every move.
     _text: str
 
-    def __init__(self, tile: Tile, end: End = End.LEFT) -> None:
+    def __init__(self, tile: Tile, place: Place = End.LEFT) -> None:
         object.__setattr__(self, "tile", tile)
-        object.__setattr__(self, "end", end)
-        object.__setattr__(self, "_text", f"play {tile} {end.value}")
+        object.__setattr__(self, "place", place)
+        object.__setattr__(self, "_text", f"play {tile} {place}")
 
-    def __reduce__(self) -> tuple[type[Play], tuple[Tile, End]]:
-        return Play, (self.tile, self.end)
+    @property
+    def end(self) -> End:
+        """The end of the line the tile goes on (a play of the Draw family)."""
+        if isinstance(self.place, End):
+            return self.place
+        raise AttributeError(f"{self} is laid on a train, not on an end of the line")
+
+    def __reduce__(self) -> tuple[type[Play], tuple[Tile, Place]]:
+        return Play, (self.tile, self.place)
 
     def __eq__(self, other: object) -> bool:
         if type(other) is not Play:
             return NotImplemented
-        return self.tile == other.tile and self.end is other.end
+        return self.tile == other.tile and self.place == other.place
 
     def __hash__(self) -> int:
-        return hash((self.tile, self.end))
+        return hash((self.tile, self.place))
 
     def __repr__(self) -> str:
-        return f"Play({self.tile!r}, {self.end})"
+        return f"Play({self.tile!r}, {self.place!r})"
 
     def __str__(self) -> str:
         return self._text
+
+
+class Run(Action):
+    """Mexican Train's opening run: ``tiles`` laid in order on one's own train, as one play.
+
+    Each tile matches the open number the one before it leaves; the run may
+    not end on a double (docs/RULES.md). A client builds the run tile by tile
+    on its own screen (taking back the last one as it likes) and sends it
+    whole when the player ends it, so the host checks and lays it at once.
+    """
+
+    __slots__ = ("tiles",)
+    tiles: tuple[Tile, ...]
+
+    def __init__(self, tiles: tuple[Tile, ...]) -> None:
+        object.__setattr__(self, "tiles", tuple(tiles))
+
+    def __reduce__(self) -> tuple[type[Run], tuple[tuple[Tile, ...]]]:
+        return Run, (self.tiles,)
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not Run:
+            return NotImplemented
+        return self.tiles == other.tiles
+
+    def __hash__(self) -> int:
+        return hash((Run, self.tiles))
+
+    def __repr__(self) -> str:
+        return f"Run({self.tiles!r})"
+
+    def __str__(self) -> str:
+        return "run " + " ".join(str(t) for t in self.tiles)
+
+
+class EndRun(Action):
+    """End one's opening run of Mexican Train (its last tile is not a double)."""
+
+    __slots__ = ()
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is EndRun if isinstance(other, Action) else NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(EndRun)
+
+    def __reduce__(self) -> str:
+        return "END_RUN"
+
+    def __repr__(self) -> str:
+        return "EndRun()"
+
+    def __str__(self) -> str:
+        return "end run"
 
 
 class Draw(Action):
@@ -109,6 +179,9 @@ class Pass(Action):
 
 DRAW = Draw()
 PASS = Pass()
+END_RUN = EndRun()
+#: The longest opening run an action may name (a hand holds at most 15 tiles).
+MAX_RUN = 15
 
 
 class IllegalAction(ValueError):
@@ -120,7 +193,7 @@ class IllegalAction(ValueError):
     """
 
     def __init__(
-        self, action: object, reason: Refusal, params: Mapping[str, int | str] | None = None
+        self, action: object, reason: Refusal | TrainRefusal, params: Mapping[str, int | str] | None = None
     ) -> None:
         self.action = action
         self.reason = reason
@@ -129,22 +202,35 @@ class IllegalAction(ValueError):
         super().__init__(f"{action}: {sentence}" if action is not None else sentence)
 
 
+def parse_place(words: list[str]) -> Place:
+    """The place written as ``left``, ``right``, ``mexican`` or ``train N`` (N a seat from 0)."""
+    if len(words) == 1:
+        if words[0] == "mexican":
+            return MEXICAN
+        try:
+            return End(words[0])
+        except ValueError:
+            pass
+    elif len(words) == 2 and words[0] == "train" and words[1].isdigit() and len(words[1]) <= 2:
+        return Train(int(words[1]))
+    raise ValueError(f"{' '.join(words)!r} is not an end or a train: say left, right, mexican or train N")
+
+
 def parse_action(text: str) -> Action:
-    """The action written as ``play 3-5 left``, ``play 3-5`` (left), ``draw`` or ``pass``."""
-    if not isinstance(text, str) or len(text) > 40:
+    """The action written as ``play 3-5 left``, ``play 3-5`` (left), ``play 3-5 train 2``,
+    ``play 3-5 mexican``, ``run 12-5 5-3``, ``end run``, ``draw`` or ``pass``."""
+    if not isinstance(text, str) or len(text) > 40 + 6 * MAX_RUN:
         raise ValueError("an action is a short text such as 'play 3-5 left', 'draw' or 'pass'")
     words = text.strip().lower().split()
     if words == ["draw"]:
         return DRAW
     if words == ["pass"]:
         return PASS
-    if len(words) in (2, 3) and words[0] == "play":
+    if words == ["end", "run"]:
+        return END_RUN
+    if 2 <= len(words) <= 4 and words[0] == "play" and len(text) <= 40:
         tile = Tile.parse(words[1])
-        end = End.LEFT
-        if len(words) == 3:
-            try:
-                end = End(words[2])
-            except ValueError:
-                raise ValueError(f"{words[2]!r} is not an end: say left or right") from None
-        return Play(tile, end)
+        return Play(tile, parse_place(words[2:]) if len(words) > 2 else End.LEFT)
+    if 2 <= len(words) <= MAX_RUN + 1 and words[0] == "run":
+        return Run(tuple(Tile.parse(word) for word in words[1:]))
     raise ValueError(f"{text!r} is not an action: say 'play 3-5 left', 'draw' or 'pass'")

@@ -18,7 +18,7 @@ from collections import deque
 from functools import cache
 from typing import Any, NoReturn
 
-from .actions import DRAW, PASS, Action, Draw, End, IllegalAction, Play, parse_action
+from .actions import DRAW, PASS, Action, Draw, IllegalAction, Play, parse_action
 from .events import (
     Event,
     MatchEnded,
@@ -29,6 +29,7 @@ from .events import (
     TilePlayed,
     TilesDrawn,
 )
+from .layout import End
 from .refusals import Refusal, why_not
 from .rules import FirstLead, Rules, RulesError, RulesProblem, TieLead
 from .scoring import score_round
@@ -41,6 +42,8 @@ LOG_FORMAT = "capicu-log/1"
 #: position shares the others).
 _VIEW_FIELDS = View.__struct_fields__
 _SEAT, _HAND, _LEGAL = (_VIEW_FIELDS.index(name) for name in ("seat", "hand", "legal"))
+#: The ends, looked up once (an enum member read from its class is slow on the hot path).
+_LEFT, _RIGHT = End.LEFT, End.RIGHT
 #: Deals in a row with no double before the engine gives up (never reached in
 #: practice: about 3 deals in 1,000 have no double with two players).
 _MAX_REDEALS = 1000
@@ -71,6 +74,8 @@ class Match:
         deals: list[tuple[list[int], int]] | None = None,
         pause_between_rounds: bool = False,
     ) -> None:
+        if rules.is_mexican_train:
+            raise ValueError(f"{rules.preset} is Mexican Train: play it with MexicanMatch (or new_match)")
         rules.check_players(players)
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise ValueError(f"a seed is a whole number, not {seed!r}")
@@ -158,19 +163,20 @@ class Match:
         actions: list[Action] = []
         tiles: dict[int, int] = {}
         plays = self._plays
-        ends_of = self.tiles.ends
+        # The line's fit rule (core/layout.py): far[tile][n] >= 0 when the tile fits n.
+        far = st.far
         left, right = st.left, st.right
         mask = playable
         while mask:
             low = mask & -mask
             index = low.bit_length() - 1
             mask ^= low
-            a, b = ends_of[index]
-            if left < 0 or a == left or b == left:
+            row = far[index]
+            if left < 0 or row[left] >= 0:
                 play = plays[index][0]
                 actions.append(play)
                 tiles[id(play)] = index
-            if left >= 0 and (a == right or b == right):
+            if left >= 0 and row[right] >= 0:
                 play = plays[index][1]
                 actions.append(play)
                 tiles[id(play)] = index
@@ -257,7 +263,7 @@ class Match:
         left, right = st.left, st.right
         event: Event
         if type(action) is Play:
-            on_right = action.end is End.RIGHT
+            on_right = action.place is _RIGHT
             st.play(index, on_right)
             # The tile's inner number is the end it was laid on; its outer one, the new end.
             if left < 0:
@@ -267,7 +273,7 @@ class Match:
             else:
                 self._line.appendleft((st.left, left))
             self._hand_counts[mover] -= 1
-            event = TilePlayed(mover, action.tile, action.end, st.left, st.right)
+            event = TilePlayed(mover, action.tile, _RIGHT if on_right else _LEFT, st.left, st.right)
         elif type(action) is Draw:
             st.draw()
             self._hand_counts[mover] += 1

@@ -18,8 +18,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from .actions import Draw, End, IllegalAction, Pass, Play
+from .actions import Draw, IllegalAction, Pass, Play
 from .codes import Code
+from .layout import End, line_of
 from .tiles import Tile
 from .view import View
 
@@ -96,7 +97,9 @@ def why_not(view: View, action: object) -> IllegalAction | None:
     counts, the rules and whose turn it is), so a seat's interface gets the
     same answer as the engine.
     """
-    if not isinstance(action, Play | Draw | Pass):
+    on_train = isinstance(action, Play) and not isinstance(action.place, End)
+    if not isinstance(action, Play | Draw | Pass) or on_train:
+        # (A run, or a play on a train, is an action of Mexican Train: not of this game.)
         return IllegalAction(action, Refusal.NOT_AN_ACTION, {"action": repr(action)[:40]})
     if view.winner is not None:
         return IllegalAction(action, Refusal.MATCH_OVER)
@@ -131,16 +134,17 @@ def _why_not_play(view: View, action: Play) -> _Why:
     if view.ends is None:
         if view.forced_lead is not None and tile != view.forced_lead:
             return Refusal.LEAD_MUST_BE, {"tile": str(view.forced_lead)}
-        if action.end is not End.LEFT:
+        if action.place is not End.LEFT:
             return Refusal.LEAD_ON_LEFT, {"tile": str(tile)}
         return Refusal.NOT_ALLOWED, {}
     left, right = view.ends
-    fits_left, fits_right = tile.has(left), tile.has(right)
-    if not (fits_left or fits_right):
+    places = line_of(view.rules.max_pip).tile_places(tile, view.ends)
+    fits_left, fits_right = End.LEFT in places, End.RIGHT in places
+    if not places:
         return Refusal.FITS_NEITHER_END, {"tile": str(tile), "left": left, "right": right}
-    if action.end is End.LEFT and not fits_left:
+    if action.place is End.LEFT and not fits_left:
         return Refusal.WRONG_END, {"tile": str(tile), "end": End.LEFT.value, "number": left}
-    if action.end is End.RIGHT and not fits_right:
+    if action.place is End.RIGHT and not fits_right:
         return Refusal.WRONG_END, {"tile": str(tile), "end": End.RIGHT.value, "number": right}
     return Refusal.NOT_ALLOWED, {}
 

@@ -21,7 +21,7 @@ from msgspec import Meta, Struct
 from msgspec.structs import replace
 
 from .codes import Code, Param, Statement
-from .tiles import MAX_PIPS
+from .trains import DEAL_SIZES
 
 
 class RulesProblem(Code):
@@ -119,6 +119,21 @@ class RuleFact(Code):
 Fact = Statement[RuleFact]
 
 
+class Game(Enum):
+    """Which game the rules are for: the board it is played on and the engine that runs it."""
+
+    #: The Draw family (every preset but one): one line of play with two open ends (`Match`).
+    LINE_OF_PLAY = "line-of-play"
+    #: Mexican Train: a train for each player and the Mexican train (`MexicanMatch`).
+    MEXICAN_TRAIN = "mexican-train"
+
+
+#: The sets each game is played with.
+SETS = {Game.LINE_OF_PLAY: (6, 9, 12), Game.MEXICAN_TRAIN: (9, 12, 15)}
+#: The most players each game seats.
+MOST_PLAYERS = {Game.LINE_OF_PLAY: 4, Game.MEXICAN_TRAIN: 8}
+
+
 class Direction(Enum):
     """Which way play moves round the table (seats are numbered in turn order)."""
 
@@ -166,7 +181,10 @@ _SCORING_FACTS = {
 #: The most rounds a match may give a bonus for.
 MAX_ROUND_BONUSES = 16
 
+#: The presets of the Draw family, which the host and the interface play today.
 PRESET_NAMES = ("puerto-rican-drawing", "drawing-game", "puerto-rican-partners", "quinientos", "draw")
+#: Every preset of docs/RULES.md: the Draw family's and Mexican Train (whose table is still to come).
+ALL_PRESET_NAMES = (*PRESET_NAMES, "mexican-train")
 
 
 #: Three whole numbers: one for 2, 3 and 4 players.
@@ -177,6 +195,8 @@ class Rules(Struct, frozen=True):
     """Every rule setting of one game; see docs/RULES.md for what each means."""
 
     preset: Annotated[str, Meta(min_length=1, max_length=40)] = "puerto-rican-drawing"
+    #: Which game these rules are for (the engine `new_match` makes of them).
+    game: Game = Game.LINE_OF_PLAY
     max_pip: int = 6
     min_players: int = 2
     max_players: int = 3
@@ -207,6 +227,18 @@ class Rules(Struct, frozen=True):
     chuchazo_bonus: int = 0
     #: Bonus to the side that wins round 1, 2, ... of the match.
     round_bonuses: Annotated[tuple[int, ...], Meta(max_length=MAX_ROUND_BONUSES)] = ()
+    # -- Mexican Train's options (docs/RULES.md, mexican-train); the Draw family ignores them.
+    #: A player's first turn of a round may lay a run of tiles on their own train
+    #: (False: one tile only).
+    opening_run: bool = True
+    #: Only a player whose own train is started may lay on the Mexican train.
+    mexican_needs_own_train: bool = False
+    #: A double laid must be covered in the same turn (False: it earns another play anywhere).
+    cover_doubles: bool = True
+    #: What the double blank counts in a hand at the end of a round (50, or 0).
+    double_blank_points: int = 50
+    #: Play only the first N rounds (1 or 4); None: a round for every double, highest first.
+    rounds: int | None = None
 
     def __post_init__(self) -> None:
         self._check()
@@ -219,7 +251,7 @@ class Rules(Struct, frozen=True):
         try:
             return _PRESETS[name]
         except KeyError:
-            choices = ", ".join(PRESET_NAMES)
+            choices = ", ".join(ALL_PRESET_NAMES)
             raise RulesError(f"there is no preset {name!r}; choose one of {choices}", RulesProblem.NO_PRESET,
                              name=str(name), choices=choices) from None
 
@@ -229,12 +261,30 @@ class Rules(Struct, frozen=True):
     def tile_count(self) -> int:
         return (self.max_pip + 1) * (self.max_pip + 2) // 2
 
+    @property
+    def is_mexican_train(self) -> bool:
+        return self.game is Game.MEXICAN_TRAIN
+
     def hand_size(self, players: int) -> int:
         self.check_players(players)
+        return self._dealt(players)
+
+    def _dealt(self, players: int) -> int:
+        """Tiles dealt to each of ``players``: Mexican Train's come from docs/RULES.md's table."""
+        if self.is_mexican_train:
+            return DEAL_SIZES[self.max_pip][players - 2]
         return self.hand_sizes[players - 2]
 
+    @property
+    def round_count(self) -> int:
+        """How many rounds a Mexican Train match has: one per double, or the first `rounds`."""
+        return self.rounds if self.rounds is not None else self.max_pip + 1
+
     def target_for(self, players: int) -> int:
+        """The score that wins the match; 0 for Mexican Train, which is its rounds (no target)."""
         self.check_players(players)
+        if self.is_mexican_train:
+            return 0
         return self.target if self.target is not None else self.targets[players - 2]
 
     def sides(self, players: int) -> int:
@@ -254,11 +304,12 @@ class Rules(Struct, frozen=True):
                              RulesProblem.PLAYER_COUNT, preset=self.preset, low=self.min_players,
                              high=self.max_players,
                              players=players if isinstance(players, int) else repr(players))
-        if self.hand_sizes[players - 2] * players > self.tile_count:
+        dealt = self._dealt(players)
+        if dealt * players > self.tile_count:
             raise RulesError(
-                f"{players} hands of {self.hand_sizes[players - 2]} need more than the "
+                f"{players} hands of {dealt} need more than the "
                 f"{self.tile_count} tiles of a double-{self.max_pip} set", RulesProblem.HANDS_TOO_BIG,
-                players=players, hand_size=self.hand_sizes[players - 2], tiles=self.tile_count,
+                players=players, hand_size=dealt, tiles=self.tile_count,
                 max_pip=self.max_pip,
             )
 
@@ -269,15 +320,18 @@ class Rules(Struct, frozen=True):
 
         The types are the declaration's, checked where rules are read (msgspec).
         """
-        if self.max_pip not in MAX_PIPS:
-            raise RulesError(f"the set must be double-6, double-9 or double-12, not double-{self.max_pip!r}",
+        sets = SETS[self.game]
+        if self.max_pip not in sets:
+            choices = ", ".join(f"double-{n}" for n in sets[:-1]) + f" or double-{sets[-1]}"
+            raise RulesError(f"the set must be {choices}, not double-{self.max_pip!r}",
                              RulesProblem.SET_SIZE, value=repr(self.max_pip))
-        if not 2 <= self.min_players <= self.max_players <= 4:
-            raise RulesError("a game is for 2 to 4 players", RulesProblem.PLAYERS_OUT_OF_RANGE)
+        if not 2 <= self.min_players <= self.max_players <= MOST_PLAYERS[self.game]:
+            raise RulesError(f"a game is for 2 to {MOST_PLAYERS[self.game]} players",
+                             RulesProblem.PLAYERS_OUT_OF_RANGE)
         _check_counts("hand_sizes", self.hand_sizes, 3, low=1)
         _check_counts("targets", self.targets, 3, low=1)
         _check_counts("round_bonuses", self.round_bonuses, None, low=0)
-        for name in ("reserve", "capicu_bonus", "chuchazo_bonus"):
+        for name in ("reserve", "capicu_bonus", "chuchazo_bonus", "double_blank_points"):
             value = getattr(self, name)
             if value < 0:
                 raise RulesError(f"{name} must be a whole number from 0 up, not {value!r}",
@@ -291,11 +345,26 @@ class Rules(Struct, frozen=True):
                 f"not {self.max_draws_per_turn!r}",
                 RulesProblem.MAX_DRAWS, value=repr(self.max_draws_per_turn),
             )
+        if self.rounds is not None and self.rounds not in (1, 4):
+            raise RulesError(f"rounds must be 1, 4 or none (all), not {self.rounds!r}",
+                             RulesProblem.NOT_ONE_OF, option="rounds", choices="1, 4, none",
+                             value=repr(self.rounds))
         if self.partnerships and self.max_players < 4:
             raise RulesError("partnerships need four players", RulesProblem.PARTNERSHIPS_NEED_FOUR)
 
     def facts(self, players: int) -> tuple[Fact, ...]:
-        """What these rules say, for ``players`` players, as facts an interface words."""
+        """What these rules say, for ``players`` players, as facts an interface words.
+
+        (Mexican Train: the set, the deal and the boneyard only, so far; its own
+        facts come with its table.)
+        """
+        if self.is_mexican_train:
+            return (
+                RuleFact.SET(max_pip=self.max_pip, tiles=self.tile_count),
+                RuleFact.EACH_FOR_THEMSELVES(players=players, hand_size=self.hand_size(players)),
+                RuleFact.WHOLE_BONEYARD(),
+                RuleFact.CLOCKWISE(),
+            )
         facts = [
             RuleFact.SET(max_pip=self.max_pip, tiles=self.tile_count),
             (RuleFact.PARTNERSHIPS if self.sides(players) != players else RuleFact.EACH_FOR_THEMSELVES)(
@@ -362,6 +431,15 @@ _PR_PARTNERS = Rules(
 )
 
 _PRESETS: dict[str, Rules] = {
+    "mexican-train": Rules(
+        preset="mexican-train",
+        game=Game.MEXICAN_TRAIN,
+        max_pip=12,
+        max_players=8,
+        reserve=0,
+        direction=Direction.CLOCKWISE,
+        first_lead=FirstLead.RANDOM,
+    ),
     "puerto-rican-drawing": Rules(),
     "drawing-game": Rules(
         preset="drawing-game",

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from enum import StrEnum
 
+from .layout import Line, line_of
 from .tiles import TileSet
 
 
@@ -45,17 +46,24 @@ def highest_double(tiles: TileSet, hands: list[int]) -> tuple[int, int] | None:
 
 
 class RoundState:
-    """A round in progress: hands, boneyard, the two open ends, whose turn."""
+    """A round in progress: hands, boneyard, the two open ends, whose turn.
+
+    Where a tile may go is the `Line` layout's answer: ``fit[left][right]`` is
+    every tile that fits, ``far[tile][n]`` the end a tile leaves laid against n.
+    """
 
     __slots__ = (
         "capicu",
         "drawable",
         "draws_this_turn",
         "ends_of",
+        "far",
+        "fit",
         "forced_lead",
         "hands",
         "last_player",
         "last_tile",
+        "layout",
         "left",
         "max_draws",
         "outcome",
@@ -85,6 +93,9 @@ class RoundState:
         self.tiles = tiles
         self.suit = tiles.suit_mask
         self.ends_of = tiles.ends
+        self.layout: Line = line_of(tiles.max_pip)
+        self.fit = self.layout.fit
+        self.far = self.layout.far
         self.players = len(hands)
         self.hands = hands
         #: The undealt tiles in the order they will be drawn.
@@ -120,9 +131,9 @@ class RoundState:
 
     def playable(self, seat: int) -> int:
         """The tiles of ``seat``'s hand that may be laid now, as a mask."""
-        if self.left < 0:  # the lead: any tile, unless it is forced
-            return self.hands[seat] if self.forced_lead < 0 else self.hands[seat] & 1 << self.forced_lead
-        return self.hands[seat] & (self.suit[self.left] | self.suit[self.right])
+        if self.left < 0 and self.forced_lead >= 0:  # a forced lead: that tile only
+            return self.hands[seat] & 1 << self.forced_lead
+        return self.hands[seat] & self.fit[self.left][self.right]
 
     def may_draw(self) -> bool:
         """Whether the player on turn may draw a tile now, if they have to or want to."""
@@ -135,20 +146,20 @@ class RoundState:
         seat = self.turn
         hand = self.hands[seat] ^ 1 << tile
         self.hands[seat] = hand
-        a, b = self.ends_of[tile]
         left = self.left
+        far = self.far[tile]
         if not hand and left >= 0:
             # Capicú (docs/RULES.md): the last tile could have gone on either open end, and
             # it is not a double. (The lead has no open end to choose from.)
-            right = self.right
-            self.capicu = a != b and (a == left or b == left) and (a == right or b == right)
+            a, b = self.ends_of[tile]
+            self.capicu = a != b and far[left] >= 0 and far[self.right] >= 0
         if left < 0:
-            self.left, self.right = a, b
+            self.left, self.right = self.ends_of[tile]
             self.forced_lead = -1
         elif on_right:
-            self.right = b if a == self.right else a
+            self.right = far[self.right]
         else:
-            self.left = b if a == left else a
+            self.left = far[left]
         self.last_player = seat
         self.last_tile = tile
         if not hand:
@@ -179,7 +190,7 @@ class RoundState:
         # waiting for each forced pass.
         if self.left < 0:
             return
-        open_mask = self.suit[self.left] | self.suit[self.right]
+        open_mask = self.fit[self.left][self.right]
         for hand in self.hands:
             if hand & open_mask:
                 return

@@ -10,7 +10,8 @@ from __future__ import annotations
 from functools import cache, total_ordering
 from typing import Any
 
-MAX_PIPS = (6, 9, 12)
+#: The sets there are: double-6, double-9 and double-12 for every game, double-15 for Mexican Train.
+MAX_PIPS = (6, 9, 12, 15)
 
 
 @total_ordering
@@ -101,7 +102,7 @@ class TileSet:
 
     def __init__(self, max_pip: int) -> None:
         if max_pip not in MAX_PIPS:
-            raise ValueError(f"there is no double-{max_pip} set here; choose one of 6, 9 or 12")
+            raise ValueError(f"there is no double-{max_pip} set here; choose one of 6, 9, 12 or 15")
         self.max_pip = max_pip
         self.tiles: tuple[Tile, ...] = tuple(
             Tile(a, b) for a in range(max_pip + 1) for b in range(a, max_pip + 1)

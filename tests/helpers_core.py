@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from capicu.core import Match, Rules, Tile, tile_set
+from capicu.core.mexican import MexicanMatch
 
 
 def crafted_match(rules: Rules, hands: list[str], stock: str = "", *, seat: int = 0) -> Match:
@@ -17,3 +18,21 @@ def crafted_match(rules: Rules, hands: list[str], stock: str = "", *, seat: int 
     rest = [t for t in tiles.tiles if t not in used]
     order = [tiles.index[t] for hand in named for t in hand] + [tiles.index[t] for t in first + rest]
     return Match(rules, len(hands), seed=0, deals=[(order, seat)])
+
+
+def crafted_mexican(rules: Rules, hands: list[str], stock: str = "", *, first: int = 0) -> MexicanMatch:
+    """A Mexican Train match whose first deal gives each seat the tiles written, ``first`` to play.
+
+    Each hand must hold the rules' deal size; the boneyard is ``stock`` in draw
+    order, followed by every tile not named but the round's engine.
+    """
+    tiles = tile_set(rules.max_pip)
+    engine = Tile(rules.max_pip, rules.max_pip)
+    named = [[Tile.parse(t) for t in hand.split()] for hand in hands]
+    size = rules.hand_size(len(hands))
+    assert all(len(hand) == size for hand in named), f"each hand holds {size} tiles"
+    first_drawn = [Tile.parse(t) for t in stock.split()]
+    used = {t for hand in named for t in hand} | set(first_drawn) | {engine}
+    rest = [t for t in tiles.tiles if t not in used]
+    order = [tiles.index[t] for hand in named for t in hand] + [tiles.index[t] for t in first_drawn + rest]
+    return MexicanMatch(rules, len(hands), seed=0, deals=[(order, first)])

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import random
 
-from ..actions import Action, End, Play
+from ..actions import Action, Play
+from ..layout import End, line_of
 from ..view import View
 
 
@@ -35,22 +36,15 @@ def plays_of(view: View) -> list[Play]:
 
 
 def ends_after(view: View, play: Play) -> tuple[int, int]:
-    """The open ends once ``play`` is laid."""
-    tile = play.tile
-    if view.ends is None:
-        return tile.low, tile.high
-    left, right = view.ends
-    if play.end is End.LEFT:
-        return tile.other(left), right
-    return left, tile.other(right)
+    """The open ends once ``play`` is laid (the line layout's answer)."""
+    return line_of(view.rules.max_pip).tile_after(play.tile, play.end, view.ends)
 
 
 def follow_count(view: View, play: Play) -> int:
     """How many of the tiles left in hand would fit an open end after ``play``."""
-    left, right = ends_after(view, play)
-    return sum(
-        1 for t in view.hand if t != play.tile and (t.has(left) or t.has(right))
-    )
+    line = line_of(view.rules.max_pip)
+    ends = ends_after(view, play)
+    return sum(1 for t in view.hand if t != play.tile and line.tile_places(t, ends))
 
 
 def normal_score(view: View, play: Play) -> float:

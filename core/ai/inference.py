@@ -33,6 +33,7 @@ import random
 from dataclasses import dataclass
 
 from ..events import Passed, RoundStarted, TilePlayed, TilesDrawn
+from ..layout import line_of
 from ..tiles import TileSet, tile_set
 from ..view import View
 
@@ -89,7 +90,7 @@ def infer(view: View) -> Knowledge:
         raise ValueError("a spectator has no hand to reason from")
     me = view.seat
     tiles = tile_set(view.rules.max_pip)
-    suit = tiles.suit_mask
+    fit = line_of(view.rules.max_pip).fit
     hand = tiles.mask_of(view.hand)
     laid = 0
     # A forced draw tells as much as a pass; a voluntary draw tells nothing.
@@ -125,10 +126,10 @@ def infer(view: View) -> Knowledge:
             if event.seat != me:
                 plays[event.seat] = []
                 if draws_tell and event.left >= 0:
-                    _rule_out(slots[event.seat], suit[event.left] | suit[event.right])
+                    _rule_out(slots[event.seat], fit[event.left][event.right])
                 slots[event.seat].extend([0] * event.count)
         elif isinstance(event, Passed) and event.seat != me and event.left >= 0:
-            _rule_out(slots[event.seat], suit[event.left] | suit[event.right])
+            _rule_out(slots[event.seat], fit[event.left][event.right])
     pool = tiles.full_mask & ~hand & ~laid
     counts_agree = all(
         seat == me or len(slots[seat]) == view.hand_counts[seat] for seat in range(view.players)
@@ -215,7 +216,7 @@ class DealSampler:
         self._constrained = constrained
         self._free_counts = free_counts
         k = knowledge
-        self._open = 0 if k.left < 0 else k.tiles.suit_mask[k.left] | k.tiles.suit_mask[k.right]
+        self._open = 0 if k.left < 0 else line_of(k.tiles.max_pip).fitting(k.left, k.right)
         self._tables: list[list[ChoiceTable]] | None = None
 
     def sample(self, rng: random.Random, tries: int = 30) -> Deal:
@@ -263,25 +264,20 @@ class DealSampler:
         """What `seat_likelihood` needs of one play, worked out once per decision."""
         left, right, tile, new_left, new_right, later = choice
         tiles = self._knowledge.tiles
-        suit = tiles.suit_mask
-        fit = tiles.full_mask if left < 0 else suit[left] | suit[right]
+        line = line_of(tiles.max_pip)
+        fitting = line.fitting(left, right)
         options: dict[int, list[tuple[int, int, int]]] = {}
-        for index in _bits(fit):
+        for index in _bits(fitting):
             a, b = tiles.ends[index]
             base = a + b + (3 if a == b else 0)
-            outs = []
-            if left < 0:
-                outs.append(suit[a] | suit[b])
-            else:
-                if a == left or b == left:
-                    outs.append(suit[b if a == left else a] | suit[right])
-                if a == right or b == right:
-                    outs.append(suit[left] | suit[b if a == right else a])
+            # For each end it fits, the tiles that can follow the ends it leaves.
+            outs = [line.fitting(*line.after(index, end, left, right))
+                    for end in line.places(index, left, right)]
             options[index] = [(1 << index, base, out) for out in outs]
         a, b = tiles.ends[tile]
         chosen_base = a + b + (3 if a == b else 0)
         bit = 1 << tile
-        return (later | bit, fit, bit, chosen_base, suit[new_left] | suit[new_right], options)
+        return (later | bit, fitting, bit, chosen_base, line.fitting(new_left, new_right), options)
 
     def seat_histories(self, seat: int, hand: int) -> int:
         """In how many ways ``hand`` fills ``seat``'s slots: its prior weight (0: impossible).

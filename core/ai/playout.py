@@ -2,9 +2,10 @@
 
 The `hard` player's search plays each sampled deal to the end thousands of
 times per decision. The rules are `RoundState`'s (play, draw, pass, the
-tranque); only the choice of move is made here: at random, greedily (the
-heaviest tile), or by a sensible player's measure (weight, doubles, ends it
-can follow).
+tranque) and where a tile fits is its `Line` layout's (``fit`` and ``far``);
+only the choice of move is made here: at random, greedily (the heaviest
+tile), or by a sensible player's measure (weight, doubles, ends it can
+follow).
 """
 
 from __future__ import annotations
@@ -36,8 +37,8 @@ def play_out(
     (their greed and follow) instead: a searching seat models its opponents
     apart from its own later moves.
     """
-    suit = state.suit
-    ends_of = state.ends_of
+    fit = state.fit
+    far = state.far
     hands = state.hands
     weight = _weights(state.tiles)
     policies: list[tuple[float, int]] | None = None
@@ -48,10 +49,10 @@ def play_out(
         seat = state.turn
         if policies is not None:
             greed, follow = policies[seat]
-        if state.left < 0:
-            playable = hands[seat] if state.forced_lead < 0 else 1 << state.forced_lead
+        if state.left < 0 and state.forced_lead >= 0:
+            playable = 1 << state.forced_lead
         else:
-            playable = hands[seat] & (suit[state.left] | suit[state.right])
+            playable = hands[seat] & fit[state.left][state.right]
         if not playable:
             if state.may_draw():
                 state.draw()
@@ -87,17 +88,17 @@ def play_out(
         if state.left < 0:
             state.play(tile, False)
             continue
-        a, b = ends_of[tile]
-        on_left = a == state.left or b == state.left
-        on_right = a == state.right or b == state.right
-        if on_left and on_right:
+        # Where the tile fits, by the line's rule: on both ends, one is picked at random.
+        on_right = far[tile][state.right] >= 0
+        if on_right and far[tile][state.left] >= 0:
             on_right = rng.random() < 0.5
         state.play(tile, on_right)
 
 
 def _sensible_move(state: RoundState, seat: int, playable: int, follow: int) -> tuple[int, bool]:
     """The (tile, on_right) that weighs most by `play_out`'s ``follow`` measure."""
-    suit = state.suit
+    fit = state.fit
+    far = state.far
     ends_of = state.ends_of
     hand = state.hands[seat]
     left, right = state.left, state.right
@@ -111,16 +112,18 @@ def _sensible_move(state: RoundState, seat: int, playable: int, follow: int) -> 
         rest = hand ^ low
         merit = a + b + (3 if a == b else 0)
         if left < 0:
-            score = merit + follow * (rest & (suit[a] | suit[b])).bit_count()
+            score = merit + follow * (rest & fit[a][b]).bit_count()
             if score > best:
                 best, choice = score, (tile, False)
             continue
-        if a == left or b == left:
-            score = merit + follow * (rest & (suit[b if a == left else a] | suit[right])).bit_count()
+        new_left = far[tile][left]
+        if new_left >= 0:
+            score = merit + follow * (rest & fit[new_left][right]).bit_count()
             if score > best:
                 best, choice = score, (tile, False)
-        if a == right or b == right:
-            score = merit + follow * (rest & (suit[left] | suit[b if a == right else a])).bit_count()
+        new_right = far[tile][right]
+        if new_right >= 0:
+            score = merit + follow * (rest & fit[left][new_right]).bit_count()
             if score > best:
                 best, choice = score, (tile, True)
     return choice

@@ -31,8 +31,9 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ..actions import Action, Draw, End, Pass, Play
+from ..actions import Action, Draw, Pass, Play
 from ..events import TilePlayed
+from ..layout import End
 from ..rules import Rules
 from ..scoring import score_round
 from ..state import Outcome, RoundState
@@ -155,7 +156,7 @@ def _template(view: View, tiles: TileSet) -> RoundState:
 
 def _apply(st: RoundState, action: Action, tiles: TileSet) -> None:
     if isinstance(action, Play):
-        st.play(tiles.index[action.tile], action.end is End.RIGHT)
+        st.play(tiles.index[action.tile], action.place is End.RIGHT)
     elif isinstance(action, Draw):
         st.draw()
     elif isinstance(action, Pass):
