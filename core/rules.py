@@ -442,7 +442,8 @@ def _train_facts(rules: Rules, players: int) -> tuple[Fact, ...]:
         RuleFact.OPENING_RUN() if rules.opening_run else RuleFact.ONE_TILE_START(),
         RuleFact.ONE_TILE_A_TURN(),
         RuleFact.DRAW_ONE_MARKER(),
-        RuleFact.MEXICAN_TRAIN_AFTER_OWN() if rules.mexican_needs_own_train else RuleFact.MEXICAN_TRAIN_ANYONE(),
+        RuleFact.MEXICAN_TRAIN_AFTER_OWN() if rules.mexican_needs_own_train
+        else RuleFact.MEXICAN_TRAIN_ANYONE(),
         RuleFact.COVER_DOUBLES() if rules.cover_doubles else RuleFact.DOUBLE_PLAYS_AGAIN(),
         RuleFact.TRAIN_ROUND_END(),
         RuleFact.DOUBLE_BLANK_COUNTS(points=rules.double_blank_points),

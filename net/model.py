@@ -130,8 +130,10 @@ Incoming = (
     | Reconnecting | Reconnected | Closed
 )
 #: What `TableModel.apply` is given: what the host sent (its update as on the wire) and the client's word.
-Taken = Welcome | Seats | Snapshot | TrainSnapshot | StateUpdate | TrainUpdate | Chat | TurnTimer | NextRound \
+Taken = (
+    Welcome | Seats | Snapshot | TrainSnapshot | StateUpdate | TrainUpdate | Chat | TurnTimer | NextRound
     | Error | Reconnecting | Reconnected | Closed
+)
 
 
 class LinkState(StrEnum):

@@ -277,7 +277,8 @@ _TRAIN_KEPT = ("rules", "events", "results")
 #: results), as an update carries them, tagged as the view is (``game``).
 TrainViewState: TypeAlias = msgspec.defstruct(  # type: ignore[valid-type]
     "TrainViewState",
-    [(field.name, field.type) for field in msgspec.structs.fields(TrainView) if field.name not in _TRAIN_KEPT],
+    [(field.name, field.type) for field in msgspec.structs.fields(TrainView)
+     if field.name not in _TRAIN_KEPT],
     frozen=True, gc=False, module=__name__, tag_field="game", tag="mexican-train",
 )
 _TRAIN_STATE_FIELDS = TrainViewState.__struct_fields__
@@ -430,7 +431,8 @@ class _PongFromClient(Pong, frozen=True, forbid_unknown_fields=True, tag="pong")
 
 _CLIENT_TYPES: dict[str, type[Any]] = {kind.__struct_config__.tag: kind for kind in get_args(ClientMessage)}
 _HOST_TYPES: dict[str, type[Any]] = {
-    kind.__struct_config__.tag: kind for kind in get_args(HostMessage) if kind not in (TrainSnapshot, TrainUpdate)
+    kind.__struct_config__.tag: kind for kind in get_args(HostMessage)
+    if kind not in (TrainSnapshot, TrainUpdate)
 }
 _STRICT_TWINS: dict[type[Any], type[Any]] = {Ping: _PingFromClient, Pong: _PongFromClient}
 #: The declarations of a snapshot and an update whose view says ``game: "mexican-train"``.
@@ -539,10 +541,10 @@ __all__ = [
     "DEFAULT_PORT",
     "MAX_CLIENT_FRAME",
     "MAX_HOST_FRAME",
+    "MOST_SEATS",
     "NAME_LIMIT",
     "PROTOCOL_VERSION",
     "WATCHERS_LIMIT",
-    "MOST_SEATS",
     "Act",
     "ActedBy",
     "AnySnapshot",

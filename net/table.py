@@ -540,7 +540,8 @@ class Table:
 
     def _journal_header(self) -> Header:
         return Header(
-            log_format=log_format(self.config.rules), rules=self.config.rules, players=self.config.players, seed=self.seed,
+            log_format=log_format(self.config.rules), rules=self.config.rules, players=self.config.players,
+            seed=self.seed,
             table=self.name, match=self.match_id, computer_level=self.config.computer_level,
             seats=self._journal_seat_list(), pause_between_rounds=self.config.next_round_delay != 0,
         )
@@ -586,7 +587,8 @@ class Table:
         return self._drain()
 
     def _publish(
-        self, events: tuple[Event, ...] | tuple[TrainEvent, ...], actor: int | None, by: ActedBy, mover: Peer | None,
+        self, events: tuple[Event, ...] | tuple[TrainEvent, ...], actor: int | None, by: ActedBy,
+        mover: Peer | None,
         ref: int | None, now: float, *, announce_break: bool = True,
     ) -> None:
         """Journal and send what just happened, then see what comes next (a turn, a break).

@@ -16,10 +16,9 @@ from itertools import chain
 from typing import get_args
 
 import msgspec
+from capicu.core import DRAW, PRESET_NAMES, Event, Match, Rules, parse_action
 from capicu.core.actions import Draw, EndRun, Pass, Play, Run
 from capicu.core.mexican import MexicanMatch, TrainEvent
-
-from capicu.core import DRAW, PRESET_NAMES, Event, Match, Rules, parse_action
 from capicu.net.codec import Codec
 from capicu.net.protocol import (
     PROTOCOL_VERSION,
@@ -63,10 +62,11 @@ def _others(version: int) -> list[object]:
     return [
         Hello(version=version, name="Ana", code="K7PX2M"),
         Hello(version=version, name="Bea", token="t" * 32, spectate=True, table="t1"),
-        Hello(version=version, name="Cai", seat_key="K7PX-2MQR-HT4W-9C"), Act(parse_action("play 3-5 right"), ref=7),
+        Hello(version=version, name="Cai", seat_key="K7PX-2MQR-HT4W-9C"),
+        Act(parse_action("play 3-5 right"), ref=7),
         Act(DRAW), Say("¡capicú!"), Ping(3), Pong(3), Bye(), Ready(),
-        Welcome(version=version, table="main", name="Ana", seat=0, token="secret", seat_key="K7PX-2MQR-HT4W-9C",
-                players=2, heartbeat=15.0, match="m1"),
+        Welcome(version=version, table="main", name="Ana", seat=0, token="secret",
+                seat_key="K7PX-2MQR-HT4W-9C", players=2, heartbeat=15.0, match="m1"),
         Welcome(version=version, table="main", name="Eve", seat=None, token=None, seat_key=None, players=2,
                 heartbeat=15.0, match="m1"),
         Seats((Seat(0, SeatKind.PERSON, "Ana", True, False), Seat(1, SeatKind.COMPUTER, "Bo", True, False)),
