@@ -201,7 +201,9 @@ async def test_people_send_mexican_actions_and_the_host_refuses_with_codes(start
                 current = client.view
                 if isinstance(current, TrainView) and current.match_over:
                     return current
-                if isinstance(current, TrainView) and current.is_my_turn and current.legal and pending is None:
+                mine = isinstance(current, TrainView) and current.is_my_turn and bool(current.legal)
+                if mine and pending is None:
+                    assert isinstance(current, TrainView)
                     assert tuple(map(str, current.legal)) != ("draw",)
                     pending = await client.send_action(current.legal[0])
                 message = await client.receive()
