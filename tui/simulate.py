@@ -20,7 +20,6 @@ from capicu.core import (
     TilesDrawn,
     make_player,
 )
-
 from capicu.core.ai.train_players import make_train_player
 from capicu.core.layout import Train
 from capicu.core.mexican import (
