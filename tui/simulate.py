@@ -181,7 +181,8 @@ def run_train_simulation(rules: Rules, players: int, *, seed: int, level: str, o
             for seat in range(players):
                 hand = " ".join(str(tile) for tile in match.view(seat).hand)
                 write(f"  {_seat(seat)}: {hand}\n")
-            write("  " + tn("the boneyard: {count} tile", "the boneyard: {count} tiles", event.boneyard) + "\n")
+            boneyard = tn("the boneyard: {count} tile", "the boneyard: {count} tiles", event.boneyard)
+            write(f"  {boneyard}\n")
             write("  " + t("{seat} plays first", seat=_seat(event.first)) + "\n")
         elif isinstance(event, TrainTilePlayed):
             write("  " + t("{seat} lays {tile} on {train}", seat=_seat(event.seat), tile=str(event.tile),
