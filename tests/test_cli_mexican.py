@@ -120,11 +120,11 @@ def test_simulate_prints_a_mexican_train_match_deal_by_deal() -> None:
 
 
 def test_simulate_from_the_command_line_in_both_languages(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["simulate", "--preset", "mexican-train", "--players", "8", "--rounds", "1", "--seed", "2"]) == 0
+    match = ["--preset", "mexican-train", "--players", "8", "--rounds", "1", "--seed", "2"]
+    assert main(["simulate", *match]) == 0
     english = capsys.readouterr().out
     assert "8 players" in english and "Round 1: the engine is 12-12" in english
-    assert main(["--lang", "es", "simulate", "--preset", "mexican-train", "--players", "8", "--rounds", "1",
-                 "--seed", "2"]) == 0
+    assert main(["--lang", "es", "simulate", *match]) == 0
     spanish = capsys.readouterr().out
     assert "8 jugadores" in spanish and "Ronda 1: la locomotora es el 12-12" in spanish
     assert len(spanish.splitlines()) == len(english.splitlines())  # the same match
