@@ -17,7 +17,19 @@ from .layout import MEXICAN, End, Place, Train
 from .match import Match
 from .mexican import MexicanMatch, TrainView, new_match
 from .refusals import Refusal, why_not
-from .rules import PRESET_NAMES, Direction, Fact, FirstLead, RuleFact, Rules, RulesError, Scoring, TieLead
+from .rules import (
+    PRESET_NAMES,
+    Direction,
+    Fact,
+    FirstLead,
+    Game,
+    RuleFact,
+    Rules,
+    RulesError,
+    Scoring,
+    TieLead,
+    TrainRules,
+)
 from .scoring import Bonus
 from .state import Outcome, RoundState
 from .tiles import Tile, TileSet, tile_set
@@ -45,6 +57,7 @@ __all__ = [
     "Event",
     "Fact",
     "FirstLead",
+    "Game",
     "IllegalAction",
     "Match",
     "MatchEnded",
@@ -72,6 +85,7 @@ __all__ = [
     "TileSet",
     "TilesDrawn",
     "Train",
+    "TrainRules",
     "TrainView",
     "View",
     "make_player",

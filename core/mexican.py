@@ -20,6 +20,11 @@ Nobody else acts in between, so the run is one play. A client sends the run
 whole instead, as one `Run` action, built on its own screen as the player
 lays tiles and takes back the last (nothing reaches the host until the
 player ends it); the host checks it and lays it tile by tile, all or nothing.
+`TrainView.may_run` says when a run may be built, `run_steps` which tiles may
+come next in it, and `run_problem` whether it may be sent as it stands.
+
+The rules are a `TrainRules` (core/rules.py). On the wire a train is
+``{"owner": seat}``, the Mexican train's owner being -1.
 """
 
 from __future__ import annotations
@@ -36,7 +41,7 @@ from .actions import DRAW, END_RUN, PASS, Action, Draw, EndRun, IllegalAction, P
 from .codes import Code
 from .layout import MEXICAN, Train, tile_leaves
 from .match import Match
-from .rules import Rules
+from .rules import Rules, TrainRules
 from .state import Outcome
 from .tiles import Tile, TileSet, tile_set
 from .trains import TrainRound
@@ -149,7 +154,7 @@ class TrainView(Struct, frozen=True, gc=False, tag_field="game", tag="mexican-tr
     a reader tells it from a `View` (docs/PROTOCOL.md, section 5).
     """
 
-    rules: Rules
+    rules: TrainRules
     players: int
     #: The seat this view is for; None for a spectator.
     seat: int | None
@@ -370,11 +375,32 @@ def _why_not_pass(fitting: list[Tile]) -> _Why:
     return TrainRefusal.PASS_WHILE_DRAWABLE, {}
 
 
+def run_steps(view: TrainView, laid: tuple[Tile, ...]) -> tuple[Tile, ...]:
+    """The tiles of the hand that may come next in an opening run begun with ``laid``.
+
+    For a client building a run on its screen (``laid`` already checked, in order):
+    a double is offered only if the run can go on past it, or as the last tile
+    in hand, as the engine offers it step by step.
+    """
+    assert view.seat is not None
+    head = view.trains[view.seat].head
+    max_pip = view.rules.max_pip
+    for tile in laid:
+        head = tile_leaves(tile, head, max_pip)
+    rest = [t for t in view.hand if t not in laid]
+    fits = [t for t in rest if tile_leaves(t, head, max_pip) >= 0]
+    if len(laid) >= 1 and not view.rules.opening_run:
+        return ()
+    return tuple(t for t in fits if not t.is_double or len(rest) == 1 or any(o != t for o in fits))
+
+
 def run_problem(view: TrainView, run: Run) -> tuple[TrainRefusal, dict[str, int | str]] | None:
     """Why ``run`` cannot be laid as the seat's opening run now, or None when it can."""
     assert view.seat is not None
     if not view.may_run:
         return TrainRefusal.NO_RUN_NOW, {}
+    if not run.tiles:
+        return TrainRefusal.NOT_ALLOWED, {}
     if len(run.tiles) > 1 and not view.rules.opening_run:
         return TrainRefusal.ONE_TILE_ONLY, {}
     if len(set(run.tiles)) != len(run.tiles):
@@ -418,14 +444,14 @@ class MexicanMatch:
 
     def __init__(
         self,
-        rules: Rules,
+        rules: TrainRules,
         players: int,
         seed: int = 0,
         *,
         deals: list[tuple[list[int], int]] | None = None,
         pause_between_rounds: bool = False,
     ) -> None:
-        if not rules.is_mexican_train:
+        if not isinstance(rules, TrainRules):
             raise ValueError(f"{rules.preset} is not Mexican Train: play it with Match")
         rules.check_players(players)
         if not isinstance(seed, int) or isinstance(seed, bool):
@@ -725,8 +751,8 @@ class MexicanMatch:
         if not isinstance(data, dict) or data.get("format") != LOG_FORMAT:
             raise ValueError(f"not a Mexican Train match log (expected format {LOG_FORMAT!r})")
         rules = data.get("rules")
-        if not isinstance(rules, Rules):
-            raise ValueError("a match log needs its rules")
+        if not isinstance(rules, TrainRules):
+            raise ValueError("a Mexican Train match log needs its rules (TrainRules)")
         players, seed, entries = data.get("players"), data.get("seed"), data.get("entries")
         if not isinstance(players, int) or not isinstance(seed, int) or not isinstance(entries, list):
             raise ValueError("a match log needs players, seed and entries")
@@ -767,7 +793,7 @@ def new_match(
     rules: Rules, players: int, seed: int = 0, *, pause_between_rounds: bool = False
 ) -> Match | MexicanMatch:
     """The engine the rules' game is played by: a `MexicanMatch` or a `Match` (same API shape)."""
-    if rules.is_mexican_train:
+    if isinstance(rules, TrainRules):
         return MexicanMatch(rules, players, seed, pause_between_rounds=pause_between_rounds)
     return Match(rules, players, seed, pause_between_rounds=pause_between_rounds)
 
@@ -797,5 +823,6 @@ __all__ = [
     "match_from_log",
     "new_match",
     "run_problem",
+    "run_steps",
     "why_not_train",
 ]

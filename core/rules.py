@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from enum import Enum
 from types import MappingProxyType
-from typing import Annotated
+from typing import Annotated, ClassVar
 
 from msgspec import Meta, Struct
 from msgspec.structs import replace
@@ -223,8 +223,10 @@ class Rules(Struct, frozen=True):
     """Every rule setting of one game; see docs/RULES.md for what each means."""
 
     preset: Annotated[str, Meta(min_length=1, max_length=40)] = "puerto-rican-drawing"
-    #: Which game these rules are for (the engine `new_match` makes of them).
-    game: Game = Game.LINE_OF_PLAY
+    #: Which game these rules are for (the engine `new_match` makes of them): a class
+    #: setting, so that the Draw family's rules are written as they always were;
+    #: `TrainRules` is Mexican Train's.
+    game: ClassVar[Game] = Game.LINE_OF_PLAY
     max_pip: int = 6
     min_players: int = 2
     max_players: int = 3
@@ -255,18 +257,6 @@ class Rules(Struct, frozen=True):
     chuchazo_bonus: int = 0
     #: Bonus to the side that wins round 1, 2, ... of the match.
     round_bonuses: Annotated[tuple[int, ...], Meta(max_length=MAX_ROUND_BONUSES)] = ()
-    # -- Mexican Train's options (docs/RULES.md, mexican-train); the Draw family ignores them.
-    #: A player's first turn of a round may lay a run of tiles on their own train
-    #: (False: one tile only).
-    opening_run: bool = True
-    #: Only a player whose own train is started may lay on the Mexican train.
-    mexican_needs_own_train: bool = False
-    #: A double laid must be covered in the same turn (False: it earns another play anywhere).
-    cover_doubles: bool = True
-    #: What the double blank counts in a hand at the end of a round (50, or 0).
-    double_blank_points: int = 50
-    #: Play only the first N rounds (1 or 4); None: a round for every double, highest first.
-    rounds: int | None = None
 
     def __post_init__(self) -> None:
         self._check()
@@ -302,11 +292,6 @@ class Rules(Struct, frozen=True):
         if self.is_mexican_train:
             return DEAL_SIZES[self.max_pip][players - 2]
         return self.hand_sizes[players - 2]
-
-    @property
-    def round_count(self) -> int:
-        """How many rounds a Mexican Train match has: one per double, or the first `rounds`."""
-        return self.rounds if self.rounds is not None else self.max_pip + 1
 
     def target_for(self, players: int) -> int:
         """The score that wins the match; 0 for Mexican Train, which is its rounds (no target)."""
@@ -359,7 +344,7 @@ class Rules(Struct, frozen=True):
         _check_counts("hand_sizes", self.hand_sizes, 3, low=1)
         _check_counts("targets", self.targets, 3, low=1)
         _check_counts("round_bonuses", self.round_bonuses, None, low=0)
-        for name in ("reserve", "capicu_bonus", "chuchazo_bonus", "double_blank_points"):
+        for name in ("reserve", "capicu_bonus", "chuchazo_bonus"):
             value = getattr(self, name)
             if value < 0:
                 raise RulesError(f"{name} must be a whole number from 0 up, not {value!r}",
@@ -373,10 +358,6 @@ class Rules(Struct, frozen=True):
                 f"not {self.max_draws_per_turn!r}",
                 RulesProblem.MAX_DRAWS, value=repr(self.max_draws_per_turn),
             )
-        if self.rounds is not None and self.rounds not in (1, 4):
-            raise RulesError(f"rounds must be 1, 4 or none (all), not {self.rounds!r}",
-                             RulesProblem.NOT_ONE_OF, option="rounds", choices="1, 4, none",
-                             value=repr(self.rounds))
         if self.partnerships and self.max_players < 4:
             raise RulesError("partnerships need four players", RulesProblem.PARTNERSHIPS_NEED_FOUR)
 
@@ -385,7 +366,7 @@ class Rules(Struct, frozen=True):
 
         Mexican Train's are its section of docs/RULES.md, one fact per option.
         """
-        if self.is_mexican_train:
+        if isinstance(self, TrainRules):
             return _train_facts(self, players)
         facts = [
             RuleFact.SET(max_pip=self.max_pip, tiles=self.tile_count),
@@ -427,7 +408,45 @@ class Rules(Struct, frozen=True):
         return tuple(facts)
 
 
-def _train_facts(rules: Rules, players: int) -> tuple[Fact, ...]:
+class TrainRules(Rules, frozen=True):
+    """Mexican Train's rules: every setting of `Rules` and the options of docs/RULES.md's mexican-train.
+
+    A `Rules` of its own kind rather than more fields on `Rules`, so that the
+    Draw family's rules stay written as they were (on the wire, in journals).
+    """
+
+    game: ClassVar[Game] = Game.MEXICAN_TRAIN
+    #: A player's first turn of a round may lay a run of tiles on their own train
+    #: (False: one tile only).
+    opening_run: bool = True
+    #: Only a player whose own train is started may lay on the Mexican train.
+    mexican_needs_own_train: bool = False
+    #: A double laid must be covered in the same turn (False: it earns another play anywhere).
+    cover_doubles: bool = True
+    #: What the double blank counts in a hand at the end of a round (50, or 0).
+    double_blank_points: int = 50
+    #: Play only the first N rounds (1 or 4); None: a round for every double, highest first.
+    rounds: int | None = None
+
+    @property
+    def round_count(self) -> int:
+        """How many rounds the match has: one per double, or the first `rounds`."""
+        return self.rounds if self.rounds is not None else self.max_pip + 1
+
+    def _check(self) -> None:
+        super()._check()
+        if self.double_blank_points < 0:
+            value = self.double_blank_points
+            raise RulesError(f"double_blank_points must be a whole number from 0 up, not {value!r}",
+                             RulesProblem.NOT_WHOLE_FROM, option="double_blank_points", low=0,
+                             value=repr(value))
+        if self.rounds is not None and self.rounds not in (1, 4):
+            raise RulesError(f"rounds must be 1, 4 or none (all), not {self.rounds!r}",
+                             RulesProblem.NOT_ONE_OF, option="rounds", choices="1, 4, none",
+                             value=repr(self.rounds))
+
+
+def _train_facts(rules: TrainRules, players: int) -> tuple[Fact, ...]:
     """Mexican Train's facts (docs/RULES.md, mexican-train), each option's as it is set."""
     every_double = rules.rounds is None
     rounds = RuleFact.ROUND_PER_DOUBLE if every_double else RuleFact.FIRST_ROUNDS
@@ -477,9 +496,8 @@ _PR_PARTNERS = Rules(
 )
 
 _PRESETS: dict[str, Rules] = {
-    "mexican-train": Rules(
+    "mexican-train": TrainRules(
         preset="mexican-train",
-        game=Game.MEXICAN_TRAIN,
         max_pip=12,
         max_players=8,
         reserve=0,

@@ -21,7 +21,7 @@ from enum import StrEnum
 from typing import Annotated, Any, TypeAlias, get_args
 
 import msgspec
-from capicu.core import Action, Event, RoundEnded, RoundStarted, Rules, View
+from capicu.core import Action, Event, RoundEnded, RoundStarted, View
 from capicu.core.codes import Code
 from capicu.core.mexican import TrainEvent, TrainRoundEnded, TrainRoundStarted, TrainView
 from capicu.core.view import MAX_HISTORY, STATE, STATE_FIELDS
@@ -439,13 +439,6 @@ _STRICT_TWINS: dict[type[Any], type[Any]] = {Ping: _PingFromClient, Pong: _PongF
 _TRAIN_TWINS: dict[type[Any], type[Any]] = {Snapshot: TrainSnapshot, StateUpdate: TrainUpdate}
 #: The game a view map names when it is not the line of play's (which names none).
 _TRAIN_GAME = TrainView.__struct_config__.tag
-#: The `Rules` fields a rules map leaves out while they hold their defaults: the game and
-#: Mexican Train's options, so that a Draw-family rules map is the one of version 2.
-_RULES_LEFT_OUT_AT_DEFAULT = {
-    field.name: wire.plain(field.default) for field in msgspec.structs.fields(Rules)
-    if field.name in ("game", "opening_run", "mexican_needs_own_train", "cover_doubles",
-                      "double_blank_points", "rounds")
-}
 
 
 def message_type(message: Message) -> str:
@@ -454,17 +447,8 @@ def message_type(message: Message) -> str:
 
 
 def to_wire(message: Message) -> dict[str, Any]:
-    """``message`` as plain data: its ``type``, then its fields in the order declared.
-
-    A snapshot's rules map leaves out the game and Mexican Train's options while
-    they hold their defaults (docs/PROTOCOL.md, section 5).
-    """
+    """``message`` as plain data: its ``type``, then its fields in the order declared."""
     data: dict[str, Any] = wire.plain(message)
-    if type(message) is Snapshot or type(message) is TrainSnapshot:
-        rules = data["view"]["rules"]
-        for name, default in _RULES_LEFT_OUT_AT_DEFAULT.items():
-            if rules[name] == default:
-                del rules[name]
     return data
 
 

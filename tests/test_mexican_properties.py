@@ -8,7 +8,14 @@ from typing import Any
 import msgspec
 from capicu.core import Play, Rules, Run, Tile, tile_set
 from capicu.core.actions import END_RUN
-from capicu.core.mexican import MexicanMatch, TrainRoundEnded, TrainView, why_not_train
+from capicu.core.mexican import (
+    MexicanMatch,
+    TrainRoundEnded,
+    TrainView,
+    run_problem,
+    run_steps,
+    why_not_train,
+)
 from capicu.net import wire
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -121,9 +128,14 @@ def test_random_runs_sent_whole_play_as_their_steps(game: tuple[Rules, int, int]
     rng = random.Random(seed)
     while not stepped.is_over:
         if stepped.view(stepped.turn).may_run and any(isinstance(a, Play) for a in stepped.legal_actions()):
-            tiles = []
+            tiles: list[Tile] = []
             seat = stepped.turn
+            start = stepped.view(seat)
             while True:
+                # What a client building the run on its screen is offered is what the engine offers.
+                offered = {a.tile for a in stepped.legal_actions() if isinstance(a, Play)}
+                assert set(run_steps(start, tuple(tiles))) == offered
+                assert (run_problem(start, Run(tuple(tiles))) is None) == (END_RUN in stepped.legal_actions())
                 action = rng.choice(stepped.legal_actions())
                 ended = any(isinstance(e, TrainRoundEnded) for e in stepped.apply(action))
                 if isinstance(action, Play):
