@@ -28,7 +28,6 @@ from __future__ import annotations
 import hmac
 import secrets
 from dataclasses import dataclass, field, replace
-from enum import StrEnum
 from pathlib import Path
 
 from capicu.core import (
@@ -47,6 +46,7 @@ from capicu.core import (
 )
 from capicu.core.ai.players import PLAYERS
 from capicu.core.ai.train_players import TRAIN_PLAYERS, TrainPlayer, make_train_player
+from capicu.core.codes import Code
 from capicu.core.match import LOG_FORMAT
 from capicu.core.mexican import LOG_FORMAT as TRAIN_LOG_FORMAT
 from capicu.core.mexican import TrainEvent, match_from_log
@@ -86,40 +86,45 @@ from .timing import Deadlines
 MAX_SPECTATORS = 32
 
 
-class ConfigProblem(StrEnum):
-    """Why a table or a host cannot be set up as asked; each comes with the params named here,
-    and an interface words it (the command line names its own options)."""
+class ConfigProblem(Code):
+    """Why a table or a host cannot be set up as asked, with the params it is said with;
+    an interface words it (the command line names its own options)."""
 
-    #: ``computers``, ``players``: more computer seats than seats.
-    COMPUTERS = "computers"
-    #: ``level``: no computer player has that name.
-    LEVEL = "level"
-    #: ``seconds``: a turn timer must be more than 0 seconds.
-    TURN_TIMER = "turn_timer"
-    #: ``field`` (grace, computer_delay or next_round_delay), ``seconds``: below 0 seconds.
-    NEGATIVE_SECONDS = "negative_seconds"
-    #: ``name``: a table's name is 1 to 32 characters.
-    TABLE_NAME = "table_name"
-    #: ``spectators``: below 0.
-    SPECTATORS = "spectators"
-    #: ``port``: not from 0 to 65535.
-    PORT = "port"
-    #: ``join_code``: a join code is 1 to 32 letters or digits.
-    JOIN_CODE = "join_code"
+    #: More computer seats than seats.
+    COMPUTERS = "computers", "computers", "players"
+    #: No computer player has that name.
+    LEVEL = "level", "level"
+    #: A turn timer must be more than 0 seconds.
+    TURN_TIMER = "turn_timer", "seconds"
+    #: ``field`` (grace, computer_delay or next_round_delay) is below 0 seconds.
+    NEGATIVE_SECONDS = "negative_seconds", "field", "seconds"
+    #: A table's name is 1 to 32 characters.
+    TABLE_NAME = "table_name", "name"
+    #: Below 0 spectators.
+    SPECTATORS = "spectators", "spectators"
+    #: Not from 0 to 65535.
+    PORT = "port", "port"
+    #: A join code is 1 to 32 letters or digits.
+    JOIN_CODE = "join_code", "join_code"
     #: Rejoining by name without a join code would let anybody take a player's seat.
     REJOIN_NEEDS_CODE = "rejoin_needs_code"
-    #: ``journal``, ``resume``: a resumed match goes on in the journal it was resumed from.
-    RESUME_ELSEWHERE = "resume_elsewhere"
-    #: ``threads``, ``processes``: computer players need a thread (or 0 processes or more).
-    WORKERS = "workers"
+    #: A resumed match goes on in the journal it was resumed from.
+    RESUME_ELSEWHERE = "resume_elsewhere", "journal", "resume"
+    #: Computer players need a thread (and 0 processes or more).
+    WORKERS = "workers", "threads", "processes"
 
 
 class ConfigError(ValueError):
     """A setting of `TableConfig` or `HostConfig` cannot be used: a `ConfigProblem` and its params;
-    ``str()`` says it in English."""
+    ``str()`` says it in English.
+
+    The params must be the code's declared ones (ValueError otherwise), as `HostError`'s.
+    """
 
     def __init__(self, message: str, code: ConfigProblem, **params: str | int | float | None) -> None:
         super().__init__(message)
+        if set(params) != code.params:
+            raise ValueError(f"{code} is said with {sorted(code.params)}, not {sorted(params)}")
         self.code = code
         self.params = params
 

@@ -33,6 +33,7 @@ from capicu.core.mexican import (
     TrainTileDrawn,
     TrainTilePlayed,
 )
+from capicu.core.rules import TrainRules
 
 from .describe import end_name, list_separator
 from .describe_rules import preset_title
@@ -58,7 +59,7 @@ def _bonus_names(result: RoundResult) -> str:
 
 def run_simulation(rules: Rules, players: int, *, seed: int, level: str, out: TextIO) -> int:
     """Play the match and print it; returns the exit code."""
-    if rules.is_mexican_train:
+    if isinstance(rules, TrainRules):
         return run_train_simulation(rules, players, seed=seed, level=level, out=out)
     try:
         bots = [make_player(level, seed * 10 + seat) for seat in range(players)]
@@ -159,7 +160,7 @@ def _train_name(train: Train, mover: int) -> str:
     return t("the train of {seat}", seat=_seat(train.owner))
 
 
-def run_train_simulation(rules: Rules, players: int, *, seed: int, level: str, out: TextIO) -> int:
+def run_train_simulation(rules: TrainRules, players: int, *, seed: int, level: str, out: TextIO) -> int:
     """Play a match of Mexican Train between computer players and print it, deal by deal."""
     try:
         bots = [make_train_player(level, seed * 10 + seat) for seat in range(players)]

@@ -155,8 +155,14 @@ def test_every_config_problem_is_worded_for_the_command_line(problem: ConfigProb
     params = {"computers": 3, "players": 2, "level": "genius", "seconds": -1, "field": "grace", "name": "",
               "spectators": -1, "port": 70000, "join_code": "-", "journal": "a", "resume": "b", "threads": 0,
               "processes": 0}
-    text = describe_config_problem(ConfigError("in English", problem, **params))
+    declared = {name: value for name, value in params.items() if name in problem.params}
+    text = describe_config_problem(ConfigError("in English", problem, **declared))
     assert text and "{" not in text and "in English" not in text
+
+
+def test_a_config_error_carries_only_its_declared_params() -> None:
+    with pytest.raises(ValueError, match="is said with"):
+        ConfigError("in English", ConfigProblem.PORT, port=70000, seconds=3)
 
 
 def test_a_negative_delay_names_its_option() -> None:
