@@ -39,7 +39,9 @@ from typing import Annotated, Any, Literal, TypeVar
 import msgspec
 from capicu.core import Rules
 from capicu.core.actions import MAX_RUN
+from capicu.core.mexican import LOG_FORMAT as TRAIN_LOG_FORMAT
 from capicu.core.mexican import MAX_TILES, match_from_log
+from capicu.core.rules import TrainRules
 from msgspec import Meta, Struct
 
 from . import wire
@@ -83,6 +85,13 @@ class Header(Struct, frozen=True, kw_only=True):
     computer_level: str | None = None
     seats: Annotated[tuple[JournalSeat, ...], Meta(max_length=MOST_SEATS)]
     pause_between_rounds: bool = False
+
+
+class TrainHeader(Header, frozen=True, kw_only=True):
+    """The header of a Mexican Train match's journal: its rules are a `TrainRules` (told by
+    its ``log_format``, the Mexican Train log's)."""
+
+    rules: TrainRules
 
 
 class SeatsRecord(Struct, frozen=True):
@@ -189,7 +198,8 @@ def read_journal(path: Path) -> Recovered:
     first = records[0]
     if not isinstance(first, dict) or first.get("format") != FORMAT:
         raise JournalError(f"{path} is not a capicu journal (expected format {FORMAT!r})")
-    header = _record(path, 1, first, Header)
+    header: Header = _record(path, 1, first, TrainHeader if first.get("log_format") == TRAIN_LOG_FORMAT
+                             else Header)
     entries: list[Any] = []
     seq = header.seq
     for number, record in enumerate(records[1:], 2):

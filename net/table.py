@@ -30,6 +30,7 @@ import secrets
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
+import msgspec
 from capicu.core import (
     DRAW,
     Action,
@@ -50,11 +51,12 @@ from capicu.core.codes import Code
 from capicu.core.match import LOG_FORMAT
 from capicu.core.mexican import LOG_FORMAT as TRAIN_LOG_FORMAT
 from capicu.core.mexican import TrainEvent, match_from_log
+from capicu.core.rules import TrainRules
 
 from .codec import encode_frame
 from .codes import new_seat_key, same_code
 from .effects import Close, Effect, HostNote, Peer, Record, Report, Send, Tell, Think
-from .journal import Header, Journal, JournalSeat, Recovered, SeatsRecord, entry_records
+from .journal import Header, Journal, JournalSeat, Recovered, SeatsRecord, TrainHeader, entry_records
 from .protocol import (
     WATCHERS_LIMIT,
     ActedBy,
@@ -544,12 +546,16 @@ class Table:
     # -- the match -------------------------------------------------------------
 
     def _journal_header(self) -> Header:
-        return Header(
+        header = Header(
             log_format=log_format(self.config.rules), rules=self.config.rules, players=self.config.players,
             seed=self.seed,
             table=self.name, match=self.match_id, computer_level=self.config.computer_level,
             seats=self._journal_seat_list(), pause_between_rounds=self.config.next_round_delay != 0,
         )
+        if isinstance(self.config.rules, TrainRules):
+            # Mexican Train's header declares its rules a TrainRules, so that they read back as one.
+            return TrainHeader(**msgspec.structs.asdict(header))
+        return header
 
     def _journal_seat_list(self) -> tuple[JournalSeat, ...]:
         return tuple(JournalSeat(s.kind, s.name, s.token, s.seat_key) for s in self.seats)

@@ -163,10 +163,9 @@ def test_a_train_view_map_says_its_game_and_a_line_of_play_view_map_none():
     line = next(message for _, message in played_messages() if isinstance(message, Snapshot))
     train_view = to_wire(train)["view"]  # type: ignore[arg-type]
     assert next(iter(train_view.items())) == ("game", "mexican-train")
-    assert train_view["rules"]["game"] == "mexican-train"
-    # The options at their defaults are left out of the rules map; those changed are written.
+    # Mexican Train's rules map holds its options (the view says the game, not the rules).
     assert train_view["rules"]["rounds"] == 4 and train_view["rules"]["double_blank_points"] == 0
-    assert "opening_run" not in train_view["rules"]
+    assert train_view["rules"]["opening_run"] is True and "game" not in train_view["rules"]
     line_view = to_wire(line)["view"]  # type: ignore[arg-type]
     assert "game" not in line_view and "game" not in line_view["rules"]
     assert "opening_run" not in line_view["rules"]
