@@ -574,7 +574,9 @@ class Table:
         match = new_match(self.config.rules, self.config.players, self.seed,
                           pause_between_rounds=self.config.next_round_delay != 0)
         self.match = match
-        self.seq = len(match.opening_events)
+        # Mexican Train's first player may hold nothing for its train: the host draws its tile
+        # now, as after any move (`_forced_draws`), and the snapshots hold that draw.
+        self.seq = len(match.opening_events) + len(self._forced_draws())
         if self.journal is not None:
             self._journal_seats()
             records = entry_records(match.entries_since(0), self.seq)

@@ -7,8 +7,10 @@ host's state machine with a clock the test moves, for the timers at 8 seats.
 from __future__ import annotations
 
 import asyncio
+import json
 import re
 import struct
+from pathlib import Path
 from typing import Any
 
 import msgpack
@@ -340,3 +342,49 @@ def test_eight_people_a_spectator_the_turn_timer_the_grace_and_covering_at_eight
     assert match.winners is not None and len(match.results) == 4
     assert table.seats[7].covered and now > covered_at
     assert by_computer > 0 and by_timer > 0 and drawn > 0
+
+
+# -- the protocol page's worked example of Mexican Train, against a real host ---------------
+
+
+def _squeezed(text: str) -> str:
+    return re.sub(r"\s+", "", text)
+
+
+async def test_the_protocol_pages_mexican_train_example_is_what_a_host_sends(start_host):
+    page = (Path(__file__).resolve().parents[2] / "docs" / "PROTOCOL.md").read_text(encoding="utf-8")
+    section = _squeezed(page.split("### Mexican Train, worked", 1)[1].split("## 9.", 1)[0])
+    # As the page: capicu host --headless --preset mexican-train --players 3 --computers 2 --rounds 1
+    # --seed 7 --code K7PX2M
+    _, port = await start_host(rules=short(1), players=3, computers=2, seed=7, code="K7PX2M")
+    reader, writer = await asyncio.open_connection(LOOPBACK, port)
+
+    def send(message: dict[str, Any]) -> None:
+        body = msgpack.packb(message, use_bin_type=True)
+        writer.write(struct.pack(">I", len(body)) + body)
+
+    async def receive() -> dict[str, Any]:
+        (length,) = struct.unpack(">I", await reader.readexactly(4))
+        return msgpack.unpackb(await reader.readexactly(length), raw=False)  # type: ignore[no-any-return]
+
+    def on_page(value: Any) -> bool:
+        return _squeezed(json.dumps(value, ensure_ascii=False)) in section
+
+    send({"type": "hello", "version": 3, "name": "Ana", "code": "K7PX2M"})
+    async with asyncio.timeout(WAIT):
+        snapshot = await receive()
+        while snapshot["type"] != "snapshot":
+            snapshot = await receive()
+        view = snapshot["view"]
+        assert snapshot["seq"] == 2 and on_page(view["hand"]) and on_page(view["trains"])
+        assert on_page(view["events"]) and on_page(view["hand_counts"]) and view["turn"] == 2
+        update = await receive()
+        assert update["seq"] == 3 and on_page(update["events"]) and on_page(update["view"]["legal"])
+        send({"type": "action", "action": "pass", "ref": 1})
+        refused = await receive()
+        assert refused["type"] == "error" and on_page(refused["message"])
+        send({"type": "action", "action": "run 1-12 1-9 3-9 3-6", "ref": 2})
+        taken = await receive()
+    assert taken["seq"] == 8 and taken["ref"] == 2 and on_page(taken["events"])
+    assert on_page(taken["view"]["hand"]) and on_page(taken["view"]["trains"][0])
+    writer.close()
