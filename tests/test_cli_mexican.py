@@ -144,3 +144,15 @@ async def test_play_mexican_train_says_plainly_that_its_table_is_not_ready() -> 
         await wait_for(pilot, lambda: app.failure is not None, what="the app to say so")
         assert not any(isinstance(screen, TableScreen) for screen in app.screen_stack)
     assert app.failure == table_not_ready("mexican-train") and app.failure_code == 2
+
+
+@pytest.mark.parametrize("command", [["simulate"], ["play"], ["host", "--headless", "--computers", "1"]])
+def test_a_level_mexican_train_has_no_player_for_yet_is_refused_plainly(
+        command: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    from capicu.core.ai.train_players import TRAIN_PLAYERS
+
+    levels = [level for level in ("easy", "normal", "hard") if level not in TRAIN_PLAYERS]
+    if not levels:
+        pytest.skip("every level has a Mexican Train player")
+    assert main([*command, "--preset", "mexican-train", "--level", levels[0]]) == 2
+    assert f"no computer level {levels[0]} for mexican-train" in capsys.readouterr().err

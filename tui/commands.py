@@ -31,6 +31,7 @@ from .options import (
     add_host_arguments,
     add_rule_arguments,
     add_ssh_arguments,
+    check_level,
     host_config_from_args,
     level_option,
     number_in,
@@ -189,6 +190,7 @@ def open_main_menu(args: argparse.Namespace) -> int:
 def run_play(args: argparse.Namespace) -> int:
     """``capicu play``: a host on 127.0.0.1 in this process, joined like any other."""
     rules, players = rules_from_args(args)
+    check_level(rules, args.level)
     start = SoloGame(rules=rules, players=players, level=args.level, seed=args.seed, name=_player_name(args))
     return run_app(args, start)
 

@@ -16,6 +16,7 @@ from typing import Any, TypeVar
 
 import msgspec
 from capicu.core import LEVELS, Rules, RulesError
+from capicu.core.ai.train_players import TRAIN_PLAYERS
 from capicu.core.rules import ALL_PRESET_NAMES, SETS
 from capicu.net.host import HostConfig, Limits, new_join_code
 from capicu.net.journal import Keep, worth_keeping
@@ -304,6 +305,13 @@ def describe_config_problem(error: ConfigError) -> str:
     return t(_CONFIG_PROBLEMS[error.code], **params, option=option, levels=", ".join(LEVELS))
 
 
+def check_level(rules: Rules, level: str) -> None:
+    """CliError when the rules' game has no computer player of ``level`` (Mexican Train has its own)."""
+    if rules.is_mexican_train and level not in TRAIN_PLAYERS:
+        raise CliError(t("there is no computer level {level} for {preset} yet: the levels are {levels}",
+                         level=level, preset=rules.preset, levels=", ".join(TRAIN_PLAYERS)))
+
+
 def host_config_from_args(args: argparse.Namespace) -> HostConfig:
     """The `HostConfig` ``capicu host``'s options describe; CliError names what is wrong.
 
@@ -311,6 +319,8 @@ def host_config_from_args(args: argparse.Namespace) -> HostConfig:
     needs the file system (a journal to resume, or one that would be replaced).
     """
     rules, players = rules_from_args(args)
+    if args.computers:
+        check_level(rules, args.level)
     if args.resume is not None and not args.resume.is_file():
         raise CliError(t("--resume {path}: there is no such file", path=str(args.resume)))
     journal = args.journal

@@ -388,3 +388,32 @@ async def test_the_protocol_pages_mexican_train_example_is_what_a_host_sends(sta
     assert taken["seq"] == 8 and taken["ref"] == 2 and on_page(taken["events"])
     assert on_page(taken["view"]["hand"]) and on_page(taken["view"]["trains"][0])
     writer.close()
+
+
+# -- the client's model takes a TrainView like a View ---------------------------------------
+
+
+def test_the_client_model_takes_train_snapshots_and_updates_as_it_takes_views():
+    from capicu.core.mexican import MexicanMatch
+    from capicu.net.model import TableModel
+    from capicu.net.protocol import TrainUpdate, message_from_host, to_wire, train_view_state
+
+    match = MexicanMatch(short(1), 4, seed=6, pause_between_rounds=True)
+    model = TableModel("Ana")
+    seq = len(match.opening_events)
+    # Through the wire's plain data and back, as a client reads it.
+    change = model.apply(message_from_host(to_wire(TrainSnapshot(seq, match.view(0)))), 0.0)
+    assert change is not None and model.view == match.view(0) and model.started
+    for _ in range(40):
+        if match.turn is None:
+            break
+        events = match.apply(match.legal_actions()[-1])
+        seq += len(events)
+        update = message_from_host(to_wire(TrainUpdate(seq, events, train_view_state(match.view(0)))))
+        assert isinstance(update, TrainUpdate)
+        change = model.apply(update, 1.0)
+        assert change is not None and isinstance(change.message, Update)
+        # The whole view, rebuilt from the one before: the same as the engine's.
+        assert model.view == match.view(0) and change.message.view == model.view
+    # An update already held is skipped, as for a View.
+    assert model.apply(update, 2.0) is None
