@@ -417,3 +417,15 @@ def test_the_client_model_takes_train_snapshots_and_updates_as_it_takes_views():
         assert model.view == match.view(0) and change.message.view == model.view
     # An update already held is skipped, as for a View.
     assert model.apply(update, 2.0) is None
+
+
+async def test_mexican_train_computers_think_in_worker_processes_too(start_host):
+    # Each choice made by a fresh player in another process, from the view alone (`choose_in_worker`).
+    _, port = await start_host(rules=short(1), players=3, computers=3, seed=9, next_round_delay=0.0,
+                               computer_processes=1)
+    watcher, _ = await watching(port)
+    async with asyncio.timeout(WAIT * 3):
+        while not (isinstance(watcher.view, TrainView) and watcher.view.match_over):
+            assert not isinstance(await watcher.receive(), Closed)
+    assert watcher.view.winners and len(watcher.view.results) == 1
+    await watcher.close()
