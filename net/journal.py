@@ -17,8 +17,9 @@ line with good lines after it was not made by a crash; the journal is refused
 
 The journal holds every deal (the order of the whole set) and the seats'
 tokens: it is the host's secret, created readable by its owner only
-(mode 0600). A person who hosts and plays can read it, so a journal is
-written only when asked for (``--journal``).
+(mode 0600). Every hosted match keeps one by default, in the user data folder
+(net/journals.py names the files, offers the unfinished ones and prunes the
+finished ones).
 
 Each record is declared once as a msgspec Struct (`Header`, `SeatsRecord`,
 `EntryRecord`): msgspec writes its JSON and checks it when it is read back,
