@@ -14,6 +14,7 @@ from capicu.core.ai.train_players import make_train_player
 from capicu.core.mexican import MexicanMatch, TrainEvent, match_from_log
 from capicu.net import Client, Closed, NextRound, Update
 from capicu.net.journal import read_journal
+from capicu.net.journals import summarize
 from capicu.net.protocol import TrainSnapshot
 
 from .conftest import LOOPBACK, WAIT
@@ -102,6 +103,9 @@ async def test_a_killed_mexican_train_host_resumes_from_its_journal_mid_round(tm
     match, events = replayed(journal)
     assert not match.is_over and match.turn is not None  # killed mid-round
     assert events[: len(told)] == told
+    # The journal folder offers it as an unfinished match, as any other.
+    kept = summarize(journal)
+    assert kept is not None and kept.started and kept.names == ("ana",) and kept.rounds == len(match.results)
 
     process, port = await start_host_process(tmp_path / "config", "--resume", str(journal), "--grace", "60")
     try:
