@@ -146,13 +146,17 @@ async def test_play_mexican_train_says_plainly_that_its_table_is_not_ready() -> 
     assert app.failure == table_not_ready("mexican-train") and app.failure_code == 2
 
 
-@pytest.mark.parametrize("command", [["simulate"], ["play"], ["host", "--headless", "--computers", "1"]])
-def test_a_level_mexican_train_has_no_player_for_yet_is_refused_plainly(
-        command: list[str], capsys: pytest.CaptureFixture[str]) -> None:
-    from capicu.core.ai.train_players import TRAIN_PLAYERS
+def test_every_level_plays_mexican_train_and_one_it_lacks_is_refused_plainly(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    from capicu.core import LEVELS
+    from capicu.tui.options import CliError, check_level
 
-    levels = [level for level in ("easy", "normal", "hard") if level not in TRAIN_PLAYERS]
-    if not levels:
-        pytest.skip("every level has a Mexican Train player")
-    assert main([*command, "--preset", "mexican-train", "--level", levels[0]]) == 2
-    assert f"no computer level {levels[0]} for mexican-train" in capsys.readouterr().err
+    for level in LEVELS:  # easy, normal and hard: each has a Mexican Train player
+        check_level(MEXICAN, level)
+    assert main(["simulate", "--preset", "mexican-train", "--level", "hard", "--rounds", "1",
+                 "--players", "3"]) == 0
+    assert "with the lowest total" in capsys.readouterr().out
+    # The benchmarks' levels are the Draw family's alone.
+    with pytest.raises(CliError, match="no computer level greedy for mexican-train"):
+        check_level(MEXICAN, "greedy")
+    check_level(Rules.preset_named("draw"), "greedy")
