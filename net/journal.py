@@ -38,20 +38,24 @@ from pathlib import Path
 from typing import Annotated, Any, Literal, TypeVar
 
 import msgspec
-from capicu.core import Match, Rules
-from capicu.core.events import MAX_TILES
+from capicu.core import Rules
+from capicu.core.actions import MAX_RUN
+from capicu.core.mexican import LOG_FORMAT as TRAIN_LOG_FORMAT
+from capicu.core.mexican import MAX_TILES, match_from_log
+from capicu.core.rules import TrainRules
 from msgspec import Meta, Struct
 
 from . import wire
-from .protocol import SeatKind
+from .protocol import MOST_SEATS, SeatKind
 
 FORMAT: Literal["capicu-journal/1"] = "capicu-journal/1"
 T = TypeVar("T")
 
-#: An entry of the match log (`Match.log`): an action's text, or a deal (the shuffled
-#: order of the set's tiles and the seat drawn), which `Match.from_log` checks.
+#: An entry of the match log (`Match.log`, `MexicanMatch.log`): an action's text (Mexican
+#: Train's opening run names up to `MAX_RUN` tiles), or a deal (the shuffled order of the set's
+#: tiles and the seat drawn), which the match's ``from_log`` checks.
 Entry = (
-    Annotated[str, Meta(max_length=40)]
+    Annotated[str, Meta(max_length=40 + 6 * MAX_RUN)]
     | Annotated[dict[str, int | Annotated[list[int], Meta(max_length=MAX_TILES)]], Meta(max_length=2)]
 )
 
@@ -71,7 +75,7 @@ class Header(Struct, frozen=True, kw_only=True):
     format: Literal["capicu-journal/1"] = FORMAT
     log_format: str
     rules: Rules
-    players: Annotated[int, Meta(ge=2, le=4)]
+    players: Annotated[int, Meta(ge=2, le=MOST_SEATS)]
     seed: int
     #: The last public event number before the first entry.
     seq: Annotated[int, Meta(ge=0)] = 0
@@ -80,14 +84,21 @@ class Header(Struct, frozen=True, kw_only=True):
     table: str | None = None
     match: str = ""
     computer_level: str | None = None
-    seats: Annotated[tuple[JournalSeat, ...], Meta(max_length=4)]
+    seats: Annotated[tuple[JournalSeat, ...], Meta(max_length=MOST_SEATS)]
     pause_between_rounds: bool = False
+
+
+class TrainHeader(Header, frozen=True, kw_only=True):
+    """The header of a Mexican Train match's journal: its rules are a `TrainRules` (told by
+    its ``log_format``, the Mexican Train log's)."""
+
+    rules: TrainRules
 
 
 class SeatsRecord(Struct, frozen=True):
     """The seats as they are now (in the lobby, where they change): the header's, replaced."""
 
-    seats: Annotated[tuple[JournalSeat, ...], Meta(max_length=4)]
+    seats: Annotated[tuple[JournalSeat, ...], Meta(max_length=MOST_SEATS)]
 
 
 class EntryRecord(Struct, frozen=True):
@@ -137,7 +148,7 @@ class Recovered:
     dropped_bytes: int = 0
 
     def match_log(self) -> dict[str, Any]:
-        """The `Match.log()` this journal records (for `Match.from_log`)."""
+        """The match log this journal records (for core's `match_from_log`)."""
         header = self.header
         log = {
             "format": header.log_format,
@@ -188,7 +199,8 @@ def read_journal(path: Path) -> Recovered:
     first = records[0]
     if not isinstance(first, dict) or first.get("format") != FORMAT:
         raise JournalError(f"{path} is not a capicu journal (expected format {FORMAT!r})")
-    header = _record(path, 1, first, Header)
+    header: Header = _record(path, 1, first, TrainHeader if first.get("log_format") == TRAIN_LOG_FORMAT
+                             else Header)
     entries: list[Any] = []
     seq = header.seq
     for number, record in enumerate(records[1:], 2):
@@ -353,7 +365,7 @@ def worth_keeping(path: Path) -> Keep | None:
         return None
     try:
         log = recovered.match_log()
-        unfinished = not log["entries"] or not Match.from_log(log).is_over
+        unfinished = not log["entries"] or not match_from_log(log).is_over
     except (KeyError, TypeError, ValueError):
         return None
     return Keep.UNFINISHED if unfinished else None

@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
 
-from capicu.core import Match
+from capicu.core.mexican import match_from_log
 
 from .journal import JournalError, read_journal
 from .protocol import SeatKind
@@ -238,7 +238,7 @@ def summarize(path: Path) -> Unfinished | None:
         recovered = read_journal(path)
         header = recovered.header
         log = recovered.match_log()
-        match = Match.from_log(log) if log["entries"] else None
+        match = match_from_log(log) if log["entries"] else None  # either game's
     except (OSError, JournalError, KeyError, TypeError, ValueError):
         return None
     if match is not None and match.is_over:

@@ -31,6 +31,7 @@ from collections import deque
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
+import msgspec
 from capicu.core import (
     DRAW,
     Action,
@@ -38,18 +39,25 @@ from capicu.core import (
     Event,
     IllegalAction,
     Match,
+    MexicanMatch,
     Rules,
+    TrainView,
     View,
     make_player,
+    new_match,
 )
 from capicu.core.ai.players import PLAYERS
+from capicu.core.ai.train_players import TRAIN_PLAYERS, TrainPlayer, make_train_player
 from capicu.core.codes import Code
 from capicu.core.match import LOG_FORMAT
+from capicu.core.mexican import LOG_FORMAT as TRAIN_LOG_FORMAT
+from capicu.core.mexican import TrainEvent, match_from_log
+from capicu.core.rules import TrainRules
 
 from .codec import encode_frame
 from .codes import new_seat_key, same_code
 from .effects import Close, Effect, HostNote, Peer, Record, Report, Send, Tell, Think
-from .journal import Header, Journal, JournalSeat, Recovered, SeatsRecord, entry_records
+from .journal import Header, Journal, JournalSeat, Recovered, SeatsRecord, TrainHeader, entry_records
 from .protocol import (
     RECENT_CHAT_LIMIT,
     WATCHERS_LIMIT,
@@ -67,11 +75,14 @@ from .protocol import (
     Seats,
     Snapshot,
     StateUpdate,
+    TrainSnapshot,
+    TrainUpdate,
     TurnTimer,
     Welcome,
     clean_chat,
     clean_name,
     to_wire,
+    train_view_state,
     view_state,
 )
 from .sanitize import name_key, names_look_alike
@@ -156,9 +167,10 @@ class TableConfig:
         if not 0 <= self.computers <= self.players:
             raise ConfigError(f"{self.computers} computers do not fit {self.players} seats",
                               ConfigProblem.COMPUTERS, computers=self.computers, players=self.players)
-        if self.computer_level not in PLAYERS:
+        levels = TRAIN_PLAYERS if self.rules.is_mexican_train else PLAYERS
+        if self.computer_level not in levels:
             raise ConfigError(f"there is no computer player {self.computer_level!r}; choose one of "
-                              f"{', '.join(PLAYERS)}", ConfigProblem.LEVEL, level=self.computer_level)
+                              f"{', '.join(levels)}", ConfigProblem.LEVEL, level=self.computer_level)
         if self.turn_timer is not None and not self.turn_timer > 0:
             raise ConfigError("the turn timer must be a positive number of seconds", ConfigProblem.TURN_TIMER,
                               seconds=self.turn_timer)
@@ -189,7 +201,7 @@ class HostSeat:
     covered: bool = False
     #: The person left on purpose (the computer covers the seat until they come back).
     left: bool = False
-    player: ComputerPlayer | None = None
+    player: ComputerPlayer | TrainPlayer | None = None
 
     @property
     def computer_plays(self) -> bool:
@@ -219,9 +231,32 @@ class HostSeat:
         )
 
 
-def choose_in_worker(level: str, seed: int, view: View) -> Action:
+#: A match of either game (they share one API: core/mexican.py `new_match`).
+AnyMatch = Match | MexicanMatch
+#: A seat's view in either game.
+AnyView = View | TrainView
+
+
+def computer_player(rules: Rules, level: str, seed: int) -> ComputerPlayer | TrainPlayer:
+    """A computer player of ``level`` for the rules' game (Mexican Train has its own players)."""
+    return make_train_player(level, seed) if rules.is_mexican_train else make_player(level, seed)
+
+
+def choose_in_worker(level: str, seed: int, view: AnyView) -> Action:
     """A computer player's choice, in a worker process (see `Think`)."""
+    if isinstance(view, TrainView):
+        return make_train_player(level, seed).choose(view)
     return make_player(level, seed).choose(view)
+
+
+def choose_with(player: ComputerPlayer | TrainPlayer, view: AnyView) -> Action:
+    """``player``'s choice from ``view`` (a player of the view's game, as `computer_player` made it)."""
+    return player.choose(view)  # type: ignore[arg-type]
+
+
+def log_format(rules: Rules) -> str:
+    """The format of the match log the rules' game writes (a journal's header names it)."""
+    return TRAIN_LOG_FORMAT if rules.is_mexican_train else LOG_FORMAT
 
 
 def _computer_name(index: int) -> str:
@@ -252,7 +287,7 @@ class Table:
         self.match_id = secrets.token_urlsafe(12)
         #: Drawn now, so that a journal begun in the lobby already holds it.
         self.seed = config.seed if config.seed is not None else secrets.randbits(31)
-        self.match: Match | None = None
+        self.match: AnyMatch | None = None
         self.seq = 0
         self.seats = [HostSeat(i) for i in range(config.players)]
         for i in range(config.players - config.computers, config.players):
@@ -297,7 +332,7 @@ class Table:
         """
         header = recovered.header
         log = recovered.match_log()
-        match = Match.from_log(log) if log["entries"] else None
+        match = match_from_log(log) if log["entries"] else None
         if len(header.seats) != header.players:
             raise ValueError("the journal's header does not list the table's seats")
         # The match's own settings come from the journal; the host's timings from ``config``.
@@ -537,11 +572,16 @@ class Table:
     # -- the match -------------------------------------------------------------
 
     def _journal_header(self) -> Header:
-        return Header(
-            log_format=LOG_FORMAT, rules=self.config.rules, players=self.config.players, seed=self.seed,
+        header = Header(
+            log_format=log_format(self.config.rules), rules=self.config.rules, players=self.config.players,
+            seed=self.seed,
             table=self.name, match=self.match_id, computer_level=self.config.computer_level,
             seats=self._journal_seat_list(), pause_between_rounds=self.config.next_round_delay != 0,
         )
+        if isinstance(self.config.rules, TrainRules):
+            # Mexican Train's header declares its rules a TrainRules, so that they read back as one.
+            return TrainHeader(**msgspec.structs.asdict(header))
+        return header
 
     def _journal_seat_list(self) -> tuple[JournalSeat, ...]:
         return tuple(JournalSeat(s.kind, s.name, s.token, s.seat_key) for s in self.seats)
@@ -557,10 +597,12 @@ class Table:
             self._out.append(Record(self.journal, (SeatsRecord(self._journal_seat_list()),)))
 
     def _start(self, now: float) -> None:
-        match = Match(self.config.rules, self.config.players, self.seed,
-                      pause_between_rounds=self.config.next_round_delay != 0)
+        match = new_match(self.config.rules, self.config.players, self.seed,
+                          pause_between_rounds=self.config.next_round_delay != 0)
         self.match = match
-        self.seq = len(match.opening_events)
+        # Mexican Train's first player may hold nothing for its train: the host draws its tile
+        # now, as after any move (`_forced_draws`), and the snapshots hold that draw.
+        self.seq = len(match.opening_events) + len(self._forced_draws())
         if self.journal is not None:
             self._journal_seats()
             records = entry_records(match.entries_since(0), self.seq)
@@ -584,7 +626,8 @@ class Table:
         return self._drain()
 
     def _publish(
-        self, events: tuple[Event, ...], actor: int | None, by: ActedBy, mover: Peer | None,
+        self, events: tuple[Event, ...] | tuple[TrainEvent, ...], actor: int | None, by: ActedBy,
+        mover: Peer | None,
         ref: int | None, now: float, *, announce_break: bool = True,
     ) -> None:
         """Journal and send what just happened, then see what comes next (a turn, a break).
@@ -594,7 +637,7 @@ class Table:
         """
         match = self.match
         assert match is not None
-        events += self._forced_draws()
+        events += self._forced_draws()  # type: ignore[operator]  # one game's events, both
         self._version += 1
         self.seq += len(events)
         if self.journal is not None:
@@ -609,18 +652,24 @@ class Table:
         out = self._out
         for seat in seated:
             assert seat.peer is not None
-            out.append(Tell((seat.peer,), StateUpdate(
-                self.seq, events, view_state(match.view(seat.index)), actor, by,
-                ref if seat.peer is mover else None,
+            out.append(Tell((seat.peer,), self._update(
+                events, match.view(seat.index), actor, by, ref if seat.peer is mover else None,
             )))
         if self.spectators:
-            public = StateUpdate(self.seq, events, view_state(match.view(None)), actor, by)
+            public = self._update(events, match.view(None), actor, by, None)
             out.append(Tell(tuple(self.spectators), public))
         self._schedule_turn(now)
         if match.awaiting_deal:
             self._begin_break(now, announce=announce_break)
 
-    def _forced_draws(self) -> tuple[Event, ...]:
+    def _update(self, events: tuple[Event, ...] | tuple[TrainEvent, ...], view: AnyView, actor: int | None,
+                by: ActedBy, ref: int | None) -> StateUpdate | TrainUpdate:
+        """The update that carries ``events`` and ``view``'s changing fields, in the view's game."""
+        if isinstance(view, TrainView):
+            return TrainUpdate(self.seq, events, train_view_state(view), actor, by, ref)  # type: ignore[arg-type]
+        return StateUpdate(self.seq, events, view_state(view), actor, by, ref)  # type: ignore[arg-type]
+
+    def _forced_draws(self) -> tuple[Event, ...] | tuple[TrainEvent, ...]:
         """Draw for the seat on turn while drawing is all the rules let it do; the events.
 
         docs/RULES.md: a player with no playable tile draws, one tile at a time,
@@ -630,13 +679,18 @@ class Table:
         computer's think, no turn timer. Each is the engine's own `TilesDrawn`
         (who drew, never which tile), so every seat learns what it learned
         before, in one update instead of one per tile.
+
+        Mexican Train the same way: a player who cannot play draws one tile
+        (docs/RULES.md, ``mexican-train``), so when drawing is all its rules let
+        the seat on turn do, the host draws that tile (a `TrainTileDrawn`); then
+        the seat plays it or passes, which stays its own intent.
         """
         match = self.match
         assert match is not None
-        drawn: list[Event] = []
+        drawn: list[Event | TrainEvent] = []
         while match.turn is not None and match.legal_actions() == (DRAW,):
             drawn.extend(match.apply(DRAW, match.turn))
-        return tuple(drawn)
+        return tuple(drawn)  # type: ignore[return-value]
 
     def chat(self, peer: Peer, text: str) -> list[Effect]:
         line = clean_chat(text)
@@ -726,7 +780,8 @@ class Table:
         player = None
         if self._players_keep_state:
             if seat.player is None:
-                seat.player = make_player(self.config.computer_level, (match.seed * 31 + index) % 2**31)
+                seat.player = computer_player(self.config.rules, self.config.computer_level,
+                                              (match.seed * 31 + index) % 2**31)
             player = seat.player
         # In another process the player cannot keep its state from move to move:
         # a fresh one each time, its seed drawn from the match's.
@@ -843,13 +898,19 @@ class Table:
         match = self.match
         assert match is not None
         frames = [
-            (s.peer, encode_frame(to_wire(Snapshot(self.seq, match.view(s.index)))))
+            (s.peer, encode_frame(to_wire(self._snapshot(match.view(s.index)))))
             for s in self.seats if s.peer is not None
         ]
         if self.spectators:
-            public = encode_frame(to_wire(Snapshot(self.seq, match.view(None))))
+            public = encode_frame(to_wire(self._snapshot(match.view(None))))
             frames.extend((p, public) for p in self.spectators)
         return frames
+
+    def _snapshot(self, view: AnyView, chat: tuple[Chat, ...] = ()) -> Snapshot | TrainSnapshot:
+        """The snapshot that carries ``view`` (and the last ``chat`` lines), in its game."""
+        if isinstance(view, TrainView):
+            return TrainSnapshot(self.seq, view, chat)
+        return Snapshot(self.seq, view, chat)
 
     def _send_snapshot(self, peer: Peer, now: float, *, next_round: bool = True) -> None:
         """Send ``peer`` everything it may know now, and the clock it plays against.
@@ -860,7 +921,7 @@ class Table:
         match = self.match
         assert match is not None
         # What was said lately comes along: a person who comes back reads it again.
-        snapshot = Snapshot(self.seq, match.view(peer.seat), tuple(self._recent_chat))
+        snapshot = self._snapshot(match.view(peer.seat), tuple(self._recent_chat))
         timer: HostMessage | None = None
         turn = match.turn
         deadline = self._deadlines.get(("turn", turn)) if turn is not None else None

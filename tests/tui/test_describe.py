@@ -417,7 +417,8 @@ def test_any_event_from_a_host_is_told_without_error(
 
 def test_every_rule_fact_has_a_sentence_with_its_params() -> None:
     # The facts that count are worded with their plural forms in describe_fact.
-    counted = {RuleFact.RESERVE, RuleFact.DRAW_LIMIT, RuleFact.DRAW_SEVERAL, RuleFact.ROUND_BONUSES}
+    counted = {RuleFact.RESERVE, RuleFact.DRAW_LIMIT, RuleFact.DRAW_SEVERAL, RuleFact.ROUND_BONUSES,
+               RuleFact.ROUND_PER_DOUBLE, RuleFact.FIRST_ROUNDS}
     assert set(RULE_SENTENCES) | counted == set(RuleFact)
     for code, sentence in RULE_SENTENCES.items():
         assert placeholders(sentence) == RuleFact(code).params, code
