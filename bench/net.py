@@ -45,7 +45,7 @@ from capicu.net import Host, HostConfig, Limits, TableConfig
 from capicu.net.codec import NEED_DATA, Codec, encode_frame
 from capicu.net.effects import Send, Tell
 from capicu.net.machine import HostMachine
-from capicu.net.protocol import to_wire
+from capicu.net.protocol import PROTOCOL_VERSION, to_wire
 from capicu.net.table import Table
 
 LOOPBACK = "127.0.0.1"
@@ -121,7 +121,7 @@ class Seat:
     async def join(cls, port: int, table: str, name: str) -> Seat:
         reader, writer = await asyncio.open_connection(LOOPBACK, port)
         seat = cls(reader, writer)
-        seat.send({"type": "hello", "version": 2, "name": name, "table": table})
+        seat.send({"type": "hello", "version": PROTOCOL_VERSION, "name": name, "table": table})
         welcome = await seat.frame()
         assert welcome["type"] == "welcome", welcome
         seat.seat = welcome["seat"]
@@ -224,7 +224,7 @@ class PureTable:
         #: The host's CPU seconds so far.
         self.spent = 0.0
         for i in range(2):
-            self.send(i, {"type": "hello", "version": 2, "name": f"p{i}"})
+            self.send(i, {"type": "hello", "version": PROTOCOL_VERSION, "name": f"p{i}"})
 
     def send(self, sender: int, message: dict[str, Any]) -> None:
         """``message`` from seat ``sender``'s client (the host's CPU counted); every seat reads its frames."""
