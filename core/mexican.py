@@ -146,11 +146,12 @@ class TrainLine(Struct, frozen=True, gc=False):
     marker: bool
 
 
-class TrainView(Struct, frozen=True, gc=False):
+class TrainView(Struct, frozen=True, gc=False, tag_field="game", tag="mexican-train"):
     """What one seat (or a spectator) may know: docs/RULES.md's list for Mexican Train, and no more.
 
     A frozen msgspec Struct, as `View` is: the wire derives its plain form from
-    this declaration.
+    this declaration. Its plain form starts with ``game: "mexican-train"``, so that
+    a reader tells it from a `View` (docs/PROTOCOL.md, section 5).
     """
 
     rules: TrainRules
@@ -195,6 +196,11 @@ class TrainView(Struct, frozen=True, gc=False):
     @property
     def match_over(self) -> bool:
         return self.winners is not None
+
+    @property
+    def between_rounds(self) -> bool:
+        """A round is over (its end is in `events`) and the next is not dealt yet."""
+        return self.turn is None and self.winners is None
 
     def train_of(self, train: Train) -> TrainLine:
         return self.trains[self.players if train.owner < 0 else train.owner]

@@ -113,6 +113,34 @@ class RuleFact(Code):
     #: ``points`` for winning round 1, 2, ... of the match.
     ROUND_BONUSES = "round-bonuses", "points"
     TARGET = "target", "points"
+    # -- Mexican Train's (docs/RULES.md, mexican-train) --
+    #: One round per double, highest first: ``count`` rounds from ``max_pip``-``max_pip`` down.
+    ROUND_PER_DOUBLE = "round-per-double", "count", "max_pip"
+    #: Only the first ``count`` rounds (the highest doubles) are played.
+    FIRST_ROUNDS = "first-rounds", "count", "max_pip"
+    #: Each round's double (the engine) is set in the middle; every train starts from its number.
+    ENGINE = "engine"
+    #: Round 1 is begun by a seat drawn at random, each later round by the next seat.
+    FIRST_PLAYER_ROTATES = "first-player-rotates"
+    #: A first turn may lay a run on one's own train, not ending on a double.
+    OPENING_RUN = "opening-run"
+    #: A first turn lays one tile on one's own train (the option).
+    ONE_TILE_START = "one-tile-start"
+    #: Later turns: one tile on one's own train, the Mexican train or a train marked up.
+    ONE_TILE_A_TURN = "one-tile-a-turn"
+    #: Who cannot play draws one tile, plays it if it fits, else passes with their marker up.
+    DRAW_ONE_MARKER = "draw-one-marker"
+    MEXICAN_TRAIN_ANYONE = "mexican-train-anyone"
+    #: The option: the Mexican train only after one's own train is started.
+    MEXICAN_TRAIN_AFTER_OWN = "mexican-train-after-own"
+    COVER_DOUBLES = "cover-doubles"
+    #: The option: a double earns another play anywhere, uncovered.
+    DOUBLE_PLAYS_AGAIN = "double-plays-again"
+    #: A round ends when a player goes out (on a double too) or nobody can play.
+    TRAIN_ROUND_END = "train-round-end"
+    #: Hands are counted into totals; the double blank counts ``points``.
+    DOUBLE_BLANK_COUNTS = "double-blank-counts", "points"
+    LOWEST_TOTAL_WINS = "lowest-total-wins"
 
 
 #: A rule fact with its params.
@@ -336,16 +364,10 @@ class Rules(Struct, frozen=True):
     def facts(self, players: int) -> tuple[Fact, ...]:
         """What these rules say, for ``players`` players, as facts an interface words.
 
-        (Mexican Train: the set, the deal and the boneyard only, so far; its own
-        facts come with its table.)
+        Mexican Train's are its section of docs/RULES.md, one fact per option.
         """
-        if self.is_mexican_train:
-            return (
-                RuleFact.SET(max_pip=self.max_pip, tiles=self.tile_count),
-                RuleFact.EACH_FOR_THEMSELVES(players=players, hand_size=self.hand_size(players)),
-                RuleFact.WHOLE_BONEYARD(),
-                RuleFact.CLOCKWISE(),
-            )
+        if isinstance(self, TrainRules):
+            return _train_facts(self, players)
         facts = [
             RuleFact.SET(max_pip=self.max_pip, tiles=self.tile_count),
             (RuleFact.PARTNERSHIPS if self.sides(players) != players else RuleFact.EACH_FOR_THEMSELVES)(
@@ -422,6 +444,30 @@ class TrainRules(Rules, frozen=True):
             raise RulesError(f"rounds must be 1, 4 or none (all), not {self.rounds!r}",
                              RulesProblem.NOT_ONE_OF, option="rounds", choices="1, 4, none",
                              value=repr(self.rounds))
+
+
+def _train_facts(rules: TrainRules, players: int) -> tuple[Fact, ...]:
+    """Mexican Train's facts (docs/RULES.md, mexican-train), each option's as it is set."""
+    every_double = rules.rounds is None
+    rounds = RuleFact.ROUND_PER_DOUBLE if every_double else RuleFact.FIRST_ROUNDS
+    return (
+        RuleFact.SET(max_pip=rules.max_pip, tiles=rules.tile_count),
+        RuleFact.EACH_FOR_THEMSELVES(players=players, hand_size=rules.hand_size(players)),
+        RuleFact.WHOLE_BONEYARD(),
+        rounds(count=rules.round_count, max_pip=rules.max_pip),
+        RuleFact.ENGINE(),
+        RuleFact.FIRST_PLAYER_ROTATES(),
+        RuleFact.CLOCKWISE(),
+        RuleFact.OPENING_RUN() if rules.opening_run else RuleFact.ONE_TILE_START(),
+        RuleFact.ONE_TILE_A_TURN(),
+        RuleFact.DRAW_ONE_MARKER(),
+        RuleFact.MEXICAN_TRAIN_AFTER_OWN() if rules.mexican_needs_own_train
+        else RuleFact.MEXICAN_TRAIN_ANYONE(),
+        RuleFact.COVER_DOUBLES() if rules.cover_doubles else RuleFact.DOUBLE_PLAYS_AGAIN(),
+        RuleFact.TRAIN_ROUND_END(),
+        RuleFact.DOUBLE_BLANK_COUNTS(points=rules.double_blank_points),
+        RuleFact.LOWEST_TOTAL_WINS(),
+    )
 
 
 def _check_counts(name: str, values: tuple[int, ...], length: int | None, *, low: int) -> None:

@@ -44,7 +44,7 @@ import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field
 
-from capicu.core import Action, View, parse_action
+from capicu.core import Action, TrainView, View, parse_action
 
 from .codec import CLOSED, NEED_DATA, Codec
 from .model import (
@@ -184,8 +184,8 @@ class Client:
         return self.model.welcome
 
     @property
-    def view(self) -> View | None:
-        """The view as of the last message taken."""
+    def view(self) -> View | TrainView | None:
+        """The view as of the last message taken (a `TrainView` at a table of Mexican Train)."""
         return self.model.view
 
     @property

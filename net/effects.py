@@ -22,7 +22,8 @@ from .protocol import ActedBy, Error, HostMessage
 from .timing import Liveness, TokenBucket
 
 if TYPE_CHECKING:
-    from capicu.core import ComputerPlayer, View
+    from capicu.core import ComputerPlayer, TrainView, View
+    from capicu.core.ai.train_players import TrainPlayer
 
     from .journal import EntryRecord, Header, Journal, SeatsRecord
     from .machine import RejoinRequest
@@ -112,10 +113,10 @@ class Think:
     seat: int
     version: int
     by: ActedBy
-    view: View
+    view: View | TrainView
     level: str
     seed: int
-    player: ComputerPlayer | None
+    player: ComputerPlayer | TrainPlayer | None
 
 
 @dataclass(frozen=True, slots=True)

@@ -42,7 +42,7 @@ from .effects import Ask, Cancelled, Close, Effect, HostNote, Peer, Record, Repo
 from .journal import Journal, JournalError, read_journal
 from .machine import HostMachine, Limits, RejoinRequest
 from .protocol import DEFAULT_PORT, Error, ErrorCode, to_wire
-from .table import ConfigError, ConfigProblem, Table, TableConfig, choose_in_worker
+from .table import ConfigError, ConfigProblem, Table, TableConfig, choose_in_worker, choose_with
 
 __all__ = [
     "Connection", "Host", "HostConfig", "HostError", "HostNote", "HostProblem", "Limits", "RejoinRequest",
@@ -523,7 +523,7 @@ class Host:
         future: asyncio.Future[Action]
         try:
             if think.player is not None:
-                future = loop.run_in_executor(self._executor, think.player.choose, think.view)
+                future = loop.run_in_executor(self._executor, choose_with, think.player, think.view)
             else:
                 future = loop.run_in_executor(
                     self._executor, choose_in_worker, think.level, think.seed, think.view)

@@ -37,20 +37,22 @@ from pathlib import Path
 from typing import Annotated, Any, Literal, TypeVar
 
 import msgspec
-from capicu.core import Match, Rules
-from capicu.core.events import MAX_TILES
+from capicu.core import Rules
+from capicu.core.actions import MAX_RUN
+from capicu.core.mexican import MAX_TILES, match_from_log
 from msgspec import Meta, Struct
 
 from . import wire
-from .protocol import SeatKind
+from .protocol import MOST_SEATS, SeatKind
 
 FORMAT: Literal["capicu-journal/1"] = "capicu-journal/1"
 T = TypeVar("T")
 
-#: An entry of the match log (`Match.log`): an action's text, or a deal (the shuffled
-#: order of the set's tiles and the seat drawn), which `Match.from_log` checks.
+#: An entry of the match log (`Match.log`, `MexicanMatch.log`): an action's text (Mexican
+#: Train's opening run names up to `MAX_RUN` tiles), or a deal (the shuffled order of the set's
+#: tiles and the seat drawn), which the match's ``from_log`` checks.
 Entry = (
-    Annotated[str, Meta(max_length=40)]
+    Annotated[str, Meta(max_length=40 + 6 * MAX_RUN)]
     | Annotated[dict[str, int | Annotated[list[int], Meta(max_length=MAX_TILES)]], Meta(max_length=2)]
 )
 
@@ -70,7 +72,7 @@ class Header(Struct, frozen=True, kw_only=True):
     format: Literal["capicu-journal/1"] = FORMAT
     log_format: str
     rules: Rules
-    players: Annotated[int, Meta(ge=2, le=4)]
+    players: Annotated[int, Meta(ge=2, le=MOST_SEATS)]
     seed: int
     #: The last public event number before the first entry.
     seq: Annotated[int, Meta(ge=0)] = 0
@@ -79,14 +81,14 @@ class Header(Struct, frozen=True, kw_only=True):
     table: str | None = None
     match: str = ""
     computer_level: str | None = None
-    seats: Annotated[tuple[JournalSeat, ...], Meta(max_length=4)]
+    seats: Annotated[tuple[JournalSeat, ...], Meta(max_length=MOST_SEATS)]
     pause_between_rounds: bool = False
 
 
 class SeatsRecord(Struct, frozen=True):
     """The seats as they are now (in the lobby, where they change): the header's, replaced."""
 
-    seats: Annotated[tuple[JournalSeat, ...], Meta(max_length=4)]
+    seats: Annotated[tuple[JournalSeat, ...], Meta(max_length=MOST_SEATS)]
 
 
 class EntryRecord(Struct, frozen=True):
@@ -136,7 +138,7 @@ class Recovered:
     dropped_bytes: int = 0
 
     def match_log(self) -> dict[str, Any]:
-        """The `Match.log()` this journal records (for `Match.from_log`)."""
+        """The match log this journal records (for core's `match_from_log`)."""
         header = self.header
         log = {
             "format": header.log_format,
@@ -352,7 +354,7 @@ def worth_keeping(path: Path) -> Keep | None:
         return None
     try:
         log = recovered.match_log()
-        unfinished = not log["entries"] or not Match.from_log(log).is_over
+        unfinished = not log["entries"] or not match_from_log(log).is_over
     except (KeyError, TypeError, ValueError):
         return None
     return Keep.UNFINISHED if unfinished else None

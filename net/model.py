@@ -19,7 +19,8 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import ClassVar
 
-from capicu.core import Event, View
+from capicu.core import Event, TrainView, View
+from capicu.core.mexican import TrainEvent
 
 from .protocol import (
     ActedBy,
@@ -30,8 +31,11 @@ from .protocol import (
     Seats,
     Snapshot,
     StateUpdate,
+    TrainSnapshot,
+    TrainUpdate,
     TurnTimer,
     Welcome,
+    advance_train_view,
     advance_view,
 )
 
@@ -69,14 +73,15 @@ class Update:
     """Public events, numbered, and the whole view after them (a `StateUpdate` as the model took it).
 
     The wire's update carries only the view's changing fields; the model makes
-    the whole view from the one before, in arrival order (`advance_view`).
+    the whole view from the one before, in arrival order (`advance_view`). In
+    Mexican Train (a `TrainUpdate`) the events and the view are that game's.
     """
 
     type: ClassVar[str] = "update"
     #: The number of the last event in ``events``.
     seq: int
-    events: tuple[Event, ...]
-    view: View
+    events: tuple[Event, ...] | tuple[TrainEvent, ...]
+    view: View | TrainView
     #: The seat whose action caused the events (None for the deal after a break).
     actor: int | None
     by: ActedBy
@@ -121,12 +126,14 @@ class Closed:
 
 #: Everything the model takes, and `Client` yields (a `StateUpdate` is yielded as an `Update`).
 Incoming = (
-    Welcome | Seats | Snapshot | Update | Chat | TurnTimer | NextRound | Error
+    Welcome | Seats | Snapshot | TrainSnapshot | Update | Chat | TurnTimer | NextRound | Error
     | Reconnecting | Reconnected | Closed
 )
 #: What `TableModel.apply` is given: what the host sent (its update as on the wire) and the client's word.
-Taken = Welcome | Seats | Snapshot | StateUpdate | Chat | TurnTimer | NextRound | Error | Reconnecting \
-    | Reconnected | Closed
+Taken = (
+    Welcome | Seats | Snapshot | TrainSnapshot | StateUpdate | TrainUpdate | Chat | TurnTimer | NextRound
+    | Error | Reconnecting | Reconnected | Closed
+)
 
 
 class LinkState(StrEnum):
@@ -171,7 +178,7 @@ class Change:
     #: What was taken (a `StateUpdate` as the `Update` with the whole view).
     message: Incoming
     #: The view before it (None before the first snapshot).
-    view_before: View | None = None
+    view_before: View | TrainView | None = None
     #: The seats before it (a seat map: who sat down, dropped, left or came back).
     seats_before: tuple[Seat, ...] = ()
 
@@ -200,8 +207,9 @@ class TableModel:
         self.watchers: tuple[str, ...] = ()
         #: The match has begun (the seat map says so, or a view came).
         self.started = False
-        #: The view as of the last snapshot or update taken, and the number of its last event.
-        self.view: View | None = None
+        #: The view as of the last snapshot or update taken, and the number of its last event
+        #: (a `TrainView` at a table of Mexican Train).
+        self.view: View | TrainView | None = None
         self.seq = 0
         self.timer: TurnClock | None = None
         #: Between rounds: the host's last word on the next deal; else None.
@@ -219,9 +227,9 @@ class TableModel:
 
     def apply(self, message: Taken, now: float) -> Change | None:
         """Take ``message`` at time ``now``; what changed, or None for an update the view already holds."""
-        if isinstance(message, StateUpdate):
+        if isinstance(message, StateUpdate | TrainUpdate):
             return self._update(message)
-        if isinstance(message, Snapshot):
+        if isinstance(message, Snapshot | TrainSnapshot):
             before = self.view
             self.view, self.seq = message.view, message.seq
             self._view_came(message.view)
@@ -264,19 +272,25 @@ class TableModel:
             self.seat_key = welcome.seat_key
         self.match_id = welcome.match
 
-    def _update(self, update: StateUpdate) -> Change | None:
+    def _update(self, update: StateUpdate | TrainUpdate) -> Change | None:
         before = self.view
         if before is None or update.seq <= self.seq:
             return None  # before any snapshot, or already in the one taken since (after a reconnect)
         # The wire leaves out what follows from the view before: the whole view is made here,
         # in arrival order, so that every update taken carries a whole view.
-        view = advance_view(before, update)
+        view: View | TrainView
+        if isinstance(update, TrainUpdate) and isinstance(before, TrainView):
+            view = advance_train_view(before, update)
+        elif isinstance(update, StateUpdate) and isinstance(before, View):
+            view = advance_view(before, update)
+        else:
+            return None  # an update of another game than the snapshot's: no host sends one
         self.view, self.seq = view, update.seq
         self._view_came(view)
         taken = Update(update.seq, update.events, view, update.actor, update.by, update.ref)
         return Change(taken, before, self.seats)
 
-    def _view_came(self, view: View) -> None:
+    def _view_came(self, view: View | TrainView) -> None:
         self.started = True
         if not view.between_rounds:
             self.next_round = None

@@ -21,8 +21,9 @@ from enum import StrEnum
 from typing import Annotated, Any, TypeAlias, get_args
 
 import msgspec
-from capicu.core import Action, Event, RoundEnded, RoundStarted, View
+from capicu.core import Action, Event, RoundEnded, RoundStarted, Rules, View
 from capicu.core.codes import Code
+from capicu.core.mexican import TrainEvent, TrainRoundEnded, TrainRoundStarted, TrainView
 from capicu.core.view import MAX_HISTORY, STATE, STATE_FIELDS
 from msgspec import Meta, Struct
 
@@ -30,8 +31,9 @@ from . import wire
 from .sanitize import clean_text
 
 #: Version 2 added seat keys, match ids, leaving on purpose, asking for a seat
-#: back by name, and the pause between rounds (docs/PROTOCOL.md, section 9).
-PROTOCOL_VERSION = 2
+#: back by name, and the pause between rounds; version 3, Mexican Train (train
+#: views, their events and actions) and tables of up to 8 (docs/PROTOCOL.md, section 9).
+PROTOCOL_VERSION = 3
 #: The TCP port a host listens on unless told otherwise (unassigned by IANA).
 DEFAULT_PORT = 7254
 
@@ -54,8 +56,10 @@ SEAT_KEY_LIMIT = 40
 TABLE_LIMIT = 32
 MATCH_ID_LIMIT = 32
 
-#: A seat's number (0-based), from any table's 2 to 4 seats.
-SeatNumber = Annotated[int, Meta(ge=0, le=3)]
+#: The most seats a table has (Mexican Train's 8).
+MOST_SEATS = 8
+#: A seat's number (0-based), from any table's 2 to 8 seats.
+SeatNumber = Annotated[int, Meta(ge=0, le=MOST_SEATS - 1)]
 #: A client's number for its intent, echoed back; also a ping's.
 Ref = Annotated[int, Meta(ge=0, le=2**31)]
 #: Event numbers and other counts.
@@ -63,7 +67,7 @@ Count = Annotated[int, Meta(ge=0, le=2**53)]
 Version = Annotated[int, Meta(ge=0, le=2**31)]
 Seconds = Annotated[float, Meta(ge=0.0, lt=1e9)]
 #: The seats a list may name: at most one per seat.
-SeatList = Annotated[tuple[SeatNumber, ...], Meta(max_length=4)]
+SeatList = Annotated[tuple[SeatNumber, ...], Meta(max_length=MOST_SEATS)]
 
 
 class ErrorCode(Code):
@@ -208,7 +212,7 @@ class Welcome(_FromHost, frozen=True, kw_only=True, tag="welcome"):
     token: Annotated[str, Meta(max_length=TOKEN_LIMIT)] | None
     #: The seat's key for a person to read and type elsewhere (None for a spectator).
     seat_key: Annotated[str, Meta(max_length=SEAT_KEY_LIMIT)] | None
-    players: Annotated[int, Meta(ge=2, le=4)]
+    players: Annotated[int, Meta(ge=2, le=MOST_SEATS)]
     heartbeat: Seconds
     #: The id of the table's match: saved tokens are keyed by it.
     match: Annotated[str, Meta(max_length=MATCH_ID_LIMIT)]
@@ -239,7 +243,7 @@ class Seats(_FromHost, frozen=True, tag="seats", omit_defaults=True):
     nobody watches, so that such a seat map is the bytes it always was.
     """
 
-    seats: Annotated[tuple[Seat, ...], Meta(max_length=4)]
+    seats: Annotated[tuple[Seat, ...], Meta(max_length=MOST_SEATS)]
     spectators: Count
     started: bool
     #: The spectators' names, in the order they came, the first `WATCHERS_LIMIT` of them
@@ -267,9 +271,27 @@ ViewState: TypeAlias = msgspec.defstruct(  # type: ignore[valid-type]
 )
 
 
+#: Where a `TrainView`'s fields that an update leaves out lie: its rules, events and results.
+_TRAIN_KEPT = ("rules", "events", "results")
+#: The fields of a `TrainView` that change move by move (all but its rules, events and
+#: results), as an update carries them, tagged as the view is (``game``).
+TrainViewState: TypeAlias = msgspec.defstruct(  # type: ignore[valid-type]
+    "TrainViewState",
+    [(field.name, field.type) for field in msgspec.structs.fields(TrainView)
+     if field.name not in _TRAIN_KEPT],
+    frozen=True, gc=False, module=__name__, tag_field="game", tag="mexican-train",
+)
+_TRAIN_STATE_FIELDS = TrainViewState.__struct_fields__
+
+
 def view_state(view: View) -> ViewState:
     """``view``'s fields that change move by move, as an update carries them."""
     return ViewState(*msgspec.structs.astuple(view)[STATE])
+
+
+def train_view_state(view: TrainView) -> TrainViewState:
+    """A train view's fields that change move by move, as an update carries them."""
+    return TrainViewState(*(getattr(view, name) for name in _TRAIN_STATE_FIELDS))
 
 
 class StateUpdate(_FromHost, frozen=True, tag="update"):
@@ -291,6 +313,24 @@ class StateUpdate(_FromHost, frozen=True, tag="update"):
     ref: Ref | None = None
 
 
+class TrainSnapshot(_FromHost, frozen=True, tag="snapshot"):
+    """A `Snapshot` of Mexican Train: its view is a `TrainView` (the map says ``game: "mexican-train"``)."""
+
+    seq: Count
+    view: TrainView
+
+
+class TrainUpdate(_FromHost, frozen=True, tag="update"):
+    """A `StateUpdate` of Mexican Train: its events are Mexican Train's, its view a train view's state."""
+
+    seq: Count
+    events: Annotated[tuple[TrainEvent, ...], Meta(max_length=MAX_HISTORY)]
+    view: TrainViewState
+    actor: SeatNumber | None = None
+    by: ActedBy = ActedBy.PERSON
+    ref: Ref | None = None
+
+
 def advance_view(view: View, update: StateUpdate) -> View:
     """The view after ``update``, from the view before it."""
     events = list(view.events)
@@ -303,6 +343,18 @@ def advance_view(view: View, update: StateUpdate) -> View:
     # View's fields in order: the rules, the state's fields (`STATE`), the events, the results.
     state = msgspec.structs.astuple(update.view)
     return View(*(view.rules, *state, tuple(events), tuple(results)))
+
+
+def advance_train_view(view: TrainView, update: TrainUpdate) -> TrainView:
+    """The train view after ``update``, from the train view before it (as `advance_view`)."""
+    events = list(view.events)
+    results = list(view.results)
+    for event in update.events:
+        events = [event] if isinstance(event, TrainRoundStarted) else [*events, event]
+        if isinstance(event, TrainRoundEnded):
+            results.append(event.result)
+    state = {name: getattr(update.view, name) for name in _TRAIN_STATE_FIELDS}
+    return TrainView(rules=view.rules, events=tuple(events), results=tuple(results), **state)
 
 
 class Chat(_FromHost, frozen=True, tag="chat"):
@@ -358,7 +410,11 @@ class Error(_FromHost, frozen=True, tag="error"):
 
 HostMessage = (
     Welcome | Seats | Snapshot | StateUpdate | Chat | TurnTimer | NextRound | Waiting | Error | Ping | Pong
+    | TrainSnapshot | TrainUpdate
 )
+#: A snapshot or an update of either game.
+AnySnapshot = Snapshot | TrainSnapshot
+AnyUpdate = StateUpdate | TrainUpdate
 Message = ClientMessage | HostMessage
 
 
@@ -374,8 +430,22 @@ class _PongFromClient(Pong, frozen=True, forbid_unknown_fields=True, tag="pong")
 
 
 _CLIENT_TYPES: dict[str, type[Any]] = {kind.__struct_config__.tag: kind for kind in get_args(ClientMessage)}
-_HOST_TYPES: dict[str, type[Any]] = {kind.__struct_config__.tag: kind for kind in get_args(HostMessage)}
+_HOST_TYPES: dict[str, type[Any]] = {
+    kind.__struct_config__.tag: kind for kind in get_args(HostMessage)
+    if kind not in (TrainSnapshot, TrainUpdate)
+}
 _STRICT_TWINS: dict[type[Any], type[Any]] = {Ping: _PingFromClient, Pong: _PongFromClient}
+#: The declarations of a snapshot and an update whose view says ``game: "mexican-train"``.
+_TRAIN_TWINS: dict[type[Any], type[Any]] = {Snapshot: TrainSnapshot, StateUpdate: TrainUpdate}
+#: The game a view map names when it is not the line of play's (which names none).
+_TRAIN_GAME = TrainView.__struct_config__.tag
+#: The `Rules` fields a rules map leaves out while they hold their defaults: the game and
+#: Mexican Train's options, so that a Draw-family rules map is the one of version 2.
+_RULES_LEFT_OUT_AT_DEFAULT = {
+    field.name: wire.plain(field.default) for field in msgspec.structs.fields(Rules)
+    if field.name in ("game", "opening_run", "mexican_needs_own_train", "cover_doubles",
+                      "double_blank_points", "rounds")
+}
 
 
 def message_type(message: Message) -> str:
@@ -384,8 +454,17 @@ def message_type(message: Message) -> str:
 
 
 def to_wire(message: Message) -> dict[str, Any]:
-    """``message`` as plain data: its ``type``, then its fields in the order declared."""
+    """``message`` as plain data: its ``type``, then its fields in the order declared.
+
+    A snapshot's rules map leaves out the game and Mexican Train's options while
+    they hold their defaults (docs/PROTOCOL.md, section 5).
+    """
     data: dict[str, Any] = wire.plain(message)
+    if type(message) is Snapshot or type(message) is TrainSnapshot:
+        rules = data["view"]["rules"]
+        for name, default in _RULES_LEFT_OUT_AT_DEFAULT.items():
+            if rules[name] == default:
+                del rules[name]
     return data
 
 
@@ -407,7 +486,13 @@ def message_from_host(data: Any) -> HostMessage:
 
     Unknown fields are ignored, so that a newer host can add some.
     """
-    message: HostMessage = _read(data, _kind(data, _HOST_TYPES, "host"))
+    kind = _kind(data, _HOST_TYPES, "host")
+    twin = _TRAIN_TWINS.get(kind)
+    if twin is not None:
+        view = data.get("view")
+        if type(view) is dict and view.get("game") == _TRAIN_GAME:
+            kind = twin
+    message: HostMessage = _read(data, kind)
     return message
 
 
@@ -456,11 +541,14 @@ __all__ = [
     "DEFAULT_PORT",
     "MAX_CLIENT_FRAME",
     "MAX_HOST_FRAME",
+    "MOST_SEATS",
     "NAME_LIMIT",
     "PROTOCOL_VERSION",
     "WATCHERS_LIMIT",
     "Act",
     "ActedBy",
+    "AnySnapshot",
+    "AnyUpdate",
     "Bye",
     "Chat",
     "ClientMessage",
@@ -480,10 +568,14 @@ __all__ = [
     "Seats",
     "Snapshot",
     "StateUpdate",
+    "TrainSnapshot",
+    "TrainUpdate",
+    "TrainViewState",
     "TurnTimer",
     "ViewState",
     "Waiting",
     "Welcome",
+    "advance_train_view",
     "advance_view",
     "clean_chat",
     "clean_name",
@@ -491,5 +583,6 @@ __all__ = [
     "message_from_host",
     "message_type",
     "to_wire",
+    "train_view_state",
     "view_state",
 ]

@@ -37,13 +37,19 @@ from capicu.core import (
     Event,
     IllegalAction,
     Match,
+    MexicanMatch,
     Rules,
+    TrainView,
     View,
     make_player,
+    new_match,
 )
 from capicu.core.ai.players import PLAYERS
+from capicu.core.ai.train_players import TRAIN_PLAYERS, TrainPlayer, make_train_player
 from capicu.core.codes import Code
 from capicu.core.match import LOG_FORMAT
+from capicu.core.mexican import LOG_FORMAT as TRAIN_LOG_FORMAT
+from capicu.core.mexican import TrainEvent, match_from_log
 
 from .codec import encode_frame
 from .codes import new_seat_key, same_code
@@ -63,11 +69,14 @@ from .protocol import (
     Seats,
     Snapshot,
     StateUpdate,
+    TrainSnapshot,
+    TrainUpdate,
     TurnTimer,
     Welcome,
     clean_chat,
     clean_name,
     to_wire,
+    train_view_state,
     view_state,
 )
 from .sanitize import name_key, names_look_alike
@@ -152,9 +161,10 @@ class TableConfig:
         if not 0 <= self.computers <= self.players:
             raise ConfigError(f"{self.computers} computers do not fit {self.players} seats",
                               ConfigProblem.COMPUTERS, computers=self.computers, players=self.players)
-        if self.computer_level not in PLAYERS:
+        levels = TRAIN_PLAYERS if self.rules.is_mexican_train else PLAYERS
+        if self.computer_level not in levels:
             raise ConfigError(f"there is no computer player {self.computer_level!r}; choose one of "
-                              f"{', '.join(PLAYERS)}", ConfigProblem.LEVEL, level=self.computer_level)
+                              f"{', '.join(levels)}", ConfigProblem.LEVEL, level=self.computer_level)
         if self.turn_timer is not None and not self.turn_timer > 0:
             raise ConfigError("the turn timer must be a positive number of seconds", ConfigProblem.TURN_TIMER,
                               seconds=self.turn_timer)
@@ -185,7 +195,7 @@ class HostSeat:
     covered: bool = False
     #: The person left on purpose (the computer covers the seat until they come back).
     left: bool = False
-    player: ComputerPlayer | None = None
+    player: ComputerPlayer | TrainPlayer | None = None
 
     @property
     def computer_plays(self) -> bool:
@@ -215,9 +225,32 @@ class HostSeat:
         )
 
 
-def choose_in_worker(level: str, seed: int, view: View) -> Action:
+#: A match of either game (they share one API: core/mexican.py `new_match`).
+AnyMatch = Match | MexicanMatch
+#: A seat's view in either game.
+AnyView = View | TrainView
+
+
+def computer_player(rules: Rules, level: str, seed: int) -> ComputerPlayer | TrainPlayer:
+    """A computer player of ``level`` for the rules' game (Mexican Train has its own players)."""
+    return make_train_player(level, seed) if rules.is_mexican_train else make_player(level, seed)
+
+
+def choose_in_worker(level: str, seed: int, view: AnyView) -> Action:
     """A computer player's choice, in a worker process (see `Think`)."""
+    if isinstance(view, TrainView):
+        return make_train_player(level, seed).choose(view)
     return make_player(level, seed).choose(view)
+
+
+def choose_with(player: ComputerPlayer | TrainPlayer, view: AnyView) -> Action:
+    """``player``'s choice from ``view`` (a player of the view's game, as `computer_player` made it)."""
+    return player.choose(view)  # type: ignore[arg-type]
+
+
+def log_format(rules: Rules) -> str:
+    """The format of the match log the rules' game writes (a journal's header names it)."""
+    return TRAIN_LOG_FORMAT if rules.is_mexican_train else LOG_FORMAT
 
 
 def _computer_name(index: int) -> str:
@@ -248,7 +281,7 @@ class Table:
         self.match_id = secrets.token_urlsafe(12)
         #: Drawn now, so that a journal begun in the lobby already holds it.
         self.seed = config.seed if config.seed is not None else secrets.randbits(31)
-        self.match: Match | None = None
+        self.match: AnyMatch | None = None
         self.seq = 0
         self.seats = [HostSeat(i) for i in range(config.players)]
         for i in range(config.players - config.computers, config.players):
@@ -291,7 +324,7 @@ class Table:
         """
         header = recovered.header
         log = recovered.match_log()
-        match = Match.from_log(log) if log["entries"] else None
+        match = match_from_log(log) if log["entries"] else None
         if len(header.seats) != header.players:
             raise ValueError("the journal's header does not list the table's seats")
         # The match's own settings come from the journal; the host's timings from ``config``.
@@ -512,7 +545,8 @@ class Table:
 
     def _journal_header(self) -> Header:
         return Header(
-            log_format=LOG_FORMAT, rules=self.config.rules, players=self.config.players, seed=self.seed,
+            log_format=log_format(self.config.rules), rules=self.config.rules, players=self.config.players,
+            seed=self.seed,
             table=self.name, match=self.match_id, computer_level=self.config.computer_level,
             seats=self._journal_seat_list(), pause_between_rounds=self.config.next_round_delay != 0,
         )
@@ -531,8 +565,8 @@ class Table:
             self._out.append(Record(self.journal, (SeatsRecord(self._journal_seat_list()),)))
 
     def _start(self, now: float) -> None:
-        match = Match(self.config.rules, self.config.players, self.seed,
-                      pause_between_rounds=self.config.next_round_delay != 0)
+        match = new_match(self.config.rules, self.config.players, self.seed,
+                          pause_between_rounds=self.config.next_round_delay != 0)
         self.match = match
         self.seq = len(match.opening_events)
         if self.journal is not None:
@@ -558,7 +592,8 @@ class Table:
         return self._drain()
 
     def _publish(
-        self, events: tuple[Event, ...], actor: int | None, by: ActedBy, mover: Peer | None,
+        self, events: tuple[Event, ...] | tuple[TrainEvent, ...], actor: int | None, by: ActedBy,
+        mover: Peer | None,
         ref: int | None, now: float, *, announce_break: bool = True,
     ) -> None:
         """Journal and send what just happened, then see what comes next (a turn, a break).
@@ -568,7 +603,7 @@ class Table:
         """
         match = self.match
         assert match is not None
-        events += self._forced_draws()
+        events += self._forced_draws()  # type: ignore[operator]  # one game's events, both
         self._version += 1
         self.seq += len(events)
         if self.journal is not None:
@@ -583,18 +618,24 @@ class Table:
         out = self._out
         for seat in seated:
             assert seat.peer is not None
-            out.append(Tell((seat.peer,), StateUpdate(
-                self.seq, events, view_state(match.view(seat.index)), actor, by,
-                ref if seat.peer is mover else None,
+            out.append(Tell((seat.peer,), self._update(
+                events, match.view(seat.index), actor, by, ref if seat.peer is mover else None,
             )))
         if self.spectators:
-            public = StateUpdate(self.seq, events, view_state(match.view(None)), actor, by)
+            public = self._update(events, match.view(None), actor, by, None)
             out.append(Tell(tuple(self.spectators), public))
         self._schedule_turn(now)
         if match.awaiting_deal:
             self._begin_break(now, announce=announce_break)
 
-    def _forced_draws(self) -> tuple[Event, ...]:
+    def _update(self, events: tuple[Event, ...] | tuple[TrainEvent, ...], view: AnyView, actor: int | None,
+                by: ActedBy, ref: int | None) -> StateUpdate | TrainUpdate:
+        """The update that carries ``events`` and ``view``'s changing fields, in the view's game."""
+        if isinstance(view, TrainView):
+            return TrainUpdate(self.seq, events, train_view_state(view), actor, by, ref)  # type: ignore[arg-type]
+        return StateUpdate(self.seq, events, view_state(view), actor, by, ref)  # type: ignore[arg-type]
+
+    def _forced_draws(self) -> tuple[Event, ...] | tuple[TrainEvent, ...]:
         """Draw for the seat on turn while drawing is all the rules let it do; the events.
 
         docs/RULES.md: a player with no playable tile draws, one tile at a time,
@@ -604,13 +645,18 @@ class Table:
         computer's think, no turn timer. Each is the engine's own `TilesDrawn`
         (who drew, never which tile), so every seat learns what it learned
         before, in one update instead of one per tile.
+
+        Mexican Train the same way: a player who cannot play draws one tile
+        (docs/RULES.md, ``mexican-train``), so when drawing is all its rules let
+        the seat on turn do, the host draws that tile (a `TrainTileDrawn`); then
+        the seat plays it or passes, which stays its own intent.
         """
         match = self.match
         assert match is not None
-        drawn: list[Event] = []
+        drawn: list[Event | TrainEvent] = []
         while match.turn is not None and match.legal_actions() == (DRAW,):
             drawn.extend(match.apply(DRAW, match.turn))
-        return tuple(drawn)
+        return tuple(drawn)  # type: ignore[return-value]
 
     def chat(self, peer: Peer, text: str) -> list[Effect]:
         line = clean_chat(text)
@@ -698,7 +744,8 @@ class Table:
         player = None
         if self._players_keep_state:
             if seat.player is None:
-                seat.player = make_player(self.config.computer_level, (match.seed * 31 + index) % 2**31)
+                seat.player = computer_player(self.config.rules, self.config.computer_level,
+                                              (match.seed * 31 + index) % 2**31)
             player = seat.player
         # In another process the player cannot keep its state from move to move:
         # a fresh one each time, its seed drawn from the match's.
@@ -799,13 +846,17 @@ class Table:
         match = self.match
         assert match is not None
         frames = [
-            (s.peer, encode_frame(to_wire(Snapshot(self.seq, match.view(s.index)))))
+            (s.peer, encode_frame(to_wire(self._snapshot(match.view(s.index)))))
             for s in self.seats if s.peer is not None
         ]
         if self.spectators:
-            public = encode_frame(to_wire(Snapshot(self.seq, match.view(None))))
+            public = encode_frame(to_wire(self._snapshot(match.view(None))))
             frames.extend((p, public) for p in self.spectators)
         return frames
+
+    def _snapshot(self, view: AnyView) -> Snapshot | TrainSnapshot:
+        """The snapshot that carries ``view``, in its game."""
+        return TrainSnapshot(self.seq, view) if isinstance(view, TrainView) else Snapshot(self.seq, view)
 
     def _send_snapshot(self, peer: Peer, now: float, *, next_round: bool = True) -> None:
         """Send ``peer`` everything it may know now, and the clock it plays against.
@@ -815,7 +866,7 @@ class Table:
         """
         match = self.match
         assert match is not None
-        snapshot = Snapshot(self.seq, match.view(peer.seat))
+        snapshot = self._snapshot(match.view(peer.seat))
         timer: HostMessage | None = None
         turn = match.turn
         deadline = self._deadlines.get(("turn", turn)) if turn is not None else None

@@ -19,10 +19,10 @@ from dataclasses import replace
 from typing import Any, ClassVar, cast
 
 import msgspec
-from capicu.core import Action, View
+from capicu.core import Action, TrainView, View
 from capicu.net.client import Closed, Dial, Reconnected, Reconnecting, Update
 from capicu.net.model import TableModel
-from capicu.net.protocol import NAME_LIMIT, Chat, Error, Snapshot
+from capicu.net.protocol import NAME_LIMIT, Chat, Error, Snapshot, TrainSnapshot
 from rich.console import RenderableType
 from rich.segment import Segment
 from textual import events
@@ -41,6 +41,7 @@ from textual.widgets import Checkbox
 
 from .ascii_only import to_ascii
 from .describe import describe_host_error, describe_link_end
+from .describe_rules import table_not_ready
 from .game import (
     DisplayOptions,
     GameState,
@@ -129,6 +130,8 @@ class CapicuApp(App[None]):
         self.failure: str | None = None
         #: 2: the game could not start (a usage error); 1: a game under way was lost.
         self.failure_code = 2
+        #: A table of a game this interface cannot show yet was met (and said so, once).
+        self._not_ready_said = False
         self.game: GameState | None = None
         self._exiting = False
         self.link: GameLink | None = None
@@ -423,8 +426,12 @@ class CapicuApp(App[None]):
             return
         change = message.change
         taken = change.message
+        if isinstance(taken, TrainSnapshot) or isinstance(getattr(taken, "view", None), TrainView):
+            self._table_not_ready(taken.view.rules.preset)  # type: ignore[union-attr]
+            return
         if isinstance(taken, Snapshot | Update) and self._table_screen() is None:
             view = taken.view
+            assert isinstance(view, View)
             table = TableScreen(view.players, view.rules.direction)
             in_lobby = not isinstance(self.game.request, SoloGame) and isinstance(self.screen, LobbyScreen)
             self.switch_screen(table) if in_lobby else self.push_screen(table)
@@ -453,6 +460,19 @@ class CapicuApp(App[None]):
         if not self._showing():
             return
         self._fail(message.reason or t("the host closed the connection"))
+
+    def _table_not_ready(self, preset: str) -> None:
+        """A table of a game this interface cannot show yet (Mexican Train): say so plainly, and leave."""
+        if self._not_ready_said:
+            return
+        self._not_ready_said = True
+        text = table_not_ready(preset)
+        if self.start_request is not None:
+            self.failure = text
+            self.exit()
+            return
+        self.notify(text, severity="error", timeout=10)
+        self.call_later(self.leave_game)
 
     def _fail(self, reason: str) -> None:
         """The game is over for us: from the shell, exit with the reason; from the menu, say it."""

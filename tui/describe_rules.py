@@ -58,6 +58,44 @@ RULE_SENTENCES: Mapping[str, str] = {
     "capicu-bonus": N_("Capicú (the last tile fits both ends and is not a double): +{points}."),
     "chuchazo-bonus": N_("Chuchazo (going out with the double blank): +{points}."),
     "target": N_("The match is won by the first to reach {points} points."),
+    # Mexican Train's (the round counts are worded in `describe_fact`).
+    "engine": N_(
+        "Before each deal the round's double, the engine, is set in the middle; every train starts from "
+        "its number."
+    ),
+    "first-player-rotates": N_(
+        "A seat drawn at random plays first in round 1; in each later round, the next seat in turn."
+    ),
+    "opening-run": N_(
+        "On their first turn of a round a player may lay a run of tiles on their own train, each "
+        "matching the last, ending on a tile that is not a double."
+    ),
+    "one-tile-start": N_("On their first turn of a round a player lays one tile on their own train."),
+    "one-tile-a-turn": N_(
+        "After that, a turn lays one tile on your own train, on the Mexican train, or on another player's "
+        "train whose marker is up; a player who can play must play."
+    ),
+    "draw-one-marker": N_(
+        "A player who cannot play draws one tile and plays it if it fits; otherwise they pass and their "
+        "marker goes up, opening their train to everyone, until they next lay a tile on it."
+    ),
+    "mexican-train-anyone": N_("Anyone may start the Mexican train and lay on it, at any turn."),
+    "mexican-train-after-own": N_(
+        "Only a player whose own train is started may lay on the Mexican train."
+    ),
+    "cover-doubles": N_(
+        "A double must be covered: its player lays another tile on it in the same turn, and while it "
+        "stays open every player in turn must cover it before any other play."
+    ),
+    "double-plays-again": N_("A double earns another play anywhere; it need not be covered."),
+    "train-round-end": N_(
+        "A round ends when a player lays their last tile (a double too), or when the boneyard is empty "
+        "and every player in turn has passed."
+    ),
+    "double-blank-counts": N_(
+        "Each player adds the pips left in their hand to their total; the double blank counts {points}."
+    ),
+    "lowest-total-wins": N_("After the last round the lowest total wins; equal totals share the win."),
 }
 
 
@@ -71,6 +109,14 @@ def describe_fact(fact: Fact) -> str:
     if fact.code == RuleFact.DRAW_LIMIT and isinstance(count, int):
         return tn("At most one tile may be drawn in one turn, then the player passes.",
                   "At most {count} tiles may be drawn in one turn, then the player passes.", count)
+    if fact.code == RuleFact.ROUND_PER_DOUBLE and isinstance(count, int):
+        return tn("One round per double, highest first: {count} round, from {top} down to 0-0.",
+                  "One round per double, highest first: {count} rounds, from {top} down to 0-0.", count,
+                  top=f"{values['max_pip']}-{values['max_pip']}")
+    if fact.code == RuleFact.FIRST_ROUNDS and isinstance(count, int):
+        return tn("Only the first round is played, with the highest double ({top}).",
+                  "Only the first {count} rounds are played, the highest doubles first (from {top}).", count,
+                  top=f"{values['max_pip']}-{values['max_pip']}")
     points = values.get("points")
     if isinstance(points, tuple):  # the first rounds' bonuses, in order
         # TRANSLATORS: {points} lists the bonuses of the first rounds in order: "100, 75, 50, 25".
@@ -94,5 +140,13 @@ def preset_title(preset: str) -> str:
         "puerto-rican-partners": tc("name of a game", "puerto-rican-partners"),
         "quinientos": tc("name of a game", "quinientos"),
         "draw": tc("name of a game", "draw"),
+        "mexican-train": tc("name of a game", "mexican-train"),
     }
     return titles.get(preset, preset)
+
+
+def table_not_ready(preset: str) -> str:
+    """Why this version cannot show a table of ``preset`` (Mexican Train's table is still to come)."""
+    return t("The table for {game} is not ready in this version of capicu: it can be hosted for other "
+             "programs (capicu host --headless), watched as computers play it (capicu simulate) and read "
+             "about (capicu rules), not yet played on this screen.", game=preset_title(preset))

@@ -15,13 +15,14 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 import msgspec
-from capicu.core import LEVELS, PRESET_NAMES, Rules, RulesError
+from capicu.core import LEVELS, Rules, RulesError
+from capicu.core.rules import ALL_PRESET_NAMES, SETS
 from capicu.net.host import HostConfig, Limits, new_join_code
 from capicu.net.journal import Keep, worth_keeping
-from capicu.net.protocol import DEFAULT_PORT
+from capicu.net.protocol import DEFAULT_PORT, MOST_SEATS
 from capicu.net.table import MAX_SPECTATORS, ConfigError, ConfigProblem, TableConfig
 
-from .describe import describe_rules_problem
+from .describe import describe_rules_problem, list_separator
 from .messages import LANGUAGES, N_, t
 from .settings import COLOR_MODES
 from .widgets.tiles import TileStyle
@@ -38,7 +39,25 @@ _RULE_OPTIONS = (
     ("voluntary_draw", "voluntary_draw"),
     ("max_draws", "max_draws_per_turn"),
     ("tranque_last_player_leads", "tranque_last_player_leads"),
+    ("rounds", "rounds"),
+    ("opening_run", "opening_run"),
+    ("mexican_after_own", "mexican_needs_own_train"),
+    ("cover_doubles", "cover_doubles"),
+    ("double_blank_points", "double_blank_points"),
 )
+#: The rule options of one game only (their ``dest``, and the option as typed): the Draw
+#: family's, and Mexican Train's.
+_DRAW_FAMILY_ONLY = {
+    "target": "--target", "reserve": "--reserve", "capicu_bonus": "--capicu-bonus",
+    "chuchazo_bonus": "--chuchazo-bonus", "voluntary_draw": "--voluntary-draw", "max_draws": "--max-draws",
+    "tranque_last_player_leads": "--tranque-last-player-leads",
+}
+_MEXICAN_TRAIN_ONLY = {
+    "rounds": "--rounds", "opening_run": "--opening-run", "mexican_after_own": "--mexican-after-own",
+    "cover_doubles": "--cover-doubles", "double_blank_points": "--double-blank-points",
+}
+#: ``--rounds``'s choices: the first 1 or 4, or all.
+_ROUNDS = {"1": 1, "4": 4, "all": None}
 
 
 class CliError(Exception):
@@ -78,7 +97,7 @@ whole_int = number_in(int, 0)
 port_number = number_in(int, 0, 65535, what=N_("a port number"))
 seconds = number_in(float, 0, 86400, what=N_("a number of seconds"))
 _rate = number_in(float, 1, 1_000_000, what=N_("a number"))
-_count = number_in(int, 0, 4)
+_count = number_in(int, 0, MOST_SEATS)
 
 
 def _delay(text: str) -> float | None:
@@ -91,14 +110,15 @@ def _delay(text: str) -> float | None:
 def add_rule_arguments(parser: argparse.ArgumentParser) -> None:
     """The options that choose and change the rules (shared by simulate, play, host and rules)."""
     group = parser.add_argument_group(t("rules"))
-    group.add_argument("--preset", choices=PRESET_NAMES, default=PRESET_NAMES[0],
+    group.add_argument("--preset", choices=ALL_PRESET_NAMES, default=ALL_PRESET_NAMES[0],
                        help=t("the game to play (default: %(default)s)"))
     group.add_argument("--players", type=positive_int, default=None, metavar=t("N"),
                        help=t("how many players (default: the preset's fewest)"))
     group.add_argument("--target", type=positive_int, default=None, metavar=t("POINTS"),
                        help=t("points that win the match (default: the preset's)"))
-    group.add_argument("--set", dest="max_pip", type=int, choices=(6, 9, 12), default=None,
-                       help=t("the set: double-6, double-9 or double-12"))
+    group.add_argument("--set", dest="max_pip", type=int, choices=(6, 9, 12, 15), default=None,
+                       help=t("the set: double-6, double-9 or double-12 (Mexican Train: double-9, "
+                              "double-12 or double-15)"))
     group.add_argument("--reserve", type=whole_int, default=None, metavar=t("N"),
                        help=t("boneyard tiles that can never be drawn"))
     group.add_argument("--capicu-bonus", type=whole_int, default=None, metavar=t("POINTS"),
@@ -111,6 +131,22 @@ def add_rule_arguments(parser: argparse.ArgumentParser) -> None:
                        help=t("most tiles drawn in one turn before passing"))
     group.add_argument("--tranque-last-player-leads", action=argparse.BooleanOptionalAction,
                        default=None, help=t("after a tranque, the player who laid the last tile leads"))
+    train = parser.add_argument_group(t("Mexican Train's rules (with --preset mexican-train)"))
+    train.add_argument("--rounds", choices=tuple(_ROUNDS), default=None,
+                       help=t("play only the first 1 or 4 rounds, or all (default: all, one per double)"))
+    start = train.add_mutually_exclusive_group()
+    start.add_argument("--opening-run", dest="opening_run", action="store_const", const=True, default=None,
+                       help=t("a first turn may lay a run of tiles on one's own train (the default)"))
+    start.add_argument("--one-tile-start", dest="opening_run", action="store_const", const=False,
+                       help=t("a first turn lays one tile only"))
+    train.add_argument("--mexican-after-own", action=argparse.BooleanOptionalAction, default=None,
+                       help=t("only a player whose own train is started may lay on the Mexican train "
+                              "(default: off)"))
+    train.add_argument("--cover-doubles", action=argparse.BooleanOptionalAction, default=None,
+                       help=t("a double must be covered at once (the default); --no-cover-doubles: a "
+                              "double earns another play anywhere"))
+    train.add_argument("--double-blank-points", type=whole_int, default=None, metavar=t("POINTS"),
+                       help=t("what the double blank counts in a hand at a round's end (default: 50)"))
 
 
 def add_display_arguments(parser: argparse.ArgumentParser, *, top_level: bool = False) -> None:
@@ -219,10 +255,20 @@ def rules_from_args(args: argparse.Namespace) -> tuple[Rules, int]:
     """The rules and player count the rule options ask for; CliError if unplayable."""
     try:
         rules = Rules.preset_named(args.preset)
+        given = {option for option, _ in _RULE_OPTIONS if getattr(args, option, None) is not None}
+        other_game = _MEXICAN_TRAIN_ONLY if not rules.is_mexican_train else _DRAW_FAMILY_ONLY
+        for option in sorted(given & set(other_game)):
+            # TRANSLATORS: {option} is a command-line option as typed ("--rounds"); {preset} a game's name.
+            raise CliError(t("{option} is not an option of {preset}", option=other_game[option],
+                             preset=args.preset))
+        if args.max_pip is not None and args.max_pip not in SETS[rules.game]:
+            sets = list_separator().join(f"double-{n}" for n in SETS[rules.game])
+            raise CliError(t("{preset} is played with one of these sets: {sets}", preset=args.preset,
+                             sets=sets))
         changes = {
-            name: getattr(args, option)
+            name: _ROUNDS[args.rounds] if option == "rounds" else getattr(args, option)
             for option, name in _RULE_OPTIONS
-            if getattr(args, option) is not None
+            if option in given
         }
         if changes:
             rules = msgspec.structs.replace(rules, **changes)

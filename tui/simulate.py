@@ -20,6 +20,20 @@ from capicu.core import (
     TilesDrawn,
     make_player,
 )
+from capicu.core.ai.train_players import make_train_player
+from capicu.core.layout import Train
+from capicu.core.mexican import (
+    MexicanMatch,
+    RunEnded,
+    TrainEvent,
+    TrainMatchEnded,
+    TrainPassed,
+    TrainRoundEnded,
+    TrainRoundStarted,
+    TrainTileDrawn,
+    TrainTilePlayed,
+)
+from capicu.core.rules import TrainRules
 
 from .describe import end_name, list_separator
 from .describe_rules import preset_title
@@ -45,6 +59,8 @@ def _bonus_names(result: RoundResult) -> str:
 
 def run_simulation(rules: Rules, players: int, *, seed: int, level: str, out: TextIO) -> int:
     """Play the match and print it; returns the exit code."""
+    if isinstance(rules, TrainRules):
+        return run_train_simulation(rules, players, seed=seed, level=level, out=out)
     try:
         bots = [make_player(level, seed * 10 + seat) for seat in range(players)]
     except ValueError as exc:
@@ -132,4 +148,78 @@ def run_simulation(rules: Rules, players: int, *, seed: int, level: str, out: Te
         for event in match.apply(action, seat):
             show(event)
     flush_draws()
+    return 0
+
+
+def _train_name(train: Train, mover: int) -> str:
+    """A train as a move names it: the mover's own, the Mexican train, or another seat's."""
+    if train.is_mexican:
+        return t("the Mexican train")
+    if train.owner == mover:
+        return t("their own train")
+    return t("the train of {seat}", seat=_seat(train.owner))
+
+
+def run_train_simulation(rules: TrainRules, players: int, *, seed: int, level: str, out: TextIO) -> int:
+    """Play a match of Mexican Train between computer players and print it, deal by deal."""
+    try:
+        bots = [make_train_player(level, seed * 10 + seat) for seat in range(players)]
+    except ValueError as exc:
+        from capicu.tui.cli import CliError
+
+        raise CliError(str(exc)) from None
+    match = MexicanMatch(rules, players, seed)
+    write = out.write
+    rounds = tn("{count} round", "{count} rounds", rules.round_count)
+    write(tn("{preset}: {count} player, double-{max_pip}, {rounds}, seed {seed}",
+             "{preset}: {count} players, double-{max_pip}, {rounds}, seed {seed}", players,
+             preset=preset_title(rules.preset), max_pip=rules.max_pip, rounds=rounds, seed=str(seed)) + "\n")
+
+    def show(event: TrainEvent) -> None:
+        if isinstance(event, TrainRoundStarted):
+            write("\n" + t("Round {round}: the engine is {tile}", round=event.round_number,
+                           tile=str(event.engine)) + "\n")
+            for seat in range(players):
+                hand = " ".join(str(tile) for tile in match.view(seat).hand)
+                write(f"  {_seat(seat)}: {hand}\n")
+            boneyard = tn("the boneyard: {count} tile", "the boneyard: {count} tiles", event.boneyard)
+            write("  " + boneyard + "\n")
+            write("  " + t("{seat} plays first", seat=_seat(event.first)) + "\n")
+        elif isinstance(event, TrainTilePlayed):
+            write("  " + t("{seat} lays {tile} on {train}", seat=_seat(event.seat), tile=str(event.tile),
+                           train=_train_name(event.train, event.seat))
+                  + "    " + t("it shows {number}", number=event.head) + "\n")
+        elif isinstance(event, RunEnded):
+            write("  " + t("{seat} ends their opening run", seat=_seat(event.seat)) + "\n")
+        elif isinstance(event, TrainTileDrawn):
+            write("  " + t("{seat} draws a tile", seat=_seat(event.seat)) + "\n")
+        elif isinstance(event, TrainPassed):
+            write("  " + t("{seat} passes: their marker is up", seat=_seat(event.seat)) + "\n")
+        elif isinstance(event, TrainRoundEnded):
+            r = event.result
+            if r.reason == Outcome.DOMINO:
+                write("  " + t("{seat} goes out", seat=_seat(r.last_player)) + "\n")
+            else:
+                write("  " + t("blocked: the boneyard is empty and nobody can play") + "\n")
+            for seat, (held, count) in enumerate(zip(r.hands, r.counts, strict=True)):
+                shown = " ".join(str(tile) for tile in held) or "-"
+                write("  " + tn("{seat} holds {tiles}: {count} point", "{seat} holds {tiles}: {count} points",
+                                count, seat=_seat(seat), tiles=shown) + "\n")
+            totals = list_separator().join(f"{_seat(s)} {total}" for s, total in enumerate(r.totals))
+            write("  " + t("totals: {totals}", totals=totals) + "\n")
+        elif isinstance(event, TrainMatchEnded):
+            best = event.totals[event.winners[0]]
+            names = list_separator().join(_seat(s) for s in event.winners)
+            write("\n" + tn("{seats} wins the match with the lowest total, {total}",
+                            "{seats} share the win with the lowest total, {total}", len(event.winners),
+                            seats=names, total=best) + "\n")
+
+    for event in match.opening_events:
+        show(event)
+    while not match.is_over:
+        seat = match.turn
+        assert seat is not None
+        action = bots[seat].choose(match.view(seat))
+        for event in match.apply(action, seat):
+            show(event)
     return 0

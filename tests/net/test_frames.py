@@ -12,11 +12,16 @@ from __future__ import annotations
 import hashlib
 import random
 from collections.abc import Iterator
+from itertools import chain
 from typing import get_args
 
+import msgspec
 from capicu.core import DRAW, PRESET_NAMES, Event, Match, Rules, parse_action
+from capicu.core.actions import Draw, EndRun, Pass, Play, Run
+from capicu.core.mexican import MexicanMatch, TrainEvent
 from capicu.net.codec import Codec
 from capicu.net.protocol import (
+    PROTOCOL_VERSION,
     Act,
     ActedBy,
     Bye,
@@ -36,25 +41,33 @@ from capicu.net.protocol import (
     Seats,
     Snapshot,
     StateUpdate,
+    TrainSnapshot,
+    TrainUpdate,
     TurnTimer,
     Waiting,
     Welcome,
+    to_wire,
+    train_view_state,
     view_state,
 )
 
 #: Recorded on 402ae01 with the same generator (its `ViewState.of` for `view_state`).
 RECORDED_COUNT = 5245
 RECORDED_SHA256 = "23aab0740832e05a3c3f01d5ae64cf5cc70e31834d37b185a5a5cf3b97a2ec40"
+#: The same frames saying protocol version 3 (the 3 hellos and 2 welcomes differ, by their version byte).
+VERSION_3_SHA256 = "39706455ffb0fa533de37ed2bb453bc47925bf58fb1051078fe1f9ce080b807b"
 
 
-def _others() -> list[object]:
+def _others(version: int) -> list[object]:
     return [
-        Hello(name="Ana", code="K7PX2M"), Hello(name="Bea", token="t" * 32, spectate=True, table="t1"),
-        Hello(name="Cai", seat_key="K7PX-2MQR-HT4W-9C"), Act(parse_action("play 3-5 right"), ref=7),
+        Hello(version=version, name="Ana", code="K7PX2M"),
+        Hello(version=version, name="Bea", token="t" * 32, spectate=True, table="t1"),
+        Hello(version=version, name="Cai", seat_key="K7PX-2MQR-HT4W-9C"),
+        Act(parse_action("play 3-5 right"), ref=7),
         Act(DRAW), Say("¡capicú!"), Ping(3), Pong(3), Bye(), Ready(),
-        Welcome(table="main", name="Ana", seat=0, token="secret", seat_key="K7PX-2MQR-HT4W-9C",
-                players=2, heartbeat=15.0, match="m1"),
-        Welcome(table="main", name="Eve", seat=None, token=None, seat_key=None, players=2,
+        Welcome(version=version, table="main", name="Ana", seat=0, token="secret",
+                seat_key="K7PX-2MQR-HT4W-9C", players=2, heartbeat=15.0, match="m1"),
+        Welcome(version=version, table="main", name="Eve", seat=None, token=None, seat_key=None, players=2,
                 heartbeat=15.0, match="m1"),
         Seats((Seat(0, SeatKind.PERSON, "Ana", True, False), Seat(1, SeatKind.COMPUTER, "Bo", True, False)),
               2, True),
@@ -64,9 +77,12 @@ def _others() -> list[object]:
     ]
 
 
-def played_messages() -> Iterator[tuple[str, object]]:
-    """(the side that reads it, a message): the messages above, then one played match per preset."""
-    for message in _others():
+def played_messages(version: int = PROTOCOL_VERSION) -> Iterator[tuple[str, object]]:
+    """(the side that reads it, a message): the messages above, then one played match per preset.
+
+    ``version``: the protocol version the hellos and welcomes say.
+    """
+    for message in _others(version):
         yield ("host" if isinstance(message, (Hello, Act, Say, Bye, Ready)) else "client"), message
     for number, preset in enumerate(PRESET_NAMES):
         rules = Rules.preset_named(preset)
@@ -93,19 +109,47 @@ def played_messages() -> Iterator[tuple[str, object]]:
                 yield "client", Snapshot(seq, match.view(moves % match.players))
 
 
+def train_messages() -> Iterator[tuple[str, object]]:
+    """A played match of Mexican Train at 8 seats (4 rounds, a double blank worth 0): every seat's
+    and a spectator's snapshot and update, the actions it took, and a whole opening run."""
+    rules = msgspec.structs.replace(Rules.preset_named("mexican-train"), rounds=4, double_blank_points=0)
+    match = MexicanMatch(rules, 8, seed=4)
+    yield "host", Act(parse_action("run 12-5 5-3 3-3 3-9"), ref=1)
+    rng = random.Random(4)
+    seats = [*range(8), None]
+    seq = len(match.opening_events)
+    for seat in seats:
+        yield "client", TrainSnapshot(seq, match.view(seat))
+    while not match.is_over:
+        actor = match.turn
+        action = rng.choice(match.legal_actions())
+        yield "host", Act(action, ref=seq)
+        events = match.apply(action)
+        seq += len(events)
+        for seat in seats:
+            yield "client", TrainUpdate(seq, events, train_view_state(match.view(seat)), actor,
+                                        ActedBy.PERSON, seq if seat == actor else None)
+
+
 def _frame(side: str, message: object) -> bytes:
     """The frame the other side sends ``message`` in."""
     return Codec("client" if side == "host" else "host").send(message)  # type: ignore[arg-type]
 
 
+def _digest(version: int) -> tuple[int, str]:
+    frames = [_frame(side, message) for side, message in played_messages(version)]
+    return len(frames), hashlib.sha256(b"".join(frames)).hexdigest()
+
+
 def test_the_frames_of_played_matches_are_the_bytes_of_before():
-    frames = [_frame(side, message) for side, message in played_messages()]
-    digest = hashlib.sha256(b"".join(frames)).hexdigest()
-    assert (len(frames), digest) == (RECORDED_COUNT, RECORDED_SHA256)
+    # Saying version 2, a Draw-family match is the bytes of version 2, frame for frame: version 3
+    # (Mexican Train, 8 seats) changed the number in the hellos and welcomes and nothing else.
+    assert _digest(2) == (RECORDED_COUNT, RECORDED_SHA256)
+    assert _digest(PROTOCOL_VERSION) == (RECORDED_COUNT, VERSION_3_SHA256)
 
 
 def test_every_frame_of_played_matches_reads_back_to_its_message_and_its_bytes():
-    for side, message in played_messages():
+    for side, message in chain(played_messages(), train_messages()):
         frame = _frame(side, message)
         codec = Codec(side)  # type: ignore[arg-type]
         codec.receive_data(frame)
@@ -114,10 +158,29 @@ def test_every_frame_of_played_matches_reads_back_to_its_message_and_its_bytes()
         assert _frame(side, read) == frame
 
 
+def test_a_train_view_map_says_its_game_and_a_line_of_play_view_map_none():
+    train = next(message for _, message in train_messages() if isinstance(message, TrainSnapshot))
+    line = next(message for _, message in played_messages() if isinstance(message, Snapshot))
+    train_view = to_wire(train)["view"]  # type: ignore[arg-type]
+    assert next(iter(train_view.items())) == ("game", "mexican-train")
+    assert train_view["rules"]["game"] == "mexican-train"
+    # The options at their defaults are left out of the rules map; those changed are written.
+    assert train_view["rules"]["rounds"] == 4 and train_view["rules"]["double_blank_points"] == 0
+    assert "opening_run" not in train_view["rules"]
+    line_view = to_wire(line)["view"]  # type: ignore[arg-type]
+    assert "game" not in line_view and "game" not in line_view["rules"]
+    assert "opening_run" not in line_view["rules"]
+
+
 def test_the_played_matches_hold_every_message_and_every_event():
-    messages = [message for _, message in played_messages()]
+    messages = [message for _, message in chain(played_messages(), train_messages())]
     kinds = {type(message) for message in messages}
     assert kinds >= set(get_args(ClientMessage)) | set(get_args(HostMessage))
     updates = [message for message in messages if isinstance(message, StateUpdate)]
     events = {type(event) for update in updates for event in update.events}
     assert events == set(get_args(Event))
+    train_updates = [message for message in messages if isinstance(message, TrainUpdate)]
+    train_events = {type(event) for update in train_updates for event in update.events}
+    assert train_events == set(get_args(TrainEvent))
+    actions = {type(message.action) for message in messages if isinstance(message, Act)}
+    assert actions == {Play, Draw, Pass, EndRun, Run}

@@ -2,6 +2,9 @@
 
 Protocol version 2: it also reads the seat key and match id of its welcome,
 says `ready` in the break between rounds, and comes back with its seat key.
+Protocol version 3: it says version 3, and plays Mexican Train too: a view map
+whose `game` is `mexican-train` is a train view map, whose match is over once
+its `winners` is not null (section 5); its actions are in `legal` as ever.
 """
 
 from __future__ import annotations
@@ -11,6 +14,7 @@ import struct
 from typing import Any
 
 import msgpack
+import msgspec
 from capicu.core import Rules
 
 from .conftest import LOOPBACK, WAIT
@@ -44,11 +48,11 @@ async def play_from_the_spec(
     """
     reader, writer = await asyncio.open_connection(LOOPBACK, port)
     client = SpecClient(reader, writer)
-    client.send({"type": "hello", "version": 2, "name": name, "code": "K7PX2M", "token": None,
+    client.send({"type": "hello", "version": 3, "name": name, "code": "K7PX2M", "token": None,
                  "spectate": False, "table": "main"})
     welcome = await client.receive()
     assert welcome["type"] == "welcome" and welcome["seat"] is not None and welcome["token"]
-    assert welcome["version"] == 2 and welcome["match"]
+    assert welcome["version"] == 3 and welcome["match"]
     key = welcome["seat_key"]
     assert len(key.replace("-", "")) == 14 and key.count("-") == 3
     seat, seq, ref, waiting, breaks = welcome["seat"], 0, 0, False, 0
@@ -69,7 +73,7 @@ async def play_from_the_spec(
                     writer.close()
                     reader, writer = await asyncio.open_connection(LOOPBACK, port)
                     client = SpecClient(reader, writer)
-                    client.send({"type": "hello", "version": 2, "name": "-",
+                    client.send({"type": "hello", "version": 3, "name": "-",
                                  "seat_key": key.lower().replace("-", " ")})
                     again = await client.receive()
                     assert again["type"] == "welcome" and again["seat"] == seat, again
@@ -86,7 +90,8 @@ async def play_from_the_spec(
                 waiting = False
         if kind in ("snapshot", "update"):
             view = message["view"]
-            if view["winner"] is not None:
+            trains = view.get("game") == "mexican-train"
+            if (view["winners"] if trains else view["winner"]) is not None:
                 client.send({"type": "bye"})
                 writer.close()
                 return view, breaks
@@ -94,6 +99,23 @@ async def play_from_the_spec(
                 ref += 1
                 client.send({"type": "action", "action": view["legal"][-1], "ref": ref})
                 waiting = True
+
+
+async def test_a_client_written_from_the_protocol_page_plays_a_whole_match_of_mexican_train(start_host):
+    # Three spec clients and five computers: eight seats, four rounds, one client leaving and
+    # coming back with its seat key in a break.
+    rules = msgspec.structs.replace(Rules.preset_named("mexican-train"), rounds=4)
+    _, port = await start_host(rules=rules, players=8, computers=5, seed=21, code="k7px-2m")
+    views = await asyncio.wait_for(
+        asyncio.gather(*(play_from_the_spec(port, f"spec {i}", leave_after=2 if i == 1 else None)
+                         for i in range(3))),
+        WAIT * 4,
+    )
+    assert all(v["game"] == "mexican-train" for v, _ in views)
+    assert len({tuple(v["winners"]) for v, _ in views}) == 1
+    assert all(v["totals"] == views[0][0]["totals"] and len(v["totals"]) == 8 for v, _ in views)
+    assert all(breaks >= 3 for _, breaks in views)  # 4 rounds: 3 breaks between them
+    assert all(v["round_number"] == 4 and v["turn"] is None for v, _ in views)
 
 
 async def test_a_client_written_from_the_protocol_page_plays_a_whole_match(start_host):

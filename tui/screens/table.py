@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import math
 import time
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, ClassVar, cast
 
 from capicu.core import DRAW, PASS, Action, Direction, End, Event, Play, TilePlayed, TilesDrawn, View
 from capicu.net.client import Update
@@ -231,7 +231,7 @@ class TableScreen(CapicuScreen[None]):
             return
         for line in model.chat:
             self.query_one(EventLog).add_chat(line.name, line.text)  # said in the lobby
-        if model.view is not None:
+        if isinstance(model.view, View):
             # The table as it is now, told as a snapshot is (the changes until now are in it).
             self._table_changed(model.view, None, (), snapshot=True, seq=model.seq)
         if model.resumed:  # a saved seat, a seat key or the host gave it back
@@ -257,20 +257,22 @@ class TableScreen(CapicuScreen[None]):
     def view(self) -> View | None:
         """The table's view as the model has it now (what key presses act on)."""
         model = self.capicu.table
-        return model.view if model is not None else None
+        return model.view if model is not None and isinstance(model.view, View) else None
 
     def model_changed(self, change: Change) -> None:
         """Show what the model took: a new view with its events, the seats, the clocks, chat."""
         if not (self._ready and self.is_attached):  # not shown yet (on_mount shows the model), or closing
             return
         taken = change.message
+        # This screen draws a line of play (a Mexican Train table never opens it: see the App).
+        before = change.view_before if isinstance(change.view_before, View) else None
         if isinstance(taken, Snapshot):
-            self._table_changed(taken.view, change.view_before, (), snapshot=True, seq=taken.seq)
+            self._table_changed(taken.view, before, (), snapshot=True, seq=taken.seq)
             return
-        if isinstance(taken, Update):
+        if isinstance(taken, Update) and isinstance(taken.view, View):
             if taken.seq > self._shown_seq:
-                self._table_changed(taken.view, change.view_before, taken.events, snapshot=False,
-                                    seq=taken.seq)
+                events = cast("tuple[Event, ...]", taken.events)  # a line of play's update: its events
+                self._table_changed(taken.view, before, events, snapshot=False, seq=taken.seq)
             return
         model = self.capicu.table
         if isinstance(taken, Seats) and model is not None:
@@ -454,7 +456,7 @@ class TableScreen(CapicuScreen[None]):
         """Count the turn timer and the next deal down (once a second)."""
         model = self.capicu.table
         view = model.view if model is not None else None
-        if view is None or model is None:
+        if not isinstance(view, View) or model is None:
             return
         positions = table_positions(view.players, view.seat, view.rules.direction)
         timer = model.timer
