@@ -22,7 +22,7 @@ from capicu.net.headless import CannotStart, News, Noted, Stopped, serve_headles
 from capicu.net.protocol import DEFAULT_PORT
 
 from .describe import describe_host_note, describe_host_problem, list_separator
-from .describe_rules import describe_rules, preset_title, table_not_ready
+from .describe_rules import describe_rules, preset_title
 from .game import DisplayOptions, HostGame, JoinGame, SoloGame, StartRequest
 from .messages import N_, t, tn
 from .options import (
@@ -231,9 +231,6 @@ def run_join(args: argparse.Namespace) -> int:
 def run_host(args: argparse.Namespace) -> int:
     """``capicu host``: a dedicated host with ``--headless``, else host and play in this terminal."""
     config = host_config_from_args(args)
-    if config.table.rules.is_mexican_train and not args.headless:
-        # Hosting here would show the table on this screen, which cannot show this game yet.
-        raise CliError(table_not_ready(config.table.rules.preset))
     if args.ssh is not None:
         ssh_gateway = _ssh_gateway()
         ssh = ssh_gateway.gateway_config_from_args(args)
