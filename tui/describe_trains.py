@@ -123,9 +123,13 @@ def describe_marker_down(seat: int, names: Sequence[str], my_seat: int | None) -
 def describe_drew(seat: int, names: Sequence[str], my_seat: int | None, *, passed: bool) -> str:
     """A seat drew its one tile (and passed, when ``passed``)."""
     if seat == my_seat:
-        return t("You drew a tile and passed.") if passed else t("You drew a tile.")
+        if passed:
+            return t("You drew a tile and passed.")
+        return tn("You drew a tile.", "You drew {count} tiles.", 1)
     name = seat_name(names, seat)
-    return t("{name} drew a tile and passed.", name=name) if passed else t("{name} drew a tile.", name=name)
+    if passed:
+        return t("{name} drew a tile and passed.", name=name)
+    return tn("{name} drew a tile.", "{name} drew {count} tiles.", 1, name=name)
 
 
 def describe_passed(seat: int, names: Sequence[str], my_seat: int | None) -> str:
