@@ -108,6 +108,7 @@ class TrainTableScreen(CapicuScreen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         *HandView.CURSOR_BINDINGS,
         Binding("x", "hint", N_("Hint")),
+        Binding("x", "explain('hint')", "", show=False),
         Binding("c", "chat", N_("Chat")),
         Binding("r,f1", "rules", N_("Rules")),
         # The opening run's keys, before the others of the same key.
@@ -656,6 +657,9 @@ class TrainTableScreen(CapicuScreen[None]):
             return
         if view.seat is None:
             self.say(t("You are watching."), log_it=False)
+            return
+        if what == "hint":
+            self.say(t("Hints are for your turn."), log_it=False)
             return
         if self.run:
             self.say(t("Your run is under way: Enter ends it, Esc takes back its last tile."), log_it=False)
