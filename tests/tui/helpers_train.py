@@ -16,8 +16,10 @@ from helpers_app import wait_for
 from textual.pilot import Pilot
 
 
-def train_match(players: int, seed: int = 5) -> MexicanMatch:
-    return MexicanMatch(Rules.preset_named("mexican-train"), players, seed=seed)  # type: ignore[arg-type]
+def train_match(players: int, seed: int = 5, *, pause: bool = False) -> MexicanMatch:
+    """A match of Mexican Train; with ``pause`` it waits for its next deal after each round."""
+    rules = Rules.preset_named("mexican-train")
+    return MexicanMatch(rules, players, seed=seed, pause_between_rounds=pause)  # type: ignore[arg-type]
 
 
 def step(match: MexicanMatch) -> None:
@@ -37,9 +39,10 @@ def train_view(players: int, moves: int, seat: int | None = 0, seed: int = 5) ->
     return match.view(seat)
 
 
-def view_where(players: int, condition: Any, seat: int = 0, seed: int = 5, moves: int = 600) -> TrainView:
+def view_where(players: int, condition: Any, seat: int | None = 0, seed: int = 5, moves: int = 600,
+               pause: bool = False) -> TrainView:
     """The first view (of ``seat``) of a simple match for which ``condition(view)`` holds."""
-    match = train_match(players, seed)
+    match = train_match(players, seed, pause=pause)
     for _ in range(moves):
         view = match.view(seat)
         if condition(view):

@@ -36,6 +36,8 @@ class TrainMatchOverScreen(CapicuModalScreen[None]):
     }
     #train-over-table {
         height: 1fr;
+        /* Said in words under the table: a scrollbar is hidden in ASCII mode and faint in 16 colours. */
+        scrollbar-size: 0 0;
     }
     #train-over-position {
         color: $text-muted;
