@@ -112,7 +112,7 @@ async def test_a_tile_that_fits_several_trains_asks_which_and_a_lane_key_chooses
         await cursor_to(pilot, app, tile)
         await pilot.press("enter")
         assert screen.choosing is not None and set(screen.choosing[1]) == trains
-        assert "fits" in _status(app) and "Esc" in _status(app)
+        assert "which train?" in _status(app) and "Esc" in _status(app)
         lit = {lane.train for lane in screen.query_one(TrainLanes).lanes if lane.playable}
         assert lit == trains
         await pilot.press("escape")  # another tile: nothing sent

@@ -10,11 +10,13 @@ from __future__ import annotations
 from typing import ClassVar
 
 from capicu.core import TrainView
+from capicu.core.layout import Train
 from capicu.tui.describe import seat_name, you_title
 from capicu.tui.describe_trains import describe_train_winners
 from capicu.tui.game import JoinGame
 from capicu.tui.messages import N_, t, tn
 from capicu.tui.screens.base import CapicuModalScreen
+from capicu.tui.widgets.train_lanes import lane_keys, lane_order
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -79,19 +81,24 @@ class TrainMatchOverScreen(CapicuModalScreen[None]):
         view = self.view
         table: DataTable[Text] = DataTable(id="train-over-table", cursor_type="row", show_cursor=False)
         table.add_column(Text(t("Round")), key="round")
-        for seat in range(view.players):
+        # Each column headed by its seat's number (as the table's lanes are) and as much of the name as fits.
+        # In the lanes' order, with their keys: you first, then the others in turn order.
+        width = max(4, (self.app.size.width - 16) // max(1, view.players) - 2)
+        keys = lane_keys(view)
+        seats = [train.owner for train in lane_order(view) if not train.is_mexican]
+        for seat in seats:
             name = you_title() if seat == view.seat else seat_name(names, seat)
-            label = Text(name, justify="right")
-            label.truncate(9, overflow="crop")
-            table.add_column(label, key=f"seat-{seat}")
+            label = Text(f"{keys[Train(seat)]} {name}", justify="right")
+            label.truncate(width, overflow="crop")
+            table.add_column(label, key=f"seat-{seat}", width=width)
         for result in view.results:
             cells = [Text(f"{result.round_number:>2} {result.engine}")]
-            cells += [Text(str(count), justify="right") for count in result.counts]
+            cells += [Text(str(result.counts[seat]), justify="right") for seat in seats]
             table.add_row(*cells)
         winners = set(view.winners or ())
         totals = [Text(t("Total"), style="bold")]
-        totals += [Text(str(total), style="bold" if seat in winners else "", justify="right")
-                   for seat, total in enumerate(view.totals)]
+        totals += [Text(str(view.totals[seat]), style="bold" if seat in winners else "", justify="right")
+                   for seat in seats]
         table.add_row(*totals, key="totals")
         return table
 

@@ -433,10 +433,12 @@ class TrainTableScreen(CapicuScreen[None]):
             return
         result = view.results[-1]
         self._summary_round = result.round_number
-        lines = describe_train_result(result, self._names(view), view.seat)
+        head, *seats = describe_train_result(result, self._names(view), view.seat)
+        # The seats' counts as one paragraph that wraps: eight of them fit the rows left at 80x24.
+        text = head + "\n" + "   ".join(seats)
         if view.winners is not None:
-            lines.append(describe_train_winners(view.winners, view.totals, self._names(view), view.seat))
-        self.query_one("#round-end", Static).update("\n".join(lines))
+            text += "\n" + describe_train_winners(view.winners, view.totals, self._names(view), view.seat)
+        self.query_one("#round-end", Static).update(text)
 
     def _show_status(self, view: TrainView) -> None:
         status = self.query_one(StatusLine)
@@ -444,9 +446,9 @@ class TrainTableScreen(CapicuScreen[None]):
         if self.choosing is not None:
             tile, trains = self.choosing
             keys = lane_keys(view)
-            where = and_list([f"{keys[train]} {train_name(train, names, view.seat)}" for train in trains])
-            status.prompt = t("{tile} fits {trains}: ↑↓ or the lane's key, Enter lays it. Esc: another tile.",
-                              tile=str(tile), trains=where)
+            # TRANSLATORS: {keys} are the keys of the lit lanes, "1/m"; the lanes show which trains they are.
+            status.prompt = t("{tile}: which train? {keys} or ↑↓ and Enter. Esc: another tile.",
+                              tile=str(tile), keys="/".join(keys[train] for train in trains))
         elif view.match_over:
             status.prompt = t("The match is over. Press Enter for the final score.")
         elif view.between_rounds:
@@ -457,7 +459,12 @@ class TrainTableScreen(CapicuScreen[None]):
             status.prompt = t("{name} is playing...", name=names[view.turn or 0])
         elif view.open_double is not None:
             line = view.train_of(view.open_double)
-            status.prompt = describe_must_cover(Tile(*line.tiles[-1]), view.open_double, names, view.seat)
+            cover = describe_must_cover(Tile(*line.tiles[-1]), view.open_double, names, view.seat)
+            if view.legal == (PASS,):
+                cover += " " + t("Nothing covers it: press p to pass.")
+            elif view.legal == (DRAW,):
+                cover += " " + t("Nothing covers it: press d to draw.")
+            status.prompt = cover
         elif view.may_run:
             if not self.run:
                 status.prompt = t("Your opening run: Enter lays a tile on your train, as many as you like.")
