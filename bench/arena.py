@@ -4,6 +4,7 @@
     python bench/arena.py --matches 20 --rounds 40 --easy 0     # a quick look
     python bench/arena.py --only 3p --rounds 300 --set read=0   # a tuning run (see --help)
     python bench/arena.py --only 3p --rounds 300 --sees-all-hands   # what knowing the hands is worth
+    python bench/arena.py --preset mexican-train --matches 16 --rounds 4 --easy 16   # Mexican Train
 
 What it plays (preset puerto-rican-drawing unless --preset):
 - two-player matches, hard against normal; each seed is played twice with the
@@ -14,6 +15,18 @@ What it plays (preset puerto-rican-drawing unless --preset):
 - with --whole N, three-player matches played whole, hard in each seat in
   turn, every round counted (later rounds are led by the last winner, so a
   player who wins more leads more: this figure runs above the first-round one).
+
+With --preset mexican-train (a different game, so other parts): whole matches
+of 13 rounds, every round counted, each seed played with the seats swapped
+(two players) or turned round the table (four players, one level against
+three of the other), so both see the same deals: hard against normal, and
+normal against easy (--easy seeds), at two players (--matches seeds) and four
+(--rounds seeds). A round is won by the lowest count (a tie shares it);
+the four-player figure is each level's mean count per round. Hard's
+decisions are timed as played, and at every position where it holds 15 tiles
+or more and has a choice it is also timed searching whatever the margin
+(``train_hard_search15_*``): the figure the 100 ms goal is about.
+``--set key=value`` changes hard's `TrainBudget` here.
 
 Reports win rates with 95% Wilson intervals, mean round points, and the
 median and p99 milliseconds per decision of each level, both over every
@@ -187,6 +200,152 @@ def three_player_match(args: tuple[str, str, str, int, int, int | None]) -> Tall
     return tally
 
 
+# -- Mexican Train ------------------------------------------------------------------------
+
+
+@dataclass
+class TrainTally:
+    """Rounds of Mexican Train from one level's side: wins (ties shared), counts, times."""
+
+    rounds: int = 0
+    wins: float = 0.0
+    #: The level's counts, and the other level's (their mean per round at 4 players).
+    mine: float = 0.0
+    theirs: float = 0.0
+    times: dict[str, list[float]] = field(default_factory=dict)
+    search15: list[float] = field(default_factory=list)
+
+    def add(self, other: TrainTally) -> None:
+        self.rounds += other.rounds
+        self.wins += other.wins
+        self.mine += other.mine
+        self.theirs += other.theirs
+        for level, values in other.times.items():
+            self.times.setdefault(level, []).extend(values)
+        self.search15.extend(other.search15)
+
+
+def _train_budget() -> object:
+    from capicu.core.ai.train_hard import TrainBudget
+
+    whole = ("playouts", "candidates")
+    typed = {k: int(v) if k in whole else float(v) for k, v in BUDGET_CHANGES.items()}
+    return TrainBudget(**typed)  # type: ignore[arg-type]
+
+
+def _train_players(levels: list[str], seed: int) -> list[object]:
+    from capicu.core.ai.train_hard import TrainHardPlayer
+    from capicu.core.ai.train_players import make_train_player
+
+    out: list[object] = []
+    for seat, level in enumerate(levels):
+        if level == "hard" and BUDGET_CHANGES:
+            out.append(TrainHardPlayer(seed * 10 + seat, _train_budget()))  # type: ignore[arg-type]
+        else:
+            out.append(make_train_player(level, seed * 10 + seat))
+    return out
+
+
+def _train_match(rules: Rules, levels: list[str], seed: int, tally: TrainTally) -> list[tuple[int, ...]]:
+    """One whole match; every round's counts. Times each decision with a choice."""
+    import dataclasses
+
+    from capicu.core.ai.train_hard import decide
+    from capicu.core.mexican import MexicanMatch
+
+    match = MexicanMatch(rules, len(levels), seed)
+    players = _train_players(levels, seed)
+    forced = dataclasses.replace(_train_budget(), margin=float("inf"))  # type: ignore[type-var]
+    while not match.is_over:
+        seat = match.turn
+        assert seat is not None
+        view = match.view(seat)
+        start = time.perf_counter()
+        action = players[seat].choose(view)  # type: ignore[attr-defined]
+        ms = (time.perf_counter() - start) * 1000
+        if len(view.legal) > 1:
+            tally.times.setdefault(levels[seat], []).append(ms)
+            if levels[seat] == "hard" and len(view.hand) >= 15 and not (view.may_run or view.running):
+                start = time.perf_counter()
+                decide(view, seat, forced)  # type: ignore[arg-type]
+                tally.search15.append((time.perf_counter() - start) * 1000)
+        match.apply(action, seat)
+    return [r.counts for r in match.results]
+
+
+def train_seats(args: tuple[str, str, int, int, int]) -> TrainTally:
+    """One seed's match, ``first`` in each seat in turn against ``second`` (both ways at two players)."""
+    first, second, players, seed, rounds = args
+    rules = Rules.preset_named("mexican-train")
+    if rounds:
+        import msgspec
+
+        rules = msgspec.structs.replace(rules, rounds=rounds)
+    tally = TrainTally()
+    for me in range(players):
+        levels = [second] * players
+        levels[me] = first
+        for counts in _train_match(rules, levels, seed, tally):
+            low = min(counts)
+            tally.rounds += 1
+            if counts[me] == low:
+                tally.wins += 1 / counts.count(low)
+            tally.mine += counts[me]
+            tally.theirs += (sum(counts) - counts[me]) / (players - 1)
+    return tally
+
+
+def train_main(args: argparse.Namespace) -> int:
+    """The Mexican Train arena (see the module docstring)."""
+    base = args.seed * 100_000
+    jobs: list[tuple[str, tuple[str, str, int, int, int]]] = []
+    rounds = args.train_rounds
+    if args.only != "3p":
+        jobs += [("2p", ("hard", "normal", 2, base + i, rounds)) for i in range(args.matches)]
+        jobs += [("easy2p", ("normal", "easy", 2, base + 80_000 + i, rounds)) for i in range(args.easy)]
+    if args.only != "2p":
+        jobs += [("4p", ("hard", "normal", 4, base + 50_000 + i, rounds)) for i in range(args.rounds)]
+        jobs += [("easy4p", ("normal", "easy", 4, base + 90_000 + i, rounds)) for i in range(args.easy4)]
+    tallies = {kind: TrainTally() for kind in ("2p", "4p", "easy2p", "easy4p")}
+    started = time.perf_counter()
+    with ProcessPoolExecutor(
+        max_workers=args.workers, initializer=_configure, initargs=(BUDGET_CHANGES, False)
+    ) as pool:
+        futures = [(kind, pool.submit(train_seats, job)) for kind, job in jobs]
+        for kind, future in futures:
+            tallies[kind].add(future.result())
+    out: dict[str, object] = {"preset": "mexican-train", "seed": args.seed,
+                              "budget": str(_train_budget())}
+    names = {"2p": "train_hard_vs_normal_2p", "4p": "train_hard_vs_normal_4p",
+             "easy2p": "train_normal_vs_easy_2p", "easy4p": "train_normal_vs_easy_4p"}
+    for kind, tally in tallies.items():
+        if not tally.rounds:
+            continue
+        name = names[kind]
+        wins = round(tally.wins)
+        out[f"{name}_round_win_rate"] = round(tally.wins / tally.rounds, 4)
+        out[f"{name}_round_win_rate_ci95"] = wilson(wins, tally.rounds)
+        out[f"{name}_rounds"] = tally.rounds
+        out[f"{name}_mean_count"] = round(tally.mine / tally.rounds, 2)
+        out[f"{name}_others_mean_count"] = round(tally.theirs / tally.rounds, 2)
+    merged = TrainTally()
+    for tally in tallies.values():
+        merged.add(tally)
+    for level in ("hard", "normal", "easy"):
+        times = merged.times.get(level, [])
+        if times:
+            out[f"train_{level}_choice_median_ms"] = round(statistics.median(times), 2)
+            out[f"train_{level}_choice_p99_ms"] = round(percentile(times, 0.99), 2)
+            out[f"train_{level}_decisions"] = len(times)
+    if merged.search15:
+        out["train_hard_search15_median_ms"] = round(statistics.median(merged.search15), 2)
+        out["train_hard_search15_p99_ms"] = round(percentile(merged.search15, 0.99), 2)
+        out["train_hard_search15_decisions"] = len(merged.search15)
+    out["seconds"] = round(time.perf_counter() - started, 1)
+    print(json.dumps(out))
+    return 0
+
+
 def wilson(wins: int, n: int) -> list[float]:
     """The 95% Wilson score interval of a rate."""
     if n == 0:
@@ -221,10 +380,16 @@ def main(argv: list[str] | None = None) -> int:
                         help="hard searches the real hands: an upper bound on what reading them could give")
     parser.add_argument("--set", action="append", default=[], metavar="KEY=VALUE",
                         help="change a field of hard's Budget (greed, read, opponents=G:F or none, ...)")
+    parser.add_argument("--easy4", type=int, default=0,
+                        help="Mexican Train: 4-player seeds of normal vs easy (each played 4 times)")
+    parser.add_argument("--train-rounds", type=int, default=0, choices=[0, 1, 4],
+                        help="Mexican Train: rounds in each match (0: all 13)")
     args = parser.parse_args(argv)
     for item in args.set:
         key, _, value = item.partition("=")
         BUDGET_CHANGES[key] = value if key == "opponents" else float(value)
+    if args.preset == "mexican-train":
+        return train_main(args)
 
     base = args.seed * 100_000
     jobs: list[tuple[str, tuple[str, str, str, int, int, int | None]]] = []

@@ -67,6 +67,7 @@ from .protocol import (
     Error,
     ErrorCode,
     Hello,
+    HostBye,
     HostMessage,
     Ping,
     Pong,
@@ -337,6 +338,13 @@ class Client:
                     return _Lost(LinkEnd.HOST_CLOSED)
                 if isinstance(message, Ping):
                     self._write(Pong(message.n))
+                if isinstance(message, HostBye):
+                    # The game ends on purpose: nothing to come back to now (the seat's secrets
+                    # stay in the model; the interface keeps them only if the bye says resumable).
+                    self._take(message)
+                    self._finish(LinkEnd.HOST_BYE, {"reason": message.reason, "name": message.name or "",
+                                                    "resumable": int(message.resumable)})
+                    return None
                 if isinstance(message, Error) and message.fatal:
                     if message.code in (ErrorCode.SHUTTING_DOWN, ErrorCode.TIMEOUT) and self.token:
                         # The host is restarting, or found us too slow: the seat is ours to take
@@ -392,7 +400,9 @@ class Client:
                 return True
             elapsed = loop.time() - started
             if elapsed >= self.give_up_after:
-                self._finish(LinkEnd.GAVE_UP, {"seconds": round(elapsed), "last": reason.value, **params})
+                self._finish(LinkEnd.GAVE_UP, {"seconds": round(elapsed), "last": reason.value,
+                                               "problem": str(params.get("problem", "")),
+                                               "code": str(params.get("code", ""))})
                 return False
             # The last pause ends when the time runs out, so the last try is made then.
             delay = min(self.max_backoff, delay * 2, self.give_up_after - elapsed)

@@ -152,6 +152,14 @@ class HostNote(Code):
     COMPUTER_FAILED = "computer_failed", "table", "seat", "problem"
     #: The journal cannot be written (``problem``: the journal's or the system's words): the table stopped.
     JOURNAL_FAILED = "journal_failed", "table", "problem"
+    #: A person took seat ``seat`` of table ``table`` (``name``: as the table shows it).
+    SEATED = "seated", "table", "seat", "name"
+    #: The person of a seat lost the connection: the seat is held for them.
+    DROPPED = "dropped", "table", "seat", "name"
+    #: The person of a seat left on purpose (a ``bye``): the computer plays it, or it is free in the lobby.
+    LEFT = "left", "table", "seat", "name"
+    #: The person of a seat came back to it (a token, a seat key, the operator's yes).
+    CAME_BACK = "came_back", "table", "seat", "name"
     #: What runs beside the host (the SSH gateway) has something to say, already in words (``text``).
     BESIDE = "beside", "text"
 

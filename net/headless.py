@@ -15,6 +15,7 @@ import sys
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
+from pathlib import Path
 from typing import TextIO
 
 from capicu.core.codes import Statement
@@ -69,6 +70,9 @@ class Noted:
 class Stopped:
     """The host has stopped (Ctrl-C or SIGTERM)."""
 
+    #: The journal of the unfinished match, kept to be resumed (None: no journal, or the match is over).
+    kept: Path | None = None
+
 
 #: What a headless host tells its operator, in order: `CannotStart`, or `Serving` then `Stopped`,
 #: with `Noted` at any time from the start on.
@@ -107,7 +111,10 @@ async def serve_headless(config: HostConfig, out: TextIO | None = None, *,
     finally:
         await alongside.aclose()
         await host.stop()
-    tell(Stopped())
+    path = host.journal_path
+    table = host.tables.get(config.table.name)
+    unfinished = table is not None and table.journal is not None and not (table.match and table.match.is_over)
+    tell(Stopped(path if unfinished and path is not None and path.exists() else None))
     return 0
 
 

@@ -29,7 +29,7 @@ import socket
 import sys
 from collections.abc import Callable
 from concurrent.futures import Executor, ThreadPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import partial
 from pathlib import Path
 
@@ -40,6 +40,7 @@ from .codec import encode_frame
 from .codes import new_join_code, normal_code
 from .effects import Ask, Cancelled, Close, Effect, HostNote, Peer, Record, Report, Send, Tell, Think
 from .journal import Journal, JournalError, read_journal
+from .journals import JournalFolder, JournalLock
 from .machine import HostMachine, Limits, RejoinRequest
 from .protocol import DEFAULT_PORT, Error, ErrorCode, to_wire
 from .table import ConfigError, ConfigProblem, Table, TableConfig, choose_in_worker, choose_with
@@ -61,6 +62,10 @@ class HostProblem(Code):
     JOURNAL = "journal", "path", "problem"
     #: The journal does not replay into a match (``problem``: the engine's words).
     CANNOT_RESUME = "cannot_resume", "path", "problem"
+    #: Another running host holds that journal (it is playing that match now).
+    JOURNAL_IN_USE = "journal_in_use", "path"
+    #: The folder of match journals cannot be written (``problem``: the system's words).
+    JOURNALS_FOLDER = "journals_folder", "path", "problem"
     #: ``address`` ("" for every interface); ``problem``: the system's words ("Address in use").
     CANNOT_LISTEN = "cannot_listen", "address", "port", "problem"
     #: What runs beside the host could not start (``problem``: already in words).
@@ -102,6 +107,9 @@ class HostConfig:
     #: Rebuild the match from this journal and keep writing to it (the table's own
     #: journal, if it names one, must be this file).
     resume: Path | None = None
+    #: Journal the match in a new file of this folder (net/journals.py), unless the
+    #: table names its journal or the match is resumed; the host settles the file when it stops.
+    journals: JournalFolder | None = None
     limits: Limits = field(default_factory=Limits)
     #: Threads in which computer players think (when `computer_processes` is 0).
     computer_threads: int = 4
@@ -258,6 +266,8 @@ class Host:
                                    rejoin_by_name=config.rejoin_by_name, operator=ask is not None)
         #: What resuming said about the journal (None when nothing was dropped).
         self.resume_note: Statement[HostNote] | None = None
+        #: The lock on the journal this host writes in (a resumed one, or a new one of its folder).
+        self._journal_lock: JournalLock | None = None
         self.address: str | None = None
         self.port: int | None = None
         self._report = report
@@ -304,9 +314,34 @@ class Host:
 
         Raises `HostError` with a clear sentence when it cannot.
         """
+        try:
+            return await self._start()
+        except BaseException:
+            self._settle_journal(tidy=False)
+            raise
+
+    @property
+    def journal_path(self) -> Path | None:
+        """The file this host journals its match in (None: no journal)."""
+        if self._journal_lock is not None:
+            return self._journal_lock.path
+        table = self.tables.get(self.config.table.name)
+        return table.journal.path if table is not None and table.journal is not None else None
+
+    async def _start(self) -> tuple[str, int]:
         loop = asyncio.get_running_loop()
         config = self.config
         if config.resume is not None:
+            try:
+                lock = await asyncio.to_thread(JournalLock.take, config.resume)
+            except OSError as exc:
+                problem = str(exc.strerror or exc)
+                raise HostError(f"cannot read the journal {config.resume}: {problem}", HostProblem.JOURNAL,
+                                path=str(config.resume), problem=problem) from None
+            if lock is None:
+                raise HostError(f"another host is playing the match of {config.resume} now",
+                                HostProblem.JOURNAL_IN_USE, path=str(config.resume))
+            self._journal_lock = lock
             try:
                 recovered = await asyncio.to_thread(read_journal, config.resume)
                 journal = await asyncio.to_thread(Journal.reopen, config.resume, recovered)
@@ -328,6 +363,15 @@ class Host:
                 raise HostError(f"cannot resume from {config.resume}: {exc}", HostProblem.CANNOT_RESUME,
                                 path=str(config.resume), problem=str(exc)) from None
             self._carry_out(self.machine.add_table(table))
+        elif config.journals is not None and config.table.journal is None:
+            try:
+                self._journal_lock = await asyncio.to_thread(config.journals.new_journal)
+            except OSError as exc:
+                problem = str(exc.strerror or exc)
+                raise HostError(f"cannot write match journals in {config.journals.root}: {problem}",
+                                HostProblem.JOURNALS_FOLDER, path=str(config.journals.root),
+                                problem=problem) from None
+            self.open_table(replace(config.table, journal=self._journal_lock.path))
         else:
             self.open_table(config.table)
         try:
@@ -399,10 +443,27 @@ class Host:
             raise RuntimeError("start the host first")
         await self._server.serve_forever()
 
-    async def stop(self) -> None:
-        """Hang up on everybody, close the tables and their journals, stop listening."""
+    async def stop(self, *, closing: bool = False, closed_by: str | None = None,
+                   resumable: bool = True) -> None:
+        """Hang up on everybody, close the tables and their journals, stop listening.
+
+        ``closing``: the game ends on purpose (``closed_by``, the hosting player, closed the
+        table): everybody is told so first (a `HostBye`, saying whether the match can be
+        resumed: never when ``resumable`` is False, as when the hosting player ends the match
+        and its journal is set aside), and does not wait for the host to come back. Otherwise
+        the host may only be restarting, and clients with a seat try to take it back.
+        The journal's lock is given up even when this is cancelled half-way.
+        """
+        try:
+            await self._stop(closing, closed_by, resumable)
+        finally:
+            self._settle_journal()
+
+    async def _stop(self, closing: bool, closed_by: str | None, resumable: bool) -> None:
         if self._server is not None:
             self._server.close()
+        if closing:
+            self._carry_out(self.machine.farewell(closed_by, resumable=resumable))
         bye = Error(ErrorCode.SHUTTING_DOWN, "the host is shutting down", fatal=True)
         self._carry_out(self.machine.shutdown(bye))
         if self._timer is not None:
@@ -420,6 +481,22 @@ class Host:
             for connection in list(self._connections.values()):
                 connection.abort()
         self._executor.shutdown(wait=False, cancel_futures=True)
+
+    def _settle_journal(self, *, tidy: bool = True) -> None:
+        """Give up the journal's lock; in the folder of journals, an empty file goes and (``tidy``) a
+        finished match's moves to ``finished/`` (net/journals.py says the rule).
+
+        Blocking, briefly (a few file operations, a finished match's replay): the host is stopping.
+        """
+        lock, self._journal_lock = self._journal_lock, None
+        if lock is None:
+            return
+        folder = self.config.journals
+        try:
+            if folder is not None and folder.holds(lock.path):
+                folder.settle(lock.path, tidy=tidy)
+        finally:
+            lock.release()
 
     def answer_rejoin(self, request_id: int, allow: bool) -> bool:
         """The operator's answer to request ``request_id`` (call it on the host's event loop).

@@ -17,8 +17,9 @@ line with good lines after it was not made by a crash; the journal is refused
 
 The journal holds every deal (the order of the whole set) and the seats'
 tokens: it is the host's secret, created readable by its owner only
-(mode 0600). A person who hosts and plays can read it, so a journal is
-written only when asked for (``--journal``).
+(mode 0600). Every hosted match keeps one by default, in the user data folder
+(net/journals.py names the files, offers the unfinished ones and prunes the
+finished ones).
 
 Each record is declared once as a msgspec Struct (`Header`, `SeatsRecord`,
 `EntryRecord`): msgspec writes its JSON and checks it when it is read back,
@@ -39,7 +40,9 @@ from typing import Annotated, Any, Literal, TypeVar
 import msgspec
 from capicu.core import Rules
 from capicu.core.actions import MAX_RUN
+from capicu.core.mexican import LOG_FORMAT as TRAIN_LOG_FORMAT
 from capicu.core.mexican import MAX_TILES, match_from_log
+from capicu.core.rules import TrainRules
 from msgspec import Meta, Struct
 
 from . import wire
@@ -83,6 +86,13 @@ class Header(Struct, frozen=True, kw_only=True):
     computer_level: str | None = None
     seats: Annotated[tuple[JournalSeat, ...], Meta(max_length=MOST_SEATS)]
     pause_between_rounds: bool = False
+
+
+class TrainHeader(Header, frozen=True, kw_only=True):
+    """The header of a Mexican Train match's journal: its rules are a `TrainRules` (told by
+    its ``log_format``, the Mexican Train log's)."""
+
+    rules: TrainRules
 
 
 class SeatsRecord(Struct, frozen=True):
@@ -189,7 +199,8 @@ def read_journal(path: Path) -> Recovered:
     first = records[0]
     if not isinstance(first, dict) or first.get("format") != FORMAT:
         raise JournalError(f"{path} is not a capicu journal (expected format {FORMAT!r})")
-    header = _record(path, 1, first, Header)
+    header: Header = _record(path, 1, first, TrainHeader if first.get("log_format") == TRAIN_LOG_FORMAT
+                             else Header)
     entries: list[Any] = []
     seq = header.seq
     for number, record in enumerate(records[1:], 2):

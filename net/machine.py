@@ -308,6 +308,14 @@ class HostMachine:
         self._from_table(table, effects, out)
         return filled, out
 
+    def farewell(self, name: str | None, *, resumable: bool = True) -> list[Effect]:
+        """Tell everybody at every table that the game ends on purpose (``name`` closed it);
+        ``resumable=False``: its match will not be offered again, whatever its journal."""
+        out: list[Effect] = []
+        for table in self.tables.values():
+            self._from_table(table, table.farewell(name, resumable=resumable), out)
+        return out
+
     def shutdown(self, error: Error) -> list[Effect]:
         """Hang up on everybody with ``error``; every request ends unanswered."""
         out: list[Effect] = []

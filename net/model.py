@@ -20,12 +20,14 @@ from enum import StrEnum
 from typing import ClassVar
 
 from capicu.core import Event, TrainView, View
+from capicu.core.codes import Code
 from capicu.core.mexican import TrainEvent
 
 from .protocol import (
     ActedBy,
     Chat,
     Error,
+    HostBye,
     NextRound,
     Seat,
     Seats,
@@ -40,28 +42,38 @@ from .protocol import (
 )
 
 
-class LinkEnd(StrEnum):
+class LinkEnd(Code):
     """Why a connection to the host ended (`Reconnecting`) or the client stopped (`Closed`).
 
-    Each comes with the params named here; the interface puts them into words.
+    Each is said with exactly the params it declares (checked where a `Reconnecting`
+    or a `Closed` is made); the interface puts them into words.
     """
 
     #: Three heartbeats without a word from the host.
     HOST_SILENT = "host_silent"
     HOST_CLOSED = "host_closed"
     #: ``problem``: what the codec could not read (English, for programmers).
-    UNREADABLE = "unreadable"
+    UNREADABLE = "unreadable", "problem"
     #: ``problem``: the system's words for the broken connection.
-    BROKEN = "broken"
+    BROKEN = "broken", "problem"
     #: ``problem``: the system's words ("connection refused"); "" when nothing answered in time.
-    UNREACHABLE = "unreachable"
+    UNREACHABLE = "unreachable", "problem"
     #: ``code``: the host's `ErrorCode` (it refused us, or hangs up: shutting down, too slow).
-    REFUSED = "refused"
-    #: ``seconds`` spent trying, ``last``: the `LinkEnd` of the last try, and that one's params.
-    GAVE_UP = "gave_up"
+    REFUSED = "refused", "code"
+    #: ``seconds`` spent trying; ``last``: the `LinkEnd` of the last try, with that one's
+    #: ``problem`` or ``code`` ("" for the one it does not have).
+    GAVE_UP = "gave_up", "seconds", "last", "problem", "code"
+    #: The host ended the game on purpose (its `HostBye`): ``reason``, ``name`` (who closed it, or
+    #: ""), ``resumable`` (1: a host started again can resume the match, and the seat stays saved).
+    HOST_BYE = "host_bye", "reason", "name", "resumable"
     #: This client closed (`Client.close`) or dropped (`Client.drop`) the connection.
     CLOSED_HERE = "closed_here"
     DROPPED_HERE = "dropped_here"
+
+
+def _check_link_params(reason: LinkEnd, params: LinkParams) -> None:
+    if set(params) != reason.params:
+        raise ValueError(f"{reason} is said with {sorted(reason.params)}, not {sorted(params)}")
 
 
 #: The params of a `LinkEnd`: texts and numbers.
@@ -106,6 +118,9 @@ class Reconnecting:
     #: timed out), or the host said it was shutting down: say the host is gone.
     host_down: bool = False
 
+    def __post_init__(self) -> None:
+        _check_link_params(self.reason, self.params)
+
 
 @dataclass(frozen=True, slots=True)
 class Reconnected:
@@ -123,16 +138,19 @@ class Closed:
     reason: LinkEnd
     params: LinkParams = field(default_factory=dict)
 
+    def __post_init__(self) -> None:
+        _check_link_params(self.reason, self.params)
+
 
 #: Everything the model takes, and `Client` yields (a `StateUpdate` is yielded as an `Update`).
 Incoming = (
-    Welcome | Seats | Snapshot | TrainSnapshot | Update | Chat | TurnTimer | NextRound | Error
+    Welcome | Seats | Snapshot | TrainSnapshot | Update | Chat | TurnTimer | NextRound | HostBye | Error
     | Reconnecting | Reconnected | Closed
 )
 #: What `TableModel.apply` is given: what the host sent (its update as on the wire) and the client's word.
 Taken = (
     Welcome | Seats | Snapshot | TrainSnapshot | StateUpdate | TrainUpdate | Chat | TurnTimer | NextRound
-    | Error | Reconnecting | Reconnected | Closed
+    | HostBye | Error | Reconnecting | Reconnected | Closed
 )
 
 
@@ -224,6 +242,8 @@ class TableModel:
         self.closed_while_reconnecting = False
         #: The last welcome, as it came.
         self.welcome: Welcome | None = None
+        #: The host ended the game on purpose, and said so (who closed it, whether it can resume).
+        self.host_bye: HostBye | None = None
 
     def apply(self, message: Taken, now: float) -> Change | None:
         """Take ``message`` at time ``now``; what changed, or None for an update the view already holds."""
@@ -232,6 +252,7 @@ class TableModel:
         if isinstance(message, Snapshot | TrainSnapshot):
             before = self.view
             self.view, self.seq = message.view, message.seq
+            self._chat_came(message.chat)
             self._view_came(message.view)
             return Change(message, before, self.seats)
         if isinstance(message, Seats):
@@ -250,6 +271,8 @@ class TableModel:
             self.chat.append(ChatLine(message.name, message.seat, message.text))
         elif isinstance(message, Welcome):
             self._welcome(message)
+        elif isinstance(message, HostBye):
+            self.host_bye = message
         elif isinstance(message, Reconnecting):
             if self.link is not LinkState.RECONNECTING:
                 self.drops += 1
@@ -261,6 +284,18 @@ class TableModel:
             self.link, self.link_end = LinkState.CLOSED, message
         # An `Error` changes nothing here: it answers an intent (a fatal one: `Closed` follows).
         return Change(message, self.view, self.seats)
+
+    def _chat_came(self, recent: tuple[Chat, ...]) -> None:
+        """The snapshot's recent chat: what of it this model has not taken yet, after what it has.
+
+        A new process has nothing yet and takes it all; a client back after a drop has
+        what was said before and takes what came after the last line it shares with the
+        snapshot (all of it when none is shared: more was said than the snapshot holds).
+        """
+        lines = [ChatLine(line.name, line.seat, line.text) for line in recent]
+        have = self.chat
+        shared = next((n for n in range(min(len(have), len(lines)), 0, -1) if have[-n:] == lines[:n]), 0)
+        self.chat = [*have, *lines[shared:]]
 
     def _welcome(self, welcome: Welcome) -> None:
         self.welcome = welcome

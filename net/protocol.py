@@ -21,7 +21,7 @@ from enum import StrEnum
 from typing import Annotated, Any, TypeAlias, get_args
 
 import msgspec
-from capicu.core import Action, Event, RoundEnded, RoundStarted, Rules, View
+from capicu.core import Action, Event, RoundEnded, RoundStarted, View
 from capicu.core.codes import Code
 from capicu.core.mexican import TrainEvent, TrainRoundEnded, TrainRoundStarted, TrainView
 from capicu.core.view import MAX_HISTORY, STATE, STATE_FIELDS
@@ -86,6 +86,7 @@ class ErrorCode(Code):
     BAD_NAME = "bad_name"
     NAME_TAKEN = "name_taken"
     BAD_TOKEN = "bad_token"
+    MATCH_GONE = "match_gone"
     NO_TABLE = "no_table"
     TABLE_FULL = "table_full"
     NOT_SEATED = "not_seated"
@@ -252,11 +253,30 @@ class Seats(_FromHost, frozen=True, tag="seats", omit_defaults=True):
                         Meta(max_length=WATCHERS_LIMIT)] = ()
 
 
-class Snapshot(_FromHost, frozen=True, tag="snapshot"):
-    """Everything you may know now; the next update has ``seq`` + 1 or more."""
+class Chat(_FromHost, frozen=True, tag="chat"):
+    """A chat line, cleaned by the host; ``seat`` None for a spectator."""
+
+    name: Annotated[str, Meta(max_length=NAME_LIMIT)]
+    seat: SeatNumber | None
+    text: Annotated[str, Meta(max_length=CHAT_LIMIT)]
+
+
+#: The chat lines a snapshot carries: the last ones said at the table, so that a player who
+#: comes back reads what was said (a bound: a snapshot stays small however long the match).
+RECENT_CHAT_LIMIT = 20
+
+
+class Snapshot(_FromHost, frozen=True, tag="snapshot", omit_defaults=True):
+    """Everything you may know now; the next update has ``seq`` + 1 or more.
+
+    ``chat`` came later, inside protocol version 2: left out while nothing was said, so that
+    such a snapshot is the bytes it always was.
+    """
 
     seq: Count
     view: View
+    #: The last chat lines said at the table (at most `RECENT_CHAT_LIMIT`), oldest first.
+    chat: Annotated[tuple[Chat, ...], Meta(max_length=RECENT_CHAT_LIMIT)] = ()
 
 
 #: The fields of a `View` that change move by move (all but its rules, events and
@@ -313,11 +333,12 @@ class StateUpdate(_FromHost, frozen=True, tag="update"):
     ref: Ref | None = None
 
 
-class TrainSnapshot(_FromHost, frozen=True, tag="snapshot"):
+class TrainSnapshot(_FromHost, frozen=True, tag="snapshot", omit_defaults=True):
     """A `Snapshot` of Mexican Train: its view is a `TrainView` (the map says ``game: "mexican-train"``)."""
 
     seq: Count
     view: TrainView
+    chat: Annotated[tuple[Chat, ...], Meta(max_length=RECENT_CHAT_LIMIT)] = ()
 
 
 class TrainUpdate(_FromHost, frozen=True, tag="update"):
@@ -357,14 +378,6 @@ def advance_train_view(view: TrainView, update: TrainUpdate) -> TrainView:
     return TrainView(rules=view.rules, events=tuple(events), results=tuple(results), **state)
 
 
-class Chat(_FromHost, frozen=True, tag="chat"):
-    """A chat line, cleaned by the host; ``seat`` None for a spectator."""
-
-    name: Annotated[str, Meta(max_length=NAME_LIMIT)]
-    seat: SeatNumber | None
-    text: Annotated[str, Meta(max_length=CHAT_LIMIT)]
-
-
 class TurnTimer(_FromHost, frozen=True, tag="timer"):
     """Seat ``seat`` has ``seconds`` to act before the computer acts for it."""
 
@@ -398,6 +411,29 @@ class Waiting(_FromHost, frozen=True, tag="waiting"):
     seconds: Seconds
 
 
+class ByeReason(StrEnum):
+    """Why a host ends the game on purpose (`HostBye.reason`)."""
+
+    #: The person hosting (``name``), or the operator of a headless host, closed the table.
+    CLOSED = "closed"
+
+
+class HostBye(_FromHost, frozen=True, tag="bye"):
+    """The host ends the game on purpose: do not reconnect; keep the seat only if ``resumable``.
+
+    Sent to everybody at the table just before the host hangs up (its ``shutting_down``
+    error follows, for a client that does not know this message).
+    """
+
+    #: A `ByeReason` value (a client keeps reasons it does not know as text).
+    reason: Annotated[str, Meta(max_length=40)]
+    #: Who closed it: the hosting player's name (None: the host's operator, or nobody known).
+    name: Annotated[str, Meta(max_length=NAME_LIMIT)] | None = None
+    #: The match is journalled and unfinished: a host started again can resume it, and the
+    #: seat's token and key will take it back then.
+    resumable: bool = False
+
+
 class Error(_FromHost, frozen=True, tag="error"):
     """The host refused something: an `ErrorCode`, a sentence, and whether it hangs up."""
 
@@ -409,8 +445,8 @@ class Error(_FromHost, frozen=True, tag="error"):
 
 
 HostMessage = (
-    Welcome | Seats | Snapshot | StateUpdate | Chat | TurnTimer | NextRound | Waiting | Error | Ping | Pong
-    | TrainSnapshot | TrainUpdate
+    Welcome | Seats | Snapshot | StateUpdate | Chat | TurnTimer | NextRound | Waiting | HostBye | Error | Ping
+    | Pong | TrainSnapshot | TrainUpdate
 )
 #: A snapshot or an update of either game.
 AnySnapshot = Snapshot | TrainSnapshot
@@ -439,13 +475,6 @@ _STRICT_TWINS: dict[type[Any], type[Any]] = {Ping: _PingFromClient, Pong: _PongF
 _TRAIN_TWINS: dict[type[Any], type[Any]] = {Snapshot: TrainSnapshot, StateUpdate: TrainUpdate}
 #: The game a view map names when it is not the line of play's (which names none).
 _TRAIN_GAME = TrainView.__struct_config__.tag
-#: The `Rules` fields a rules map leaves out while they hold their defaults: the game and
-#: Mexican Train's options, so that a Draw-family rules map is the one of version 2.
-_RULES_LEFT_OUT_AT_DEFAULT = {
-    field.name: wire.plain(field.default) for field in msgspec.structs.fields(Rules)
-    if field.name in ("game", "opening_run", "mexican_needs_own_train", "cover_doubles",
-                      "double_blank_points", "rounds")
-}
 
 
 def message_type(message: Message) -> str:
@@ -454,17 +483,8 @@ def message_type(message: Message) -> str:
 
 
 def to_wire(message: Message) -> dict[str, Any]:
-    """``message`` as plain data: its ``type``, then its fields in the order declared.
-
-    A snapshot's rules map leaves out the game and Mexican Train's options while
-    they hold their defaults (docs/PROTOCOL.md, section 5).
-    """
+    """``message`` as plain data: its ``type``, then its fields in the order declared."""
     data: dict[str, Any] = wire.plain(message)
-    if type(message) is Snapshot or type(message) is TrainSnapshot:
-        rules = data["view"]["rules"]
-        for name, default in _RULES_LEFT_OUT_AT_DEFAULT.items():
-            if rules[name] == default:
-                del rules[name]
     return data
 
 
@@ -544,17 +564,20 @@ __all__ = [
     "MOST_SEATS",
     "NAME_LIMIT",
     "PROTOCOL_VERSION",
+    "RECENT_CHAT_LIMIT",
     "WATCHERS_LIMIT",
     "Act",
     "ActedBy",
     "AnySnapshot",
     "AnyUpdate",
     "Bye",
+    "ByeReason",
     "Chat",
     "ClientMessage",
     "Error",
     "ErrorCode",
     "Hello",
+    "HostBye",
     "HostMessage",
     "Message",
     "NextRound",

@@ -27,9 +27,11 @@ from __future__ import annotations
 
 import hmac
 import secrets
+from collections import deque
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
+import msgspec
 from capicu.core import (
     DRAW,
     Action,
@@ -50,17 +52,21 @@ from capicu.core.codes import Code
 from capicu.core.match import LOG_FORMAT
 from capicu.core.mexican import LOG_FORMAT as TRAIN_LOG_FORMAT
 from capicu.core.mexican import TrainEvent, match_from_log
+from capicu.core.rules import TrainRules
 
 from .codec import encode_frame
 from .codes import new_seat_key, same_code
 from .effects import Close, Effect, HostNote, Peer, Record, Report, Send, Tell, Think
-from .journal import Header, Journal, JournalSeat, Recovered, SeatsRecord, entry_records
+from .journal import Header, Journal, JournalSeat, Recovered, SeatsRecord, TrainHeader, entry_records
 from .protocol import (
+    RECENT_CHAT_LIMIT,
     WATCHERS_LIMIT,
     ActedBy,
+    ByeReason,
     Chat,
     Error,
     ErrorCode,
+    HostBye,
     HostMessage,
     NextRound,
     ProtocolError,
@@ -302,6 +308,8 @@ class Table:
         self._logged = 0
         #: The effects of the call in progress, handed out by `_drain`.
         self._out: list[Effect] = []
+        #: The last chat lines said here, for the snapshot of a person who comes back.
+        self._recent_chat: deque[Chat] = deque(maxlen=RECENT_CHAT_LIMIT)
 
     # -- restoring -----------------------------------------------------------
 
@@ -400,7 +408,7 @@ class Table:
             self._send(peer, self._welcome(None, name))
         else:
             seat.kind, seat.name, seat.peer = SeatKind.PERSON, name, peer
-            seat.token, seat.seat_key = secrets.token_urlsafe(24), new_seat_key()
+            seat.token, seat.seat_key = self._new_token(), new_seat_key()
             seat.covered = seat.left = False
             peer.name, peer.seat, peer.table = name, seat.index, self
             if self.match is None:
@@ -408,6 +416,7 @@ class Table:
                 # killed in the lobby still knows whose seats these are.
                 self._journal_seats()
             self._send(peer, self._welcome(seat))
+            self._note(HostNote.SEATED, seat)
         self._broadcast_seats()
         if self.match is None and all(s.kind is not SeatKind.OPEN for s in self.seats):
             self._start(now)
@@ -447,9 +456,22 @@ class Table:
             elif seat_key is not None and seat.seat_key is not None and same_code(seat_key, seat.seat_key):
                 found = seat
         if found is None:
+            match_id, dot, _ = (token or "").partition(".")
+            if dot and match_id != self.match_id:
+                # The token names a match this table is not playing: its host restarted without it.
+                raise ProtocolError(ErrorCode.MATCH_GONE, f"the match {match_id!r} is not played at "
+                                    "this table (its host restarted without it)")
             what = "token" if token is not None else "seat key"
             raise ProtocolError(ErrorCode.BAD_TOKEN, f"that {what} holds no seat at this table")
         return self.take_back(peer, found.index, now)
+
+    def _new_token(self) -> str:
+        """A seat's secret token: the match's id, a dot, then the secret (docs/PROTOCOL.md, section 2).
+
+        The id lets a host that holds no such match say so (``match_gone``) rather than
+        merely refuse the token: the player then knows the seat is lost, not mistyped.
+        """
+        return f"{self.match_id}.{secrets.token_urlsafe(24)}"
 
     def away_seat(self, name: str) -> int | None:
         """The seat of the away person called ``name`` (cleaned, any case), if there is one."""
@@ -476,6 +498,7 @@ class Table:
         self._deadlines.cancel(("grace", found.index))
         peer.name, peer.seat, peer.table = found.name, found.index, self
         self._send(peer, self._welcome(found))
+        self._note(HostNote.CAME_BACK, found)
         self._broadcast_seats()
         match = self.match
         if match is None and all(s.kind is not SeatKind.OPEN and not s.person_away for s in self.seats):
@@ -511,6 +534,7 @@ class Table:
         if seat.peer is not peer:
             return []
         seat.peer = None
+        self._note(HostNote.LEFT if on_purpose else HostNote.DROPPED, seat)
         match = self.match
         if on_purpose and match is None:
             self._deadlines.cancel(("grace", seat.index))
@@ -528,6 +552,10 @@ class Table:
             self._break_changed(now)
         return self._drain()
 
+    def _note(self, note: HostNote, seat: HostSeat) -> None:
+        """Tell the operator what became of a person's seat (an interface words it)."""
+        self._out.append(Report(note(table=self.name, seat=seat.index, name=seat.name or "")))
+
     def _check_open(self) -> None:
         if self.broken is not None:
             raise ProtocolError(ErrorCode.SHUTTING_DOWN, self.broken)
@@ -544,12 +572,16 @@ class Table:
     # -- the match -------------------------------------------------------------
 
     def _journal_header(self) -> Header:
-        return Header(
+        header = Header(
             log_format=log_format(self.config.rules), rules=self.config.rules, players=self.config.players,
             seed=self.seed,
             table=self.name, match=self.match_id, computer_level=self.config.computer_level,
             seats=self._journal_seat_list(), pause_between_rounds=self.config.next_round_delay != 0,
         )
+        if isinstance(self.config.rules, TrainRules):
+            # Mexican Train's header declares its rules a TrainRules, so that they read back as one.
+            return TrainHeader(**msgspec.structs.asdict(header))
+        return header
 
     def _journal_seat_list(self) -> tuple[JournalSeat, ...]:
         return tuple(JournalSeat(s.kind, s.name, s.token, s.seat_key) for s in self.seats)
@@ -568,7 +600,9 @@ class Table:
         match = new_match(self.config.rules, self.config.players, self.seed,
                           pause_between_rounds=self.config.next_round_delay != 0)
         self.match = match
-        self.seq = len(match.opening_events)
+        # Mexican Train's first player may hold nothing for its train: the host draws its tile
+        # now, as after any move (`_forced_draws`), and the snapshots hold that draw.
+        self.seq = len(match.opening_events) + len(self._forced_draws())
         if self.journal is not None:
             self._journal_seats()
             records = entry_records(match.entries_since(0), self.seq)
@@ -661,7 +695,9 @@ class Table:
     def chat(self, peer: Peer, text: str) -> list[Effect]:
         line = clean_chat(text)
         if line:
-            self._send_all(Chat(peer.name or "?", peer.seat, line))
+            said = Chat(peer.name or "?", peer.seat, line)
+            self._recent_chat.append(said)
+            self._send_all(said)
         return self._drain()
 
     # -- between rounds ----------------------------------------------------------
@@ -815,6 +851,22 @@ class Table:
         self._out.append(Report(HostNote.JOURNAL_FAILED(table=self.name, problem=reason)))
         return self._drain() + self.close(Error(ErrorCode.SHUTTING_DOWN, self.broken, fatal=True))
 
+    @property
+    def resumable(self) -> bool:
+        """A host started again could resume this table's match: it is journalled and not over."""
+        if self.journal is None or not self._journal_begun or self.broken is not None:
+            return False
+        return self.match is None or not self.match.is_over
+
+    def farewell(self, name: str | None, *, resumable: bool = True) -> list[Effect]:
+        """Tell everybody here the game ends on purpose (``name`` closed it), before the host hangs up;
+        ``resumable=False``: the match will not be offered again (its journal is set aside)."""
+        bye = HostBye(ByeReason.CLOSED, name, resumable and self.resumable)
+        peers = tuple(self.peers())
+        if peers:
+            self._out.append(Tell(peers, bye))
+        return self._drain()
+
     def close(self, error: Error | None) -> list[Effect]:
         """Hang up on everybody at the table and stop its timers and computers."""
         self.broken = self.broken or "the table is closed"
@@ -854,9 +906,11 @@ class Table:
             frames.extend((p, public) for p in self.spectators)
         return frames
 
-    def _snapshot(self, view: AnyView) -> Snapshot | TrainSnapshot:
-        """The snapshot that carries ``view``, in its game."""
-        return TrainSnapshot(self.seq, view) if isinstance(view, TrainView) else Snapshot(self.seq, view)
+    def _snapshot(self, view: AnyView, chat: tuple[Chat, ...] = ()) -> Snapshot | TrainSnapshot:
+        """The snapshot that carries ``view`` (and the last ``chat`` lines), in its game."""
+        if isinstance(view, TrainView):
+            return TrainSnapshot(self.seq, view, chat)
+        return Snapshot(self.seq, view, chat)
 
     def _send_snapshot(self, peer: Peer, now: float, *, next_round: bool = True) -> None:
         """Send ``peer`` everything it may know now, and the clock it plays against.
@@ -866,7 +920,8 @@ class Table:
         """
         match = self.match
         assert match is not None
-        snapshot = self._snapshot(match.view(peer.seat))
+        # What was said lately comes along: a person who comes back reads it again.
+        snapshot = self._snapshot(match.view(peer.seat), tuple(self._recent_chat))
         timer: HostMessage | None = None
         turn = match.turn
         deadline = self._deadlines.get(("turn", turn)) if turn is not None else None

@@ -53,7 +53,7 @@ def test_a_player_with_nothing_to_do_says_so() -> None:
         with pytest.raises(ValueError):
             player.choose(match.view(other))
     with pytest.raises(ValueError):
-        make_train_player("hard")
+        make_train_player("expert")
 
 
 def test_the_play_out_sees_the_same_plays_as_the_engine() -> None:

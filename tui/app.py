@@ -21,7 +21,8 @@ from typing import Any, ClassVar, cast
 import msgspec
 from capicu.core import Action, TrainView, View
 from capicu.net.client import Closed, Dial, Reconnected, Reconnecting, Update
-from capicu.net.model import TableModel
+from capicu.net.journals import JournalFolder, Unfinished, summarize
+from capicu.net.model import LinkEnd, TableModel
 from capicu.net.protocol import NAME_LIMIT, Chat, Error, Snapshot, TrainSnapshot
 from rich.console import RenderableType
 from rich.segment import Segment
@@ -40,7 +41,7 @@ from textual.types import NoActiveAppError
 from textual.widgets import Checkbox
 
 from .ascii_only import to_ascii
-from .describe import describe_host_error, describe_link_end
+from .describe import describe_host_bye, describe_host_error, describe_link_end
 from .game import (
     DisplayOptions,
     GameState,
@@ -49,6 +50,9 @@ from .game import (
     JoinGame,
     SoloGame,
     StartRequest,
+    journals_of,
+    resumes,
+    resuming,
     solo_host_config,
 )
 from .link import (
@@ -57,9 +61,11 @@ from .link import (
     GameLink,
     HostReady,
     LinkFailed,
+    MatchLost,
     ModelChanged,
     RejoinAsked,
     RejoinSettled,
+    seat_gone,
 )
 from .messages import LANGUAGES, N_, Language, Wording, choose_language, later, set_language_source, t
 from .saved_seats import SEATS_FILE, SeatStore
@@ -69,6 +75,7 @@ from .screens.match_over import MatchOverScreen
 from .screens.menu import MainMenuScreen
 from .screens.reconnecting import ReconnectingScreen
 from .screens.rejoin_request import RejoinRequestScreen
+from .screens.resume_offer import ResumeOfferScreen
 from .screens.rules_keys import RulesKeysScreen
 from .screens.table import TableScreen
 from .screens.train_match_over import TrainMatchOverScreen
@@ -131,6 +138,9 @@ class CapicuApp(App[None]):
         self.failure: str | None = None
         #: 2: the game could not start (a usage error); 1: a game under way was lost.
         self.failure_code = 2
+        #: Set when the game ended cleanly for a reason to tell (the host closed the table):
+        #: the command prints it and exits with 0.
+        self.farewell: str | None = None
         self.game: GameState | None = None
         self._exiting = False
         self.link: GameLink | None = None
@@ -289,12 +299,25 @@ class CapicuApp(App[None]):
     # -- the game ------------------------------------------------------------------
 
     def start_game(self, request: StartRequest) -> None:
-        """Start the link for ``request``: host if asked, connect, then lobby or table."""
+        """Start the link for ``request``: host if asked, connect, then lobby or table.
+
+        A match this terminal hosts is journalled in the folder of journals; when that
+        folder keeps an unfinished match of its kind, the player is asked first whether
+        to resume it (`ResumeOfferScreen`).
+        """
+        folder = journals_of(request)
+        if folder is not None and resumes(request) is None and isinstance(request, SoloGame | HostGame):
+            kept = folder.unfinished()
+            if kept:
+                self._offer_resume(request, folder, kept[0])
+                return
         name = self.player_name(request.name)
-        self.game = GameState(request=request, table=TableModel(name))
+        resumed = resumes(request)
+        self.game = GameState(request=request, table=TableModel(name),
+                              resumed=summarize(resumed) if resumed is not None else None)
         self.hosted_at = None
         if isinstance(request, SoloGame):
-            host_config = solo_host_config(request)
+            host_config = solo_host_config(request, folder)
             connection = Connection("127.0.0.1", 0, name)
         elif isinstance(request, HostGame):
             host_config = request.config
@@ -312,15 +335,34 @@ class CapicuApp(App[None]):
         if not isinstance(request, SoloGame):  # a solo table is dealt at once: no lobby
             self.push_screen(LobbyScreen())
 
-    async def _close_link(self) -> None:
+    def _offer_resume(self, request: SoloGame | HostGame, folder: JournalFolder, kept: Unfinished) -> None:
+        """Ask whether to resume ``kept``, then start ``request`` as answered (Esc: start nothing)."""
+
+        def answered(resume: bool | None) -> None:
+            if resume is None:
+                self.call_later(self.leave_game)
+            elif resume:
+                self.start_game(resuming(request, kept.path))
+            else:
+                folder.set_aside(kept.path)
+                self.start_game(request)
+
+        self.push_screen(ResumeOfferScreen(kept), answered)
+
+    async def _close_link(self, *, end_match: bool = False) -> None:
         link, self.link = self.link, None
         if link is not None:
-            await link.close()
+            await link.close(end_match=end_match)
         self.workers.cancel_group(self, "link")
 
-    async def leave_game(self) -> None:
-        """Close the link and stop our host; back to the menu, or out when started from the shell."""
-        await self._close_link()
+    async def leave_game(self, *, end_match: bool = False) -> None:
+        """Close the link and stop our host; back to the menu, or out when started from the shell.
+
+        ``end_match``: the player who hosts chose to end the game (the leave dialog says so):
+        its unfinished journal is set aside with the finished ones, never offered again. A
+        crash, a closed terminal or Ctrl+Q keep it to be offered next time.
+        """
+        await self._close_link(end_match=end_match)
         self.game = None
         self.hosted_at = None
         if self.start_request is not None:
@@ -453,31 +495,68 @@ class CapicuApp(App[None]):
                 if isinstance(screen, ReconnectingScreen):
                     screen.dismiss()
             self.tell(later("Back at the table."))
+        elif isinstance(taken, Closed) and taken.reason == LinkEnd.HOST_BYE:
+            self._host_closed(describe_host_bye(taken.params))
+            return
         elif isinstance(taken, Closed):
             # (A fatal error's own words are these: the client ends with its code.)
-            self._fail(describe_link_end(taken.reason, taken.params) or t("the host closed the connection"))
+            reason = describe_link_end(taken.reason, taken.params) or t("the host closed the connection")
+            gone = seat_gone(taken)
+            sentence = reason if gone else (
+                t("The table refused: {reason}", reason=reason) if taken.reason == LinkEnd.REFUSED else None)
+            self._fail(reason, sentence=sentence, seat_gone=gone)
             return
         for screen in self._capicu_screens():
             screen.model_changed(change)
 
+    def _host_closed(self, sentence: str) -> None:
+        """The host ended the game on purpose: the game ends cleanly, saying so (not as a failure)."""
+        if self.start_request is not None:
+            self.farewell = sentence
+            self.exit()
+            return
+        self.notify(sentence, timeout=10)
+        self.call_later(self.leave_game)
+
     def on_link_failed(self, message: LinkFailed) -> None:
         if not self._showing():
             return
-        self._fail(message.reason or t("the host closed the connection"))
+        reason = message.reason or t("the host closed the connection")
+        sentence = None
+        if message.needs_code and self.start_request is not None:
+            sentence = t("This table needs a join code: add --code CODE.")
+        elif message.needs_code:
+            sentence = t("This table needs a join code: type it in the Join code field.")
+        elif message.refused:
+            sentence = t("The table refused: {reason}", reason=reason)
+        self._fail(reason, sentence=sentence)
 
-    def _fail(self, reason: str) -> None:
-        """The game is over for us: from the shell, exit with the reason; from the menu, say it."""
+    def on_match_lost(self, message: MatchLost) -> None:
+        if self._showing():
+            self.tell(later("The host restarted without your last match: it is lost. This is its new one."),
+                      severity="warning")
+
+    def _fail(self, reason: str, *, sentence: str | None = None, seat_gone: bool = False) -> None:
+        """The game is over for us: from the shell, exit with the reason; from the menu, say it.
+
+        ``sentence``: what to say when the match had not begun, when it is more than
+        "Could not reach the table" (the table was reached, and refused us). ``seat_gone``:
+        the host said our seat is not held there (its match is lost): coming back cannot work.
+        """
         table = self.table
         started = table is not None and table.view is not None
         if self.start_request is not None and not started:
-            self.failure = t("Could not reach the table: {reason}", reason=reason)
+            self.failure = sentence or t("Could not reach the table: {reason}", reason=reason)
             self.exit()
             return
         if self.start_request is not None:
             # Never silently: the shell gets one line and a non-zero code.
             lost = (table is not None and table.closed_while_reconnecting and self.game is not None
                     and isinstance(self.game.request, JoinGame))
-            if lost:
+            if seat_gone:
+                # The host answered that the seat is not held: coming back cannot work, say only why.
+                self.failure = reason
+            elif lost:
                 self.failure = t("The table is gone: {reason}. Your seat is saved: run the same join command "
                                  "to take it back when the host is up again.", reason=reason.rstrip("."))
             else:
@@ -488,7 +567,7 @@ class CapicuApp(App[None]):
         if started:
             text = t("Connection lost: {reason}", reason=reason)
         else:
-            text = t("Could not reach the table: {reason}", reason=reason)
+            text = sentence or t("Could not reach the table: {reason}", reason=reason)
         self.notify(text, severity="error", timeout=8)
         self.call_later(self.leave_game)
 

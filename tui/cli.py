@@ -10,7 +10,14 @@ from typing import NoReturn
 
 from .commands import GameLost, add_commands, open_main_menu
 from .messages import LANGUAGES, choose_language, command_line_language, t
-from .options import CliError, add_display_arguments, add_rule_arguments, level_option, rules_from_args
+from .options import (
+    CliError,
+    add_display_arguments,
+    add_rule_arguments,
+    check_level,
+    level_option,
+    rules_from_args,
+)
 from .settings import load_settings
 from .simulate import run_simulation
 
@@ -66,6 +73,7 @@ def _run(argv: list[str]) -> int:
     try:
         if args.command == "simulate":
             rules, players = rules_from_args(args)
+            check_level(rules, args.level)
             return run_simulation(rules, players, seed=args.seed, level=args.level, out=sys.stdout)
         handler: Callable[[argparse.Namespace], int] = getattr(args, "handler", open_main_menu)
         return int(handler(args) or 0)

@@ -14,14 +14,19 @@ import asyncio
 import gc
 import os
 import re
+import socket
 import sys
+from collections.abc import Callable
+from functools import partial
 from types import ModuleType
 from typing import TYPE_CHECKING, TypeVar
 
 from capicu.net.headless import CannotStart, News, Noted, Stopped, serve_headless
+from capicu.net.host import HostConfig
+from capicu.net.journals import Unfinished, summarize
 from capicu.net.protocol import DEFAULT_PORT
 
-from .describe import describe_host_note, describe_host_problem, list_separator
+from .describe import describe_host_note, describe_host_problem, describe_unfinished, list_separator
 from .describe_rules import describe_rules, preset_title
 from .game import DisplayOptions, HostGame, JoinGame, SoloGame, StartRequest
 from .messages import N_, t, tn
@@ -31,6 +36,7 @@ from .options import (
     add_host_arguments,
     add_rule_arguments,
     add_ssh_arguments,
+    check_level,
     host_config_from_args,
     level_option,
     number_in,
@@ -57,6 +63,9 @@ def add_commands(subparsers: argparse._SubParsersAction[Parser]) -> None:
     play.add_argument("--name", default=None, metavar=t("NAME"), help=t("your name at the table"))
     play.add_argument("--seed", type=int, default=None, metavar=t("N"),
                       help=t("the seed of the deals (default: random)"))
+    play.add_argument("--no-journal", action="store_true",
+                      help=t("keep no journal: a crash loses the game (by default an unfinished game "
+                             "is offered again at the next start)"))
     add_display_arguments(play)
     play.set_defaults(handler=run_play)
 
@@ -111,7 +120,8 @@ class GameLost(Exception):
     exit_code = 1
 
 
-def run_app(args: argparse.Namespace, start: StartRequest | None, gateway: Gateway | None = None) -> int:
+def run_app(args: argparse.Namespace, start: StartRequest | None, gateway: Gateway | None = None,
+            before_screen: Callable[[], None] | None = None) -> int:
     """Run the interface for ``start`` (None: the main menu) until the player leaves.
 
     The garbage collector is paused while the interface loads and its first screen is
@@ -120,7 +130,8 @@ def run_app(args: argparse.Namespace, start: StartRequest | None, gateway: Gatew
     over (about 75 ms of ``capicu play``'s start). What is loaded is then frozen (never
     walked again), and the app turns the collector back on once its first screen is up
     (`CapicuApp.on_ready`). With a ``gateway`` (``capicu host --ssh``), the app starts it
-    beside the host.
+    beside the host. ``before_screen`` runs once the options are checked and before the
+    screen opens (it raises `CliError` to stop there: ``capicu join``'s check of the address).
     """
     prepare_terminal(args)
     gc.disable()
@@ -134,10 +145,14 @@ def run_app(args: argparse.Namespace, start: StartRequest | None, gateway: Gatew
             from .ssh_session import HostingApp
 
             app = HostingApp(display=display_options(args), start=start, gateway=gateway)
+        if before_screen is not None:
+            before_screen()
         gc.freeze()
         app.run(mouse=app.display_options.mouse)
     finally:
         gc.enable()
+    if app.farewell is not None:
+        print(app.farewell, flush=True)
     if app.failure is not None:
         if app.failure_code == GameLost.exit_code:
             raise GameLost(app.failure)
@@ -189,7 +204,9 @@ def open_main_menu(args: argparse.Namespace) -> int:
 def run_play(args: argparse.Namespace) -> int:
     """``capicu play``: a host on 127.0.0.1 in this process, joined like any other."""
     rules, players = rules_from_args(args)
-    start = SoloGame(rules=rules, players=players, level=args.level, seed=args.seed, name=_player_name(args))
+    check_level(rules, args.level)
+    start = SoloGame(rules=rules, players=players, level=args.level, seed=args.seed, name=_player_name(args),
+                     journal=not args.no_journal)
     return run_app(args, start)
 
 
@@ -220,22 +237,55 @@ def _seat_key(args: argparse.Namespace) -> str | None:
     return key
 
 
+#: Seconds the check before the screen waits for the host to accept a connection (the client's own wait).
+REACH_TIMEOUT = 10.0
+
+
+def check_reachable(host: str, port: int, timeout: float = REACH_TIMEOUT) -> None:
+    """CliError when nothing at ``host:port`` accepts a connection: said before the screen opens.
+
+    Only the first connection is checked so: a seat that was reached once and then lost
+    is the app's to get back (it keeps trying, and says so on the screen).
+    """
+    where = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
+    try:
+        with socket.create_connection((host, port), timeout=timeout):
+            pass
+    except TimeoutError:
+        reason = t("no answer from {where}", where=where)
+    except OSError as exc:
+        # TRANSLATORS: {problem} is the system's own words ("Connection refused").
+        reason = t("cannot reach {where} ({problem})", where=where, problem=exc.strerror or str(exc))
+    else:
+        return
+    raise CliError(t("Could not reach the table: {reason}", reason=reason))
+
+
 def run_join(args: argparse.Namespace) -> int:
     """``capicu join HOST[:PORT]``: a seat (or a spectator's chair) at someone's table."""
     host, port = parse_address(args.address)
     start = JoinGame(host=host, port=port, name=_player_name(args), code=args.code,
                      spectate=bool(args.spectate), seat_key=_seat_key(args), give_up_after=args.give_up_after)
-    return run_app(args, start)
+    return run_app(args, start, before_screen=lambda: check_reachable(host, port))
 
 
 def run_host(args: argparse.Namespace) -> int:
-    """``capicu host``: a dedicated host with ``--headless``, else host and play in this terminal."""
+    """``capicu host``: a dedicated host with ``--headless``, else host and play in this terminal.
+
+    By default the match is journalled in the user data folder. When an unfinished match
+    is kept there (a crash, or a host stopped mid-match), the hosting app offers to resume
+    it; a headless host says so and does not start (its players' clients would hear that
+    their match is lost), unless ``--resume`` goes on with it or ``--new`` sets it aside.
+    """
     config = host_config_from_args(args)
+    config = _settle_unfinished(args, config)
+    resumed = summarize(config.resume) if config.resume is not None else None
+    tell = partial(tell_operator, resumed=resumed)
     if args.ssh is not None:
         ssh_gateway = _ssh_gateway()
         ssh = ssh_gateway.gateway_config_from_args(args)
         if args.headless:
-            return int(asyncio.run(ssh_gateway.serve_headless_with_ssh(config, ssh, tell=tell_operator)))
+            return int(asyncio.run(ssh_gateway.serve_headless_with_ssh(config, ssh, tell=tell)))
         gateway = ssh_gateway.Gateway(ssh, config.code)
         try:
             gateway.prepare()  # the host key made (or read) and its fingerprint known before the screen
@@ -247,23 +297,60 @@ def run_host(args: argparse.Namespace) -> int:
     if args.ssh_keys is not None:
         raise CliError(t("--ssh-keys goes with --ssh"))
     if args.headless:
-        return asyncio.run(serve_headless(config, tell=tell_operator))
+        return asyncio.run(serve_headless(config, tell=tell))
     return run_app(args, HostGame(config=config, name=_player_name(args)))
 
 
-def tell_operator(news: News) -> None:
-    """What a headless host tells its operator, in the command line's language (a problem on stderr)."""
+def _settle_unfinished(args: argparse.Namespace, config: HostConfig) -> HostConfig:
+    """The config to host with, once the unfinished matches kept in the folder of journals are seen to.
+
+    ``--new`` sets them aside (saying so); a headless host stops with one line saying
+    how to go on (CliError); the hosting app asks (`CapicuApp.start_game`).
+    """
+    folder = config.journals
+    if folder is None or config.resume is not None or config.table.journal is not None:
+        return config
+    kept = folder.unfinished()
+    if not kept:
+        return config
+    if args.new_match:
+        for match in kept:
+            if folder.set_aside(match.path) is not None:
+                # TRANSLATORS: {match} is "the match of 17:02 (Ana, Beto; 3 rounds played)".
+                print(t("capicu host: {match} is set aside in {folder}",
+                        match=describe_unfinished(match), folder=str(folder.finished)), flush=True)
+        return config
+    if args.headless:
+        # TRANSLATORS: {match} is "the match of 17:02 (Ana, Beto; 3 rounds played)".
+        raise CliError(t("{match} is unfinished and kept in {path}: --resume goes on with it, "
+                         "--new starts another match and sets it aside",
+                         match=describe_unfinished(kept[0]), path=str(kept[0].path)))
+    return config
+
+
+def tell_operator(news: News, resumed: Unfinished | None = None) -> None:
+    """What a headless host tells its operator, in the command line's language (a problem on stderr).
+
+    ``resumed``: the match the host resumes, named once it listens.
+    """
     if isinstance(news, CannotStart):
         print("capicu: " + describe_host_problem(news.code, news.params), file=sys.stderr)
         return
     if isinstance(news, Stopped):
         print(t("capicu host: stopped"), flush=True)
+        if news.kept is not None:
+            print(t("capicu host: the unfinished match is kept: capicu host --resume {path} goes on with it",
+                    path=str(news.kept)), flush=True)
         return
     if isinstance(news, Noted):
         print(t("capicu host: {line}", line=describe_host_note(news.note.code, news.note.values)),
               file=sys.stderr, flush=True)
         return
     print(t("capicu host: listening on {address} port {port}", address=news.address, port=str(news.port)))
+    if resumed is not None:
+        # TRANSLATORS: {match} is "the match of 17:02 (Ana, Beto; 3 rounds played)".
+        print(t("capicu host: resuming {match} from {path}", match=describe_unfinished(resumed),
+                path=str(resumed.path)))
     if news.code:
         print(t("capicu host: join code {code}", code=news.code))
         print(t("capicu host: to join, give address {address}, port {port}, join code {code}",

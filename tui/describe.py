@@ -11,6 +11,7 @@ must not let a player move another player's cursor.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Mapping, Sequence
 from enum import Enum
 from typing import TYPE_CHECKING
@@ -37,6 +38,7 @@ from capicu.core import (
 from capicu.core.rules import RulesProblem
 from capicu.net.client import LinkEnd
 from capicu.net.host import HostNote, HostProblem
+from capicu.net.journals import Unfinished
 from capicu.net.protocol import NAME_LIMIT, ErrorCode
 from capicu.net.sanitize import clean_text
 
@@ -95,6 +97,7 @@ HOST_ERRORS: Mapping[str, str] = {
     ErrorCode.BAD_NAME: N_("That name cannot be used at the table: choose another."),
     ErrorCode.NAME_TAKEN: N_("Somebody at this table already has that name: choose another."),
     ErrorCode.BAD_TOKEN: N_("That seat is not held at this table any more."),
+    ErrorCode.MATCH_GONE: N_("The host restarted without this match: it is lost."),
     ErrorCode.NO_TABLE: N_("The host has no such table."),
     ErrorCode.TABLE_FULL: N_("Every seat and every spectator's place is taken."),
     ErrorCode.NOT_SEATED: N_("You are watching: spectators do not play."),
@@ -546,6 +549,27 @@ def describe_hint_reasons(hint: Hint, names: Sequence[str], my_seat: int | None 
     return tc("between the reasons of a hint", "; ").join(phrases)
 
 
+def describe_unfinished(kept: Unfinished, now: float | None = None) -> str:
+    """An unfinished match, for an offer to resume it: "the match of 17:02 (Ana, Beto; 3 rounds played)".
+
+    The time is when it was last played, local; a day before ``now`` (default: the time), the date too.
+    """
+    moment = time.localtime(kept.modified)
+    today = time.localtime(time.time() if now is None else now)
+    when = (time.strftime("%H:%M", moment) if moment[:3] == today[:3]
+            else time.strftime("%Y-%m-%d %H:%M", moment))
+    names = list_separator().join(display_text(name, NAME_LIMIT) for name in kept.names if name)
+    if not kept.started:
+        how_far = t("not dealt yet")
+    else:
+        how_far = tn("{count} round played", "{count} rounds played", kept.rounds)
+    if not names:
+        # TRANSLATORS: {how_far} is "3 rounds played" or "not dealt yet".
+        return t("the match of {when} ({how_far})", when=when, how_far=how_far)
+    # TRANSLATORS: {names} are the players ("Ana, Beto"); {how_far} is "3 rounds played" or "not dealt yet".
+    return t("the match of {when} ({names}; {how_far})", when=when, names=names, how_far=how_far)
+
+
 def describe_host_error(code: str) -> str:
     """What a refusal from the host means, from its `ErrorCode` (one from a newer host: said generally)."""
     sentence = HOST_ERRORS.get(code)
@@ -578,6 +602,10 @@ HOST_PROBLEMS: Mapping[str, str] = {
     HostProblem.CANNOT_RESUME: N_("Cannot resume the match from {path}: {problem}"),
     # TRANSLATORS: {problem} is the system's own words ("Address already in use").
     HostProblem.CANNOT_LISTEN: N_("Cannot listen on {address} port {port} ({problem})."),
+    HostProblem.JOURNAL_IN_USE: N_("Another host is playing the match of {path} right now."),
+    # TRANSLATORS: {problem} is the system's own words ("Permission denied").
+    HostProblem.JOURNALS_FOLDER: N_("Cannot keep the match journal in {path} ({problem}): "
+                                    "--no-journal plays without one."),
 }
 
 
@@ -600,6 +628,10 @@ HOST_NOTES: Mapping[str, str] = {
                                 "the table played its first legal move instead."),
     # TRANSLATORS: {problem} is the journal's or the system's own words, in English ("No space left").
     HostNote.JOURNAL_FAILED: N_("Table {table} stopped: its journal cannot be written ({problem})."),
+    HostNote.SEATED: N_("Table {table}: {name} took seat {number}."),
+    HostNote.DROPPED: N_("Table {table}: {name} (seat {number}) lost the connection; the seat is held."),
+    HostNote.LEFT: N_("Table {table}: {name} (seat {number}) left the table."),
+    HostNote.CAME_BACK: N_("Table {table}: {name} is back in seat {number}."),
 }
 
 
@@ -635,6 +667,16 @@ def describe_host_note(code: str, params: Mapping[str, object]) -> str:
     return t(sentence, **values)
 
 
+def describe_host_bye(params: Mapping[str, object]) -> str:
+    """The host ended the game on purpose: who closed the table, and whether the seat is kept."""
+    name = display_text(params.get("name") or "", 24)
+    closed = t("{name} closed the table.", name=name) if name else t("The host closed the table.")
+    if params.get("resumable"):
+        return t("{closed} Your seat is saved: when the match is hosted again, run the same join command "
+                 "to take it back.", closed=closed)
+    return closed
+
+
 def describe_link_end(reason: str, params: Mapping[str, object] | None = None) -> str:
     """Why the link to the host ended (or the last try failed), from the client's `LinkEnd` and params.
 
@@ -645,6 +687,8 @@ def describe_link_end(reason: str, params: Mapping[str, object] | None = None) -
     problem = display_text(params.get("problem", ""), 120)
     if reason == LinkEnd.REFUSED:
         return describe_host_error(str(params.get("code", "")))
+    if reason == LinkEnd.HOST_BYE:
+        return describe_host_bye(params)
     if reason == LinkEnd.UNREACHABLE and not problem:
         return t("The host cannot be reached (no answer).")
     if reason == LinkEnd.GAVE_UP:

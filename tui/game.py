@@ -8,16 +8,19 @@ the command line makes them before Textual loads.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from pathlib import Path
 
 from capicu.core import Rules
 from capicu.net.host import HostConfig
+from capicu.net.journals import JournalFolder, JournalKind, Unfinished
 from capicu.net.model import TableModel
 from capicu.net.protocol import NAME_LIMIT, Seat, SeatKind
 from capicu.net.table import TableConfig
 
 from .describe import display_text
 from .messages import Wording, later, t
+from .settings import journals_dir
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,6 +46,10 @@ class SoloGame:
     name: str | None = None
     #: Seconds a computer waits before it plays, so that a person can follow.
     pace: float = 0.7
+    #: Journal the game in the user data folder, so that a crash does not lose it (``--no-journal``: no).
+    journal: bool = True
+    #: Go on with the game this journal holds (offered when one is kept unfinished).
+    resume: Path | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,6 +68,9 @@ class JoinGame:
     #: How to come back to the seat from another machine when it is not ``capicu join``
     #: (an SSH player's ssh line), worded when shown; None: the ``capicu join`` line.
     return_line: Wording | None = None
+    #: The ssh line an SSH player came by (None: not over SSH): with the seat key as the
+    #: password, it is the way back after leaving.
+    ssh_line: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,20 +87,50 @@ StartRequest = SoloGame | JoinGame | HostGame
 def make_host_config(
     *, rules: Rules, players: int, computers: int, level: str, bind: str | None, port: int,
     code: str | None, seed: int | None, pace: float = 0.0, next_round_delay: float | None = 20.0,
+    journals: JournalFolder | None = None, resume: Path | None = None,
 ) -> HostConfig:
     """The host of a table this terminal runs (seed None: the table draws one)."""
     table = TableConfig(rules=rules, players=players, computers=computers, computer_level=level, seed=seed,
                         computer_delay=pace, next_round_delay=next_round_delay)
-    return HostConfig(table, bind=bind, port=port, code=code)
+    return HostConfig(table, bind=bind, port=port, code=code, journals=journals, resume=resume)
 
 
-def solo_host_config(request: SoloGame) -> HostConfig:
-    """A solo game's host: loopback, any free port, no code, every other seat a computer."""
+def solo_host_config(request: SoloGame, journals: JournalFolder | None = None) -> HostConfig:
+    """A solo game's host: loopback, any free port, no code, every other seat a computer.
+
+    ``journals``: the folder its journal goes in (None, or ``request.journal`` False: none).
+    """
     return make_host_config(
         rules=request.rules, players=request.players, computers=request.players - 1,
         level=request.level, bind="127.0.0.1", port=0, code=None, seed=request.seed,
         pace=request.pace, next_round_delay=None,  # the one person says when: nobody else waits
+        journals=journals if request.journal else None, resume=request.resume,
     )
+
+
+def journals_of(request: StartRequest) -> JournalFolder | None:
+    """The folder of journals ``request``'s match goes in, when it asks for the default one."""
+    if isinstance(request, SoloGame):
+        return JournalFolder(journals_dir(), JournalKind.PLAY) if request.journal else None
+    if isinstance(request, HostGame):
+        return request.config.journals
+    return None
+
+
+def resuming(request: SoloGame | HostGame, path: Path) -> SoloGame | HostGame:
+    """``request``, going on with the match of the journal at ``path``."""
+    if isinstance(request, SoloGame):
+        return replace(request, resume=path)
+    return replace(request, config=replace(request.config, resume=path))
+
+
+def resumes(request: StartRequest) -> Path | None:
+    """The journal ``request`` resumes (None: a new match, or not ours to host)."""
+    if isinstance(request, SoloGame):
+        return request.resume
+    if isinstance(request, HostGame):
+        return request.config.resume
+    return None
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,6 +149,8 @@ class GameState:
     request: StartRequest
     #: The client's model of the table (the link's client applies every host message to it).
     table: TableModel = field(default_factory=TableModel)
+    #: The match this terminal's host resumed (said once the table shows), else None.
+    resumed: Unfinished | None = None
 
     @property
     def hosting(self) -> bool:

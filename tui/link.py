@@ -19,10 +19,11 @@ from typing import Any
 
 from capicu.core import Action
 from capicu.core.codes import Statement
-from capicu.net.client import Client, ClientError, Closed, Dial, JoinError, Reconnected, Update
+from capicu.net.client import Client, ClientError, Closed, Dial, JoinError, LinkEnd, Reconnected, Update
 from capicu.net.host import Host, HostConfig, HostError, HostNote, RejoinRequest, reachable
 from capicu.net.model import Change, TableModel
-from capicu.net.protocol import ErrorCode, Waiting
+from capicu.net.protocol import ErrorCode, SeatKind, Waiting
+from capicu.net.sanitize import name_key
 from textual.app import App
 from textual.message import Message
 
@@ -79,6 +80,23 @@ class LinkFailed(Message):
     """
 
     reason: str
+    #: The table was reached and refused us (not: it could not be reached).
+    refused: bool = False
+    #: The table asks for a join code and we gave none.
+    needs_code: bool = False
+
+
+@dataclass
+class MatchLost(Message):
+    """A seat saved here was for a match the host no longer plays (it restarted without it): the
+    saved seat is forgotten, and we joined its new match as anybody would."""
+
+
+def seat_gone(closed: Closed) -> bool:
+    """Whether the host ended the link saying our seat is not held there (its match is lost, or the
+    seat was freed): coming back later cannot work, and the saved seat is dropped."""
+    return closed.reason == LinkEnd.REFUSED and closed.params.get("code") in (
+        ErrorCode.MATCH_GONE, ErrorCode.BAD_TOKEN)
 
 
 # -- what the worker is asked to do -------------------------------------------------
@@ -120,7 +138,13 @@ class GameLink:
         self.host: Host | None = None
         self.client: Client | None = None
         self._closed = False
+        #: Our player leaves on purpose (`close`): a host we run tells everybody the table closed.
+        self._closing = False
         self._saved: SavedSeat | None = None
+        #: We host and the player ended the game on purpose (`close`).
+        self._end_match = False
+        #: The host's stop, once begun (`_stop_host`).
+        self._stopping: asyncio.Task[None] | None = None
 
     # -- the worker body ---------------------------------------------------------
 
@@ -133,7 +157,11 @@ class GameLink:
                 connection = await self._start_host(self.host_config)
             client = await self._connect(connection)
         except Exception as exc:  # every failure to start is reported, never raised
-            post(LinkFailed(_reason(exc, connection)))
+            refused = isinstance(exc, JoinError)
+            # No code given to a table that asks for one: say to add it (the host says only "bad code").
+            needs_code = (isinstance(exc, JoinError) and exc.code == ErrorCode.BAD_CODE
+                          and not (connection.code or "").strip())
+            post(LinkFailed(_reason(exc, connection), refused=refused, needs_code=needs_code))
             await self._stop_host()
             return
         self.client = client
@@ -143,13 +171,19 @@ class GameLink:
                 message = change.message
                 if isinstance(message, Closed) and self._closed:
                     break  # we left: nobody is told
+                if isinstance(message, Closed) and message.reason == LinkEnd.HOST_BYE \
+                        and not message.params.get("resumable"):
+                    self._forget_seat()  # the match cannot come back: its seat means nothing now
+                if isinstance(message, Closed) and seat_gone(message):
+                    self._forget_seat()  # the host holds it no more: coming back cannot work
                 if isinstance(message, Update) and message.view.match_over:
                     self._forget_seat()
                 if isinstance(message, Reconnected):
                     self._save_seat(client)
                 post(ModelChanged(change))
         finally:
-            await self._stop_host()
+            # Our player closing the table (`close`) tells everybody so; any other end does not.
+            await self._stop_host(closing=self._closing)
 
     async def _start_host(self, config: HostConfig) -> Connection:
         host = self.host = Host(config, report=self._host_report, ask=self._host_asks,
@@ -157,7 +191,9 @@ class GameLink:
         bind, port = await host.start()
         self._app.post_message(HostReady(reachable(bind), port, host.code))
         local = "127.0.0.1" if bind in ("0.0.0.0", "::", "") else bind  # ourselves, by loopback
-        return Connection(local, port, self.connection.name, host.code, False)
+        # A resumed match: our own seat comes back by its key (the host holds it for us).
+        own_key = _own_seat_key(host, config.table.name, self.connection.name) if config.resume else None
+        return Connection(local, port, self.connection.name, host.code, False, seat_key=own_key)
 
     def _host_report(self, note: Statement[HostNote]) -> None:
         """The host's notes for its operator: to Textual's log (the devtools console), not over the screen."""
@@ -183,11 +219,13 @@ class GameLink:
             try:
                 client = await self._open(connection, token=saved.token)
             except JoinError as exc:
-                if exc.code != ErrorCode.BAD_TOKEN:
+                if exc.code not in (ErrorCode.BAD_TOKEN, ErrorCode.MATCH_GONE):
                     raise
                 # That match is over, or the host is a new one: the token means nothing there.
                 assert store is not None
                 store.forget(connection.host, connection.port, connection.table, saved.match)
+                if exc.code == ErrorCode.MATCH_GONE:
+                    self._app.post_message(MatchLost())  # joined anew below: the player is told
                 continue
             return client
         return await self._open(connection)
@@ -220,11 +258,28 @@ class GameLink:
             saved, self._saved = self._saved, None
             self.seats.forget(saved.host, saved.port, saved.table, saved.match)
 
-    async def _stop_host(self) -> None:
+    async def _stop_host(self, *, closing: bool = False) -> None:
+        """Stop the host we run, once, whoever asks first (the worker, or `close`); both wait for it.
+
+        ``closing``: our player closes the table, and everybody is told so (that the match
+        can be resumed, unless our player ended it: `close`'s ``end_match``).
+        The stop runs in a task of its own, shielded: cancelling the worker that waits
+        for it must not leave the host half-stopped (its journal neither settled nor set aside).
+        """
         if self.host is not None:
             host, self.host = self.host, None
-            with contextlib.suppress(Exception):
-                await host.stop()
+            self._stopping = asyncio.get_running_loop().create_task(self._stop(host, closing))
+        if self._stopping is not None:
+            await asyncio.shield(self._stopping)
+
+    async def _stop(self, host: Host, closing: bool) -> None:
+        path, folder = host.journal_path, host.config.journals
+        with contextlib.suppress(Exception):
+            await host.stop(closing=closing, closed_by=self.model.name or self.connection.name,
+                            resumable=not self._end_match)
+        ended = self._end_match and path is not None and folder is not None and folder.holds(path)
+        if ended and path is not None and folder is not None and path.exists():
+            folder.set_aside(path)  # a few file operations: the game is ending
 
     # -- intents ---------------------------------------------------------------------
 
@@ -263,18 +318,34 @@ class GameLink:
             return 0
         return int(self.host.fill_with_computers())
 
-    async def close(self, leaving: bool = True) -> None:
+    async def close(self, leaving: bool = True, *, end_match: bool = False) -> None:
         """Leave the table and stop the host we run, if any.
 
         ``leaving=False`` hangs up without a goodbye, as a dropped connection does: the
         host holds the seat for its grace period (an SSH player whose connection went).
+        ``end_match``: we host and end the game on purpose: its journal, if it is kept
+        unfinished in the folder of journals, is set aside with the finished ones.
         """
         self._closed = True
+        self._closing = leaving
+        # Kept here: the worker may stop the host first, as the client's end reaches it.
+        self._end_match = end_match
         client, self.client = self.client, None
         if client is not None:
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(client.close() if leaving else client.drop(), 2)
-        await self._stop_host()
+        await self._stop_host(closing=leaving)
+
+
+def _own_seat_key(host: Host, table: str, name: str) -> str | None:
+    """(We host a resumed match.) The key of our own seat: the person's seat of our name, else the
+    one person's seat of a table of computers (a solo game), else None (we join as anybody would)."""
+    every = host.tables[table].seats
+    seats = [seat for seat in every if seat.kind == SeatKind.PERSON]
+    named = [seat for seat in seats if seat.name is not None and name_key(seat.name) == name_key(name)]
+    solo = len(seats) == 1 and all(seat.kind == SeatKind.COMPUTER for seat in every if seat not in seats)
+    chosen = named or (seats if solo else [])
+    return chosen[0].seat_key if chosen else None
 
 
 def _reason(exc: BaseException, connection: Connection) -> str:

@@ -16,18 +16,23 @@ from typing import Any, TypeVar
 
 import msgspec
 from capicu.core import LEVELS, Rules, RulesError
+from capicu.core.ai.train_players import TRAIN_PLAYERS
 from capicu.core.rules import ALL_PRESET_NAMES, SETS
 from capicu.net.host import HostConfig, Limits, new_join_code
 from capicu.net.journal import Keep, worth_keeping
+from capicu.net.journals import JournalFolder, JournalKind
 from capicu.net.protocol import DEFAULT_PORT, MOST_SEATS
 from capicu.net.table import MAX_SPECTATORS, ConfigError, ConfigProblem, TableConfig
 
 from .describe import describe_rules_problem, list_separator
 from .messages import LANGUAGES, N_, t
-from .settings import COLOR_MODES
+from .settings import COLOR_MODES, journals_dir
 from .widgets.tiles import TileStyle
 
 Number = TypeVar("Number", int, float)
+
+#: ``--resume`` without a file: the latest unfinished match in the folder of journals.
+LATEST = Path("\0latest")
 
 #: Rule options of the command line (their argparse ``dest``) and the `Rules` field each sets.
 _RULE_OPTIONS = (
@@ -210,12 +215,17 @@ def add_host_arguments(parser: argparse.ArgumentParser) -> None:
     group.add_argument("--rejoin-by-name", action="store_true",
                        help=t("let the join code and the name of a player who is away take their seat "
                        "back (a headless host otherwise needs the seat's token or key)"))
-    group.add_argument("--journal", type=Path, default=None, metavar=t("PATH"),
-                       help=t("write the match journal here, to resume after a crash"))
-    group.add_argument("--resume", type=Path, default=None, metavar=t("PATH"),
-                       help=t("resume the match recorded in this journal (and keep writing to it)"))
-    group.add_argument("--new-journal", action="store_true",
-                       help=t("with --journal: start a new match even if the file holds an unfinished one"))
+    journals = group.add_mutually_exclusive_group()
+    journals.add_argument("--journal", type=Path, default=None, metavar=t("PATH"),
+                          help=t("write the match journal here instead of in the user data folder"))
+    journals.add_argument("--no-journal", action="store_true",
+                          help=t("keep no journal: a crash of this host loses the match"))
+    group.add_argument("--resume", type=Path, nargs="?", const=LATEST, default=None, metavar=t("PATH"),
+                       help=t("resume the latest unfinished match (or the one in this journal) and keep "
+                              "writing to its journal"))
+    group.add_argument("--new", "--new-journal", dest="new_match", action="store_true",
+                       help=t("start a new match even though an unfinished one is kept (it is set aside "
+                              "with the finished ones; with --journal: the file is replaced)"))
     group.add_argument("--rate", type=_rate, default=None, metavar=t("MESSAGES"),
                        help=t("messages a second one connection may send, on average (default: {rate})",
                               rate=Limits().messages_per_second))
@@ -304,6 +314,13 @@ def describe_config_problem(error: ConfigError) -> str:
     return t(_CONFIG_PROBLEMS[error.code], **params, option=option, levels=", ".join(LEVELS))
 
 
+def check_level(rules: Rules, level: str) -> None:
+    """CliError when the rules' game has no computer player of ``level`` (Mexican Train has its own)."""
+    if rules.is_mexican_train and level not in TRAIN_PLAYERS:
+        raise CliError(t("there is no computer level {level} for {preset} yet: the levels are {levels}",
+                         level=level, preset=rules.preset, levels=", ".join(TRAIN_PLAYERS)))
+
+
 def host_config_from_args(args: argparse.Namespace) -> HostConfig:
     """The `HostConfig` ``capicu host``'s options describe; CliError names what is wrong.
 
@@ -311,11 +328,26 @@ def host_config_from_args(args: argparse.Namespace) -> HostConfig:
     needs the file system (a journal to resume, or one that would be replaced).
     """
     rules, players = rules_from_args(args)
-    if args.resume is not None and not args.resume.is_file():
-        raise CliError(t("--resume {path}: there is no such file", path=str(args.resume)))
-    journal = args.journal
-    keep = (worth_keeping(journal) if journal is not None and args.resume is None
-            and not getattr(args, "new_journal", False) and journal.is_file() else None)
+    if args.computers:
+        check_level(rules, args.level)
+    resume: Path | None = args.resume
+    journal: Path | None = args.journal
+    default_journals = journal is None and not args.no_journal
+    folder = JournalFolder(journals_dir(), JournalKind.HOST) if default_journals else None
+    if resume is not None and args.no_journal:
+        raise CliError(t("--resume goes on writing the journal it reads: leave out --no-journal"))
+    if resume is not None and args.new_match:
+        raise CliError(t("--resume goes on with a match, --new starts one: choose one"))
+    if resume == LATEST:
+        kept = folder.unfinished() if folder is not None else []
+        if not kept:
+            raise CliError(t("--resume: there is no unfinished match in {folder}",
+                             folder=str(journals_dir() if folder is None else folder.root)))
+        resume = kept[0].path
+    if resume is not None and not resume.is_file():
+        raise CliError(t("--resume {path}: there is no such file", path=str(resume)))
+    keep = (worth_keeping(journal) if journal is not None and resume is None
+            and not args.new_match and journal.is_file() else None)
     # The journal is the only record of that match: replacing it takes a word.
     if keep is Keep.UNFINISHED:
         raise CliError(t("--journal {path} holds an unfinished match: --resume {path} goes on with it, "
@@ -333,11 +365,12 @@ def host_config_from_args(args: argparse.Namespace) -> HostConfig:
     try:
         table = TableConfig(
             rules=rules, players=players, computers=args.computers, computer_level=args.level, seed=args.seed,
-            turn_timer=args.turn_timer, grace=args.grace, journal=args.journal,
+            turn_timer=args.turn_timer, grace=args.grace, journal=journal,
             next_round_delay=args.next_round_delay, max_spectators=args.max_spectators,
         )
         return HostConfig(
-            table=table, bind=args.bind, port=args.port, code=code, resume=args.resume, limits=limits,
+            table=table, bind=args.bind, port=args.port, code=code, resume=resume, journals=folder,
+            limits=limits,
             computer_processes=processes, rejoin_by_name=args.rejoin_by_name,
         )
     except RulesError as exc:

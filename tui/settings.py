@@ -36,6 +36,7 @@ CONFIG_ENV = "CAPICU_CONFIG_DIR"
 DATA_ENV = "CAPICU_DATA_DIR"
 SETTINGS_FILE = "settings.toml"
 THEMES_FOLDER = "themes"
+JOURNALS_FOLDER = "journals"
 MAX_SETTINGS_BYTES = 16 * 1024
 HOST_LIMIT = 255
 
@@ -89,6 +90,11 @@ def data_dir() -> Path:
         if override:
             return Path(override)
     return Path(user_data_dir("capicu", appauthor=False))
+
+
+def journals_dir() -> Path:
+    """The folder of match journals (net/journals.py says what is kept there, and for how long)."""
+    return data_dir() / JOURNALS_FOLDER
 
 
 def settings_path() -> Path:

@@ -183,7 +183,7 @@ def run_train_simulation(rules: TrainRules, players: int, *, seed: int, level: s
                 hand = " ".join(str(tile) for tile in match.view(seat).hand)
                 write(f"  {_seat(seat)}: {hand}\n")
             boneyard = tn("the boneyard: {count} tile", "the boneyard: {count} tiles", event.boneyard)
-            write("  " + boneyard + "\n")
+            write(f"  {boneyard}\n")
             write("  " + t("{seat} plays first", seat=_seat(event.first)) + "\n")
         elif isinstance(event, TrainTilePlayed):
             write("  " + t("{seat} lays {tile} on {train}", seat=_seat(event.seat), tile=str(event.tile),

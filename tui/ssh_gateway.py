@@ -263,13 +263,15 @@ class Gateway:
         port = "" if self.port == 22 else f"-p {self.port} "
         return f"ssh {port}{user}@{shown}"
 
+    def ssh_line(self, entry: _Entry) -> str:
+        """The ssh line that brings ``entry``'s player back to this table."""
+        user = entry.username if _PLAIN_USER.match(entry.username) else "NAME"
+        return self.join_command(reachable(entry.reached), user)
+
     def return_line(self, entry: _Entry) -> Wording:
         """How ``entry``'s player takes its seat back from another machine (the seat-key dialog)."""
-        user = entry.username if _PLAIN_USER.match(entry.username) else "NAME"
-        address = reachable(entry.reached)
         # TRANSLATORS: {command} is an ssh command line, such as "ssh -p 2222 ana@192.168.1.20".
-        return later("{command}, with the seat key as the password",
-                     command=self.join_command(address, user))
+        return later("{command}, with the seat key as the password", command=self.ssh_line(entry))
 
     def welcome_lines(self, address: str) -> list[str]:
         """What the host prints: how to join by SSH, and the fingerprint to check."""
@@ -412,7 +414,12 @@ class _Door(asyncssh.SSHServer):
 
     def validate_kbdint_response(self, username: str,
                                  responses: KbdIntResponse) -> KbdIntChallenge:
-        return len(responses) == 1 and self.gateway.check_secret(self.entry, responses[0])
+        if len(responses) == 1 and self.gateway.check_secret(self.entry, responses[0]):
+            return True
+        # Asked again, saying why: a bare prompt again reads as if nothing was typed. (Wrong
+        # guesses still count: past the limit, `check_secret` refuses and the door closes.)
+        return ("capicu", t("That is not this table's join code (nor a seat key). Try again."), "",
+                [(t("Join code: "), False)])
 
     def public_key_auth_supported(self) -> bool:
         return True
@@ -544,7 +551,8 @@ class _Session(asyncssh.SSHServerSession[bytes]):
                 environment[name] = value
         assert gateway.host is not None
         join = JoinGame(host="127.0.0.1", port=gateway.game_port, name=player_name(entry.username),
-                        code=gateway.code, seat_key=entry.seat_key, return_line=gateway.return_line(entry))
+                        code=gateway.code, seat_key=entry.seat_key, return_line=gateway.return_line(entry),
+                        ssh_line=gateway.ssh_line(entry))
         dial = partial(gateway.host.connect_local, entry.address)
         app = SessionApp(self, SessionRequest(join, gateway.seat_store(entry), environment, dial))
         self._app = app

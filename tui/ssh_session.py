@@ -215,6 +215,8 @@ class SessionApp(CapicuApp):
     def parting_words(self) -> list[str]:
         """The lines the SSH client's terminal keeps once the app is gone, in this session's language."""
         lines = []
+        if self.farewell is not None:
+            lines.append(t("capicu: {problem}", problem=self.farewell))
         if self.failure is not None:
             lines.append(t("capicu: {problem}", problem=self.failure))
             if (self.table is None or self.table.view is None) and self.seat_store is None:

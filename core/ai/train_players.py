@@ -4,8 +4,10 @@ Each decides from a seat's `TrainView` only. `easy` plays a legal action at
 random; `normal` is greedy: it lays its opening run as long as it can, covers
 what must be covered, brings its marker down, and otherwise sheds its
 heaviest tile (doubles first at equal weight, since a double only ever fits
-one number). The stronger players of issue 21 (a planned chain for one's own
-train, search) are still to come.
+one number). `hard` (core/ai/train_hard.py) plans its own train as the
+longest chain its hand makes, reads the others' voids and searches close
+choices on sampled deals; the host's computer seats make any of them with
+`make_train_player(level, seed)`.
 """
 
 from __future__ import annotations
@@ -14,9 +16,10 @@ import random
 from collections.abc import Callable
 from typing import Protocol
 
-from ..actions import Action, Play
+from ..actions import END_RUN, Action, Play
 from ..layout import Train
 from ..mexican import TrainView
+from ..tiles import tile_set
 
 
 class TrainPlayer(Protocol):
@@ -75,19 +78,44 @@ class TrainNormalPlayer:
         plays = [a for a in view.legal if isinstance(a, Play)]
         if not plays:
             return view.legal[0]  # end the run, draw or pass: the only choice left
+        if (view.may_run or view.running) and view.rules.opening_run:
+            run = _longest_run(view)
+            if run is None:
+                return END_RUN
+            return run
         best = max(normal_merit(view, p) for p in plays)
         top = [p for p in plays if normal_merit(view, p) == best]
         return top[int(_decision_rng(self.seed, view, "normal").random() * len(top))]
 
 
+def _hard_train_player(seed: int) -> TrainPlayer:
+    # The plan, the reading and the search load when a hard player is first made.
+    from .train_hard import TrainHardPlayer
+
+    return TrainHardPlayer(seed)
+
+
+def _longest_run(view: TrainView) -> Action | None:
+    """The first tile of the longest opening run the hand can make from here (None: end the run)."""
+    from .train_chain import longest_chain
+
+    assert view.seat is not None
+    tiles = tile_set(view.rules.max_pip)
+    run = longest_chain(tiles, tiles.mask_of(view.hand), view.trains[view.seat].head, run=True)
+    if not run:
+        return None
+    return Play(tiles.tiles[run[0]], Train(view.seat))
+
+
 TRAIN_PLAYERS: dict[str, Callable[[int], TrainPlayer]] = {
     "easy": TrainEasyPlayer,
     "normal": TrainNormalPlayer,
+    "hard": _hard_train_player,
 }
 
 
 def make_train_player(level: str, seed: int = 0) -> TrainPlayer:
-    """A Mexican Train computer player of the named level (``easy`` or ``normal`` so far)."""
+    """A Mexican Train computer player of the named level (``easy``, ``normal``, ``hard``: the `LEVELS`)."""
     try:
         factory = TRAIN_PLAYERS[level]
     except KeyError:

@@ -111,14 +111,16 @@ def test_the_link_drops_comes_back_and_ends() -> None:
     assert not model.lost and model.link is LinkState.UP
     model.apply(Reconnecting(1, 0.1, LinkEnd.HOST_SILENT), 0.0)
     assert model.drops == 2
-    model.apply(Closed(LinkEnd.GAVE_UP, {"seconds": 300}), 0.0)
+    gave_up = {"seconds": 300, "last": "unreachable", "problem": "", "code": ""}
+    model.apply(Closed(LinkEnd.GAVE_UP, gave_up), 0.0)
     assert model.link is LinkState.CLOSED and model.closed_while_reconnecting
 
 
-@pytest.mark.parametrize("reason", [LinkEnd.CLOSED_HERE, LinkEnd.REFUSED])
-def test_a_link_that_ends_while_up_was_not_lost(reason: LinkEnd) -> None:
+@pytest.mark.parametrize(("reason", "params"),
+                         [(LinkEnd.CLOSED_HERE, {}), (LinkEnd.REFUSED, {"code": "table_full"})])
+def test_a_link_that_ends_while_up_was_not_lost(reason: LinkEnd, params: dict[str, str]) -> None:
     model = TableModel("ana")
-    model.apply(Closed(reason), 0.0)
+    model.apply(Closed(reason, params), 0.0)
     assert model.link is LinkState.CLOSED and not model.closed_while_reconnecting and model.drops == 0
 
 
@@ -142,3 +144,29 @@ def test_a_seat_map_nobody_watches_is_the_bytes_it_always_was() -> None:
     # the bytes of whole matches to those of before).
     assert list(to_wire(Seats(seats, 0, False))) == ["type", "seats", "spectators", "started"]
     assert to_wire(Seats(seats, 1, False, ("Carla",)))["watchers"] == ("Carla",)
+
+
+def test_a_snapshots_recent_chat_is_taken_after_what_the_model_already_has() -> None:
+    messages, _ = _a_started_table()
+    snapshot = next(m for m in messages if isinstance(m, Snapshot))
+    said = [Chat("ana", 0, f"line {n}") for n in range(6)]
+
+    fresh = TableModel("ana")
+    fresh.apply(Snapshot(snapshot.seq, snapshot.view, tuple(said[:4])), 1.0)
+    assert [line.text for line in fresh.chat] == ["line 0", "line 1", "line 2", "line 3"]
+
+    back = TableModel("ana")  # it read lines 0 and 1, dropped, and lines 2 to 5 were said meanwhile
+    for line in said[:2]:
+        back.apply(line, 1.0)
+    back.apply(Snapshot(snapshot.seq, snapshot.view, tuple(said[1:])), 2.0)
+    assert [line.text for line in back.chat] == [f"line {n}" for n in range(6)]
+
+    back.apply(Snapshot(snapshot.seq, snapshot.view, tuple(said[3:])), 3.0)  # nothing new: nothing twice
+    assert [line.text for line in back.chat] == [f"line {n}" for n in range(6)]
+
+
+def test_a_link_end_is_said_with_exactly_its_declared_params() -> None:
+    with pytest.raises(ValueError, match="is said with"):
+        Closed(LinkEnd.REFUSED)
+    with pytest.raises(ValueError, match="is said with"):
+        Reconnecting(1, 0.1, LinkEnd.BROKEN, {"problem": "reset", "extra": 1})

@@ -416,7 +416,8 @@ def test_any_event_from_a_host_is_told_without_error(
 
 def test_every_rule_fact_has_a_sentence_with_its_params() -> None:
     # The facts that count are worded with their plural forms in describe_fact.
-    counted = {RuleFact.RESERVE, RuleFact.DRAW_LIMIT, RuleFact.ROUND_BONUSES}
+    counted = {RuleFact.RESERVE, RuleFact.DRAW_LIMIT, RuleFact.ROUND_BONUSES, RuleFact.ROUND_PER_DOUBLE,
+               RuleFact.FIRST_ROUNDS}
     assert set(RULE_SENTENCES) | counted == set(RuleFact)
     for code, sentence in RULE_SENTENCES.items():
         assert placeholders(sentence) == RuleFact(code).params, code
@@ -470,8 +471,12 @@ def test_every_host_error_is_worded_from_its_code() -> None:
 def test_every_way_a_link_ends_is_worded_with_its_detail() -> None:
     from capicu.tui.describe import LINK_ENDS, describe_link_end
 
-    assert set(LINK_ENDS) | {LinkEnd.REFUSED, LinkEnd.GAVE_UP} == set(LinkEnd)
+    assert set(LINK_ENDS) | {LinkEnd.REFUSED, LinkEnd.GAVE_UP, LinkEnd.HOST_BYE} == set(LinkEnd)
     assert describe_link_end(LinkEnd.HOST_SILENT) == "The host stopped answering."
+    assert describe_link_end(LinkEnd.HOST_BYE, {"reason": "closed", "name": "Ana", "resumable": 0}) == (
+        "Ana closed the table.")
+    assert describe_link_end(LinkEnd.HOST_BYE, {"reason": "closed", "name": "", "resumable": 1}).startswith(
+        "The host closed the table. Your seat is saved")
     assert describe_link_end(LinkEnd.UNREACHABLE, {"problem": "connection refused"}) == (
         "The host cannot be reached (connection refused).")
     assert describe_link_end(LinkEnd.UNREACHABLE, {"problem": ""}) == (
@@ -579,7 +584,7 @@ def test_the_error_codes_are_codes_whose_wire_values_are_the_protocol_pages() ->
 NOTE_PARAMS: dict[str, object] = {
     "address": "10.0.0.7", "unsent": 70_000, "path": "match.journal", "entries": 12, "line": 14,
     "dropped": 31, "seat": 2, "problem": "ValueError('no action')", "table": "main",
-    "text": "an SSH session of 10.0.0.9 failed",
+    "text": "an SSH session of 10.0.0.9 failed", "name": "Ana",
 }
 
 
@@ -640,7 +645,9 @@ def test_every_reason_a_host_cannot_start_is_a_code_worded_with_its_declared_par
             assert isinstance(code, Code) and code.params
             error = HostError("in English", code, **{name: values[name] for name in code.params})
             sentence = describe_host_problem(error.code, error.params)
-            assert "{" not in sentence and "Address already in use" in sentence, sentence
+            assert "{" not in sentence, sentence
+            if "problem" in code.params:  # (another host holding the journal has no detail to give)
+                assert "Address already in use" in sentence, sentence
     finally:
         default_language.switch("en")
     with pytest.raises(ValueError, match="problem"):

@@ -104,3 +104,30 @@ def test_when_the_host_dies_the_client_says_so_and_gives_up_with_a_message(
         assert "capicu: The table is gone" in client.text()
     finally:
         client.close()
+
+
+@pytest.mark.parametrize(("language", "lost"), [
+    ("en", "capicu: The host restarted without this match: it is lost."),
+    ("es", "capicu: El anfitrión volvió a empezar sin esta partida: se perdió."),
+])
+def test_a_host_restarted_without_the_match_is_told_as_lost_and_the_saved_seat_dropped(
+    host: HeadlessHost, tmp_path: Path, language: str, lost: str
+) -> None:
+    client = _join(host.port, tmp_path / "a", "--code", CODE, "--lang", language)
+    try:
+        client.wait_for(lambda s: "(tú)" in s or "(you)" in s, "the table")
+        assert json.loads((tmp_path / "a" / "seats.json").read_text())["seats"]
+        host.kill()
+        # Started again on the same port with another match: the old one is set aside.
+        again = HeadlessHost("--players", "2", "--computers", "1", "--code", CODE, "--port", str(host.port),
+                             "--new", env=capicu_env(tmp_path / "host"))
+        try:
+            assert client.wait_exit(timeout=30) == 1
+            text = client.text()
+        finally:
+            again.stop()
+        [said] = [row.strip() for row in text.splitlines() if "capicu:" in row]
+        assert lost in said and "join" not in said  # nothing of coming back with the same command
+        assert json.loads((tmp_path / "a" / "seats.json").read_text())["seats"] == []
+    finally:
+        client.close()

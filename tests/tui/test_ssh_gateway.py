@@ -402,7 +402,8 @@ async def test_a_wrong_seat_key_is_refused_in_the_ssh_clients_language(open_tabl
     table = await open_table()
     guess = await table.ssh("eve", password="ZZZZ-ZZZZ-ZZZZ-ZZ", env={"LANG": "es_PR.UTF-8"}, size=(160, 24))
     refused = await guess.screen.wait_closed()
-    assert "No se pudo llegar a la mesa" in refused, refused
+    # The table was reached: it refused (not "could not reach the table").
+    assert "La mesa no te dejó entrar" in refused and "No se pudo llegar" not in refused, refused
     assert "por SSH, la llave de un asiento dada como contraseña recupera ese asiento" in refused, refused
     assert "over SSH" not in refused and "password" not in refused, refused
 
@@ -666,3 +667,62 @@ def test_without_asyncssh_ssh_says_what_to_install(folders: Path) -> None:
                             env={**os.environ, "CAPICU_CONFIG_DIR": str(folders / "config")})
     assert result.returncode == 2
     assert "pip install 'capicu[ssh]'" in result.stderr
+
+
+# -- at the door and on the way out (issue 20) -------------------------------------------
+
+
+class _Typist(asyncssh.SSHClient):  # type: ignore[misc]
+    """A person at the keyboard-interactive prompt: types each answer in turn, and reads what is asked."""
+
+    def __init__(self, answers: list[str]) -> None:
+        self.answers = answers
+        self.asked: list[str] = []
+
+    def kbdint_auth_requested(self) -> str:
+        return ""
+
+    def kbdint_challenge_received(self, name: str, instructions: str, lang: str,
+                                  prompts: list[tuple[str, bool]]) -> list[str] | None:
+        self.asked.append(instructions)
+        if not prompts:
+            return []
+        return [self.answers.pop(0)] if self.answers else None
+
+
+async def test_a_wrong_code_at_the_prompt_is_said_wrong_before_it_is_asked_again(open_table: Any) -> None:
+    table = await open_table()
+    typist = _Typist(["WRONG1", CODE])
+    conn, _ = await asyncio.wait_for(asyncssh.create_connection(
+        lambda: typist, "127.0.0.1", table.ssh_port, username="ana", known_hosts=None, agent_path=None,
+        client_keys=None, password=None, preferred_auth="keyboard-interactive"), WAIT)
+    try:
+        assert len(typist.asked) == 2, typist.asked
+        assert "join code" in typist.asked[0] and "not this table's join code" not in typist.asked[0]
+        assert "That is not this table's join code" in typist.asked[1]
+    finally:
+        conn.close()
+
+
+async def test_leaving_over_ssh_shows_the_way_back_and_it_works(open_table: Any) -> None:
+    table = await open_table()
+    ana = await table.ssh("ana")
+    await ana.play_first_move()
+    ana.press("q")
+    key_pattern = re.compile(r"\b[0-9A-Z]{4}(-[0-9A-Z]{2,4}){2,}\b")
+    shown = await ana.screen.wait_for(lambda text: "Leave the table?" in text and key_pattern.search(text),
+                                      "the leave dialog with the seat key")
+    flat = " ".join(shown.replace("│", " ").split())
+    # Not "the same join command" (the join code would find the seat held): the ssh line and the key.
+    assert "same join command" not in flat, shown
+    assert f"type ssh -p {table.ssh_port} ana@127.0.0.1 and give your seat key as the password" in flat, shown
+    seat_key = key_pattern.search(shown)
+    assert seat_key is not None
+    ana.press("y")
+    await ana.screen.wait_closed()
+    await seats_seen(table.game_port, until=lambda seats: seats[0].left)
+
+    back = await table.ssh("ana", password=seat_key.group(0))  # exactly what the dialog said
+    await back.screen.wait_for(lambda text: "Seat key" in text and "Lobby" not in text, "the table again")
+    seats = await seats_seen(table.game_port, until=lambda seats: seats[0].connected)
+    assert (seats[0].name, seats[0].left) == ("ana", False)

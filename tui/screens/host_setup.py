@@ -2,18 +2,20 @@
 
 from __future__ import annotations
 
-import secrets
 from typing import Any, ClassVar
 
 import msgspec
 from capicu.core import PRESET_NAMES, Rules, RulesError
 from capicu.core.ai import LEVELS
+from capicu.net.codes import new_join_code
+from capicu.net.journals import JournalFolder, JournalKind
 from capicu.net.protocol import CODE_LIMIT, DEFAULT_PORT
 from capicu.net.table import ConfigError, ConfigProblem
 from capicu.tui.describe_rules import preset_title
 from capicu.tui.game import HostGame, SoloGame, make_host_config
 from capicu.tui.messages import N_, t, tc, tn
 from capicu.tui.screens.base import CapicuScreen
+from capicu.tui.settings import journals_dir
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Grid, Horizontal, Vertical
@@ -67,7 +69,8 @@ class HostSetupScreen(CapicuScreen[None]):
                             id="target", type="integer")
                 if not self.solo:
                     yield Label(t("Join code"))
-                    yield Input(value=secrets.token_hex(2), id="code", max_length=CODE_LIMIT)
+                    # Upper case from the unmistakable alphabet, as every join code is shown.
+                    yield Input(value=new_join_code(), id="code", max_length=CODE_LIMIT)
                     yield Label(t("Port"))
                     yield Input(value=str(DEFAULT_PORT), id="port", type="integer")
             with Horizontal(classes="form-buttons"):
@@ -140,6 +143,7 @@ class HostSetupScreen(CapicuScreen[None]):
             config = make_host_config(
                 rules=rules, players=players, computers=computers, level=level,
                 bind=None, port=port, code=code, seed=None, pace=0.7,
+                journals=JournalFolder(journals_dir(), JournalKind.HOST),
             )
         except ConfigError as exc:  # the form's choices leave only the typed code to go wrong
             if exc.code is not ConfigProblem.JOIN_CODE:

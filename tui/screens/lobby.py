@@ -133,4 +133,5 @@ class LobbyScreen(CapicuScreen[None]):
             self.notify(tn("A computer took the open seat.", "Computers took {count} open seats.", count))
 
     async def action_leave(self) -> None:
-        await self.capicu.leave_game()
+        game = self.capicu.game
+        await self.capicu.leave_game(end_match=game is not None and game.hosting)

@@ -31,6 +31,7 @@ from capicu.tui.describe import (
     describe_hint_reasons,
     describe_my_draw,
     describe_result,
+    describe_unfinished,
     end_name,
     you,
 )
@@ -76,8 +77,19 @@ def describe_action(action: Action) -> str:
     return tc("a hint's move", "draw") if action == DRAW else tc("a hint's move", "pass")
 
 
+def yes_keys() -> str:
+    """The letters that say yes in the reader's language, and ``y`` in every language."""
+    # TRANSLATORS: the letter of your language's "yes" (Spanish: s, for "sí"); keep it one letter.
+    letter = tc("the key that says yes", "y").strip().lower()[:1]
+    return "".join(dict.fromkeys(f"y{letter}" if letter.isalpha() else "y"))
+
+
 class LeaveScreen(CapicuModalScreen[bool]):
-    """Leaving is one key away, and one more to confirm."""
+    """Leaving is one key away, and one more to confirm.
+
+    Yes is ``y`` everywhere, and also the reader's own letter for it (``s`` in Spanish).
+    An SSH player is shown the way back as it is: the ssh line and the seat key as its password.
+    """
 
     BINDINGS: ClassVar[list[BindingType]] = [
         # Enter stays: a player pressing Enter to play must never leave by accident.
@@ -85,15 +97,34 @@ class LeaveScreen(CapicuModalScreen[bool]):
         Binding("n,escape,q,enter", "stay", N_("Stay"), key_display="n/esc"),
     ]
 
-    def __init__(self, hosting: bool) -> None:
+    def __init__(self, hosting: bool, *, seat_key: str | None = None, way_back: str | None = None) -> None:
         super().__init__()
+        # Yes in the reader's language is the key shown (``s`` in Spanish); ``y`` works in every one.
+        yes = yes_keys()
+        bindings = self._bindings
+        others = {key: found for key, found in bindings.key_to_bindings.items() if key != "y"}
+        bindings.key_to_bindings = {}
+        bindings.bind(yes[-1], "leave", N_("Leave"))  # first in the footer, as declared
+        if yes != "y":
+            bindings.bind("y", "leave", N_("Leave"), show=False)
+        bindings.key_to_bindings.update(others)
         self.hosting = hosting
+        #: An SSH player's seat key and ssh line: their way back (None: the same join command works).
+        self.seat_key = seat_key
+        self.way_back = way_back
 
     def compose(self) -> ComposeResult:
         with Vertical(id="leave-box", classes="dialog"):
-            yield Static(t("Leave the table? y leaves, n or Esc stays."), classes="screen-title")
+            # TRANSLATORS: {yes} is the key that says yes (y; in Spanish s), shown as the reader types it.
+            yield Static(t("Leave the table? Press {yes} to leave; n or Esc to stay.", yes=yes_keys()[-1]),
+                         classes="screen-title")
             if self.hosting:
                 yield Static(t("You host this table: leaving ends the game for everyone."))
+            elif self.way_back is not None and self.seat_key is not None:
+                yield Static(t("Your seat stays held; the computer covers it while you are away. "
+                               "To come back, type {command} and give your seat key as the password:",
+                               command=self.way_back), id="leave-way-back", markup=False)
+                yield Static(f"  {self.seat_key}", id="leave-seat-key", markup=False)
             else:
                 yield Static(t("Your seat stays held; the computer covers it while you are away. "
                                "Run the same join command again to come back."))
@@ -229,12 +260,14 @@ class TableScreen(CapicuScreen[None]):
         model = self.capicu.table
         if model is None:
             return
-        for line in model.chat:
-            self.query_one(EventLog).add_chat(line.name, line.text)  # said in the lobby
         if isinstance(model.view, View):
             # The table as it is now, told as a snapshot is (the changes until now are in it).
             self._table_changed(model.view, None, (), snapshot=True, seq=model.seq)
-        if model.resumed:  # a saved seat, a seat key or the host gave it back
+        resumed = self.capicu.game.resumed if self.capicu.game is not None else None
+        if resumed is not None:  # this terminal's host went on with a kept match
+            # TRANSLATORS: {match} is "the match of 17:02 (Ana, Beto; 3 rounds played)".
+            self.say(lambda: t("Resumed {match}.", match=describe_unfinished(resumed)))
+        elif model.resumed:  # a saved seat, a seat key or the host gave it back
             self.say(later("You are back in your seat."))
 
     def on_resize(self, event: events.Resize) -> None:
@@ -320,6 +353,9 @@ class TableScreen(CapicuScreen[None]):
         if snapshot:
             events = view.events
             log.restart()
+            model = self.capicu.table
+            for line in model.chat if model is not None else ():
+                log.add_chat(line.name, line.text)  # what was said (also before we came back) is told again
         for event in events:
             log.add_event(event, names, view.seat)
             self._note_my_move(event, view, before)
@@ -657,12 +693,15 @@ class TableScreen(CapicuScreen[None]):
             return
         game = self.capicu.game
         hosting = game is not None and game.hosting
+        seat_key = way_back = None
+        if game is not None and isinstance(game.request, JoinGame) and game.request.ssh_line is not None:
+            seat_key, way_back = game.table.seat_key, game.request.ssh_line
 
         async def answered(leave: bool | None) -> None:
             if leave:
-                await self.capicu.leave_game()
+                await self.capicu.leave_game(end_match=hosting)
 
-        self.app.push_screen(LeaveScreen(hosting), answered)
+        self.app.push_screen(LeaveScreen(hosting, seat_key=seat_key, way_back=way_back), answered)
 
     def action_hint(self) -> None:
         view = self.view

@@ -1,0 +1,169 @@
+"""A solo game (or a hosted one) left unfinished is offered again: resume it, or start a new one.
+
+The real app, with Pilot, against its real in-process host; the journal goes in the
+test's own data folder. Leaving the app mid-match stops its host the way a crash
+would as far as the journal is concerned: the match is not over, so its journal stays.
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+from capicu.core import Rules
+from capicu.net import Client, Host, HostConfig, TableConfig
+from capicu.net.journals import JournalFolder, JournalKind, Unfinished
+from capicu.net.protocol import ErrorCode
+from capicu.tui.app import CapicuApp
+from capicu.tui.describe import describe_host_error, describe_unfinished
+from capicu.tui.game import DisplayOptions, HostGame, JoinGame, make_host_config
+from capicu.tui.messages import default_language
+from capicu.tui.saved_seats import SEATS_FILE, SavedSeat, SeatStore
+from capicu.tui.screens.resume_offer import ResumeOfferScreen
+from capicu.tui.screens.table import TableScreen
+from capicu.tui.settings import data_dir, journals_dir
+from helpers_app import my_turn, play_turn_and_wait, screen_text, solo_app, wait_for
+
+SIZE = (100, 30)
+
+
+async def _leave_mid_match(turns: int = 2) -> tuple[tuple[object, ...], tuple[int, ...]]:
+    """Play a few turns of a solo game, then close the app mid-round: my hand and the scores."""
+    app = solo_app(seed=11)
+    async with app.run_test(size=SIZE) as pilot:
+        for _ in range(turns):
+            await wait_for(pilot, lambda: my_turn(app), what="my turn")
+            await play_turn_and_wait(pilot, app)
+        await wait_for(pilot, lambda: my_turn(app), what="my turn")
+        assert app.table is not None and app.table.view is not None
+        view = app.table.view
+        app.exit()
+    return tuple(view.hand), view.scores
+
+
+def _unfinished() -> list[Path]:
+    return sorted(journals_dir().glob("*-play-*.journal"))
+
+
+async def test_an_unfinished_solo_game_is_offered_and_resumed_with_its_hand() -> None:
+    hand, scores = await _leave_mid_match()
+    assert len(_unfinished()) == 1
+    app = solo_app(seed=99)  # another seed: what comes back is the journal's match, not a new deal
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, ResumeOfferScreen), what="the offer")
+        assert "Resume the match of" in screen_text(app) and "Ana" in screen_text(app)
+        await pilot.press("r")
+        await wait_for(pilot, lambda: isinstance(app.screen, TableScreen) and my_turn(app),
+                       what="the table")
+        assert app.table is not None and app.table.view is not None
+        assert tuple(app.table.view.hand) == hand and app.table.view.scores == scores
+        await wait_for(pilot, lambda: "Resumed the match of" in screen_text(app), what="the resumed notice")
+        app.exit()
+    assert len(_unfinished()) == 1  # still not over: still kept
+
+
+async def test_starting_new_sets_the_unfinished_game_aside_with_the_finished_ones() -> None:
+    await _leave_mid_match(turns=1)
+    [kept] = _unfinished()
+    app = solo_app(seed=5)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, ResumeOfferScreen), what="the offer")
+        await pilot.press("n")
+        await wait_for(pilot, lambda: isinstance(app.screen, TableScreen), what="a new table")
+        assert "Resumed" not in screen_text(app)
+        app.exit()
+    assert (journals_dir() / "finished" / kept.name).exists()
+    assert kept not in _unfinished()
+
+
+async def test_escape_starts_nothing_and_keeps_the_game() -> None:
+    await _leave_mid_match(turns=1)
+    [kept] = _unfinished()
+    app = solo_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, ResumeOfferScreen), what="the offer")
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: not app.is_running, what="the app to end")
+    assert _unfinished() == [kept]
+
+
+def test_the_offer_names_the_time_the_players_and_the_rounds_in_english_and_spanish() -> None:
+    moment = time.mktime((2026, 12, 1, 17, 2, 0, 0, 0, -1))
+    kept = Unfinished(Path("m.journal"), moment, ("Ana", "Beto"), 3, True)
+    assert describe_unfinished(kept, now=moment) == "the match of 17:02 (Ana, Beto; 3 rounds played)"
+    later_day = moment + 2 * 86400
+    assert describe_unfinished(kept, now=later_day) == ("the match of 2026-12-01 17:02 "
+                                                         "(Ana, Beto; 3 rounds played)")
+    lobby = Unfinished(Path("m.journal"), moment, (), 0, False)
+    assert describe_unfinished(lobby, now=moment) == "the match of 17:02 (not dealt yet)"
+    default_language.switch("es")
+    try:
+        assert describe_unfinished(kept, now=moment) == "la partida de 17:02 (Ana, Beto; 3 manos jugadas)"
+    finally:
+        default_language.switch("en")
+
+
+def test_a_lost_match_is_said_to_be_lost_in_english_and_spanish() -> None:
+    assert describe_host_error(ErrorCode.MATCH_GONE) == "The host restarted without this match: it is lost."
+    default_language.switch("es")
+    try:
+        lost = describe_host_error(ErrorCode.MATCH_GONE)
+        assert lost == "El anfitrión volvió a empezar sin esta partida: se perdió."
+    finally:
+        default_language.switch("en")
+
+
+async def test_the_hosting_app_offers_an_unfinished_hosted_match() -> None:
+    folder = JournalFolder(journals_dir(), JournalKind.HOST)
+    host = Host(HostConfig(TableConfig(players=2), bind="127.0.0.1", port=0, journals=folder))
+    _, port = await host.start()
+    client = await Client.connect("127.0.0.1", port, name="Ana", reconnect=False)
+    await client.drop()
+    await host.stop()  # stopped in the lobby: Ana's seat is in the journal, the match not dealt
+    [kept] = folder.unfinished()
+    config = make_host_config(rules=Rules.preset_named("puerto-rican-drawing"), players=2, computers=0,
+                              level="normal", bind="127.0.0.1", port=0, code=None, seed=None, journals=folder)
+    app = CapicuApp(DisplayOptions(mouse=False), HostGame(config=config, name="Beto"))
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, ResumeOfferScreen), what="the offer")
+        assert "Resume the match of" in screen_text(app) and "Ana; not dealt yet" in screen_text(app)
+        await pilot.press("r")
+        # Ana's seat is kept for her: Beto takes the other one.
+        await wait_for(pilot, lambda: app.table is not None and app.table.seat == 1,
+                       what="Beto seated")
+        assert app.table is not None and app.table.seats[0].name == "Ana"
+        app.exit()
+    assert folder.unfinished()[0].path == kept.path
+
+
+async def test_a_solo_game_left_on_purpose_is_set_aside_not_offered() -> None:
+    app = solo_app(seed=4)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: my_turn(app), what="my turn")
+        await play_turn_and_wait(pilot, app)
+        await pilot.press("escape")
+        await pilot.pause()
+        await pilot.press("y")  # "leaving ends the game"
+        await wait_for(pilot, lambda: not app.is_running, what="the app to end")
+    assert _unfinished() == []
+    assert len(list((journals_dir() / "finished").glob("*-play-*.journal"))) == 1
+
+
+async def test_joining_with_a_seat_saved_for_a_match_the_host_no_longer_plays_says_it_is_lost() -> None:
+    host = Host(HostConfig(TableConfig(players=2), bind="127.0.0.1", port=0))
+    _, port = await host.start()
+    store = SeatStore(data_dir() / SEATS_FILE)
+    store.save(SavedSeat(host="127.0.0.1", port=port, table="main", match="oldmatch", token="oldmatch.secret",
+                         seat_key=None, name="Ana", seat=0))
+    app = CapicuApp(DisplayOptions(mouse=False), JoinGame(host="127.0.0.1", port=port, name="Ana"))
+    try:
+        async with app.run_test(size=SIZE, notifications=True) as pilot:
+            await wait_for(pilot, lambda: app.table is not None and app.table.seat == 0, what="a new seat")
+            await wait_for(pilot, lambda: any("restarted without your last match: it is lost"
+                                              in note.message for note in app._notifications),
+                           what="the lost-match notice")
+            assert store.seats_at("127.0.0.1", port, "main")[0].match != "oldmatch"  # the new seat, only
+            assert len(store.seats_at("127.0.0.1", port, "main")) == 1
+            app.exit()
+    finally:
+        await host.stop()
