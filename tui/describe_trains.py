@@ -9,14 +9,18 @@ words the Draw family, so that each game's sentences are found in one place.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING
 
 from capicu.core import Action, Tile, TrainView
 from capicu.core.layout import Train
 from capicu.core.mexican import TrainRefusal, TrainRoundResult, why_not_train
 from capicu.core.state import Outcome
 
+if TYPE_CHECKING:  # the hints' module loads the search: the first hint imports it
+    from capicu.core.ai.train_hints import TrainHint
+
 from .describe import and_list, display_text, seat_name, you, you_title
-from .messages import N_, t, tn
+from .messages import N_, t, tc, tn
 
 #: Why a key did nothing at a Mexican Train table, by the engine's reason.
 TRAIN_REFUSALS: Mapping[TrainRefusal, str] = {
@@ -48,6 +52,63 @@ TRAIN_REFUSALS: Mapping[TrainRefusal, str] = {
 }
 
 
+#: Why a hint suggests its move, by the hint's reason code (core/ai/train_hints.py, `TrainHintReason`).
+TRAIN_HINT_REASONS: Mapping[str, str] = {
+    "opening-run": N_("the longest run your hand makes: {length} tiles"),
+    "end-run": N_("the run can go no further"),
+    "must-draw": N_("nothing you hold fits: draw"),
+    "must-pass": N_("nothing fits and nothing can be drawn: pass"),
+    "domino": N_("your last tile: you go out"),
+    "covers-double": N_("the double on {train} must be covered first"),
+    "double": N_("{tile} and its cover: two tiles down this turn"),
+    "keeps-chain": N_("it keeps your train's plan of {length} tiles"),
+    "unloads": N_("it sheds {pips} pips where others may lay too"),
+    "marker-down": N_("your marker comes down"),
+    "blocks-seat": N_("{name} is known to hold no {number}"),
+    "best-odds": N_("it did best in {samples} sampled deals"),
+}
+
+
+def describe_train_hint(hint: TrainHint, names: Sequence[str], my_seat: int | None) -> str:
+    """The hint in one sentence: what to do and why ("Hint: play 5-12 on your train (...)")."""
+    phrases = []
+    for reason in hint.reasons:
+        values: dict[str, object] = dict(reason.values)
+        seat = values.get("seat")
+        if isinstance(seat, int):
+            values["name"] = you() if seat == my_seat else seat_name(names, seat)
+        train = values.get("train")
+        if isinstance(train, str):
+            values["train"] = _train_from_text(train, names, my_seat)
+        phrase = TRAIN_HINT_REASONS.get(reason.code)
+        if phrase is not None:
+            phrases.append(t(phrase, **values))
+    why = tc("between the reasons of a hint", "; ").join(phrases)
+    if len(hint.run) > 1:
+        what = t("lay the run {tiles} on your train", tiles=" ".join(str(tile) for tile in hint.run))
+    elif hint.tile is not None and hint.place is not None:
+        what = t("play {tile} on {train}", tile=str(hint.tile), train=train_name(hint.place, names, my_seat))
+    elif hint.reasons and hint.reasons[0].code == "must-pass":
+        what = tc("a hint's move", "pass")
+    elif hint.reasons and hint.reasons[0].code == "end-run":
+        what = t("end your run")
+    else:
+        what = tc("a hint's move", "draw")
+    if not why:
+        return t("Hint: {action}", action=what)
+    return t("Hint: {action} ({reason})", action=what, reason=why)
+
+
+def _train_from_text(text: str, names: Sequence[str], my_seat: int | None) -> str:
+    """A train written as in an action (``train 2``, ``mexican``), in words."""
+    words = text.split()
+    if words == ["mexican"]:
+        return train_name(Train(-1), names, my_seat)
+    if words and words[-1].isdigit():
+        return train_name(Train(int(words[-1])), names, my_seat)
+    return text
+
+
 def train_name(train: Train, names: Sequence[str], my_seat: int | None) -> str:
     """A train inside a sentence: "the Mexican train", "your train", "Ana's train"."""
     if train.is_mexican:
@@ -73,10 +134,7 @@ def describe_train_refusal(
         values["name"] = you() if seat == my_seat else seat_name(names, seat)
     train = params.get("train")
     if isinstance(train, str):
-        words = train.split()
-        place = Train(-1) if words == ["mexican"] else Train(int(words[-1])) if words[-1].isdigit() else None
-        if place is not None:
-            values["train"] = train_name(place, names, my_seat)
+        values["train"] = _train_from_text(train, names, my_seat)
     return t(TRAIN_REFUSALS.get(reason, TRAIN_REFUSALS[TrainRefusal.NOT_ALLOWED]), **values)
 
 

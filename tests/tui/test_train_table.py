@@ -13,6 +13,7 @@ from capicu.core.mexican import TrainTilePlayed, run_steps
 from capicu.tui.screens.train_match_over import TrainMatchOverScreen
 from capicu.tui.screens.train_table import TrainTableScreen
 from capicu.tui.widgets.event_log import EventLog
+from capicu.tui.widgets.hand_view import HandView
 from capicu.tui.widgets.status_line import StatusLine
 from capicu.tui.widgets.train_lanes import TrainLanes, lane_keys
 from helpers_app import screen_text, wait_for
@@ -129,22 +130,33 @@ async def test_a_tile_that_fits_several_trains_asks_which_and_a_lane_key_chooses
                    for e in after.events)
 
 
-async def test_the_hint_names_a_tile_and_a_train_and_moves_the_cursor_there():
+async def test_the_hint_names_the_longest_run_then_a_tile_and_a_train_and_moves_the_cursor_there():
     app = train_app(seed=5)
     async with app.run_test(size=SIZE) as pilot:
         await wait_for(pilot, lambda: my_train_turn(app), what="my first turn")
+        screen = app.screen
+        assert isinstance(screen, TrainTableScreen)
+        hand = screen.query_one(HandView)
         await pilot.press("x")
-        assert _status(app).startswith("Hint: lay ")
+        await wait_for(pilot, lambda: _status(app).startswith("Hint: "), what="the hint")
+        text = _status(app)
+        assert "the longest run your hand makes" in text, text
+        run = [Tile.parse(word) for word in text.split("run ", 1)[1].split(" on your train")[0].split()]
+        assert hand.selected == run[0]
+        await pilot.press("enter")  # the hint's first tile laid on the screen
+        await pilot.press("x")
+        await wait_for(pilot, lambda: _status(app).startswith("Hint: "), what="the hint again")
+        assert len(run) == 1 or hand.selected == run[1]
+        await pilot.press("escape")
         await next_train_turn(pilot, app)  # a run laid
         await wait_for(pilot, lambda: my_train_turn(app), what="my second turn")
         view = table_view(app)
         assert view is not None
         await pilot.press("x")
+        await wait_for(pilot, lambda: _status(app).startswith("Hint: "), what="the second hint")
         text = _status(app)
-        assert text.startswith("Hint: "), text
         if any(isinstance(a, Play) for a in view.legal):
-            hand = app.screen.query_one("#hand")
-            assert f"Hint: play {hand.selected} on " in text  # type: ignore[attr-defined]
+            assert f"Hint: play {hand.selected} on " in text, text
 
 
 async def test_an_open_double_is_loud_until_covered():

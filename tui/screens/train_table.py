@@ -22,12 +22,11 @@ the status line and the log, never over the hand or the lanes.
 from __future__ import annotations
 
 from functools import partial
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 import msgspec
 from capicu.core import DRAW, PASS, Action, Play, Tile, TrainView
 from capicu.core.actions import Run
-from capicu.core.ai.train_players import make_train_player, normal_merit
 from capicu.core.layout import Train, tile_leaves
 from capicu.core.mexican import (
     RunEnded,
@@ -55,13 +54,13 @@ from capicu.tui.describe_trains import (
     describe_must_cover,
     describe_passed,
     describe_train_action_refused,
+    describe_train_hint,
     describe_train_plays,
     describe_train_refusal,
     describe_train_result,
     describe_train_round_end,
     describe_train_round_start,
     describe_train_winners,
-    train_name,
 )
 from capicu.tui.game import seat_notices
 from capicu.tui.messages import N_, Wording, later, t
@@ -73,11 +72,14 @@ from capicu.tui.widgets.hand_view import HandView
 from capicu.tui.widgets.quiet_footer import QuietFooter
 from capicu.tui.widgets.status_line import StatusLine
 from capicu.tui.widgets.train_lanes import MEXICAN_KEY, TrainLanes, lane_keys, lane_order, lanes_from_view
-from textual import events
+from textual import events, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Static
+
+if TYPE_CHECKING:  # the hint's search loads on the first hint
+    from capicu.core.ai.train_hints import TrainHint
 
 
 def _with_run(line: TrainLine, run: tuple[Tile, ...], max_pip: int) -> TrainLine:
@@ -733,34 +735,33 @@ class TrainTableScreen(CapicuScreen[None]):
         self.app.push_screen(LeaveScreen(hosting), answered)
 
     def action_hint(self) -> None:
-        """The computer's choice for this turn (the normal player's; for a run, its next step)."""
+        """The hard player's move for this turn, and why (core's hint); for a run, the longest one."""
         view = self.view
         if view is None or not view.is_my_turn or view.seat is None:
             self.say(t("Hints are for your turn."), log_it=False)
             return
-        names = self._names(view)
+        self.say(t("Thinking of a hint..."), log_it=False)
+        self._find_hint(view)
+
+    @work(thread=True, exclusive=True, group="hint")
+    def _find_hint(self, view: TrainView) -> None:
+        # Imported on the first hint: the search it runs is not needed at start.
+        from capicu.core.ai.train_hints import suggest_train
+
+        hint = suggest_train(view, seed=view.round_number)
+        self.app.call_from_thread(self._show_hint, view, hint)
+
+    def _show_hint(self, view: TrainView, hint: TrainHint) -> None:
+        if self.view is not view:
+            return  # the table moved on while we thought
+        self.say(describe_train_hint(hint, self._names(view), view.seat), log_it=False)
         hand = self.query_one(HandView)
-        if view.may_run:
-            steps = run_steps(view, self.run)
-            if not steps:
-                self.say(t("Hint: end your run with Enter."), log_it=False)
-                return
-            own = Train(view.seat)
-            tile = max(steps, key=lambda s: (normal_merit(view, Play(s, own)), s))
-            self.say(t("Hint: lay {tile} on your train.", tile=str(tile)), log_it=False)
-            if tile in hand.hand:
-                hand.cursor = hand.hand.index(tile)
-            return
-        action = make_train_player("normal", view.round_number).choose(view)
-        if isinstance(action, Play) and isinstance(action.place, Train):
-            self.say(t("Hint: play {tile} on {train}.", tile=str(action.tile),
-                       train=train_name(action.place, names, view.seat)), log_it=False)
-            if action.tile in hand.hand:
-                hand.cursor = hand.hand.index(action.tile)
-        elif action == DRAW:
-            self.say(t("Hint: nothing fits: draw."), log_it=False)
-        else:
-            self.say(t("Hint: nothing fits: pass."), log_it=False)
+        # The tile to lay next: the run's next one past what is laid on the screen, else the hint's tile.
+        tile = hint.tile
+        if hint.run and hint.run[: len(self.run)] == self.run and len(hint.run) > len(self.run):
+            tile = hint.run[len(self.run)]
+        if tile is not None and tile in hand.hand:
+            hand.cursor = hand.hand.index(tile)
 
 
 _TRAIN_EVENTS = (TrainRoundStarted, TrainTilePlayed, TrainTileDrawn, RunEnded, TrainPassed, TrainRoundEnded,
