@@ -172,8 +172,15 @@ async def show_train_table(pilot: Pilot[Any], app: CapicuApp) -> None:
     """Mexican Train at 8 seats, at one of my turns with a marker up (the lanes, lit and marked)."""
     from helpers_train import my_train_turn, next_train_turn, table_view, train_round_over
 
+    from capicu.tui.screens.resume_offer import ResumeOfferScreen
+    from capicu.tui.screens.train_table import TrainTableScreen
+
     await back_to_the_menu(pilot, app)
     app.start_game(train_request())
+    await wait_for(pilot, lambda: isinstance(app.screen, ResumeOfferScreen | TrainTableScreen),
+                   what="the table or the offer to resume")
+    if isinstance(app.screen, ResumeOfferScreen):  # the solo game left unfinished before this one
+        await pilot.press("n")
     for _ in range(40):
         await wait_for(pilot, lambda: my_train_turn(app) or train_round_over(app), what="my turn")
         view = table_view(app)
