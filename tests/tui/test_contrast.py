@@ -170,10 +170,9 @@ def train_request(seed: int = 5) -> SoloGame:
 
 async def show_train_table(pilot: Pilot[Any], app: CapicuApp) -> None:
     """Mexican Train at 8 seats, at one of my turns with a marker up (the lanes, lit and marked)."""
-    from helpers_train import my_train_turn, next_train_turn, table_view, train_round_over
-
     from capicu.tui.screens.resume_offer import ResumeOfferScreen
     from capicu.tui.screens.train_table import TrainTableScreen
+    from helpers_train import my_train_turn, next_train_turn, table_view, train_round_over
 
     await back_to_the_menu(pilot, app)
     app.start_game(train_request())
