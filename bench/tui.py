@@ -26,6 +26,7 @@ import os
 import pty
 import re
 import select
+import shutil
 import statistics
 import struct
 import subprocess
@@ -136,10 +137,15 @@ def bare_start(env: dict[str, str], script: Path) -> float:
 
 
 def capicu_run(env: dict[str, str], seed: int) -> tuple[float, int, int]:
-    """(start seconds, cursor move bytes, opponent move bytes) for one ``capicu play``."""
+    """(start seconds, cursor move bytes, opponent move bytes) for one ``capicu play``.
+
+    Each run has a data folder of its own: the run before was stopped mid-match, and a
+    first start finds no unfinished match to offer (its journal is written, as a player's is).
+    """
     argv = [sys.executable, "-m", "capicu.tui", "play", "--players", "2", "--seed", str(seed),
             "--name", "Bench", "--colors", "256", "--no-mouse"]
-    term = Terminal(argv, env)
+    data = tempfile.mkdtemp(prefix="capicu-bench-data-")
+    term = Terminal(argv, {**env, "CAPICU_DATA_DIR": data})
     try:
         # The table is drawn when the first tile of the hand is: "[3|5]".
         start = term.wait_for(rb"\[\d\|\d\]")
@@ -169,6 +175,7 @@ def capicu_run(env: dict[str, str], seed: int) -> tuple[float, int, int]:
         return start, cursor, len(opponent)
     finally:
         term.close()
+        shutil.rmtree(data, ignore_errors=True)
 
 
 def main() -> int:

@@ -14,7 +14,7 @@ from __future__ import annotations
 import contextlib
 import gc
 import getpass
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
 from typing import Any, ClassVar, cast
 
@@ -38,7 +38,7 @@ from textual.reactive import var
 from textual.screen import Screen
 from textual.theme import Theme, ThemeProvider
 from textual.types import NoActiveAppError
-from textual.widgets import Checkbox
+from textual.widgets import Checkbox, Input
 
 from .ascii_only import to_ascii
 from .describe import describe_host_bye, describe_host_error, describe_link_end
@@ -123,6 +123,8 @@ class CapicuApp(App[None]):
     # What the screens follow of the App itself (each screen watches them; see CapicuScreen).
     #: This terminal hosts: where others join, and with which code (None: it does not, or not yet).
     hosted_at: var[Hosting | None] = var(None)
+    #: How to join this terminal's table over SSH, worded when asked (None: SSH is off).
+    ssh_join: var[Callable[[], list[str]] | None] = var(None)
     #: How tiles are drawn, and whether everything is drawn in ASCII only.
     tile_style: var[TileStyle] = var(TileStyle.COMPACT)
     ascii_mode: var[bool] = var(False)
@@ -142,6 +144,8 @@ class CapicuApp(App[None]):
         #: the command prints it and exits with 0.
         self.farewell: str | None = None
         self.game: GameState | None = None
+        #: Said by the first screen of the game, the lobby or the table, in its log (never over the hand).
+        self.opening_notices: list[Wording] = []
         self._exiting = False
         self.link: GameLink | None = None
         self.seat_store: SeatStore | None = SeatStore(  # SSH: each key's own
@@ -265,6 +269,18 @@ class CapicuApp(App[None]):
     def search_themes(self) -> None:
         self.push_screen(CommandPalette(providers=[ThemeProvider], placeholder=t("Search for themes…")))
 
+    def take_opening_notices(self) -> list[Wording]:
+        """What the game's first screen says as it opens (each said once)."""
+        notices, self.opening_notices = self.opening_notices, []
+        return notices
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        """A name field that is full says so: taking no more letters without a word would be a silent cut."""
+        field = event.input
+        if (field.id == "name" and field.has_focus and field.max_length
+                and len(event.value) >= field.max_length):
+            self.notify(t("Names are at most {limit} letters.", limit=field.max_length), severity="warning")
+
     def player_name(self, asked: str | None) -> str:
         name = asked or self.settings.name
         if not name:
@@ -312,6 +328,11 @@ class CapicuApp(App[None]):
                 self._offer_resume(request, folder, kept[0])
                 return
         name = self.player_name(request.name)
+        self.opening_notices = []
+        if request.name and len(request.name) > NAME_LIMIT:
+            # Never cut silently: the player learns the name the others will read.
+            self.opening_notices.append(later("Names are at most {limit} letters: you sit as {name}.",
+                                              limit=NAME_LIMIT, name=name))
         resumed = resumes(request)
         self.game = GameState(request=request, table=TableModel(name),
                               resumed=summarize(resumed) if resumed is not None else None)
@@ -413,11 +434,12 @@ class CapicuApp(App[None]):
         if not isinstance(self.screen, TrainMatchOverScreen):
             self.push_screen(TrainMatchOverScreen(view))
 
-    def tell(self, text: Wording, severity: SeverityLevel = "information") -> None:
-        """A notice for the player: on the table's status line when the table shows, else a toast."""
+    def tell(self, text: Wording, severity: SeverityLevel = "information", *, status: bool = True) -> None:
+        """A notice for the player: on the table's status line (``status``) and log when the table
+        shows, else a toast."""
         table = self._table_screen()
-        if table is not None and table.is_attached and self.screen is table:
-            table.say(text)
+        if table is not None and table.is_attached and (self.screen is table or not status):
+            table.say(text, status=status)
         else:
             self.notify(text(), severity=severity)
 
@@ -494,7 +516,8 @@ class CapicuApp(App[None]):
             for screen in list(self.screen_stack):
                 if isinstance(screen, ReconnectingScreen):
                     screen.dismiss()
-            self.tell(later("Back at the table."))
+            # Said in the log only: the status line says what to do now (it may be our turn).
+            self.tell(later("Back at the table."), status=False)
         elif isinstance(taken, Closed) and taken.reason == LinkEnd.HOST_BYE:
             self._host_closed(describe_host_bye(taken.params))
             return

@@ -82,7 +82,12 @@ HINT_REASONS: Mapping[str, str] = {
     "double": N_("lays the double {tile} while it still fits"),
     "sheds-weight": N_("gets rid of {pips} pips"),
     "draw-better": N_("drawing does better than any tile here"),
-    "best-odds": N_("does best in {samples} sampled deals"),
+    "best-odds": N_("it gives the best chances"),
+}
+
+#: A hint's reasons with their figures, said when the hint is asked for again.
+HINT_EVIDENCE: Mapping[str, str] = {
+    "best-odds": N_("it did best in {samples} deals of the tiles you cannot see, tried out"),
 }
 
 #: What the host's refusals mean: one sentence for each `ErrorCode` (the host's own sentence is
@@ -191,21 +196,21 @@ def seat_label(names: Sequence[str], seat: int, my_seat: int | None = None) -> s
 def side_name(
     side: int, names: Sequence[str], sides: int, players: int, my_seat: int | None = None
 ) -> str:
-    """A side as a label: "Ana", "Team Ana & Luis" for partners; "You", "You & Luis" for the reader's."""
+    """A side as a label: "Ana", "Ana and Luis" for partners; "You", "You and Luis" for the reader's.
+
+    One form everywhere, a label or a sentence's subject: the names as the language lists them.
+    """
     members = side_members(side, sides, players)
     if not members:  # a side number out of range (from a faulty host)
         return seat_name(names, side)
     if my_seat in members:
-        partners = partner_names([seat_name(names, seat) for seat in members if seat != my_seat])
-        return t("You & {partner}", partner=partners) if partners else you_title()
-    joined = partner_names([seat_name(names, seat) for seat in members])
-    return t("Team {names}", names=joined) if len(members) > 1 else joined
+        return and_list([you_title(), *(seat_name(names, seat) for seat in members if seat != my_seat)])
+    return partner_names([seat_name(names, seat) for seat in members])
 
 
 def partner_names(names: Sequence[str]) -> str:
-    """Partners' names as one label ("Ana & Luis"), joined as the language writes a team."""
-    # TRANSLATORS: between partners' names in a label: "Team Ana & Luis".
-    return tc("between partners' names", " & ").join(names)
+    """Partners' names as one label ("Ana and Luis"), joined as the language lists names."""
+    return and_list(names)
 
 
 def you_title() -> str:
@@ -232,7 +237,7 @@ class Subject(Enum):
 
     #: Another player, or another partnership when nobody says "team" (``name``).
     OTHER = "other"
-    #: Another partnership, in a sentence that compares teams (``name``).
+    #: Another partnership (``names``: "Ana and Luis", a plural subject).
     TEAM = "team"
     #: The reader alone.
     YOU = "you"
@@ -250,6 +255,8 @@ def _subject(
         if partners:
             return Subject.WE, {"partner": partner_names(partners)}
         return Subject.YOU, {}
+    if len(members) > 1:
+        return Subject.TEAM, {"names": side_name(side, names, sides, players)}
     return Subject.OTHER, {"name": side_name(side, names, sides, players)}
 
 
@@ -338,6 +345,8 @@ def describe_event(event: Event, names: Sequence[str], my_seat: int | None, *, l
             return t("You win the match with {score} points!", score=score)
         if form is Subject.WE:
             return t("You and {partner} win the match with {score} points!", score=score, **who)
+        if form is Subject.TEAM:
+            return t("{names} win the match with {score} points.", score=score, **who)
         return t("{name} wins the match with {score} points.", score=score, **who)
     return ""  # pragma: no cover - Event is a closed union
 
@@ -408,6 +417,8 @@ def describe_result(
                 lines.append(t("You count {count}.", count=count))
             elif form is Subject.WE:
                 lines.append(t("You and {partner} count {count}.", count=count, **who))
+            elif form is Subject.TEAM:
+                lines.append(t("{names} count {count}.", count=count, **who))
             else:
                 lines.append(t("{name} counts {count}.", count=count, **who))
     winner = result.winner
@@ -421,6 +432,9 @@ def describe_result(
         elif form is Subject.WE:
             lines.append(tn("You and {partner} win the round: {count} point.",
                             "You and {partner} win the round: {count} points.", result.points, **who))
+        elif form is Subject.TEAM:
+            lines.append(tn("{names} win the round: {count} point.", "{names} win the round: {count} points.",
+                            result.points, **who))
         else:
             lines.append(tn("{name} wins the round: {count} point.", "{name} wins the round: {count} points.",
                             result.points, **who))
@@ -441,10 +455,8 @@ def _why_they_score(
     """What the winning side's points count, in the words of the game's scoring."""
     assert result.winner is not None
     sides = rules.sides(players)
+    # Another team's sentence names both ("Ana and Luis take ...") and says "the other team's".
     form, who = _subject(result.winner, names, sides, players, my_seat)
-    # A team's sentence names "Team Ana & Luis" and says "the other team's"; the reader's team is WE.
-    if form is Subject.OTHER and sides != players:
-        form = Subject.TEAM
     if rules.scoring is Scoring.ALL_PIPS:
         lines = []
         if result.reason != Outcome.DOMINO:
@@ -459,6 +471,8 @@ def _why_they_score(
         elif form is Subject.WE:
             lines.append(t("You and {partner} take the pips left in every hand: {points}.", points=points,
                            **who))
+        elif form is Subject.TEAM:
+            lines.append(t("{names} take the pips left in every hand: {points}.", points=points, **who))
         else:
             lines.append(t("{name} takes the pips left in every hand: {points}.", points=points, **who))
         return lines
@@ -469,7 +483,7 @@ def _why_they_score(
             return [t("You and {partner} take the pips left in the other team's hands: {points}.",
                       points=points, **who)]
         if form is Subject.TEAM:
-            return [t("{name} takes the pips left in the other team's hands: {points}.", points=points,
+            return [t("{names} take the pips left in the other team's hands: {points}.", points=points,
                       **who)]
         return [t("{name} takes every pip left in the other hands: {points}.", points=points, **who)]
     if form is Subject.YOU:
@@ -479,9 +493,9 @@ def _why_they_score(
         return [t("You and {partner} have the lower count ({count}) and score the other team's count minus "
                   "yours: {points}.", count=count, points=points, **who)]
     if form is Subject.TEAM:
-        return [t("{name} has the lower count ({count}) and scores the other team's count minus its own: "
+        return [t("{names} have the lower count ({count}) and score the other team's count minus theirs: "
                   "{points}.", count=count, points=points, **who)]
-    return [t("{name} has the lowest count ({count}) and scores the others' counts minus it: {points}.",
+    return [t("{name} has the lowest count ({count}) and scores the others' counts minus its own: {points}.",
               count=count, points=points, **who)]
 
 
@@ -531,10 +545,13 @@ def describe_action_refused(view: View, action: Action, names: Sequence[str]) ->
     return describe_refusal(refused.reason, refused.params, names, view.seat)
 
 
-def describe_hint_reasons(hint: Hint, names: Sequence[str], my_seat: int | None = None) -> str:
+def describe_hint_reasons(
+    hint: Hint, names: Sequence[str], my_seat: int | None = None, *, evidence: bool = False
+) -> str:
     """Why a hint suggests its move, as a phrase ("keeps your 5s; Pepe could not match 3").
 
-    ``names`` name a seat the reason is about; ``my_seat`` is the reader's.
+    ``names`` name a seat the reason is about; ``my_seat`` is the reader's. The advice is
+    said plainly; with ``evidence`` (the hint asked for again) a reason gives its figures.
     """
     phrases = []
     for reason in hint.reasons:
@@ -542,7 +559,7 @@ def describe_hint_reasons(hint: Hint, names: Sequence[str], my_seat: int | None 
         seat = values.get("seat")
         if isinstance(seat, int):
             values["name"] = you() if seat == my_seat else seat_name(names, seat)
-        phrase = HINT_REASONS.get(reason.code)
+        phrase = (HINT_EVIDENCE.get(reason.code) if evidence else None) or HINT_REASONS.get(reason.code)
         if phrase is not None:
             phrases.append(t(phrase, **values))
     # TRANSLATORS: between two reasons of a hint: "keeps your 5s; Pepe could not match 3".

@@ -198,8 +198,11 @@ def describe_passed(seat: int, names: Sequence[str], my_seat: int | None) -> str
 
 def describe_train_round_start(round_number: int, rounds: int, engine: Tile, first: int,
                                names: Sequence[str], my_seat: int | None) -> str:
+    if first == my_seat:
+        return t("Round {round} of {rounds}: the engine is {tile}; you play first.", round=round_number,
+                 rounds=rounds, tile=str(engine))
     return t("Round {round} of {rounds}: the engine is {tile}; {name} plays first.", round=round_number,
-             rounds=rounds, tile=str(engine), name=_who(first, names, my_seat))
+             rounds=rounds, tile=str(engine), name=seat_name(names, first))
 
 
 def describe_train_round_end(result: TrainRoundResult, names: Sequence[str], my_seat: int | None) -> str:

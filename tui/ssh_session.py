@@ -18,6 +18,7 @@ import asyncio
 import sys
 from codecs import getincrementaldecoder
 from dataclasses import dataclass
+from functools import partial
 from typing import Any, Protocol, cast
 
 import msgspec
@@ -255,7 +256,8 @@ class HostingApp(CapicuApp):
         except GatewayError as exc:  # the table goes on without SSH; the host is told why
             self.notify(t("SSH is off: {problem}", problem=str(exc)), severity="error", timeout=20)
             return
-        self.notify("\n".join(gateway.welcome_lines(message.address)), timeout=60)
+        # Not a notice: it would cover the host player's hand. The lobby shows it, and `j` at the table.
+        self.ssh_join = partial(gateway.welcome_lines, message.address)
 
     async def on_unmount(self) -> None:
         await self.gateway.stop()

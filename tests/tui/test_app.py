@@ -246,6 +246,11 @@ async def test_the_match_ends_with_the_summary_then_the_winner_and_play_again() 
         await pilot.press("enter")
         await wait_for(pilot, lambda: isinstance(app.screen, MatchOverScreen), what="the match-over screen")
         assert "wins the match" in screen_text(app) or "You win the match" in screen_text(app)
+        # The table beneath says the state: the final score is shown, not to be asked for.
+        from capicu.tui.widgets.status_line import StatusLine
+
+        table = next(s for s in app.screen_stack if isinstance(s, TableScreen))
+        assert table.query_one(StatusLine).prompt == "The match is over."
         first = app.link
         await pilot.press("a")
         await wait_for(pilot, lambda: app.link is not first and isinstance(app.screen, TableScreen)

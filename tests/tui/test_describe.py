@@ -36,6 +36,7 @@ from capicu.core.rules import RulesError
 from capicu.net.client import LinkEnd
 from capicu.net.protocol import ErrorCode
 from capicu.tui.describe import (
+    HINT_EVIDENCE,
     HINT_REASONS,
     REFUSALS,
     describe_action_refused,
@@ -147,7 +148,7 @@ def test_round_start_says_who_leads_and_a_forced_lead() -> None:
 
 def test_match_end_names_a_partnership_or_speaks_to_the_reader() -> None:
     partners = describe_event(MatchEnded(1, (120, 205)), NAMES, 0)
-    assert partners == "Team Beto & Dolo wins the match with 205 points."
+    assert partners == "Beto and Dolo win the match with 205 points."
     mine = describe_event(MatchEnded(1, (120, 205)), NAMES, 3)
     assert mine == "You and Beto win the match with 205 points!"
     assert describe_event(MatchEnded(1, (120, 205)), NAMES, None) == partners
@@ -184,7 +185,7 @@ def test_a_domino_names_the_player_hands_counts_bonuses_and_totals() -> None:
         "Beto: 3-5 6-6 = 20",
         "Carmen: 1-1 = 2",
         "Ana wins the round: 222 points.",
-        "Ana has the lowest count (0) and scores the others' counts minus it: 22.",
+        "Ana has the lowest count (0) and scores the others' counts minus its own: 22.",
         "Capicú bonus: +100.",
         "Chuchazo bonus: +100.",
         "Ana: 222 in total.",
@@ -255,11 +256,11 @@ def test_partners_are_counted_and_scored_as_a_side() -> None:
     rules = Rules.preset_named("quinientos")
     lines = describe_result(_partners_domino(), NAMES, rules, 4)
     assert lines[0] == "Round 1: domino. Ana goes out with 1-3."
-    assert "Team Ana & Carmen counts 2." in lines and "Team Beto & Dolo counts 12." in lines
-    assert "Team Ana & Carmen wins the round: 114 points." in lines
-    assert "Team Ana & Carmen takes the pips left in every hand: 14." in lines
+    assert "Ana and Carmen count 2." in lines and "Beto and Dolo count 12." in lines
+    assert "Ana and Carmen win the round: 114 points." in lines
+    assert "Ana and Carmen take the pips left in every hand: 14." in lines
     assert "Bonus for winning round 1: +100." in lines
-    assert lines[-2:] == ["Team Ana & Carmen: 114 in total.", "Team Beto & Dolo: 0 in total."]
+    assert lines[-2:] == ["Ana and Carmen: 114 in total.", "Beto and Dolo: 0 in total."]
 
 
 def test_partners_speak_to_the_reader_and_their_partner() -> None:
@@ -269,11 +270,11 @@ def test_partners_speak_to_the_reader_and_their_partner() -> None:
         assert f"You and {partner} count 2." in lines
         assert f"You and {partner} win the round: 114 points." in lines
         assert f"You and {partner} take the pips left in every hand: 14." in lines
-        assert lines[-2] == f"You & {partner}: 114 in total."
+        assert lines[-2] == f"You and {partner}: 114 in total."
     opponents = describe_result(_partners_domino(), NAMES, rules, 4, my_seat=1)
     assert "You and Dolo count 12." in opponents
-    assert "Team Ana & Carmen wins the round: 114 points." in opponents
-    assert opponents[-1] == "You & Dolo: 0 in total."
+    assert "Ana and Carmen win the round: 114 points." in opponents
+    assert opponents[-1] == "You and Dolo: 0 in total."
 
 
 def test_a_partners_tranque_names_the_lightest_hand() -> None:
@@ -283,7 +284,7 @@ def test_a_partners_tranque_names_the_lightest_hand() -> None:
     lines = describe_result(result, NAMES, rules, 4, my_seat=0)
     assert "Carmen holds the lightest hand (2)." not in lines  # Carmen is not on the winning side
     assert "Beto holds the lightest hand (3)." in lines
-    assert "Team Beto & Dolo takes the pips left in every hand: 14." in lines
+    assert "Beto and Dolo take the pips left in every hand: 14." in lines
     mine = describe_result(result, NAMES, rules, 4, my_seat=1)
     assert "You hold the lightest hand (3)." in mine
     assert "You and Dolo take the pips left in every hand: 14." in mine
@@ -297,7 +298,7 @@ def test_domino_takes_all_says_what_it_counts_alone_and_in_teams() -> None:
         result, NAMES[:3], rules, 3, my_seat=0)
     teams = msgspec.structs.replace(rules, partnerships=True)
     result = _partners_domino(bonuses=(), points=12, scores=(12, 0))
-    assert "Team Ana & Carmen takes the pips left in the other team's hands: 12." in describe_result(
+    assert "Ana and Carmen take the pips left in the other team's hands: 12." in describe_result(
         result, NAMES, teams, 4)
     assert "You and Ana take the pips left in the other team's hands: 12." in describe_result(
         result, NAMES, teams, 4, my_seat=2)
@@ -307,7 +308,7 @@ def test_lowest_count_in_teams_says_the_other_teams_count() -> None:
     rules = Rules.preset_named("drawing-game")
     result = _partners_domino(reason=Outcome.TRANQUE, bonuses=(), points=10, side_counts=(2, 12),
                               scores=(10, 0))
-    assert ("Team Ana & Carmen has the lower count (2) and scores the other team's count minus its own: 10."
+    assert ("Ana and Carmen have the lower count (2) and score the other team's count minus theirs: 10."
             in describe_result(result, NAMES, rules, 4))
     assert ("You and Carmen have the lower count (2) and score the other team's count minus yours: 10."
             in describe_result(result, NAMES, rules, 4, my_seat=0))
@@ -428,7 +429,9 @@ def test_every_hint_reason_has_a_phrase_with_its_params() -> None:
     for code in HintReason:
         # A seat is named, not numbered.
         expected = {"name" if param == "seat" else param for param in code.params}
-        assert placeholders(HINT_REASONS[code]) == expected, code
+        # The advice may leave its figures out; asked again (the evidence), it gives them all.
+        assert placeholders(HINT_REASONS[code]) <= expected, code
+        assert placeholders(HINT_EVIDENCE.get(code, HINT_REASONS[code])) == expected, code
 
 
 def test_the_rules_of_every_preset_read_as_sentences() -> None:
@@ -620,13 +623,13 @@ def test_lists_and_partners_are_joined_as_the_language_joins_them() -> None:
     from capicu.tui.describe import and_list, side_name
 
     assert and_list(["Ana", "Beto", "Carmen"]) == "Ana, Beto and Carmen"
-    assert side_name(0, NAMES, 2, 4) == "Team Ana & Carmen"
+    assert side_name(0, NAMES, 2, 4) == "Ana and Carmen"
     default_language.switch("es")
     try:
         assert and_list(["Ana", "Beto", "Carmen"]) == "Ana, Beto y Carmen"
         assert and_list(["Ana", "Beto"]) == "Ana y Beto"
-        # The catalogue's own joiner for a team, never an "&" put in by hand.
-        assert side_name(0, NAMES, 2, 4) == "Pareja Ana y Carmen"
+        # The catalogue's own list joiner for a team, one form for labels and sentences.
+        assert side_name(0, NAMES, 2, 4) == "Ana y Carmen"
         assert side_name(1, NAMES, 2, 4, my_seat=1) == "Tú y Dolo"
     finally:
         default_language.switch("en")
@@ -652,3 +655,29 @@ def test_every_reason_a_host_cannot_start_is_a_code_worded_with_its_declared_par
         default_language.switch("en")
     with pytest.raises(ValueError, match="problem"):
         HostError("in English", HostProblem.JOURNAL, path="m.journal")  # its problem left out
+
+
+def test_a_hint_says_lead_on_an_empty_table_and_no_end_when_both_ends_match() -> None:
+    from capicu.core import End, Play, Tile
+    from capicu.tui.screens.table import describe_action
+
+    match = crafted_match(Rules.preset_named("puerto-rican-drawing"),
+                          ["6-6 0-1 0-2 0-3 0-4 0-6 0-0", "5-6 1-2 1-3 1-4 1-5 2-2 2-3"])
+    empty = match.view(0)
+    assert describe_action(Play(Tile.parse("6-6"), End.LEFT), empty) == "lead 6-6"
+    match.apply(parse_action("play 6-6"))
+    both_six = match.view(1)
+    # Either end is the same game: the hint names no end, so it cannot disagree with the Enter that plays it.
+    assert describe_action(Play(Tile.parse("5-6"), End.RIGHT), both_six) == "play 5-6"
+
+
+def test_a_hints_odds_are_said_plainly_and_the_figures_only_when_asked_again() -> None:
+    hint = Hint(DRAW, (HintReason.BEST_ODDS(samples=667),))
+    assert describe_hint_reasons(hint, NAMES) == "it gives the best chances"
+    assert "667" in describe_hint_reasons(hint, NAMES, evidence=True)
+    default_language.switch("es")
+    try:
+        plain = describe_hint_reasons(hint, NAMES)
+        assert "667" not in plain and "muestra" not in plain
+    finally:
+        default_language.switch("en")

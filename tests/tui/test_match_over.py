@@ -136,8 +136,8 @@ async def test_partners_read_their_team_and_the_bonus_rounds() -> None:
     match = finished_match("quinientos", 4, seed=32)
     assert len(match.results) == 16 and match.winner == 1
     for seat, sentence, columns in (
-        (0, "Team Pepe & Beto wins the match with 510 points.", "You & Luis  Team Pepe & Beto"),
-        (3, "You and Pepe win the match with 510 points!", "Team Ana & Luis  You & Pepe"),
+        (0, "Pepe and Beto win the match with 510 points.", "You and Luis  Pepe and Beto"),
+        (3, "You and Pepe win the match with 510 points!", "Ana and Luis  You and Pepe"),
     ):
         app = over_app()
         async with app.run_test(size=SIZE) as pilot:

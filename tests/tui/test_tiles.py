@@ -32,6 +32,14 @@ def test_compact_double_stands_across_the_line_with_the_joint_on_the_axis() -> N
     assert "6" not in rows(face)[1]
 
 
+def test_an_ascii_double_is_not_drawn_with_the_corners_of_a_bend() -> None:
+    from capicu.tui.widgets.tiles import turn_column
+
+    assert rows(tile_face(6, 6, ascii=True)) == ["|6|", "|-|", "|6|"]
+    corners = {turn_column(3, right=right, ascii=True)[row] for right in (True, False) for row in (0, 2)}
+    assert not corners & set("".join(rows(tile_face(6, 6, ascii=True))))
+
+
 def test_a_double_can_lie_flat_when_asked() -> None:
     assert tile_face(6, 6, crosswise=False).plain() == "[6|6]"
 

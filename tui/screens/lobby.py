@@ -7,9 +7,10 @@ from typing import ClassVar
 from capicu.net.model import Change
 from capicu.net.protocol import NAME_LIMIT, Chat, SeatKind, Seats
 from capicu.tui.describe import display_text
-from capicu.tui.game import Hosting, computer_name, seat_notices
+from capicu.tui.game import computer_name, seat_notices
 from capicu.tui.messages import N_, t, tc, tn
 from capicu.tui.screens.base import CapicuScreen
+from capicu.tui.screens.how_to_join import how_to_join_lines
 from capicu.tui.widgets.event_log import EventLog
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -48,13 +49,16 @@ class LobbyScreen(CapicuScreen[None]):
 
     def on_mount(self) -> None:
         self.watch(self.app, "hosted_at", self._show_join)
+        self.watch(self.app, "ssh_join", self._show_join)
         self._show_seats()
+        for notice in self.capicu.take_opening_notices():
+            self.query_one(EventLog).add_notice(notice)
 
     def language_changed(self) -> None:
         # Words again in place: the news log keeps its lines (in the new language).
         self.query_one("#lobby-title", Static).update(t("Lobby"))
         self.query_one(EventLog).reword()
-        self._show_join(self.capicu.hosted_at)
+        self._show_join()
         self._show_seats()
 
     def set_status(self, text: str) -> None:
@@ -76,18 +80,9 @@ class LobbyScreen(CapicuScreen[None]):
             news.add_chat(taken.name, taken.text)
         self._show_seats()
 
-    def _show_join(self, host: Hosting | None) -> None:
-        """How others join (this terminal hosts)."""
-        join = self.query_one("#lobby-join", Static)
-        if host is not None:
-            line = f"capicu join {host.address}:{host.port}"
-            if host.code:
-                line += f" --code {host.code}"
-            code = (t("Join code: {code}", code=host.code) if host.code
-                    else t("No join code: anyone who can reach this machine may join."))
-            join.update("\n".join((t("Others join with:"), f"  {line}", code)))
-        else:
-            join.update("")
+    def _show_join(self, _: object = None) -> None:
+        """How others join (this terminal hosts), SSH included once it is on."""
+        self.query_one("#lobby-join", Static).update("\n".join(how_to_join_lines(self.capicu)))
         self.refresh_bindings()
 
     def _show_seats(self) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import ClassVar
 
 from capicu.core import PRESET_NAMES, Rules
@@ -15,15 +16,33 @@ from textual.containers import VerticalScroll
 from textual.widgets import Footer, Select, Static
 
 
-def binding_lines(bindings: list[BindingType]) -> list[str]:
-    """Each binding as "keys  what it does" (for the rules and keys screen)."""
-    lines = []
+def binding_lines(bindings: list[BindingType], *, asides: Sequence[BindingType] = ()) -> list[str]:
+    """Each key once, as "keys  what it does": a key bound twice says both ("Enter  Play tile; Ready").
+
+    Keys that do the same things share a line ("r / F1  Rules"); a binding in ``asides``
+    (the choice of an end) says when it counts.
+    """
+    does: dict[str, list[str]] = {}
     for item in bindings:
         if not isinstance(item, Binding) or not item.description:
             continue
-        keys = " / ".join(key_name(k.strip()) for k in item.key.split(","))
-        lines.append(f"{keys:>16}  {t(item.description)}")
-    return lines
+        what = t(item.description)
+        if item in asides:
+            what = t("{what} (a tile that fits both ends)", what=what)
+        for key in (k.strip() for k in item.key.split(",")):
+            if what not in does.setdefault(key, []):
+                does[key].append(what)
+    keys_for: dict[tuple[str, ...], list[str]] = {}
+    for key, things in does.items():
+        keys_for.setdefault(tuple(things), []).append(key)
+    written = {done: " / ".join(key_name(key) for key in keys) for done, keys in keys_for.items()}
+    width = max((len(keys) for keys in written.values()), default=0) + 1
+    return [f"{keys:>{width}}  {list_separator_of_keys().join(done)}" for done, keys in written.items()]
+
+
+def list_separator_of_keys() -> str:
+    # TRANSLATORS: between the things one key does on the rules and keys screen: "Play tile; Ready".
+    return tc("between the things one key does", "; ")
 
 
 def key_name(key: str) -> str:
@@ -31,7 +50,7 @@ def key_name(key: str) -> str:
     names = {
         "left": "←", "right": "→", "up": "↑", "down": "↓",
         "home": tc("a key", "Home"), "end": tc("a key", "End"), "enter": tc("a key", "Enter"),
-        "escape": tc("a key", "Esc"), "question_mark": "?",
+        "escape": tc("a key", "Esc"), "question_mark": "?", "f1": "F1",
     }
     return names.get(key, key)
 
@@ -62,11 +81,8 @@ class RulesKeysScreen(CapicuScreen[None]):
 
     def _keys_text(self) -> str:
         lines = [
-            # The table's keys hold the hand's (HandView.CURSOR_BINDINGS): each is listed once.
-            *binding_lines([b for b in TableScreen.BINDINGS if b not in TableScreen.END_BINDINGS]),
-            "",
-            t("When a tile fits both ends:"),
-            *binding_lines(TableScreen.END_BINDINGS),
+            # The table's keys hold the hand's (HandView.CURSOR_BINDINGS) and the ends': each key once.
+            *binding_lines(TableScreen.BINDINGS, asides=TableScreen.END_BINDINGS),
             "",
             t("Anywhere: Ctrl+P opens the command palette (themes, language), Ctrl+Q quits."),
         ]

@@ -21,9 +21,10 @@ import math
 import time
 from typing import TYPE_CHECKING, ClassVar, cast
 
+import msgspec
 from capicu.core import DRAW, PASS, Action, Direction, End, Event, Play, TilePlayed, TilesDrawn, View
 from capicu.net.client import Update
-from capicu.net.model import Change
+from capicu.net.model import Change, LinkState
 from capicu.net.protocol import Chat, Seats, Snapshot
 from capicu.tui.describe import (
     and_list,
@@ -36,9 +37,10 @@ from capicu.tui.describe import (
     you,
 )
 from capicu.tui.describe_rules import preset_title
-from capicu.tui.game import JoinGame, seat_notices
+from capicu.tui.game import HostGame, JoinGame, seat_notices
 from capicu.tui.messages import N_, Wording, later, t, tc
 from capicu.tui.screens.base import CapicuModalScreen, CapicuScreen
+from capicu.tui.screens.how_to_join import HowToJoinScreen
 from capicu.tui.widgets.boneyard_info import BoneyardInfo
 from capicu.tui.widgets.chat_panel import ChatPanel
 from capicu.tui.widgets.event_log import EventLog
@@ -70,8 +72,15 @@ _SLOT = {
 }
 
 
-def describe_action(action: Action) -> str:
+def describe_action(action: Action, view: View) -> str:
+    """A hint's move in words: "lead 1-2" on an empty table, no end when both ends are the same."""
     if isinstance(action, Play):
+        if view.ends is None:
+            # TRANSLATORS: a hint's move on an empty table.
+            return t("lead {tile}", tile=str(action.tile))
+        if view.ends[0] == view.ends[1]:
+            # TRANSLATORS: a hint's move when both ends show the same number (either end is the same game).
+            return t("play {tile}", tile=str(action.tile))
         # TRANSLATORS: a hint's move; {end} is "left" or "right", as worded for "end of the line".
         return t("play {tile} on the {end}", tile=str(action.tile), end=end_name(action.end.value))
     return tc("a hint's move", "draw") if action == DRAW else tc("a hint's move", "pass")
@@ -191,8 +200,13 @@ class TableScreen(CapicuScreen[None]):
         Binding("x", "hint", N_("Hint")),
         Binding("c", "chat", N_("Chat")),
         Binding("k", "seat_key", N_("Seat key")),
+        Binding("k", "explain('seat_key')", "", show=False),
+        Binding("j", "how_to_join", N_("How to join")),
+        Binding("j", "explain('how_to_join')", "", show=False),
         Binding("r,f1", "rules", N_("Rules")),
         Binding("escape,q", "leave", N_("Leave"), key_display="esc/q"),
+        # While chat has the keyboard, q is a letter and Esc only gives the keyboard back.
+        Binding("escape", "leave_chat", N_("Back to the table"), key_display="esc"),
         # The keys that come and go with the turn, last.
         HandView.CHOOSE_BINDING,
         Binding("enter", "ready", N_("Ready")),
@@ -203,6 +217,8 @@ class TableScreen(CapicuScreen[None]):
         Binding("p", "pass_turn", N_("Pass")),
         Binding("p", "explain('pass')", "", show=False),
         *END_BINDINGS,
+        # The end keys outside a question of which end: they say what they are for.
+        Binding("h,l,1,2", "explain('choose_end')", "", show=False),
     ]
 
     def __init__(self, players: int, direction: Direction) -> None:
@@ -222,6 +238,10 @@ class TableScreen(CapicuScreen[None]):
         self._said_ready = False
         #: A tile that fits both ends, waiting for the player to say which.
         self.choosing_end: Play | None = None
+        #: The final score is open over the table (Enter opened it).
+        self._final_score_shown = False
+        #: The last hint shown, and for which view: asked again, it says why in figures.
+        self._last_hint: tuple[View, Hint] | None = None
         self._title = ""
         #: False for a moment after a round ends, so that an Enter meant for the
         #: round's last tile does not skip its end unread (set by a Textual timer).
@@ -269,6 +289,14 @@ class TableScreen(CapicuScreen[None]):
             self.say(lambda: t("Resumed {match}.", match=describe_unfinished(resumed)))
         elif model.resumed:  # a saved seat, a seat key or the host gave it back
             self.say(later("You are back in your seat."))
+        for notice in self.capicu.take_opening_notices():
+            self.say(notice)
+        self.watch(self.app, "ssh_join", self._ssh_is_on)
+
+    def _ssh_is_on(self, how: object) -> None:
+        """SSH came up beside our table: said in the log, and `j` shows how (never a notice over the hand)."""
+        if how is not None:
+            self.query_one(EventLog).add_notice(later("SSH is on: press j to see how to join."))
 
     def on_resize(self, event: events.Resize) -> None:
         self._fit(event.size.width, event.size.height)
@@ -276,6 +304,8 @@ class TableScreen(CapicuScreen[None]):
     def _fit(self, width: int, height: int) -> None:
         """Below `MIN_SIZE` say so instead of drawing a garbled table; it comes back when the window grows."""
         small = width < MIN_SIZE[0] or height < MIN_SIZE[1]
+        if small != self.has_class("-too-small"):
+            self.refresh_bindings()  # a hidden table takes no keys (`_offers`), and the footer says so
         self.set_class(small, "-too-small")
         if small:
             now = f"{width}x{height}"
@@ -348,6 +378,9 @@ class TableScreen(CapicuScreen[None]):
         self._shown_seq = seq
         if self.choosing_end is not None and self.choosing_end not in view.legal:
             self.choosing_end = None
+        if before is not None and before.turn != view.turn:
+            # A notice belongs to the turn it was said in ("You drew 4-4."): the status line says now.
+            self.query_one(StatusLine).clear_notice()
         log = self.query_one(EventLog)
         names = self._names(view)
         if snapshot:
@@ -395,11 +428,12 @@ class TableScreen(CapicuScreen[None]):
         else:
             log.end_draws()
 
-    def say(self, text: str | Wording, *, log_it: bool = True) -> None:
+    def say(self, text: str | Wording, *, log_it: bool = True, status: bool = True) -> None:
         """A notice for this player: in the status line for a moment (and in the log)."""
         if not (self._ready and self.is_attached):
             return
-        self.query_one(StatusLine).say(text() if callable(text) else text)
+        if status:
+            self.query_one(StatusLine).say(text() if callable(text) else text)
         if log_it:
             self.query_one(EventLog).add_notice(text)
 
@@ -468,8 +502,12 @@ class TableScreen(CapicuScreen[None]):
         waiting = next_round.waiting if next_round is not None else ()
         ready = next_round.ready if next_round is not None else ()
         seats = model.seats if model is not None else ()
+        link_down = model is not None and model.link is LinkState.RECONNECTING
         for seat, place in positions:
             occupant = next((s for s in seats if s.seat == seat), None)
+            if link_down and seat == view.seat and occupant is not None:
+                # The host's last word says connected; while our link is down, we are not.
+                occupant = msgspec.structs.replace(occupant, connected=False)
             readiness = True if seat in ready else (False if seat in waiting else None)
             self.query_one(f"#{_SLOT[place]}", SeatPanel).update_seat(SeatView.from_view(
                 view, seat, names, occupant=occupant, ready=readiness if view.between_rounds else None,
@@ -510,6 +548,8 @@ class TableScreen(CapicuScreen[None]):
             status.prompt = t(
                 "{tile} fits both ends: ← left ({left}) or → right ({right})? Esc: another tile.",
                 tile=str(self.choosing_end.tile), left=view.ends[0], right=view.ends[1])
+        elif view.match_over and self._final_score_shown:
+            status.prompt = t("The match is over.")
         elif view.match_over:
             status.prompt = t("The match is over. Press Enter for the final score.")
         elif view.between_rounds:
@@ -556,7 +596,7 @@ class TableScreen(CapicuScreen[None]):
 
     def on_hand_view_tile_chosen(self, message: HandView.TileChosen) -> None:
         view = self.view
-        if view is None or view.seat is None:
+        if view is None or view.seat is None or self.table_hidden:
             return
         plays = [a for a in message.actions if isinstance(a, Play) and a in view.legal]
         if not plays:
@@ -595,6 +635,20 @@ class TableScreen(CapicuScreen[None]):
             self.say(text, log_it=False)
 
     def action_explain(self, what: str) -> None:
+        """A key that does nothing now says why (a table key never goes unanswered)."""
+        if what == "seat_key":
+            self.say(t("Only a seated player at someone else's table has a seat key."), log_it=False)
+            return
+        if what == "how_to_join":
+            game = self.capicu.game
+            if game is not None and isinstance(game.request, JoinGame):
+                self.say(t("The host's terminal shows how to join this table."), log_it=False)
+            else:
+                self.say(t("Nobody else joins this table: it is played here alone."), log_it=False)
+            return
+        if what == "choose_end":
+            self.say(t("h, l, 1 and 2 choose an end when a tile fits both."), log_it=False)
+            return
         view = self.view
         if view is None:
             return
@@ -610,8 +664,23 @@ class TableScreen(CapicuScreen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         return self._offers(action)
 
+    @property
+    def table_hidden(self) -> bool:
+        """Whether the window is too small and a message shows instead of the table."""
+        return self.has_class("-too-small")
+
+    def _chatting(self) -> bool:
+        return self.is_mounted and self.query_one(ChatPanel).has_focus_within
+
     def _offers(self, action: str) -> bool:
         """Whether the footer offers ``action`` now (the engine's legal actions decide)."""
+        if self.table_hidden:
+            return action == "leave"  # no key acts on a table nobody can see
+        if self._chatting():
+            # The keys are chat's: only the way back to the table is the table's.
+            return action == "leave_chat"
+        if action == "leave_chat":
+            return False
         view = self.view
         seated = view is not None and view.seat is not None
         if action in ("choose_end", "cancel_end"):
@@ -633,9 +702,16 @@ class TableScreen(CapicuScreen[None]):
         if action == "hint":
             return seated and view is not None and view.turn is not None
         if action == "seat_key":
+            return self._has_seat_key()
+        if action == "how_to_join":
             game = self.capicu.game
-            return game is not None and game.table.seat_key is not None and not game.hosting
+            hosts_others = game is not None and isinstance(game.request, HostGame)
+            return hosts_others and self.capicu.hosted_at is not None
         return True
+
+    def _has_seat_key(self) -> bool:
+        game = self.capicu.game
+        return game is not None and game.table.seat_key is not None and not game.hosting
 
     def action_ready(self) -> None:
         view = self.view
@@ -643,6 +719,8 @@ class TableScreen(CapicuScreen[None]):
             return
         if view.match_over:
             self.capicu.show_match_over(view)
+            self._final_score_shown = True
+            self._show_status(view)
             return
         if view.between_rounds and not self._said_ready:
             self._said_ready = True
@@ -686,9 +764,16 @@ class TableScreen(CapicuScreen[None]):
         command = game.seat_key_command()
         self.app.push_screen(SeatKeyScreen(game.table.seat_key, command, back_by_itself=not over_ssh))
 
+    def action_leave_chat(self) -> None:
+        self.set_focus(None)  # back to the table's keys
+
+    def action_how_to_join(self) -> None:
+        hosting = self.capicu.hosted_at
+        if hosting is not None:
+            self.app.push_screen(HowToJoinScreen())
+
     def action_leave(self) -> None:
-        chat = self.query_one(ChatPanel)
-        if chat.has_focus_within:
+        if self._chatting():
             self.set_focus(None)  # back to the table's keys
             return
         game = self.capicu.game
@@ -708,6 +793,9 @@ class TableScreen(CapicuScreen[None]):
         if view is None or not view.is_my_turn:
             self.say(t("Hints are for your turn."), log_it=False)
             return
+        if self._last_hint is not None and self._last_hint[0] is view:
+            self._show_hint(view, self._last_hint[1], evidence=True)  # asked again: the figures behind it
+            return
         self.say(t("Thinking of a hint..."), log_it=False)
         self._find_hint(view)
 
@@ -721,12 +809,13 @@ class TableScreen(CapicuScreen[None]):
         hint = suggest(view, seed=view.round_number)
         self.app.call_from_thread(self._show_hint, view, hint)
 
-    def _show_hint(self, view: View, hint: Hint) -> None:
+    def _show_hint(self, view: View, hint: Hint, *, evidence: bool = False) -> None:
         if self.view is not view:
             return  # the table moved on while we thought
+        self._last_hint = (view, hint)
         # Worded here, not in the worker's thread: the words follow this app's language.
-        reason = describe_hint_reasons(hint, self._names(view), view.seat)
-        self.say(t("Hint: {action} ({reason})", action=describe_action(hint.action), reason=reason),
+        reason = describe_hint_reasons(hint, self._names(view), view.seat, evidence=evidence)
+        self.say(t("Hint: {action} ({reason})", action=describe_action(hint.action, view), reason=reason),
                  log_it=False)
         action = hint.action
         if isinstance(action, Play):

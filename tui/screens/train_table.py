@@ -343,11 +343,12 @@ class TrainTableScreen(CapicuScreen[None]):
             lines.append(partial(describe_must_cover, open_double[1], open_double[0], names, me))
         return lines
 
-    def say(self, text: str | Wording, *, log_it: bool = True) -> None:
-        """A notice for this player: in the status line for a moment (and in the log)."""
+    def say(self, text: str | Wording, *, log_it: bool = True, status: bool = True) -> None:
+        """A notice for this player: in the status line for a moment (``status``), and in the log."""
         if not (self._ready and self.is_attached):
             return
-        self.query_one(StatusLine).say(text() if callable(text) else text)
+        if status:
+            self.query_one(StatusLine).say(text() if callable(text) else text)
         if log_it:
             self.query_one(EventLog).add_notice(text)
 

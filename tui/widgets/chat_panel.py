@@ -27,7 +27,8 @@ class ChatPanel(Vertical):
     ChatPanel {
         height: auto;
     }
-    ChatPanel > Input {
+    /* Textual's Input:focus draws a border, which on one row hides the text being typed. */
+    ChatPanel > Input, ChatPanel > Input:focus {
         height: 1;
         border: none;
         padding: 0 1;

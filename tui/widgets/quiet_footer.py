@@ -40,6 +40,22 @@ class QuietFooter(Footer):
                 shown[binding.action] = (binding.key, written, binding.action, binding.description, enabled)
         return tuple(shown.values())
 
+    def on_resize(self) -> None:
+        self.call_after_refresh(self._fit_width)
+
+    def _fit_width(self) -> None:
+        """Keys that would run into each other ("⏎ Jugar f^p Paleta") are drawn compact, one space apart."""
+        if not self.is_attached:
+            return
+        keys = [w for w in self.children if isinstance(w, FooterKey) and w.styles.visibility != "hidden"]
+        needed = sum(key.outer_size.width for key in keys)
+        # Compact saves two cells a key (Textual's padding); leave it only when the roomy form fits again.
+        roomy = needed + (0 if not self.compact else 2 * len(keys))
+        if needed > self.size.width and not self.compact:
+            self.compact = True
+        elif self.compact and roomy <= self.size.width:
+            self.compact = False
+
     def bindings_changed(self, screen: Screen[object]) -> None:
         if not (self.is_attached and screen is self.screen and screen.app.app_focus):
             super().bindings_changed(screen)
@@ -65,6 +81,7 @@ class QuietFooter(Footer):
     async def recompose(self) -> None:
         self._tail = ()
         await super().recompose()
+        self.call_after_refresh(self._fit_width)
 
     def _keys_shown(self) -> list[FooterKey]:
         return [w for w in self.children if isinstance(w, FooterKey) and not w.has_class("-command-palette")
@@ -90,6 +107,7 @@ class QuietFooter(Footer):
             for _, widget in spare[: len(wanted)]:
                 widget.styles.visibility = "visible"
             self._tail = tuple(spare)
+            self.call_after_refresh(self._fit_width)
             return
         # Something new: drop the spare widgets and make the wanted ones.
         made = [w for w in self.compose() if isinstance(w, FooterKey) and not w.has_class("-command-palette")]
@@ -105,3 +123,4 @@ class QuietFooter(Footer):
         else:
             await self.mount_all(made[same:])
         self._tail = tuple(zip(wanted, made[same:], strict=True))
+        self.call_after_refresh(self._fit_width)

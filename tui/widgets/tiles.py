@@ -161,7 +161,9 @@ def _compact_face(a: str, b: str, box: _Box, across: bool, ascii: bool, style: S
     # Standing across the line: the numbers above and below, the joint on the axis.
     joint = box.joint_h * len(a)
     side = "|" if ascii else box.v
-    return _face([f"{side}{a}{side}", f"{box.t_right}{joint}{box.t_left}", f"{side}{b}{side}"], 1, style)
+    # In ASCII the joint keeps the tile's sides ("|-|"): a "+" there would read as a bend's corner.
+    middle = f"{side}{joint}{side}" if ascii else f"{box.t_right}{joint}{box.t_left}"
+    return _face([f"{side}{a}{side}", middle, f"{side}{b}{side}"], 1, style)
 
 
 def _boxed_face(a: str, b: str, box: _Box, across: bool, style: StyleType) -> TileFace:

@@ -37,7 +37,7 @@ from .tiles import TileStyle, tile_face
 #: The key that chooses the Mexican train's lane (seats' lanes are 1 to 8).
 MEXICAN_KEY = "m"
 #: Cells of a lane before its tiles: key, turn, owner, hand, total, marker, length.
-NAME_WIDTH = 12
+NAME_WIDTH = 14
 
 
 @dataclass(frozen=True, slots=True)
