@@ -302,16 +302,19 @@ class TrainTableScreen(CapicuScreen[None]):
             if not (isinstance(event, TrainPassed) and event.seat == self._drew):
                 flush_draw(False)
             if isinstance(event, TrainTilePlayed):
+                covered: Tile | None = None
                 if open_double is not None and event.train == open_double[0]:
                     if doubled_by != event.seat:
-                        flush()
-                        lines.append(partial(describe_covered, event.seat, open_double[1], names, me))
+                        covered = open_double[1]
                     open_double = None
                 if pending is not None and (pending[0], pending[1]) == (event.seat, event.train):
                     pending[2].append(event.tile)
                 else:
                     flush()
                     pending = (event.seat, event.train, [event.tile])
+                if covered is not None:  # said after the tile that covers it
+                    flush()
+                    lines.append(partial(describe_covered, event.seat, covered, names, me))
                 if event.tile.is_double:
                     open_double, doubled_by = (event.train, event.tile), event.seat
                 if event.train.owner == event.seat and markers.get(event.seat):
