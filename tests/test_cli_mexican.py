@@ -12,10 +12,11 @@ from capicu.core import Rules
 from capicu.core.rules import RuleFact
 from capicu.tui.app import CapicuApp
 from capicu.tui.cli import main
-from capicu.tui.describe_rules import describe_rules, table_not_ready
+from capicu.tui.describe_rules import describe_rules
 from capicu.tui.game import DisplayOptions, SoloGame
 from capicu.tui.messages import command_line_language
 from capicu.tui.screens.table import TableScreen
+from capicu.tui.screens.train_table import TrainTableScreen
 from capicu.tui.simulate import run_simulation
 from helpers_app import wait_for
 
@@ -130,20 +131,15 @@ def test_simulate_from_the_command_line_in_both_languages(capsys: pytest.Capture
     assert len(spanish.splitlines()) == len(english.splitlines())  # the same match
 
 
-def test_host_refuses_to_show_a_mexican_train_table_here(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["host", "--preset", "mexican-train", "--no-code", "--port", "0"]) == 2
-    assert table_not_ready("mexican-train") in capsys.readouterr().err
-
-
-async def test_play_mexican_train_says_plainly_that_its_table_is_not_ready() -> None:
+async def test_play_mexican_train_opens_its_table() -> None:
     # As `capicu play --preset mexican-train --players 4`: the app hosts and joins, gets a train
-    # view, and says this version cannot show that table (it opens no line-of-play screen on it).
+    # view, and opens Mexican Train's table (never a line-of-play screen on it).
     request = SoloGame(MEXICAN, 4, "normal", seed=3, name="Ana", pace=0.0)
     app = CapicuApp(DisplayOptions(mouse=False), request)
     async with app.run_test(size=(100, 32)) as pilot:
-        await wait_for(pilot, lambda: app.failure is not None, what="the app to say so")
+        await wait_for(pilot, lambda: isinstance(app.screen, TrainTableScreen), what="the train table")
         assert not any(isinstance(screen, TableScreen) for screen in app.screen_stack)
-    assert app.failure == table_not_ready("mexican-train") and app.failure_code == 2
+    assert app.failure is None
 
 
 def test_every_level_plays_mexican_train_and_one_it_lacks_is_refused_plainly(

@@ -42,7 +42,6 @@ from textual.widgets import Checkbox, Input
 
 from .ascii_only import to_ascii
 from .describe import describe_host_bye, describe_host_error, describe_link_end
-from .describe_rules import table_not_ready
 from .game import (
     DisplayOptions,
     GameState,
@@ -79,6 +78,8 @@ from .screens.rejoin_request import RejoinRequestScreen
 from .screens.resume_offer import ResumeOfferScreen
 from .screens.rules_keys import RulesKeysScreen
 from .screens.table import TableScreen
+from .screens.train_match_over import TrainMatchOverScreen
+from .screens.train_table import TrainTableScreen
 from .settings import DEFAULT_THEME, data_dir, load_settings, save_settings, themes_dir
 from .themes import GAME_VARIABLES, hide_unreadable_themes, load_themes
 from .widgets.tiles import TileStyle
@@ -139,8 +140,6 @@ class CapicuApp(App[None]):
         self.failure: str | None = None
         #: 2: the game could not start (a usage error); 1: a game under way was lost.
         self.failure_code = 2
-        #: A table of a game this interface cannot show yet was met (and said so, once).
-        self._not_ready_said = False
         #: Set when the game ended cleanly for a reason to tell (the host closed the table):
         #: the command prints it and exits with 0.
         self.farewell: str | None = None
@@ -430,6 +429,11 @@ class CapicuApp(App[None]):
         if not isinstance(self.screen, MatchOverScreen):
             self.push_screen(MatchOverScreen(view))
 
+    def show_train_match_over(self, view: TrainView) -> None:
+        """Mexican Train's final score over the finished table (from the table's Enter)."""
+        if not isinstance(self.screen, TrainMatchOverScreen):
+            self.push_screen(TrainMatchOverScreen(view))
+
     def tell(self, text: Wording, severity: SeverityLevel = "information", *, status: bool = True) -> None:
         """A notice for the player: on the table's status line (``status``) and log when the table
         shows, else a toast."""
@@ -453,8 +457,8 @@ class CapicuApp(App[None]):
         """The table's one model (the client's), while a game runs."""
         return self.game.table if self.game is not None else None
 
-    def _table_screen(self) -> TableScreen | None:
-        return next((s for s in self.screen_stack if isinstance(s, TableScreen)), None)
+    def _table_screen(self) -> TableScreen | TrainTableScreen | None:
+        return next((s for s in self.screen_stack if isinstance(s, TableScreen | TrainTableScreen)), None)
 
     def on_host_ready(self, message: HostReady) -> None:
         if self._showing() and self.game is not None:
@@ -490,16 +494,16 @@ class CapicuApp(App[None]):
             return
         change = message.change
         taken = change.message
-        if isinstance(taken, TrainSnapshot) or isinstance(getattr(taken, "view", None), TrainView):
-            self._table_not_ready(taken.view.rules.preset)  # type: ignore[union-attr]
-            return
-        if isinstance(taken, Snapshot | Update) and self._table_screen() is None:
+        if isinstance(taken, Snapshot | TrainSnapshot | Update) and self._table_screen() is None:
             view = taken.view
-            assert isinstance(view, View)
-            table = TableScreen(view.players, view.rules.direction)
+            # Each game its table: Mexican Train's trains, or the Draw family's line of play.
+            table: TableScreen | TrainTableScreen = (
+                TrainTableScreen(view.players) if isinstance(view, TrainView)
+                else TableScreen(view.players, view.rules.direction)
+            )
             in_lobby = not isinstance(self.game.request, SoloGame) and isinstance(self.screen, LobbyScreen)
             self.switch_screen(table) if in_lobby else self.push_screen(table)
-        elif isinstance(taken, Chat) and not any(isinstance(s, TableScreen | LobbyScreen)
+        elif isinstance(taken, Chat) and not any(isinstance(s, TableScreen | TrainTableScreen | LobbyScreen)
                                                  for s in self.screen_stack):
             self.notify(t("{name}: {text}", name=taken.name, text=taken.text))
         elif isinstance(taken, Error) and not taken.fatal:
@@ -549,19 +553,6 @@ class CapicuApp(App[None]):
         elif message.refused:
             sentence = t("The table refused: {reason}", reason=reason)
         self._fail(reason, sentence=sentence)
-
-    def _table_not_ready(self, preset: str) -> None:
-        """A table of a game this interface cannot show yet (Mexican Train): say so plainly, and leave."""
-        if self._not_ready_said:
-            return
-        self._not_ready_said = True
-        text = table_not_ready(preset)
-        if self.start_request is not None:
-            self.failure = text
-            self.exit()
-            return
-        self.notify(text, severity="error", timeout=10)
-        self.call_later(self.leave_game)
 
     def on_match_lost(self, message: MatchLost) -> None:
         if self._showing():

@@ -27,7 +27,7 @@ from capicu.net.journals import Unfinished, summarize
 from capicu.net.protocol import DEFAULT_PORT
 
 from .describe import describe_host_note, describe_host_problem, describe_unfinished, list_separator
-from .describe_rules import describe_rules, preset_title, table_not_ready
+from .describe_rules import describe_rules, preset_title
 from .game import DisplayOptions, HostGame, JoinGame, SoloGame, StartRequest
 from .messages import N_, t, tn
 from .options import (
@@ -278,9 +278,6 @@ def run_host(args: argparse.Namespace) -> int:
     their match is lost), unless ``--resume`` goes on with it or ``--new`` sets it aside.
     """
     config = host_config_from_args(args)
-    if config.table.rules.is_mexican_train and not args.headless:
-        # Hosting here would show the table on this screen, which cannot show this game yet.
-        raise CliError(table_not_ready(config.table.rules.preset))
     config = _settle_unfinished(args, config)
     resumed = summarize(config.resume) if config.resume is not None else None
     tell = partial(tell_operator, resumed=resumed)

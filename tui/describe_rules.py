@@ -156,10 +156,3 @@ def preset_title(preset: str) -> str:
         "mexican-train": tc("name of a game", "mexican-train"),
     }
     return titles.get(preset, preset)
-
-
-def table_not_ready(preset: str) -> str:
-    """Why this version cannot show a table of ``preset`` (Mexican Train's table is still to come)."""
-    return t("The table for {game} is not ready in this version of capicu: it can be hosted for other "
-             "programs (capicu host --headless), watched as computers play it (capicu simulate) and read "
-             "about (capicu rules), not yet played on this screen.", game=preset_title(preset))

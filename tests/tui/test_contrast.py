@@ -163,6 +163,51 @@ async def show_match_over(pilot: Pilot[Any], app: CapicuApp) -> None:
     await wait_for(pilot, lambda: isinstance(app.screen, MatchOverScreen), what="the match-over screen")
 
 
+def train_request(seed: int = 5) -> SoloGame:
+    rules = msgspec.structs.replace(Rules.preset_named("mexican-train"), rounds=1)
+    return SoloGame(rules, 8, "normal", seed=seed, name="Ana", pace=0.0)
+
+
+async def show_train_table(pilot: Pilot[Any], app: CapicuApp) -> None:
+    """Mexican Train at 8 seats, at one of my turns with a marker up (the lanes, lit and marked)."""
+    from capicu.tui.screens.resume_offer import ResumeOfferScreen
+    from capicu.tui.screens.train_table import TrainTableScreen
+    from helpers_train import my_train_turn, next_train_turn, table_view, train_round_over
+
+    await back_to_the_menu(pilot, app)
+    app.start_game(train_request())
+    await wait_for(pilot, lambda: isinstance(app.screen, ResumeOfferScreen | TrainTableScreen),
+                   what="the table or the offer to resume")
+    if isinstance(app.screen, ResumeOfferScreen):  # the solo game left unfinished before this one
+        await pilot.press("n")
+    for _ in range(40):
+        await wait_for(pilot, lambda: my_train_turn(app) or train_round_over(app), what="my turn")
+        view = table_view(app)
+        if train_round_over(app) or (view is not None and any(t.marker for t in view.trains[:-1])):
+            return
+        await next_train_turn(pilot, app)
+
+
+async def show_train_round_end(pilot: Pilot[Any], app: CapicuApp) -> None:
+    from helpers_train import my_train_turn, next_train_turn, train_round_over
+
+    for _ in range(200):
+        await wait_for(pilot, lambda: my_train_turn(app) or train_round_over(app), what="my turn")
+        if train_round_over(app):
+            return
+        await next_train_turn(pilot, app)
+    raise AssertionError("the round did not end")
+
+
+async def show_train_match_over(pilot: Pilot[Any], app: CapicuApp) -> None:
+    from capicu.tui.screens.train_match_over import TrainMatchOverScreen
+
+    screen = app.screen
+    await wait_for(pilot, lambda: getattr(screen, "takes_ready", False), what="the round end")
+    await pilot.press("enter")
+    await wait_for(pilot, lambda: isinstance(app.screen, TrainMatchOverScreen), what="the final score")
+
+
 SCREENS = {
     "the main menu": show_main_menu,
     "the lobby": show_lobby,
@@ -171,6 +216,9 @@ SCREENS = {
     "notices over the table": show_notices,
     "the round end": show_round_end,
     "the match over": show_match_over,
+    "Mexican Train's table": show_train_table,
+    "Mexican Train's round end": show_train_round_end,
+    "Mexican Train's match over": show_train_match_over,
 }
 
 

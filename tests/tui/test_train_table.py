@@ -1,0 +1,264 @@
+"""Mexican Train's table driven with Pilot against a real in-process host (issue 22).
+
+The opening run built on the screen (grow, take back, refused on a double, end), choosing a lane
+for a tile that fits several trains, an open double to cover, the hint, a spectator's table, the
+round's end and the match over.
+"""
+
+from __future__ import annotations
+
+from capicu.core import Play, Tile, TrainView
+from capicu.core.layout import MEXICAN, Train
+from capicu.core.mexican import TrainTilePlayed, run_steps
+from capicu.tui.screens.train_match_over import TrainMatchOverScreen
+from capicu.tui.screens.train_table import TrainTableScreen
+from capicu.tui.widgets.event_log import EventLog
+from capicu.tui.widgets.hand_view import HandView
+from capicu.tui.widgets.status_line import StatusLine
+from capicu.tui.widgets.train_lanes import TrainLanes, lane_keys
+from helpers_app import screen_text, wait_for
+from helpers_train import (
+    cursor_to,
+    my_train_turn,
+    next_train_turn,
+    table_view,
+    train_app,
+    train_round_over,
+)
+
+SIZE = (80, 24)
+
+
+def _status(app: object) -> str:
+    screen = app.screen  # type: ignore[attr-defined]
+    status = screen.query_one(StatusLine)
+    return str(status.notice or status.prompt)
+
+
+def _log(app: object) -> str:
+    screen = app.screen  # type: ignore[attr-defined]
+    return "\n".join(strip.text for strip in screen.query_one(EventLog).lines)
+
+
+def _my_lane_tiles(app: object) -> tuple[tuple[int, int], ...]:
+    screen = app.screen  # type: ignore[attr-defined]
+    lanes = screen.query_one(TrainLanes).lanes
+    return next(lane.tiles for lane in lanes if lane.me)
+
+
+async def test_the_opening_run_grows_is_taken_back_refused_on_a_double_and_sent_whole():
+    # Seed 5: seat 0 plays first and holds 11-12 and 11-11 (a double that may go second).
+    app = train_app(seed=5)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: my_train_turn(app), what="my first turn")
+        screen = app.screen
+        assert isinstance(screen, TrainTableScreen)
+        view = table_view(app)
+        assert view is not None and view.may_run
+        first, double = Tile(11, 12), Tile(11, 11)
+        assert first in run_steps(view, ()) and double in run_steps(view, (first,))
+        await cursor_to(pilot, app, first)
+        await pilot.press("enter")
+        assert screen.run == (first,)
+        assert _my_lane_tiles(app) == ((12, 11),)
+        await cursor_to(pilot, app, double)
+        await pilot.press("space")
+        assert screen.run == (first, double)
+        assert _my_lane_tiles(app) == ((12, 11), (11, 11))
+        await pilot.press("enter")  # a run may not end on a double: nothing is sent
+        await pilot.pause()
+        assert "may not end on a double (11-11)" in _status(app)
+        assert table_view(app) is view and screen.run == (first, double)
+        await pilot.press("escape")  # takes back the double, not the table
+        assert screen.run == (first,) and isinstance(app.screen, TrainTableScreen)
+        assert _my_lane_tiles(app) == ((12, 11),)
+        await pilot.press("enter")  # ends the run of one tile: sent as one action
+        model = app.table
+        assert model is not None
+        await wait_for(pilot, lambda: model.view is not view, what="the run laid")
+        laid = table_view(app)
+        assert laid is not None and laid.trains[0].tiles[:1] == ((12, 11),)
+        assert screen.run == ()
+        assert "You play 11-12 on your train." in _log(app)
+
+
+async def test_a_tile_that_fits_several_trains_asks_which_and_a_lane_key_chooses():
+    app = train_app(seed=5)
+    async with app.run_test(size=SIZE) as pilot:
+
+        def several() -> bool:
+            view = table_view(app)
+            if view is None or not my_train_turn(app):
+                return False
+            places: dict[Tile, set[object]] = {}
+            for action in view.legal:
+                if isinstance(action, Play):
+                    places.setdefault(action.tile, set()).add(action.place)
+            return any(len(p) > 1 for p in places.values())
+
+        for _ in range(40):
+            await wait_for(pilot, lambda: my_train_turn(app) or train_round_over(app), what="my turn")
+            if several():
+                break
+            await next_train_turn(pilot, app)
+        else:
+            raise AssertionError("no tile fitting two trains came")
+        view = table_view(app)
+        assert view is not None
+        screen = app.screen
+        assert isinstance(screen, TrainTableScreen)
+        plays = [a for a in view.legal if isinstance(a, Play)]
+        tile = next(p.tile for p in plays if sum(q.tile == p.tile for q in plays) > 1)
+        trains = {p.place for p in plays if p.tile == tile}
+        await cursor_to(pilot, app, tile)
+        await pilot.press("enter")
+        assert screen.choosing is not None and set(screen.choosing[1]) == trains
+        assert "which train?" in _status(app) and "Esc" in _status(app)
+        lit = {lane.train for lane in screen.query_one(TrainLanes).lanes if lane.playable}
+        assert lit == trains
+        await pilot.press("escape")  # another tile: nothing sent
+        assert screen.choosing is None and table_view(app) is view
+        await pilot.press("enter")
+        target = sorted(trains, key=lambda t: t == MEXICAN)[-1]  # the Mexican train when offered
+        await pilot.press(lane_keys(view)[target])
+        model = app.table
+        assert model is not None
+        await wait_for(pilot, lambda: model.view is not view, what="the tile laid")
+        after = table_view(app)
+        assert after is not None
+        assert any(isinstance(e, TrainTilePlayed) and (e.seat, e.tile, e.train) == (0, tile, target)
+                   for e in after.events)
+
+
+async def test_the_hint_names_the_longest_run_then_a_tile_and_a_train_and_moves_the_cursor_there():
+    app = train_app(seed=5)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: my_train_turn(app), what="my first turn")
+        screen = app.screen
+        assert isinstance(screen, TrainTableScreen)
+        hand = screen.query_one(HandView)
+        await pilot.press("x")
+        await wait_for(pilot, lambda: _status(app).startswith("Hint: "), what="the hint")
+        text = _status(app)
+        assert "the longest run your hand makes" in text, text
+        run = [Tile.parse(word) for word in text.split("run ", 1)[1].split(" on your train")[0].split()]
+        assert hand.selected == run[0]
+        await pilot.press("enter")  # the hint's first tile laid on the screen
+        await pilot.press("x")
+        await wait_for(pilot, lambda: _status(app).startswith("Hint: "), what="the hint again")
+        assert len(run) == 1 or hand.selected == run[1]
+        await pilot.press("escape")
+        await next_train_turn(pilot, app)  # a run laid
+        await wait_for(pilot, lambda: my_train_turn(app), what="my second turn")
+        view = table_view(app)
+        assert view is not None
+        await pilot.press("x")
+        await wait_for(pilot, lambda: _status(app).startswith("Hint: "), what="the second hint")
+        text = _status(app)
+        if any(isinstance(a, Play) for a in view.legal):
+            assert f"Hint: play {hand.selected} on " in text, text
+
+
+async def test_an_open_double_is_loud_until_covered():
+    app = train_app(seed=5, players=3)
+    async with app.run_test(size=SIZE) as pilot:
+        for _ in range(120):
+            await wait_for(pilot, lambda: my_train_turn(app) or train_round_over(app), what="my turn")
+            view = table_view(app)
+            if view is not None and view.open_double is not None and my_train_turn(app):
+                break
+            await next_train_turn(pilot, app)
+        else:
+            raise AssertionError("no open double came on my turn")
+        assert view is not None and view.open_double is not None
+        double = Tile(*view.train_of(view.open_double).tiles[-1])
+        lanes = app.screen.query_one(TrainLanes)
+        loud = [lane for lane in lanes.lanes if lane.open_double]
+        assert [lane.train for lane in loud] == [view.open_double]
+        assert "cover!" in screen_text(app)
+        assert f"{double} on " in _status(app) and "must be covered" in _status(app)
+        plays = [a for a in view.legal if isinstance(a, Play)]
+        assert all(a.place == view.open_double for a in plays)
+        if plays:
+            await cursor_to(pilot, app, plays[0].tile)
+            await pilot.press("enter")
+            model = app.table
+            assert model is not None
+            await wait_for(pilot, lambda: model.view is not view, what="the cover")
+            assert f"You covered the {double}." in _log(app)
+
+
+async def test_a_key_not_allowed_says_why():
+    app = train_app(seed=5)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: my_train_turn(app), what="my first turn")
+        await pilot.press("d")
+        assert "You must play" in _status(app)
+        await pilot.press("p")
+        assert "You cannot pass while" in _status(app)
+
+
+async def test_a_spectator_sees_every_lane_and_no_hand():
+    from capicu.core import Rules
+    from capicu.net.host import Host, HostConfig
+    from capicu.net.table import TableConfig
+    from capicu.tui.app import CapicuApp
+    from capicu.tui.game import DisplayOptions, JoinGame
+
+    config = TableConfig(rules=Rules.preset_named("mexican-train"), players=3, computers=3, seed=5,
+                         computer_delay=0.3)
+    host = Host(HostConfig(config, bind="127.0.0.1", port=0, code=None))
+    _, port = await host.start()
+    try:
+        watcher = CapicuApp(DisplayOptions(mouse=False), JoinGame("127.0.0.1", port, "Eve", spectate=True))
+        async with watcher.run_test(size=SIZE) as pilot:
+            await wait_for(pilot, lambda: isinstance(watcher.screen, TrainTableScreen), steps=600,
+                           what="the watcher's table")
+            view = table_view(watcher)
+            assert view is not None and view.seat is None and view.hand == ()
+            lanes = watcher.screen.query_one(TrainLanes).lanes
+            assert len(lanes) == 4 and lanes[0].train == MEXICAN
+            assert [lane.train for lane in lanes[1:]] == [Train(0), Train(1), Train(2)]
+            assert all(lane.state == "computer" for lane in lanes[1:])
+            assert "You are watching." in watcher.screen.query_one(StatusLine).prompt
+            await pilot.press("x")  # no hint for a spectator: the status line says why
+            assert watcher.screen.query_one(StatusLine).notice == "You are watching."
+            model = watcher.table
+            assert model is not None
+            seen = model.view
+            await wait_for(pilot, lambda: model.view is not seen, what="a computer's move")
+            assert "plays" in _log(watcher) or "drew" in _log(watcher)
+    finally:
+        await host.stop()
+
+
+async def test_the_round_end_keeps_the_trains_and_shows_every_count_then_the_match_over_scrolls():
+    from capicu.core import Rules
+    from capicu.tui.app import CapicuApp
+    from capicu.tui.game import DisplayOptions, SoloGame
+    from msgspec.structs import replace
+
+    rules = replace(Rules.preset_named("mexican-train"), rounds=1)
+    app = CapicuApp(DisplayOptions(mouse=False), SoloGame(rules, 4, "normal", seed=5, name="Ana", pace=0.0))
+    async with app.run_test(size=SIZE) as pilot:
+        for _ in range(200):
+            await wait_for(pilot, lambda: my_train_turn(app) or train_round_over(app), what="my turn")
+            if train_round_over(app):
+                break
+            await next_train_turn(pilot, app)
+        view = table_view(app)
+        assert isinstance(view, TrainView) and view.match_over
+        result = view.results[-1]
+        lanes = app.screen.query_one(TrainLanes).lanes
+        counts = {lane.train.owner: lane.count for lane in lanes if not lane.train.is_mexican}
+        assert counts == dict(enumerate(result.counts))
+        assert sum(len(lane.tiles) for lane in lanes) == sum(len(t.tiles) for t in view.trains)
+        text = screen_text(app)
+        assert "Round 1 is" in text
+        screen = app.screen
+        await wait_for(pilot, lambda: getattr(screen, "takes_ready", False), what="the round end")
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, TrainMatchOverScreen), what="the final score")
+        text = screen_text(app)
+        assert "The match is over" in text and "Total" in text
+        assert "wins the match" in text or "share the win" in text or "You win" in text
