@@ -34,12 +34,14 @@ from pathlib import Path
 import msgspec
 from capicu.core import (
     DRAW,
+    REDEAL,
     Action,
     ComputerPlayer,
     Event,
     IllegalAction,
     Match,
     MexicanMatch,
+    RoundStarted,
     Rules,
     TrainView,
     View,
@@ -305,6 +307,10 @@ class Table:
         self._ready: set[int] = set()
         self._version = 0
         self._thinking: tuple[int, int] | None = None
+        #: A deal was just dealt: the computers not on turn are yet to be asked about a new one.
+        self._deal_to_ask_about = False
+        #: (version, seat) of the computers asked whether they want a new deal, not yet answered.
+        self._asked_to_redeal: set[tuple[int, int]] = set()
         self._logged = 0
         #: The effects of the call in progress, handed out by `_drain`.
         self._out: list[Effect] = []
@@ -366,6 +372,7 @@ class Table:
             by = ActedBy.COMPUTER if table.seats[drawer].computer_plays else ActedBy.PERSON
             table._publish((), drawer, by, None, None, now, announce_break=False)
         elif match is not None:
+            table._deal_to_ask_about = True  # the computers' answers were not journalled
             table._schedule_turn(now)
             if match.awaiting_deal:
                 # Nobody is back yet: the countdown starts again, and waits for them.
@@ -608,6 +615,7 @@ class Table:
             records = entry_records(match.entries_since(0), self.seq)
             self._out.append(Record(self.journal, tuple(records)))
         self._logged = match.entry_count
+        self._deal_to_ask_about = True
         self._send_all(self._seats_message())
         self._out.extend(Send(peer, frame) for peer, frame in self._snapshot_frames())
         self._schedule_turn(now)
@@ -638,6 +646,9 @@ class Table:
         match = self.match
         assert match is not None
         events += self._forced_draws()  # type: ignore[operator]  # one game's events, both
+        if any(type(event) is RoundStarted for event in events):
+            self._deal_to_ask_about = True
+            self._asked_to_redeal.clear()  # their answers are about the deal before
         self._version += 1
         self.seq += len(events)
         if self.journal is not None:
@@ -759,7 +770,10 @@ class Table:
         match = self.match
         if match is None or match.turn is None:
             return
+        self._ask_about_redeals()
         seat = self.seats[match.turn]
+        if seat.computer_plays and self._asked_to_redeal:
+            return  # the first move waits for their answers (`chosen` schedules it)
         if seat.computer_plays:
             if self.config.computer_delay > 0:
                 self._deadlines.set(("computer", seat.index), now + self.config.computer_delay)
@@ -769,13 +783,36 @@ class Table:
             self._deadlines.set(("turn", seat.index), now + self.config.turn_timer)
             self._send_all(TurnTimer(seat.index, self.config.turn_timer))
 
+    def _ask_about_redeals(self) -> None:
+        """After a deal, ask each computer seat not on turn that may ask for a new deal whether it does.
+
+        docs/RULES.md (redeal on five doubles): any player dealt five doubles may
+        ask before the first tile, on turn or not. The seat on turn answers with
+        its move; the others are asked once here, through the same `Think` as a
+        move, and the first move of a computer on turn waits for their answers,
+        so that what happens does not depend on which thread ends first.
+        """
+        match = self.match
+        if not self._deal_to_ask_about or match is None or self.config.rules.redeal_on_doubles is not True:
+            return
+        self._deal_to_ask_about = False
+        for seat in self.seats:
+            if (seat.index != match.turn and seat.computer_plays
+                    and match.view(seat.index).legal == (REDEAL,)):
+                self._asked_to_redeal.add((self._version, seat.index))
+                self._out.append(self._think_effect(seat.index, ActedBy.COMPUTER))
+
     def _think(self, index: int, by: ActedBy) -> None:
         """Ask for the computer's action for seat ``index`` (the host runs it off the event loop)."""
-        match = self.match
-        assert match is not None
         if self._thinking == (self._version, index):
             return
         self._thinking = (self._version, index)
+        self._out.append(self._think_effect(index, by))
+
+    def _think_effect(self, index: int, by: ActedBy) -> Think:
+        """The `Think` that asks seat ``index``'s computer for its choice from its view now."""
+        match = self.match
+        assert match is not None
         seat = self.seats[index]
         player = None
         if self._players_keep_state:
@@ -786,8 +823,8 @@ class Table:
         # In another process the player cannot keep its state from move to move:
         # a fresh one each time, its seed drawn from the match's.
         seed = (match.seed * 1_000_003 + index * 7_919 + self._version) % 2**31
-        self._out.append(Think(self, index, self._version, by, match.view(index),
-                               self.config.computer_level, seed, player))
+        return Think(self, index, self._version, by, match.view(index),
+                     self.config.computer_level, seed, player)
 
     def chosen(self, think: Think, action: Action | None, failure: str | None,
                now: float) -> list[Effect]:
@@ -798,6 +835,9 @@ class Table:
         match = self.match
         if self.broken or match is None:
             return []
+        if (version, index) in self._asked_to_redeal:
+            self._redeal_answered(index, version, action, by, now)
+            return self._drain()
         if version != self._version or match.turn != index:
             return []  # the table moved on while the computer thought
         if by is ActedBy.COMPUTER and not self.seats[index].computer_plays:
@@ -812,6 +852,24 @@ class Table:
             events = match.apply(match.legal_actions()[0], index)
         self._publish(events, index, by, None, None, now)
         return self._drain()
+
+    def _redeal_answered(self, index: int, version: int, action: Action | None, by: ActedBy,
+                         now: float) -> None:
+        """Seat ``index``'s computer, asked out of turn, answered: deal again, or go on with this deal.
+
+        Anything but a new deal keeps the deal (the hard player declines by
+        refusing to choose), and the seat is not asked again this round. An
+        answer the table moved on from (a person laid the first tile) is dropped.
+        """
+        match = self.match
+        assert match is not None
+        self._asked_to_redeal.discard((version, index))
+        # (A person back in the seat meanwhile asks for themselves.)
+        if (action is REDEAL and version == self._version and self.seats[index].computer_plays
+                and REDEAL in match.view(index).legal):
+            self._publish(match.apply(REDEAL, index), index, by, None, None, now)
+        elif not self._asked_to_redeal and match.turn is not None and self.seats[match.turn].computer_plays:
+            self._schedule_turn(now)  # the first move waited for the answers
 
     def wake(self, now: float) -> list[Effect]:
         """Act on every deadline that has come by ``now`` (the host calls this at `next_deadline`)."""
