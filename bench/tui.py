@@ -8,7 +8,10 @@ app, and prints one JSON line:
 - ``bare_start_s``: from starting a bare Textual app until its one line shows;
 - ``start_ratio``: their ratio (goal <= 1.75, reached with plain code: no start-up tricks);
 - ``cursor_move_bytes``: what Textual writes for one cursor move in the hand (goal <= 2.5 KB);
-- ``opponent_move_bytes``: what it writes for one opponent's move (goal <= 4 KB).
+- ``opponent_move_bytes``: what it writes for one opponent's move (goal <= 4 KB);
+- ``mexican_start_s``, ``mexican_cursor_move_bytes``, ``mexican_opponent_move_bytes``: the
+  same three for Mexican Train with 8 players (``--preset mexican-train --players 8``: nine
+  lanes), and ``mexican_*_ratio``: each over the Draw family's figure (goal <= 1.5).
 
 Each figure is the median of ``--runs`` runs, after one warm-up run of each
 (bytecode is compiled once, as for an installed package). A burst of output is everything
@@ -34,6 +37,7 @@ import sys
 import tempfile
 import termios
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 COLUMNS, ROWS = 80, 24
@@ -136,6 +140,10 @@ def bare_start(env: dict[str, str], script: Path) -> float:
         term.close()
 
 
+#: A tile of the hand as drawn: "[3|5]", or "[ 0|12]" in a double-twelve set.
+TILE = rb"\[ ?\d{1,2}\| ?\d{1,2}\]"
+
+
 def capicu_run(env: dict[str, str], seed: int) -> tuple[float, int, int]:
     """(start seconds, cursor move bytes, opponent move bytes) for one ``capicu play``.
 
@@ -144,12 +152,60 @@ def capicu_run(env: dict[str, str], seed: int) -> tuple[float, int, int]:
     """
     argv = [sys.executable, "-m", "capicu.tui", "play", "--players", "2", "--seed", str(seed),
             "--name", "Bench", "--colors", "256", "--no-mouse"]
+    return _measure(argv, env, _play_draw_tile)
+
+
+def mexican_run(env: dict[str, str], seed: int) -> tuple[float, int, int]:
+    """The same three figures for Mexican Train with 8 players (nine lanes on screen).
+
+    The computers open first; on the player's turn Enter lays the tile under the cursor
+    as the opening run's first and Enter again ends the run, then the next seat plays.
+    """
+    # A deal may give the player nothing to open with (the first turn is then a draw): the next seed.
+    for tried in range(5):
+        argv = [sys.executable, "-m", "capicu.tui", "play", "--preset", "mexican-train", "--players", "8",
+                "--seed", str(seed + 100 * tried), "--name", "Bench", "--colors", "256", "--no-mouse"]
+        try:
+            return _measure(argv, env, _play_train_tile)
+        except TimeoutError:
+            continue
+    raise RuntimeError(f"no deal from seed {seed} on let the player open")
+
+
+def _play_draw_tile(term: Terminal) -> None:
+    mark = len(term.seen)
+    term.send(ENTER)
+    term.burst()
+    if b"fits both ends" in term.seen[mark:]:
+        term.send(LEFT)
+        term.burst()
+    if not re.search(rb"You (play|lead)", term.seen[mark:]):
+        raise RuntimeError("the tile under the cursor was not played")
+
+
+def _play_train_tile(term: Terminal) -> None:
+    mark = len(term.seen)
+    term.send(ENTER)
+    term.burst()
+    if b"Run of 1" in term.seen[mark:]:
+        term.send(ENTER)  # the opening run: one tile, ended
+    elif b"Lay it here" in term.seen[mark:]:
+        term.send(ENTER)  # the tile fits several lanes: the first offered
+    else:
+        raise RuntimeError("the tile under the cursor was not played")
+    term.burst()
+
+
+def _measure(argv: list[str], env: dict[str, str],
+             play: Callable[[Terminal], None]) -> tuple[float, int, int]:
+    """Start ``argv`` in a pseudo-terminal of its own (and a data folder of its own), measure, stop it."""
     data = tempfile.mkdtemp(prefix="capicu-bench-data-")
     term = Terminal(argv, {**env, "CAPICU_DATA_DIR": data})
     try:
         # The table is drawn when the first tile of the hand is: "[3|5]".
-        start = term.wait_for(rb"\[\d\|\d\]")
-        term.wait_for(b"Enter plays it")
+        start = term.wait_for(TILE)
+        # My turn: "Enter plays it" (or, opening a Mexican train, "Enter lays a tile").
+        term.wait_for(b"Enter (plays it|lays a tile)", timeout=60.0)
         term.drain()
         # The cursor starts the turn on a tile that fits. Move it one step (right, or
         # left at the hand's end), measure, and move it back.
@@ -163,14 +219,7 @@ def capicu_run(env: dict[str, str], seed: int) -> tuple[float, int, int]:
         cursor = len(burst)
         term.send(back)
         term.drain()
-        mark = len(term.seen)
-        term.send(ENTER)
-        term.burst()
-        if b"fits both ends" in term.seen[mark:]:
-            term.send(LEFT)
-            term.burst()
-        if not re.search(rb"You (play|lead)", term.seen[mark:]):
-            raise RuntimeError("the tile under the cursor was not played")
+        play(term)
         opponent = term.burst(first_wait=10.0)
         return start, cursor, len(opponent)
     finally:
@@ -189,21 +238,36 @@ def main() -> int:
         script.write_text(BARE_APP)
         bare_start(env, script)  # warm-up: bytecode and the disk cache, for both
         capicu_run(env, args.seed)
+        mexican_run(env, args.seed)
         starts, bares, cursors, opponents = [], [], [], []
+        mexican: list[tuple[float, int, int]] = []
         for run in range(args.runs):
             bares.append(bare_start(env, script))
             start, cursor, opponent = capicu_run(env, args.seed + run)
             starts.append(start)
             cursors.append(cursor)
             opponents.append(opponent)
+            mexican.append(mexican_run(env, args.seed + run))
     start_s = statistics.median(starts)
     bare_s = statistics.median(bares)
+    cursor_bytes = int(statistics.median(cursors))
+    opponent_bytes = int(statistics.median(opponents))
+    mexican_start = statistics.median(m[0] for m in mexican)
+    mexican_cursor = int(statistics.median(m[1] for m in mexican))
+    mexican_opponent = int(statistics.median(m[2] for m in mexican))
     print(json.dumps({
         "start_s": round(start_s, 3),
         "bare_start_s": round(bare_s, 3),
         "start_ratio": round(start_s / bare_s, 2),
-        "cursor_move_bytes": int(statistics.median(cursors)),
-        "opponent_move_bytes": int(statistics.median(opponents)),
+        "cursor_move_bytes": cursor_bytes,
+        "opponent_move_bytes": opponent_bytes,
+        "mexican_start_s": round(mexican_start, 3),
+        "mexican_cursor_move_bytes": mexican_cursor,
+        "mexican_opponent_move_bytes": mexican_opponent,
+        "mexican_start_ratio": round(mexican_start / start_s, 2),
+        "mexican_cursor_move_ratio": round(mexican_cursor / max(cursor_bytes, 1), 2),
+        "mexican_opponent_move_ratio": round(mexican_opponent / max(opponent_bytes, 1), 2),
+        "mexican_players": 8,
         "columns": COLUMNS,
         "rows": ROWS,
         "colors": 256,
