@@ -129,41 +129,43 @@ def test_two_joiners_play_a_mexican_train_round_by_keys_and_one_comes_back_after
     host: HeadlessHost, tmp_path: Path
 ) -> None:
     ana = _join(host.port, tmp_path / "ana", "Ana")
-    pepe = _join(host.port, tmp_path / "pepe", "Pepe")
-    try:
-        for terminal in (ana, pepe):
-            terminal.wait_for(_whole_hand, "the table with my hand")
-        players = [Player(ana), Player(pepe)]
-        _play_round(players, timeout=30)
-        assert all(player.turns >= 2 for player in players), [p.turns for p in players]
-        for terminal in (ana, pepe):
-            text = terminal.text()
-            assert "round 1 of 13" in text
-            # Both trains were started by keys: each joiner's lane shows tiles.
-            lane = next(row for row in text.splitlines() if re.match(r"^. ?.?You\s", row))
-            assert _TILE.search(lane), text
-        # Ready (Enter) on both: the second round is dealt; its engine is 11-11.
-        for terminal in (ana, pepe):
-            terminal.send(b"\r")
-        for terminal in (ana, pepe):
-            terminal.wait_for(lambda s: "round 2 of 13" in s and _whole_hand(s) and not _round_over(s),
-                              "the second round")
-        # Pepe stays away from the keyboard: once it is not his turn his hand stays as it is.
-        until = time.monotonic() + 20
-        while not ("is playing..." in _status(pepe.text()) and _whole_hand(pepe.text())):
-            assert time.monotonic() < until, pepe.text()
-            players[0].step()
-            pepe._read(0.05)
-        hand = _hand(pepe.text())
-    finally:
-        pepe.kill()
+    try:  # every process this test starts is killed, whatever fails first
+        pepe = _join(host.port, tmp_path / "pepe", "Pepe")
+        try:
+            for terminal in (ana, pepe):
+                terminal.wait_for(_whole_hand, "the table with my hand")
+            players = [Player(ana), Player(pepe)]
+            _play_round(players, timeout=30)
+            assert all(player.turns >= 2 for player in players), [p.turns for p in players]
+            for terminal in (ana, pepe):
+                text = terminal.text()
+                assert "round 1 of 13" in text
+                # Both trains were started by keys: each joiner's lane shows tiles.
+                lane = next(row for row in text.splitlines() if re.match(r"^. ?.?You\s", row))
+                assert _TILE.search(lane), text
+            # Ready (Enter) on both: the second round is dealt; its engine is 11-11.
+            for terminal in (ana, pepe):
+                terminal.send(b"\r")
+            for terminal in (ana, pepe):
+                terminal.wait_for(lambda s: "round 2 of 13" in s and _whole_hand(s) and not _round_over(s),
+                                  "the second round")
+            # Pepe stays away from the keyboard: once it is not his turn his hand stays as it is.
+            until = time.monotonic() + 20
+            while not ("is playing..." in _status(pepe.text()) and _whole_hand(pepe.text())):
+                assert time.monotonic() < until, pepe.text()
+                players[0].step()
+                pepe._read(0.05)
+            hand = _hand(pepe.text())
+        finally:
+            pepe.kill()
 
-    again = _join(host.port, tmp_path / "pepe", "Pepe")
-    try:
-        text = again.wait_for(lambda s: _whole_hand(s) and "back in your seat" in s, "my seat again")
-        assert "round 2 of 13" in text
-        assert sorted(_hand(text)) == sorted(hand)
-        assert "watching" not in text
+        again = _join(host.port, tmp_path / "pepe", "Pepe")
+        try:
+            text = again.wait_for(lambda s: _whole_hand(s) and "back in your seat" in s, "my seat again")
+            assert "round 2 of 13" in text
+            assert sorted(_hand(text)) == sorted(hand)
+            assert "watching" not in text
+        finally:
+            again.kill()
     finally:
-        again.kill()
         ana.kill()
