@@ -39,17 +39,14 @@ class RulesProblem(Code):
     HANDS_TOO_BIG = "hands-too-big", "players", "hand_size", "tiles", "max_pip"
     #: ``value``: the pip count asked for (double-6, double-9 and double-12 are played).
     SET_SIZE = "set-size", "value"
-    PLAYER_COUNTS_NOT_WHOLE = "player-counts-not-whole"
     PLAYERS_OUT_OF_RANGE = "players-out-of-range"
     #: A whole number from ``low`` up was wanted (``reserve``, a bonus, an entry of a list).
     NOT_WHOLE_FROM = "not-whole-from", "option", "low", "value"
     TARGET = "target", "value"
     MAX_DRAWS = "max-draws", "value"
-    NOT_TRUE_OR_FALSE = "not-true-or-false", "option"
     #: ``length``: the entries it must have, 0 for any number.
     NOT_A_LIST = "not-a-list", "option", "length"
     LIST_TOO_LONG = "list-too-long", "option"
-    BAD_PRESET_NAME = "bad-preset-name"
     PARTNERSHIPS_NEED_FOUR = "partnerships-need-four"
     #: A house rule of the Draw family (``option``) asked of Mexican Train.
     HOUSE_RULE_NOT_FOR_GAME = "house-rule-not-for-game", "option", "preset"

@@ -138,16 +138,13 @@ RULES_PROBLEMS: Mapping[str, str] = {
     RulesProblem.HANDS_TOO_BIG: N_("{players} hands of {hand_size} tiles need more than the {tiles} tiles "
                                    "of a double-{max_pip} set."),
     RulesProblem.SET_SIZE: N_("The set must be double-6, double-9 or double-12, not double-{value}."),
-    RulesProblem.PLAYER_COUNTS_NOT_WHOLE: N_("The numbers of players must be whole numbers."),
     RulesProblem.PLAYERS_OUT_OF_RANGE: N_("A game is for 2 to 4 players."),
     RulesProblem.NOT_WHOLE_FROM: N_("{option} must be a whole number from {low} up, not {value}."),
     RulesProblem.TARGET: N_("The points to win must be a whole number from 1 up, not {value}."),
     RulesProblem.MAX_DRAWS: N_("The most tiles drawn in one turn must be a whole number from 1 up, or none, "
                                "not {value}."),
-    RulesProblem.NOT_TRUE_OR_FALSE: N_("{option} must be true or false."),
     RulesProblem.NOT_A_LIST: N_("{option} must be a list of whole numbers."),
     RulesProblem.LIST_TOO_LONG: N_("{option} is too long."),
-    RulesProblem.BAD_PRESET_NAME: N_("A preset's name must be a short text."),
     RulesProblem.PARTNERSHIPS_NEED_FOUR: N_("Partnerships need four players."),
     RulesProblem.NO_DOUBLE_DEALT: N_("No deal gave anybody a double ({deals} deals in a row): "
                                      "nobody can lead the first round."),
