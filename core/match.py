@@ -16,6 +16,7 @@ from __future__ import annotations
 import random
 from collections import deque
 from functools import cache
+from collections.abc import Callable
 from typing import Any, NoReturn
 
 from msgspec import UNSET
@@ -40,6 +41,9 @@ from .tiles import Tile, TileSet, tile_set
 from .view import View
 
 LOG_FORMAT = "capicu-log/1"
+#: Told of each entry `Match.from_log` replays: the match after it, the action
+#: (None for a deal), the seat that took it and the events it caused.
+OnEntry = Callable[[Any, "Action | None", "int | None", tuple[Any, ...]], None]
 #: View's fields in order, and where a seat's own go among them (every view of a
 #: position shares the others).
 _VIEW_FIELDS = View.__struct_fields__
@@ -590,10 +594,12 @@ class Match:
         return [e if isinstance(e, dict) else str(e) for e in self._entries[start:]]
 
     @classmethod
-    def from_log(cls, data: Any) -> Match:
+    def from_log(cls, data: Any, on_entry: OnEntry | None = None) -> Match:
         """The match a `log` describes; a damaged log raises ValueError saying where.
 
         A log cut anywhere replays: a round it does not deal is dealt from the seed.
+        ``on_entry`` hears of every entry as it is replayed (core/replay.py keeps
+        each position of a finished match that way).
         """
         if not isinstance(data, dict) or data.get("format") != LOG_FORMAT:
             raise ValueError(f"not a capicu match log (expected format {LOG_FORMAT!r})")
@@ -637,12 +643,19 @@ class Match:
                 # The deals are taken in order as rounds start; one that comes
                 # after a pause is the deal the match waits for.
                 if match.awaiting_deal:
-                    match.deal_next_round()
+                    dealt = match.deal_next_round()
+                else:
+                    dealt = match.opening_events if number == 1 else ()
+                if on_entry is not None:
+                    on_entry(match, None, None, dealt)
                 continue
+            actor = redeals_by.get(number, match.turn)
             try:
-                match.apply(action, redeals_by.get(number))
+                events = match.apply(action, redeals_by.get(number))
             except IllegalAction as exc:
                 raise ValueError(f"entry {number} of the log cannot be replayed: {exc}") from None
+            if on_entry is not None:
+                on_entry(match, action, actor, events)
         # A log cut right after a round's last action (a journal torn by a crash) lacks the
         # next deal, which the replay has dealt from the seed: what the log holds must come
         # first, where the replay put it; after it, only deals the replay made.

@@ -40,7 +40,7 @@ from msgspec import Meta, Struct
 from .actions import DRAW, END_RUN, PASS, Action, Draw, EndRun, IllegalAction, Pass, Play, Run, parse_action
 from .codes import Code
 from .layout import MEXICAN, Train, tile_leaves
-from .match import Match
+from .match import Match, OnEntry
 from .rules import Rules, TrainRules
 from .state import Outcome
 from .tiles import Tile, TileSet, tile_set
@@ -746,8 +746,11 @@ class MexicanMatch:
         return [e if isinstance(e, dict) else str(e) for e in self._entries[start:]]
 
     @classmethod
-    def from_log(cls, data: Any) -> MexicanMatch:
-        """The match a `log` describes; a damaged log raises ValueError saying where."""
+    def from_log(cls, data: Any, on_entry: OnEntry | None = None) -> MexicanMatch:
+        """The match a `log` describes; a damaged log raises ValueError saying where.
+
+        ``on_entry`` hears of every entry as it is replayed, as in `Match.from_log`.
+        """
         if not isinstance(data, dict) or data.get("format") != LOG_FORMAT:
             raise ValueError(f"not a Mexican Train match log (expected format {LOG_FORMAT!r})")
         rules = data.get("rules")
@@ -778,12 +781,19 @@ class MexicanMatch:
         for number, action in steps:
             if action is None:
                 if match.awaiting_deal:
-                    match.deal_next_round()
+                    dealt = match.deal_next_round()
+                else:
+                    dealt = match.opening_events if number == 1 else ()
+                if on_entry is not None:
+                    on_entry(match, None, None, dealt)
                 continue
+            actor = match.turn
             try:
-                match.apply(action)
+                events = match.apply(action)
             except IllegalAction as exc:
                 raise ValueError(f"entry {number} of the log cannot be replayed: {exc}") from None
+            if on_entry is not None:
+                on_entry(match, action, actor, events)
         if match.entries_since(0)[: len(entries)] != entries:
             raise ValueError("the log's deals are not where its actions need them")
         return match
@@ -798,11 +808,11 @@ def new_match(
     return Match(rules, players, seed, pause_between_rounds=pause_between_rounds)
 
 
-def match_from_log(data: Any) -> Match | MexicanMatch:
+def match_from_log(data: Any, on_entry: OnEntry | None = None) -> Match | MexicanMatch:
     """The match a log of either engine describes (told apart by its format)."""
     if isinstance(data, dict) and data.get("format") == LOG_FORMAT:
-        return MexicanMatch.from_log(data)
-    return Match.from_log(data)
+        return MexicanMatch.from_log(data, on_entry)
+    return Match.from_log(data, on_entry)
 
 
 __all__ = [
