@@ -267,7 +267,9 @@ def _unpack(data: bytes) -> Any:
         raise
     except UnicodeDecodeError:
         raise RecordError("the record is damaged: a text in it is not valid UTF-8") from None
-    except msgpack.ExtraData:
+    except msgpack.ExtraData as extra:
+        if type(extra.unpacked) is not dict or extra.unpacked.get("format") != RECORD_FORMAT:
+            raise RecordError("this is not a capicu match record") from None
         raise RecordError("the record is damaged: bytes follow its end") from None
     except msgpack.StackError:
         raise RecordError(f"the record is damaged: it nests deeper than {MAX_DEPTH} levels") from None
@@ -275,6 +277,10 @@ def _unpack(data: bytes) -> Any:
         text = str(exc)
         if isinstance(exc, msgpack.OutOfData) or "incomplete" in text.lower():
             raise RecordError("the record is cut short (it ends inside a value)") from None
+        if "max_ext_len" in text:
+            raise RecordError(_EXTENSION) from None
+        if "max_bin_len" in text:
+            raise RecordError("the record is damaged: it holds binary data, which records never use") from None
         if "exceeds max_" in text:
             raise RecordError(f"the record is damaged: a list or a map in it holds more than {MAX_ENTRIES} "
                               "items") from None
@@ -283,8 +289,11 @@ def _unpack(data: bytes) -> Any:
     return value
 
 
+_EXTENSION = "the record is damaged: it holds a msgpack extension type, which records never use"
+
+
 def _no_extension(code: int, data: bytes) -> Any:
-    raise RecordError("the record is damaged: it holds a msgpack extension type, which records never use")
+    raise RecordError(_EXTENSION)
 
 
 def _check_depth(value: Any) -> None:
