@@ -280,7 +280,7 @@ def _unpack(data: bytes) -> Any:
         if "max_ext_len" in text:
             raise RecordError(_EXTENSION) from None
         if "max_bin_len" in text:
-            raise RecordError("the record is damaged: it holds binary data, which records never use") from None
+            raise RecordError(_BINARY) from None
         if "exceeds max_" in text:
             raise RecordError(f"the record is damaged: a list or a map in it holds more than {MAX_ENTRIES} "
                               "items") from None
@@ -289,6 +289,7 @@ def _unpack(data: bytes) -> Any:
     return value
 
 
+_BINARY = "the record is damaged: it holds binary data, which records never use"
 _EXTENSION = "the record is damaged: it holds a msgpack extension type, which records never use"
 
 
