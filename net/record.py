@@ -227,9 +227,13 @@ def encode_record(record: MatchRecord) -> bytes:
     return data
 
 
-def decode_record(data: bytes) -> MatchRecord:
-    """The record ``data`` holds, checked (its log replays to its totals); `RecordError` saying why not."""
-    return _decode(data, replay=True)
+def decode_record(data: bytes, *, replay: bool = True) -> MatchRecord:
+    """The record ``data`` holds, checked (its log replays to its totals); `RecordError` saying why not.
+
+    ``replay=False`` checks all but the replay (a few milliseconds a match): for a quick
+    list of many records; read the one opened with the replay.
+    """
+    return _decode(data, replay=replay)
 
 
 def _decode(data: bytes, *, replay: bool) -> MatchRecord:
@@ -396,8 +400,11 @@ def write_record_file(path: Path, record: MatchRecord) -> Path:
     return path
 
 
-def read_record(path: Path) -> MatchRecord:
-    """The record in the file at ``path``; `RecordError` naming the file and the problem."""
+def read_record(path: Path, *, replay: bool = True) -> MatchRecord:
+    """The record in the file at ``path``; `RecordError` naming the file and the problem.
+
+    ``replay``: as `decode_record`'s.
+    """
     try:
         size = path.stat().st_size
         if size > MAX_RECORD_BYTES:
@@ -407,17 +414,18 @@ def read_record(path: Path) -> MatchRecord:
     except OSError as exc:
         raise RecordError(f"cannot read the record {path}: {exc.strerror or exc}") from None
     try:
-        return decode_record(data)
+        return decode_record(data, replay=replay)
     except RecordError as exc:
         raise RecordError(f"{path}: {exc}") from None
 
 
 def list_records(
-    folder: Path, *, on_problem: Callable[[Path, RecordError], None] | None = None,
+    folder: Path, *, on_problem: Callable[[Path, RecordError], None] | None = None, replay: bool = True,
 ) -> list[tuple[Path, MatchRecord]]:
     """The records in ``folder``, newest first.
 
     A file that is no good is left out, and given to ``on_problem`` with its `RecordError`.
+    ``replay``: as `decode_record`'s (False lists a season of matches at once).
     """
     found: list[tuple[Path, MatchRecord]] = []
     try:
@@ -428,7 +436,7 @@ def list_records(
         if path.name.startswith("."):
             continue
         try:
-            found.append((path, read_record(path)))
+            found.append((path, read_record(path, replay=replay)))
         except RecordError as exc:
             if on_problem is not None:
                 on_problem(path, exc)

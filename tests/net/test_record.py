@@ -323,3 +323,12 @@ def test_a_record_that_cannot_be_written_or_read_says_so(record, tmp_path):
         write_record(blocker / "records", record)
     with pytest.raises(RecordError, match="cannot read the record"):
         read_record(tmp_path / "missing.capicu-record")
+
+
+def test_a_quick_read_skips_only_the_replay(record, tmp_path):
+    plain = _plain(record)
+    lying = _packed({**plain, "totals": [plain["totals"][1], plain["totals"][0]]})
+    assert decode_record(lying, replay=False).totals == tuple(reversed(record.totals))
+    assert "totals or winners" in _refused(lying)  # read to be opened, it is refused
+    (tmp_path / "x.capicu-record").write_bytes(encode_record(record)[:-3])
+    assert list_records(tmp_path, replay=False) == []  # what is cut short is still left out
