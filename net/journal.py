@@ -42,11 +42,11 @@ from capicu.core import Rules
 from capicu.core.mexican import LOG_FORMAT as TRAIN_LOG_FORMAT
 from capicu.core.mexican import match_from_log
 from capicu.core.rules import TrainRules
-from msgspec import Meta, Struct
+from msgspec import UNSET, Meta, Struct, UnsetType
 
 from . import wire
 from .protocol import MOST_SEATS, SeatKind
-from .record import Entry
+from .record import Entry, UtcTime
 
 FORMAT: Literal["capicu-journal/1"] = "capicu-journal/1"
 T = TypeVar("T")
@@ -77,6 +77,9 @@ class Header(Struct, frozen=True, kw_only=True):
     computer_level: str | None = None
     seats: Annotated[tuple[JournalSeat, ...], Meta(max_length=MOST_SEATS)]
     pause_between_rounds: bool = False
+    #: When the match's first deal was made (UTC, as a match record writes it), once it was:
+    #: a resumed match's record says when it began. Left out before (the bytes of before).
+    started: UtcTime | UnsetType = UNSET
 
 
 class TrainHeader(Header, frozen=True, kw_only=True):
@@ -87,9 +90,13 @@ class TrainHeader(Header, frozen=True, kw_only=True):
 
 
 class SeatsRecord(Struct, frozen=True):
-    """The seats as they are now (in the lobby, where they change): the header's, replaced."""
+    """The seats as they are now (in the lobby, where they change): the header's, replaced.
+
+    The last one, written as the match starts, says when (``started``, as the header's).
+    """
 
     seats: Annotated[tuple[JournalSeat, ...], Meta(max_length=MOST_SEATS)]
+    started: UtcTime | UnsetType = UNSET
 
 
 class EntryRecord(Struct, frozen=True):
@@ -196,7 +203,10 @@ def read_journal(path: Path) -> Recovered:
     seq = header.seq
     for number, record in enumerate(records[1:], 2):
         if isinstance(record, dict) and "seats" in record and not entries:
-            header = msgspec.structs.replace(header, seats=_record(path, number, record, SeatsRecord).seats)
+            seats = _record(path, number, record, SeatsRecord)
+            header = msgspec.structs.replace(header, seats=seats.seats)
+            if seats.started is not UNSET:
+                header = msgspec.structs.replace(header, started=seats.started)
             continue
         entry = _record(path, number, record, EntryRecord)
         entries.append(entry.entry)

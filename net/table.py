@@ -29,6 +29,7 @@ import hmac
 import secrets
 from collections import deque
 from dataclasses import dataclass, field, replace
+from datetime import UTC, datetime
 from pathlib import Path
 
 import msgspec
@@ -55,6 +56,7 @@ from capicu.core.match import LOG_FORMAT
 from capicu.core.mexican import LOG_FORMAT as TRAIN_LOG_FORMAT
 from capicu.core.mexican import TrainEvent, match_from_log
 from capicu.core.rules import TrainRules
+from msgspec import UNSET, UnsetType
 
 from .codec import encode_frame
 from .codes import new_seat_key, same_code
@@ -88,7 +90,7 @@ from .protocol import (
     train_view_state,
     view_state,
 )
-from .record import MatchRecord, RecordSeat, record_of
+from .record import MatchRecord, RecordSeat, record_of, utc_text
 from .sanitize import name_key, names_look_alike
 from .timing import Deadlines
 
@@ -361,8 +363,12 @@ class Table:
         table = cls(config, heartbeat=heartbeat, players_keep_state=players_keep_state,
                     clock_offset=clock_offset)
         table.journal = journal
-        # The journal does not say when the match began: its record says it began when it was resumed.
+        # When the match began, on the clock of ``now`` (a journal of an older host does not say:
+        # its record says it began when it was resumed).
         table._started_at = now
+        if header.started is not UNSET:
+            began = datetime.strptime(header.started, "%Y-%m-%dT%H:%M:%SZ").replace(tzinfo=UTC)
+            table._started_at = began.timestamp() - clock_offset
         table._journal_begun = True
         if header.match:
             table.match_id = header.match
@@ -607,15 +613,19 @@ class Table:
     def _journal_seat_list(self) -> tuple[JournalSeat, ...]:
         return tuple(JournalSeat(s.kind, s.name, s.token, s.seat_key) for s in self.seats)
 
-    def _journal_seats(self) -> None:
-        """Put the seats as they are now in the journal (in the lobby, where they change)."""
+    def _journal_seats(self, started: str | UnsetType = UNSET) -> None:
+        """Put the seats as they are now in the journal (in the lobby, where they change);
+        ``started``: the match starts now (the time a record says it began)."""
         if self.journal is None:
             return
         if not self._journal_begun:
             self._journal_begun = True
-            self._out.append(Record(self.journal, (self._journal_header(),)))
+            header = self._journal_header()
+            if started is not UNSET:
+                header = msgspec.structs.replace(header, started=started)
+            self._out.append(Record(self.journal, (header,)))
         else:
-            self._out.append(Record(self.journal, (SeatsRecord(self._journal_seat_list()),)))
+            self._out.append(Record(self.journal, (SeatsRecord(self._journal_seat_list(), started),)))
 
     def _start(self, now: float) -> None:
         match = new_match(self.config.rules, self.config.players, self.seed,
@@ -626,7 +636,7 @@ class Table:
         # now, as after any move (`_forced_draws`), and the snapshots hold that draw.
         self.seq = len(match.opening_events) + len(self._forced_draws())
         if self.journal is not None:
-            self._journal_seats()
+            self._journal_seats(utc_text(self._clock_offset + now))
             records = entry_records(match.entries_since(0), self.seq)
             self._out.append(Record(self.journal, tuple(records)))
         self._logged = match.entry_count

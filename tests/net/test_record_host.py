@@ -190,3 +190,24 @@ async def test_a_refused_record_is_not_written(tmp_path):
     await client.close()
     server.close()
     await server.wait_closed()
+
+
+async def test_a_resumed_match_is_recorded_as_begun_when_it_first_began(start_host, tmp_path):
+    from capicu.net.journal import read_journal
+
+    from .conftest import play_bot
+
+    journal = tmp_path / "match.journal"
+    host, port = await start_host(players=2, computers=1, seed=4, journal=journal, rules=_to(40))
+    played = await asyncio.wait_for(play_bot(port, "Ana", stop_after=6), WAIT)
+    token = host.tables["main"].seats[played.seat].token
+    await host.stop()
+    began = read_journal(journal).header.started
+    assert isinstance(began, str) and began.endswith("Z")
+    resumed, port = await start_host(resume=journal, grace=30, records=tmp_path / "host")
+    ana = await asyncio.wait_for(Client.connect(LOOPBACK, port, name="Ana", token=token), WAIT)
+    got = await _play_to_the_record(ana)
+    assert got.record.started == began <= got.record.ended
+    await resumed.stop()
+    assert read_record(_files(tmp_path / "host")[0]) == got.record
+    await ana.close()
