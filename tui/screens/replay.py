@@ -1,0 +1,390 @@
+"""A finished match, looked back at: the table at any position, every hand face up.
+
+The positions come from core (`capicu.core.replay`: each seat's own view after
+each entry of the match's log); this screen only shows one of them with the
+table's own widgets, as the table would have shown it to everyone at once: the
+line of play (or Mexican Train's lanes), every seat's hand with its name and
+whose turn, the log of the round up to the position in the table's words, and
+a status line that says where we are ("Round 3, move 12 of 40: Ana plays 6-4
+on the left."). ← → step move by move, Home/End go to the first and last
+position, PgUp/PgDn by round.
+
+The seat on turn has the tiles it may play lit (the engine's legal actions in
+its own view), and the tile it chooses next marked under it, so a reader sees
+what was possible and what was done.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+from dataclasses import replace
+from pathlib import Path
+from typing import ClassVar
+
+import msgspec
+from capicu.core import MatchEnded, Play, RoundEnded, RoundStarted, TilesDrawn, TrainView, View
+from capicu.core.layout import Train
+from capicu.core.replay import AnyView, Position, Replay
+from capicu.tui.describe import describe_event, describe_result, display_text, seat_name
+from capicu.tui.describe_rules import preset_title
+from capicu.tui.describe_trains import (
+    describe_drew,
+    describe_train_result,
+    describe_train_winners,
+    train_news_lines,
+)
+from capicu.tui.messages import N_, t, tn
+from capicu.tui.screens.base import CapicuScreen
+from capicu.tui.screens.table import MIN_SIZE
+from capicu.tui.widgets.boneyard_info import BoneyardInfo
+from capicu.tui.widgets.event_log import EventLog
+from capicu.tui.widgets.hand_view import HandView
+from capicu.tui.widgets.line_of_play import LineOfPlay, line_marks
+from capicu.tui.widgets.quiet_footer import QuietFooter
+from capicu.tui.widgets.seat_panel import SeatPanel, SeatView
+from capicu.tui.widgets.status_line import StatusLine
+from capicu.tui.widgets.tiles import TileStyle
+from capicu.tui.widgets.train_lanes import NAME_WIDTH, TrainLanes, lanes_from_view
+from textual import events
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.reactive import reactive
+from textual.widgets import Static
+
+
+def spectators_view(view: AnyView) -> AnyView:
+    """``view`` as nobody's: no seat is "you", no hand is the reader's."""
+    return msgspec.structs.replace(view, seat=None, hand=(), legal=())
+
+
+class ReplayScreen(CapicuScreen[None]):
+    """One finished match, position by position (see the module docstring)."""
+
+    AUTO_FOCUS = ""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("left", "step(-1)", N_("Back"), key_display="←"),
+        Binding("right", "step(1)", N_("Next"), key_display="→"),
+        Binding("pageup", "round_step(-1)", N_("Round back"), key_display="PgUp"),
+        Binding("pagedown", "round_step(1)", N_("Next round"), key_display="PgDn"),
+        # Not in the footer (80 columns hold the others): the keys panel lists them.
+        Binding("home", "go_to(0)", N_("First position"), show=False),
+        Binding("end", "go_to(-1)", N_("Last position"), show=False),
+        Binding("escape,q", "close", N_("Close"), key_display="q"),
+    ]
+
+    #: The index of the position shown, in `Replay.positions`.
+    position: reactive[int] = reactive(0, init=False)
+
+    def __init__(self, replay: Replay, names: Sequence[str], *, computers: Collection[int] = (),
+                 record: Path | None = None, when: str = "") -> None:
+        super().__init__()
+        self.replay = replay
+        self.names = [display_text(name, 40) or t("seat {number}", number=seat + 1)
+                      for seat, name in enumerate(names)]
+        while len(self.names) < self.players:
+            self.names.append(t("seat {number}", number=len(self.names) + 1))
+        self.computers = frozenset(computers)
+        #: The record file this match was read from (where the coach keeps its analysis).
+        self.record = record
+        #: When the match was played, as the list of replays words it ("" when unknown).
+        self.when = when
+        self.trains = isinstance(replay.positions[0].board, TrainView)
+        self._starts = replay.round_starts()
+        self._shown_round = -1
+        self._ready = False
+
+    @property
+    def players(self) -> int:
+        return self.replay.positions[0].board.players
+
+    @property
+    def shown(self) -> Position:
+        """The position on the screen."""
+        return self.replay.positions[self.position]
+
+    # -- layout --------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        ascii_mode = self.capicu.ascii_mode
+        style = self.capicu.tile_style
+        yield Static("", id="table-title")
+        if self.trains:
+            yield TrainLanes(id="lanes", ascii=ascii_mode)
+            with Horizontal(id="replay-middle"):
+                with VerticalScroll(id="replay-hands"):
+                    for seat in range(self.players):
+                        with Horizontal(classes="replay-seat", id=f"replay-seat-{seat}"):
+                            yield Static("", classes="replay-name", id=f"name-{seat}", markup=False)
+                            yield self._hand(seat, style, ascii_mode)
+                with Vertical(id="replay-side"):
+                    yield EventLog(id="log")
+                    yield Static("", id="round-end", markup=False)
+        else:
+            with Horizontal(id="table-middle"):
+                yield LineOfPlay(id="line", tile_style=style, ascii=ascii_mode)
+                with Vertical(id="table-side"):
+                    yield BoneyardInfo(id="boneyard")
+                    yield EventLog(id="log")
+                    yield Static("", id="round-end", markup=False)
+        yield StatusLine(id="table-status")
+        if not self.trains:
+            with VerticalScroll(id="replay-hands"):
+                for seat in range(self.players):
+                    with Horizontal(classes="replay-seat", id=f"replay-seat-{seat}"):
+                        yield SeatPanel(id=f"seat-{seat}", classes="seat-slot", ascii=ascii_mode)
+                        yield self._hand(seat, style, ascii_mode)
+        yield Static("", id="too-small")
+        yield QuietFooter()
+
+    @staticmethod
+    def _hand(seat: int, style: TileStyle, ascii_mode: bool) -> HandView:
+        hand = HandView(id=f"hand-{seat}", classes="replay-hand", tile_style=style, ascii=ascii_mode)
+        hand.can_focus = False
+        return hand
+
+    def on_mount(self) -> None:
+        self._ready = True
+        if not self.trains:
+            self.query_one(BoneyardInfo).short = True
+        self._fit(self.app.size.width, self.app.size.height)
+        self._show()
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._fit(event.size.width, event.size.height)
+
+    def _fit(self, width: int, height: int) -> None:
+        """Below the table's smallest size, say so rather than draw a garbled table."""
+        small = width < MIN_SIZE[0] or height < MIN_SIZE[1]
+        self.set_class(small, "-too-small")
+        if small:
+            self.query_one("#too-small", Static).update(
+                t("Make the window at least {width}x{height} to see the table (it is {now}).",
+                  width=str(MIN_SIZE[0]), height=str(MIN_SIZE[1]), now=f"{width}x{height}"))
+
+    # -- moving ----------------------------------------------------------------------
+
+    def validate_position(self, value: int) -> int:
+        return max(0, min(value, len(self.replay.positions) - 1))
+
+    def watch_position(self) -> None:
+        if self._ready:
+            self._show()
+
+    def action_step(self, step: int) -> None:
+        self.position += step
+
+    def action_go_to(self, index: int) -> None:
+        self.position = index if index >= 0 else len(self.replay.positions) + index
+
+    def action_round_step(self, step: int) -> None:
+        """PgDn: the next round's deal; PgUp: this round's deal, or the one before when already there."""
+        here = self.position
+        if step > 0:
+            later_starts = [start for start in self._starts if start > here]
+            self.position = later_starts[0] if later_starts else len(self.replay.positions) - 1
+        else:
+            earlier = [start for start in self._starts if start < here]
+            self.position = earlier[-1] if earlier else 0
+
+    def action_close(self) -> None:
+        if self.capicu.start_request is not None and len(self.app.screen_stack) <= 2:
+            self.app.exit()  # opened from the shell: closing it ends the program
+        else:
+            self.dismiss()
+
+    def language_changed(self) -> None:
+        self._shown_round = -1
+        self._fit(self.app.size.width, self.app.size.height)
+        for widget in self.query("SeatPanel, HandView, LineOfPlay, BoneyardInfo, TrainLanes"):
+            widget.refresh(layout=True)
+        self._show()
+        self.refresh_bindings()
+
+    def display_changed(self) -> None:
+        app = self.capicu
+        for hand in self.query(HandView):
+            hand.tile_style, hand.ascii = app.tile_style, app.ascii_mode
+        for line in self.query(LineOfPlay):
+            line.tile_style, line.ascii = app.tile_style, app.ascii_mode
+        for panel in self.query(SeatPanel):
+            panel.ascii = app.ascii_mode
+        for lanes in self.query(TrainLanes):
+            lanes.ascii = app.ascii_mode
+
+    # -- where we are ----------------------------------------------------------------
+
+    def round_span(self, index: int | None = None) -> tuple[int, int]:
+        """The first and last index of the round of the position at ``index`` (default: the one shown)."""
+        here = self.position if index is None else index
+        start = max((s for s in self._starts if s <= here), default=0)
+        ends = [s - 1 for s in self._starts if s > here]
+        return start, ends[0] if ends else len(self.replay.positions) - 1
+
+    def next_action(self) -> Position | None:
+        """The position that follows the one shown in the same round (what is chosen next)."""
+        end = self.round_span()[1]
+        return self.replay.positions[self.position + 1] if self.position < end else None
+
+    # -- drawing -----------------------------------------------------------------------
+
+    def _show(self) -> None:
+        position = self.shown
+        board = position.board
+        self._show_title(board)
+        if isinstance(board, TrainView):
+            self._show_trains(position, board)
+        else:
+            self._show_line(position, board)
+        self._show_hands(position)
+        self._show_log(position)
+        self._show_round_end(board)
+        self.query_one(StatusLine).prompt = self.where_we_are()
+
+    def _show_title(self, board: AnyView) -> None:
+        dot = " - " if self.capicu.ascii_mode else " · "
+        parts = [t("Replay"), preset_title(board.rules.preset)]
+        if isinstance(board, TrainView):
+            parts.append(t("round {round} of {rounds}", round=board.round_number, rounds=board.rounds))
+        else:
+            parts.append(t("round {round}", round=board.round_number))
+            parts.append(t("to {target}", target=board.target))
+        if self.when:
+            parts.append(self.when)
+        self.query_one("#table-title", Static).update(dot.join(parts))
+
+    def _show_line(self, position: Position, board: View) -> None:
+        marks = line_marks(board.events)
+        label = self.names[marks.last_seat] if marks.last_seat is not None else ""
+        self.query_one(LineOfPlay).update_line(
+            board.line, board.ends, board.rules.max_pip, lead=marks.lead, last=marks.last, last_label=label,
+            blanks=board.blanks or (),
+        )
+        self.query_one(BoneyardInfo).update_from_view(board)
+        nobody = spectators_view(board)
+        assert isinstance(nobody, View)
+        for seat in range(self.players):
+            own = position.views[seat]
+            pips = sum(tile.pips for tile in own.hand)
+            note = tn("{count} pip in hand", "{count} pips in hand", pips)
+            if seat in self.computers:
+                note = t("computer") + ", " + tn("{count} pip", "{count} pips", pips)
+            info = SeatView.from_view(nobody, seat, self.names)
+            self.query_one(f"#seat-{seat}", SeatPanel).update_seat(
+                replace(info, revealed=None, computer=seat in self.computers, note=note))
+
+    def _show_trains(self, position: Position, board: TrainView) -> None:
+        nobody = spectators_view(board)
+        assert isinstance(nobody, TrainView)
+        over = board.turn is None and bool(board.results)
+        counts = board.results[-1].counts if over else None
+        playable: frozenset[Train] = frozenset()
+        if board.turn is not None:
+            own = position.views[board.turn]
+            playable = frozenset(action.place for action in own.legal
+                                 if isinstance(action, Play) and isinstance(action.place, Train))
+        lanes = self.query_one(TrainLanes)
+        coming = self.next_action()
+        chosen = coming.action.place if coming is not None and isinstance(coming.action, Play) else None
+        lanes.chosen = chosen if isinstance(chosen, Train) else None
+        shown = lanes_from_view(nobody, self.names, playable=playable, counts=counts)
+        lanes.update_lanes(shown, board.engine)
+        for seat in range(self.players):
+            marker = ">" if self.capicu.ascii_mode else "▶"
+            turn = marker if board.turn == seat else " "
+            name = f"{turn}{seat_name(self.names, seat)}"[: NAME_WIDTH + 1]
+            self.query_one(f"#name-{seat}", Static).update(name)
+            self.query_one(f"#replay-seat-{seat}").set_class(board.turn == seat, "-turn")
+
+    def _show_hands(self, position: Position) -> None:
+        coming = self.next_action()
+        for seat in range(self.players):
+            own = position.views[seat]
+            hand = self.query_one(f"#hand-{seat}", HandView)
+            # Lit: what the seat on turn may play (its own view's legal actions).
+            legal = own.legal if own.turn == seat else ()
+            hand.update_hand(own.hand, legal, own.rules.max_pip)
+            # The tile this seat lays next, marked under it; no cursor anywhere else.
+            chosen = coming.action.tile if (coming is not None and coming.seat == seat
+                                             and isinstance(coming.action, Play)) else None
+            hand.playing = chosen is not None and chosen in own.hand
+            if chosen is not None and chosen in own.hand:
+                hand.cursor = own.hand.index(chosen)
+        turn = position.board.turn
+        if turn is not None:
+            self.query_one(f"#replay-seat-{turn}").scroll_visible(animate=False)
+
+    def _show_log(self, position: Position) -> None:
+        """The round's story up to the position, in the table's words (written again at each step)."""
+        log = self.query_one(EventLog)
+        log.restart()
+        board = position.board
+        if isinstance(board, TrainView):
+            lines, drew = train_news_lines(board.events, None, board, self.names, None)
+            if drew is not None:
+                lines.append(lambda: describe_drew(drew, self.names, None, passed=False))
+            for line in lines:
+                log.add_notice(line)
+        else:
+            for event in board.events:
+                log.add_event(event, self.names, None)
+            log.end_draws()
+
+    def _show_round_end(self, board: AnyView) -> None:
+        """At a round's end its summary takes the log's place, as at the table."""
+        over = board.turn is None and bool(board.results)
+        self.set_class(over, "-round-over")
+        if not over or self._shown_round == self.position:
+            return
+        self._shown_round = self.position
+        if isinstance(board, TrainView):
+            head, *seats = describe_train_result(board.results[-1], self.names, None)
+            text = head + "\n" + "   ".join(seats)
+            if board.winners is not None:
+                text += "\n" + describe_train_winners(board.winners, board.totals, self.names, None)
+        else:
+            lines = describe_result(board.results[-1], self.names, board.rules, board.players, None,
+                                    hands=False)
+            ended = next((e for e in board.events if isinstance(e, MatchEnded)), None)
+            if ended is not None:
+                lines.append(describe_event(ended, self.names, None))
+            text = "\n".join(lines)
+        self.query_one("#round-end", Static).update(text)
+
+    def where_we_are(self) -> str:
+        """The status line: the round, the move and what it was ("Round 3, move 12 of 40: ...")."""
+        position = self.shown
+        start, end = self.round_span()
+        round_number = position.round_number
+        if position.action is None:
+            return t("Round {round}, the deal: every hand as dealt ({count} moves follow).",
+                     round=round_number, count=end - start)
+        what = self.what_happened(self.position)
+        return t("Round {round}, move {move} of {moves}: {what}", round=round_number,
+                 move=self.position - start, moves=end - start, what=what)
+
+    def what_happened(self, index: int) -> str:
+        """The move at ``index`` in the log's words (its first sentence: the move itself)."""
+        position = self.replay.positions[index]
+        before = self.replay.positions[index - 1].board if index > 0 else None
+        board = position.board
+        if isinstance(board, TrainView):
+            same_round = isinstance(before, TrainView) and before.round_number == board.round_number
+            earlier = before if same_round and isinstance(before, TrainView) else None
+            lines, drew = train_news_lines(position.events, earlier, board, self.names, None)
+            if lines:
+                return lines[0]()
+            if drew is not None:
+                return describe_drew(drew, self.names, None, passed=False)
+            return ""
+        previous = before.events[-1] if isinstance(before, View) and before.events else None
+        for event in position.events:
+            if isinstance(event, TilesDrawn):
+                return describe_event(event, self.names, None)
+            if not isinstance(event, RoundStarted | RoundEnded | MatchEnded):
+                return describe_event(event, self.names, None, lead=isinstance(previous, RoundStarted))
+        return ""
+
+
+__all__ = ["ReplayScreen", "spectators_view"]
