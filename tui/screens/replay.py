@@ -52,6 +52,9 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.reactive import reactive
 from textual.widgets import Static
 
+#: The rows Mexican Train's log keeps at least, below the hands.
+LOG_ROWS = 4
+
 
 def spectators_view(view: AnyView) -> AnyView:
     """``view`` as nobody's: no seat is "you", no hand is the reader's."""
@@ -112,15 +115,15 @@ class ReplayScreen(CapicuScreen[None]):
         yield Static("", id="table-title")
         if self.trains:
             yield TrainLanes(id="lanes", ascii=ascii_mode)
-            with Horizontal(id="replay-middle"):
-                with VerticalScroll(id="replay-hands"):
-                    for seat in range(self.players):
-                        with Horizontal(classes="replay-seat", id=f"replay-seat-{seat}"):
-                            yield Static("", classes="replay-name", id=f"name-{seat}", markup=False)
-                            yield self._hand(seat, style, ascii_mode)
-                with Vertical(id="replay-side"):
-                    yield EventLog(id="log")
-                    yield Static("", id="round-end", markup=False)
+            # The hands the whole width (a Mexican Train hand is long), the log below them.
+            with VerticalScroll(id="replay-hands"):
+                for seat in range(self.players):
+                    with Horizontal(classes="replay-seat", id=f"replay-seat-{seat}"):
+                        yield Static("", classes="replay-name", id=f"name-{seat}", markup=False)
+                        yield self._hand(seat, style, ascii_mode)
+            with Vertical(id="replay-side"):
+                yield EventLog(id="log")
+                yield Static("", id="round-end", markup=False)
         else:
             with Horizontal(id="table-middle"):
                 yield LineOfPlay(id="line", tile_style=style, ascii=ascii_mode)
@@ -158,6 +161,11 @@ class ReplayScreen(CapicuScreen[None]):
         """Below the table's smallest size, say so rather than draw a garbled table."""
         small = width < MIN_SIZE[0] or height < MIN_SIZE[1]
         self.set_class(small, "-too-small")
+        if self.trains:
+            # The hands take what the title, the lanes, the status line, the keys and a few
+            # lines of log leave (they scroll beyond it, the seat on turn kept in view).
+            lanes = self.players + 2
+            self.query_one("#replay-hands").styles.max_height = max(2, height - lanes - 3 - LOG_ROWS)
         if small:
             self.query_one("#too-small", Static).update(
                 t("Make the window at least {width}x{height} to see the table (it is {now}).",
@@ -309,6 +317,8 @@ class ReplayScreen(CapicuScreen[None]):
             chosen = coming.action.tile if (coming is not None and coming.seat == seat
                                              and isinstance(coming.action, Play)) else None
             hand.playing = chosen is not None and chosen in own.hand
+            if self.trains:
+                hand.markers = hand.playing  # no empty row under the hands that mark nothing
             if chosen is not None and chosen in own.hand:
                 hand.cursor = own.hand.index(chosen)
         turn = position.board.turn

@@ -58,7 +58,7 @@ class ReplaysScreen(CapicuScreen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="replays-box"):
-            yield Static(t("Recorded matches"), classes="screen-title")
+            yield Static(t("Recorded matches, newest first: Enter replays one."), classes="screen-title")
             yield DataTable(id="replays", cursor_type="row", zebra_stripes=False)
             yield Static("", id="replays-empty", classes="hint")
         yield Footer()
@@ -74,14 +74,14 @@ class ReplaysScreen(CapicuScreen[None]):
         self.rows += [(path, _without_path(str(error), path)) for path, error in problems]
         table = self.query_one(DataTable)
         table.clear(columns=True)
-        table.add_columns(t("When"), t("Game"), t("Players"), t("Winner"))
+        table.add_columns(t("When"), t("Game"), t("Winner"), t("Players"))
         for index, (path, entry) in enumerate(self.rows):
             if isinstance(entry, str):
-                table.add_row(path.stem[:16], t("damaged"), display_text(entry, 200), "", key=str(index))
+                table.add_row(path.stem[:16], t("damaged"), "", display_text(entry, 200), key=str(index))
             else:
                 players = list_separator().join(display_text(name, 40) for name in entry.names)
                 winners = and_list([display_text(name, 40) for name in entry.winner_names])
-                table.add_row(played_at(entry), preset_title(entry.preset), players, winners, key=str(index))
+                table.add_row(played_at(entry), preset_title(entry.preset), winners, players, key=str(index))
         empty = self.query_one("#replays-empty", Static)
         empty.display = not self.rows
         empty.update(t("No recorded matches yet: every match you finish is kept, to replay here."))
