@@ -9,6 +9,7 @@ words the Draw family, so that each game's sentences are found in one place.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from functools import partial
 from typing import TYPE_CHECKING
 
@@ -253,17 +254,39 @@ def describe_must_cover(double: Tile, train: Train, names: Sequence[str], my_sea
     return t("{tile} on {train} must be covered.", tile=str(double), train=train_name(train, names, my_seat))
 
 
+@dataclass(frozen=True, slots=True)
+class Untold:
+    """What a Mexican Train log tells with the events still to come (`train_news_lines`)."""
+
+    #: A seat that drew its tile: told with what comes next (its pass, or a tile laid).
+    drew: int | None = None
+    #: An opening run laid a tile per update (a computer's), not ended yet: told whole once it is.
+    run: tuple[int, Train, tuple[Tile, ...]] | None = None
+
+
+def untold_lines(untold: Untold, names: Sequence[str], me: int | None) -> list[Wording]:
+    """What ``untold`` holds, told now (a story that stops there: the replay's position)."""
+    lines: list[Wording] = []
+    if untold.run is not None:
+        seat, train, tiles = untold.run
+        lines.append(partial(describe_train_plays, seat, tiles, train, names, me))
+    if untold.drew is not None:
+        lines.append(partial(describe_drew, untold.drew, names, me, passed=False))
+    return lines
+
+
 def train_news_lines(news: Sequence[TrainEvent], before: TrainView | None, view: TrainView,
-                     names: Sequence[str], me: int | None, drew: int | None = None,
-                     ) -> tuple[list[Wording], int | None]:
-    """The log's lines for these events, and the seat whose draw is not told yet.
+                     names: Sequence[str], me: int | None, untold: Untold | None = None,
+                     ) -> tuple[list[Wording], Untold]:
+    """The log's lines for these events, and what is left to tell with the next ones.
 
     Tiles laid in one move on one train are said together, then a double covered,
     a marker going up or down, a draw with its pass. ``before`` is the view before
-    the events (None: they start a round's story); ``drew`` a seat that drew
-    before them and is told with what comes next (its pass, or a tile laid).
-    Both Mexican Train's table and its replay write their logs with it.
+    the events (None: they start a round's story); ``untold`` what the events before
+    them left to tell. Both Mexican Train's table and its replay write their logs with it.
     """
+    untold = untold or Untold()
+    drew = untold.drew
     lines: list[Wording] = []
     # The double open before these events, and every train's marker, followed event by event.
     open_double: tuple[Train, Tile] | None = None
@@ -273,8 +296,11 @@ def train_news_lines(news: Sequence[TrainEvent], before: TrainView | None, view:
             open_double = (before.open_double, Tile(*laid[-1]))
     markers = {line.train.owner: line.marker for line in before.trains} if before is not None else {}
     pending: tuple[int, Train, list[Tile]] | None = None
-    # Who laid the double still open (a double laid and covered in one move is not news).
-    doubled_by: int | None = None
+    if untold.run is not None:
+        pending = (untold.run[0], untold.run[1], list(untold.run[2]))
+    # Who laid the double still open (a double laid and covered in one move is not news:
+    # an opening run laid a tile per update is one move).
+    doubled_by: int | None = before.turn if before is not None and before.running else None
 
     def flush() -> None:
         nonlocal pending
@@ -336,8 +362,12 @@ def train_news_lines(news: Sequence[TrainEvent], before: TrainView | None, view:
             lines.append(partial(describe_train_round_end, event.result, names, me))
         elif isinstance(event, TrainMatchEnded):
             lines.append(partial(describe_train_winners, event.winners, event.totals, names, me))
-    flush()
+    run: tuple[int, Train, tuple[Tile, ...]] | None = None
+    if pending is not None and view.running and view.turn == pending[0]:
+        run = (pending[0], pending[1], tuple(pending[2]))  # the run goes on in the next update
+    else:
+        flush()
     if open_double is not None and doubled_by is not None and doubled_by != view.turn:
         # The double's player could not cover it: everyone must now.
         lines.append(partial(describe_must_cover, open_double[1], open_double[0], names, me))
-    return lines, drew
+    return lines, Untold(drew, run)

@@ -17,7 +17,7 @@ from capicu.net.record import MatchRecord
 
 from .describe import describe_event, describe_result, display_text, list_separator
 from .describe_rules import preset_title
-from .describe_trains import describe_drew, describe_train_result, describe_train_winners, train_news_lines
+from .describe_trains import describe_train_result, describe_train_winners, train_news_lines, untold_lines
 from .messages import t, tn
 
 
@@ -110,10 +110,8 @@ def _train_round(board: TrainView, deal: Position, names: Sequence[str]) -> Iter
         yield ""
         yield from (line() for line in head)
         yield from _hands(deal, names)
-    told, drew = train_news_lines(moves, None, board, names, None)
-    yield from ("  " + line() for line in told)
-    if drew is not None:
-        yield "  " + describe_drew(drew, names, None, passed=False)
+    told, untold = train_news_lines(moves, None, board, names, None)
+    yield from ("  " + line() for line in told + untold_lines(untold, names, None))
     for event in story:
         if isinstance(event, TrainRoundEnded):
             head_line, *totals = describe_train_result(event.result, names, None)

@@ -28,10 +28,10 @@ from capicu.core.replay import AnyView, Position, Replay
 from capicu.tui.describe import describe_event, describe_result, display_text, seat_name
 from capicu.tui.describe_rules import preset_title
 from capicu.tui.describe_trains import (
-    describe_drew,
     describe_train_result,
     describe_train_winners,
     train_news_lines,
+    untold_lines,
 )
 from capicu.tui.messages import N_, t, tn
 from capicu.tui.screens.base import CapicuScreen
@@ -331,10 +331,8 @@ class ReplayScreen(CapicuScreen[None]):
         log.restart()
         board = position.board
         if isinstance(board, TrainView):
-            lines, drew = train_news_lines(board.events, None, board, self.names, None)
-            if drew is not None:
-                lines.append(lambda: describe_drew(drew, self.names, None, passed=False))
-            for line in lines:
+            lines, untold = train_news_lines(board.events, None, board, self.names, None)
+            for line in lines + untold_lines(untold, self.names, None):
                 log.add_notice(line)
         else:
             for event in board.events:
@@ -382,12 +380,9 @@ class ReplayScreen(CapicuScreen[None]):
         if isinstance(board, TrainView):
             same_round = isinstance(before, TrainView) and before.round_number == board.round_number
             earlier = before if same_round and isinstance(before, TrainView) else None
-            lines, drew = train_news_lines(position.events, earlier, board, self.names, None)
-            if lines:
-                return lines[0]()
-            if drew is not None:
-                return describe_drew(drew, self.names, None, passed=False)
-            return ""
+            lines, untold = train_news_lines(position.events, earlier, board, self.names, None)
+            lines += untold_lines(untold, self.names, None)
+            return lines[0]() if lines else ""
         previous = before.events[-1] if isinstance(before, View) and before.events else None
         for event in position.events:
             if isinstance(event, TilesDrawn):

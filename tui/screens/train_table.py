@@ -46,6 +46,7 @@ from capicu.net.protocol import Chat, Seats, TrainSnapshot
 from capicu.tui.describe import and_list
 from capicu.tui.describe_rules import preset_title
 from capicu.tui.describe_trains import (
+    Untold,
     describe_must_cover,
     describe_train_action_refused,
     describe_train_hint,
@@ -137,8 +138,9 @@ class TrainTableScreen(CapicuScreen[None]):
         self.choosing: tuple[Tile, tuple[Train, ...]] | None = None
         #: The train the lanes' cursor is on while choosing.
         self.chosen: Train | None = None
-        #: A seat that drew its tile, not told yet (told with its pass: "Luis drew a tile and passed").
-        self._drew: int | None = None
+        #: What the log tells with a later update: a seat's draw (told with its pass: "Luis drew a
+        #: tile and passed"), an opening run laid a tile per update (a computer's, told in one line).
+        self._untold = Untold()
 
     # -- layout ----------------------------------------------------------------------
 
@@ -242,7 +244,7 @@ class TrainTableScreen(CapicuScreen[None]):
             news = view.events
             log.restart()
             before = None
-            self._drew = None
+            self._untold = Untold()
         for line in self._news_lines(news, before, view):
             log.add_notice(line)
         if not view.between_rounds:
@@ -258,8 +260,8 @@ class TrainTableScreen(CapicuScreen[None]):
 
     def _news_lines(self, news: tuple[TrainEvent, ...], before: TrainView | None,
                     view: TrainView) -> list[Wording]:
-        """The log's lines for these events (`train_news_lines`); a draw not told yet waits for its pass."""
-        lines, self._drew = train_news_lines(news, before, view, self._names(view), view.seat, self._drew)
+        """The log's lines for these events (`train_news_lines`); what is not told yet waits for the next."""
+        lines, self._untold = train_news_lines(news, before, view, self._names(view), view.seat, self._untold)
         return lines
 
     def say(self, text: str | Wording, *, log_it: bool = True, status: bool = True) -> None:
@@ -497,6 +499,8 @@ class TrainTableScreen(CapicuScreen[None]):
         """Lay ``tile`` on the opening run being built, or say why it may not come next."""
         if tile in run_steps(view, self.run):
             self.run = (*self.run, tile)
+            # A refusal said a moment ago (Enter on a double) is no longer true.
+            self.query_one(StatusLine).clear_notice()
             self._show(view)
             return
         problem = run_problem(view, Run((*self.run, tile)))
@@ -528,6 +532,7 @@ class TrainTableScreen(CapicuScreen[None]):
         if view is None or not self.run:
             return
         self.run = self.run[:-1]
+        self.query_one(StatusLine).clear_notice()
         self._show(view)
 
     def _send(self, action: Action) -> None:
