@@ -51,9 +51,9 @@ COACH_VERSION = 1
 #: Points a decision may cost before it is flagged.
 DEFAULT_THRESHOLD = 6.0
 #: Sampled deals per legal choice (Draw family, for a round of standard length; fewer in longer ones).
-DEFAULT_SAMPLES = 250
+DEFAULT_SAMPLES = 2000
 #: Sampled deals per legal choice in Mexican Train (a play-out there is several times longer).
-DEFAULT_TRAIN_SAMPLES = 60
+DEFAULT_TRAIN_SAMPLES = 300
 
 
 class Cancelled(Exception):
