@@ -17,15 +17,18 @@ what was possible and what was done.
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import ClassVar
 
 import msgspec
 from capicu.core import MatchEnded, Play, RoundEnded, RoundStarted, TilesDrawn, TrainView, View
+from capicu.core.ai.coach import Analysis, Cancelled, CoachBudget, Decision, analyse
 from capicu.core.layout import Train
 from capicu.core.replay import AnyView, Position, Replay
+from capicu.tui.coach_files import load_analysis, save_analysis
 from capicu.tui.describe import describe_event, describe_result, display_text, seat_name
+from capicu.tui.describe_coach import describe_choices, describe_decision, points
 from capicu.tui.describe_rules import preset_title
 from capicu.tui.describe_trains import (
     describe_train_result,
@@ -35,6 +38,7 @@ from capicu.tui.describe_trains import (
 )
 from capicu.tui.messages import N_, t, tn
 from capicu.tui.screens.base import CapicuScreen
+from capicu.tui.screens.coach import CoachSeatScreen, CoachSummaryScreen
 from capicu.tui.screens.table import MIN_SIZE
 from capicu.tui.widgets.boneyard_info import BoneyardInfo
 from capicu.tui.widgets.event_log import EventLog
@@ -45,12 +49,15 @@ from capicu.tui.widgets.seat_panel import SeatPanel, SeatView
 from capicu.tui.widgets.status_line import StatusLine
 from capicu.tui.widgets.tiles import TileStyle
 from capicu.tui.widgets.train_lanes import NAME_WIDTH, TrainLanes, lanes_from_view
-from textual import events
+from textual import events, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.content import Content
+from textual.message import Message
 from textual.reactive import reactive
-from textual.widgets import Static
+from textual.widgets import ProgressBar, Static
+from textual.worker import get_current_worker
 
 #: The rows Mexican Train's log keeps at least, below the hands.
 LOG_ROWS = 4
@@ -67,22 +74,49 @@ class ReplayScreen(CapicuScreen[None]):
     AUTO_FOCUS = ""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("left", "step(-1)", N_("Back"), key_display="←"),
-        Binding("right", "step(1)", N_("Next"), key_display="→"),
-        Binding("pageup", "round_step(-1)", N_("Round back"), key_display="PgUp"),
-        Binding("pagedown", "round_step(1)", N_("Next round"), key_display="PgDn"),
+        # Each pair shown once in the footer, so that the keys fit 80 columns in every language.
+        Binding("left", "step(-1)", N_("Move"), key_display="←→"),
+        Binding("right", "step(1)", N_("Next move"), show=False),
+        Binding("pageup", "round_step(-1)", N_("Round"), key_display="PgUp/PgDn"),
+        Binding("pagedown", "round_step(1)", N_("Next round"), show=False),
         # Not in the footer (80 columns hold the others): the keys panel lists them.
         Binding("home", "go_to(0)", N_("First position"), show=False),
         Binding("end", "go_to(-1)", N_("Last position"), show=False),
+        Binding("c", "coach", N_("Coach")),
+        Binding("s", "summary", N_("Summary")),
+        Binding("f", "next_flagged", N_("Next flagged"), show=False),
+        # While the coach works, Esc stops it (and only that).
+        Binding("escape", "stop_coach", N_("Stop the coach"), key_display="esc", priority=True),
         Binding("escape,q", "close", N_("Close"), key_display="q"),
     ]
+
+    @dataclass
+    class CoachProgress(Message):
+        """The coach's worker has judged ``done`` of ``total`` decisions."""
+
+        done: int
+        total: int
+
+    @dataclass
+    class CoachDone(Message):
+        """The coach's worker ended: its analysis, or None when it was stopped."""
+
+        seat: int
+        analysis: Analysis | None
 
     #: The index of the position shown, in `Replay.positions`.
     position: reactive[int] = reactive(0, init=False)
 
     def __init__(self, replay: Replay, names: Sequence[str], *, computers: Collection[int] = (),
-                 record: Path | None = None, when: str = "") -> None:
+                 record: Path | None = None, when: str = "", coach_budget: CoachBudget | None = None) -> None:
         super().__init__()
+        #: How much the coach searches (None: the coach's own default; the tests ask for less).
+        self.coach_budget = coach_budget
+        #: The analyses made (or read) this time, by seat, and the one shown.
+        self.analyses: dict[int, Analysis] = {}
+        self.coached: Analysis | None = None
+        #: The seat the coach is working on now (None: it is not working).
+        self.coaching: int | None = None
         self.replay = replay
         self.names = [display_text(name, 40) or t("seat {number}", number=seat + 1)
                       for seat, name in enumerate(names)]
@@ -122,6 +156,7 @@ class ReplayScreen(CapicuScreen[None]):
                         yield Static("", classes="replay-name", id=f"name-{seat}", markup=False)
                         yield self._hand(seat, style, ascii_mode)
             with Vertical(id="replay-side"):
+                yield from self._coach_widgets()
                 yield EventLog(id="log")
                 yield Static("", id="round-end", markup=False)
         else:
@@ -129,8 +164,12 @@ class ReplayScreen(CapicuScreen[None]):
                 yield LineOfPlay(id="line", tile_style=style, ascii=ascii_mode)
                 with Vertical(id="table-side"):
                     yield BoneyardInfo(id="boneyard")
+                    yield from self._coach_widgets()
                     yield EventLog(id="log")
                     yield Static("", id="round-end", markup=False)
+        with Horizontal(id="coach-progress"):
+            yield Static("", id="coach-progress-label", markup=False)
+            yield ProgressBar(id="coach-bar", show_eta=False)
         yield StatusLine(id="table-status")
         if not self.trains:
             with VerticalScroll(id="replay-hands"):
@@ -140,6 +179,11 @@ class ReplayScreen(CapicuScreen[None]):
                         yield self._hand(seat, style, ascii_mode)
         yield Static("", id="too-small")
         yield QuietFooter()
+
+    @staticmethod
+    def _coach_widgets() -> ComposeResult:
+        yield Static("", id="coach-marks")
+        yield Static("", id="coach", markup=False)
 
     @staticmethod
     def _hand(seat: int, style: TileStyle, ascii_mode: bool) -> HandView:
@@ -197,6 +241,7 @@ class ReplayScreen(CapicuScreen[None]):
             self.position = earlier[-1] if earlier else 0
 
     def action_close(self) -> None:
+        self.workers.cancel_group(self, "coach")
         if self.capicu.start_request is not None and len(self.app.screen_stack) <= 2:
             self.app.exit()  # opened from the shell: closing it ends the program
         else:
@@ -220,6 +265,186 @@ class ReplayScreen(CapicuScreen[None]):
             panel.ascii = app.ascii_mode
         for lanes in self.query(TrainLanes):
             lanes.ascii = app.ascii_mode
+
+    # -- the coach ----------------------------------------------------------------------
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "stop_coach":
+            return self.coaching is not None
+        if action in ("summary", "next_flagged"):
+            return self.coached is not None
+        return True
+
+    def action_coach(self) -> None:
+        """Choose the player to coach, then show their analysis (made now, or kept from before)."""
+
+        def chosen(seat: int | None) -> None:
+            if seat is not None and seat < 0:
+                self.coach_off()
+            elif seat is not None:
+                self.coach(seat)
+
+        kept = frozenset(seat for seat in range(self.players) if self._kept_analysis(seat) is not None)
+        self.app.push_screen(CoachSeatScreen(self.names, analysed=kept), chosen)
+
+    def coach_off(self) -> None:
+        """No coach: the log again in its place."""
+        self.coached = None
+        self.remove_class("-coached")
+        self.refresh_bindings()
+
+    def coach(self, seat: int) -> None:
+        """Show the coach's look at ``seat``: at once when it is kept, else analysed in a worker."""
+        kept = self._kept_analysis(seat)
+        if kept is not None:
+            self._coached(kept)
+            return
+        self.coaching = seat
+        self.add_class("-coaching")
+        self.query_one("#coach-progress-label", Static).update(
+            t("Coaching {name}: Esc stops it", name=self.names[seat]))
+        self.query_one(ProgressBar).update(total=None, progress=0)
+        self.refresh_bindings()
+        self._analyse(seat)
+
+    @work(thread=True, exclusive=True, group="coach")
+    def _analyse(self, seat: int) -> None:
+        worker = get_current_worker()
+
+        def progress(done: int, total: int) -> None:
+            self.post_message(self.CoachProgress(done, total))  # post_message is thread-safe
+
+        try:
+            analysis = analyse(self.replay, seat, budget=self.coach_budget, progress=progress,
+                               stop=lambda: worker.is_cancelled)
+        except Cancelled:
+            self.post_message(self.CoachDone(seat, None))
+            return
+        self.post_message(self.CoachDone(seat, analysis))
+
+    def on_replay_screen_coach_progress(self, message: CoachProgress) -> None:
+        if self.coaching is not None:
+            self.query_one(ProgressBar).update(total=max(message.total, 1), progress=message.done)
+
+    def on_replay_screen_coach_done(self, message: CoachDone) -> None:
+        if message.analysis is None:
+            if self.coaching == message.seat:
+                self._stop_showing_progress()
+                self.query_one(StatusLine).say(t("The coach stopped."))
+            return
+        self.analyses[message.seat] = message.analysis
+        self._save_analysis(message.analysis)
+        if self.coaching == message.seat:
+            self._stop_showing_progress()
+            self._coached(message.analysis)
+
+    def action_stop_coach(self) -> None:
+        if self.coaching is None:
+            return
+        self.workers.cancel_group(self, "coach")
+        self._stop_showing_progress()
+        self.query_one(StatusLine).say(t("The coach stopped."))
+
+    def _stop_showing_progress(self) -> None:
+        self.coaching = None
+        self.remove_class("-coaching")
+        self.refresh_bindings()
+
+    def _coached(self, analysis: Analysis) -> None:
+        self.analyses[analysis.seat] = analysis
+        self.coached = analysis
+        self.add_class("-coached")
+        self.refresh_bindings()
+        flagged = len(analysis.flagged)
+        self.query_one(StatusLine).say(tn(
+            "The coach looked at {name}'s decisions: {count} is flagged. s: the summary, f: the next one.",
+            "The coach looked at {name}'s decisions: {count} are flagged. s: the summary, f: the next one.",
+            flagged, name=self.names[analysis.seat]))
+        self._show_coach()
+
+    def _kept_analysis(self, seat: int) -> Analysis | None:
+        """The analysis of ``seat`` made before (this time, or kept beside the record)."""
+        if seat in self.analyses:
+            return self.analyses[seat]
+        if self.record is None:
+            return None
+        kept = load_analysis(self.record, seat, self.replay)
+        if kept is not None:
+            self.analyses[seat] = kept
+        return kept
+
+    def _save_analysis(self, analysis: Analysis) -> None:
+        if self.record is None:
+            return
+        problem = save_analysis(self.record, analysis)
+        if problem:
+            self.notify(problem, severity="warning")
+
+    def action_summary(self) -> None:
+        analysis = self.coached
+        if analysis is None:
+            return
+
+        def went(index: int | None) -> None:
+            if index is not None:
+                self.position = max(index - 1, 0)  # the table as the choice was to be made
+
+        self.app.push_screen(CoachSummaryScreen(analysis, self.names), went)
+
+    def action_next_flagged(self) -> None:
+        """The table before the next flagged decision (after the one in view; at the end, the first)."""
+        analysis = self.coached
+        if analysis is None or not analysis.flagged:
+            return
+        later_ones = [d.position for d in analysis.flagged if d.position > self.position + 1]
+        target = later_ones[0] if later_ones else analysis.flagged[0].position
+        self.position = max(target - 1, 0)
+
+    def decision_in_view(self) -> Decision | None:
+        """The coached player's decision about to be made here (else the one just made)."""
+        analysis = self.coached
+        if analysis is None:
+            return None
+        coming = analysis.at(self.position + 1)
+        same_round = coming is not None and (
+            self.replay.positions[self.position + 1].round_number == self.shown.round_number)
+        if coming is not None and same_round:
+            return coming
+        return analysis.at(self.position)
+
+    def _show_coach(self) -> None:
+        analysis = self.coached
+        marks = self.query_one("#coach-marks", Static)
+        panel = self.query_one("#coach", Static)
+        if analysis is None:
+            return
+        seat = analysis.seat
+        in_view = self.decision_in_view()
+        ascii_mode = self.capicu.ascii_mode
+        round_number = self.shown.round_number
+        row = Content(t("{name}: ", name=self.names[seat]))
+        for decision in analysis.decisions:
+            if decision.round_number != round_number:
+                continue
+            if decision.flagged:
+                mark, style = "!", "bold $text-error"
+            elif points(decision.cost) > 0:
+                mark, style = "~", "$text-warning"
+            else:
+                mark, style = ("." if ascii_mode else "·"), ""
+            if decision is in_view:
+                style = (style + " reverse").strip()
+            row += Content.styled(mark, style) if style else Content(mark)
+        marks.update(row)
+        panel.set_class(in_view is not None and in_view.flagged, "-flagged")
+        if in_view is None:
+            panel.update(t("Not {name}'s move. f: the next flagged decision, s: the summary.",
+                           name=self.names[seat]))
+            return
+        lines = [describe_decision(in_view, self.names, seat)]
+        if in_view.had_choice:
+            lines += describe_choices(in_view, self.names, seat)
+        panel.update("\n".join(lines))
 
     # -- where we are ----------------------------------------------------------------
 
@@ -248,6 +473,7 @@ class ReplayScreen(CapicuScreen[None]):
         self._show_hands(position)
         self._show_log(position)
         self._show_round_end(board)
+        self._show_coach()
         self.query_one(StatusLine).prompt = self.where_we_are()
 
     def _show_title(self, board: AnyView) -> None:
