@@ -16,6 +16,7 @@ from capicu.tui.app import CapicuApp
 from capicu.tui.game import DisplayOptions, OpenReplays
 from capicu.tui.screens.replay import ReplayScreen
 from capicu.tui.screens.replays import ReplaysScreen
+from capicu.tui.widgets.status_line import StatusLine
 from helpers_app import wait_for
 from helpers_replay import START, keep
 from textual.pilot import Pilot
@@ -79,3 +80,25 @@ def test_the_list_of_records(snap_compare: Any, tmp_path: Path) -> None:
         await pilot.pause()
 
     assert snap_compare(app, terminal_size=SIZE, run_before=listed)
+
+
+def test_the_coach_at_a_flagged_decision(snap_compare: Any, tmp_path: Path) -> None:
+    from capicu.core.ai.coach import CoachBudget
+    from capicu.net.record import read_record
+    from capicu.tui.screens.replays import replay_screen
+
+    path = keep(tmp_path / "data" / "records", "puerto-rican-partners", 4)
+    app = CapicuApp(DisplayOptions(mouse=False))
+
+    async def coached(pilot: Pilot[Any]) -> None:
+        screen = replay_screen(read_record(path), path)
+        screen.coach_budget = CoachBudget(samples=12, train_samples=4)
+        await pilot.app.push_screen(screen)
+        await pilot.pause()
+        screen.coach(0)
+        await wait_for(pilot, lambda: screen.coached is not None, steps=3000, what="the analysis")
+        screen.query_one(StatusLine).clear_notice()
+        await pilot.press("f")
+        await pilot.pause()
+
+    assert snap_compare(app, terminal_size=SIZE, run_before=coached)

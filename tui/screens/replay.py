@@ -51,7 +51,7 @@ from capicu.tui.widgets.tiles import TileStyle
 from capicu.tui.widgets.train_lanes import NAME_WIDTH, TrainLanes, lanes_from_view
 from textual import events, work
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import ActiveBinding, Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.message import Message
@@ -59,6 +59,8 @@ from textual.reactive import reactive
 from textual.widgets import ProgressBar, Static
 from textual.worker import get_current_worker
 
+#: The footer's "←→" in ASCII mode.
+ASCII_ARROWS = "<-/->"
 #: The rows Mexican Train's log keeps at least, below the hands.
 LOG_ROWS = 4
 
@@ -146,6 +148,7 @@ class ReplayScreen(CapicuScreen[None]):
     def compose(self) -> ComposeResult:
         ascii_mode = self.capicu.ascii_mode
         style = self.capicu.tile_style
+        hands = self.hand_style()
         yield Static("", id="table-title")
         if self.trains:
             yield TrainLanes(id="lanes", ascii=ascii_mode)
@@ -154,7 +157,7 @@ class ReplayScreen(CapicuScreen[None]):
                 for seat in range(self.players):
                     with Horizontal(classes="replay-seat", id=f"replay-seat-{seat}"):
                         yield Static("", classes="replay-name", id=f"name-{seat}", markup=False)
-                        yield self._hand(seat, style, ascii_mode)
+                        yield self._hand(seat, hands, ascii_mode)
             with Vertical(id="replay-side"):
                 yield from self._coach_widgets()
                 yield EventLog(id="log")
@@ -169,16 +172,22 @@ class ReplayScreen(CapicuScreen[None]):
                     yield Static("", id="round-end", markup=False)
         with Horizontal(id="coach-progress"):
             yield Static("", id="coach-progress-label", markup=False)
-            yield ProgressBar(id="coach-bar", show_eta=False)
+            yield ProgressBar(id="coach-bar", show_eta=False, show_bar=not ascii_mode)  # its bar is not ASCII
         yield StatusLine(id="table-status")
         if not self.trains:
             with VerticalScroll(id="replay-hands"):
                 for seat in range(self.players):
                     with Horizontal(classes="replay-seat", id=f"replay-seat-{seat}"):
                         yield SeatPanel(id=f"seat-{seat}", classes="seat-slot", ascii=ascii_mode)
-                        yield self._hand(seat, style, ascii_mode)
+                        yield self._hand(seat, hands, ascii_mode)
         yield Static("", id="too-small")
         yield QuietFooter()
+
+    def hand_style(self) -> TileStyle:
+        """How the hands are drawn: as asked, but never the large pip faces ``auto`` picks on a big
+        screen (two to eight hands at once: compact, all of them readable)."""
+        style = self.capicu.tile_style
+        return TileStyle.COMPACT if style is TileStyle.AUTO else style
 
     @staticmethod
     def _coach_widgets() -> ComposeResult:
@@ -258,13 +267,22 @@ class ReplayScreen(CapicuScreen[None]):
     def display_changed(self) -> None:
         app = self.capicu
         for hand in self.query(HandView):
-            hand.tile_style, hand.ascii = app.tile_style, app.ascii_mode
+            hand.tile_style, hand.ascii = self.hand_style(), app.ascii_mode
         for line in self.query(LineOfPlay):
             line.tile_style, line.ascii = app.tile_style, app.ascii_mode
         for panel in self.query(SeatPanel):
             panel.ascii = app.ascii_mode
         for lanes in self.query(TrainLanes):
             lanes.ascii = app.ascii_mode
+
+    @property
+    def active_bindings(self) -> dict[str, ActiveBinding]:
+        """The keys as the footer shows them; in ASCII mode the pair of arrows as ``<-/->``."""
+        active = super().active_bindings
+        if not self.capicu.ascii_mode:
+            return active
+        return {key: shown._replace(binding=replace(shown.binding, key_display=ASCII_ARROWS))
+                if shown.binding.key_display == "←→" else shown for key, shown in active.items()}
 
     # -- the coach ----------------------------------------------------------------------
 
