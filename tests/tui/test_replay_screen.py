@@ -172,3 +172,17 @@ async def test_a_damaged_file_asked_for_ends_the_app_with_its_sentence(tmp_path:
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_for(pilot, lambda: not app.is_running, what="the app to end")
     assert app.failure is not None and str(path) in app.failure
+
+
+async def test_the_replay_follows_a_change_of_language(tmp_path: Path) -> None:
+    path = keep(_records(tmp_path), "mexican-train", 2)
+    app = CapicuApp(DisplayOptions(mouse=False), OpenReplays(path))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await _replay_of(pilot)
+        await pilot.press("right", "right")
+        assert _status(screen).startswith("Round 1, move 2 of")
+        app.set_language("es")
+        await wait_for(pilot, lambda: _status(screen).startswith("Mano 1, jugada 2 de"), what="Spanish")
+        text = screen_text(app)
+        assert "Repetición" in text and "la máquina es el 12-12" in text
+        assert screen.position == 2  # where it was
