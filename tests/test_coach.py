@@ -22,7 +22,7 @@ from capicu.core.ai.train_players import make_train_player
 from capicu.core.replay import Replay, replay
 from capicu.net.coach_store import cache_path, load_analysis, save_analysis
 from capicu.tui.describe_coach import describe_decision, describe_summary
-from capicu.tui.messages import Language, set_language_source
+from capicu.tui.messages import command_line_language
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
@@ -92,13 +92,12 @@ def test_the_coach_names_a_choice_that_loses_by_a_known_margin() -> None:
     assert decision.flagged
     assert decision.reason is CoachReason.HEAVIER
     assert dict(decision.reason_params) == {"pips": 5}
-    set_language_source(lambda: Language("en"))
-    assert describe_decision(decision, ["Ana", "Beto"], 0) == (
-        "5-6 on the right was better by about 5 points: it got rid of 5 more pips.")
-    set_language_source(lambda: Language("es"))
-    assert describe_decision(decision, ["Ana", "Beto"], 0) == (
-        "El 5-6 a la derecha era mejor por cerca de 5 puntos: se quitaba 5 puntos más de encima.")
-    set_language_source(lambda: Language("en"))
+    with command_line_language("en"):
+        assert describe_decision(decision, ["Ana", "Beto"], 0) == (
+            "5-6 on the right was better by about 5 points: it got rid of 5 more pips.")
+    with command_line_language("es"):
+        assert describe_decision(decision, ["Ana", "Beto"], 0) == (
+            "El 5-6 a la derecha era mejor por cerca de 5 puntos: se quitaba 5 puntos más de encima.")
 
 
 def test_a_lone_choice_costs_nothing_and_is_not_searched() -> None:
@@ -220,7 +219,8 @@ def test_a_mexican_train_decision_is_analysed() -> None:
         assert decision.best.cost == 0 and decision.cost >= 0
     flagged = [d for d in searched if d.flagged]
     assert all(d.reason is not None for d in flagged)
-    lines = describe_summary(analysis, ["Ana", "Beto", "Cleo"], 0)
+    with command_line_language("en"):
+        lines = describe_summary(analysis, ["Ana", "Beto", "Cleo"], 0)
     assert lines[0].startswith("Points given away")
 
 

@@ -54,6 +54,8 @@ DEFAULT_THRESHOLD = 6.0
 DEFAULT_SAMPLES = 2000
 #: Sampled deals per legal choice in Mexican Train (a play-out there is several times longer).
 DEFAULT_TRAIN_SAMPLES = 300
+#: Play-outs one decision may take in all: a wild blank's many numbers share them (Draw family).
+DEFAULT_DECISION_PLAYOUTS = 12000
 
 
 class Cancelled(Exception):
@@ -97,6 +99,13 @@ class CoachBudget:
     samples: int = DEFAULT_SAMPLES
     #: Sampled deals per legal choice, Mexican Train.
     train_samples: int = DEFAULT_TRAIN_SAMPLES
+    #: At most this many play-outs a decision, Draw family (fewer deals a choice when there are
+    #: many choices: a wild blank may be given any number, on either end).
+    decision_playouts: int = DEFAULT_DECISION_PLAYOUTS
+
+    def per_choice(self, choices: int) -> int:
+        """Sampled deals for each of ``choices`` legal choices of the Draw family."""
+        return max(1, min(self.samples, self.decision_playouts // max(1, choices)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -271,8 +280,8 @@ def _draw_decision(
         result = search(
             view,
             seed=position_seed(seed, position),
-            budget=Budget(iterations=budget.samples * max(2, len(searched)), cap_seconds=None,
-                          win_bonus=0.0),
+            budget=Budget(iterations=budget.per_choice(len(searched)) * max(2, len(searched)),
+                          cap_seconds=None, win_bonus=0.0),
             clock=time.perf_counter,
             actions=searched if len(searched) > 1 else [*searched, *searched],
         )
