@@ -1,10 +1,12 @@
 """The coach's speed: a whole match analysed for one player, and how steady its advice is.
 
-Prints one JSON line. Two matches of `normal` computer players are played
-first (not timed): a 16-round Puerto Rican match for two (preset
-``puerto-rican-drawing``, seed 4) and a 13-round Mexican Train match for four
-(seed 1). Each is then analysed for seat 0 with the coach's default budget
-(core/ai/coach.py, `CoachBudget`): ``*_seconds`` is the wall time (the goal is
+Prints one JSON line. Matches of `normal` computer players are played first
+(not timed): a 16-round Puerto Rican match for two (preset
+``puerto-rican-drawing``, seed 4), a 13-round Mexican Train match for four
+(seed 1) and a 16-round Puerto Rican match with every house rule on (wild
+blanks, draw several, a new deal on five doubles; seed 0). Each is then
+analysed for seat 0 with the coach's default budget (core/ai/coach.py,
+`CoachBudget`): ``*_seconds`` is the wall time (the goal is
 at most 60 s on a 2-core machine), ``*_cpu_seconds`` the process's CPU time,
 ``*_decisions`` the seat's decisions and ``*_searched`` those with a choice.
 
@@ -25,21 +27,26 @@ import os
 import time
 from typing import Any
 
+import msgspec
 from capicu.core import Rules, make_player, new_match
 from capicu.core.ai.coach import DEFAULT_SAMPLES, DEFAULT_TRAIN_SAMPLES, Analysis, CoachBudget, analyse
 from capicu.core.ai.train_players import make_train_player
 from capicu.core.replay import Replay, replay
 
-#: (name, preset, players, seed): matches whose seeds give 16 and 13 rounds with `normal` players.
+#: (name, preset, players, seed, house rules): matches whose seeds give 16, 13 and 16 rounds
+#: with `normal` players; ``house`` has every house rule on (a wild blank's numbers are many choices).
 MATCHES = (
-    ("draw", "puerto-rican-drawing", 2, 4),
-    ("mexican", "mexican-train", 4, 1),
+    ("draw", "puerto-rican-drawing", 2, 4, False),
+    ("mexican", "mexican-train", 4, 1, False),
+    ("house", "puerto-rican-drawing", 2, 0, True),
 )
 
 
-def played(preset: str, players: int, seed: int) -> Replay:
+def played(preset: str, players: int, seed: int, house: bool = False) -> Replay:
     """A whole match of `normal` computer players, as the replay the coach reads."""
     rules = Rules.preset_named(preset)
+    if house:
+        rules = msgspec.structs.replace(rules, wild_blanks=True, draw_several=2, redeal_on_doubles=True)
     match = new_match(rules, players, seed)
     make = make_train_player if rules.is_mexican_train else make_player
     bots: list[Any] = [make("normal", seed * 10 + seat) for seat in range(players)]  # either game's players
@@ -65,12 +72,15 @@ def main() -> None:
     parser.add_argument("--samples", type=int, default=DEFAULT_SAMPLES)
     parser.add_argument("--train-samples", type=int, default=DEFAULT_TRAIN_SAMPLES)
     parser.add_argument("--steadiness", action="store_true", help="analyse again with another seed")
+    parser.add_argument("--only", nargs="*", choices=[m[0] for m in MATCHES], help="these matches only")
     args = parser.parse_args()
     budget = CoachBudget(samples=args.samples, train_samples=args.train_samples)
     figures: dict[str, object] = {"load": os.getloadavg()[0], "samples": args.samples,
                                   "train_samples": args.train_samples}
-    for name, preset, players, seed in MATCHES:
-        match = played(preset, players, seed)
+    for name, preset, players, seed, house in MATCHES:
+        if args.only and name not in args.only:
+            continue
+        match = played(preset, players, seed, house)
         wall, cpu = time.perf_counter(), time.process_time()
         analysis = analyse(match, 0, budget=budget)
         figures[f"{name}_seconds"] = round(time.perf_counter() - wall, 1)

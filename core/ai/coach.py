@@ -126,6 +126,8 @@ class Decision:
     position: int
     round_number: int
     seat: int
+    #: The action taken: one of `choices` (a Mexican Train opening run laid whole as one
+    #: `Run` is judged as its first tile on the seat's own train, the step that starts it).
     chosen: Action
     #: Every legal choice, best first (one alone when there was no choice).
     choices: tuple[ChoiceValue, ...]
