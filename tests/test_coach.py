@@ -9,7 +9,7 @@ from typing import Any
 
 import msgspec
 import pytest
-from capicu.core import REDEAL, Match, Rules, make_player, new_match, parse_action
+from capicu.core import REDEAL, Match, Play, Rules, Run, Train, make_player, new_match, parse_action, tile_set
 from capicu.core.ai.coach import (
     Analysis,
     Cancelled,
@@ -18,6 +18,7 @@ from capicu.core.ai.coach import (
     analyse,
     analyse_position,
 )
+from capicu.core.ai.train_hard import decide
 from capicu.core.ai.train_players import make_train_player
 from capicu.core.replay import Replay, replay
 from capicu.net.coach_store import cache_path, load_analysis, save_analysis
@@ -239,3 +240,22 @@ def test_the_house_rules_are_analysed_a_new_deal_among_the_choices() -> None:
     whole = bots_match(rules, 2, 7, 80)
     analysis: Analysis = analyse(whole, 1, budget=TINY)
     assert analysis.decisions and all(d.cost >= 0 for d in analysis.decisions)
+
+
+def test_an_opening_run_laid_whole_is_judged_as_its_first_tile() -> None:
+    rules = Rules.preset_named("mexican-train")
+    match = new_match(rules, 3, 5)
+    seat = match.turn
+    assert seat is not None
+    view = match.view(seat)
+    assert view.may_run  # type: ignore[union-attr]
+    plan = decide(view, 0)  # type: ignore[arg-type]
+    tiles = tile_set(rules.max_pip).tiles
+    match.apply(Run(tuple(tiles[i] for i in plan.run)), seat)
+    record = replay(match.log())
+    index = len(record.positions) - 1
+    assert isinstance(record.positions[index].action, Run)
+    decision = analyse_position(record.positions[index], index, budget=TINY)
+    assert decision is not None
+    assert decision.chosen == Play(tiles[plan.run[0]], Train(seat))
+    assert decision.chosen in {c.action for c in decision.choices}
