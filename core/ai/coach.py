@@ -31,7 +31,6 @@ expected to lose.
 from __future__ import annotations
 
 import hashlib
-import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -54,6 +53,8 @@ DEFAULT_THRESHOLD = 6.0
 DEFAULT_SAMPLES = 2000
 #: Sampled deals per legal choice in Mexican Train (a play-out there is several times longer).
 DEFAULT_TRAIN_SAMPLES = 300
+#: Play-outs one decision may take in all: a wild blank's many numbers share them (Draw family).
+DEFAULT_DECISION_PLAYOUTS = 12000
 
 
 class Cancelled(Exception):
@@ -97,6 +98,13 @@ class CoachBudget:
     samples: int = DEFAULT_SAMPLES
     #: Sampled deals per legal choice, Mexican Train.
     train_samples: int = DEFAULT_TRAIN_SAMPLES
+    #: At most this many play-outs a decision, Draw family (fewer deals a choice when there are
+    #: many choices: a wild blank may be given any number, on either end).
+    decision_playouts: int = DEFAULT_DECISION_PLAYOUTS
+
+    def per_choice(self, choices: int) -> int:
+        """Sampled deals for each of ``choices`` legal choices of the Draw family."""
+        return max(1, min(self.samples, self.decision_playouts // max(1, choices)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,6 +125,8 @@ class Decision:
     position: int
     round_number: int
     seat: int
+    #: The action taken: one of `choices` (a Mexican Train opening run laid whole as one
+    #: `Run` is judged as its first tile on the seat's own train, the step that starts it).
     chosen: Action
     #: Every legal choice, best first (one alone when there was no choice).
     choices: tuple[ChoiceValue, ...]
@@ -203,6 +213,11 @@ def summarise(seat: int, decisions: tuple[Decision, ...], threshold: float, *, r
     return Analysis(seat, decisions, tuple(given), tuple(costly[:3]), threshold)
 
 
+def _no_clock() -> float:
+    """The coach's searches have no wall-clock cap (their budget is counted): no clock is read."""
+    return 0.0
+
+
 def position_seed(seed: int, position: Position) -> int:
     """The seed of one decision's search: the coach's seed and the position's number, nothing hidden."""
     digest = hashlib.blake2b(f"capicu-coach/{seed}/{position.number}".encode(), digest_size=8).digest()
@@ -271,9 +286,9 @@ def _draw_decision(
         result = search(
             view,
             seed=position_seed(seed, position),
-            budget=Budget(iterations=budget.samples * max(2, len(searched)), cap_seconds=None,
-                          win_bonus=0.0),
-            clock=time.perf_counter,
+            budget=Budget(iterations=budget.per_choice(len(searched)) * max(2, len(searched)),
+                          cap_seconds=None, win_bonus=0.0),
+            clock=_no_clock,
             actions=searched if len(searched) > 1 else [*searched, *searched],
         )
         knowledge = result.knowledge
@@ -377,7 +392,7 @@ def _train_decision(
     searched = _search(
         view, reading, list(legal), position_seed(seed, position),
         TrainBudget(playouts=budget.train_samples * len(legal), cap_seconds=None, win_bonus=0.0),
-        time.perf_counter,
+        _no_clock,
     )
     values = [(a, mean) for a, mean, _ in searched]
     samples = searched[0][2] if searched else 0
