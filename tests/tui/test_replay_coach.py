@@ -1,7 +1,7 @@
 """The coach in the replay (issue 24, part 3): choose a player, the analysis runs in a worker with a
-progress bar and Esc stops it; the result is kept beside the record and shown at once the second
-time; each decision is marked, the one in view with its choices, and the summary's keys go to the
-costliest decisions.
+progress bar and Esc stops it; the result is kept beside the record (net/coach_store.py) and shown at
+once the second time; each decision is marked, the one in view with its choices, and the summary's
+keys go to the costliest decisions.
 
 The coach searches little here (a small `CoachBudget`) so the tests stay quick; cancelling uses the
 coach's own budget, where a decision takes long enough to be stopped mid-way.
@@ -14,9 +14,9 @@ from typing import Any
 
 import pytest
 from capicu.core.ai.coach import CoachBudget
+from capicu.net.coach_store import cache_path, load_analysis
 from capicu.net.record import read_record
 from capicu.tui.app import CapicuApp
-from capicu.tui.coach_files import analysis_path, load_analysis
 from capicu.tui.game import DisplayOptions
 from capicu.tui.screens.coach import CoachSeatScreen, CoachSummaryScreen
 from capicu.tui.screens.replay import ReplayScreen
@@ -68,7 +68,7 @@ async def test_coach_a_player_then_look_again_at_once(tmp_path: Path, preset: st
         assert bar.total == len(decisions) and bar.progress == len(decisions)
         assert not screen.has_class("-coaching")  # the progress row is gone
         assert [d.position for d in analysis.decisions] == list(decisions)
-        assert analysis_path(path, 0).exists()  # kept beside the record
+        assert load_analysis(path, 0) is not None and cache_path(path).exists()  # kept beside the record
         # Before a flagged decision: its verdict and every choice with its points.
         assert analysis.flagged, "a normal player's match has costly decisions"
         await pilot.press("f")
@@ -116,20 +116,4 @@ async def test_esc_stops_the_coach(tmp_path: Path) -> None:
         assert screen.query_one(StatusLine).notice == "The coach stopped."
         await wait_for(pilot, lambda: not screen.workers, steps=3000, what="the worker to end")
         assert screen.coached is None and 1 not in screen.analyses
-        assert not analysis_path(path, 1).exists()
-
-
-def test_a_kept_analysis_of_another_record_is_not_shown(tmp_path: Path) -> None:
-    from capicu.core.ai.coach import analyse
-    from capicu.core.replay import replay
-    from capicu.tui.coach_files import save_analysis
-
-    path = keep(tmp_path, "puerto-rican-drawing", 2)
-    match = replay(read_record(path).match_log())
-    analysis = analyse(match, 0, budget=QUICK)
-    assert save_analysis(path, analysis) is None
-    assert load_analysis(path, 0, match) == analysis
-    assert load_analysis(path, 1, match) is None
-    other = keep(tmp_path, "puerto-rican-drawing", 2, seed=9)
-    analysis_path(path, 0).rename(analysis_path(other, 0))
-    assert load_analysis(other, 0) is None  # made for another record's bytes
+        assert load_analysis(path, 1) is None

@@ -26,7 +26,7 @@ from capicu.core import MatchEnded, Play, RoundEnded, RoundStarted, TilesDrawn, 
 from capicu.core.ai.coach import Analysis, Cancelled, CoachBudget, Decision, analyse
 from capicu.core.layout import Train
 from capicu.core.replay import AnyView, Position, Replay
-from capicu.tui.coach_files import load_analysis, save_analysis
+from capicu.net.coach_store import load_analysis, save_analysis
 from capicu.tui.describe import describe_event, describe_result, display_text, seat_name
 from capicu.tui.describe_coach import describe_choices, describe_decision, points
 from capicu.tui.describe_rules import preset_title
@@ -386,7 +386,7 @@ class ReplayScreen(CapicuScreen[None]):
             return self.analyses[seat]
         if self.record is None:
             return None
-        kept = load_analysis(self.record, seat, self.replay)
+        kept = load_analysis(self.record, seat)
         if kept is not None:
             self.analyses[seat] = kept
         return kept
@@ -394,9 +394,11 @@ class ReplayScreen(CapicuScreen[None]):
     def _save_analysis(self, analysis: Analysis) -> None:
         if self.record is None:
             return
-        problem = save_analysis(self.record, analysis)
-        if problem:
-            self.notify(problem, severity="warning")
+        try:
+            save_analysis(self.record, analysis)
+        except OSError as exc:  # only a cache: said, and the analysis is shown all the same
+            self.notify(t("The coach's analysis could not be kept beside the record: {problem}",
+                          problem=exc.strerror or str(exc)), severity="warning")
 
     def action_summary(self) -> None:
         analysis = self.coached
