@@ -414,7 +414,10 @@ class ReplayScreen(CapicuScreen[None]):
     def action_next_flagged(self) -> None:
         """The table before the next flagged decision (after the one in view; at the end, the first)."""
         analysis = self.coached
-        if analysis is None or not analysis.flagged:
+        if analysis is None:
+            return
+        if not analysis.flagged:
+            self.query_one(StatusLine).say(t("No decision of {name}'s is flagged.", name=self.names[analysis.seat]))
             return
         later_ones = [d.position for d in analysis.flagged if d.position > self.position + 1]
         target = later_ones[0] if later_ones else analysis.flagged[0].position
