@@ -417,7 +417,8 @@ class ReplayScreen(CapicuScreen[None]):
         if analysis is None:
             return
         if not analysis.flagged:
-            self.query_one(StatusLine).say(t("No decision of {name}'s is flagged.", name=self.names[analysis.seat]))
+            name = self.names[analysis.seat]
+            self.query_one(StatusLine).say(t("No decision of {name}'s is flagged.", name=name))
             return
         later_ones = [d.position for d in analysis.flagged if d.position > self.position + 1]
         target = later_ones[0] if later_ones else analysis.flagged[0].position
