@@ -82,7 +82,11 @@ def replay(log: Any) -> Replay:
             before=before,
         ))
 
-    match = match_from_log(log, keep)
+    # Replayed with a pause between rounds whatever the match had: each round's last move then
+    # leaves its finished table (the line, the hands left, the result) as a position of its own,
+    # and the next deal is the following entry, as it is in the log.
+    paused = {**log, "pause_between_rounds": True} if isinstance(log, dict) else log
+    match = match_from_log(paused, keep)
     return Replay(tuple(positions), match)
 
 

@@ -16,6 +16,7 @@ import gc
 import getpass
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
+from pathlib import Path
 from typing import Any, ClassVar, cast
 
 import msgspec
@@ -48,6 +49,7 @@ from .game import (
     HostGame,
     Hosting,
     JoinGame,
+    OpenReplays,
     SoloGame,
     StartRequest,
     journals_of,
@@ -131,7 +133,8 @@ class CapicuApp(App[None]):
     #: The code of the language spoken (`language`), said again at each switch.
     speaking: var[str] = var("", always_update=True)
 
-    def __init__(self, display: DisplayOptions | None = None, start: StartRequest | None = None) -> None:
+    def __init__(self, display: DisplayOptions | None = None,
+                 start: StartRequest | OpenReplays | None = None) -> None:
         super().__init__()
         self.display_options = display or DisplayOptions()
         self.start_request = start
@@ -202,8 +205,31 @@ class CapicuApp(App[None]):
             self.add_class("ascii")
         if self.start_request is None:
             self.push_screen(MainMenuScreen())
+        elif isinstance(self.start_request, OpenReplays):
+            self.open_replays(self.start_request.path)
         else:
             self.start_game(self.start_request)
+
+    def open_replays(self, path: Path | None = None) -> None:
+        """The list of recorded matches, or (``path``) one record's replay; a damaged one is said."""
+        # Loaded when asked for: the replay and its list are not needed to play.
+        from .screens.replays import ReplaysScreen, replay_screen
+
+        if path is None:
+            self.push_screen(ReplaysScreen())
+            return
+        from capicu.net.record import RecordError, read_record
+
+        try:
+            record = read_record(path)
+        except RecordError as exc:
+            if self.start_request is not None:
+                self.failure = str(exc)
+                self.exit()
+            else:
+                self.notify(str(exc), severity="error", timeout=10)
+            return
+        self.push_screen(replay_screen(record, path))
 
     def on_ready(self, event: events.Ready) -> None:
         # The command line starts the app with the collector paused (`commands.run_app`):

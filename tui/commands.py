@@ -1,4 +1,4 @@
-"""The interface's commands: ``play``, ``join``, ``host``, ``rules`` and the main menu.
+"""The interface's commands: ``play``, ``join``, ``host``, ``replay``, ``rules`` and the main menu.
 
 Textual reads the colour system once, as it loads, so ``--colors`` must be
 applied before it is imported: this module and everything it imports leave
@@ -18,6 +18,7 @@ import socket
 import sys
 from collections.abc import Callable
 from functools import partial
+from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, TypeVar
 
@@ -25,10 +26,11 @@ from capicu.net.headless import CannotStart, News, Noted, Stopped, serve_headles
 from capicu.net.host import HostConfig
 from capicu.net.journals import Unfinished, summarize
 from capicu.net.protocol import DEFAULT_PORT
+from capicu.net.record import RecordError, read_record
 
 from .describe import describe_host_note, describe_host_problem, describe_unfinished, list_separator
 from .describe_rules import describe_rules, preset_title
-from .game import DisplayOptions, HostGame, JoinGame, SoloGame, StartRequest
+from .game import DisplayOptions, HostGame, JoinGame, OpenReplays, SoloGame, StartRequest
 from .messages import N_, t, tn
 from .options import (
     CliError,
@@ -98,6 +100,18 @@ def add_commands(subparsers: argparse._SubParsersAction[Parser]) -> None:
     add_display_arguments(host)  # hosting from this terminal shows the table too
     host.set_defaults(handler=run_host)
 
+    replay = subparsers.add_parser(
+        "replay", help=t("look back at a finished match"),
+        description=t("Replay a recorded match move by move, every hand face up; with no file, "
+                      "choose one of your recorded matches, newest first."),
+    )
+    replay.add_argument("file", nargs="?", type=Path, default=None, metavar=t("FILE"),
+                        help=t("a match record (default: the list of your recorded matches)"))
+    replay.add_argument("--text", action="store_true",
+                        help=t("print the match move by move as plain text, for pasting into a chat"))
+    add_display_arguments(replay)
+    replay.set_defaults(handler=run_replay)
+
     rules = subparsers.add_parser(
         "rules", help=t("print the rules of a game"),
         description=t("Print the rules a game is played by, written from the engine's own settings."),
@@ -120,8 +134,8 @@ class GameLost(Exception):
     exit_code = 1
 
 
-def run_app(args: argparse.Namespace, start: StartRequest | None, gateway: Gateway | None = None,
-            before_screen: Callable[[], None] | None = None) -> int:
+def run_app(args: argparse.Namespace, start: StartRequest | OpenReplays | None,
+            gateway: Gateway | None = None, before_screen: Callable[[], None] | None = None) -> int:
     """Run the interface for ``start`` (None: the main menu) until the player leaves.
 
     The garbage collector is paused while the interface loads and its first screen is
@@ -144,6 +158,7 @@ def run_app(args: argparse.Namespace, start: StartRequest | None, gateway: Gatew
         else:
             from .ssh_session import HostingApp
 
+            assert not isinstance(start, OpenReplays)  # a gateway comes with hosting only
             app = HostingApp(display=display_options(args), start=start, gateway=gateway)
         if before_screen is not None:
             before_screen()
@@ -208,6 +223,26 @@ def run_play(args: argparse.Namespace) -> int:
     start = SoloGame(rules=rules, players=players, level=args.level, seed=args.seed, name=_player_name(args),
                      journal=not args.no_journal)
     return run_app(args, start)
+
+
+def run_replay(args: argparse.Namespace) -> int:
+    """``capicu replay [FILE]``: the replay screen (the list of records with no file), or ``--text``."""
+    path: Path | None = args.file
+    if args.text and path is None:
+        raise CliError(t("--text needs the record's FILE"))
+    if path is not None:
+        try:
+            record = read_record(path)  # a damaged file is said before any screen opens
+        except RecordError as exc:
+            raise CliError(str(exc)) from None
+        if args.text:
+            from .replay_text import record_text
+            from .screens.replays import played_at
+
+            for line in record_text(record, played_at(record)):
+                print(line)
+            return 0
+    return run_app(args, OpenReplays(path))
 
 
 def run_rules(args: argparse.Namespace) -> int:

@@ -9,18 +9,31 @@ words the Draw family, so that each game's sentences are found in one place.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from functools import partial
 from typing import TYPE_CHECKING
 
 from capicu.core import Action, Tile, TrainView
 from capicu.core.layout import Train
-from capicu.core.mexican import TrainRefusal, TrainRoundResult, why_not_train
+from capicu.core.mexican import (
+    TrainEvent,
+    TrainMatchEnded,
+    TrainPassed,
+    TrainRefusal,
+    TrainRoundEnded,
+    TrainRoundResult,
+    TrainRoundStarted,
+    TrainTileDrawn,
+    TrainTilePlayed,
+    why_not_train,
+)
 from capicu.core.state import Outcome
 
 if TYPE_CHECKING:  # the hints' module loads the search: the first hint imports it
     from capicu.core.ai.train_hints import TrainHint
 
 from .describe import and_list, display_text, seat_name, you, you_title
-from .messages import N_, t, tc, tn
+from .messages import N_, Wording, t, tc, tn
 
 #: Why a key did nothing at a Mexican Train table, by the engine's reason.
 TRAIN_REFUSALS: Mapping[TrainRefusal, str] = {
@@ -239,3 +252,122 @@ def describe_train_winners(winners: Sequence[int], totals: Sequence[int], names:
 
 def describe_must_cover(double: Tile, train: Train, names: Sequence[str], my_seat: int | None) -> str:
     return t("{tile} on {train} must be covered.", tile=str(double), train=train_name(train, names, my_seat))
+
+
+@dataclass(frozen=True, slots=True)
+class Untold:
+    """What a Mexican Train log tells with the events still to come (`train_news_lines`)."""
+
+    #: A seat that drew its tile: told with what comes next (its pass, or a tile laid).
+    drew: int | None = None
+    #: An opening run laid a tile per update (a computer's), not ended yet: told whole once it is.
+    run: tuple[int, Train, tuple[Tile, ...]] | None = None
+
+
+def untold_lines(untold: Untold, names: Sequence[str], me: int | None) -> list[Wording]:
+    """What ``untold`` holds, told now (a story that stops there: the replay's position)."""
+    lines: list[Wording] = []
+    if untold.run is not None:
+        seat, train, tiles = untold.run
+        lines.append(partial(describe_train_plays, seat, tiles, train, names, me))
+    if untold.drew is not None:
+        lines.append(partial(describe_drew, untold.drew, names, me, passed=False))
+    return lines
+
+
+def train_news_lines(news: Sequence[TrainEvent], before: TrainView | None, view: TrainView,
+                     names: Sequence[str], me: int | None, untold: Untold | None = None,
+                     ) -> tuple[list[Wording], Untold]:
+    """The log's lines for these events, and what is left to tell with the next ones.
+
+    Tiles laid in one move on one train are said together, then a double covered,
+    a marker going up or down, a draw with its pass. ``before`` is the view before
+    the events (None: they start a round's story); ``untold`` what the events before
+    them left to tell. Both Mexican Train's table and its replay write their logs with it.
+    """
+    untold = untold or Untold()
+    drew = untold.drew
+    lines: list[Wording] = []
+    # The double open before these events, and every train's marker, followed event by event.
+    open_double: tuple[Train, Tile] | None = None
+    if before is not None and before.open_double is not None:
+        laid = before.train_of(before.open_double).tiles
+        if laid:
+            open_double = (before.open_double, Tile(*laid[-1]))
+    markers = {line.train.owner: line.marker for line in before.trains} if before is not None else {}
+    pending: tuple[int, Train, list[Tile]] | None = None
+    if untold.run is not None:
+        pending = (untold.run[0], untold.run[1], list(untold.run[2]))
+    # Who laid the double still open (a double laid and covered in one move is not news:
+    # an opening run laid a tile per update is one move).
+    doubled_by: int | None = before.turn if before is not None and before.running else None
+
+    def flush() -> None:
+        nonlocal pending
+        if pending is not None:
+            seat, train, tiles = pending
+            lines.append(partial(describe_train_plays, seat, tuple(tiles), train, names, me))
+            pending = None
+
+    def flush_draw(passed: bool) -> None:
+        nonlocal drew
+        if drew is not None:
+            lines.append(partial(describe_drew, drew, names, me, passed=passed))
+            drew = None
+
+    for event in news:
+        if isinstance(event, TrainTileDrawn):
+            flush()
+            flush_draw(False)
+            drew = event.seat  # told with what comes next: a pass, or a tile laid
+            continue
+        if not (isinstance(event, TrainPassed) and event.seat == drew):
+            flush_draw(False)
+        if isinstance(event, TrainTilePlayed):
+            covered: Tile | None = None
+            if open_double is not None and event.train == open_double[0]:
+                if doubled_by != event.seat:
+                    covered = open_double[1]
+                open_double = None
+            if pending is not None and (pending[0], pending[1]) == (event.seat, event.train):
+                pending[2].append(event.tile)
+            else:
+                flush()
+                pending = (event.seat, event.train, [event.tile])
+            if covered is not None:  # said after the tile that covers it
+                flush()
+                lines.append(partial(describe_covered, event.seat, covered, names, me))
+            if event.tile.is_double:
+                open_double, doubled_by = (event.train, event.tile), event.seat
+            if event.train.owner == event.seat and markers.get(event.seat):
+                flush()
+                markers[event.seat] = False
+                lines.append(partial(describe_marker_down, event.seat, names, me))
+            continue
+        flush()
+        if isinstance(event, TrainPassed):
+            if event.seat == drew:
+                flush_draw(True)
+            else:
+                lines.append(partial(describe_passed, event.seat, names, me))
+            if not markers.get(event.seat):
+                lines.append(partial(describe_marker_up, event.seat, names, me))
+            markers[event.seat] = True
+        elif isinstance(event, TrainRoundStarted):
+            markers = {}
+            open_double = None
+            lines.append(partial(describe_train_round_start, event.round_number, view.rounds,
+                                 event.engine, event.first, names, me))
+        elif isinstance(event, TrainRoundEnded):
+            lines.append(partial(describe_train_round_end, event.result, names, me))
+        elif isinstance(event, TrainMatchEnded):
+            lines.append(partial(describe_train_winners, event.winners, event.totals, names, me))
+    run: tuple[int, Train, tuple[Tile, ...]] | None = None
+    if pending is not None and view.running and view.turn == pending[0]:
+        run = (pending[0], pending[1], tuple(pending[2]))  # the run goes on in the next update
+    else:
+        flush()
+    if open_double is not None and doubled_by is not None and doubled_by != view.turn:
+        # The double's player could not cover it: everyone must now.
+        lines.append(partial(describe_must_cover, open_double[1], open_double[0], names, me))
+    return lines, Untold(drew, run)

@@ -84,6 +84,13 @@ class HostGame:
 StartRequest = SoloGame | JoinGame | HostGame
 
 
+@dataclass(frozen=True, slots=True)
+class OpenReplays:
+    """Look back at finished matches (``capicu replay``): one record's file, or (None) the list of them."""
+
+    path: Path | None = None
+
+
 def make_host_config(
     *, rules: Rules, players: int, computers: int, level: str, bind: str | None, port: int,
     code: str | None, seed: int | None, pace: float = 0.0, next_round_delay: float | None = 20.0,

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from ..actions import REDEAL, Action, Draw, Pass, Play
@@ -208,18 +208,21 @@ def search(
     budget: Budget | None = None,
     clock: Callable[[], float] = time.perf_counter,
     deals: Callable[[Knowledge], DealSampler] = DealSampler,
+    actions: Sequence[Action] | None = None,
 ) -> SearchResult:
     """Every legal action of ``view`` valued by sampled deals and playouts.
 
     ``deals`` makes the guesses at the hidden tiles from what the seat knows;
     the arena passes one that knows the true hands, to measure what seeing
-    them would be worth.
+    them would be worth. ``actions``: the legal actions to value (by default
+    `searched_actions`); the coach values every one, each number a wild blank
+    may be given too.
     """
     if view.seat is None or not view.legal:
         raise ValueError("a search needs a seat whose turn it is")
     budget = budget or Budget()
     knowledge = infer(view)
-    actions = searched_actions(view, knowledge)
+    actions = searched_actions(view, knowledge) if actions is None else tuple(actions)
     if len(actions) == 1:
         return SearchResult((ActionValue(actions[0], 0.0, 0.0, 0),), knowledge, False)
     tiles = knowledge.tiles

@@ -1,4 +1,4 @@
-"""The main menu: play alone, host, join, rules and keys, settings, quit."""
+"""The main menu: play alone, host, join, replays, rules and keys, settings, quit."""
 
 from __future__ import annotations
 
@@ -21,6 +21,7 @@ _ITEMS = {
     "play": N_("Play against the computer"),
     "host": N_("Host a game"),
     "join": N_("Join a game"),
+    "replays": N_("Replays"),
     "rules": N_("Rules and keys"),
     "settings": N_("Settings"),
     "quit": N_("Quit"),
@@ -34,6 +35,7 @@ class MainMenuScreen(CapicuScreen[None]):
         Binding("p", "choose('play')", N_("Play")),
         Binding("h", "choose('host')", N_("Host")),
         Binding("j", "choose('join')", N_("Join")),
+        Binding("v", "choose('replays')", N_("Replays")),
         Binding("r,question_mark", "choose('rules')", N_("Rules")),
         Binding("s", "choose('settings')", N_("Settings")),
         Binding("q,escape", "choose('quit')", N_("Quit")),
@@ -60,6 +62,8 @@ class MainMenuScreen(CapicuScreen[None]):
             self.app.push_screen(HostSetupScreen(solo=False))
         elif item == "join":
             self.app.push_screen(JoinFormScreen())
+        elif item == "replays":
+            self.capicu.open_replays()
         elif item == "rules":
             self.app.push_screen(RulesKeysScreen())
         elif item == "settings":

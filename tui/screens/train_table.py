@@ -21,7 +21,6 @@ the status line and the log, never over the hand or the lanes.
 
 from __future__ import annotations
 
-from functools import partial
 from typing import TYPE_CHECKING, ClassVar
 
 import msgspec
@@ -47,20 +46,14 @@ from capicu.net.protocol import Chat, Seats, TrainSnapshot
 from capicu.tui.describe import and_list
 from capicu.tui.describe_rules import preset_title
 from capicu.tui.describe_trains import (
-    describe_covered,
-    describe_drew,
-    describe_marker_down,
-    describe_marker_up,
+    Untold,
     describe_must_cover,
-    describe_passed,
     describe_train_action_refused,
     describe_train_hint,
-    describe_train_plays,
     describe_train_refusal,
     describe_train_result,
-    describe_train_round_end,
-    describe_train_round_start,
     describe_train_winners,
+    train_news_lines,
 )
 from capicu.tui.game import seat_notices
 from capicu.tui.messages import N_, Wording, later, t
@@ -145,10 +138,9 @@ class TrainTableScreen(CapicuScreen[None]):
         self.choosing: tuple[Tile, tuple[Train, ...]] | None = None
         #: The train the lanes' cursor is on while choosing.
         self.chosen: Train | None = None
-        #: A seat that drew its tile, not told yet (told with its pass: "Luis drew a tile and passed").
-        self._drew: int | None = None
-        #: An opening run laid a tile per update (a computer's), told in one line once it ends.
-        self._run_told_later: tuple[int, Train, list[Tile]] | None = None
+        #: What the log tells with a later update: a seat's draw (told with its pass: "Luis drew a
+        #: tile and passed"), an opening run laid a tile per update (a computer's, told in one line).
+        self._untold = Untold()
 
     # -- layout ----------------------------------------------------------------------
 
@@ -252,8 +244,7 @@ class TrainTableScreen(CapicuScreen[None]):
             news = view.events
             log.restart()
             before = None
-            self._drew = None
-            self._run_told_later = None
+            self._untold = Untold()
         for line in self._news_lines(news, before, view):
             log.add_notice(line)
         if not view.between_rounds:
@@ -269,88 +260,8 @@ class TrainTableScreen(CapicuScreen[None]):
 
     def _news_lines(self, news: tuple[TrainEvent, ...], before: TrainView | None,
                     view: TrainView) -> list[Wording]:
-        """The log's lines for these events: tiles laid in one move on one train said together,
-        a double covered, a marker going up or down, a draw and its pass."""
-        names, me = self._names(view), view.seat
-        lines: list[Wording] = []
-        # The double open before these events, and every train's marker, followed event by event.
-        open_double: tuple[Train, Tile] | None = None
-        if before is not None and before.open_double is not None:
-            laid = before.train_of(before.open_double).tiles
-            if laid:
-                open_double = (before.open_double, Tile(*laid[-1]))
-        markers = {line.train.owner: line.marker for line in before.trains} if before is not None else {}
-        pending, self._run_told_later = self._run_told_later, None
-        # Who laid the double still open (a double laid and covered in one move is not news:
-        # an opening run laid a tile per update is one move).
-        doubled_by: int | None = before.turn if before is not None and before.running else None
-
-        def flush() -> None:
-            nonlocal pending
-            if pending is not None:
-                seat, train, tiles = pending
-                lines.append(partial(describe_train_plays, seat, tuple(tiles), train, names, me))
-                pending = None
-
-        def flush_draw(passed: bool) -> None:
-            if self._drew is not None:
-                lines.append(partial(describe_drew, self._drew, names, me, passed=passed))
-                self._drew = None
-
-        for event in news:
-            if isinstance(event, TrainTileDrawn):
-                flush()
-                flush_draw(False)
-                self._drew = event.seat  # told with what comes next: a pass, or a tile laid
-                continue
-            if not (isinstance(event, TrainPassed) and event.seat == self._drew):
-                flush_draw(False)
-            if isinstance(event, TrainTilePlayed):
-                covered: Tile | None = None
-                if open_double is not None and event.train == open_double[0]:
-                    if doubled_by != event.seat:
-                        covered = open_double[1]
-                    open_double = None
-                if pending is not None and (pending[0], pending[1]) == (event.seat, event.train):
-                    pending[2].append(event.tile)
-                else:
-                    flush()
-                    pending = (event.seat, event.train, [event.tile])
-                if covered is not None:  # said after the tile that covers it
-                    flush()
-                    lines.append(partial(describe_covered, event.seat, covered, names, me))
-                if event.tile.is_double:
-                    open_double, doubled_by = (event.train, event.tile), event.seat
-                if event.train.owner == event.seat and markers.get(event.seat):
-                    flush()
-                    markers[event.seat] = False
-                    lines.append(partial(describe_marker_down, event.seat, names, me))
-                continue
-            flush()
-            if isinstance(event, TrainPassed):
-                if event.seat == self._drew:
-                    flush_draw(True)
-                else:
-                    lines.append(partial(describe_passed, event.seat, names, me))
-                if not markers.get(event.seat):
-                    lines.append(partial(describe_marker_up, event.seat, names, me))
-                markers[event.seat] = True
-            elif isinstance(event, TrainRoundStarted):
-                markers = {}
-                open_double = None
-                lines.append(partial(describe_train_round_start, event.round_number, view.rounds,
-                                     event.engine, event.first, names, me))
-            elif isinstance(event, TrainRoundEnded):
-                lines.append(partial(describe_train_round_end, event.result, names, me))
-            elif isinstance(event, TrainMatchEnded):
-                lines.append(partial(describe_train_winners, event.winners, event.totals, names, me))
-        if pending is not None and view.running and view.turn == pending[0]:
-            self._run_told_later = pending  # the run goes on in the next update
-        else:
-            flush()
-        if open_double is not None and doubled_by is not None and doubled_by != view.turn:
-            # The double's player could not cover it: everyone must now.
-            lines.append(partial(describe_must_cover, open_double[1], open_double[0], names, me))
+        """The log's lines for these events (`train_news_lines`); what is not told yet waits for the next."""
+        lines, self._untold = train_news_lines(news, before, view, self._names(view), view.seat, self._untold)
         return lines
 
     def say(self, text: str | Wording, *, log_it: bool = True, status: bool = True) -> None:

@@ -129,6 +129,9 @@ class HandView(Widget, can_focus=True):
 
     def watch_playing(self) -> None:
         self._repaint_changes()
+    #: The row under the tiles (the cursor, "new"); False leaves it out where no tile is marked
+    #: (the replay's hands, many to a screen).
+    markers: reactive[bool] = reactive(True, layout=True)
     #: Tiles just drawn, marked "new" until the player's next move.
     fresh: reactive[frozenset[Tile]] = reactive(frozenset(), repaint=False)
 
@@ -275,7 +278,7 @@ class HandView(Widget, can_focus=True):
         screen = (self.app.size.width, self.app.size.height)
         # The language too: "new" under a drawn tile and the empty hand's sentence are words.
         key = (self.hand, self.legal, self.cursor, self.tile_style, self.ascii, self.digits, width, styles,
-               self.spectator, self._budget, screen, self.fresh, self.playing, current().code)
+               self.spectator, self._budget, screen, self.fresh, self.playing, self.markers, current().code)
         if key == self._cache_key:
             return self._cache
         if not self.hand:
@@ -304,7 +307,7 @@ class HandView(Widget, can_focus=True):
         regions: list[Region] = [Region()] * len(faces)
         for span in wrap_widths([face.width for face in faces], width, GAP):
             height = max(faces[i].height for i in span)
-            lines = [Text(end="") for _ in range(height + 1)]
+            lines = [Text(end="") for _ in range(height + (1 if self.markers else 0))]
             x = 0
             for i in span:
                 face = faces[i]
@@ -326,8 +329,9 @@ class HandView(Widget, can_focus=True):
                     marker = tc("a tile just drawn", "new").center(face.width)[: face.width]
                 else:
                     marker = " " * face.width
-                lines[height].append(marker, marker_style)
-                regions[i] = Region(x, len(rows), face.width, height + 1)
+                if self.markers:
+                    lines[height].append(marker, marker_style)
+                regions[i] = Region(x, len(rows), face.width, len(lines))
                 x += face.width
             rows.extend(lines)
         return rows, regions

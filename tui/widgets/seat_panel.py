@@ -45,6 +45,8 @@ class SeatView:
     #: Between rounds: True once this person is ready for the next deal, False while
     #: the table waits for them, None when nobody waits for this seat.
     ready: bool | None = None
+    #: What the third row says instead of the seat's connection (a replay: the hand's pips).
+    note: str = ""
 
     @classmethod
     def from_view(
@@ -242,7 +244,9 @@ class SeatPanel(Widget):
 
     def _status_line(self, info: SeatView) -> Text:
         text = Text("  ", end="", no_wrap=True)
-        if info.left and info.covered:
+        if info.note:
+            text.append(info.note, self.get_component_rich_style("seat--status"))
+        elif info.left and info.covered:
             text.append(t("left, computer plays"), self.get_component_rich_style("seat--away"))
         elif not info.connected and not info.covered:
             text.append(t("disconnected"), self.get_component_rich_style("seat--away"))

@@ -1,0 +1,34 @@
+"""Helpers for the replay's tests: finished matches of computer players, kept as records."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from capicu.core import Rules, make_player
+from capicu.core.ai.train_players import make_train_player
+from capicu.core.mexican import TrainView, new_match
+from capicu.net.record import MatchRecord, RecordSeat, record_of, write_record
+
+NAMES = ("Ana", "Beto", "Carmen", "Dani", "Eva", "Fede", "Gabi", "Hugo")
+#: 2026-09-21 14:13:20 UTC: the first record's start.
+START = 1_790_000_000
+
+
+def finished_record(preset: str, players: int, *, seed: int = 1, started: int = START) -> MatchRecord:
+    """A whole match of computer players (Ana a person, the others computers), as its record."""
+    match = new_match(Rules.preset_named(preset), players, seed)
+    train = isinstance(match.view(0), TrainView)
+    make = make_train_player if train else make_player
+    bots = [make("normal", seed * 10 + seat) for seat in range(players)]
+    while not match.is_over:
+        seat = match.turn
+        assert seat is not None
+        match.apply(bots[seat].choose(match.view(seat)), seat)
+    seats = [RecordSeat(NAMES[0], "person"),
+             *(RecordSeat(NAMES[seat], "computer", "normal") for seat in range(1, players))]
+    return record_of(match, seats, match_id=f"{preset}-{seed}", started=started, ended=started + 1200)
+
+
+def keep(folder: Path, preset: str, players: int, *, seed: int = 1, started: int = START) -> Path:
+    """Write the record of such a match into ``folder``; its path."""
+    return write_record(folder, finished_record(preset, players, seed=seed, started=started))

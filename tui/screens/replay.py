@@ -1,0 +1,645 @@
+"""A finished match, looked back at: the table at any position, every hand face up.
+
+The positions come from core (`capicu.core.replay`: each seat's own view after
+each entry of the match's log); this screen only shows one of them with the
+table's own widgets, as the table would have shown it to everyone at once: the
+line of play (or Mexican Train's lanes), every seat's hand with its name and
+whose turn, the log of the round up to the position in the table's words, and
+a status line that says where we are ("Round 3, move 12 of 40: Ana plays 6-4
+on the left."). ← → step move by move, Home/End go to the first and last
+position, PgUp/PgDn by round.
+
+The seat on turn has the tiles it may play lit (the engine's legal actions in
+its own view), and the tile it chooses next marked under it, so a reader sees
+what was possible and what was done.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import ClassVar
+
+import msgspec
+from capicu.core import MatchEnded, Play, RoundEnded, RoundStarted, TilesDrawn, TrainView, View
+from capicu.core.ai.coach import Analysis, Cancelled, CoachBudget, Decision, analyse
+from capicu.core.layout import Train
+from capicu.core.replay import AnyView, Position, Replay
+from capicu.net.coach_store import load_analysis, save_analysis
+from capicu.tui.describe import describe_event, describe_result, display_text, seat_name
+from capicu.tui.describe_coach import describe_choices, describe_decision, points
+from capicu.tui.describe_rules import preset_title
+from capicu.tui.describe_trains import (
+    describe_train_result,
+    describe_train_winners,
+    train_news_lines,
+    untold_lines,
+)
+from capicu.tui.messages import N_, t, tn
+from capicu.tui.screens.base import CapicuScreen
+from capicu.tui.screens.coach import CoachSeatScreen, CoachSummaryScreen
+from capicu.tui.screens.table import MIN_SIZE
+from capicu.tui.widgets.boneyard_info import BoneyardInfo
+from capicu.tui.widgets.event_log import EventLog
+from capicu.tui.widgets.hand_view import HandView
+from capicu.tui.widgets.line_of_play import LineOfPlay, line_marks
+from capicu.tui.widgets.quiet_footer import QuietFooter
+from capicu.tui.widgets.seat_panel import SeatPanel, SeatView
+from capicu.tui.widgets.status_line import StatusLine
+from capicu.tui.widgets.tiles import TileStyle
+from capicu.tui.widgets.train_lanes import NAME_WIDTH, TrainLanes, lanes_from_view
+from textual import events, work
+from textual.app import ComposeResult
+from textual.binding import ActiveBinding, Binding, BindingType
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.content import Content
+from textual.message import Message
+from textual.reactive import reactive
+from textual.widgets import ProgressBar, Static
+from textual.worker import get_current_worker
+
+#: The footer's "←→" in ASCII mode.
+ASCII_ARROWS = "<-/->"
+#: The rows Mexican Train's log keeps at least, below the hands.
+LOG_ROWS = 4
+
+
+def spectators_view(view: AnyView) -> AnyView:
+    """``view`` as nobody's: no seat is "you", no hand is the reader's."""
+    return msgspec.structs.replace(view, seat=None, hand=(), legal=())
+
+
+class ReplayScreen(CapicuScreen[None]):
+    """One finished match, position by position (see the module docstring)."""
+
+    AUTO_FOCUS = ""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        # Each pair shown once in the footer, so that the keys fit 80 columns in every language.
+        Binding("left", "step(-1)", N_("Move"), key_display="←→"),
+        Binding("right", "step(1)", N_("Next move"), show=False),
+        Binding("pageup", "round_step(-1)", N_("Round"), key_display="PgUp/PgDn"),
+        Binding("pagedown", "round_step(1)", N_("Next round"), show=False),
+        # Not in the footer (80 columns hold the others): the keys panel lists them.
+        Binding("home", "go_to(0)", N_("First position"), show=False),
+        Binding("end", "go_to(-1)", N_("Last position"), show=False),
+        Binding("c", "coach", N_("Coach")),
+        Binding("s", "summary", N_("Summary")),
+        Binding("f", "next_flagged", N_("Next flagged"), show=False),
+        # While the coach works, Esc stops it (and only that).
+        Binding("escape", "stop_coach", N_("Stop the coach"), key_display="esc", priority=True),
+        Binding("escape,q", "close", N_("Close"), key_display="q"),
+    ]
+
+    @dataclass
+    class CoachProgress(Message):
+        """The coach's worker has judged ``done`` of ``total`` decisions."""
+
+        done: int
+        total: int
+
+    @dataclass
+    class CoachDone(Message):
+        """The coach's worker ended: its analysis, or None when it was stopped."""
+
+        seat: int
+        analysis: Analysis | None
+
+    #: The index of the position shown, in `Replay.positions`.
+    position: reactive[int] = reactive(0, init=False)
+
+    def __init__(self, replay: Replay, names: Sequence[str], *, computers: Collection[int] = (),
+                 record: Path | None = None, when: str = "", coach_budget: CoachBudget | None = None) -> None:
+        super().__init__()
+        #: How much the coach searches (None: the coach's own default; the tests ask for less).
+        self.coach_budget = coach_budget
+        #: The analyses made (or read) this time, by seat, and the one shown.
+        self.analyses: dict[int, Analysis] = {}
+        self.coached: Analysis | None = None
+        #: The seat the coach is working on now (None: it is not working).
+        self.coaching: int | None = None
+        self.replay = replay
+        self.names = [display_text(name, 40) or t("seat {number}", number=seat + 1)
+                      for seat, name in enumerate(names)]
+        while len(self.names) < self.players:
+            self.names.append(t("seat {number}", number=len(self.names) + 1))
+        self.computers = frozenset(computers)
+        #: The record file this match was read from (where the coach keeps its analysis).
+        self.record = record
+        #: When the match was played, as the list of replays words it ("" when unknown).
+        self.when = when
+        self.trains = isinstance(replay.positions[0].board, TrainView)
+        self._starts = replay.round_starts()
+        self._shown_round = -1
+        self._ready = False
+
+    @property
+    def players(self) -> int:
+        return self.replay.positions[0].board.players
+
+    @property
+    def shown(self) -> Position:
+        """The position on the screen."""
+        return self.replay.positions[self.position]
+
+    # -- layout --------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        ascii_mode = self.capicu.ascii_mode
+        style = self.capicu.tile_style
+        hands = self.hand_style()
+        yield Static("", id="table-title")
+        if self.trains:
+            yield TrainLanes(id="lanes", ascii=ascii_mode)
+            # The hands the whole width (a Mexican Train hand is long), the log below them.
+            with VerticalScroll(id="replay-hands"):
+                for seat in range(self.players):
+                    with Horizontal(classes="replay-seat", id=f"replay-seat-{seat}"):
+                        yield Static("", classes="replay-name", id=f"name-{seat}", markup=False)
+                        yield self._hand(seat, hands, ascii_mode)
+            with Vertical(id="replay-side"):
+                yield from self._coach_widgets()
+                yield EventLog(id="log")
+                yield Static("", id="round-end", markup=False)
+        else:
+            with Horizontal(id="table-middle"):
+                yield LineOfPlay(id="line", tile_style=style, ascii=ascii_mode)
+                with Vertical(id="table-side"):
+                    yield BoneyardInfo(id="boneyard")
+                    yield from self._coach_widgets()
+                    yield EventLog(id="log")
+                    yield Static("", id="round-end", markup=False)
+        with Horizontal(id="coach-progress"):
+            yield Static("", id="coach-progress-label", markup=False)
+            yield ProgressBar(id="coach-bar", show_eta=False, show_bar=not ascii_mode)  # its bar is not ASCII
+        yield StatusLine(id="table-status")
+        if not self.trains:
+            with VerticalScroll(id="replay-hands"):
+                for seat in range(self.players):
+                    with Horizontal(classes="replay-seat", id=f"replay-seat-{seat}"):
+                        yield SeatPanel(id=f"seat-{seat}", classes="seat-slot", ascii=ascii_mode)
+                        yield self._hand(seat, hands, ascii_mode)
+        yield Static("", id="too-small")
+        yield QuietFooter()
+
+    def hand_style(self) -> TileStyle:
+        """How the hands are drawn: as asked, but never the large pip faces ``auto`` picks on a big
+        screen (two to eight hands at once: compact, all of them readable)."""
+        style = self.capicu.tile_style
+        return TileStyle.COMPACT if style is TileStyle.AUTO else style
+
+    @staticmethod
+    def _coach_widgets() -> ComposeResult:
+        yield Static("", id="coach-marks")
+        yield Static("", id="coach", markup=False)
+
+    @staticmethod
+    def _hand(seat: int, style: TileStyle, ascii_mode: bool) -> HandView:
+        hand = HandView(id=f"hand-{seat}", classes="replay-hand", tile_style=style, ascii=ascii_mode)
+        hand.can_focus = False
+        return hand
+
+    def on_mount(self) -> None:
+        self._ready = True
+        if not self.trains:
+            self.query_one(BoneyardInfo).short = True
+        self._fit(self.app.size.width, self.app.size.height)
+        self._show()
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._fit(event.size.width, event.size.height)
+
+    def _fit(self, width: int, height: int) -> None:
+        """Below the table's smallest size, say so rather than draw a garbled table."""
+        small = width < MIN_SIZE[0] or height < MIN_SIZE[1]
+        self.set_class(small, "-too-small")
+        if self.trains:
+            # The hands take what the title, the lanes, the status line, the keys and a few
+            # lines of log leave (they scroll beyond it, the seat on turn kept in view).
+            lanes = self.players + 2
+            self.query_one("#replay-hands").styles.max_height = max(2, height - lanes - 3 - LOG_ROWS)
+        if small:
+            self.query_one("#too-small", Static).update(
+                t("Make the window at least {width}x{height} to see the table (it is {now}).",
+                  width=str(MIN_SIZE[0]), height=str(MIN_SIZE[1]), now=f"{width}x{height}"))
+
+    # -- moving ----------------------------------------------------------------------
+
+    def validate_position(self, value: int) -> int:
+        return max(0, min(value, len(self.replay.positions) - 1))
+
+    def watch_position(self) -> None:
+        if self._ready:
+            self._show()
+
+    def action_step(self, step: int) -> None:
+        self.position += step
+
+    def action_go_to(self, index: int) -> None:
+        self.position = index if index >= 0 else len(self.replay.positions) + index
+
+    def action_round_step(self, step: int) -> None:
+        """PgDn: the next round's deal; PgUp: this round's deal, or the one before when already there."""
+        here = self.position
+        if step > 0:
+            later_starts = [start for start in self._starts if start > here]
+            self.position = later_starts[0] if later_starts else len(self.replay.positions) - 1
+        else:
+            earlier = [start for start in self._starts if start < here]
+            self.position = earlier[-1] if earlier else 0
+
+    def action_close(self) -> None:
+        self.workers.cancel_group(self, "coach")
+        if self.capicu.start_request is not None and len(self.app.screen_stack) <= 2:
+            self.app.exit()  # opened from the shell: closing it ends the program
+        else:
+            self.dismiss()
+
+    def language_changed(self) -> None:
+        self._shown_round = -1
+        self._fit(self.app.size.width, self.app.size.height)
+        for widget in self.query("SeatPanel, HandView, LineOfPlay, BoneyardInfo, TrainLanes"):
+            widget.refresh(layout=True)
+        self._show()
+        self.refresh_bindings()
+
+    def display_changed(self) -> None:
+        app = self.capicu
+        for hand in self.query(HandView):
+            hand.tile_style, hand.ascii = self.hand_style(), app.ascii_mode
+        for line in self.query(LineOfPlay):
+            line.tile_style, line.ascii = app.tile_style, app.ascii_mode
+        for panel in self.query(SeatPanel):
+            panel.ascii = app.ascii_mode
+        for lanes in self.query(TrainLanes):
+            lanes.ascii = app.ascii_mode
+
+    @property
+    def active_bindings(self) -> dict[str, ActiveBinding]:
+        """The keys as the footer shows them; in ASCII mode the pair of arrows as ``<-/->``."""
+        active = super().active_bindings
+        if not self.capicu.ascii_mode:
+            return active
+        return {key: shown._replace(binding=replace(shown.binding, key_display=ASCII_ARROWS))
+                if shown.binding.key_display == "←→" else shown for key, shown in active.items()}
+
+    # -- the coach ----------------------------------------------------------------------
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "stop_coach":
+            return self.coaching is not None
+        if action in ("summary", "next_flagged"):
+            return self.coached is not None
+        return True
+
+    def action_coach(self) -> None:
+        """Choose the player to coach, then show their analysis (made now, or kept from before)."""
+
+        def chosen(seat: int | None) -> None:
+            if seat is not None and seat < 0:
+                self.coach_off()
+            elif seat is not None:
+                self.coach(seat)
+
+        kept = frozenset(seat for seat in range(self.players) if self._kept_analysis(seat) is not None)
+        self.app.push_screen(CoachSeatScreen(self.names, analysed=kept), chosen)
+
+    def coach_off(self) -> None:
+        """No coach: the log again in its place."""
+        self.coached = None
+        self.remove_class("-coached")
+        self.refresh_bindings()
+
+    def coach(self, seat: int) -> None:
+        """Show the coach's look at ``seat``: at once when it is kept, else analysed in a worker."""
+        kept = self._kept_analysis(seat)
+        if kept is not None:
+            self._coached(kept)
+            return
+        self.coaching = seat
+        self.add_class("-coaching")
+        self.query_one("#coach-progress-label", Static).update(
+            t("Coaching {name}: Esc stops it", name=self.names[seat]))
+        self.query_one(ProgressBar).update(total=None, progress=0)
+        self.refresh_bindings()
+        self._analyse(seat)
+
+    @work(thread=True, exclusive=True, group="coach")
+    def _analyse(self, seat: int) -> None:
+        worker = get_current_worker()
+
+        def progress(done: int, total: int) -> None:
+            self.post_message(self.CoachProgress(done, total))  # post_message is thread-safe
+
+        try:
+            analysis = analyse(self.replay, seat, budget=self.coach_budget, progress=progress,
+                               stop=lambda: worker.is_cancelled)
+        except Cancelled:
+            self.post_message(self.CoachDone(seat, None))
+            return
+        self.post_message(self.CoachDone(seat, analysis))
+
+    def on_replay_screen_coach_progress(self, message: CoachProgress) -> None:
+        if self.coaching is not None:
+            self.query_one(ProgressBar).update(total=max(message.total, 1), progress=message.done)
+
+    def on_replay_screen_coach_done(self, message: CoachDone) -> None:
+        if message.analysis is None:
+            if self.coaching == message.seat:
+                self._stop_showing_progress()
+                self.query_one(StatusLine).say(t("The coach stopped."))
+            return
+        self.analyses[message.seat] = message.analysis
+        self._save_analysis(message.analysis)
+        if self.coaching == message.seat:
+            self._stop_showing_progress()
+            self._coached(message.analysis)
+
+    def action_stop_coach(self) -> None:
+        if self.coaching is None:
+            return
+        self.workers.cancel_group(self, "coach")
+        self._stop_showing_progress()
+        self.query_one(StatusLine).say(t("The coach stopped."))
+
+    def _stop_showing_progress(self) -> None:
+        self.coaching = None
+        self.remove_class("-coaching")
+        self.refresh_bindings()
+
+    def _coached(self, analysis: Analysis) -> None:
+        self.analyses[analysis.seat] = analysis
+        self.coached = analysis
+        self.add_class("-coached")
+        self.refresh_bindings()
+        flagged = len(analysis.flagged)
+        self.query_one(StatusLine).say(tn(
+            "The coach looked at {name}'s decisions: {count} is flagged. s: the summary, f: the next one.",
+            "The coach looked at {name}'s decisions: {count} are flagged. s: the summary, f: the next one.",
+            flagged, name=self.names[analysis.seat]))
+        self._show_coach()
+
+    def _kept_analysis(self, seat: int) -> Analysis | None:
+        """The analysis of ``seat`` made before (this time, or kept beside the record)."""
+        if seat in self.analyses:
+            return self.analyses[seat]
+        if self.record is None:
+            return None
+        kept = load_analysis(self.record, seat)
+        if kept is not None:
+            self.analyses[seat] = kept
+        return kept
+
+    def _save_analysis(self, analysis: Analysis) -> None:
+        if self.record is None:
+            return
+        try:
+            save_analysis(self.record, analysis)
+        except OSError as exc:  # only a cache: said, and the analysis is shown all the same
+            self.notify(t("The coach's analysis could not be kept beside the record: {problem}",
+                          problem=exc.strerror or str(exc)), severity="warning")
+
+    def action_summary(self) -> None:
+        analysis = self.coached
+        if analysis is None:
+            return
+
+        def went(index: int | None) -> None:
+            if index is not None:
+                self.position = max(index - 1, 0)  # the table as the choice was to be made
+
+        self.app.push_screen(CoachSummaryScreen(analysis, self.names), went)
+
+    def action_next_flagged(self) -> None:
+        """The table before the next flagged decision (after the one in view; at the end, the first)."""
+        analysis = self.coached
+        if analysis is None:
+            return
+        if not analysis.flagged:
+            name = self.names[analysis.seat]
+            self.query_one(StatusLine).say(t("No decision of {name}'s is flagged.", name=name))
+            return
+        later_ones = [d.position for d in analysis.flagged if d.position > self.position + 1]
+        target = later_ones[0] if later_ones else analysis.flagged[0].position
+        self.position = max(target - 1, 0)
+
+    def decision_in_view(self) -> Decision | None:
+        """The coached player's decision about to be made here (else the one just made)."""
+        analysis = self.coached
+        if analysis is None:
+            return None
+        coming = analysis.at(self.position + 1)
+        same_round = coming is not None and (
+            self.replay.positions[self.position + 1].round_number == self.shown.round_number)
+        if coming is not None and same_round:
+            return coming
+        return analysis.at(self.position)
+
+    def _show_coach(self) -> None:
+        analysis = self.coached
+        marks = self.query_one("#coach-marks", Static)
+        panel = self.query_one("#coach", Static)
+        if analysis is None:
+            return
+        seat = analysis.seat
+        in_view = self.decision_in_view()
+        ascii_mode = self.capicu.ascii_mode
+        round_number = self.shown.round_number
+        row = Content(t("{name}: ", name=self.names[seat]))
+        for decision in analysis.decisions:
+            if decision.round_number != round_number:
+                continue
+            if decision.flagged:
+                mark, style = "!", "bold $text-error"
+            elif points(decision.cost) > 0:
+                mark, style = "~", "$text-warning"
+            else:
+                mark, style = ("." if ascii_mode else "·"), ""
+            if decision is in_view:
+                style = (style + " reverse").strip()
+            row += Content.styled(mark, style) if style else Content(mark)
+        marks.update(row)
+        panel.set_class(in_view is not None and in_view.flagged, "-flagged")
+        if in_view is None:
+            panel.update(t("Not {name}'s move. f: the next flagged decision, s: the summary.",
+                           name=self.names[seat]))
+            return
+        lines = [describe_decision(in_view, self.names, seat)]
+        if in_view.had_choice:
+            lines += describe_choices(in_view, self.names, seat)
+        panel.update("\n".join(lines))
+
+    # -- where we are ----------------------------------------------------------------
+
+    def round_span(self, index: int | None = None) -> tuple[int, int]:
+        """The first and last index of the round of the position at ``index`` (default: the one shown)."""
+        here = self.position if index is None else index
+        start = max((s for s in self._starts if s <= here), default=0)
+        ends = [s - 1 for s in self._starts if s > here]
+        return start, ends[0] if ends else len(self.replay.positions) - 1
+
+    def next_action(self) -> Position | None:
+        """The position that follows the one shown in the same round (what is chosen next)."""
+        end = self.round_span()[1]
+        return self.replay.positions[self.position + 1] if self.position < end else None
+
+    # -- drawing -----------------------------------------------------------------------
+
+    def _show(self) -> None:
+        position = self.shown
+        board = position.board
+        self._show_title(board)
+        if isinstance(board, TrainView):
+            self._show_trains(position, board)
+        else:
+            self._show_line(position, board)
+        self._show_hands(position)
+        self._show_log(position)
+        self._show_round_end(board)
+        self._show_coach()
+        self.query_one(StatusLine).prompt = self.where_we_are()
+
+    def _show_title(self, board: AnyView) -> None:
+        dot = " - " if self.capicu.ascii_mode else " · "
+        parts = [t("Replay"), preset_title(board.rules.preset)]
+        if isinstance(board, TrainView):
+            parts.append(t("round {round} of {rounds}", round=board.round_number, rounds=board.rounds))
+        else:
+            parts.append(t("round {round}", round=board.round_number))
+            parts.append(t("to {target}", target=board.target))
+        if self.when:
+            parts.append(self.when)
+        self.query_one("#table-title", Static).update(dot.join(parts))
+
+    def _show_line(self, position: Position, board: View) -> None:
+        marks = line_marks(board.events)
+        label = self.names[marks.last_seat] if marks.last_seat is not None else ""
+        self.query_one(LineOfPlay).update_line(
+            board.line, board.ends, board.rules.max_pip, lead=marks.lead, last=marks.last, last_label=label,
+            blanks=board.blanks or (),
+        )
+        self.query_one(BoneyardInfo).update_from_view(board)
+        nobody = spectators_view(board)
+        assert isinstance(nobody, View)
+        for seat in range(self.players):
+            own = position.views[seat]
+            pips = sum(tile.pips for tile in own.hand)
+            note = tn("{count} pip in hand", "{count} pips in hand", pips)
+            if seat in self.computers:
+                note = t("computer") + ", " + tn("{count} pip", "{count} pips", pips)
+            info = SeatView.from_view(nobody, seat, self.names)
+            self.query_one(f"#seat-{seat}", SeatPanel).update_seat(
+                replace(info, revealed=None, computer=seat in self.computers, note=note))
+
+    def _show_trains(self, position: Position, board: TrainView) -> None:
+        nobody = spectators_view(board)
+        assert isinstance(nobody, TrainView)
+        over = board.turn is None and bool(board.results)
+        counts = board.results[-1].counts if over else None
+        playable: frozenset[Train] = frozenset()
+        if board.turn is not None:
+            own = position.views[board.turn]
+            playable = frozenset(action.place for action in own.legal
+                                 if isinstance(action, Play) and isinstance(action.place, Train))
+        lanes = self.query_one(TrainLanes)
+        coming = self.next_action()
+        chosen = coming.action.place if coming is not None and isinstance(coming.action, Play) else None
+        lanes.chosen = chosen if isinstance(chosen, Train) else None
+        shown = lanes_from_view(nobody, self.names, playable=playable, counts=counts)
+        lanes.update_lanes(shown, board.engine)
+        for seat in range(self.players):
+            marker = ">" if self.capicu.ascii_mode else "▶"
+            turn = marker if board.turn == seat else " "
+            name = f"{turn}{seat_name(self.names, seat)}"[: NAME_WIDTH + 1]
+            self.query_one(f"#name-{seat}", Static).update(name)
+            self.query_one(f"#replay-seat-{seat}").set_class(board.turn == seat, "-turn")
+
+    def _show_hands(self, position: Position) -> None:
+        coming = self.next_action()
+        for seat in range(self.players):
+            own = position.views[seat]
+            hand = self.query_one(f"#hand-{seat}", HandView)
+            # Lit: what the seat on turn may play (its own view's legal actions).
+            legal = own.legal if own.turn == seat else ()
+            hand.update_hand(own.hand, legal, own.rules.max_pip)
+            # The tile this seat lays next, marked under it; no cursor anywhere else.
+            chosen = coming.action.tile if (coming is not None and coming.seat == seat
+                                             and isinstance(coming.action, Play)) else None
+            hand.playing = chosen is not None and chosen in own.hand
+            if self.trains:
+                hand.markers = hand.playing  # no empty row under the hands that mark nothing
+            if chosen is not None and chosen in own.hand:
+                hand.cursor = own.hand.index(chosen)
+        turn = position.board.turn
+        if turn is not None:
+            self.query_one(f"#replay-seat-{turn}").scroll_visible(animate=False)
+
+    def _show_log(self, position: Position) -> None:
+        """The round's story up to the position, in the table's words (written again at each step)."""
+        log = self.query_one(EventLog)
+        log.restart()
+        board = position.board
+        if isinstance(board, TrainView):
+            lines, untold = train_news_lines(board.events, None, board, self.names, None)
+            for line in lines + untold_lines(untold, self.names, None):
+                log.add_notice(line)
+        else:
+            for event in board.events:
+                log.add_event(event, self.names, None)
+            log.end_draws()
+
+    def _show_round_end(self, board: AnyView) -> None:
+        """At a round's end its summary takes the log's place, as at the table."""
+        over = board.turn is None and bool(board.results)
+        self.set_class(over, "-round-over")
+        if not over or self._shown_round == self.position:
+            return
+        self._shown_round = self.position
+        if isinstance(board, TrainView):
+            head, *seats = describe_train_result(board.results[-1], self.names, None)
+            text = head + "\n" + "   ".join(seats)
+            if board.winners is not None:
+                text += "\n" + describe_train_winners(board.winners, board.totals, self.names, None)
+        else:
+            lines = describe_result(board.results[-1], self.names, board.rules, board.players, None,
+                                    hands=False)
+            ended = next((e for e in board.events if isinstance(e, MatchEnded)), None)
+            if ended is not None:
+                lines.append(describe_event(ended, self.names, None))
+            text = "\n".join(lines)
+        self.query_one("#round-end", Static).update(text)
+
+    def where_we_are(self) -> str:
+        """The status line: the round, the move and what it was ("Round 3, move 12 of 40: ...")."""
+        position = self.shown
+        start, end = self.round_span()
+        round_number = position.round_number
+        if position.action is None:
+            return t("Round {round}, the deal: every hand as dealt ({count} moves follow).",
+                     round=round_number, count=end - start)
+        what = self.what_happened(self.position)
+        return t("Round {round}, move {move} of {moves}: {what}", round=round_number,
+                 move=self.position - start, moves=end - start, what=what)
+
+    def what_happened(self, index: int) -> str:
+        """The move at ``index`` in the log's words (its first sentence: the move itself)."""
+        position = self.replay.positions[index]
+        before = self.replay.positions[index - 1].board if index > 0 else None
+        board = position.board
+        if isinstance(board, TrainView):
+            same_round = isinstance(before, TrainView) and before.round_number == board.round_number
+            earlier = before if same_round and isinstance(before, TrainView) else None
+            lines, untold = train_news_lines(position.events, earlier, board, self.names, None)
+            lines += untold_lines(untold, self.names, None)
+            return lines[0]() if lines else ""
+        previous = before.events[-1] if isinstance(before, View) and before.events else None
+        for event in position.events:
+            if isinstance(event, TilesDrawn):
+                return describe_event(event, self.names, None)
+            if not isinstance(event, RoundStarted | RoundEnded | MatchEnded):
+                return describe_event(event, self.names, None, lead=isinstance(previous, RoundStarted))
+        return ""
+
+
+__all__ = ["ReplayScreen", "spectators_view"]
