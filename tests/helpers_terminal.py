@@ -81,7 +81,7 @@ class Terminal:
         self.screen = pyte.Screen(columns, rows)
         self.stream = pyte.ByteStream(self.screen)
         self.seen = b""
-        self.closed = False  # the master side is closed (and the program ended)
+        self.closed = False  # the terminal's other side (ours) is closed
 
     def _read(self, timeout: float) -> bool:
         ready, _, _ = select.select([self.master], [], [], timeout)
@@ -121,12 +121,13 @@ class Terminal:
 
     def kill(self) -> None:
         """SIGKILL, as a crash, a closed terminal or a lost SSH session would end it (again: nothing)."""
-        if self.closed:
-            return  # its process group and descriptor may belong to others by now
-        with contextlib.suppress(ProcessLookupError):
-            os.killpg(self.process.pid, signal.SIGKILL)
-        self.process.wait(WAIT)
         self.close()
+
+    def hang_up(self) -> None:
+        """Close our side of the terminal, as a closed window or a lost SSH client would."""
+        if not self.closed:
+            self.closed = True
+            os.close(self.master)
 
     def wait_exit(self, timeout: float = WAIT) -> int:
         deadline = time.monotonic() + timeout
@@ -139,10 +140,9 @@ class Terminal:
         return self.process.returncode
 
     def close(self) -> None:
+        """Kill the program (once: a reaped process's group may be another's by now), close the terminal."""
         if self.process.poll() is None:
             with contextlib.suppress(ProcessLookupError):
                 os.killpg(self.process.pid, signal.SIGKILL)
             self.process.wait(WAIT)
-        if not self.closed:
-            self.closed = True
-            os.close(self.master)
+        self.hang_up()

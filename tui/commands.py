@@ -140,11 +140,11 @@ def run_app(args: argparse.Namespace, start: StartRequest | None, gateway: Gatew
         from .app import CapicuApp
 
         if gateway is None:
-            app = CapicuApp(display=display_options(args), start=start)
+            app = CapicuApp(display=display_options(args), start=start, local_terminal=True)
         else:
             from .ssh_session import HostingApp
 
-            app = HostingApp(display=display_options(args), start=start, gateway=gateway)
+            app = HostingApp(display=display_options(args), start=start, gateway=gateway, local_terminal=True)
         if before_screen is not None:
             before_screen()
         gc.freeze()
