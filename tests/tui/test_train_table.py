@@ -40,6 +40,13 @@ def _log(app: object) -> str:
     return "\n".join(strip.text for strip in screen.query_one(EventLog).lines)
 
 
+def _offered(app: object) -> list[str]:
+    """The footer's keys now: the descriptions of the shown bindings the screen allows."""
+    screen = app.screen  # type: ignore[attr-defined]
+    return [active.binding.description for active in screen.active_bindings.values()
+            if active.enabled and active.binding.show and active.binding.description]
+
+
 def _my_lane_tiles(app: object) -> tuple[tuple[int, int], ...]:
     screen = app.screen  # type: ignore[attr-defined]
     lanes = screen.query_one(TrainLanes).lanes
@@ -161,12 +168,19 @@ async def test_the_hint_names_the_longest_run_then_a_tile_and_a_train_and_moves_
 
 async def test_an_open_double_is_loud_until_covered():
     app = train_app(seed=5, players=3)
+    nothing_covers = False  # an open double came that nothing in my hand covered (drawn or passed)
     async with app.run_test(size=SIZE) as pilot:
         for _ in range(120):
             await wait_for(pilot, lambda: my_train_turn(app) or train_round_over(app), what="my turn")
             view = table_view(app)
             if view is not None and view.open_double is not None and my_train_turn(app):
-                break
+                if any(isinstance(a, Play) for a in view.legal):
+                    break
+                # Nothing covers it: the one key offered is the one the status line names.
+                nothing_covers = True
+                assert "must be covered" in _status(app) and "Nothing covers it" in _status(app)
+                assert "Play tile" not in _offered(app)
+                assert len({"Draw", "Pass"} & set(_offered(app))) == 1, _offered(app)
             await next_train_turn(pilot, app)
         else:
             raise AssertionError("no open double came on my turn")
@@ -176,9 +190,23 @@ async def test_an_open_double_is_loud_until_covered():
         loud = [lane for lane in lanes.lanes if lane.open_double]
         assert [lane.train for lane in loud] == [view.open_double]
         assert "cover!" in screen_text(app)
-        assert f"{double} on " in _status(app) and "must be covered" in _status(app)
+        assert _status(app).startswith(f"{double} on ") and "must be covered" in _status(app)
         plays = [a for a in view.legal if isinstance(a, Play)]
         assert all(a.place == view.open_double for a in plays)
+        # The footer offers only what covers it, and the hand lights only the tiles that do.
+        hand = app.screen.query_one(HandView)
+        covering = {a.tile for a in plays}
+        assert {tile for tile in hand.hand if hand.plays_for(tile)} == covering
+        if plays:
+            assert "Play tile" in _offered(app)
+            assert not {"Draw", "Pass"} & set(_offered(app)), _offered(app)
+            others = [tile for tile in hand.hand if tile not in covering]
+            if others:  # a tile that does not cover it is refused, and says why
+                await cursor_to(pilot, app, others[0])
+                await pilot.press("enter")
+                assert _status(app).startswith(str(others[0])), _status(app)
+                assert table_view(app) is view
+        assert nothing_covers  # seed 5: the first open double on my turn found nothing in my hand
         if plays:
             await cursor_to(pilot, app, plays[0].tile)
             await pilot.press("enter")
