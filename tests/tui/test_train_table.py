@@ -166,6 +166,33 @@ async def test_the_hint_names_the_longest_run_then_a_tile_and_a_train_and_moves_
             assert f"Hint: play {hand.selected} on " in text, text
 
 
+async def test_a_hint_longer_than_the_row_is_read_whole_at_80x24():
+    # Seed 5: the longest run seat 0 can open with is long; its hint does not fit one 80-column row.
+    app = train_app(seed=5)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: my_train_turn(app), what="my first turn")
+        await pilot.pause()
+        before = screen_text(app).splitlines()
+        await pilot.press("x")
+        await wait_for(pilot, lambda: _status(app).startswith("Hint: "), what="the hint")
+        await pilot.pause()
+        hint = _status(app)
+        assert len(hint) > SIZE[0] - 2, hint  # longer than the status line's row
+        rows = screen_text(app).splitlines()
+        at = next(index for index, row in enumerate(rows) if row.strip().startswith("Hint: "))
+        assert f"{rows[at].strip()} {rows[at + 1].strip()}" == hint, rows[at : at + 2]
+        # The second row comes from the log's share: the lanes above and the hand below stay put.
+        assert rows[: at - 2] == before[: at - 2]
+        hand = app.screen.query_one(HandView)
+        assert hand.region.bottom == SIZE[1] - 1
+        # Back to the one-row prompt once the notice goes.
+        app.screen.query_one(StatusLine).clear_notice()
+        await pilot.pause()
+        rows = screen_text(app).splitlines()
+        assert not any(row.strip().startswith("Hint: ") for row in rows)
+        assert app.screen.query_one(StatusLine).region.height == 1
+
+
 async def test_an_open_double_is_loud_until_covered():
     app = train_app(seed=5, players=3)
     nothing_covers = False  # an open double came that nothing in my hand covered (drawn or passed)

@@ -159,7 +159,8 @@ class TrainTableScreen(CapicuScreen[None]):
             yield Static("", id="round-end", markup=False)
         with Vertical(id="train-chat"):
             yield ChatPanel(id="chat")
-        yield StatusLine(id="table-status")
+        # A long hint or refusal wraps to a second row (taken from the log's) rather than lose its end.
+        yield StatusLine(id="table-status", wraps=True)
         hand = HandView(id="hand", tile_style=self.capicu.tile_style, ascii=ascii_mode)
         hand.can_focus = False
         yield hand
