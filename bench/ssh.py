@@ -335,7 +335,7 @@ def _lay(table: SshTable, seat: Seat) -> None:
     elif "Run of" in status or "which train?" in status:
         seat.term.send(b"\r")
     elif "is playing" not in status:
-        raise RuntimeError(f"the tile under the cursor was not played: {status}")
+        raise RuntimeError(f"the tile under the cursor was not played: {status}\n{seat.text()}")
     table.settle(lambda: "is playing" in seat.status())
 
 
@@ -373,7 +373,7 @@ def table_moves(env: dict[str, str], keys: Path, key_file: Path, options: list[s
         mover.term.send(RIGHT)
         table.settle(lambda: True)
         cursor = table.counted()[index] - before
-        if cursor < 100:  # the cursor was on the hand's last tile: step left instead
+        if cursor == 0:  # the cursor was on the hand's last tile (nothing to draw): step left instead
             before = table.counted()[index]
             mover.term.send(LEFT)
             table.settle(lambda: True)

@@ -325,8 +325,13 @@ class HandView(Widget, can_focus=True):
                 elif self.hand[i] in self.fresh:
                     marker = tc("a tile just drawn", "new").center(face.width)[: face.width]
                 else:
-                    marker = " " * face.width
-                lines[height].append(marker, marker_style)
+                    marker = ""
+                # A blank marker is the gap's own blank: the marker row is one run of spaces but for
+                # the cursor and "new", so a repaint of it costs a few colour codes, not one a tile.
+                if marker:
+                    lines[height].append(marker, marker_style)
+                else:
+                    lines[height].append(" " * face.width)
                 regions[i] = Region(x, len(rows), face.width, height + 1)
                 x += face.width
             rows.extend(lines)
