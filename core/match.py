@@ -15,8 +15,8 @@ from __future__ import annotations
 
 import random
 from collections import deque
-from functools import cache
 from collections.abc import Callable
+from functools import cache
 from typing import Any, NoReturn
 
 from msgspec import UNSET

@@ -79,6 +79,8 @@ async def test_the_opening_run_grows_is_taken_back_refused_on_a_double_and_sent_
         await pilot.press("escape")  # takes back the double, not the table
         assert screen.run == (first,) and isinstance(app.screen, TrainTableScreen)
         assert _my_lane_tiles(app) == ((12, 11),)
+        # The refusal is no longer true: the status line says the run as it is now.
+        assert "double" not in _status(app) and "Run of 1" in _status(app)
         await pilot.press("enter")  # ends the run of one tile: sent as one action
         model = app.table
         assert model is not None
@@ -87,6 +89,25 @@ async def test_the_opening_run_grows_is_taken_back_refused_on_a_double_and_sent_
         assert laid is not None and laid.trains[0].tiles[:1] == ((12, 11),)
         assert screen.run == ()
         assert "You play 11-12 on your train." in _log(app)
+
+
+async def test_a_computers_opening_run_is_told_in_one_line_once_it_ends():
+    app = train_app(seed=3, players=4)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: my_train_turn(app), what="my first turn")
+        view = table_view(app)
+        assert view is not None
+        laid = [e for e in view.events if isinstance(e, TrainTilePlayed) and e.seat != 0]
+        runs = {e.seat for e in laid}
+        assert any(sum(e.seat == s for e in laid) > 1 for s in runs), "a computer laid a run"
+        log = " ".join(_log(app).split())  # lines as written, not as wrapped
+        # One line per computer's run, naming every tile of it, and a double within
+        # the run is not news of a cover.
+        for seat in runs:
+            tiles = [str(e.tile) for e in laid if e.seat == seat]
+            said = f"Computer {seat + 1} plays {', '.join(tiles[:-1])} and {tiles[-1]} on their own train."
+            assert said in log
+        assert "covered" not in log
 
 
 async def test_a_tile_that_fits_several_trains_asks_which_and_a_lane_key_chooses():

@@ -147,6 +147,8 @@ class TrainTableScreen(CapicuScreen[None]):
         self.chosen: Train | None = None
         #: A seat that drew its tile, not told yet (told with its pass: "Luis drew a tile and passed").
         self._drew: int | None = None
+        #: An opening run laid a tile per update (a computer's), told in one line once it ends.
+        self._run_told_later: tuple[int, Train, list[Tile]] | None = None
 
     # -- layout ----------------------------------------------------------------------
 
@@ -252,6 +254,7 @@ class TrainTableScreen(CapicuScreen[None]):
             log.restart()
             before = None
             self._drew = None
+            self._run_told_later = None
         for line in self._news_lines(news, before, view):
             log.add_notice(line)
         if not view.between_rounds:
@@ -278,9 +281,10 @@ class TrainTableScreen(CapicuScreen[None]):
             if laid:
                 open_double = (before.open_double, Tile(*laid[-1]))
         markers = {line.train.owner: line.marker for line in before.trains} if before is not None else {}
-        pending: tuple[int, Train, list[Tile]] | None = None
-        # Who laid the double still open (a double laid and covered in one move is not news).
-        doubled_by: int | None = None
+        pending, self._run_told_later = self._run_told_later, None
+        # Who laid the double still open (a double laid and covered in one move is not news:
+        # an opening run laid a tile per update is one move).
+        doubled_by: int | None = before.turn if before is not None and before.running else None
 
         def flush() -> None:
             nonlocal pending
@@ -341,7 +345,10 @@ class TrainTableScreen(CapicuScreen[None]):
                 lines.append(partial(describe_train_round_end, event.result, names, me))
             elif isinstance(event, TrainMatchEnded):
                 lines.append(partial(describe_train_winners, event.winners, event.totals, names, me))
-        flush()
+        if pending is not None and view.running and view.turn == pending[0]:
+            self._run_told_later = pending  # the run goes on in the next update
+        else:
+            flush()
         if open_double is not None and doubled_by is not None and doubled_by != view.turn:
             # The double's player could not cover it: everyone must now.
             lines.append(partial(describe_must_cover, open_double[1], open_double[0], names, me))
@@ -582,6 +589,8 @@ class TrainTableScreen(CapicuScreen[None]):
         """Lay ``tile`` on the opening run being built, or say why it may not come next."""
         if tile in run_steps(view, self.run):
             self.run = (*self.run, tile)
+            # A refusal said a moment ago (Enter on a double) is no longer true.
+            self.query_one(StatusLine).clear_notice()
             self._show(view)
             return
         problem = run_problem(view, Run((*self.run, tile)))
@@ -613,6 +622,7 @@ class TrainTableScreen(CapicuScreen[None]):
         if view is None or not self.run:
             return
         self.run = self.run[:-1]
+        self.query_one(StatusLine).clear_notice()
         self._show(view)
 
     def _send(self, action: Action) -> None:
