@@ -7,9 +7,11 @@ round's end and the match over.
 
 from __future__ import annotations
 
-from capicu.core import Play, Tile, TrainView
+from capicu.core import Play, Rules, Tile, TrainView
 from capicu.core.layout import MEXICAN, Train
 from capicu.core.mexican import TrainTilePlayed, run_steps
+from capicu.tui.app import CapicuApp
+from capicu.tui.game import DisplayOptions, SoloGame
 from capicu.tui.screens.train_match_over import TrainMatchOverScreen
 from capicu.tui.screens.train_table import TrainTableScreen
 from capicu.tui.widgets.event_log import EventLog
@@ -185,6 +187,29 @@ async def test_the_hint_names_the_longest_run_then_a_tile_and_a_train_and_moves_
         text = _status(app)
         if any(isinstance(a, Play) for a in view.legal):
             assert f"Hint: play {hand.selected} on " in text, text
+
+
+async def test_my_sent_run_is_not_laid_again_while_the_next_seat_may_open():
+    # Seen over SSH: once my run was sent, the next seat's own opening run could come (the view
+    # says may_run for whoever's turn it is), so my run stayed on the screen on top of the tiles
+    # the host laid: six tiles, three of them "-1". A computer that waits shows that moment.
+    request = SoloGame(Rules.preset_named("mexican-train"), 2, "normal", seed=5, name="Ana", pace=60.0)
+    app = CapicuApp(DisplayOptions(mouse=False), request)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: my_train_turn(app), what="my first turn")
+        view = table_view(app)
+        assert view is not None and view.may_run
+        await cursor_to(pilot, app, run_steps(view, ())[0])
+        await pilot.press("enter", "enter")  # a run of one tile, ended
+        await wait_for(pilot, lambda: (v := table_view(app)) is not None and not v.is_my_turn,
+                       what="the next seat's turn")
+        view = table_view(app)
+        assert view is not None and view.may_run  # the next seat may open now: the moment that went wrong
+        await pilot.pause()
+        lanes = app.screen.query_one(TrainLanes).lanes
+        mine = next(lane for lane in lanes if lane.me)
+        assert mine.tiles == view.train_of(Train(view.seat or 0)).tiles
+        assert "|-1]" not in screen_text(app) and "[-1|" not in screen_text(app)
 
 
 async def test_a_hint_longer_than_the_row_is_read_whole_at_80x24():

@@ -244,7 +244,9 @@ class TrainTableScreen(CapicuScreen[None]):
     def _table_changed(self, view: TrainView, before: TrainView | None, news: tuple[TrainEvent, ...], *,
                        snapshot: bool, seq: int) -> None:
         self._shown_seq = seq
-        if not view.may_run:
+        # The view's may_run is about whoever's turn it is: once mine is sent, the next seat's
+        # opening run may come, and mine, laid by the host now, must not be laid again on the screen.
+        if not (view.may_run and view.is_my_turn):
             self.run = ()
         if self.choosing is not None and not view.is_my_turn:
             self._stop_choosing()
@@ -371,7 +373,7 @@ class TrainTableScreen(CapicuScreen[None]):
 
     def _shown_view(self, view: TrainView) -> TrainView:
         """The view with the opening run laid on the screen so far on one's own train."""
-        if not self.run or view.seat is None:
+        if not self.run or view.seat is None or not view.is_my_turn:
             return view
         trains = list(view.trains)
         trains[view.seat] = _with_run(trains[view.seat], self.run, view.rules.max_pip)
