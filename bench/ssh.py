@@ -15,12 +15,24 @@ authentication) in 80x24 pseudo-terminals, as a player would, and prints one JSO
   process, from 1 to 10 sessions at the table (goal: at most 30 MB), with
   ``pss_mb_1_session`` and ``pss_mb_10_sessions``;
 - ``pss_per_process_mb_pty``: what a pseudo-terminal and a child process per player
-  (``capicu join`` each) would cost instead, 10 at once (their PSS shares split among them).
+  (``capicu join`` each) would cost instead, 10 at once (their PSS shares split among them);
+- ``table_*``: a whole table by SSH, every seat an OpenSSH ``ssh`` in its own 80x24
+  pseudo-terminal, each through its own counting relay: ``table_mexican_*`` for Mexican
+  Train with 8 sessions at once (8 players, no computers), ``table_draw_*`` for the Draw
+  family with 4 (the most it seats). ``*_cursor_move_bytes``: what the wire carries to the
+  player whose turn it is for one cursor move in the hand; ``*_opponent_move_bytes``: what
+  it carries to the next player while another plays a tile (ending on the next player's
+  turn, as bench/tui.py's opponent move does); ``*_watched_move_bytes``: what the same move
+  costs each of the other seats (their median); ``table_mexican_*_ratio``: Mexican Train over
+  the Draw family (goal: at most 1.5). The medians of ``--runs`` runs (a new host each).
 
 Each timing is the median of ``--runs`` runs after a warm-up. A burst of output is what is
 written until the terminal has been quiet for ``QUIET`` seconds.
 
-    python bench/ssh.py [--runs 5]
+    python bench/ssh.py [--runs 5] [--tables-only]
+
+``--tables-only`` measures only the ``table_*`` figures. Needs pyte (the test extras) to read
+the screens of the table's sessions.
 """
 
 from __future__ import annotations
@@ -30,6 +42,8 @@ import asyncio
 import contextlib
 import importlib.util
 import json
+import os
+import select
 import shutil
 import socket
 import statistics
@@ -42,6 +56,7 @@ from pathlib import Path
 from typing import Any
 
 import asyncssh
+import pyte
 
 # The pseudo-terminal and the environment of bench/tui.py, measured the same way.
 _spec = importlib.util.spec_from_file_location("bench_tui", Path(__file__).with_name("tui.py"))
@@ -233,9 +248,179 @@ def memory(env: dict[str, str], keys: Path, key_file: Path) -> dict[str, float]:
             "pss_per_session_mb": round((ten - one) / 9, 2), "pss_per_process_mb_pty": round(pty_each, 1)}
 
 
+
+#: Where a player's status line asks for a tile (the Draw family's and Mexican Train's wording).
+_MY_TURN = ("Enter plays it", "Enter lays a tile")
+
+
+class Seat:
+    """One player at a table by SSH: OpenSSH's ``ssh`` in a pseudo-terminal, through a counting relay."""
+
+    def __init__(self, ssh_port: int, key_file: Path, user: str, env: dict[str, str]) -> None:
+        self.relay = Relay(ssh_port)
+        self.term = Terminal(ssh_argv(self.relay.port, key_file, user), env)
+        self.screen = pyte.Screen(bench_tui.COLUMNS, bench_tui.ROWS)
+        self.stream = pyte.ByteStream(self.screen)
+
+    def read(self, data: bytes) -> None:
+        self.stream.feed(data)
+
+    def status(self) -> str:
+        """The status line: the row below the chat line."""
+        rows = self.screen.display
+        for index, row in enumerate(rows[:-1]):
+            if "c to chat" in row:
+                return rows[index + 1].strip()
+        return ""
+
+    def text(self) -> str:
+        return "\n".join(self.screen.display)
+
+    def close(self) -> None:
+        self.term.close()
+        self.relay.close()
+
+
+class SshTable:
+    """Every seat of a headless host's table taken by SSH; their output read all together."""
+
+    def __init__(self, host: Host, key_file: Path, players: int, env: dict[str, str]) -> None:
+        self.seats: list[Seat] = []
+        for n in range(players):
+            self.seats.append(Seat(host.ssh_port, key_file, f"p{n + 1}", env))
+            self.settle(lambda: True, 0.0)  # read as they come: a full terminal would hold the wire up
+
+    def pump(self, timeout: float) -> bool:
+        """Read whatever any seat's terminal has, waiting at most ``timeout``; False if none had any."""
+        by_master = {seat.term.master: seat for seat in self.seats}
+        ready, _, _ = select.select(list(by_master), [], [], timeout)
+        for master in ready:
+            seat = by_master[master]
+            try:
+                data = os.read(master, 65536)
+            except OSError:
+                continue
+            seat.term.seen += data
+            seat.read(data)
+        return bool(ready)
+
+    def settle(self, done: Any, timeout: float = WAIT) -> None:
+        """Read until ``done()`` holds and every terminal has been quiet for ``QUIET`` seconds."""
+        deadline = time.monotonic() + timeout
+        while self.pump(bench_tui.QUIET) or not done():
+            if time.monotonic() > deadline:
+                if done():
+                    return  # never quiet (a timer repaints), but what was asked is there
+                raise TimeoutError("the table never settled: " + " | ".join(s.status() for s in self.seats))
+
+    def to_play(self) -> Seat | None:
+        """The seat whose status line asks it for a tile, if any."""
+        return next((seat for seat in self.seats if any(ask in seat.status() for ask in _MY_TURN)), None)
+
+    def counted(self) -> list[int]:
+        return [seat.relay.counted() for seat in self.seats]
+
+    def close(self) -> None:
+        for seat in self.seats:
+            seat.close()
+
+
+def _lay(table: SshTable, seat: Seat) -> None:
+    """The tile under the cursor, played by keys (ended as a run of one, or on the first lane offered)."""
+    seat.term.send(b"\r")
+    table.settle(lambda: not any(ask in seat.status() for ask in _MY_TURN))
+    status = seat.status()
+    if "fits both ends" in status:
+        seat.term.send(LEFT)
+    elif "Run of" in status or "which train?" in status:
+        seat.term.send(b"\r")
+    elif "is playing" not in status:
+        raise RuntimeError(f"the tile under the cursor was not played: {status}\n{seat.text()}")
+    table.settle(lambda: "is playing" in seat.status())
+
+
+def _pass_the_turn(table: SshTable) -> None:
+    """Whoever's turn it is with no tile to play draws or passes, until a seat is asked for a tile."""
+    for _ in range(40):
+        if table.to_play() is not None:
+            return
+        for seat in table.seats:
+            status = seat.status()
+            if "press d" in status:
+                seat.term.send(b"d")
+            elif "press p" in status:
+                seat.term.send(b"p")
+        table.settle(lambda: True)
+    raise RuntimeError("no seat was asked for a tile")
+
+
+def table_moves(env: dict[str, str], keys: Path, key_file: Path, options: list[str],
+                players: int) -> tuple[int, int, int]:
+    """Bytes on the wire at a table of ``players`` SSH sessions: (cursor move, opponent move, the same
+    move as the other seats see it, their median)."""
+    host = Host(env, keys, "--new", "--players", str(players), "--computers", "0",
+                "--ssh-per-address", str(players),
+                *options)
+    table = SshTable(host, key_file, players, env)
+    try:
+        table.settle(lambda: table.to_play() is not None or any("press" in s.status() for s in table.seats),
+                     timeout=120)
+        _pass_the_turn(table)
+        mover = table.to_play()
+        assert mover is not None
+        index = table.seats.index(mover)
+        before = table.counted()[index]
+        mover.term.send(RIGHT)
+        table.settle(lambda: True)
+        cursor = table.counted()[index] - before
+        if cursor == 0:  # the cursor was on the hand's last tile (nothing to draw): step left instead
+            before = table.counted()[index]
+            mover.term.send(LEFT)
+            table.settle(lambda: True)
+            cursor = table.counted()[index] - before
+            mover.term.send(RIGHT)
+        else:
+            mover.term.send(LEFT)
+        table.settle(lambda: True)
+        before_all = table.counted()
+        _lay(table, mover)
+        # The next player: the seat now asked (or told to draw), else the first seat not the mover's.
+        after = table.counted()
+        asked = [n for n, seat in enumerate(table.seats)
+                 if n != index and not seat.status().endswith("is playing...")]
+        following = asked[0] if asked else (index + 1) % players
+        others = [after[n] - before_all[n] for n in range(players) if n not in (index, following)]
+        return cursor, after[following] - before_all[following], int(statistics.median(others))
+    finally:
+        table.close()
+        host.stop()
+
+
+def tables(env: dict[str, str], keys: Path, key_file: Path, runs: int) -> dict[str, Any]:
+    """The ``table_*`` figures: Mexican Train with 8 SSH sessions, the Draw family with 4, alternated."""
+    mexican: list[tuple[int, int, int]] = []
+    draw: list[tuple[int, int, int]] = []
+    for run in range(runs):
+        seed = str(SEED + run)
+        draw.append(table_moves(env, keys, key_file, ["--preset", "draw", "--seed", seed], 4))
+        mexican.append(table_moves(env, keys, key_file, ["--preset", "mexican-train", "--seed", seed], 8))
+    figures: dict[str, Any] = {}
+    for name, moves in (("draw", draw), ("mexican", mexican)):
+        figures[f"table_{name}_cursor_move_bytes"] = int(statistics.median(m[0] for m in moves))
+        figures[f"table_{name}_opponent_move_bytes"] = int(statistics.median(m[1] for m in moves))
+        figures[f"table_{name}_watched_move_bytes"] = int(statistics.median(m[2] for m in moves))
+    for move in ("cursor", "opponent", "watched"):
+        figures[f"table_mexican_{move}_move_ratio"] = round(
+            figures[f"table_mexican_{move}_move_bytes"] / max(figures[f"table_draw_{move}_move_bytes"], 1), 2)
+    figures.update(table_mexican_sessions=8, table_draw_sessions=4,
+                   table_runs_bytes={"draw": draw, "mexican": mexican})
+    return figures
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--tables-only", action="store_true", help="only the table_* figures")
     args = parser.parse_args()
     if shutil.which("ssh") is None:
         print("bench/ssh.py needs OpenSSH's ssh client", file=sys.stderr)
@@ -250,6 +435,9 @@ def main() -> int:
         key_file.chmod(0o600)
         keys = root / "authorized_keys"
         keys.write_bytes(key.export_public_key())
+        if args.tables_only:
+            print(json.dumps({**tables(env, keys, key_file, args.runs), "runs": args.runs}))
+            return 0
 
         # The lobby: a table of three with open seats, joined and left again and again.
         host = Host(env, keys, "--players", "3")
@@ -291,6 +479,7 @@ def main() -> int:
             local_bytes.append(local)
 
         figures = memory(env, keys, key_file)
+        figures.update(tables(env, keys, key_file, args.runs))
 
     lobby_ssh, lobby_tcp = statistics.median(ssh_times), statistics.median(tcp_times)
     wire, local = statistics.median(wire_bytes), statistics.median(local_bytes)

@@ -38,7 +38,10 @@ def capicu_env(config: Path, **extra: str) -> dict[str, str]:
 
 
 class HeadlessHost:
-    """``capicu host --headless`` as a process; it prints its port, then serves until stopped."""
+    """``capicu host --headless`` as a process; it prints its port, then serves until stopped.
+
+    With ``--ssh`` among the options, ``ssh_port`` is the port its SSH gateway says it listens on.
+    """
 
     def __init__(self, *options: str, env: dict[str, str]) -> None:
         argv = [sys.executable, "-m", "capicu.tui", "host", "--headless", "--bind", "127.0.0.1",
@@ -47,6 +50,9 @@ class HeadlessHost:
                                         start_new_session=True)
         self.output = ProcessLines(self.process.stdout, WAIT)
         self.port = int(self.output.matching(r"listening on \S+ port (\d+)").group(1))
+        self.ssh_port: int | None = None
+        if "--ssh" in options:
+            self.ssh_port = int(self.output.matching(r"SSH on port (\d+)").group(1))
 
     def kill(self) -> None:
         with contextlib.suppress(ProcessLookupError):
@@ -75,6 +81,7 @@ class Terminal:
         self.screen = pyte.Screen(columns, rows)
         self.stream = pyte.ByteStream(self.screen)
         self.seen = b""
+        self.closed = False  # the terminal's other side (ours) is closed
 
     def _read(self, timeout: float) -> bool:
         ready, _, _ = select.select([self.master], [], [], timeout)
@@ -113,11 +120,14 @@ class Terminal:
         os.write(self.master, data)
 
     def kill(self) -> None:
-        """SIGKILL, as a crash, a closed terminal or a lost SSH session would end it."""
-        with contextlib.suppress(ProcessLookupError):
-            os.killpg(self.process.pid, signal.SIGKILL)
-        self.process.wait(WAIT)
+        """SIGKILL, as a crash, a closed terminal or a lost SSH session would end it (again: nothing)."""
         self.close()
+
+    def hang_up(self) -> None:
+        """Close our side of the terminal, as a closed window or a lost SSH client would."""
+        if not self.closed:
+            self.closed = True
+            os.close(self.master)
 
     def wait_exit(self, timeout: float = WAIT) -> int:
         deadline = time.monotonic() + timeout
@@ -130,9 +140,9 @@ class Terminal:
         return self.process.returncode
 
     def close(self) -> None:
+        """Kill the program (once: a reaped process's group may be another's by now), close the terminal."""
         if self.process.poll() is None:
             with contextlib.suppress(ProcessLookupError):
                 os.killpg(self.process.pid, signal.SIGKILL)
             self.process.wait(WAIT)
-        with contextlib.suppress(OSError):
-            os.close(self.master)
+        self.hang_up()

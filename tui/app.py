@@ -83,6 +83,7 @@ from .screens.table import TableScreen
 from .screens.train_match_over import TrainMatchOverScreen
 from .screens.train_table import TrainTableScreen
 from .settings import DEFAULT_THEME, data_dir, load_settings, records_dir, save_settings, themes_dir
+from .terminal_gone import CHECK_EVERY, on_hang_up
 from .themes import GAME_VARIABLES, hide_unreadable_themes, load_themes
 from .widgets.tiles import TileStyle
 
@@ -134,9 +135,14 @@ class CapicuApp(App[None]):
     speaking: var[str] = var("", always_update=True)
 
     def __init__(self, display: DisplayOptions | None = None,
-                 start: StartRequest | OpenReplays | None = None) -> None:
+                 start: StartRequest | OpenReplays | None = None, *, local_terminal: bool = False) -> None:
         super().__init__()
         self.display_options = display or DisplayOptions()
+        #: The app runs on this process's own terminal (the command line's): it ends when that
+        #: terminal goes away (`tui.terminal_gone`). Not for Pilot's tests nor an SSH session.
+        self.local_terminal = local_terminal
+        #: The terminal went away: the app hangs up without a goodbye (the host holds the seat).
+        self.hung_up = False
         self.start_request = start
         #: Set when a game asked for on the command line could not start or was
         #: lost: the command prints it as one line and exits with `failure_code`.
@@ -203,6 +209,8 @@ class CapicuApp(App[None]):
             self.save_setting(theme=self._first_theme)
         if self.ascii_mode:
             self.add_class("ascii")
+        if self.local_terminal:
+            self.set_interval(CHECK_EVERY, on_hang_up(self.terminal_gone))
         if self.start_request is None:
             self.push_screen(MainMenuScreen())
         elif isinstance(self.start_request, OpenReplays):
@@ -627,10 +635,15 @@ class CapicuApp(App[None]):
         self._exiting = True
         super().exit(result, return_code, message)
 
+    def terminal_gone(self) -> None:
+        """Our terminal hung up: nobody can see or play; end as a dropped connection would."""
+        self.hung_up = True
+        self.exit()
+
     async def on_unmount(self) -> None:
         self._exiting = True
         if self.link is not None:
-            await self.link.close()
+            await self.link.close(leaving=not self.hung_up)
 
 
 #: A message pump of no app: its public `app` property is Textual's own record of the app being run

@@ -154,12 +154,12 @@ def run_app(args: argparse.Namespace, start: StartRequest | OpenReplays | None,
         from .app import CapicuApp
 
         if gateway is None:
-            app = CapicuApp(display=display_options(args), start=start)
+            app = CapicuApp(display=display_options(args), start=start, local_terminal=True)
         else:
             from .ssh_session import HostingApp
 
             assert not isinstance(start, OpenReplays)  # a gateway comes with hosting only
-            app = HostingApp(display=display_options(args), start=start, gateway=gateway)
+            app = HostingApp(display=display_options(args), start=start, gateway=gateway, local_terminal=True)
         if before_screen is not None:
             before_screen()
         gc.freeze()

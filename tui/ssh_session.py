@@ -238,8 +238,9 @@ class HostingApp(CapicuApp):
     The gateway runs in this app's event loop once the host is up, and stops with it.
     """
 
-    def __init__(self, display: DisplayOptions, start: StartRequest | None, gateway: Gateway) -> None:
-        super().__init__(display=display, start=start)
+    def __init__(self, display: DisplayOptions, start: StartRequest | None, gateway: Gateway, *,
+                 local_terminal: bool = False) -> None:
+        super().__init__(display=display, start=start, local_terminal=local_terminal)
         self.gateway = gateway
 
     @on(HostReady)

@@ -1,17 +1,20 @@
-"""Mexican Train with real processes: a headless host with 8 seats, two players joining by keys.
+"""Mexican Train with real processes: a headless host with 8 seats, two joiners and one SSH player by keys.
 
-A headless Mexican Train host runs as its own process (6 computer seats); two
-``capicu join`` run in 80x24 pseudo-terminals, read through a terminal emulator,
-and play the whole first round by keys, answering their status lines (Enter lays
-the tile under the cursor, Enter ends the opening run, a refused tile moves the
-cursor on, d draws, p passes). Both say they are ready; in the second round one
-joiner is killed with SIGKILL and started again with the same command: it is
-back in its seat with its hand.
+A headless Mexican Train host runs as its own process with its SSH gateway (5
+computer seats); two ``capicu join`` and one OpenSSH ``ssh`` (key authentication)
+run in 80x24 pseudo-terminals, read through a terminal emulator, and play the
+whole first round by keys, answering their status lines (Enter lays the tile
+under the cursor, Enter ends the opening run, a refused tile moves the cursor on,
+d draws, p passes). All three say they are ready; in the second round one joiner
+is killed with SIGKILL and started again with the same command: it is back in
+its seat with its hand.
 """
 
 from __future__ import annotations
 
+import contextlib
 import re
+import shutil
 import sys
 import time
 from pathlib import Path
@@ -19,10 +22,15 @@ from pathlib import Path
 import pytest
 from helpers_terminal import HeadlessHost, Terminal, capicu_env
 
+asyncssh = pytest.importorskip("asyncssh", reason="the SSH player needs capicu[ssh]")
+
 CODE = "TREN42"
 _TILE = re.compile(r"\[ ?(\d{1,2})\| ?(\d{1,2})\]")
 
-pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="pseudo-terminals")
+pytestmark = [
+    pytest.mark.skipif(sys.platform == "win32", reason="pseudo-terminals"),
+    pytest.mark.skipif(shutil.which("ssh") is None, reason="the SSH player needs OpenSSH's ssh client"),
+]
 
 
 def _join(port: int, config: Path, name: str) -> Terminal:
@@ -42,10 +50,31 @@ def _seated(text: str) -> bool:
     return "Mexican" in text and len(_hand(text)) >= 5
 
 
+def _ssh(port: int, key_file: Path, config: Path, name: str) -> Terminal:
+    """OpenSSH's ``ssh`` to the host's gateway with a listed key, as a player would type it."""
+    argv = ["ssh", "-p", str(port), "-F", "/dev/null", "-i", str(key_file), "-o", "BatchMode=yes",
+            "-o", "IdentitiesOnly=yes", "-o", "StrictHostKeyChecking=no",
+            "-o", "UserKnownHostsFile=/dev/null", "-o", "LogLevel=ERROR", f"{name}@127.0.0.1"]
+    return Terminal(argv, capicu_env(config))
+
+
 @pytest.fixture
-def host(tmp_path: Path) -> HeadlessHost:
-    host = HeadlessHost("--preset", "mexican-train", "--players", "8", "--computers", "6", "--code", CODE,
-                        "--grace", "600", "--level", "easy", "--seed", "7", env=capicu_env(tmp_path / "host"))
+def key_file(tmp_path: Path) -> Path:
+    """A client key, listed in ``authorized_keys`` beside it (the gateway lets it in without the code)."""
+    key = asyncssh.generate_private_key("ssh-ed25519")
+    private = tmp_path / "id_ed25519"
+    private.write_bytes(key.export_private_key())
+    private.chmod(0o600)
+    (tmp_path / "authorized_keys").write_bytes(key.export_public_key())
+    return private
+
+
+@pytest.fixture
+def host(tmp_path: Path, key_file: Path) -> HeadlessHost:
+    host = HeadlessHost("--preset", "mexican-train", "--players", "8", "--computers", "5", "--code", CODE,
+                        "--grace", "600", "--level", "easy", "--seed", "7",
+                        "--ssh", "0", "--ssh-keys", str(tmp_path / "authorized_keys"),
+                        env=capicu_env(tmp_path / "host"))
     yield host
     host.stop()
 
@@ -111,6 +140,25 @@ class Player:
         self.answered = ""  # not my turn: the same prompt next turn is a new question
 
 
+def _ready_said(text: str) -> bool:
+    """Ready said: "You are ready. Waiting for ...", "Everyone is ready", or the next round dealt."""
+    status = _status(text)
+    return ("ready" in status and "press Enter" not in status) or "round 2 of 13" in text
+
+
+def _say_ready(terminal: Terminal) -> None:
+    """Enter until the status line says I am ready (an Enter just after a round ends is not taken as
+    "ready": it was meant for the last tile), so that the next deal does not wait for its countdown."""
+    until = time.monotonic() + 10
+    while True:
+        terminal.send(b"\r")
+        try:
+            terminal.wait_for(_ready_said, "ready said", timeout=0.5)
+            return
+        except AssertionError:
+            assert time.monotonic() < until, terminal.text()
+
+
 def _round_over(text: str) -> bool:
     return "Round over" in _status(text)
 
@@ -125,47 +173,49 @@ def _play_round(players: list[Player], timeout: float) -> None:
             player.step()
 
 
-def test_two_joiners_play_a_mexican_train_round_by_keys_and_one_comes_back_after_sigkill(
-    host: HeadlessHost, tmp_path: Path
+def test_two_joiners_and_an_ssh_player_play_a_mexican_train_round_by_keys_and_one_comes_back_after_sigkill(
+    host: HeadlessHost, key_file: Path, tmp_path: Path
 ) -> None:
-    ana = _join(host.port, tmp_path / "ana", "Ana")
-    try:  # every process this test starts is killed, whatever fails first
+    assert host.ssh_port is not None
+    with contextlib.ExitStack() as started:  # every process this test starts is killed, whatever fails first
+        ana = _join(host.port, tmp_path / "ana", "Ana")
+        started.callback(ana.kill)
         pepe = _join(host.port, tmp_path / "pepe", "Pepe")
-        try:
-            for terminal in (ana, pepe):
-                terminal.wait_for(_whole_hand, "the table with my hand")
-            players = [Player(ana), Player(pepe)]
-            _play_round(players, timeout=30)
-            assert all(player.turns >= 2 for player in players), [p.turns for p in players]
-            for terminal in (ana, pepe):
-                text = terminal.text()
-                assert "round 1 of 13" in text
-                # Both trains were started by keys: each joiner's lane shows tiles.
-                lane = next(row for row in text.splitlines() if re.match(r"^. ?.?You\s", row))
-                assert _TILE.search(lane), text
-            # Ready (Enter) on both: the second round is dealt; its engine is 11-11.
-            for terminal in (ana, pepe):
-                terminal.send(b"\r")
-            for terminal in (ana, pepe):
-                terminal.wait_for(lambda s: "round 2 of 13" in s and _whole_hand(s) and not _round_over(s),
-                                  "the second round")
-            # Pepe stays away from the keyboard: once it is not his turn his hand stays as it is.
-            until = time.monotonic() + 20
-            while not ("is playing..." in _status(pepe.text()) and _whole_hand(pepe.text())):
-                assert time.monotonic() < until, pepe.text()
-                players[0].step()
-                pepe._read(0.05)
-            hand = _hand(pepe.text())
-        finally:
-            pepe.kill()
+        started.callback(pepe.kill)
+        rosa = _ssh(host.ssh_port, key_file, tmp_path / "rosa", "Rosa")
+        started.callback(rosa.kill)
+        terminals = [ana, pepe, rosa]
+        for terminal in terminals:
+            terminal.wait_for(_whole_hand, "the table with my hand")
+        assert "Rosa" in ana.text() and "Ana" in rosa.text()
+        players = [Player(terminal) for terminal in terminals]
+        _play_round(players, timeout=45)
+        assert all(player.turns >= 2 for player in players), [p.turns for p in players]
+        for terminal in terminals:
+            text = terminal.text()
+            assert "round 1 of 13" in text
+            # Every train was started by keys: each player's own lane shows tiles.
+            lane = next(row for row in text.splitlines() if re.match(r"^. ?.?You\s", row))
+            assert _TILE.search(lane), text
+        # Ready (Enter) on all three: the second round is dealt; its engine is 11-11.
+        for terminal in terminals:
+            _say_ready(terminal)
+        for terminal in terminals:
+            terminal.wait_for(lambda s: "round 2 of 13" in s and _whole_hand(s) and not _round_over(s),
+                              "the second round")
+        # Pepe stays away from the keyboard: once it is not his turn his hand stays as it is.
+        until = time.monotonic() + 20
+        while not ("is playing..." in _status(pepe.text()) and _whole_hand(pepe.text())):
+            assert time.monotonic() < until, pepe.text()
+            for player in (players[0], players[2]):
+                player.step()
+            pepe._read(0.05)
+        hand = _hand(pepe.text())
+        pepe.kill()
 
         again = _join(host.port, tmp_path / "pepe", "Pepe")
-        try:
-            text = again.wait_for(lambda s: _whole_hand(s) and "back in your seat" in s, "my seat again")
-            assert "round 2 of 13" in text
-            assert sorted(_hand(text)) == sorted(hand)
-            assert "watching" not in text
-        finally:
-            again.kill()
-    finally:
-        ana.kill()
+        started.callback(again.kill)
+        text = again.wait_for(lambda s: _whole_hand(s) and "back in your seat" in s, "my seat again")
+        assert "round 2 of 13" in text
+        assert sorted(_hand(text)) == sorted(hand)
+        assert "watching" not in text

@@ -7,9 +7,11 @@ round's end and the match over.
 
 from __future__ import annotations
 
-from capicu.core import Play, Tile, TrainView
+from capicu.core import Play, Rules, Tile, TrainView
 from capicu.core.layout import MEXICAN, Train
 from capicu.core.mexican import TrainTilePlayed, run_steps
+from capicu.tui.app import CapicuApp
+from capicu.tui.game import DisplayOptions, SoloGame
 from capicu.tui.screens.train_match_over import TrainMatchOverScreen
 from capicu.tui.screens.train_table import TrainTableScreen
 from capicu.tui.widgets.event_log import EventLog
@@ -38,6 +40,13 @@ def _status(app: object) -> str:
 def _log(app: object) -> str:
     screen = app.screen  # type: ignore[attr-defined]
     return "\n".join(strip.text for strip in screen.query_one(EventLog).lines)
+
+
+def _offered(app: object) -> list[str]:
+    """The footer's keys now: the descriptions of the shown bindings the screen allows."""
+    screen = app.screen  # type: ignore[attr-defined]
+    return [active.binding.description for active in screen.active_bindings.values()
+            if active.enabled and active.binding.show and active.binding.description]
 
 
 def _my_lane_tiles(app: object) -> tuple[tuple[int, int], ...]:
@@ -180,14 +189,71 @@ async def test_the_hint_names_the_longest_run_then_a_tile_and_a_train_and_moves_
             assert f"Hint: play {hand.selected} on " in text, text
 
 
+async def test_my_sent_run_is_not_laid_again_while_the_next_seat_may_open():
+    # Seen over SSH: once my run was sent, the next seat's own opening run could come (the view
+    # says may_run for whoever's turn it is), so my run stayed on the screen on top of the tiles
+    # the host laid: six tiles, three of them "-1". A computer that waits shows that moment.
+    request = SoloGame(Rules.preset_named("mexican-train"), 2, "normal", seed=5, name="Ana", pace=60.0)
+    app = CapicuApp(DisplayOptions(mouse=False), request)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: my_train_turn(app), what="my first turn")
+        view = table_view(app)
+        assert view is not None and view.may_run
+        await cursor_to(pilot, app, run_steps(view, ())[0])
+        await pilot.press("enter", "enter")  # a run of one tile, ended
+        await wait_for(pilot, lambda: (v := table_view(app)) is not None and not v.is_my_turn,
+                       what="the next seat's turn")
+        view = table_view(app)
+        assert view is not None and view.may_run  # the next seat may open now: the moment that went wrong
+        await pilot.pause()
+        lanes = app.screen.query_one(TrainLanes).lanes
+        mine = next(lane for lane in lanes if lane.me)
+        assert mine.tiles == view.train_of(Train(view.seat or 0)).tiles
+        assert "|-1]" not in screen_text(app) and "[-1|" not in screen_text(app)
+
+
+async def test_a_hint_longer_than_the_row_is_read_whole_at_80x24():
+    # Seed 5: the longest run seat 0 can open with is long; its hint does not fit one 80-column row.
+    app = train_app(seed=5)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: my_train_turn(app), what="my first turn")
+        await pilot.pause()
+        before = screen_text(app).splitlines()
+        await pilot.press("x")
+        await wait_for(pilot, lambda: _status(app).startswith("Hint: "), what="the hint")
+        await pilot.pause()
+        hint = _status(app)
+        assert len(hint) > SIZE[0] - 2, hint  # longer than the status line's row
+        rows = screen_text(app).splitlines()
+        at = next(index for index, row in enumerate(rows) if row.strip().startswith("Hint: "))
+        assert f"{rows[at].strip()} {rows[at + 1].strip()}" == hint, rows[at : at + 2]
+        # The second row comes from the log's share: the lanes above and the hand below stay put.
+        assert rows[: at - 2] == before[: at - 2]
+        hand = app.screen.query_one(HandView)
+        assert hand.region.bottom == SIZE[1] - 1
+        # Back to the one-row prompt once the notice goes.
+        app.screen.query_one(StatusLine).clear_notice()
+        await pilot.pause()
+        rows = screen_text(app).splitlines()
+        assert not any(row.strip().startswith("Hint: ") for row in rows)
+        assert app.screen.query_one(StatusLine).region.height == 1
+
+
 async def test_an_open_double_is_loud_until_covered():
     app = train_app(seed=5, players=3)
+    nothing_covers = False  # an open double came that nothing in my hand covered (drawn or passed)
     async with app.run_test(size=SIZE) as pilot:
         for _ in range(120):
             await wait_for(pilot, lambda: my_train_turn(app) or train_round_over(app), what="my turn")
             view = table_view(app)
             if view is not None and view.open_double is not None and my_train_turn(app):
-                break
+                if any(isinstance(a, Play) for a in view.legal):
+                    break
+                # Nothing covers it: the one key offered is the one the status line names.
+                nothing_covers = True
+                assert "must be covered" in _status(app) and "Nothing covers it" in _status(app)
+                assert "Play tile" not in _offered(app)
+                assert len({"Draw", "Pass"} & set(_offered(app))) == 1, _offered(app)
             await next_train_turn(pilot, app)
         else:
             raise AssertionError("no open double came on my turn")
@@ -197,9 +263,23 @@ async def test_an_open_double_is_loud_until_covered():
         loud = [lane for lane in lanes.lanes if lane.open_double]
         assert [lane.train for lane in loud] == [view.open_double]
         assert "cover!" in screen_text(app)
-        assert f"{double} on " in _status(app) and "must be covered" in _status(app)
+        assert _status(app).startswith(f"{double} on ") and "must be covered" in _status(app)
         plays = [a for a in view.legal if isinstance(a, Play)]
         assert all(a.place == view.open_double for a in plays)
+        # The footer offers only what covers it, and the hand lights only the tiles that do.
+        hand = app.screen.query_one(HandView)
+        covering = {a.tile for a in plays}
+        assert {tile for tile in hand.hand if hand.plays_for(tile)} == covering
+        if plays:
+            assert "Play tile" in _offered(app)
+            assert not {"Draw", "Pass"} & set(_offered(app)), _offered(app)
+            others = [tile for tile in hand.hand if tile not in covering]
+            if others:  # a tile that does not cover it is refused, and says why
+                await cursor_to(pilot, app, others[0])
+                await pilot.press("enter")
+                assert _status(app).startswith(str(others[0])), _status(app)
+                assert table_view(app) is view
+        assert nothing_covers  # seed 5: the first open double on my turn found nothing in my hand
         if plays:
             await cursor_to(pilot, app, plays[0].tile)
             await pilot.press("enter")

@@ -91,6 +91,25 @@ async def test_a_cursor_move_repaints_two_tiles_not_the_hand() -> None:
         assert sum(r.area for r in regions) <= 2 * (5 + 1) * 2  # two tiles and their cursor marks
 
 
+async def test_the_marker_row_is_blank_but_for_the_cursor_and_new_tiles() -> None:
+    # Textual rewrites a changed row from the widget's left edge, one colour code a styled run:
+    # blank marks styled one by one cost ~50 bytes a tile on every cursor move over SSH.
+    hand = HandView()
+    app = WidgetApp(lambda: [hand])
+    tiles = tuple(Tile(low, high) for low, high in ((0, 1), (1, 2), (2, 3), (3, 4), (4, 5), (5, 6), (0, 6)))
+    async with app.run_test(size=SIZE) as pilot:
+        hand.update_hand(tiles, tuple(Play(tile, End.LEFT) for tile in tiles))
+        hand.cursor = 4
+        await pilot.pause()
+        marks = hand.render().split("\n")[1]
+        assert [(span.start, span.end) for span in marks.spans] == [(24, 29)], marks.spans  # the cursor's
+        assert marks.plain[24:29] == "▔" * 5 and not marks.plain[:24].strip()
+        hand.fresh = frozenset({tiles[0]})
+        await pilot.pause()
+        marks = hand.render().split("\n")[1]
+        assert [(span.start, span.end) for span in marks.spans] == [(0, 5), (24, 29)], marks.spans
+
+
 async def test_a_tile_on_the_right_end_repaints_the_end_only() -> None:
     line = LineOfPlay()
     app = WidgetApp(lambda: [line])

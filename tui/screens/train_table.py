@@ -153,7 +153,8 @@ class TrainTableScreen(CapicuScreen[None]):
             yield Static("", id="round-end", markup=False)
         with Vertical(id="train-chat"):
             yield ChatPanel(id="chat")
-        yield StatusLine(id="table-status")
+        # A long hint or refusal wraps to a second row (taken from the log's) rather than lose its end.
+        yield StatusLine(id="table-status", wraps=True)
         hand = HandView(id="hand", tile_style=self.capicu.tile_style, ascii=ascii_mode)
         hand.can_focus = False
         yield hand
@@ -235,7 +236,9 @@ class TrainTableScreen(CapicuScreen[None]):
     def _table_changed(self, view: TrainView, before: TrainView | None, news: tuple[TrainEvent, ...], *,
                        snapshot: bool, seq: int) -> None:
         self._shown_seq = seq
-        if not view.may_run:
+        # The view's may_run is about whoever's turn it is: once mine is sent, the next seat's
+        # opening run may come, and mine, laid by the host now, must not be laid again on the screen.
+        if not (view.may_run and view.is_my_turn):
             self.run = ()
         if self.choosing is not None and not view.is_my_turn:
             self._stop_choosing()
@@ -281,7 +284,7 @@ class TrainTableScreen(CapicuScreen[None]):
 
     def _shown_view(self, view: TrainView) -> TrainView:
         """The view with the opening run laid on the screen so far on one's own train."""
-        if not self.run or view.seat is None:
+        if not self.run or view.seat is None or not view.is_my_turn:
             return view
         trains = list(view.trains)
         trains[view.seat] = _with_run(trains[view.seat], self.run, view.rules.max_pip)

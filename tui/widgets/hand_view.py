@@ -328,9 +328,14 @@ class HandView(Widget, can_focus=True):
                 elif self.hand[i] in self.fresh:
                     marker = tc("a tile just drawn", "new").center(face.width)[: face.width]
                 else:
-                    marker = " " * face.width
+                    marker = ""
                 if self.markers:
-                    lines[height].append(marker, marker_style)
+                    # A blank marker is the gap's own blank: the marker row is one run of spaces but
+                    # for the cursor and "new", so a repaint of it costs a few colour codes, not one a tile.
+                    if marker:
+                        lines[height].append(marker, marker_style)
+                    else:
+                        lines[height].append(" " * face.width)
                 regions[i] = Region(x, len(rows), face.width, len(lines))
                 x += face.width
             rows.extend(lines)

@@ -36,9 +36,13 @@ class StatusLine(Widget):
     prompt: reactive[str] = reactive("")
     notice: reactive[str] = reactive("")
 
-    def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
+    def __init__(self, *, wraps: bool = False, id: str | None = None, classes: str | None = None) -> None:
+        """``wraps``: a sentence longer than the row goes on in a second row (the screen's
+        stylesheet gives the line ``height: auto``), else it is cropped at the edge."""
         super().__init__(id=id, classes=classes)
         self._timer: Timer | None = None
+        self.wraps = wraps
+        self._rows = 1
 
     def say(self, text: str, seconds: float | None = None) -> None:
         """Show ``text`` for ``seconds`` (default `NOTICE_SECONDS`), then the prompt again."""
@@ -53,7 +57,22 @@ class StatusLine(Widget):
 
     def watch_notice(self, notice: str) -> None:
         self.set_class(bool(notice), "-notice")
+        self._fit()
+
+    def watch_prompt(self) -> None:
+        self._fit()
+
+    def _fit(self) -> None:
+        """A wrapping line that now needs more rows, or fewer, is laid out again (else only repainted)."""
+        if not self.wraps or self.content_size.width <= 0:
+            return
+        rows = len(self.render().wrap(self.app.console, self.content_size.width))
+        if rows != self._rows:
+            self._rows = rows
+            self.refresh(layout=True)
 
     def render(self) -> Text:
         # Cropped, not ellipsised: "…" is not ASCII, and ASCII mode must stay ASCII.
+        if self.wraps:
+            return Text(self.notice or self.prompt, overflow="fold", end="")
         return Text(self.notice or self.prompt, no_wrap=True, overflow="crop", end="")
