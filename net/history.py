@@ -551,18 +551,14 @@ def history_path(folder: Path) -> Path:
 
 def _connect(path: Path) -> sqlite3.Connection:
     # isolation_level=None: no hidden transactions; each write says BEGIN and COMMIT itself.
-    connection = sqlite3.connect(path, timeout=BUSY_SECONDS, isolation_level=None)
-    try:
-        connection.execute("PRAGMA foreign_keys = ON")
-        connection.execute("PRAGMA synchronous = FULL")
-    except BaseException:
-        connection.close()
-        raise
-    return connection
+    return sqlite3.connect(path, timeout=BUSY_SECONDS, isolation_level=None)
 
 
-def _check(connection: sqlite3.Connection) -> int:
-    """The file's schema version, once SQLite finds it sound; sqlite3.DatabaseError when it is not."""
+def _prepare(connection: sqlite3.Connection) -> int:
+    """Set the connection up and check the file; its schema version, or sqlite3.DatabaseError
+    when the file is not a sound database."""
+    connection.execute("PRAGMA foreign_keys = ON")
+    connection.execute("PRAGMA synchronous = FULL")
     connection.execute("PRAGMA journal_mode = DELETE")  # (the module docstring says why not WAL)
     if connection.execute("PRAGMA quick_check").fetchone()[0] != "ok":
         raise sqlite3.DatabaseError("the database is not sound")
@@ -586,12 +582,14 @@ def migrate(connection: sqlite3.Connection, version: int, target: int = SCHEMA_V
 def _statements(script: str) -> Iterator[str]:
     """A migration's statements one by one (``executescript`` would commit on its own)."""
     statement = ""
-    for line in script.splitlines(keepends=True):
-        statement += line
+    for piece in script.split(";"):
+        statement += piece + ";"
+        # (a ";" inside a quoted text or a comment does not end a statement)
         if sqlite3.complete_statement(statement):
-            yield statement.strip()
+            if statement.strip(" \n;"):
+                yield statement.strip()
             statement = ""
-    if statement.strip():
+    if statement.strip(" \n;"):
         raise ValueError(f"a migration ends in an unfinished statement: {statement.strip()[:60]}")
 
 
@@ -623,13 +621,15 @@ def open_history(folder: Path) -> tuple[History, Statement[HistoryProblem] | Non
         raise HistoryError(HistoryProblem.UNUSABLE(file=str(path), problem=_reason(exc))) from None
     try:
         try:
-            version = _check(connection)
-        except sqlite3.DatabaseError:
+            version = _prepare(connection)
+        except sqlite3.DatabaseError as exc:
+            if isinstance(exc, sqlite3.OperationalError):
+                raise  # locked, read-only, out of space: the file may be sound
             connection.close()
             kept = _set_aside(path)
             problem = HistoryProblem.SET_ASIDE(file=str(path), kept=str(kept))
             connection = _connect(path)
-            version = _check(connection)
+            version = _prepare(connection)
         if version > SCHEMA_VERSION:
             raise HistoryError(HistoryProblem.TOO_NEW(file=str(path), version=version))
         migrate(connection, version)
