@@ -19,6 +19,7 @@ from .protocol import (
     MAX_CLIENT_FRAME,
     MAX_DEPTH,
     MAX_HOST_FRAME,
+    MAX_HOST_ITEMS,
     ClientMessage,
     ErrorCode,
     HostMessage,
@@ -130,7 +131,7 @@ class Codec:
             raise ValueError(f"a codec is for a 'host' or a 'client', not {side!r}")
         self.side: Side = side
         self.max_frame = max_frame or (MAX_CLIENT_FRAME if side == "host" else MAX_HOST_FRAME)
-        self._max_items = 64 if side == "host" else 4096
+        self._max_items = 64 if side == "host" else MAX_HOST_ITEMS
         self._buffer = bytearray()
         self._eof = False
         self._error: ProtocolError | None = None

@@ -42,6 +42,9 @@ MAX_CLIENT_FRAME = 16 * 1024
 #: The largest frame body a client accepts from a host: a snapshot of a long
 #: match (every round's result) stays far below this.
 MAX_HOST_FRAME = 4 * 1024 * 1024
+#: The most items a list or a map in a host's message may hold (a client's hold at most 64):
+#: a finished match's record lists every deal and action in one list.
+MAX_HOST_ITEMS = 16_384
 #: How deeply maps and lists may nest in one message.
 MAX_DEPTH = 12
 
@@ -566,6 +569,7 @@ __all__ = [
     "DEFAULT_PORT",
     "MAX_CLIENT_FRAME",
     "MAX_HOST_FRAME",
+    "MAX_HOST_ITEMS",
     "MOST_SEATS",
     "NAME_LIMIT",
     "PROTOCOL_VERSION",

@@ -19,6 +19,7 @@ from typing import Annotated
 
 import msgspec
 from capicu.net.protocol import NAME_LIMIT
+from capicu.net.record import RECORDS_FOLDER
 from capicu.net.sanitize import clean_text
 from msgspec import Meta
 from platformdirs import user_config_dir, user_data_dir
@@ -95,6 +96,11 @@ def data_dir() -> Path:
 def journals_dir() -> Path:
     """The folder of match journals (net/journals.py says what is kept there, and for how long)."""
     return data_dir() / JOURNALS_FOLDER
+
+
+def records_dir() -> Path:
+    """The folder of finished matches' records (net/record.py), which the replay and the history read."""
+    return data_dir() / RECORDS_FOLDER
 
 
 def settings_path() -> Path:
