@@ -48,6 +48,8 @@ from capicu.core.events import RoundResult
 from capicu.core.mexican import MexicanMatch, TrainRoundResult, match_from_log
 from capicu.core.scoring import Bonus
 
+from .record import MatchRecord, RecordSeat
+
 HISTORY_FILE = "history.sqlite3"
 #: How long a write waits for another process's (a host and its player share a file).
 BUSY_SECONDS = 10.0
@@ -201,16 +203,7 @@ class MatchFacts:
     rounds: tuple[RoundFacts, ...]
 
 
-@dataclass(frozen=True, slots=True)
-class SeatWho:
-    """Who sat in a seat: what a match record says of each seat."""
-
-    name: str
-    kind: str
-    level: str | None = None
-
-
-def facts_from_log(match_id: str, started: str, ended: str, seats: Sequence[SeatWho],
+def facts_from_log(match_id: str, started: str, ended: str, seats: Sequence[RecordSeat],
                    log: Any) -> MatchFacts:
     """What the history keeps of the finished match ``log`` describes; ValueError if it is not one."""
     match = match_from_log(log)
@@ -239,6 +232,11 @@ def facts_from_log(match_id: str, started: str, ended: str, seats: Sequence[Seat
         game = LINE_GAME
     return MatchFacts(match_id, utc_text(started), utc_text(ended), rules.preset, game,
                       tuple(seat_facts), tuple(rounds))
+
+
+def facts_from_record(record: MatchRecord) -> MatchFacts:
+    """What the history keeps of a match record (net/record.py); ValueError if it does not replay."""
+    return facts_from_log(record.match_id, record.started, record.ended, record.seats, record.match_log())
 
 
 def _line_round(result: RoundResult) -> RoundFacts:
@@ -648,13 +646,15 @@ def _reason(exc: BaseException) -> str:
     return str(exc) or type(exc).__name__
 
 
-def keep_in_history(folder: Path, facts: MatchFacts, *, kept_by: Keeper, me: int | None = None,
+def keep_in_history(folder: Path, record: MatchRecord, *, kept_by: Keeper, me: int | None = None,
                     record_path: Path | str | None = None) -> Statement[HistoryProblem] | None:
-    """Add a finished match to the history in ``folder`` (opened and closed again); any problem met.
+    """Add a finished match's record to the history in ``folder`` (opened and closed again); any problem.
 
-    For the places a match is kept as it ends (net/record.py): a history that cannot
-    be used never stops the match from being kept elsewhere.
+    For the places a finished match is kept (its record written): a history that
+    cannot be used never stops the record from being kept. ``me``: the seat this
+    machine's player sat in (None for a host's own copy).
     """
+    facts = facts_from_record(record)
     try:
         history, problem = open_history(folder)
     except HistoryError as exc:
@@ -686,9 +686,9 @@ __all__ = [
     "PresetFigures",
     "RoundFacts",
     "SeatFacts",
-    "SeatWho",
     "Standing",
     "facts_from_log",
+    "facts_from_record",
     "history_path",
     "keep_in_history",
     "migrate",

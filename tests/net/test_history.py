@@ -35,13 +35,14 @@ from capicu.net.history import (
     MatchFacts,
     RoundFacts,
     SeatFacts,
-    SeatWho,
     facts_from_log,
+    facts_from_record,
     keep_in_history,
     migrate,
     open_history,
     this_year,
 )
+from capicu.net.record import MatchRecord, RecordSeat, record_of
 from helpers_process import ProcessLines
 
 
@@ -186,7 +187,7 @@ def test_the_csv_export_has_one_row_per_seat_per_match(history: History) -> None
     assert any(row["name"] == "'=SUM(A1)" for row in by_column)
 
 
-def _played(preset: str, players: int, seed: int) -> MatchFacts:
+def _record(preset: str, players: int, seed: int) -> MatchRecord:
     rules = Rules.preset_named(preset)
     match = new_match(rules, players, seed)
     make = make_train_player if rules.is_mexican_train else make_player
@@ -195,32 +196,34 @@ def _played(preset: str, players: int, seed: int) -> MatchFacts:
         seat = match.turn
         assert seat is not None
         match.apply(bots[seat].choose(match.view(seat)), seat)
-    seats = [SeatWho("Ana", "person"), *(SeatWho(f"CPU {seat}", "computer", "easy")
-                                         for seat in range(1, players))]
-    return facts_from_log(f"{preset}-{seed}", "2026-12-01T18:00:00+00:00", "2026-12-01T19:30:00Z", seats,
-                          match.log())
+    seats = [RecordSeat("Ana", "person"), *(RecordSeat(f"CPU {seat}", "computer", "easy")
+                                            for seat in range(1, players))]
+    return record_of(match, seats, match_id=f"{preset}-{seed}", started="2026-12-01T18:00:00Z",
+                     ended="2026-12-01T19:30:00Z")
 
 
 @pytest.mark.parametrize("preset", ALL_PRESET_NAMES)
-def test_a_logs_facts_are_the_engines_own(tmp_path: Path, preset: str) -> None:
+def test_a_records_facts_are_the_engines_own(tmp_path: Path, preset: str) -> None:
     rules = Rules.preset_named(preset)
     players = rules.max_players if preset != "mexican-train" else 4
-    facts = _played(preset, players, 3)
-    assert facts.started == "2026-12-01T18:00:00Z"
+    record = _record(preset, players, 3)
+    facts = facts_from_record(record)
+    assert (facts.match_id, facts.started, facts.preset) == (record.match_id, record.started, preset)
     assert facts.game == (TRAIN_GAME if rules.is_mexican_train else LINE_GAME)
-    assert any(seat.won for seat in facts.seats)
+    assert tuple(seat for seat, kept in enumerate(facts.seats) if kept.won) == record.winners
+    assert [kept.score for kept in facts.seats] == [record.total_of(seat) for seat in range(players)]
+    assert [kept.side for kept in facts.seats] == list(record.sides)
     if rules.is_mexican_train:
         assert [seat.score for seat in facts.seats] == [sum(r.counts[s] for r in facts.rounds)
                                                         for s in range(players)]
     else:
-        winners = {seat.side for seat in facts.seats if seat.won}
-        assert len(winners) == 1
         # Every round's points went to its side: the sides' final scores.
         for seat in facts.seats:
             assert seat.score == sum(r.points for r in facts.rounds if r.winner_side == seat.side)
+    assert keep_in_history(tmp_path, record, kept_by=Keeper.PLAYER, me=0, record_path="/r/x") is None
     with open_history(tmp_path)[0] as history:
-        history.add(facts, kept_by=Keeper.PLAYER, me=0)
         assert history.figures("Ana").played == 1
+        assert history.figures().won == (0 in record.winners)
         assert len(history.round_scores(facts.match_id)) == len(facts.rounds)
 
 
@@ -228,7 +231,7 @@ def test_an_unfinished_match_is_not_kept() -> None:
     match = new_match(Rules.preset_named("draw"), 2, 1)
     with pytest.raises(ValueError, match="finished"):
         facts_from_log("x", "2026-01-01T00:00:00Z", "2026-01-01T00:00:00Z",
-                       [SeatWho("A", "person"), SeatWho("B", "person")], match.log())
+                       [RecordSeat("A", "person"), RecordSeat("B", "person")], match.log())
 
 
 def test_this_year_is_the_year_of_the_clock_given() -> None:
@@ -364,12 +367,15 @@ def test_a_file_written_by_a_newer_capicu_is_left_alone(tmp_path: Path) -> None:
     with pytest.raises(HistoryError) as raised:
         open_history(tmp_path)
     assert raised.value.problem.code is HistoryProblem.TOO_NEW
-    problem = keep_in_history(tmp_path, HAND_MADE[0], kept_by=Keeper.HOST)
+    problem = keep_in_history(tmp_path, _record("draw", 2, 1), kept_by=Keeper.HOST)
     assert problem is not None and problem.code is HistoryProblem.TOO_NEW
 
 
 def test_keep_in_history_opens_adds_and_closes(tmp_path: Path) -> None:
-    assert keep_in_history(tmp_path / "new folder", HAND_MADE[0], kept_by=Keeper.HOST) is None
-    assert keep_in_history(tmp_path / "new folder", HAND_MADE[0], kept_by=Keeper.PLAYER, me=0) is None
-    with open_history(tmp_path / "new folder")[0] as history:
-        assert history.match_count() == 1 and history.figures().won == 1
+    record = _record("draw", 2, 5)
+    folder = tmp_path / "new folder"
+    assert keep_in_history(folder, record, kept_by=Keeper.HOST) is None
+    assert keep_in_history(folder, record, kept_by=Keeper.PLAYER, me=0) is None
+    with open_history(folder)[0] as history:
+        assert history.match_count() == 1 and history.figures().played == 1
+        assert [s.name for s in history.standings()] == ["Ana"]
