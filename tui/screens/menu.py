@@ -1,4 +1,4 @@
-"""The main menu: play alone, host, join, rules and keys, settings, quit."""
+"""The main menu: play alone, host, join, history, rules and keys, settings, quit."""
 
 from __future__ import annotations
 
@@ -6,6 +6,7 @@ from typing import ClassVar
 
 from capicu.tui.messages import N_, t
 from capicu.tui.screens.base import CapicuScreen
+from capicu.tui.screens.history import HistoryScreen
 from capicu.tui.screens.host_setup import HostSetupScreen
 from capicu.tui.screens.join_form import JoinFormScreen
 from capicu.tui.screens.rules_keys import RulesKeysScreen
@@ -21,6 +22,7 @@ _ITEMS = {
     "play": N_("Play against the computer"),
     "host": N_("Host a game"),
     "join": N_("Join a game"),
+    "history": N_("History"),
     "rules": N_("Rules and keys"),
     "settings": N_("Settings"),
     "quit": N_("Quit"),
@@ -34,6 +36,7 @@ class MainMenuScreen(CapicuScreen[None]):
         Binding("p", "choose('play')", N_("Play")),
         Binding("h", "choose('host')", N_("Host")),
         Binding("j", "choose('join')", N_("Join")),
+        Binding("y", "choose('history')", N_("History")),
         Binding("r,question_mark", "choose('rules')", N_("Rules")),
         Binding("s", "choose('settings')", N_("Settings")),
         Binding("q,escape", "choose('quit')", N_("Quit")),
@@ -60,6 +63,8 @@ class MainMenuScreen(CapicuScreen[None]):
             self.app.push_screen(HostSetupScreen(solo=False))
         elif item == "join":
             self.app.push_screen(JoinFormScreen())
+        elif item == "history":
+            self.app.push_screen(HistoryScreen())
         elif item == "rules":
             self.app.push_screen(RulesKeysScreen())
         elif item == "settings":
