@@ -32,9 +32,6 @@ from capicu.net.history import (
     HistoryError,
     HistoryProblem,
     Keeper,
-    MatchFacts,
-    RoundFacts,
-    SeatFacts,
     facts_from_log,
     facts_from_record,
     keep_in_history,
@@ -43,47 +40,8 @@ from capicu.net.history import (
     this_year,
 )
 from capicu.net.record import MatchRecord, RecordSeat, record_of
+from helpers_history import HAND_MADE, line_match, person
 from helpers_process import ProcessLines
-
-
-def person(name: str, side: int, score: int, won: bool) -> SeatFacts:
-    return SeatFacts(name, "person", None, side, score, won)
-
-
-def computer(name: str, side: int, score: int, won: bool) -> SeatFacts:
-    return SeatFacts(name, "computer", "hard", side, score, won)
-
-
-def line_match(match_id: str, ended: str, seats: tuple[SeatFacts, ...], rounds: tuple[RoundFacts, ...],
-               preset: str = "puerto-rican-drawing") -> MatchFacts:
-    return MatchFacts(match_id, ended, ended, preset, LINE_GAME, seats, rounds)
-
-
-def a_round(number: int, last: int, side: int | None, points: int, *bonuses: tuple[str, int]) -> RoundFacts:
-    return RoundFacts(number, "domino", last, side, points, (0, 5, 9), tuple(bonuses))
-
-
-#: Ana's matches: she wins m1 (2025, against Beto, with a capicú) and m3 (2026, quinientos with
-#: Carla as partner against two computers, with a capicú and a chuchazo); she loses m2 (2026, to
-#: Beto and Dora) and m4 (2026, Mexican Train, her count 40 over 2 rounds).
-HAND_MADE = (
-    line_match("m1", "2025-06-01T20:00:00Z",
-               (person("Ana", 0, 100, True), person("Beto", 1, 30, False)),
-               (a_round(1, 0, 0, 60, ("capicú", 20)), a_round(2, 1, 1, 30), a_round(3, 0, 0, 40))),
-    line_match("m2", "2026-02-01T20:00:00Z",
-               (person("Ana", 0, 10, False), person("Beto", 1, 61, True), person("Dora", 2, 0, False)),
-               (a_round(1, 1, 1, 61), a_round(2, 0, 0, 10))),
-    line_match("m3", "2026-03-01T20:00:00Z",
-               (person("Ana", 0, 500, True), computer("Uno", 1, 200, False), person("Carla", 0, 500, True),
-                computer("Dos", 1, 200, False)),
-               (a_round(1, 0, 0, 300, ("capicú", 100), ("chuchazo", 100)), a_round(2, 3, 1, 200),
-                a_round(3, 2, 0, 200, ("capicú", 100))),
-               preset="quinientos"),
-    MatchFacts("m4", "2026-04-01T20:00:00Z", "2026-04-01T21:00:00Z", "mexican-train", TRAIN_GAME,
-               (person("Ana", 0, 40, False), person("Beto", 1, 12, True)),
-               (RoundFacts(1, "domino", 1, None, 25, (25, 0)),
-                RoundFacts(2, "domino", 1, None, 27, (15, 12)))),
-)
 
 
 @pytest.fixture
