@@ -43,9 +43,11 @@ import contextlib
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from capicu.core import Action, TrainView, View, parse_action
 
+from .archive import KeptBy, keep_finished_match
 from .codec import CLOSED, NEED_DATA, Codec
 from .model import (
     Change,
@@ -69,6 +71,7 @@ from .protocol import (
     Hello,
     HostBye,
     HostMessage,
+    MatchRecorded,
     Ping,
     Pong,
     ProtocolError,
@@ -77,6 +80,7 @@ from .protocol import (
     Waiting,
     Welcome,
 )
+from .record import RecordError
 
 #: Seconds a reconnect attempt waits for the host to accept the connection: on a
 #: LAN an answer takes milliseconds, so a longer wait only delays saying it is down.
@@ -130,7 +134,7 @@ class Client:
         self, host: str, port: int, *, name: str, code: str | None, spectate: bool, table: str,
         reconnect: bool, timeout: float, max_backoff: float, give_up_after: float,
         wire_tap: Callable[[bytes], None] | None, on_waiting: Callable[[Waiting], None] | None,
-        dial: Dial | None = None, model: TableModel | None = None,
+        dial: Dial | None = None, model: TableModel | None = None, records: Path | None = None,
     ) -> None:
         self.host = host
         self.port = port
@@ -145,6 +149,8 @@ class Client:
         self.give_up_after = give_up_after
         #: The one model of the table: every message is applied to it as the reader takes it.
         self.model = model if model is not None else TableModel(name)
+        #: The folder the finished match's record is kept in (None: it is not kept).
+        self.records = records
         self.closed = False
         self._wire_tap = wire_tap
         self._on_waiting = on_waiting
@@ -216,6 +222,7 @@ class Client:
         on_waiting: Callable[[Waiting], None] | None = None,
         dial: Dial | None = None,
         model: TableModel | None = None,
+        records: Path | None = None,
     ) -> Client:
         """Connect, say hello and wait for the welcome.
 
@@ -231,11 +238,13 @@ class Client:
         opens each connection instead of TCP to ``host:port`` (a gateway in
         the host's process: `Host.connect_local`). ``model``: the model to keep
         (an interface that holds it before the connection is up), else a new one.
+        ``records``: the folder to keep the finished match's record in (the player's data
+        folder's ``records/``), once the host sends it and the model finds it good.
         """
         client = cls(
             host, port, name=name, code=code, spectate=spectate, table=table, reconnect=reconnect,
             timeout=timeout, max_backoff=max_backoff, give_up_after=give_up_after,
-            wire_tap=wire_tap, on_waiting=on_waiting, dial=dial, model=model,
+            wire_tap=wire_tap, on_waiting=on_waiting, dial=dial, model=model, records=records,
         )
         client.model.token = token
         client.model.seat_key = seat_key
@@ -423,8 +432,23 @@ class Client:
             while True:
                 taken = await self._queue.get()
                 change = taken if isinstance(taken, Change) else self.model.apply(taken, time.monotonic())
-                if change is not None:
-                    return change
+                if change is None:
+                    continue
+                if isinstance(change.message, MatchRecorded):
+                    await self._keep_record()
+                return change
+
+    async def _keep_record(self) -> None:
+        """Keep the record the model just took (if it found it good) in `records`, off the event loop."""
+        model, folder = self.model, self.records
+        record = model.record
+        if record is None or folder is None:
+            return
+        try:
+            model.record_file = await asyncio.to_thread(keep_finished_match, record, folder,
+                                                        kept_by=KeptBy.PLAYER)
+        except RecordError as exc:
+            model.record_problem = str(exc)
 
     async def receive(self, timeout: float | None = None) -> Incoming:
         """The next message (applied to the model); `Closed` is the last one."""

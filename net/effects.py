@@ -4,7 +4,8 @@ The table (net/table.py) and the host's state machine (net/machine.py) never
 touch a socket, a file, a thread or a clock. Each call into them returns a
 list of effects, which the asyncio host (net/host.py) carries out in order:
 send these bytes to that peer, close that one, write these records to a
-journal, let a computer player think, ask the operator, tell the operator.
+journal, keep a finished match's record, let a computer player think, ask the
+operator, tell the operator.
 A `Record` holds back its table's later effects until the records are on
 disk (the machine keeps them, see `HostMachine.recorded`), so that nobody
 hears of an action a crash could lose; other tables are not held up.
@@ -27,6 +28,7 @@ if TYPE_CHECKING:
 
     from .journal import EntryRecord, Header, Journal, SeatsRecord
     from .machine import RejoinRequest
+    from .record import MatchRecord
     from .table import Table
 
 
@@ -101,6 +103,18 @@ class Record:
 
 
 @dataclass(frozen=True, slots=True)
+class KeepRecord:
+    """Keep the record of table ``table``'s finished match in the host's folder of records.
+
+    The host writes it off the event loop (net/archive.py) and says how it went
+    (`HostNote.RECORD_KEPT`, `HostNote.RECORD_FAILED`); nothing waits for it.
+    """
+
+    table: str
+    record: MatchRecord
+
+
+@dataclass(frozen=True, slots=True)
 class Think:
     """Let the computer choose seat ``seat``'s action from ``view``, off the event loop.
 
@@ -160,6 +174,10 @@ class HostNote(Code):
     LEFT = "left", "table", "seat", "name"
     #: The person of a seat came back to it (a token, a seat key, the operator's yes).
     CAME_BACK = "came_back", "table", "seat", "name"
+    #: Table ``table``'s finished match is kept in the record file ``path``.
+    RECORD_KEPT = "record_kept", "table", "path"
+    #: Table ``table``'s finished match's record cannot be written (``problem``: the system's words).
+    RECORD_FAILED = "record_failed", "table", "problem"
     #: What runs beside the host (the SSH gateway) has something to say, already in words (``text``).
     BESIDE = "beside", "text"
 
@@ -171,4 +189,4 @@ class Report:
     note: Statement[HostNote]
 
 
-Effect = Send | Tell | Close | Record | Think | Ask | Cancelled | Report
+Effect = Send | Tell | Close | Record | KeepRecord | Think | Ask | Cancelled | Report

@@ -27,6 +27,7 @@ import asyncio
 import contextlib
 import socket
 import sys
+import time
 from collections.abc import Callable
 from concurrent.futures import Executor, ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
@@ -36,9 +37,23 @@ from pathlib import Path
 from capicu.core import Action
 from capicu.core.codes import Code, Statement
 
+from .archive import KeptBy, keep_finished_match
 from .codec import encode_frame
 from .codes import new_join_code, normal_code
-from .effects import Ask, Cancelled, Close, Effect, HostNote, Peer, Record, Report, Send, Tell, Think
+from .effects import (
+    Ask,
+    Cancelled,
+    Close,
+    Effect,
+    HostNote,
+    KeepRecord,
+    Peer,
+    Record,
+    Report,
+    Send,
+    Tell,
+    Think,
+)
 from .journal import Journal, JournalError, read_journal
 from .journals import JournalFolder, JournalLock
 from .machine import HostMachine, Limits, RejoinRequest
@@ -110,6 +125,9 @@ class HostConfig:
     #: Journal the match in a new file of this folder (net/journals.py), unless the
     #: table names its journal or the match is resumed; the host settles the file when it stops.
     journals: JournalFolder | None = None
+    #: Keep each finished match's record in this folder (net/record.py; a data folder's
+    #: ``records/``); None keeps none. A player's client keeps its own copy besides.
+    records: Path | None = None
     limits: Limits = field(default_factory=Limits)
     #: Threads in which computer players think (when `computer_processes` is 0).
     computer_threads: int = 4
@@ -277,6 +295,8 @@ class Host:
         self._connections: dict[int, Connection] = {}
         self._all_gone = asyncio.Event()
         self._timer: asyncio.TimerHandle | None = None
+        #: Records of finished matches being written (`KeepRecord`): a stop waits for them.
+        self._keeping: set[asyncio.Task[Path]] = set()
         self._executor: Executor
         if config.computer_processes:
             # Imported only here: a host whose computers think in threads (every solo
@@ -358,6 +378,7 @@ class Host:
                 table = Table.restore(
                     config.table, recovered, journal, now=self._now(),
                     heartbeat=config.limits.heartbeat, players_keep_state=not config.computer_processes,
+                    clock_offset=self._clock_offset(),
                 )
             except ValueError as exc:
                 raise HostError(f"cannot resume from {config.resume}: {exc}", HostProblem.CANNOT_RESUME,
@@ -391,7 +412,8 @@ class Host:
     def open_table(self, config: TableConfig) -> Table:
         """Add a table (its name must be new); clients pick it by name in their hello."""
         table = Table(config, heartbeat=self.config.limits.heartbeat,
-                      players_keep_state=not self.config.computer_processes)
+                      players_keep_state=not self.config.computer_processes,
+                      clock_offset=self._clock_offset())
         self._carry_out(self.machine.add_table(table))
         return table
 
@@ -473,6 +495,8 @@ class Host:
             if table.journal is not None:
                 with contextlib.suppress(JournalError):
                     await table.journal.close()
+        if self._keeping:
+            await asyncio.wait(set(self._keeping))
         if self._connections:
             # Peers that read get the error and hang up at once; the rest are cut.
             self._all_gone.clear()
@@ -544,6 +568,10 @@ class Host:
     def _now(self) -> float:
         return asyncio.get_running_loop().time() if self._clock is None else self._clock()
 
+    def _clock_offset(self) -> float:
+        """What to add to the host's clock for the time of day (seconds since 1970, UTC)."""
+        return time.time() - self._now()
+
     def _carry_out(self, effects: list[Effect]) -> None:
         """Do ``effects`` in order, starting each journal write (the machine holds what waits for it)."""
         for effect in effects:
@@ -581,6 +609,8 @@ class Host:
                 connection.close(effect.error)
         elif isinstance(effect, Think):
             self._think(effect)
+        elif isinstance(effect, KeepRecord):
+            self._keep_record(effect)
         elif isinstance(effect, Ask):
             assert self._ask is not None
             try:
@@ -593,6 +623,27 @@ class Host:
                 self._cancelled(effect.request_id)
         elif isinstance(effect, Report):
             self.report(effect.note)
+
+    def _keep_record(self, keep: KeepRecord) -> None:
+        """Write a finished match's record in the host's folder of records, in a thread; say how it went."""
+        folder = self.config.records
+        if folder is None:
+            return
+        task = asyncio.get_running_loop().create_task(
+            asyncio.to_thread(keep_finished_match, keep.record, folder, kept_by=KeptBy.HOST))
+        self._keeping.add(task)
+
+        def kept(task: asyncio.Task[Path]) -> None:
+            self._keeping.discard(task)
+            if task.cancelled():
+                return
+            error = task.exception()
+            if error is None:
+                self.report(HostNote.RECORD_KEPT(table=keep.table, path=str(task.result())))
+            else:
+                self.report(HostNote.RECORD_FAILED(table=keep.table, problem=str(error)))
+
+        task.add_done_callback(kept)
 
     def _think(self, think: Think) -> None:
         """Run the computer's choice off the event loop; it comes back to `_chosen`."""

@@ -39,26 +39,17 @@ from typing import Annotated, Any, Literal, TypeVar
 
 import msgspec
 from capicu.core import Rules
-from capicu.core.actions import MAX_RUN
 from capicu.core.mexican import LOG_FORMAT as TRAIN_LOG_FORMAT
-from capicu.core.mexican import MAX_TILES, match_from_log
+from capicu.core.mexican import match_from_log
 from capicu.core.rules import TrainRules
 from msgspec import Meta, Struct
 
 from . import wire
 from .protocol import MOST_SEATS, SeatKind
+from .record import Entry
 
 FORMAT: Literal["capicu-journal/1"] = "capicu-journal/1"
 T = TypeVar("T")
-
-#: An entry of the match log (`Match.log`, `MexicanMatch.log`): an action's text (Mexican
-#: Train's opening run names up to `MAX_RUN` tiles), or a deal (the shuffled order of the set's
-#: tiles and the seat drawn), which the match's ``from_log`` checks.
-Entry = (
-    Annotated[str, Meta(max_length=40 + 6 * MAX_RUN)]
-    | Annotated[dict[str, int | Annotated[list[int], Meta(max_length=MAX_TILES)]], Meta(max_length=2)]
-)
-
 
 class JournalSeat(Struct, frozen=True):
     """A seat as the journal keeps it: who it is for, and the secrets that give it back."""

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import StrEnum
+from pathlib import Path
 from typing import ClassVar
 
 from capicu.core import Event, TrainView, View
@@ -28,6 +29,7 @@ from .protocol import (
     Chat,
     Error,
     HostBye,
+    MatchRecorded,
     NextRound,
     Seat,
     Seats,
@@ -40,6 +42,7 @@ from .protocol import (
     advance_train_view,
     advance_view,
 )
+from .record import MatchRecord, RecordError, check_record
 
 
 class LinkEnd(Code):
@@ -145,12 +148,12 @@ class Closed:
 #: Everything the model takes, and `Client` yields (a `StateUpdate` is yielded as an `Update`).
 Incoming = (
     Welcome | Seats | Snapshot | TrainSnapshot | Update | Chat | TurnTimer | NextRound | HostBye | Error
-    | Reconnecting | Reconnected | Closed
+    | MatchRecorded | Reconnecting | Reconnected | Closed
 )
 #: What `TableModel.apply` is given: what the host sent (its update as on the wire) and the client's word.
 Taken = (
     Welcome | Seats | Snapshot | TrainSnapshot | StateUpdate | TrainUpdate | Chat | TurnTimer | NextRound
-    | HostBye | Error | Reconnecting | Reconnected | Closed
+    | HostBye | Error | MatchRecorded | Reconnecting | Reconnected | Closed
 )
 
 
@@ -244,6 +247,13 @@ class TableModel:
         self.welcome: Welcome | None = None
         #: The host ended the game on purpose, and said so (who closed it, whether it can resume).
         self.host_bye: HostBye | None = None
+        #: The finished match's record, as the host sent it once the match was over and this
+        #: model checked it (None: none came, or it was refused).
+        self.record: MatchRecord | None = None
+        #: Why the host's record was refused, or could not be kept (a sentence, for a log).
+        self.record_problem: str | None = None
+        #: Where this machine keeps the record (set by the client that wrote it).
+        self.record_file: Path | None = None
 
     def apply(self, message: Taken, now: float) -> Change | None:
         """Take ``message`` at time ``now``; what changed, or None for an update the view already holds."""
@@ -273,6 +283,8 @@ class TableModel:
             self._welcome(message)
         elif isinstance(message, HostBye):
             self.host_bye = message
+        elif isinstance(message, MatchRecorded):
+            self._record_came(message.record)
         elif isinstance(message, Reconnecting):
             if self.link is not LinkState.RECONNECTING:
                 self.drops += 1
@@ -284,6 +296,31 @@ class TableModel:
             self.link, self.link_end = LinkState.CLOSED, message
         # An `Error` changes nothing here: it answers an intent (a fatal one: `Closed` follows).
         return Change(message, self.view, self.seats)
+
+    def _record_came(self, record: MatchRecord) -> None:
+        """Keep the host's record if it is this match's and replays to the totals we saw; else say why not."""
+        try:
+            self.record, self.record_problem = self._checked_record(record), None
+        except RecordError as exc:
+            self.record, self.record_problem = None, f"the host's match record is refused: {exc}"
+
+    def _checked_record(self, record: MatchRecord) -> MatchRecord:
+        if record.match_id != self.match_id:
+            raise RecordError(f"it is the record of the match {record.match_id!r}, not of this one")
+        view = self.view
+        if view is None or not view.match_over:
+            raise RecordError("it came before this client saw the match end")
+        if len(record.seats) != view.players:
+            raise RecordError("it does not name this table's seats")
+        check_record(record)
+        if isinstance(view, TrainView):
+            seen = tuple(view.totals), tuple(view.winners or ())
+        else:
+            winners = tuple(seat for seat, side in enumerate(record.sides) if side == view.winner)
+            seen = tuple(view.scores), winners
+        if (record.totals, record.winners) != seen:
+            raise RecordError("its totals are not the ones this client saw the match end with")
+        return record
 
     def _chat_came(self, recent: tuple[Chat, ...]) -> None:
         """The snapshot's recent chat: what of it this model has not taken yet, after what it has.

@@ -28,27 +28,25 @@ from capicu.core.view import MAX_HISTORY, STATE, STATE_FIELDS
 from msgspec import Meta, Struct
 
 from . import wire
+from .limits import (
+    MATCH_ID_LIMIT,
+    MAX_CLIENT_FRAME,
+    MAX_DEPTH,
+    MAX_HOST_FRAME,
+    MAX_HOST_ITEMS,
+    MOST_SEATS,
+    NAME_LIMIT,
+)
+from .record import MatchRecord
 from .sanitize import clean_text
 
 #: Version 2 added seat keys, match ids, leaving on purpose, asking for a seat
 #: back by name, and the pause between rounds; version 3, Mexican Train (train
 #: views, their events and actions) and tables of up to 8 (docs/PROTOCOL.md, section 9).
-PROTOCOL_VERSION = 3
+PROTOCOL_VERSION = 4
 #: The TCP port a host listens on unless told otherwise (unassigned by IANA).
 DEFAULT_PORT = 7254
 
-#: The largest frame body a host accepts from a client: intents are tiny.
-MAX_CLIENT_FRAME = 16 * 1024
-#: The largest frame body a client accepts from a host: a snapshot of a long
-#: match (every round's result) stays far below this.
-MAX_HOST_FRAME = 4 * 1024 * 1024
-#: The most items a list or a map in a host's message may hold (a client's hold at most 64):
-#: a finished match's record lists every deal and action in one list.
-MAX_HOST_ITEMS = 16_384
-#: How deeply maps and lists may nest in one message.
-MAX_DEPTH = 12
-
-NAME_LIMIT = 24
 #: The spectators a seat map names (`Seats.watchers`): the first to come, however many watch.
 WATCHERS_LIMIT = 64
 CHAT_LIMIT = 200
@@ -57,10 +55,7 @@ TOKEN_LIMIT = 64
 #: A seat key as a person may type it (14 symbols, with dashes and spaces).
 SEAT_KEY_LIMIT = 40
 TABLE_LIMIT = 32
-MATCH_ID_LIMIT = 32
 
-#: The most seats a table has (Mexican Train's 8).
-MOST_SEATS = 8
 #: A seat's number (0-based), from any table's 2 to 8 seats.
 SeatNumber = Annotated[int, Meta(ge=0, le=MOST_SEATS - 1)]
 #: A client's number for its intent, echoed back; also a ping's.
@@ -452,9 +447,20 @@ class Error(_FromHost, frozen=True, tag="error"):
     fatal: bool = False
 
 
+class MatchRecorded(_FromHost, frozen=True, tag="record"):
+    """The match is over: its whole record (every deal and every action, public now).
+
+    Sent to everybody at the table right after the update that ends the match, and
+    after the snapshot to whoever comes in once it is over; never before (net/record.py
+    says what a record holds; a client checks it replays to the totals it saw).
+    """
+
+    record: MatchRecord
+
+
 HostMessage = (
     Welcome | Seats | Snapshot | StateUpdate | Chat | TurnTimer | NextRound | Waiting | HostBye | Error | Ping
-    | Pong | TrainSnapshot | TrainUpdate
+    | Pong | TrainSnapshot | TrainUpdate | MatchRecorded
 )
 #: A snapshot or an update of either game.
 AnySnapshot = Snapshot | TrainSnapshot
@@ -567,7 +573,9 @@ def clean_chat(text: str) -> str:
 __all__ = [
     "CHAT_LIMIT",
     "DEFAULT_PORT",
+    "MATCH_ID_LIMIT",
     "MAX_CLIENT_FRAME",
+    "MAX_DEPTH",
     "MAX_HOST_FRAME",
     "MAX_HOST_ITEMS",
     "MOST_SEATS",
@@ -588,6 +596,7 @@ __all__ = [
     "Hello",
     "HostBye",
     "HostMessage",
+    "MatchRecorded",
     "Message",
     "NextRound",
     "Ping",

@@ -2,7 +2,7 @@
 
 When a match is over everything in it is public: every deal, every hand,
 every action. The host then sends each seat and spectator the match's record
-(docs/PROTOCOL.md, "The match record"), keeps its own copy, and every player's
+(docs/PROTOCOL.md, section 4, `record`; the file is docs/RECORD.md), keeps its own copy, and every player's
 client keeps the one it received; ``capicu simulate --record FILE`` writes one
 for a match of computer players. The replay screen, the coach and the history
 all start from a record.
@@ -35,15 +35,15 @@ from typing import Annotated, Any, Literal
 import msgpack
 import msgspec
 from capicu.core import Match, MexicanMatch, Rules
+from capicu.core.actions import MAX_RUN
 from capicu.core.match import LOG_FORMAT
 from capicu.core.mexican import LOG_FORMAT as TRAIN_LOG_FORMAT
-from capicu.core.mexican import match_from_log
+from capicu.core.mexican import MAX_TILES, match_from_log
 from capicu.core.rules import TrainRules
 from msgspec import Meta, Struct
 
 from . import wire
-from .journal import Entry
-from .protocol import MATCH_ID_LIMIT, MAX_DEPTH, MAX_HOST_FRAME, MAX_HOST_ITEMS, MOST_SEATS, NAME_LIMIT
+from .limits import MATCH_ID_LIMIT, MAX_DEPTH, MAX_HOST_FRAME, MAX_HOST_ITEMS, MOST_SEATS, NAME_LIMIT
 
 RECORD_FORMAT: Literal["capicu-record"] = "capicu-record"
 RECORD_VERSION = 1
@@ -63,6 +63,13 @@ UtcTime = Annotated[str, Meta(pattern=r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$")
 #: A match id as a host makes them (`secrets.token_urlsafe`): it names the record's file.
 MatchId = Annotated[str, Meta(pattern=r"^[A-Za-z0-9_-]+$", min_length=1, max_length=MATCH_ID_LIMIT)]
 SeatIndex = Annotated[int, Meta(ge=0, le=MOST_SEATS - 1)]
+#: An entry of the match log (`Match.log`, `MexicanMatch.log`): an action's text (Mexican
+#: Train's opening run names up to `MAX_RUN` tiles), or a deal (the shuffled order of the set's
+#: tiles and the seat drawn), which the match's ``from_log`` checks.
+Entry = (
+    Annotated[str, Meta(max_length=40 + 6 * MAX_RUN)]
+    | Annotated[dict[str, int | Annotated[list[int], Meta(max_length=MAX_TILES)]], Meta(max_length=2)]
+)
 
 
 class RecordError(ValueError):
@@ -292,6 +299,12 @@ def _check_depth(value: Any) -> None:
         stack.extend((item, depth + 1) for item in items if type(item) in (dict, list))
 
 
+def check_record(record: MatchRecord) -> MatchRecord:
+    """``record`` once its parts agree and its log replays to its totals (as `decode_record` checks
+    a file); `RecordError` saying why not. For a record that came in a message."""
+    return _checked(record, replay=True)
+
+
 def _checked(record: MatchRecord, *, replay: bool) -> MatchRecord:
     """``record``, once its parts agree and (``replay``) its log replays to its totals; `RecordError`."""
     players = record.log.players
@@ -334,18 +347,30 @@ def record_file_name(record: MatchRecord) -> str:
 def write_record(folder: Path, record: MatchRecord) -> Path:
     """Write ``record`` into ``folder`` (made if need be) at once or not at all; its path.
 
-    The bytes go to a temporary file beside it, synced, then renamed over the
-    name: a reader never sees half a record, and the same record written twice
-    (the host and the player in one data folder) is one file.
+    Its name is `record_file_name`: the same record written twice (the host and the
+    player, sharing one data folder) is one file. `RecordError` when it cannot be written.
     """
-    data = encode_record(record)
     path = folder / record_file_name(record)
     try:
         folder.mkdir(parents=True, exist_ok=True)
-        with contextlib.suppress(OSError):
-            if path.read_bytes() == data:
-                return path
-        fd, temporary = tempfile.mkstemp(dir=folder, prefix=".", suffix=RECORD_SUFFIX + ".part")
+    except OSError as exc:
+        raise RecordError(f"cannot write the record {path}: {exc.strerror or exc}") from None
+    return write_record_file(path, record)
+
+
+def write_record_file(path: Path, record: MatchRecord) -> Path:
+    """Write ``record`` to the file ``path``, whole or not at all (its folder must exist); the path.
+
+    The bytes go to a temporary file beside it, synced, then renamed over the
+    name: a reader never sees half a record. A file that holds these bytes already
+    is left as it is.
+    """
+    data = encode_record(record)
+    with contextlib.suppress(OSError):
+        if path.stat().st_size == len(data) and path.read_bytes() == data:
+            return path
+    try:
+        fd, temporary = tempfile.mkstemp(dir=path.parent, prefix=".", suffix=RECORD_SUFFIX + ".part")
         try:
             with os.fdopen(fd, "wb") as file:
                 file.write(data)
@@ -411,6 +436,7 @@ __all__ = [
     "RecordError",
     "RecordLog",
     "RecordSeat",
+    "check_record",
     "decode_record",
     "encode_record",
     "list_records",
@@ -419,4 +445,5 @@ __all__ = [
     "record_of",
     "utc_text",
     "write_record",
+    "write_record_file",
 ]

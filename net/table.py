@@ -58,7 +58,7 @@ from capicu.core.rules import TrainRules
 
 from .codec import encode_frame
 from .codes import new_seat_key, same_code
-from .effects import Close, Effect, HostNote, Peer, Record, Report, Send, Tell, Think
+from .effects import Close, Effect, HostNote, KeepRecord, Peer, Record, Report, Send, Tell, Think
 from .journal import Header, Journal, JournalSeat, Recovered, SeatsRecord, TrainHeader, entry_records
 from .protocol import (
     RECENT_CHAT_LIMIT,
@@ -70,6 +70,7 @@ from .protocol import (
     ErrorCode,
     HostBye,
     HostMessage,
+    MatchRecorded,
     NextRound,
     ProtocolError,
     Seat,
@@ -87,6 +88,7 @@ from .protocol import (
     train_view_state,
     view_state,
 )
+from .record import MatchRecord, RecordSeat, record_of
 from .sanitize import name_key, names_look_alike
 from .timing import Deadlines
 
@@ -278,9 +280,12 @@ class Table:
         *,
         heartbeat: float = 15.0,
         players_keep_state: bool = True,
+        clock_offset: float = 0.0,
     ) -> None:
         """``players_keep_state``: computer players think in threads and keep their state
         from move to move (False: each choice is made by a fresh player in another process).
+        ``clock_offset``: what to add to the ``now`` the table is given for the time of day
+        (seconds since 1970, UTC), which a finished match's record says it was played at.
         """
         self.config = config
         self.heartbeat = heartbeat
@@ -316,6 +321,11 @@ class Table:
         self._out: list[Effect] = []
         #: The last chat lines said here, for the snapshot of a person who comes back.
         self._recent_chat: deque[Chat] = deque(maxlen=RECENT_CHAT_LIMIT)
+        self._clock_offset = clock_offset
+        #: When the match's first deal was made (on the clock of ``now``).
+        self._started_at: float | None = None
+        #: The finished match's record, made as its last action ends it (None until then).
+        self.record: MatchRecord | None = None
 
     # -- restoring -----------------------------------------------------------
 
@@ -329,6 +339,7 @@ class Table:
         now: float,
         heartbeat: float = 15.0,
         players_keep_state: bool = True,
+        clock_offset: float = 0.0,
     ) -> Table:
         """The table a journal recorded, its match replayed; every person is away.
 
@@ -347,8 +358,11 @@ class Table:
             computers=sum(1 for s in header.seats if s.kind is SeatKind.COMPUTER),
             computer_level=header.computer_level or config.computer_level, seed=header.seed, journal=None,
         )
-        table = cls(config, heartbeat=heartbeat, players_keep_state=players_keep_state)
+        table = cls(config, heartbeat=heartbeat, players_keep_state=players_keep_state,
+                    clock_offset=clock_offset)
         table.journal = journal
+        # The journal does not say when the match began: its record says it began when it was resumed.
+        table._started_at = now
         table._journal_begun = True
         if header.match:
             table.match_id = header.match
@@ -607,6 +621,7 @@ class Table:
         match = new_match(self.config.rules, self.config.players, self.seed,
                           pause_between_rounds=self.config.next_round_delay != 0)
         self.match = match
+        self._started_at = now
         # Mexican Train's first player may hold nothing for its train: the host draws its tile
         # now, as after any move (`_forced_draws`), and the snapshots hold that draw.
         self.seq = len(match.opening_events) + len(self._forced_draws())
@@ -672,6 +687,28 @@ class Table:
         self._schedule_turn(now)
         if match.awaiting_deal:
             self._begin_break(now, announce=announce_break)
+        if match.is_over and self.record is None:
+            self._finish(now)
+
+    def _finish(self, now: float) -> None:
+        """The match just ended: everybody here gets its record, right after the update that ended it,
+        and the host keeps its own (`KeepRecord`). Never before: a record shows every hand."""
+        match = self.match
+        assert match is not None
+        started = self._started_at if self._started_at is not None else now
+        self.record = record_of(
+            match, [self._record_seat(seat) for seat in self.seats], match_id=self.match_id,
+            started=self._clock_offset + started, ended=self._clock_offset + now,
+        )
+        peers = tuple(self.peers())
+        if peers:
+            self._out.append(Tell(peers, MatchRecorded(self.record)))
+        self._out.append(KeepRecord(self.name, self.record))
+
+    def _record_seat(self, seat: HostSeat) -> RecordSeat:
+        if seat.kind is SeatKind.COMPUTER:
+            return RecordSeat(seat.name or _computer_name(seat.index), "computer", self.config.computer_level)
+        return RecordSeat(seat.name or "", "person")
 
     def _update(self, events: tuple[Event, ...] | tuple[TrainEvent, ...], view: AnyView, actor: int | None,
                 by: ActedBy, ref: int | None) -> StateUpdate | TrainUpdate:
@@ -990,3 +1027,6 @@ class Table:
         self._send(peer, snapshot)
         if timer is not None:
             self._send(peer, timer)
+        if self.record is not None:
+            # Once the match is over its record is public: whoever comes in now gets it too.
+            self._send(peer, MatchRecorded(self.record))

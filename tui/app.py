@@ -80,7 +80,7 @@ from .screens.rules_keys import RulesKeysScreen
 from .screens.table import TableScreen
 from .screens.train_match_over import TrainMatchOverScreen
 from .screens.train_table import TrainTableScreen
-from .settings import DEFAULT_THEME, data_dir, load_settings, save_settings, themes_dir
+from .settings import DEFAULT_THEME, data_dir, load_settings, records_dir, save_settings, themes_dir
 from .themes import GAME_VARIABLES, hide_unreadable_themes, load_themes
 from .widgets.tiles import TileStyle
 
@@ -351,7 +351,8 @@ class CapicuApp(App[None]):
         if request.name:
             self.save_setting(name=name)
         seats = None if host_config is not None else self.seat_store
-        self.link = GameLink(self, connection, self.game.table, host_config, seats, dial=self.dial)
+        self.link = GameLink(self, connection, self.game.table, host_config, seats, dial=self.dial,
+                             records=records_dir())
         self.run_worker(self.link.run(), name="link", group="link", exclusive=True, exit_on_error=False)
         if not isinstance(request, SoloGame):  # a solo table is dealt at once: no lobby
             self.push_screen(LobbyScreen())

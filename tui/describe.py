@@ -669,6 +669,10 @@ HOST_NOTES: Mapping[str, str] = {
     HostNote.DROPPED: N_("Table {table}: {name} (seat {number}) lost the connection; the seat is held."),
     HostNote.LEFT: N_("Table {table}: {name} (seat {number}) left the table."),
     HostNote.CAME_BACK: N_("Table {table}: {name} is back in seat {number}."),
+    HostNote.RECORD_KEPT: N_("Table {table}: the match is over; its record is kept in {path}."),
+    # TRANSLATORS: {problem} is the system's own words, in English ("No space left on device").
+    HostNote.RECORD_FAILED: N_("Table {table}: the match is over, but its record cannot be written "
+                               "({problem})."),
 }
 
 

@@ -20,7 +20,7 @@ from capicu.net.table import TableConfig
 
 from .describe import display_text
 from .messages import Wording, later, t
-from .settings import journals_dir
+from .settings import journals_dir, records_dir
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,12 +87,14 @@ StartRequest = SoloGame | JoinGame | HostGame
 def make_host_config(
     *, rules: Rules, players: int, computers: int, level: str, bind: str | None, port: int,
     code: str | None, seed: int | None, pace: float = 0.0, next_round_delay: float | None = 20.0,
-    journals: JournalFolder | None = None, resume: Path | None = None,
+    journals: JournalFolder | None = None, resume: Path | None = None, records: Path | None = None,
 ) -> HostConfig:
-    """The host of a table this terminal runs (seed None: the table draws one)."""
+    """The host of a table this terminal runs (seed None: the table draws one); ``records``: the
+    folder it keeps its finished matches' records in."""
     table = TableConfig(rules=rules, players=players, computers=computers, computer_level=level, seed=seed,
                         computer_delay=pace, next_round_delay=next_round_delay)
-    return HostConfig(table, bind=bind, port=port, code=code, journals=journals, resume=resume)
+    return HostConfig(table, bind=bind, port=port, code=code, journals=journals, resume=resume,
+                      records=records)
 
 
 def solo_host_config(request: SoloGame, journals: JournalFolder | None = None) -> HostConfig:
@@ -105,6 +107,8 @@ def solo_host_config(request: SoloGame, journals: JournalFolder | None = None) -
         level=request.level, bind="127.0.0.1", port=0, code=None, seed=request.seed,
         pace=request.pace, next_round_delay=None,  # the one person says when: nobody else waits
         journals=journals if request.journal else None, resume=request.resume,
+        # The player's own folder: the host's copy and the player's are one file.
+        records=records_dir(),
     )
 
 

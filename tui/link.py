@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from capicu.core import Action
@@ -22,7 +23,7 @@ from capicu.core.codes import Statement
 from capicu.net.client import Client, ClientError, Closed, Dial, JoinError, LinkEnd, Reconnected, Update
 from capicu.net.host import Host, HostConfig, HostError, HostNote, RejoinRequest, reachable
 from capicu.net.model import Change, TableModel
-from capicu.net.protocol import ErrorCode, SeatKind, Waiting
+from capicu.net.protocol import ErrorCode, MatchRecorded, SeatKind, Waiting
 from capicu.net.sanitize import name_key
 from textual.app import App
 from textual.message import Message
@@ -125,6 +126,7 @@ class GameLink:
     def __init__(
         self, app: App[Any], connection: Connection, model: TableModel,
         host_config: HostConfig | None = None, seats: SeatStore | None = None, dial: Dial | None = None,
+        records: Path | None = None,
     ) -> None:
         self._app = app
         self.connection = connection
@@ -135,6 +137,8 @@ class GameLink:
         self.seats = seats
         #: How to reach the host when not by TCP (an SSH session, in the host's own process).
         self.dial = dial
+        #: Where the client keeps the finished match's record (the player's ``records/``).
+        self.records = records
         self.host: Host | None = None
         self.client: Client | None = None
         self._closed = False
@@ -180,6 +184,8 @@ class GameLink:
                     self._forget_seat()
                 if isinstance(message, Reconnected):
                     self._save_seat(client)
+                if isinstance(message, MatchRecorded) and self.model.record_problem is not None:
+                    self._app.log.warning(self.model.record_problem)  # for a bug report, as the host's notes
                 post(ModelChanged(change))
         finally:
             # Our player closing the table (`close`) tells everybody so; any other end does not.
@@ -239,6 +245,7 @@ class GameLink:
             connection.host, connection.port, name=connection.name, code=connection.code,
             token=token, seat_key=seat_key, spectate=connection.spectate, table=connection.table,
             give_up_after=connection.give_up_after, on_waiting=waiting, dial=self.dial, model=self.model,
+            records=self.records,
         )
 
     def _save_seat(self, client: Client) -> None:

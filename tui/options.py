@@ -26,7 +26,7 @@ from capicu.net.table import MAX_SPECTATORS, ConfigError, ConfigProblem, TableCo
 
 from .describe import describe_rules_problem, list_separator
 from .messages import LANGUAGES, N_, t
-from .settings import COLOR_MODES, journals_dir
+from .settings import COLOR_MODES, journals_dir, records_dir
 from .widgets.tiles import TileStyle
 
 Number = TypeVar("Number", int, float)
@@ -382,7 +382,7 @@ def host_config_from_args(args: argparse.Namespace) -> HostConfig:
         )
         return HostConfig(
             table=table, bind=args.bind, port=args.port, code=code, resume=resume, journals=folder,
-            limits=limits,
+            limits=limits, records=records_dir(),
             computer_processes=processes, rejoin_by_name=args.rejoin_by_name,
         )
     except RulesError as exc:

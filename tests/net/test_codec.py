@@ -134,11 +134,11 @@ def test_host_messages_round_trip_byte_by_byte(index):
 def test_the_hello_of_the_worked_example_is_byte_for_byte_the_protocol_pages():
     # docs/PROTOCOL.md, section 8: the declarations keep the wire's field order.
     page = bytes.fromhex(
-        "00000050 88a4747970 65a568656c6c6fa776657273696f6e03a46e616d65a3416e61a4636f6465a64b3750"
+        "00000050 88a4747970 65a568656c6c6fa776657273696f6e04a46e616d65a3416e61a4636f6465a64b3750"
         "58324da5746f6b656ec0a873706563746174 65c2a57461626c65a46d61696ea8736561745f6b6579c0"
         .replace(" ", "")
     )
-    assert Codec("client").send(Hello(version=3, name="Ana", code="K7PX2M")) == page
+    assert Codec("client").send(Hello(version=4, name="Ana", code="K7PX2M")) == page
 
 
 def test_a_view_state_has_every_field_of_a_view_but_its_rules_events_and_results():
@@ -269,11 +269,11 @@ def test_frames_just_over_the_limit_are_refused():
         (frame({1: 2}), ErrorCode.BAD_FRAME, "msgpack"),
         (frame({"type": "teleport"}), ErrorCode.UNKNOWN_TYPE, "teleport"),
         (frame({"name": "x"}), ErrorCode.BAD_MESSAGE, "type"),
-        (frame({"type": "hello", "version": 3, "name": 5}), ErrorCode.BAD_MESSAGE, "hello.name"),
+        (frame({"type": "hello", "version": 4, "name": 5}), ErrorCode.BAD_MESSAGE, "hello.name"),
         (frame({"type": "hello", "version": "1", "name": "a"}), ErrorCode.BAD_MESSAGE, "version"),
-        (frame({"type": "hello", "version": 3, "name": "a", "spectate": 1}), ErrorCode.BAD_MESSAGE,
+        (frame({"type": "hello", "version": 4, "name": "a", "spectate": 1}), ErrorCode.BAD_MESSAGE,
          "spectate"),
-        (frame({"type": "hello", "version": 3, "name": "a", "admin": True}), ErrorCode.BAD_MESSAGE,
+        (frame({"type": "hello", "version": 4, "name": "a", "admin": True}), ErrorCode.BAD_MESSAGE,
          "admin"),
         (frame({"type": "action", "action": "fly 3-5"}), ErrorCode.BAD_MESSAGE, "not an action"),
         (frame({"type": "action", "action": "play 3-5 up"}), ErrorCode.BAD_MESSAGE, "not an end"),
@@ -281,7 +281,7 @@ def test_frames_just_over_the_limit_are_refused():
         (frame({"type": "chat", "text": "x" * 5000}), ErrorCode.BAD_MESSAGE, "chat.text"),
         (frame({"type": "chat", "text": "hi", "ref": True}), ErrorCode.BAD_MESSAGE, "ref"),
         (frame({"type": "ping", "n": -1}), ErrorCode.BAD_MESSAGE, "ping.n"),
-        (frame({"type": "hello", "version": 3, "name": "a", "seat_key": "K" * 41}), ErrorCode.BAD_MESSAGE,
+        (frame({"type": "hello", "version": 4, "name": "a", "seat_key": "K" * 41}), ErrorCode.BAD_MESSAGE,
          "hello.seat_key"),
         (frame({"type": "ready", "now": True}), ErrorCode.BAD_MESSAGE, "now"),
     ],
@@ -387,7 +387,7 @@ def test_fuzz_mutated_host_messages(data):
         ({"type": "next_round", "seconds": -1, "ready": [], "waiting": []}, "next_round.seconds"),
         ({"type": "next_round", "seconds": None, "ready": [], "waiting": "0"}, "next_round.waiting"),
         ({"type": "waiting", "reason": "approval", "seat": 0}, "seconds"),
-        ({"type": "welcome", "version": 3, "table": "main", "name": "Ana", "seat": 0, "token": "t",
+        ({"type": "welcome", "version": 4, "table": "main", "name": "Ana", "seat": 0, "token": "t",
           "seat_key": "K", "players": 2, "heartbeat": 15.0}, "match"),
     ],
 )
@@ -432,13 +432,13 @@ def test_an_unknown_field_is_named_in_a_short_sentence_however_long_its_name():
 @pytest.mark.parametrize(
     ("side", "wire_form", "sentence"),
     [
-        ("host", {"type": "hello", "version": 3, "name": "x" * 97},
+        ("host", {"type": "hello", "version": 4, "name": "x" * 97},
          "hello.name must be a text of at most 96 characters"),
-        ("host", {"type": "hello", "version": 3, "name": "A", "table": "t" * 33},
+        ("host", {"type": "hello", "version": 4, "name": "A", "table": "t" * 33},
          "hello.table must be a text of at most 32 characters"),
         ("host", {"type": "hello", "version": True, "name": "A"},
          "hello.version must be a whole number"),
-        ("host", {"type": "hello", "version": 3}, "hello needs the field 'name'"),
+        ("host", {"type": "hello", "version": 4}, "hello needs the field 'name'"),
         ("host", {"type": "chat"}, "chat needs the field 'text'"),
         ("host", {"type": "chat", "text": "x" * 801}, "chat.text must be a text of at most 800 characters"),
         ("host", {"type": "ready", "now": True}, "ready has no field 'now'"),

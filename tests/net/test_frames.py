@@ -32,6 +32,7 @@ from capicu.net.protocol import (
     Hello,
     HostBye,
     HostMessage,
+    MatchRecorded,
     NextRound,
     Ping,
     Pong,
@@ -51,12 +52,15 @@ from capicu.net.protocol import (
     train_view_state,
     view_state,
 )
+from capicu.net.record import MatchRecord, RecordSeat, record_of
 
 #: Recorded on 402ae01 with the same generator (its `ViewState.of` for `view_state`).
 RECORDED_COUNT = 5245
 RECORDED_SHA256 = "23aab0740832e05a3c3f01d5ae64cf5cc70e31834d37b185a5a5cf3b97a2ec40"
 #: The same frames saying protocol version 3 (the 3 hellos and 2 welcomes differ, by their version byte).
 VERSION_3_SHA256 = "39706455ffb0fa533de37ed2bb453bc47925bf58fb1051078fe1f9ce080b807b"
+#: And saying version 4 (the match record came: every other frame is the same).
+VERSION_4_SHA256 = "d0357d5922527191aab0a4548d68468b2bf22c12d455d680489654c9e8fe1f8d"
 
 
 def _others(version: int) -> list[object]:
@@ -144,9 +148,12 @@ def _digest(version: int) -> tuple[int, str]:
 
 def test_the_frames_of_played_matches_are_the_bytes_of_before():
     # Saying version 2, a Draw-family match is the bytes of version 2, frame for frame: version 3
-    # (Mexican Train, 8 seats) changed the number in the hellos and welcomes and nothing else.
+    # (Mexican Train, 8 seats) changed the number in the hellos and welcomes and nothing else, and
+    # so did version 4 (the match record, a message of its own).
     assert _digest(2) == (RECORDED_COUNT, RECORDED_SHA256)
-    assert _digest(PROTOCOL_VERSION) == (RECORDED_COUNT, VERSION_3_SHA256)
+    assert _digest(3) == (RECORDED_COUNT, VERSION_3_SHA256)
+    assert PROTOCOL_VERSION == 4
+    assert _digest(PROTOCOL_VERSION) == (RECORDED_COUNT, VERSION_4_SHA256)
 
 
 def test_every_frame_of_played_matches_reads_back_to_its_message_and_its_bytes():
@@ -173,11 +180,25 @@ def test_a_train_view_map_says_its_game_and_a_line_of_play_view_map_none():
 
 
 def added_since() -> list[object]:
-    """Messages, and fields, added inside version 2 after the bytes were recorded (each read back below)."""
+    """Messages, and fields, added after the bytes were recorded (each read back below): inside
+    version 2, and version 4's match records (of both games)."""
     rules = Rules.preset_named(PRESET_NAMES[0])
     view = Match(rules, 2, seed=1).view(0)
     return [HostBye("closed", "Ana", True), HostBye("closed"),
-            Snapshot(1, view, (Chat("Ana", 0, "hola"), Chat("Eve", None, "¿quién gana?")))]
+            Snapshot(1, view, (Chat("Ana", 0, "hola"), Chat("Eve", None, "¿quién gana?"))),
+            MatchRecorded(_record(Match(rules, 2, seed=5))),
+            MatchRecorded(_record(MexicanMatch(
+                msgspec.structs.replace(Rules.preset_named("mexican-train"), rounds=1), 3, seed=5)))]
+
+
+def _record(match: Match | MexicanMatch) -> MatchRecord:
+    """The record of ``match`` played to its end by random choices."""
+    rng = random.Random(5)
+    while not match.is_over:
+        match.apply(rng.choice(match.legal_actions()))
+    seats = [RecordSeat("Ana", "person")] + [RecordSeat(f"C{i}", "computer", "easy")
+                                             for i in range(1, match.players)]
+    return record_of(match, seats, match_id="m1", started=0.0, ended=60.0)
 
 
 def test_what_came_later_reads_back_to_its_message_and_its_bytes():

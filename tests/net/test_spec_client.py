@@ -5,6 +5,8 @@ says `ready` in the break between rounds, and comes back with its seat key.
 Protocol version 3: it says version 3, and plays Mexican Train too: a view map
 whose `game` is `mexican-train` is a train view map, whose match is over once
 its `winners` is not null (section 5); its actions are in `legal` as ever.
+Protocol version 4: it says version 4, and once the match is over (never
+before) it gets the match's `record` (section 4), read as docs/RECORD.md says.
 """
 
 from __future__ import annotations
@@ -40,25 +42,26 @@ class SpecClient:
 
 async def play_from_the_spec(
     port: int, name: str, *, leave_after: int | None = None
-) -> tuple[dict[str, Any], int]:
-    """Play until the match is over: the last view and the breaks between rounds seen.
+) -> tuple[dict[str, Any], int, dict[str, Any]]:
+    """Play until the match is over: the last view, the breaks between rounds seen, and the record.
 
     With ``leave_after``, leave in that break and come back as from another
     machine, with the seat key (a new connection, no token).
     """
     reader, writer = await asyncio.open_connection(LOOPBACK, port)
     client = SpecClient(reader, writer)
-    client.send({"type": "hello", "version": 3, "name": name, "code": "K7PX2M", "token": None,
+    client.send({"type": "hello", "version": 4, "name": name, "code": "K7PX2M", "token": None,
                  "spectate": False, "table": "main"})
     welcome = await client.receive()
     assert welcome["type"] == "welcome" and welcome["seat"] is not None and welcome["token"]
-    assert welcome["version"] == 3 and welcome["match"]
+    assert welcome["version"] == 4 and welcome["match"]
     key = welcome["seat_key"]
     assert len(key.replace("-", "")) == 14 and key.count("-") == 3
     seat, seq, ref, waiting, breaks = welcome["seat"], 0, 0, False, 0
     while True:
         message = await client.receive()
         kind = message["type"]
+        assert kind != "record", "a record came before the match was over"
         if kind == "ping":
             client.send({"type": "pong", "n": message["n"]})
             continue
@@ -73,7 +76,7 @@ async def play_from_the_spec(
                     writer.close()
                     reader, writer = await asyncio.open_connection(LOOPBACK, port)
                     client = SpecClient(reader, writer)
-                    client.send({"type": "hello", "version": 3, "name": "-",
+                    client.send({"type": "hello", "version": 4, "name": "-",
                                  "seat_key": key.lower().replace("-", " ")})
                     again = await client.receive()
                     assert again["type"] == "welcome" and again["seat"] == seat, again
@@ -92,9 +95,15 @@ async def play_from_the_spec(
             view = message["view"]
             trains = view.get("game") == "mexican-train"
             if (view["winners"] if trains else view["winner"]) is not None:
+                while (message := await client.receive())["type"] != "record":
+                    if message["type"] == "ping":
+                        client.send({"type": "pong", "n": message["n"]})
+                record = message["record"]
+                assert record["format"] == "capicu-record" and record["version"] == 1
+                assert record["match_id"] == welcome["match"]
                 client.send({"type": "bye"})
                 writer.close()
-                return view, breaks
+                return view, breaks, record
             if view["turn"] == seat and view["legal"] and not waiting:
                 ref += 1
                 client.send({"type": "action", "action": view["legal"][-1], "ref": ref})
@@ -111,11 +120,17 @@ async def test_a_client_written_from_the_protocol_page_plays_a_whole_match_of_me
                          for i in range(3))),
         WAIT * 4,
     )
-    assert all(v["game"] == "mexican-train" for v, _ in views)
-    assert len({tuple(v["winners"]) for v, _ in views}) == 1
-    assert all(v["totals"] == views[0][0]["totals"] and len(v["totals"]) == 8 for v, _ in views)
-    assert all(breaks >= 3 for _, breaks in views)  # 4 rounds: 3 breaks between them
-    assert all(v["round_number"] == 4 and v["turn"] is None for v, _ in views)
+    assert all(v["game"] == "mexican-train" for v, _, _ in views)
+    assert len({tuple(v["winners"]) for v, _, _ in views}) == 1
+    assert all(v["totals"] == views[0][0]["totals"] and len(v["totals"]) == 8 for v, _, _ in views)
+    assert all(breaks >= 3 for _, breaks, _ in views)  # 4 rounds: 3 breaks between them
+    assert all(v["round_number"] == 4 and v["turn"] is None for v, _, _ in views)
+    # Every seat got the same record, which states the totals and winners they saw.
+    records = [record for _, _, record in views]
+    assert all(record == records[0] for record in records)
+    assert records[0]["totals"] == views[0][0]["totals"] and records[0]["winners"] == views[0][0]["winners"]
+    assert records[0]["log"]["format"] == "capicu-mexican-train-log/1"
+    assert [seat["kind"] for seat in records[0]["seats"]] == ["person"] * 3 + ["computer"] * 5
 
 
 async def test_a_client_written_from_the_protocol_page_plays_a_whole_match(start_host):
@@ -126,6 +141,12 @@ async def test_a_client_written_from_the_protocol_page_plays_a_whole_match(start
                          for i in range(3))),
         WAIT * 2,
     )
-    assert len({v["winner"] for v, _ in views}) == 1
-    assert all(v["scores"] == views[0][0]["scores"] for v, _ in views)
-    assert all(breaks >= 2 for _, breaks in views)
+    assert len({v["winner"] for v, _, _ in views}) == 1
+    assert all(v["scores"] == views[0][0]["scores"] for v, _, _ in views)
+    assert all(breaks >= 2 for _, breaks, _ in views)
+    record = views[0][2]
+    assert all(other == record for _, _, other in views)
+    # Partners: the winning side's two seats won, and the totals are the sides' scores.
+    winner = views[0][0]["winner"]
+    assert record["totals"] == views[0][0]["scores"] and record["sides"] == [0, 1, 0, 1]
+    assert record["winners"] == [seat for seat in range(4) if seat % 2 == winner]

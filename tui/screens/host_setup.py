@@ -16,7 +16,7 @@ from capicu.tui.describe_rules import preset_title
 from capicu.tui.game import HostGame, SoloGame, make_host_config
 from capicu.tui.messages import N_, t, tc, tn
 from capicu.tui.screens.base import CapicuScreen
-from capicu.tui.settings import journals_dir
+from capicu.tui.settings import journals_dir, records_dir
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Grid, Horizontal, Vertical
@@ -164,7 +164,7 @@ class HostSetupScreen(CapicuScreen[None]):
             config = make_host_config(
                 rules=rules, players=players, computers=computers, level=level,
                 bind=None, port=port, code=code, seed=None, pace=0.7,
-                journals=JournalFolder(journals_dir(), JournalKind.HOST),
+                journals=JournalFolder(journals_dir(), JournalKind.HOST), records=records_dir(),
             )
         except ConfigError as exc:  # the form's choices leave only the typed code to go wrong
             if exc.code is not ConfigProblem.JOIN_CODE:
