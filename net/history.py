@@ -1,6 +1,8 @@
-"""The history of every finished match, kept in an SQLite database in the user data folder.
+"""The history of every finished match, kept in an SQLite database beside the match records.
 
-One file, ``history.sqlite3`` (`HISTORY_FILE`), holds every match this machine kept:
+One file, ``history.sqlite3`` (`HISTORY_FILE`) in the folder of records (the user
+data folder's ``records/``; net/archive.py adds each match as its record is
+written), holds every match this machine kept:
 a player's client keeps the matches it sat at (and which seat was its player's), a
 host keeps those played at its table (a club night's standings). Both may share one
 data folder (a game against the computer hosts and plays in one process): a match is
@@ -71,11 +73,13 @@ class HistoryProblem(Code):
     UNUSABLE = "unusable", "file", "problem"
 
 
-class Keeper(StrEnum):
-    """Who kept a match: a player's client, or a host for its table."""
+class KeptBy(StrEnum):
+    """Whose copy of a match's record is kept (net/archive.py), and so who keeps it in the history."""
 
-    PLAYER = "player"
+    #: The host that played the match.
     HOST = "host"
+    #: A player's (or a spectator's) client, given it by the host.
+    PLAYER = "player"
 
 
 # -- the schema -----------------------------------------------------------------------------
@@ -387,7 +391,7 @@ class History:
 
     # -- writing --------------------------------------------------------------------------
 
-    def add(self, facts: MatchFacts, *, kept_by: Keeper, me: int | None = None,
+    def add(self, facts: MatchFacts, *, kept_by: KeptBy, me: int | None = None,
             record_path: Path | str | None = None) -> bool:
         """Keep a finished match; True when it is new, False when it was kept already.
 
@@ -398,7 +402,7 @@ class History:
         if me is not None and not 0 <= me < len(facts.seats):
             raise ValueError(f"there is no seat {me} in a match of {len(facts.seats)}")
         path = None if record_path is None else str(record_path)
-        by_player, by_host = int(kept_by is Keeper.PLAYER), int(kept_by is Keeper.HOST)
+        by_player, by_host = int(kept_by is KeptBy.PLAYER), int(kept_by is KeptBy.HOST)
         with self._transaction() as db:
             found = db.execute("SELECT id FROM matches WHERE match_id = ?", (facts.match_id,)).fetchone()
             if found is not None:
@@ -646,7 +650,7 @@ def _reason(exc: BaseException) -> str:
     return str(exc) or type(exc).__name__
 
 
-def keep_in_history(folder: Path, record: MatchRecord, *, kept_by: Keeper, me: int | None = None,
+def keep_in_history(folder: Path, record: MatchRecord, *, kept_by: KeptBy, me: int | None = None,
                     record_path: Path | str | None = None) -> Statement[HistoryProblem] | None:
     """Add a finished match's record to the history in ``folder`` (opened and closed again); any problem.
 
@@ -679,7 +683,7 @@ __all__ = [
     "History",
     "HistoryError",
     "HistoryProblem",
-    "Keeper",
+    "KeptBy",
     "MatchFacts",
     "MatchResult",
     "Opponent",

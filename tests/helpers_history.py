@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from capicu.net.history import LINE_GAME, TRAIN_GAME, Keeper, MatchFacts, RoundFacts, SeatFacts, open_history
+from capicu.net.history import LINE_GAME, TRAIN_GAME, KeptBy, MatchFacts, RoundFacts, SeatFacts, open_history
 
 
 def person(name: str, side: int, score: int, won: bool) -> SeatFacts:
@@ -53,8 +53,8 @@ HAND_MADE = (
 
 
 
-def write_hand_made(folder: Path, *, kept_by: Keeper = Keeper.PLAYER) -> None:
+def write_hand_made(folder: Path, *, kept_by: KeptBy = KeptBy.PLAYER) -> None:
     """Keep the hand-made matches in the history in ``folder``, with seat 0 as this machine's player."""
     with open_history(folder)[0] as history:
         for facts in HAND_MADE:
-            history.add(facts, kept_by=kept_by, me=0 if kept_by is Keeper.PLAYER else None)
+            history.add(facts, kept_by=kept_by, me=0 if kept_by is KeptBy.PLAYER else None)

@@ -47,7 +47,7 @@ from .options import (
     parse_address,
     rules_from_args,
 )
-from .settings import apply_color_mode, data_dir, load_settings, themes_dir
+from .settings import apply_color_mode, load_settings, records_dir, themes_dir
 
 if TYPE_CHECKING:
     from capicu.net.history import History
@@ -260,7 +260,7 @@ def run_history(args: argparse.Namespace, now: datetime | None = None) -> int:
     if player is None and not args.host:
         player = load_settings()[0].name or MY_SEATS
     year: int | None = this_year(now or datetime.now(UTC)) if args.this_year else args.year
-    folder = data_dir()
+    folder = records_dir()
     if not history_path(folder).exists() and args.csv is None:
         print(t("No finished match is kept yet (the history will be kept in {file}).",
                 file=str(history_path(folder))))

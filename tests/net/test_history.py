@@ -31,7 +31,7 @@ from capicu.net.history import (
     History,
     HistoryError,
     HistoryProblem,
-    Keeper,
+    KeptBy,
     facts_from_log,
     facts_from_record,
     keep_in_history,
@@ -49,7 +49,7 @@ def history(tmp_path: Path) -> History:
     opened, problem = open_history(tmp_path)
     assert problem is None
     for facts in HAND_MADE:
-        assert opened.add(facts, kept_by=Keeper.PLAYER, me=0)
+        assert opened.add(facts, kept_by=KeptBy.PLAYER, me=0)
     return opened
 
 
@@ -90,7 +90,7 @@ def test_the_figures_per_preset(history: History) -> None:
 def test_a_host_keeps_its_tables_standings(tmp_path: Path) -> None:
     with open_history(tmp_path)[0] as host:
         for facts in HAND_MADE[:2]:
-            host.add(facts, kept_by=Keeper.HOST)
+            host.add(facts, kept_by=KeptBy.HOST)
         standings = host.standings()
         assert [(s.name, s.figures.played, s.figures.won) for s in standings] == [
             ("Ana", 2, 1), ("Beto", 2, 1), ("Dora", 1, 0)]
@@ -101,8 +101,8 @@ def test_a_host_keeps_its_tables_standings(tmp_path: Path) -> None:
 
 def test_a_match_kept_twice_is_kept_once_and_learns_who_kept_it(tmp_path: Path) -> None:
     with open_history(tmp_path)[0] as shared:
-        assert shared.add(HAND_MADE[0], kept_by=Keeper.HOST, record_path="/r/m1.record")
-        assert not shared.add(HAND_MADE[0], kept_by=Keeper.PLAYER, me=1)
+        assert shared.add(HAND_MADE[0], kept_by=KeptBy.HOST, record_path="/r/m1.record")
+        assert not shared.add(HAND_MADE[0], kept_by=KeptBy.PLAYER, me=1)
         assert shared.match_count() == 1
         assert shared.figures().played == 1 and shared.figures().won == 0  # seat 1, Beto's
         assert shared.standings()[0].name == "Ana"
@@ -131,7 +131,7 @@ def _csv(history: History) -> str:
 def test_the_csv_export_has_one_row_per_seat_per_match(history: History) -> None:
     history.add(line_match("m5", "2026-05-01T20:00:00Z",
                            (person("=SUM(A1)", 0, 0, False), person("Ana", 1, 61, True)), ()),
-                kept_by=Keeper.PLAYER, me=1)
+                kept_by=KeptBy.PLAYER, me=1)
     rows = list(csv.reader(io.StringIO(_csv(history))))
     assert tuple(rows[0]) == CSV_COLUMNS
     assert len(rows) == 1 + 2 + 3 + 4 + 2 + 2
@@ -178,7 +178,7 @@ def test_a_records_facts_are_the_engines_own(tmp_path: Path, preset: str) -> Non
         # Every round's points went to its side: the sides' final scores.
         for seat in facts.seats:
             assert seat.score == sum(r.points for r in facts.rounds if r.winner_side == seat.side)
-    assert keep_in_history(tmp_path, record, kept_by=Keeper.PLAYER, me=0, record_path="/r/x") is None
+    assert keep_in_history(tmp_path, record, kept_by=KeptBy.PLAYER, me=0, record_path="/r/x") is None
     with open_history(tmp_path)[0] as history:
         assert history.figures("Ana").played == 1
         assert history.figures().won == (0 in record.winners)
@@ -205,7 +205,7 @@ def test_this_year_is_the_year_of_the_clock_given() -> None:
 _WRITER = textwrap.dedent("""
     import sys
     from pathlib import Path
-    from capicu.net.history import Keeper, MatchFacts, RoundFacts, SeatFacts, open_history
+    from capicu.net.history import KeptBy, MatchFacts, RoundFacts, SeatFacts, open_history
 
     history, _ = open_history(Path(sys.argv[1]))
     seats = (SeatFacts("Ana", "person", None, 0, 100, True), SeatFacts("Beto", "person", None, 1, 7, False))
@@ -215,7 +215,7 @@ _WRITER = textwrap.dedent("""
         number += 1
         match_id = f"match-{number}"
         history.add(MatchFacts(match_id, "2026-01-01T00:00:00Z", "2026-01-01T01:00:00Z", "draw", "line",
-                               seats, rounds), kept_by=Keeper.PLAYER, me=0)
+                               seats, rounds), kept_by=KeptBy.PLAYER, me=0)
         print(match_id, flush=True)
 """)
 
@@ -263,7 +263,7 @@ def test_an_older_schema_is_migrated_and_keeps_its_matches(tmp_path: Path) -> No
         assert history.figures("Beto").played == 1
         rows = list(csv.DictReader(io.StringIO(_csv(history))))
         assert rows[0]["kept_by_player"] == "1" and rows[0]["kept_by_host"] == "0"
-        history.add(HAND_MADE[1], kept_by=Keeper.HOST)
+        history.add(HAND_MADE[1], kept_by=KeptBy.HOST)
         assert history.match_count() == 2
     again = sqlite3.connect(tmp_path / HISTORY_FILE)
     assert again.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
@@ -290,7 +290,7 @@ def _pages_overwritten(path: Path) -> bytes:
     """A real history whose pages after the first are overwritten: its header still says SQLite."""
     with open_history(path.parent)[0] as history:
         for facts in HAND_MADE:
-            history.add(facts, kept_by=Keeper.PLAYER, me=0)
+            history.add(facts, kept_by=KeptBy.PLAYER, me=0)
     data = bytearray(path.read_bytes())
     data[4096:] = b"\xa5" * (len(data) - 4096)
     return bytes(data)
@@ -308,7 +308,7 @@ def test_a_damaged_file_is_set_aside_and_a_new_history_begun(tmp_path: Path, dam
         kept = Path(str(problem.values["kept"]))
         assert kept.read_bytes() == damaged
         assert history.match_count() == 0
-        history.add(HAND_MADE[0], kept_by=Keeper.PLAYER, me=0)
+        history.add(HAND_MADE[0], kept_by=KeptBy.PLAYER, me=0)
     # The next one opens the new file as it is.
     again, problem = open_history(tmp_path)
     with again:
@@ -325,15 +325,15 @@ def test_a_file_written_by_a_newer_capicu_is_left_alone(tmp_path: Path) -> None:
     with pytest.raises(HistoryError) as raised:
         open_history(tmp_path)
     assert raised.value.problem.code is HistoryProblem.TOO_NEW
-    problem = keep_in_history(tmp_path, _record("draw", 2, 1), kept_by=Keeper.HOST)
+    problem = keep_in_history(tmp_path, _record("draw", 2, 1), kept_by=KeptBy.HOST)
     assert problem is not None and problem.code is HistoryProblem.TOO_NEW
 
 
 def test_keep_in_history_opens_adds_and_closes(tmp_path: Path) -> None:
     record = _record("draw", 2, 5)
     folder = tmp_path / "new folder"
-    assert keep_in_history(folder, record, kept_by=Keeper.HOST) is None
-    assert keep_in_history(folder, record, kept_by=Keeper.PLAYER, me=0) is None
+    assert keep_in_history(folder, record, kept_by=KeptBy.HOST) is None
+    assert keep_in_history(folder, record, kept_by=KeptBy.PLAYER, me=0) is None
     with open_history(folder)[0] as history:
         assert history.match_count() == 1 and history.figures().played == 1
         assert [s.name for s in history.standings()] == ["Ana"]

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from capicu.net.history import HISTORY_FILE, Keeper
+from capicu.net.history import HISTORY_FILE, KeptBy
 from capicu.tui.app import CapicuApp
 from capicu.tui.cli import main
 from capicu.tui.commands import run_history
@@ -31,10 +31,12 @@ NOW = datetime(2026, 12, 1, 20, 0, tzinfo=UTC)
 
 @pytest.fixture(autouse=True)
 def folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """One folder for settings and data, as a separate identity."""
+    """The folder of records the history is kept in, in one folder for settings and data."""
     monkeypatch.delenv("CAPICU_DATA_DIR", raising=False)
     monkeypatch.setenv("CAPICU_CONFIG_DIR", str(tmp_path))
-    return tmp_path
+    records = tmp_path / "records"
+    records.mkdir()
+    return records
 
 
 def _run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
@@ -53,6 +55,7 @@ def test_the_command_says_when_nothing_is_kept_yet(folder: Path, capsys: pytest.
     code, out, _ = _run(["history"], capsys)
     assert code == 0 and "No finished match is kept yet" in out
     assert not (folder / HISTORY_FILE).exists()
+    assert str(folder / HISTORY_FILE) in out
 
 
 def test_the_command_prints_the_players_figures(folder: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -99,7 +102,7 @@ def test_this_year_is_the_year_of_the_clock(folder: Path, capsys: pytest.Capture
 
 
 def test_the_command_prints_a_hosts_standings(folder: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    write_hand_made(folder, kept_by=Keeper.HOST)
+    write_hand_made(folder, kept_by=KeptBy.HOST)
     code, out, _ = _run(["--lang", "es", "history", "--host", "--year", "2026"], capsys)
     assert code == 0
     lines = out.splitlines()
@@ -200,7 +203,7 @@ async def test_the_history_screen_follows_its_keys(folder: Path) -> None:
 
 
 async def test_the_history_screen_speaks_spanish_and_follows_a_change_of_language(folder: Path) -> None:
-    write_hand_made(folder, kept_by=Keeper.HOST)
+    write_hand_made(folder, kept_by=KeptBy.HOST)
     app = _app(language="es")
     async with app.run_test(size=SIZE) as pilot:
         screen = await _open_history(pilot, app)

@@ -27,7 +27,7 @@ from capicu.tui.describe_history import (
 )
 from capicu.tui.messages import N_, t
 from capicu.tui.screens.base import CapicuScreen
-from capicu.tui.settings import data_dir
+from capicu.tui.settings import records_dir
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -46,7 +46,7 @@ class Breakdown(StrEnum):
 
 
 class HistoryScreen(CapicuScreen[None]):
-    """The player's figures, from the history in the data folder (opened while the screen is up)."""
+    """The player's figures, from the history beside the records (opened while the screen is up)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("y", "toggle_year", N_("This year / all time")),
@@ -62,7 +62,7 @@ class HistoryScreen(CapicuScreen[None]):
 
     def __init__(self, folder: Path | None = None, *, now: datetime | None = None) -> None:
         super().__init__()
-        self._folder = folder if folder is not None else data_dir()
+        self._folder = folder if folder is not None else records_dir()
         self._year = this_year(now or datetime.now(UTC))
         self._history: History | None = None
         self._unusable: str | None = None
