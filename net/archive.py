@@ -14,6 +14,7 @@ from pathlib import Path
 
 from capicu.core.codes import Statement
 
+from .effects import HostNote
 from .history import HistoryProblem, KeptBy, keep_in_history
 from .record import MatchRecord, write_record
 
@@ -40,4 +41,12 @@ def keep_finished_match(record: MatchRecord, folder: Path, *, kept_by: KeptBy, m
     return Kept(path, keep_in_history(folder, record, kept_by=kept_by, me=me, record_path=path))
 
 
-__all__ = ["Kept", "KeptBy", "keep_finished_match"]
+def history_note(table: str, problem: Statement[HistoryProblem]) -> Statement[HostNote]:
+    """What a host tells its operator of a history problem met keeping table ``table``'s match."""
+    values = problem.values
+    detail = values.get("kept", values.get("version", values.get("problem", "")))
+    return HostNote.HISTORY_PROBLEM(table=table, history=problem.code.value, file=str(values.get("file", "")),
+                                    detail=detail)
+
+
+__all__ = ["Kept", "KeptBy", "history_note", "keep_finished_match"]

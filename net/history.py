@@ -567,11 +567,20 @@ def _prepare(connection: sqlite3.Connection) -> int:
     return int(connection.execute("PRAGMA user_version").fetchone()[0])
 
 
-def migrate(connection: sqlite3.Connection, version: int, target: int = SCHEMA_VERSION) -> None:
-    """Apply the steps after ``version`` up to ``target``, each with its version number in one transaction."""
-    for number in range(version + 1, target + 1):
+def migrate(connection: sqlite3.Connection, target: int = SCHEMA_VERSION) -> None:
+    """Apply the steps the file lacks up to ``target``, each with its version number in one transaction.
+
+    The version is read inside each step's transaction (``BEGIN IMMEDIATE`` holds the
+    file's write lock): a host and its player opening a new history at once never
+    apply a step twice; the second finds it done.
+    """
+    while True:
         connection.execute("BEGIN IMMEDIATE")
         try:
+            number = int(connection.execute("PRAGMA user_version").fetchone()[0]) + 1
+            if number > target:
+                connection.execute("COMMIT")
+                return
             for statement in _statements(MIGRATIONS[number - 1]):
                 connection.execute(statement)
             connection.execute(f"PRAGMA user_version = {number:d}")
@@ -607,6 +616,27 @@ def _set_aside(path: Path) -> Path:
     return kept
 
 
+def _begin_anew(path: Path) -> tuple[sqlite3.Connection, int, Statement[HistoryProblem] | None]:
+    """Set the damaged file at ``path`` aside and open a new one: the connection, its version, and
+    what was done (None when another keeper, the host or its player, did it first meanwhile)."""
+    connection = _connect(path)
+    try:
+        return connection, _prepare(connection), None
+    except sqlite3.OperationalError:
+        connection.close()
+        raise
+    except sqlite3.DatabaseError:
+        connection.close()
+    kept = _set_aside(path)
+    connection = _connect(path)
+    try:
+        version = _prepare(connection)
+    except BaseException:
+        connection.close()
+        raise
+    return connection, version, HistoryProblem.SET_ASIDE(file=str(path), kept=str(kept))
+
+
 def open_history(folder: Path) -> tuple[History, Statement[HistoryProblem] | None]:
     """The history kept in ``folder``, brought to the current schema, and what had to be done to it.
 
@@ -628,13 +658,10 @@ def open_history(folder: Path) -> tuple[History, Statement[HistoryProblem] | Non
             if isinstance(exc, sqlite3.OperationalError):
                 raise  # locked, read-only, out of space: the file may be sound
             connection.close()
-            kept = _set_aside(path)
-            problem = HistoryProblem.SET_ASIDE(file=str(path), kept=str(kept))
-            connection = _connect(path)
-            version = _prepare(connection)
+            connection, version, problem = _begin_anew(path)
         if version > SCHEMA_VERSION:
             raise HistoryError(HistoryProblem.TOO_NEW(file=str(path), version=version))
-        migrate(connection, version)
+        migrate(connection)
     except HistoryError:
         connection.close()
         raise

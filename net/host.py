@@ -37,7 +37,7 @@ from pathlib import Path
 from capicu.core import Action
 from capicu.core.codes import Code, Statement
 
-from .archive import Kept, KeptBy, keep_finished_match
+from .archive import Kept, KeptBy, history_note, keep_finished_match
 from .codec import encode_frame
 from .codes import new_join_code, normal_code
 from .effects import (
@@ -639,7 +639,10 @@ class Host:
                 return
             error = task.exception()
             if error is None:
-                self.report(HostNote.RECORD_KEPT(table=keep.table, path=str(task.result().path)))
+                kept = task.result()
+                self.report(HostNote.RECORD_KEPT(table=keep.table, path=str(kept.path)))
+                if kept.history_problem is not None:
+                    self.report(history_note(keep.table, kept.history_problem))
             else:
                 self.report(HostNote.RECORD_FAILED(table=keep.table, problem=str(error)))
 

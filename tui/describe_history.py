@@ -7,31 +7,14 @@ the command line writes in aligned columns and the screen puts in a DataTable.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
-from capicu.net.history import Figures, History, HistoryProblem, Opponent, PresetFigures, Standing
+from capicu.net.history import Figures, History, Opponent, PresetFigures, Standing
 
-from .describe import display_text, list_separator
+from .describe import describe_history_problem, display_text, list_separator
 from .describe_rules import preset_title
-from .messages import N_, format_number, t, tn
-
-HISTORY_PROBLEMS: Mapping[str, str] = {
-    HistoryProblem.SET_ASIDE: N_("The history file {file} was damaged: it is kept aside as {kept}, "
-                                 "and a new history has begun."),
-    HistoryProblem.TOO_NEW: N_("The history file {file} was written by a newer capicu (version {version}): "
-                               "it is left as it is, and no match is added to it."),
-    # TRANSLATORS: {problem} is the system's own words ("Permission denied").
-    HistoryProblem.UNUSABLE: N_("The history file {file} cannot be used ({problem})."),
-}
-
-
-def describe_history_problem(code: str, params: Mapping[str, object]) -> str:
-    """What went wrong with the history file, as one sentence."""
-    values = {name: value if isinstance(value, int) else display_text(value, 300)
-              for name, value in params.items()}
-    return t(HISTORY_PROBLEMS.get(code, N_("The history file {file} cannot be used ({problem}).")),
-             **{"problem": code, "file": "", **values})
+from .messages import format_number, t, tn
 
 
 @dataclass(frozen=True, slots=True)
@@ -165,3 +148,19 @@ def standings_lines(history: History, year: int | None) -> list[str]:
     if not standings:
         return [*lines, t("No finished match.")]
     return [*lines, *aligned(standings_table(standings))]
+
+
+__all__ = [
+    "FigureTable",
+    "describe_history_problem",
+    "figure_cells",
+    "figure_columns",
+    "history_title",
+    "opponents_table",
+    "period_title",
+    "presets_table",
+    "standings_lines",
+    "standings_table",
+    "summary_lines",
+    "summary_sentence",
+]

@@ -247,7 +247,7 @@ def test_a_process_killed_mid_write_keeps_every_match_saved_before(tmp_path: Pat
 def test_an_older_schema_is_migrated_and_keeps_its_matches(tmp_path: Path) -> None:
     # A version-1 file, as the first capicu with a history wrote it (no keepers yet).
     old = sqlite3.connect(tmp_path / HISTORY_FILE, isolation_level=None)
-    migrate(old, 0, target=1)
+    migrate(old, target=1)
     old.execute("INSERT INTO matches (match_id, started, ended, preset, game, players, rounds,"
                 " record_path, me) VALUES ('old-1', '2025-05-05T10:00:00Z', '2025-05-05T11:00:00Z',"
                 " 'draw', 'line', 2, 1, NULL, 0)")
@@ -273,13 +273,13 @@ def test_an_older_schema_is_migrated_and_keeps_its_matches(tmp_path: Path) -> No
 def test_a_failed_migration_step_leaves_the_file_at_the_version_before(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     database = sqlite3.connect(tmp_path / HISTORY_FILE, isolation_level=None)
-    migrate(database, 0, target=1)
+    migrate(database, target=1)
     import capicu.net.history as module
 
     monkeypatch.setattr(module, "MIGRATIONS", (*module.MIGRATIONS[:1],
                                                "ALTER TABLE matches ADD COLUMN x INTEGER; NOT SQL;"))
     with pytest.raises(sqlite3.OperationalError):
-        migrate(database, 1, target=2)
+        migrate(database, target=2)
     assert database.execute("PRAGMA user_version").fetchone()[0] == 1
     columns = [row[1] for row in database.execute("PRAGMA table_info(matches)")]
     assert "x" not in columns
@@ -294,6 +294,19 @@ def _pages_overwritten(path: Path) -> bytes:
     data = bytearray(path.read_bytes())
     data[4096:] = b"\xa5" * (len(data) - 4096)
     return bytes(data)
+
+
+def test_two_keepers_opening_a_new_history_at_once_apply_each_step_once(tmp_path: Path) -> None:
+    # The second one read version 0 before the first migrated the file: it finds the steps done.
+    late = sqlite3.connect(tmp_path / HISTORY_FILE, isolation_level=None)
+    assert late.execute("PRAGMA user_version").fetchone()[0] == 0
+    with open_history(tmp_path)[0] as first:
+        first.add(HAND_MADE[0], kept_by=KeptBy.HOST)
+    migrate(late)
+    assert late.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
+    late.close()
+    with open_history(tmp_path)[0] as history:
+        assert history.match_count() == 1
 
 
 @pytest.mark.parametrize("damage", ["not a database", "pages overwritten"])

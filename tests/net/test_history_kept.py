@@ -58,3 +58,24 @@ async def test_a_finished_match_is_kept_once_by_its_host_and_its_player(start_ho
         (match_id,) = history.match_ids()
         assert [points for _, _, points, _ in history.round_scores(match_id)] == [
             result.points for result in match.results]
+
+
+async def test_a_damaged_history_never_stops_the_record_and_is_said(start_host, tmp_path: Path) -> None:
+    from capicu.net.history import HISTORY_FILE, HistoryProblem
+
+    rules = msgspec.structs.replace(Rules.preset_named("draw"), target=15)
+    records = tmp_path / "records"
+    records.mkdir()
+    (records / HISTORY_FILE).write_bytes(b"not a database" * 100)
+    host, port = await start_host(rules=rules, players=2, computers=1, seed=5)  # the host keeps nothing
+    client = await asyncio.wait_for(Client.connect(LOOPBACK, port, name="Ana", records=records), WAIT)
+    try:
+        await asyncio.wait_for(_play_until_recorded(client), WAIT * 3)
+        model = client.model
+        assert model.record_file is not None and model.record_file.exists()
+        assert model.history_problem is not None and model.history_problem.code is HistoryProblem.SET_ASIDE
+    finally:
+        await client.close()
+    assert (records / "history.damaged-1.sqlite3").read_bytes().startswith(b"not a database")
+    with open_history(records)[0] as history:
+        assert history.match_count() == 1

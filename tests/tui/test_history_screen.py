@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from capicu.net.history import HISTORY_FILE, KeptBy
+from capicu.net.history import HISTORY_FILE, HistoryProblem, KeptBy
 from capicu.tui.app import CapicuApp
 from capicu.tui.cli import main
 from capicu.tui.commands import run_history
@@ -257,3 +257,33 @@ def test_snapshot_of_the_history_screen(snap_compare: Any, folder: Path, ascii: 
         await pilot.pause()
 
     assert snap_compare(app, terminal_size=SIZE, run_before=shown)
+
+
+# -- a match played in the app --------------------------------------------------------------------
+
+
+async def test_a_match_played_in_the_app_is_in_its_history_and_a_damaged_file_is_said(folder: Path) -> None:
+    import msgspec
+    from capicu.core import Rules
+    from capicu.tui.game import SoloGame
+    from helpers_app import play_until
+
+    (folder / HISTORY_FILE).write_bytes(b"not a database" * 100)
+    rules = msgspec.structs.replace(Rules.preset_named("draw"), target=10)
+    app = CapicuApp(DisplayOptions(mouse=False),
+                    SoloGame(rules, 2, "normal", seed=4, name="Ana", pace=0.0))
+    async with app.run_test(size=SIZE) as pilot:
+        await play_until(pilot, app, lambda: app.table is not None and app.table.record is not None)
+        # Whichever keeps it first, the host or the client, finds the file damaged, and it is said.
+        await wait_for(pilot, lambda: any("kept aside as" in str(n.message) for n in app._notifications),
+                       what="the notice that the history was set aside", steps=1500)
+        # The client kept it too, in the new history (none of the two failed for the other).
+        assert app.table is not None and app.table.record_file is not None
+        problem = app.table.history_problem
+        assert problem is None or problem.code is HistoryProblem.SET_ASIDE, problem
+        app.push_screen(HistoryScreen(now=NOW))
+        await wait_for(pilot, lambda: isinstance(app.screen, HistoryScreen), what="the History screen")
+        await pilot.pause()
+        assert "History of Ana, all time" in screen_text(app)
+        assert "1 match played" in screen_text(app)
+    assert (folder / "history.damaged-1.sqlite3").exists()
