@@ -2,15 +2,16 @@
 
 One file, ``history.sqlite3`` (`HISTORY_FILE`) in the folder of records (the user
 data folder's ``records/``; net/archive.py adds each match as its record is
-written), holds every match this machine kept:
-a player's client keeps the matches it sat at (and which seat was its player's), a
-host keeps those played at its table (a club night's standings). Both may share one
-data folder (a game against the computer hosts and plays in one process): a match is
-kept once, by its match id, and remembers both keepers.
+written), holds every match this machine kept: a player's client keeps the matches
+it sat at (and which seat was its player's), a host keeps those played at its table
+(a club night's standings). Both may share one folder (a game against the computer
+hosts and plays in one process): a match is kept once, by its match id, and
+remembers both keepers.
 
 - **Schema by version number.** ``PRAGMA user_version`` says which of `MIGRATIONS`
   a file has had; opening it applies the rest in order, each step and its new
-  version number in one transaction, so a file is always at one version or the next.
+  version number in one transaction, so a file is always at one version or the next
+  (and two keepers opening a new file at once apply each step once).
 - **Writes in transactions.** A match is added in one transaction (``BEGIN
   IMMEDIATE`` ... ``COMMIT``) with ``synchronous=FULL``: once `History.add` returns,
   the match is on disk, and a process killed in the middle of the next one loses only
