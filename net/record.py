@@ -227,9 +227,13 @@ def encode_record(record: MatchRecord) -> bytes:
     return data
 
 
-def decode_record(data: bytes) -> MatchRecord:
-    """The record ``data`` holds, checked (its log replays to its totals); `RecordError` saying why not."""
-    return _decode(data, replay=True)
+def decode_record(data: bytes, *, replay: bool = True) -> MatchRecord:
+    """The record ``data`` holds, checked (its log replays to its totals); `RecordError` saying why not.
+
+    ``replay=False`` checks all but the replay (a few milliseconds a match): for a quick
+    list of many records; read the one opened with the replay.
+    """
+    return _decode(data, replay=replay)
 
 
 def _decode(data: bytes, *, replay: bool) -> MatchRecord:
@@ -267,7 +271,9 @@ def _unpack(data: bytes) -> Any:
         raise
     except UnicodeDecodeError:
         raise RecordError("the record is damaged: a text in it is not valid UTF-8") from None
-    except msgpack.ExtraData:
+    except msgpack.ExtraData as extra:
+        if type(extra.unpacked) is not dict or extra.unpacked.get("format") != RECORD_FORMAT:
+            raise RecordError("this is not a capicu match record") from None
         raise RecordError("the record is damaged: bytes follow its end") from None
     except msgpack.StackError:
         raise RecordError(f"the record is damaged: it nests deeper than {MAX_DEPTH} levels") from None
@@ -275,6 +281,10 @@ def _unpack(data: bytes) -> Any:
         text = str(exc)
         if isinstance(exc, msgpack.OutOfData) or "incomplete" in text.lower():
             raise RecordError("the record is cut short (it ends inside a value)") from None
+        if "max_ext_len" in text:
+            raise RecordError(_EXTENSION) from None
+        if "max_bin_len" in text:
+            raise RecordError(_BINARY) from None
         if "exceeds max_" in text:
             raise RecordError(f"the record is damaged: a list or a map in it holds more than {MAX_ENTRIES} "
                               "items") from None
@@ -283,8 +293,12 @@ def _unpack(data: bytes) -> Any:
     return value
 
 
+_BINARY = "the record is damaged: it holds binary data, which records never use"
+_EXTENSION = "the record is damaged: it holds a msgpack extension type, which records never use"
+
+
 def _no_extension(code: int, data: bytes) -> Any:
-    raise RecordError("the record is damaged: it holds a msgpack extension type, which records never use")
+    raise RecordError(_EXTENSION)
 
 
 def _check_depth(value: Any) -> None:
@@ -386,8 +400,11 @@ def write_record_file(path: Path, record: MatchRecord) -> Path:
     return path
 
 
-def read_record(path: Path) -> MatchRecord:
-    """The record in the file at ``path``; `RecordError` naming the file and the problem."""
+def read_record(path: Path, *, replay: bool = True) -> MatchRecord:
+    """The record in the file at ``path``; `RecordError` naming the file and the problem.
+
+    ``replay``: as `decode_record`'s.
+    """
     try:
         size = path.stat().st_size
         if size > MAX_RECORD_BYTES:
@@ -397,17 +414,18 @@ def read_record(path: Path) -> MatchRecord:
     except OSError as exc:
         raise RecordError(f"cannot read the record {path}: {exc.strerror or exc}") from None
     try:
-        return decode_record(data)
+        return decode_record(data, replay=replay)
     except RecordError as exc:
         raise RecordError(f"{path}: {exc}") from None
 
 
 def list_records(
-    folder: Path, *, on_problem: Callable[[Path, RecordError], None] | None = None,
+    folder: Path, *, on_problem: Callable[[Path, RecordError], None] | None = None, replay: bool = True,
 ) -> list[tuple[Path, MatchRecord]]:
     """The records in ``folder``, newest first.
 
     A file that is no good is left out, and given to ``on_problem`` with its `RecordError`.
+    ``replay``: as `decode_record`'s (False lists a season of matches at once).
     """
     found: list[tuple[Path, MatchRecord]] = []
     try:
@@ -418,7 +436,7 @@ def list_records(
         if path.name.startswith("."):
             continue
         try:
-            found.append((path, read_record(path)))
+            found.append((path, read_record(path, replay=replay)))
         except RecordError as exc:
             if on_problem is not None:
                 on_problem(path, exc)

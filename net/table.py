@@ -696,10 +696,14 @@ class Table:
         match = self.match
         assert match is not None
         started = self._started_at if self._started_at is not None else now
-        self.record = record_of(
-            match, [self._record_seat(seat) for seat in self.seats], match_id=self.match_id,
-            started=self._clock_offset + started, ended=self._clock_offset + now,
-        )
+        try:
+            self.record = record_of(
+                match, [self._record_seat(seat) for seat in self.seats], match_id=self.match_id,
+                started=self._clock_offset + started, ended=self._clock_offset + now,
+            )
+        except ValueError as exc:  # (a match id of an old journal that cannot name a file): the game goes on
+            self._out.append(Report(HostNote.RECORD_FAILED(table=self.name, problem=str(exc))))
+            return
         peers = tuple(self.peers())
         if peers:
             self._out.append(Tell(peers, MatchRecorded(self.record)))

@@ -91,3 +91,39 @@ def test_no_generic_top_level_packages(tmp_path: object) -> None:
     )
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "[]"
+
+
+@pytest.mark.parametrize(("preset", "players"), [("puerto-rican-drawing", 2), ("quinientos", 4),
+                                                 ("mexican-train", 3)])
+def test_simulate_record_writes_the_match_it_prints(
+    preset: str, players: int, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from capicu.core.replay import replay
+    from capicu.net.record import read_record
+
+    options = ["simulate", "--preset", preset, "--players", str(players), "--seed", "2"]
+    if preset == "mexican-train":
+        options += ["--rounds", "1"]
+    assert main(options) == 0
+    printed = capsys.readouterr().out
+    path = tmp_path / "match.capicu-record"
+    assert main([*options, "--record", str(path)]) == 0
+    assert capsys.readouterr().out == printed  # recording changes nothing printed
+    record = read_record(path)
+    assert record.preset == preset and record.names == tuple(f"Computer {n + 1}" for n in range(players))
+    assert all(seat.kind == "computer" and seat.level == "normal" for seat in record.seats)
+    final = replay(record.match_log()).positions[-1].board
+    assert final.match_over
+    if preset == "mexican-train":
+        assert tuple(final.totals) == record.totals
+    else:
+        assert tuple(final.scores) == record.totals
+    assert "wins the match" in printed.splitlines()[-1] or "share the win" in printed.splitlines()[-1]
+
+
+def test_simulate_record_that_cannot_be_written_is_one_line_and_exit_code_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["simulate", "--record", str(tmp_path / "missing" / "m.capicu-record")]) == 2
+    error = capsys.readouterr().err
+    assert error.startswith("capicu: --record ") and error.count("\n") == 1

@@ -50,3 +50,33 @@ def test_the_code_cites_documents_the_repository_holds():
     # As written: a bare "RULES.md" is not docs/RULES.md (it named a file outside the repository).
     missing = sorted((name, str(where)) for name, where in cited if not (ROOT / name).is_file())
     assert not missing, missing
+
+
+def test_the_record_page_reads_a_record_with_msgpack_alone(tmp_path, capsys):
+    """docs/RECORD.md's example, run on a record capicu wrote: what it prints is the record's match."""
+    import msgspec
+    from capicu.core import new_match
+    from capicu.core.ai import make_player
+    from capicu.core.replay import replay
+    from capicu.net.record import RecordSeat, read_record, record_of, write_record
+
+    page = (ROOT / "docs" / "RECORD.md").read_text(encoding="utf-8")
+    (example,) = re.findall(r"```python\n(.*?)```", page, flags=re.S)
+    assert "capicu" not in example.replace('"capicu-record"', "").replace("a capicu match record", "")
+    rules = msgspec.structs.replace(Rules.preset_named("puerto-rican-drawing"), target=40)
+    match = new_match(rules, 2, 6, pause_between_rounds=True)
+    players = [make_player("normal", seat) for seat in range(2)]
+    while not match.is_over:
+        if match.awaiting_deal:
+            match.deal_next_round()
+        else:
+            match.apply(players[match.turn].choose(match.view(match.turn)), match.turn)
+    seats = [RecordSeat("Ana", "person"), RecordSeat("Computer 2", "computer", "normal")]
+    path = write_record(tmp_path, record_of(match, seats, match_id="docs", started=0.0, ended=60.0))
+    exec(compile(example, "docs/RECORD.md", "exec"), {"path": str(path)})
+    lines = capsys.readouterr().out.splitlines()
+    record = read_record(path)
+    assert lines[0] == (f"puerto-rican-drawing on 1970-01-01T00:00:00Z: {record.winner_names[0]} won, "
+                        f"totals {list(record.totals)}")
+    first_hand = " ".join(str(tile) for tile in replay(record.match_log()).positions[0].views[0].hand)
+    assert lines[2] == f"Ana was first dealt {first_hand}"

@@ -6,6 +6,7 @@ import argparse
 import os
 import sys
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import NoReturn
 
 from .commands import GameLost, add_commands, open_main_menu
@@ -45,6 +46,8 @@ def build_parser() -> argparse.ArgumentParser:
     simulate.add_argument("--seed", type=int, default=0, metavar=t("N"),
                           help=t("the seed of the deals (default: 0)"))
     simulate.add_argument("--level", **level_option())
+    simulate.add_argument("--record", type=Path, metavar=t("FILE"),
+                          help=t("also write the match's record to FILE (what capicu replay opens)"))
 
     add_commands(commands)
     add_display_arguments(parser, top_level=True)
@@ -74,7 +77,8 @@ def _run(argv: list[str]) -> int:
         if args.command == "simulate":
             rules, players = rules_from_args(args)
             check_level(rules, args.level)
-            return run_simulation(rules, players, seed=args.seed, level=args.level, out=sys.stdout)
+            return run_simulation(rules, players, seed=args.seed, level=args.level, out=sys.stdout,
+                                  record=args.record)
         handler: Callable[[argparse.Namespace], int] = getattr(args, "handler", open_main_menu)
         return int(handler(args) or 0)
     except CliError as exc:

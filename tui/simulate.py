@@ -3,6 +3,9 @@ command line's language, through the catalogue)."""
 
 from __future__ import annotations
 
+import secrets
+import time
+from pathlib import Path
 from typing import TextIO
 
 from capicu.core import (
@@ -34,6 +37,7 @@ from capicu.core.mexican import (
     TrainTilePlayed,
 )
 from capicu.core.rules import TrainRules
+from capicu.net.record import RecordError, RecordSeat, record_of, write_record_file
 
 from .describe import end_name, list_separator
 from .describe_rules import preset_title
@@ -57,17 +61,21 @@ def _bonus_names(result: RoundResult) -> str:
     return "".join(f", {names.get(bonus, str(bonus))} +{points}" for bonus, points in result.bonuses)
 
 
-def run_simulation(rules: Rules, players: int, *, seed: int, level: str, out: TextIO) -> int:
-    """Play the match and print it; returns the exit code."""
+def run_simulation(rules: Rules, players: int, *, seed: int, level: str, out: TextIO,
+                   record: Path | None = None) -> int:
+    """Play the match and print it (``record``: and write its record there); returns the exit code."""
     if isinstance(rules, TrainRules):
-        return run_train_simulation(rules, players, seed=seed, level=level, out=out)
+        return run_train_simulation(rules, players, seed=seed, level=level, out=out, record=record)
     try:
         bots = [make_player(level, seed * 10 + seat) for seat in range(players)]
     except ValueError as exc:
         from capicu.tui.cli import CliError
 
         raise CliError(str(exc)) from None
-    match = Match(rules, players, seed)
+    # Each round's end waits for the next deal, as at a table: the record then holds each round's
+    # end as a position of its own (what is printed is the same).
+    match = Match(rules, players, seed, pause_between_rounds=True)
+    started = time.time()
     write = out.write
     write(tn("{preset}: {count} player, double-{max_pip}, to {target} points, seed {seed}",
              "{preset}: {count} players, double-{max_pip}, to {target} points, seed {seed}", players,
@@ -142,13 +150,30 @@ def run_simulation(rules: Rules, players: int, *, seed: int, level: str, out: Te
     for event in match.opening_events:
         show(event)
     while not match.is_over:
-        seat = match.turn
-        assert seat is not None
-        action = bots[seat].choose(match.view(seat))
-        for event in match.apply(action, seat):
+        if match.awaiting_deal:
+            events = match.deal_next_round()
+        else:
+            seat = match.turn
+            assert seat is not None
+            events = match.apply(bots[seat].choose(match.view(seat)), seat)
+        for event in events:
             show(event)
     flush_draws()
+    if record is not None:
+        _write_record(match, level, started, record)
     return 0
+
+
+def _write_record(match: Match | MexicanMatch, level: str, started: float, path: Path) -> None:
+    """Write the finished match's record to ``path`` (its seats: the computer players)."""
+    from capicu.tui.cli import CliError
+
+    seats = [RecordSeat(f"Computer {seat + 1}", "computer", level) for seat in range(match.players)]
+    finished = record_of(match, seats, match_id=secrets.token_urlsafe(12), started=started, ended=time.time())
+    try:
+        write_record_file(path, finished)
+    except RecordError as exc:
+        raise CliError(t("--record {path}: {problem}", path=str(path), problem=str(exc))) from None
 
 
 def _train_name(train: Train, mover: int) -> str:
@@ -160,7 +185,8 @@ def _train_name(train: Train, mover: int) -> str:
     return t("the train of {seat}", seat=_seat(train.owner))
 
 
-def run_train_simulation(rules: TrainRules, players: int, *, seed: int, level: str, out: TextIO) -> int:
+def run_train_simulation(rules: TrainRules, players: int, *, seed: int, level: str, out: TextIO,
+                         record: Path | None = None) -> int:
     """Play a match of Mexican Train between computer players and print it, deal by deal."""
     try:
         bots = [make_train_player(level, seed * 10 + seat) for seat in range(players)]
@@ -168,7 +194,8 @@ def run_train_simulation(rules: TrainRules, players: int, *, seed: int, level: s
         from capicu.tui.cli import CliError
 
         raise CliError(str(exc)) from None
-    match = MexicanMatch(rules, players, seed)
+    match = MexicanMatch(rules, players, seed, pause_between_rounds=True)
+    started = time.time()
     write = out.write
     rounds = tn("{count} round", "{count} rounds", rules.round_count)
     write(tn("{preset}: {count} player, double-{max_pip}, {rounds}, seed {seed}",
@@ -217,9 +244,14 @@ def run_train_simulation(rules: TrainRules, players: int, *, seed: int, level: s
     for event in match.opening_events:
         show(event)
     while not match.is_over:
-        seat = match.turn
-        assert seat is not None
-        action = bots[seat].choose(match.view(seat))
-        for event in match.apply(action, seat):
+        if match.awaiting_deal:
+            events = match.deal_next_round()
+        else:
+            seat = match.turn
+            assert seat is not None
+            events = match.apply(bots[seat].choose(match.view(seat)), seat)
+        for event in events:
             show(event)
+    if record is not None:
+        _write_record(match, level, started, record)
     return 0

@@ -292,7 +292,8 @@ def check_no_leaks(frames: list[Any], seat: int | None) -> int:
     """Fail if ``seat`` (None: a spectator) was ever sent a tile it may not know.
 
     In every frame, each tile named outside a round's results must be in the
-    seat's own hand, on the line, or publicly played or forced. And every tile
+    seat's own hand, on the line, or publicly played or forced; the match's
+    record (every hand) may come only once a view said the match is over. And every tile
     ever shown as the seat's hand in a round must be one it ended that round
     with or played itself, checked against the reveal. Returns frames checked.
     """
@@ -313,13 +314,19 @@ def check_no_leaks(frames: list[Any], seat: int | None) -> int:
                 revealed[result["round_number"]] = [{_tile(t) for t in h} for h in result["hands"]]
         return round_number
 
+    over = False
     for frame in frames:
+        if frame.get("type") == "record":
+            # The match's record shows every hand: public once the match is over, never before.
+            assert over, "the match's record was sent before the match was over"
+            continue
         if frame.get("type") not in ("snapshot", "update"):
             mentioned: set[tuple[int, int]] = set()
             _mentioned(frame, mentioned)
             assert not mentioned, f"a {frame.get('type')} frame names tiles: {mentioned}"
             continue
         view = frame["view"]
+        over = over or view.get("winner") is not None
         events = list(view.get("events", [])) + list(frame.get("events", []))
         public = {(min(a, b), max(a, b)) for a, b in view["line"]}
         for event in events:

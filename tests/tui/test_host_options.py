@@ -168,3 +168,13 @@ def test_a_config_error_carries_only_its_declared_params() -> None:
 def test_a_negative_delay_names_its_option() -> None:
     error = ConfigError("in English", ConfigProblem.NEGATIVE_SECONDS, field="next_round_delay", seconds=-1)
     assert describe_config_problem(error) == "--next-round-delay must be 0 seconds or more"
+
+
+def test_every_host_this_terminal_runs_keeps_its_records_in_the_players_data_folder() -> None:
+    from capicu.tui.game import SoloGame, solo_host_config
+    from capicu.tui.settings import data_dir, records_dir
+
+    assert records_dir() == data_dir() / "records"
+    assert host_config_from_args(parse("--headless")).records == records_dir()
+    # A solo game: the host and the player keep the record in one folder, so it is one file.
+    assert solo_host_config(SoloGame(Rules(), 2)).records == records_dir()
