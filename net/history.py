@@ -53,7 +53,14 @@ from capicu.core.scoring import Bonus
 
 from .record import MatchRecord, RecordSeat
 
+try:  # POSIX; elsewhere opening is not locked (net/journals.py does the same)
+    import fcntl
+except ImportError:  # pragma: no cover - Windows
+    fcntl = None  # type: ignore[assignment]
+
 HISTORY_FILE = "history.sqlite3"
+#: Beside it, the file locked while a history is opened (`open_history`).
+LOCK_SUFFIX = ".lock"
 #: How long a write waits for another process's (a host and its player share a file).
 BUSY_SECONDS = 10.0
 #: The game of a Draw-family match and of a Mexican Train match, as the file keeps them.
@@ -646,11 +653,38 @@ def open_history(folder: Path) -> tuple[History, Statement[HistoryProblem] | Non
     opened, or a newer capicu wrote it (left untouched).
     """
     path = history_path(folder)
-    problem: Statement[HistoryProblem] | None = None
     try:
         folder.mkdir(parents=True, exist_ok=True)
+        with _opening(path):
+            return _open(path)
+    except OSError as exc:
+        raise HistoryError(HistoryProblem.UNUSABLE(file=str(path), problem=_reason(exc))) from None
+
+
+@contextlib.contextmanager
+def _opening(path: Path) -> Iterator[None]:
+    """Hold the history's lock file while it is opened (checked, set aside, migrated).
+
+    A host and its player keep the same match at once: without it, one could
+    rename a damaged file aside while the other has it open, which SQLite does not
+    survive ("disk I/O error"). ``flock`` is released by the system when a process dies.
+    """
+    if fcntl is None:  # pragma: no cover - Windows: nothing to hold
+        yield
+        return
+    with open(path.with_name(path.name + LOCK_SUFFIX), "a+b") as lock:
+        fcntl.flock(lock.fileno(), fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(lock.fileno(), fcntl.LOCK_UN)
+
+
+def _open(path: Path) -> tuple[History, Statement[HistoryProblem] | None]:
+    problem: Statement[HistoryProblem] | None = None
+    try:
         connection = _connect(path)
-    except (OSError, sqlite3.Error) as exc:
+    except sqlite3.Error as exc:
         raise HistoryError(HistoryProblem.UNUSABLE(file=str(path), problem=_reason(exc))) from None
     try:
         try:

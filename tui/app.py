@@ -509,8 +509,10 @@ class CapicuApp(App[None]):
                                                  for s in self.screen_stack):
             self.notify(t("{name}: {text}", name=taken.name, text=taken.text))
         elif isinstance(taken, MatchRecorded) and self.table is not None and self.table.history_problem:
+            # A toast, as when the hosting side meets it (tui/link.py): it is about a file, not the table.
             problem = self.table.history_problem
-            self.tell(lambda: describe_history_problem(problem.code, problem.values), severity="warning")
+            self.notify(describe_history_problem(problem.code, problem.values), severity="warning",
+                        timeout=10)
         elif isinstance(taken, Error) and not taken.fatal:
             code = taken.code
             self.tell(lambda: describe_host_error(code), severity="warning")
