@@ -67,7 +67,7 @@ async def test_a_damaged_history_never_stops_the_record_and_is_said(start_host, 
     records = tmp_path / "records"
     records.mkdir()
     (records / HISTORY_FILE).write_bytes(b"not a database" * 100)
-    host, port = await start_host(rules=rules, players=2, computers=1, seed=5)  # the host keeps nothing
+    _, port = await start_host(rules=rules, players=2, computers=1, seed=5)  # the host keeps nothing
     client = await asyncio.wait_for(Client.connect(LOOPBACK, port, name="Ana", records=records), WAIT)
     try:
         await asyncio.wait_for(_play_until_recorded(client), WAIT * 3)
