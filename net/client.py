@@ -445,10 +445,12 @@ class Client:
         if record is None or folder is None:
             return
         try:
-            model.record_file = await asyncio.to_thread(keep_finished_match, record, folder,
-                                                        kept_by=KeptBy.PLAYER)
+            kept = await asyncio.to_thread(keep_finished_match, record, folder, kept_by=KeptBy.PLAYER,
+                                           me=model.seat)
         except RecordError as exc:
             model.record_problem = str(exc)
+        else:
+            model.record_file, model.history_problem = kept.path, kept.history_problem
 
     async def receive(self, timeout: float | None = None) -> Incoming:
         """The next message (applied to the model); `Closed` is the last one."""

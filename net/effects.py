@@ -178,6 +178,10 @@ class HostNote(Code):
     RECORD_KEPT = "record_kept", "table", "path"
     #: Table ``table``'s finished match's record cannot be written (``problem``: the system's words).
     RECORD_FAILED = "record_failed", "table", "problem"
+    #: The finished match of table ``table`` could not be kept in the history of matches as it was
+    #: (``history``: net/history.py's `HistoryProblem`; ``file``: the history's; ``detail``: where a
+    #: damaged file was set aside, the version of a newer one, or the system's words).
+    HISTORY_PROBLEM = "history_problem", "table", "history", "file", "detail"
     #: What runs beside the host (the SSH gateway) has something to say, already in words (``text``).
     BESIDE = "beside", "text"
 

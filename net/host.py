@@ -37,7 +37,7 @@ from pathlib import Path
 from capicu.core import Action
 from capicu.core.codes import Code, Statement
 
-from .archive import KeptBy, keep_finished_match
+from .archive import Kept, KeptBy, history_note, keep_finished_match
 from .codec import encode_frame
 from .codes import new_join_code, normal_code
 from .effects import (
@@ -296,7 +296,7 @@ class Host:
         self._all_gone = asyncio.Event()
         self._timer: asyncio.TimerHandle | None = None
         #: Records of finished matches being written (`KeepRecord`): a stop waits for them.
-        self._keeping: set[asyncio.Task[Path]] = set()
+        self._keeping: set[asyncio.Task[Kept]] = set()
         self._executor: Executor
         if config.computer_processes:
             # Imported only here: a host whose computers think in threads (every solo
@@ -633,13 +633,16 @@ class Host:
             asyncio.to_thread(keep_finished_match, keep.record, folder, kept_by=KeptBy.HOST))
         self._keeping.add(task)
 
-        def kept(task: asyncio.Task[Path]) -> None:
+        def kept(task: asyncio.Task[Kept]) -> None:
             self._keeping.discard(task)
             if task.cancelled():
                 return
             error = task.exception()
             if error is None:
-                self.report(HostNote.RECORD_KEPT(table=keep.table, path=str(task.result())))
+                kept = task.result()
+                self.report(HostNote.RECORD_KEPT(table=keep.table, path=str(kept.path)))
+                if kept.history_problem is not None:
+                    self.report(history_note(keep.table, kept.history_problem))
             else:
                 self.report(HostNote.RECORD_FAILED(table=keep.table, problem=str(error)))
 

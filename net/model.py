@@ -21,9 +21,10 @@ from pathlib import Path
 from typing import ClassVar
 
 from capicu.core import Event, TrainView, View
-from capicu.core.codes import Code
+from capicu.core.codes import Code, Statement
 from capicu.core.mexican import TrainEvent
 
+from .history import HistoryProblem
 from .protocol import (
     ActedBy,
     Chat,
@@ -254,6 +255,8 @@ class TableModel:
         self.record_problem: str | None = None
         #: Where this machine keeps the record (set by the client that wrote it).
         self.record_file: Path | None = None
+        #: What went wrong keeping the match in the history of matches (net/history.py), if anything.
+        self.history_problem: Statement[HistoryProblem] | None = None
 
     def apply(self, message: Taken, now: float) -> Change | None:
         """Take ``message`` at time ``now``; what changed, or None for an update the view already holds."""

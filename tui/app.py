@@ -24,7 +24,7 @@ from capicu.core import Action, TrainView, View
 from capicu.net.client import Closed, Dial, Reconnected, Reconnecting, Update
 from capicu.net.journals import JournalFolder, Unfinished, summarize
 from capicu.net.model import LinkEnd, TableModel
-from capicu.net.protocol import NAME_LIMIT, Chat, Error, Snapshot, TrainSnapshot
+from capicu.net.protocol import NAME_LIMIT, Chat, Error, MatchRecorded, Snapshot, TrainSnapshot
 from rich.console import RenderableType
 from rich.segment import Segment
 from textual import events
@@ -43,6 +43,7 @@ from textual.widgets import Checkbox, Input
 
 from .ascii_only import to_ascii
 from .describe import describe_host_bye, describe_host_error, describe_link_end
+from .describe_history import describe_history_problem
 from .game import (
     DisplayOptions,
     GameState,
@@ -541,6 +542,11 @@ class CapicuApp(App[None]):
         elif isinstance(taken, Chat) and not any(isinstance(s, TableScreen | TrainTableScreen | LobbyScreen)
                                                  for s in self.screen_stack):
             self.notify(t("{name}: {text}", name=taken.name, text=taken.text))
+        elif isinstance(taken, MatchRecorded) and self.table is not None and self.table.history_problem:
+            # A toast, as when the hosting side meets it (tui/link.py): it is about a file, not the table.
+            problem = self.table.history_problem
+            self.notify(describe_history_problem(problem.code, problem.values), severity="warning",
+                        timeout=10)
         elif isinstance(taken, Error) and not taken.fatal:
             code = taken.code
             self.tell(lambda: describe_host_error(code), severity="warning")

@@ -1,4 +1,4 @@
-"""The interface's commands: ``play``, ``join``, ``host``, ``replay``, ``rules`` and the main menu.
+"""The commands: ``play``, ``join``, ``host``, ``replay``, ``history``, ``rules`` and the main menu.
 
 Textual reads the colour system once, as it loads, so ``--colors`` must be
 applied before it is imported: this module and everything it imports leave
@@ -17,18 +17,21 @@ import re
 import socket
 import sys
 from collections.abc import Callable
+from datetime import UTC, datetime
 from functools import partial
 from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, TypeVar
 
 from capicu.net.headless import CannotStart, News, Noted, Stopped, serve_headless
+from capicu.net.history import MY_SEATS
 from capicu.net.host import HostConfig
 from capicu.net.journals import Unfinished, summarize
 from capicu.net.protocol import DEFAULT_PORT
 from capicu.net.record import RecordError, read_record
 
 from .describe import describe_host_note, describe_host_problem, describe_unfinished, list_separator
+from .describe_history import describe_history_problem, standings_lines, summary_lines
 from .describe_rules import describe_rules, preset_title
 from .game import DisplayOptions, HostGame, JoinGame, OpenReplays, SoloGame, StartRequest
 from .messages import N_, t, tn
@@ -45,9 +48,11 @@ from .options import (
     parse_address,
     rules_from_args,
 )
-from .settings import apply_color_mode, themes_dir
+from .settings import apply_color_mode, load_settings, records_dir, themes_dir
 
 if TYPE_CHECKING:
+    from capicu.net.history import History
+
     from .ssh_gateway import Gateway
 
 #: The command line's parser class (the sub-commands are made of it).
@@ -55,7 +60,7 @@ Parser = TypeVar("Parser", bound=argparse.ArgumentParser)
 
 
 def add_commands(subparsers: argparse._SubParsersAction[Parser]) -> None:
-    """Add ``play``, ``join``, ``host`` and ``rules`` to the command line."""
+    """Add ``play``, ``join``, ``host``, ``rules`` and ``history`` to the command line."""
     play = subparsers.add_parser(
         "play", help=t("play against the computer"),
         description=t("Play a match against computer players in this terminal."),
@@ -118,6 +123,25 @@ def add_commands(subparsers: argparse._SubParsersAction[Parser]) -> None:
     )
     add_rule_arguments(rules)
     rules.set_defaults(handler=run_rules)
+
+    history = subparsers.add_parser(
+        "history", help=t("the figures of every finished match kept"),
+        description=t("Print how a player did in the matches kept on this machine (played, won, points a "
+                      "round, capicús; by game and by opponent), or a host's table standings, or write "
+                      "the whole history as CSV."),
+    )
+    history.add_argument("--player", default=None, metavar=t("NAME"),
+                         help=t("whose figures (default: your saved name, else the seats you sat in)"))
+    period = history.add_mutually_exclusive_group()
+    period.add_argument("--year", type=number_in(int, 1970, 9999, what=N_("a year")), default=None,
+                        metavar=t("YYYY"), help=t("only the matches that ended in that year"))
+    period.add_argument("--this-year", action="store_true", help=t("only this year's matches"))
+    history.add_argument("--host", action="store_true",
+                         help=t("the standings of every player at the table hosted on this machine"))
+    history.add_argument("--csv", default=None, metavar=t("FILE"),
+                         help=t("write every match kept to FILE as CSV, one row per seat per match "
+                                "('-': the standard output)"))
+    history.set_defaults(handler=run_history)
 
 
 # -- running the app --------------------------------------------------------------
@@ -252,6 +276,58 @@ def run_rules(args: argparse.Namespace) -> int:
              preset=preset_title(chosen.preset)))
     for line in describe_rules(chosen, players):
         print(f"- {line}")
+    return 0
+
+
+def run_history(args: argparse.Namespace, now: datetime | None = None) -> int:
+    """``capicu history``: the player's figures, a host's standings (``--host``), or the CSV (``--csv``).
+
+    ``now``: the clock's time for ``--this-year`` (the tests give theirs).
+    """
+    from capicu.net.history import HistoryError, history_path, open_history, this_year
+
+    player: str | None = args.player.strip() if args.player is not None else None
+    if args.player is not None and not player:
+        raise CliError(t("a name cannot be empty"))
+    if args.host and player is not None:
+        raise CliError(t("--host shows every player at the table: it cannot go with --player"))
+    if player is None and not args.host:
+        player = load_settings()[0].name or MY_SEATS
+    year: int | None = this_year(now or datetime.now(UTC)) if args.this_year else args.year
+    folder = records_dir()
+    if not history_path(folder).exists() and args.csv is None:
+        print(t("No finished match is kept yet (the history will be kept in {file}).",
+                file=str(history_path(folder))))
+        return 0
+    try:
+        history, problem = open_history(folder)
+    except HistoryError as exc:
+        raise CliError(describe_history_problem(exc.problem.code, exc.problem.values)) from None
+    with history:
+        if problem is not None:
+            print("capicu: " + describe_history_problem(problem.code, problem.values), file=sys.stderr)
+        if args.csv is not None:
+            return _export_history(history, args.csv)
+        lines = standings_lines(history, year) if args.host else summary_lines(history, player, year)
+    print("\n".join(lines))
+    return 0
+
+
+def _export_history(history: History, where: str) -> int:
+    """Write the history as CSV to the file ``where`` (``-``: standard output)."""
+    if where == "-":
+        history.export_csv(sys.stdout)
+        return 0
+    path = Path(where)
+    try:
+        # newline="": the csv module writes its own line endings (RFC 4180's CRLF).
+        with path.open("w", encoding="utf-8", newline="") as out:
+            rows = history.export_csv(out)
+    except OSError as exc:
+        raise CliError(t("cannot write {file} ({problem})", file=where,
+                         problem=exc.strerror or type(exc).__name__)) from None
+    print(tn("capicu history: {count} row written to {file}",
+             "capicu history: {count} rows written to {file}", rows, count=str(rows), file=where))
     return 0
 
 

@@ -37,6 +37,7 @@ from capicu.core import (
 )
 from capicu.core.rules import RulesProblem
 from capicu.net.client import LinkEnd
+from capicu.net.history import HistoryProblem
 from capicu.net.host import HostNote, HostProblem
 from capicu.net.journals import Unfinished
 from capicu.net.protocol import NAME_LIMIT, ErrorCode
@@ -687,6 +688,12 @@ def describe_host_note(code: str, params: Mapping[str, object]) -> str:
         values["number"] = seat + 1
     if code == HostNote.BESIDE:
         return str(values.get("text", ""))
+    if code == HostNote.HISTORY_PROBLEM:
+        detail = params.get("detail", "")
+        problem = describe_history_problem(str(params.get("history", "")), {
+            "file": params.get("file", ""), "kept": detail, "version": detail, "problem": detail})
+        # TRANSLATORS: {problem} is a sentence about the history of matches ("The history file ...").
+        return t("Table {table}: {problem}", table=values.get("table", ""), problem=problem)
     unsent, entries = params.get("unsent"), params.get("entries")
     if code == HostNote.CUT_OFF and isinstance(unsent, int):
         return tn("{address} was cut off: it stopped reading ({count} byte unsent).",
@@ -706,6 +713,24 @@ def describe_host_note(code: str, params: Mapping[str, object]) -> str:
         shown = ", ".join(f"{name} {value}" for name, value in values.items())
         return t("The host says {code} ({params}).", code=display_text(code, 40), params=shown)
     return t(sentence, **values)
+
+
+HISTORY_PROBLEMS: Mapping[str, str] = {
+    HistoryProblem.SET_ASIDE: N_("The history file {file} was damaged: it is kept aside as {kept}, "
+                                 "and a new history has begun."),
+    HistoryProblem.TOO_NEW: N_("The history file {file} was written by a newer capicu (version {version}): "
+                               "it is left as it is, and no match is added to it."),
+    # TRANSLATORS: {problem} is the system's own words ("Permission denied").
+    HistoryProblem.UNUSABLE: N_("The history file {file} cannot be used ({problem})."),
+}
+
+
+def describe_history_problem(code: str, params: Mapping[str, object]) -> str:
+    """What went wrong with the history file, as one sentence."""
+    values = {name: value if isinstance(value, int) else display_text(value, 300)
+              for name, value in params.items()}
+    return t(HISTORY_PROBLEMS.get(code, N_("The history file {file} cannot be used ({problem}).")),
+             **{"problem": code, "file": "", **values})
 
 
 def describe_host_bye(params: Mapping[str, object]) -> str:

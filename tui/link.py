@@ -202,8 +202,11 @@ class GameLink:
         return Connection(local, port, self.connection.name, host.code, False, seat_key=own_key)
 
     def _host_report(self, note: Statement[HostNote]) -> None:
-        """The host's notes for its operator: to Textual's log (the devtools console), not over the screen."""
+        """The host's notes for its operator: to Textual's log (the devtools console), not over the screen;
+        a problem with the history of matches on the screen too (it is this player's history)."""
         self._app.log.warning(describe_host_note(note.code, note.values))
+        if note.code is HostNote.HISTORY_PROBLEM:
+            self._app.notify(describe_host_note(note.code, note.values), severity="warning", timeout=10)
 
     def _host_asks(self, request: RejoinRequest) -> None:
         self._app.post_message(RejoinAsked(request.id, request.seat, request.name, request.address))

@@ -23,7 +23,8 @@ def _to(target: int) -> Rules:
 
 
 def _files(*folders: Path) -> list[Path]:
-    return sorted(path for folder in folders if folder.exists() for path in folder.iterdir())
+    """The record files in ``folders`` (the history of matches lives beside them: net/history.py)."""
+    return sorted(path for folder in folders if folder.exists() for path in folder.glob("*" + RECORD_SUFFIX))
 
 
 async def _connect(port: int, name: str, records: Path, wire: bytearray, *, spectate: bool = False) -> Client:

@@ -1,4 +1,4 @@
-"""The main menu: play alone, host, join, replays, rules and keys, settings, quit."""
+"""The main menu: play alone, host, join, replays, history, rules and keys, settings, quit."""
 
 from __future__ import annotations
 
@@ -6,6 +6,7 @@ from typing import ClassVar
 
 from capicu.tui.messages import N_, t
 from capicu.tui.screens.base import CapicuScreen
+from capicu.tui.screens.history import HistoryScreen
 from capicu.tui.screens.host_setup import HostSetupScreen
 from capicu.tui.screens.join_form import JoinFormScreen
 from capicu.tui.screens.rules_keys import RulesKeysScreen
@@ -22,6 +23,7 @@ _ITEMS = {
     "host": N_("Host a game"),
     "join": N_("Join a game"),
     "replays": N_("Replays"),
+    "history": N_("History"),
     "rules": N_("Rules and keys"),
     "settings": N_("Settings"),
     "quit": N_("Quit"),
@@ -36,6 +38,7 @@ class MainMenuScreen(CapicuScreen[None]):
         Binding("h", "choose('host')", N_("Host")),
         Binding("j", "choose('join')", N_("Join")),
         Binding("v", "choose('replays')", N_("Replays")),
+        Binding("y", "choose('history')", N_("History")),
         Binding("r,question_mark", "choose('rules')", N_("Rules")),
         Binding("s", "choose('settings')", N_("Settings")),
         Binding("q,escape", "choose('quit')", N_("Quit")),
@@ -64,6 +67,8 @@ class MainMenuScreen(CapicuScreen[None]):
             self.app.push_screen(JoinFormScreen())
         elif item == "replays":
             self.capicu.open_replays()
+        elif item == "history":
+            self.app.push_screen(HistoryScreen())
         elif item == "rules":
             self.app.push_screen(RulesKeysScreen())
         elif item == "settings":
