@@ -44,6 +44,7 @@ class _Decision(Struct, frozen=True):
     flagged: bool
     reason: str | None = None
     reason_params: list[tuple[str, int | str | list[int]]] = []
+    leads: bool = False
 
 
 class _Analysis(Struct, frozen=True):
@@ -87,6 +88,7 @@ def _to_plain(analysis: Analysis) -> _Analysis:
                 choices=[_Choice(str(c.action), c.expected, c.cost) for c in d.choices],
                 cost=d.cost, flagged=d.flagged, reason=None if d.reason is None else str(d.reason),
                 reason_params=[(name, list(v) if isinstance(v, tuple) else v) for name, v in d.reason_params],
+                leads=d.leads,
             )
             for d in analysis.decisions
         ],
@@ -103,6 +105,7 @@ def _from_plain(plain: _Analysis) -> Analysis:
             choices=tuple(ChoiceValue(parse_action(c.action), c.expected, c.cost) for c in d.choices),
             cost=d.cost, flagged=d.flagged, reason=None if d.reason is None else CoachReason(d.reason),
             reason_params=tuple((name, _param(v)) for name, v in d.reason_params),
+            leads=d.leads,
         )
         for d in plain.decisions
     )

@@ -36,10 +36,17 @@ COACH_REASONS: Mapping[CoachReason, str] = {
 }
 
 
-def describe_choice(action: Action, names: Sequence[str], my_seat: int | None) -> str:
-    """A choice as a phrase that can open a sentence: "6-4 on the left", "drawing", "2-5 on your train"."""
+def describe_choice(action: Action, names: Sequence[str], my_seat: int | None, *, leads: bool = False) -> str:
+    """A choice as a phrase that can open a sentence: "6-4 on the left", "drawing", "2-5 on your train".
+
+    ``leads``: the line is empty, so a tile is not laid on an end but leads ("leading with 6-6").
+    """
     if isinstance(action, Play):
         tile = str(action.tile)
+        if leads and not isinstance(action.place, Train):
+            if action.blank is not None:
+                return t("leading with {tile}, its blank as {number}", tile=tile, number=action.blank)
+            return t("leading with {tile}", tile=tile)
         if isinstance(action.place, Train):
             return t("{tile} on {train}", tile=tile, train=train_name(action.place, names, my_seat))
         end = end_name(action.place.value if isinstance(action.place, End) else str(action.place))
@@ -87,7 +94,7 @@ def describe_decision(decision: Decision, names: Sequence[str], my_seat: int | N
     cost = points(decision.cost)
     if decision.cost <= 0 or cost == 0:
         return t("The best choice.")
-    better = describe_choice(best.action, names, my_seat)
+    better = describe_choice(best.action, names, my_seat, leads=decision.leads)
     better = better[:1].upper() + better[1:]
     if not decision.flagged:
         return tn("{better} was a little better (about {count} point).",
@@ -106,7 +113,7 @@ def describe_choices(decision: Decision, names: Sequence[str], my_seat: int | No
     lines = []
     for choice in decision.choices:
         sign = "+" if points(choice.expected) > 0 else ""
-        choice_words = describe_choice(choice.action, names, my_seat)
+        choice_words = describe_choice(choice.action, names, my_seat, leads=decision.leads)
         if choice.action == decision.chosen:
             lines.append(t("{choice}: {sign}{points} (chosen)", choice=choice_words, sign=sign,
                            points=points(choice.expected)))
@@ -131,7 +138,7 @@ def describe_summary(analysis: Analysis, names: Sequence[str], my_seat: int | No
         return lines
     lines.append(t("The costliest decisions:"))
     for decision in analysis.costliest:
-        chosen = describe_choice(decision.chosen, names, my_seat)
+        chosen = describe_choice(decision.chosen, names, my_seat, leads=decision.leads)
         lines.append(tn("Round {round}: {chosen} cost about {count} point. {verdict}",
                         "Round {round}: {chosen} cost about {count} points. {verdict}",
                         points(decision.cost), round=decision.round_number, chosen=chosen,

@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..actions import REDEAL, Action, Draw, EndRun, Pass, Play, Run
 from ..codes import Code, Param
@@ -46,7 +46,7 @@ from .train_hard import TrainBudget, _search, _Seat, merit_of
 from .train_inference import TrainReading, read_train
 
 #: Bump when the coach's values change: a kept analysis of another version is computed again.
-COACH_VERSION = 1
+COACH_VERSION = 2
 #: Points a decision may cost before it is flagged.
 DEFAULT_THRESHOLD = 6.0
 #: Sampled deals per legal choice (Draw family, for a round of standard length; fewer in longer ones).
@@ -137,6 +137,8 @@ class Decision:
     #: Why the best choice was better, when the coach can say (flagged decisions only).
     reason: CoachReason | None = None
     reason_params: tuple[tuple[str, Param], ...] = ()
+    #: The choices lead a round (the line is empty: no end is chosen), so the words say "leading with".
+    leads: bool = False
 
     @property
     def best(self) -> ChoiceValue:
@@ -249,6 +251,8 @@ def _judged(
     chosen: Action,
     values: list[tuple[Action, float]],
     threshold: float,
+    *,
+    leads: bool = False,
 ) -> Decision:
     """A decision from each choice's value: ordered best first, costed, flagged (the reason comes after)."""
     assert position.seat is not None
@@ -257,7 +261,7 @@ def _judged(
     choices = tuple(ChoiceValue(a, v, best - v) for a, v in values)
     cost = next((c.cost for c in choices if c.action == chosen), 0.0)
     return Decision(position=index, round_number=position.round_number, seat=position.seat,
-                    chosen=chosen, choices=choices, cost=cost, flagged=cost > threshold)
+                    chosen=chosen, choices=choices, cost=cost, flagged=cost > threshold, leads=leads)
 
 
 def _only(position: Position, index: int, chosen: Action) -> Decision:
@@ -302,7 +306,7 @@ def _draw_decision(
         values.append((REDEAL, 0.0))
     if len(values) <= 1:
         return _only(position, index, chosen)
-    decision = _judged(position, index, chosen, values, threshold)
+    decision = _judged(position, index, chosen, values, threshold, leads=view.ends is None)
     if not decision.flagged:
         return decision
     reason = _draw_reason(view, knowledge, chosen, decision.best.action, samples)
@@ -314,8 +318,7 @@ def _with_reason(decision: Decision, reason: tuple[CoachReason, dict[str, Param]
         return decision
     code, params = reason
     statement = code(**params)  # checks the params against the code's declaration
-    return Decision(decision.position, decision.round_number, decision.seat, decision.chosen,
-                    decision.choices, decision.cost, decision.flagged, code, statement.params)
+    return replace(decision, reason=code, reason_params=statement.params)
 
 
 def _ends_after(view: View, play: Play) -> tuple[int, int]:

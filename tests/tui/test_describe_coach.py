@@ -6,7 +6,13 @@ import pytest
 from capicu.core import DRAW, REDEAL, End, Play, Tile
 from capicu.core.ai.coach import ChoiceValue, CoachReason, Decision, summarise
 from capicu.core.layout import Train
-from capicu.tui.describe_coach import COACH_REASONS, describe_choice, describe_decision, describe_summary
+from capicu.tui.describe_coach import (
+    COACH_REASONS,
+    describe_choice,
+    describe_choices,
+    describe_decision,
+    describe_summary,
+)
 from capicu.tui.messages import command_line_language
 
 NAMES = ["Ana", "Beto"]
@@ -47,6 +53,18 @@ def test_small_costs_and_the_best_choice_are_said_plainly() -> None:
         assert describe_choice(REDEAL, NAMES, 0) == "asking for a new deal"
         assert describe_choice(Play(Tile(0, 5), End.RIGHT, 3), NAMES, 0) == "0-5 on the right, its blank as 3"
         assert describe_choice(Play(Tile(5, 12), Train(1)), NAMES, 0) == "5-12 on Beto's train"
+
+
+def test_a_choice_that_leads_a_round_is_said_as_leading() -> None:
+    lead = Decision(position=1, round_number=1, seat=0, chosen=Play(Tile(5, 5), End.LEFT),
+                    choices=(ChoiceValue(Play(Tile(2, 2), End.LEFT), 2.0, 0.0),
+                             ChoiceValue(Play(Tile(5, 5), End.LEFT), -5.0, 7.0)),
+                    cost=7.0, flagged=True, leads=True)
+    with command_line_language("en"):
+        assert describe_decision(lead, NAMES, 0) == "Leading with 2-2 was better by about 7 points."
+        assert describe_choices(lead, NAMES, 0)[1] == "leading with 5-5: -5 (chosen)"
+    with command_line_language("es"):
+        assert describe_decision(lead, NAMES, 0).startswith("Salir con el 2-2 era mejor")
 
 
 def test_the_summary_gives_points_per_round_and_the_three_costliest() -> None:
