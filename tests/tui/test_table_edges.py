@@ -288,3 +288,23 @@ async def test_footer_keys_never_run_into_each_other_in_spanish_at_80_columns() 
             assert "Llave del asiento" in screen_text(app) and "Paleta" in screen_text(app)
     finally:
         await host.stop()
+
+
+@pytest.mark.parametrize(("language", "words"), [
+    ("en", ["Play", "Host", "Join", "Replays", "History", "Rules", "Settings", "Quit"]),
+    ("es", ["Jugar", "Abrir", "Unirse", "Repeticiones", "Historial", "Reglas", "Ajustes", "Salir"]),
+])
+async def test_the_main_menus_eight_keys_fit_80_columns_apart(language: str, words: list[str]) -> None:
+    from capicu.tui.game import DisplayOptions
+    from capicu.tui.screens.menu import MainMenuScreen
+    from textual.widgets import Footer
+
+    app = CapicuApp(DisplayOptions(mouse=False, language=language))
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, MainMenuScreen), what="the menu")
+        footer = app.screen.query_one(Footer)
+        await wait_for(pilot, lambda: len(footer.query(FooterKey)) == len(words), what="the menu's keys")
+        regions = sorted((key.region for key in footer.query(FooterKey)), key=lambda region: region.x)
+        assert all(a.right <= b.x for a, b in pairwise(regions)) and regions[-1].right <= SIZE[0]
+        last_row = screen_text(app).splitlines()[-1]
+        assert all(word in last_row for word in words)

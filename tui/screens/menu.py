@@ -52,7 +52,8 @@ class MainMenuScreen(CapicuScreen[None]):
             yield OptionList(
                 *(Option(t(_ITEMS[item]), id=item) for item in _ITEMS), id="menu-options"
             )
-        yield Footer()
+        # Eight keys and the palette do not fit 80 columns: the palette is still ^p, said on the table.
+        yield Footer(compact=True, show_command_palette=False)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         if event.option.id:
