@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import secrets
 import time
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TextIO
+from typing import Any, TextIO
 
 from capicu.core import (
     Bonus,
@@ -147,6 +148,15 @@ def run_simulation(rules: Rules, players: int, *, seed: int, level: str, out: Te
                             len(match.results), side=_side_name(rules, players, event.winner),
                             score=event.scores[event.winner], other=runner_up) + "\n")
 
+    _play_through(match, bots, show)
+    flush_draws()
+    if record is not None:
+        _write_record(match, level, started, record)
+    return 0
+
+
+def _play_through(match: Any, bots: Sequence[Any], show: Callable[[Any], None]) -> None:
+    """Play ``match`` to its end by ``bots`` (one a seat), showing every event as it comes."""
     for event in match.opening_events:
         show(event)
     while not match.is_over:
@@ -158,10 +168,6 @@ def run_simulation(rules: Rules, players: int, *, seed: int, level: str, out: Te
             events = match.apply(bots[seat].choose(match.view(seat)), seat)
         for event in events:
             show(event)
-    flush_draws()
-    if record is not None:
-        _write_record(match, level, started, record)
-    return 0
 
 
 def _write_record(match: Match | MexicanMatch, level: str, started: float, path: Path) -> None:
@@ -241,17 +247,7 @@ def run_train_simulation(rules: TrainRules, players: int, *, seed: int, level: s
                             "{seats} share the win with the lowest total, {total}", len(event.winners),
                             seats=names, total=best) + "\n")
 
-    for event in match.opening_events:
-        show(event)
-    while not match.is_over:
-        if match.awaiting_deal:
-            events = match.deal_next_round()
-        else:
-            seat = match.turn
-            assert seat is not None
-            events = match.apply(bots[seat].choose(match.view(seat)), seat)
-        for event in events:
-            show(event)
+    _play_through(match, bots, show)
     if record is not None:
         _write_record(match, level, started, record)
     return 0
