@@ -6,7 +6,6 @@ from typing import ClassVar
 
 from capicu.tui.messages import N_, t
 from capicu.tui.screens.base import CapicuScreen
-from capicu.tui.screens.history import HistoryScreen
 from capicu.tui.screens.host_setup import HostSetupScreen
 from capicu.tui.screens.join_form import JoinFormScreen
 from capicu.tui.screens.rules_keys import RulesKeysScreen
@@ -69,6 +68,9 @@ class MainMenuScreen(CapicuScreen[None]):
         elif item == "replays":
             self.capicu.open_replays()
         elif item == "history":
+            # Loaded when asked for: its chart's plotting library costs the start ~20 ms.
+            from capicu.tui.screens.history import HistoryScreen
+
             self.app.push_screen(HistoryScreen())
         elif item == "rules":
             self.app.push_screen(RulesKeysScreen())
