@@ -51,6 +51,7 @@ from capicu.core.events import RoundResult
 from capicu.core.mexican import MexicanMatch, TrainRoundResult, match_from_log
 from capicu.core.scoring import Bonus
 
+from . import record as records
 from .record import MatchRecord, RecordSeat
 
 try:  # POSIX; elsewhere opening is not locked (net/journals.py does the same)
@@ -265,9 +266,8 @@ def _train_round(result: TrainRoundResult) -> RoundFacts:
 def utc_text(moment: str) -> str:
     """An ISO 8601 time as the history writes it (UTC, to the second, ``Z``): text order is time order."""
     parsed = datetime.fromisoformat(moment)
-    if parsed.tzinfo is None:
-        parsed = parsed.replace(tzinfo=UTC)
-    return parsed.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+    # A time written without its zone is taken as UTC; then it is written as a record writes times.
+    return records.utc_text(parsed if parsed.tzinfo is not None else parsed.replace(tzinfo=UTC))
 
 
 def this_year(now: datetime) -> int:
