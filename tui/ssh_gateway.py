@@ -32,15 +32,20 @@ import hashlib
 import os
 import re
 import time
+import warnings
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-import asyncssh
-from asyncssh.auth import KbdIntChallenge, KbdIntResponse
-from asyncssh.misc import TermModes
+# cryptography 47+ deprecates DSA, and asyncssh still names its types at import: a warning about a
+# library's insides that would reach the operator's terminal (and a headless host's stderr) at every start.
+with warnings.catch_warnings():
+    warnings.filterwarnings("ignore", message=".*DSA is deprecated")
+    import asyncssh
+    from asyncssh.auth import KbdIntChallenge, KbdIntResponse
+    from asyncssh.misc import TermModes
 from capicu.net.codes import same_code
 from capicu.net.headless import EXIT_CANNOT_START, CannotStart, News, serve_headless
 from capicu.net.host import Host, HostConfig, HostError, HostNote, HostProblem, reachable
