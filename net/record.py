@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import stat
 import tempfile
 from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
@@ -406,17 +407,34 @@ def read_record(path: Path, *, replay: bool = True) -> MatchRecord:
     ``replay``: as `decode_record`'s.
     """
     try:
-        size = path.stat().st_size
-        if size > MAX_RECORD_BYTES:
-            raise RecordError(f"{path}: the record is too large ({size} bytes; at most {MAX_RECORD_BYTES} "
-                              "are read)")
-        data = path.read_bytes()
+        data = _record_bytes(path)
     except OSError as exc:
         raise RecordError(f"cannot read the record {path}: {exc.strerror or exc}") from None
     try:
         return decode_record(data, replay=replay)
     except RecordError as exc:
         raise RecordError(f"{path}: {exc}") from None
+
+
+def _record_bytes(path: Path) -> bytes:
+    """The bytes of the regular file at ``path``, at most `MAX_RECORD_BYTES` and one (`RecordError` beyond).
+
+    A device (``/dev/zero``), a pipe or a folder is refused before a byte is read: its size
+    says nothing of what it holds, and a pipe with no writer would wait forever (so it is
+    opened without waiting).
+    """
+    descriptor = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOCTTY", 0))
+    with os.fdopen(descriptor, "rb") as file:
+        status = os.fstat(descriptor)
+        if not stat.S_ISREG(status.st_mode):
+            raise RecordError(f"{path} is not a record: it is not a file but a device, a pipe or a folder")
+        if status.st_size > MAX_RECORD_BYTES:
+            raise RecordError(f"{path}: the record is too large ({status.st_size} bytes; at most "
+                              f"{MAX_RECORD_BYTES} are read)")
+        data = file.read(MAX_RECORD_BYTES + 1)
+    if len(data) > MAX_RECORD_BYTES:  # it grew since
+        raise RecordError(f"{path}: the record is too large (more than {MAX_RECORD_BYTES} bytes)")
+    return data
 
 
 def list_records(
