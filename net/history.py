@@ -53,6 +53,7 @@ from capicu.core.scoring import Bonus
 
 from . import record as records
 from .record import MatchRecord, RecordSeat
+from .sanitize import clean_text
 
 try:  # POSIX; elsewhere opening is not locked (net/journals.py does the same)
     import fcntl
@@ -527,8 +528,11 @@ class History:
     def export_csv(self, out: TextIO) -> int:
         """Write every kept match to ``out`` as CSV, one row per seat per match (`CSV_COLUMNS`).
 
-        Returns the rows written. A name that a spreadsheet would take for a formula
-        (it begins with ``=``, ``+``, ``-`` or ``@``) is written after a ``'``.
+        Returns the rows written. Every text is cleaned as the host cleans a name
+        (`clean_text`: no escape sequence, control or invisible character reaches the
+        terminal or the spreadsheet, whoever wrote the database), and a name that a
+        spreadsheet would take for a formula (it begins with ``=``, ``+``, ``-`` or ``@``)
+        is written after a ``'``.
         """
         writer = csv.writer(out)
         writer.writerow(CSV_COLUMNS)
@@ -541,7 +545,7 @@ class History:
             " FROM matches m JOIN seats s ON s.match = m.id ORDER BY m.ended, m.id, s.seat")
         written = 0
         for row in rows:
-            cells = list(row)
+            cells = [clean_text(cell, limit=len(cell)) if isinstance(cell, str) else cell for cell in row]
             cells[8] = _not_a_formula(cells[8])
             writer.writerow("" if cell is None else cell for cell in cells)
             written += 1
