@@ -369,11 +369,6 @@ class Host:
                 raise HostError(
                     str(exc), HostProblem.JOURNAL, path=str(config.resume), problem=str(exc)
                 ) from None
-            if recovered.dropped_line is not None:
-                dropped = HostNote.JOURNAL_CUT_SHORT if recovered.cut_short else HostNote.JOURNAL_LINE_DAMAGED
-                self.resume_note = dropped(path=str(config.resume), entries=len(recovered.entries),
-                                           line=recovered.dropped_line, dropped=recovered.dropped_bytes)
-                self.report(self.resume_note)
             try:
                 table = Table.restore(
                     config.table, recovered, journal, now=self._now(),
@@ -383,6 +378,14 @@ class Host:
             except ValueError as exc:
                 raise HostError(f"cannot resume from {config.resume}: {exc}", HostProblem.CANNOT_RESUME,
                                 path=str(config.resume), problem=str(exc)) from None
+            if recovered.dropped_line is not None:
+                dropped = HostNote.JOURNAL_CUT_SHORT if recovered.cut_short else HostNote.JOURNAL_LINE_DAMAGED
+                self.resume_note = dropped(
+                    path=str(config.resume), entries=len(recovered.entries), line=recovered.dropped_line,
+                    dropped=recovered.dropped_bytes, lost=recovered.dropped_lines,
+                    round=table.match.round_number if table.match is not None else 0,
+                    copy=str(journal.kept_as or ""))
+                self.report(self.resume_note)
             self._carry_out(self.machine.add_table(table))
         elif config.journals is not None and config.table.journal is None:
             try:

@@ -698,21 +698,43 @@ def describe_host_note(code: str, params: Mapping[str, object]) -> str:
     if code == HostNote.CUT_OFF and isinstance(unsent, int):
         return tn("{address} was cut off: it stopped reading ({count} byte unsent).",
                   "{address} was cut off: it stopped reading ({count} bytes unsent).", unsent, **values)
-    if code == HostNote.JOURNAL_CUT_SHORT and isinstance(entries, int):
-        return tn("{path}: {count} entry recovered; line {line} was cut short (the host stopped while "
-                  "writing it), and the {dropped} bytes from there on are dropped.",
-                  "{path}: {count} entries recovered; line {line} was cut short (the host stopped while "
-                  "writing it), and the {dropped} bytes from there on are dropped.", entries, **values)
-    if code == HostNote.JOURNAL_LINE_DAMAGED and isinstance(entries, int):
-        return tn("{path}: {count} entry recovered; line {line}, the last, is damaged, and the {dropped} "
-                  "bytes from there on are dropped.",
-                  "{path}: {count} entries recovered; line {line}, the last, is damaged, and the {dropped} "
-                  "bytes from there on are dropped.", entries, **values)
+    if code in (HostNote.JOURNAL_CUT_SHORT, HostNote.JOURNAL_LINE_DAMAGED) and isinstance(entries, int):
+        return " ".join(_journal_tail_dropped(code, entries, params, values))
     sentence = HOST_NOTES.get(code)
     if sentence is None:
         shown = ", ".join(f"{name} {value}" for name, value in values.items())
         return t("The host says {code} ({params}).", code=display_text(code, 40), params=shown)
     return t(sentence, **values)
+
+
+def _journal_tail_dropped(code: str, entries: int, params: Mapping[str, object],
+                          values: dict[str, object]) -> list[str]:
+    """The sentences of a resumed journal whose tail was dropped: what is kept, what is lost, the copy."""
+    if code == HostNote.JOURNAL_CUT_SHORT:
+        said = [tn("{path}: {count} entry recovered; line {line} was cut short (the host stopped while "
+                   "writing it, or the file was cut there), and the {dropped} bytes from there on are "
+                   "dropped.",
+                   "{path}: {count} entries recovered; line {line} was cut short (the host stopped while "
+                   "writing it, or the file was cut there), and the {dropped} bytes from there on are "
+                   "dropped.",
+                   entries, **values)]
+    else:
+        said = [tn("{path}: {count} entry recovered; line {line} is damaged and no good line follows it, "
+                   "so the {dropped} bytes from there on are dropped.",
+                   "{path}: {count} entries recovered; line {line} is damaged and no good line follows it, "
+                   "so the {dropped} bytes from there on are dropped.", entries, **values)]
+    lost, round_number = params.get("lost"), params.get("round")
+    if isinstance(lost, int) and isinstance(round_number, int):
+        if round_number > 0:
+            said.append(tn("At most {count} entry is lost; the match goes on in round {round}.",
+                           "At most {count} entries are lost; the match goes on in round {round}.", lost,
+                           **values))
+        else:
+            said.append(tn("At most {count} entry is lost; the match was not dealt yet.",
+                           "At most {count} entries are lost; the match was not dealt yet.", lost, **values))
+    if params.get("copy"):
+        said.append(t("The file as it was is kept as {copy}.", **values))
+    return said
 
 
 HISTORY_PROBLEMS: Mapping[str, str] = {
