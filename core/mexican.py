@@ -37,7 +37,20 @@ from typing import Annotated, Any, NoReturn
 
 from msgspec import Meta, Struct
 
-from .actions import DRAW, END_RUN, PASS, Action, Draw, EndRun, IllegalAction, Pass, Play, Run, parse_action
+from .actions import (
+    DRAW,
+    END_RUN,
+    PASS,
+    Action,
+    Draw,
+    EndRun,
+    IllegalAction,
+    Pass,
+    Play,
+    Run,
+    action_text,
+    parse_action,
+)
 from .codes import Code
 from .layout import MEXICAN, Train, tile_leaves
 from .match import Match, OnEntry
@@ -299,7 +312,7 @@ def why_not_train(view: TrainView, action: object) -> IllegalAction | None:
     legal steps), so a seat's interface gets the same answer as the engine.
     """
     if not isinstance(action, Play | Run | EndRun | Draw | Pass):
-        return IllegalAction(action, TrainRefusal.NOT_AN_ACTION, {"action": repr(action)[:40]})
+        return IllegalAction(action, TrainRefusal.NOT_AN_ACTION, {"action": action_text(action)})
     if isinstance(action, Play) and not isinstance(action.place, Train):
         return IllegalAction(action, TrainRefusal.NOT_AN_ACTION, {"action": str(action)})
     if view.winners is not None:

@@ -327,6 +327,11 @@ def _checked(record: MatchRecord, *, replay: bool) -> MatchRecord:
         raise RecordError(f"the record names {len(record.seats)} seats for a match of {players} players")
     if record.log.format == LOG_FORMAT and record.log.rules.get("preset") == "mexican-train":
         raise RecordError("the record's log is not of the game its rules are")
+    for name, moment in (("started", record.started), ("ended", record.ended)):
+        try:
+            datetime.strptime(moment, "%Y-%m-%dT%H:%M:%SZ")
+        except ValueError:
+            raise RecordError(f"the record is damaged: record.{name} {moment!r} is not a real time") from None
     if record.started > record.ended:
         raise RecordError("the record's match ends before it starts")
     if not replay:
