@@ -170,6 +170,8 @@ def run_app(args: argparse.Namespace, start: StartRequest | OpenReplays | None,
     (`CapicuApp.on_ready`). With a ``gateway`` (``capicu host --ssh``), the app starts it
     beside the host. ``before_screen`` runs once the options are checked and before the
     screen opens (it raises `CliError` to stop there: ``capicu join``'s check of the address).
+    With its output not a terminal (a pipe, a file) there is no screen to draw: `CliError`
+    says so (the interface would wait there for ever, at a whole core).
     """
     prepare_terminal(args)
     gc.disable()
@@ -184,6 +186,9 @@ def run_app(args: argparse.Namespace, start: StartRequest | OpenReplays | None,
 
             assert not isinstance(start, OpenReplays)  # a gateway comes with hosting only
             app = HostingApp(display=display_options(args), start=start, gateway=gateway, local_terminal=True)
+        if not sys.stdout.isatty():
+            raise CliError(t("this command needs a terminal to draw its screen, and its output is not one "
+                             "(a pipe or a file)"))
         if before_screen is not None:
             before_screen()
         gc.freeze()
