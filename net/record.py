@@ -31,7 +31,7 @@ import tempfile
 from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, TypeVar
 
 import msgpack
 import msgspec
@@ -40,6 +40,8 @@ from capicu.core.actions import MAX_RUN
 from capicu.core.match import LOG_FORMAT
 from capicu.core.mexican import LOG_FORMAT as TRAIN_LOG_FORMAT
 from capicu.core.mexican import MAX_TILES, match_from_log
+from capicu.core.replay import Replay
+from capicu.core.replay import replay as replay_log
 from capicu.core.rules import TrainRules
 from msgspec import Meta, Struct
 
@@ -162,6 +164,7 @@ class MatchRecord(Struct, frozen=True, kw_only=True):
 
 
 AnyMatch = Match | MexicanMatch
+T = TypeVar("T")
 
 
 def utc_text(moment: datetime | float) -> str:
@@ -334,21 +337,29 @@ def _checked(record: MatchRecord, *, replay: bool) -> MatchRecord:
             raise RecordError(f"the record is damaged: record.{name} {moment!r} is not a real time") from None
     if record.started > record.ended:
         raise RecordError("the record's match ends before it starts")
-    if not replay:
-        return record
+    if replay:
+        _check_ending(record, _replayed(record, match_from_log))
+    return record
+
+
+def _replayed(record: MatchRecord, play: Callable[[dict[str, Any]], T]) -> T:
+    """``play(log)`` of the record's log; `RecordError` when the log does not replay."""
     try:
-        match = match_from_log(record.match_log())
+        return play(record.match_log())
     except RecordError:
         raise
     except (ValueError, TypeError, KeyError, IndexError) as exc:
         raise RecordError(f"the record's log does not replay: {_short(exc)}") from None
+
+
+def _check_ending(record: MatchRecord, match: AnyMatch) -> None:
+    """`RecordError` unless ``match``, the record's log replayed, ends as the record says."""
     if not match.is_over:
         raise RecordError("the record's log stops before the match is over")
     if match.rules.preset != record.preset:
         raise RecordError(f"the record says the preset {record.preset!r}, its rules {match.rules.preset!r}")
     if outcome(match) != (record.sides, record.totals, record.winners):
         raise RecordError("the record's totals or winners are not what its log replays to")
-    return record
 
 
 def _short(exc: BaseException) -> str:
@@ -442,6 +453,18 @@ def _record_bytes(path: Path) -> bytes:
     return data
 
 
+def read_replay(path: Path) -> tuple[MatchRecord, Replay]:
+    """The record in the file at ``path`` and its replay (every position), checked as `read_record`
+    checks it: its log is replayed once, for both. `RecordError` naming the file and the problem."""
+    record = read_record(path, replay=False)
+    try:
+        replayed = _replayed(record, replay_log)
+        _check_ending(record, replayed.match)
+    except RecordError as exc:
+        raise RecordError(f"{path}: {exc}") from None
+    return record, replayed
+
+
 def list_records(
     folder: Path, *, on_problem: Callable[[Path, RecordError], None] | None = None, replay: bool = True,
 ) -> list[tuple[Path, MatchRecord]]:
@@ -482,6 +505,7 @@ __all__ = [
     "encode_record",
     "list_records",
     "read_record",
+    "read_replay",
     "record_file_name",
     "record_of",
     "utc_text",

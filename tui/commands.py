@@ -259,18 +259,23 @@ def run_replay(args: argparse.Namespace) -> int:
     path: Path | None = args.file
     if args.text and path is None:
         raise CliError(t("--text needs the record's FILE"))
-    if path is not None:
+    if path is not None and args.text:
+        from capicu.net.record import read_replay
+
+        from .replay_text import played_at, record_text
+
         try:
-            record = read_record(path)  # a damaged file is said before any screen opens
+            record, replayed = read_replay(path)  # the log replayed once: checked, then told
         except RecordError as exc:
             raise CliError(str(exc)) from None
-        if args.text:
-            from .replay_text import record_text
-            from .screens.replays import played_at
-
-            for line in record_text(record, played_at(record)):
-                print(line)
-            return 0
+        for line in record_text(record, played_at(record), replayed):
+            print(line)
+        return 0
+    if path is not None:
+        try:
+            read_record(path)  # a damaged file is said before any screen opens
+        except RecordError as exc:
+            raise CliError(str(exc)) from None
     return run_app(args, OpenReplays(path))
 
 

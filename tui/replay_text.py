@@ -8,6 +8,7 @@ left and the totals, and at the end who won. In the command line's language.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from datetime import datetime
 
 from capicu.core import MatchEnded, RoundEnded, RoundStarted, TilesDrawn, TrainView, View
 from capicu.core.events import Event
@@ -21,15 +22,27 @@ from .describe_trains import describe_train_result, describe_train_winners, trai
 from .messages import t, tn
 
 
-def record_text(record: MatchRecord, when: str) -> Iterator[str]:
-    """The lines of the text of ``record`` (played at ``when``, as the list of replays words it)."""
+def played_at(record: MatchRecord) -> str:
+    """When the match started, in this machine's time: ``2026-12-01 17:02``."""
+    try:
+        moment = datetime.fromisoformat(record.started).astimezone()
+    except ValueError:
+        return record.started
+    return moment.strftime("%Y-%m-%d %H:%M")
+
+
+def record_text(record: MatchRecord, when: str, replayed: Replay | None = None) -> Iterator[str]:
+    """The lines of the text of ``record`` (played at ``when``, as the list of replays words it).
+
+    ``replayed``: the record's log replayed already (`capicu.net.record.read_replay`), else replayed here.
+    """
     names = [display_text(name, 40) or t("seat {number}", number=seat + 1)
              for seat, name in enumerate(record.names)]
     seats = [t("{name} (computer)", name=name) if record.seats[seat].kind == "computer" else name
              for seat, name in enumerate(names)]
     yield t("{game}, played {when}: {players}", game=preset_title(record.preset), when=when,
             players=list_separator().join(seats))
-    yield from replay_text(replay(record.match_log()), names)
+    yield from replay_text(replayed or replay(record.match_log()), names)
 
 
 def replay_text(match: Replay, names: Sequence[str]) -> Iterator[str]:
