@@ -79,11 +79,16 @@ WAIT = 30.0
 
 
 class Host:
-    """``capicu host --headless --ssh 0`` as a process: its game and SSH ports."""
+    """``capicu host --headless --ssh 0`` as a process: its game and SSH ports.
+
+    It keeps no journal: every host here starts a match of its own, and one stopped
+    mid-match must not stand in the way of the next (nothing here is resumed).
+    """
 
     def __init__(self, env: dict[str, str], keys: Path, *options: str) -> None:
         argv = [sys.executable, "-m", "capicu.tui", "host", "--headless", "--bind", "127.0.0.1",
-                "--port", "0", "--ssh", "0", "--ssh-keys", str(keys), "--code", CODE, *options]
+                "--port", "0", "--ssh", "0", "--ssh-keys", str(keys), "--code", CODE, "--no-journal",
+                *options]
         self.process = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env)
         output = helpers_process.ProcessLines(self.process.stdout, WAIT)
         self.game_port = int(output.matching(r"listening on \S+ port (\d+)").group(1))
@@ -358,7 +363,7 @@ def table_moves(env: dict[str, str], keys: Path, key_file: Path, options: list[s
                 players: int) -> tuple[int, int, int]:
     """Bytes on the wire at a table of ``players`` SSH sessions: (cursor move, opponent move, the same
     move as the other seats see it, their median)."""
-    host = Host(env, keys, "--new", "--players", str(players), "--computers", "0",
+    host = Host(env, keys, "--players", str(players), "--computers", "0",
                 "--ssh-per-address", str(players),
                 *options)
     table = SshTable(host, key_file, players, env)

@@ -426,7 +426,8 @@ def _settle_unfinished(args: argparse.Namespace, config: HostConfig) -> HostConf
     """The config to host with, once the unfinished matches kept in the folder of journals are seen to.
 
     ``--new`` sets them aside (saying so); a headless host stops with one line saying
-    how to go on (CliError); the hosting app asks (`CapicuApp.start_game`).
+    how to go on (CliError), but sets aside a match never dealt (a lobby: nothing in it
+    is lost); the hosting app asks (`CapicuApp.start_game`).
     """
     folder = config.journals
     if folder is None or config.resume is not None or config.table.journal is not None:
@@ -434,14 +435,15 @@ def _settle_unfinished(args: argparse.Namespace, config: HostConfig) -> HostConf
     kept = folder.unfinished()
     if not kept:
         return config
-    if args.new_match:
-        for match in kept:
-            if folder.set_aside(match.path) is not None:
-                # TRANSLATORS: {match} is "the match of 17:02 (Ana, Beto; 3 rounds played)".
-                print(t("capicu host: {match} is set aside in {folder}",
-                        match=describe_unfinished(match), folder=str(folder.finished)), flush=True)
-        return config
-    if args.headless:
+    # --new sets every one aside; a headless host, those never dealt (a lobby: nothing in it is lost).
+    aside = kept if args.new_match else [m for m in kept if not m.started] if args.headless else []
+    for match in aside:
+        if folder.set_aside(match.path) is not None:
+            # TRANSLATORS: {match} is "the match of 17:02 (Ana, Beto; 3 rounds played)".
+            print(t("capicu host: {match} is set aside in {folder}",
+                    match=describe_unfinished(match), folder=str(folder.finished)), flush=True)
+    kept = [match for match in kept if match not in aside]
+    if kept and args.headless:
         # TRANSLATORS: {match} is "the match of 17:02 (Ana, Beto; 3 rounds played)".
         raise CliError(t("{match} is unfinished and kept in {path}: --resume goes on with it, "
                          "--new starts another match and sets it aside",

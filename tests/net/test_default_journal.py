@@ -174,3 +174,26 @@ async def test_no_journal_writes_no_file(tmp_path):
     assert not (tmp_path / "data" / "journals").exists()
     code, _, err = await _run(tmp_path, "--resume")
     assert code == 2 and "there is no unfinished match" in err
+
+
+async def test_a_match_never_dealt_does_not_stop_a_headless_host_from_starting_again(tmp_path):
+    """A lobby with a seat taken, the host stopped: nothing was dealt, so nothing is lost, and the next
+    headless host starts (setting that lobby aside, and saying so) instead of refusing."""
+    process, port, _ = await _start(tmp_path, "--players", "3")
+    try:
+        ana = await Client.connect(LOOPBACK, port, name="Ana", reconnect=False)
+        await ana.close()
+    finally:
+        await _stop(process)
+    kept = _journals(tmp_path)
+    assert len(kept) == 1 and kept[0].stat().st_size > 0  # the lobby's seats were journalled
+
+    process, port, lines = await _start(tmp_path, "--players", "2")
+    try:
+        said = "".join(lines)
+        assert "not dealt yet" in said and "is set aside in" in said, said
+        ana = await Client.connect(LOOPBACK, port, name="Ana", reconnect=False)
+        await ana.close()
+    finally:
+        await _stop(process)
+    assert [p.name for p in (tmp_path / "data" / "journals" / "finished").iterdir()] == [kept[0].name]
