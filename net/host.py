@@ -351,6 +351,8 @@ class Host:
     async def _start(self) -> tuple[str, int]:
         loop = asyncio.get_running_loop()
         config = self.config
+        if config.journals is not None:
+            self.machine.gone_seat_keys = await asyncio.to_thread(config.journals.seat_keys_set_aside)
         if config.resume is not None:
             try:
                 lock = await asyncio.to_thread(JournalLock.take, config.resume)

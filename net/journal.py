@@ -48,6 +48,7 @@ from capicu.core.rules import TrainRules
 from msgspec import UNSET, Meta, Struct, UnsetType
 
 from . import wire
+from .codes import normal_code
 from .protocol import MOST_SEATS, SeatKind
 from .record import Entry, UtcTime
 
@@ -379,6 +380,25 @@ def _sync_directory(path: Path) -> None:
         pass
     finally:
         os.close(fd)
+
+
+def seat_keys(path: Path) -> set[str]:
+    """The seat keys the journal at ``path`` handed out (in their compared form, `normal_code`);
+    empty when it cannot be read. Only its header and the lobby's seats records are read."""
+    keys: set[str] = set()
+    try:
+        with open(path, "rb") as file:
+            for number, line in enumerate(file, 1):
+                record = _parse_line(line.rstrip(b"\n"))
+                if not isinstance(record, dict) or not isinstance(seats := record.get("seats"), list):
+                    break  # the first entry: the lobby is over
+                if number == 1 and record.get("format") != FORMAT:
+                    break
+                keys.update(normal_code(seat["key"]) for seat in seats
+                            if isinstance(seat, dict) and isinstance(seat.get("key"), str))
+    except OSError:
+        pass
+    return keys
 
 
 class Keep(StrEnum):

@@ -37,7 +37,7 @@ from pathlib import Path
 
 from capicu.core.mexican import match_from_log
 
-from .journal import JournalError, read_journal
+from .journal import JournalError, read_journal, seat_keys
 from .protocol import SeatKind
 
 try:  # POSIX; elsewhere a journal is not locked (and a live host's match may be offered)
@@ -162,6 +162,19 @@ class JournalFolder:
             if summary is not None:
                 found.append(summary)
         return found
+
+    def seat_keys_set_aside(self) -> frozenset[str]:
+        """The seat keys (compared form) of the matches in ``finished/``: over, or set aside for another.
+
+        A host that started another match answers one of them ``match_gone``, as it answers
+        a token of another match: the seat is lost, not mistyped.
+        """
+        try:
+            paths = [Path(entry.path) for entry in os.scandir(self.finished)
+                     if entry.is_file() and entry.name.endswith(SUFFIX) and f"-{self.kind}-" in entry.name]
+        except OSError:
+            return frozenset()
+        return frozenset(key for path in paths for key in seat_keys(path))
 
     def _journals(self) -> list[Path]:
         try:
