@@ -100,7 +100,7 @@ def test_a_missing_file_and_text_without_a_file(tmp_path: Path, capsys: pytest.C
 #: times the record's log was replayed (each replay is one call of core's ``match_from_log``).
 _COUNTED = """
 import contextlib, io, sys
-from capicu.tui.cli import main
+from capicu.tui.cli.main import main
 calls = []
 def count(frame, event, arg):
     if event == "call" and frame.f_code.co_name == "match_from_log":
