@@ -281,6 +281,13 @@ class Seat:
     def text(self) -> str:
         return "\n".join(self.screen.display)
 
+    def cursor(self) -> tuple[int, int] | None:
+        """Where the hand's cursor mark (the ``▔`` under the tile) is drawn: (row, column)."""
+        for row, line in enumerate(self.screen.display):
+            if "\u2594" in line:
+                return row, line.index("\u2594")
+        return None
+
     def close(self) -> None:
         self.term.close()
         self.relay.close()
@@ -374,11 +381,13 @@ def table_moves(env: dict[str, str], keys: Path, key_file: Path, options: list[s
         mover = table.to_play()
         assert mover is not None
         index = table.seats.index(mover)
-        before = table.counted()[index]
+        before, mark = table.counted()[index], mover.cursor()
         mover.term.send(RIGHT)
         table.settle(lambda: True)
         cursor = table.counted()[index] - before
-        if cursor == 0:  # the cursor was on the hand's last tile (nothing to draw): step left instead
+        # Told by the cursor's mark, not by the bytes: a late repaint of the table under load would
+        # pass for a move.
+        if mover.cursor() == mark:  # it was on the hand's last tile (nothing to draw): step left instead
             before = table.counted()[index]
             mover.term.send(LEFT)
             table.settle(lambda: True)
