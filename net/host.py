@@ -437,6 +437,12 @@ class Host:
             self._announce()
         return self.address, self.port
 
+    @property
+    def announced(self) -> str | None:
+        """The name the table is announced by on the local network (None: it is not announced)."""
+        ad = self.ad() if self._announcer is not None else None
+        return ad.name if ad is not None else None
+
     def ad(self) -> Ad | None:
         """What the host announces about its first table now (None: it announces nothing)."""
         announce = self.config.announce

@@ -15,6 +15,7 @@ from capicu.tui.describe import describe_rules_problem
 from capicu.tui.describe_rules import preset_title
 from capicu.tui.game import HostGame, SoloGame, make_host_config
 from capicu.tui.messages import N_, t, tc, tn
+from capicu.tui.options import announce_for
 from capicu.tui.screens.base import CapicuScreen
 from capicu.tui.settings import journals_dir, records_dir
 from textual.app import ComposeResult
@@ -165,6 +166,7 @@ class HostSetupScreen(CapicuScreen[None]):
                 rules=rules, players=players, computers=computers, level=level,
                 bind=None, port=port, code=code, seed=None, pace=0.7,
                 journals=JournalFolder(journals_dir(), JournalKind.HOST), records=records_dir(),
+                announce=announce_for(self.capicu.player_name(None)),
             )
         except ConfigError as exc:  # the form's choices leave only the typed code to go wrong
             if exc.code is not ConfigProblem.JOIN_CODE:
