@@ -48,7 +48,7 @@ def own_addresses() -> list[str]:
     found = []
     for adapter in ifaddr.get_adapters():
         for ip in adapter.ips:
-            if ip.is_IPv4 and not ipaddress.ip_address(ip.ip).is_loopback:
+            if isinstance(ip.ip, str) and not ipaddress.ip_address(ip.ip).is_loopback:
                 found.append(f"{ip.ip}/{ip.network_prefix}")
     return found
 

@@ -14,11 +14,22 @@ loads it too.
 
 from __future__ import annotations
 
+import asyncio
+import ctypes
 import itertools
 import os
 import shutil
 import subprocess
+import threading
+from collections.abc import Callable, Coroutine
+from concurrent.futures import Future
 from dataclasses import dataclass, field
+from typing import Any, TypeVar
+
+T = TypeVar("T")
+
+#: setns(2)'s flag for a network namespace.
+_CLONE_NEWNET = 0x40000000
 
 #: The test LAN's addresses: a private /24 that exists only inside the namespaces made here.
 SUBNET = "10.231.0"
@@ -36,6 +47,10 @@ def lan_unavailable() -> str | None:
     return None
 
 
+def _libc() -> ctypes.CDLL:
+    return ctypes.CDLL(None, use_errno=True)
+
+
 def _ip(*args: str) -> None:
     subprocess.run(["ip", *args], check=True, capture_output=True, timeout=10)
 
@@ -51,6 +66,31 @@ class Machine:
     def command(self, *argv: str) -> list[str]:
         """``argv`` run on this machine."""
         return ["ip", "netns", "exec", self.namespace, *argv]
+
+    def run(self, make: Callable[[], Coroutine[Any, Any, T]]) -> Future[T]:
+        """Run ``make()``'s coroutine on this machine: in a thread of its own that joined this
+        namespace (setns(2) moves only the calling thread), with an event loop of its own.
+
+        Every socket the coroutine opens (a protocol client, zeroconf's) is this machine's.
+        The result comes in the future; wait for it with a timeout.
+        """
+        done: Future[T] = Future()
+
+        def body() -> None:
+            try:
+                descriptor = os.open(f"/run/netns/{self.namespace}", os.O_RDONLY)
+                try:
+                    if _libc().setns(descriptor, _CLONE_NEWNET) != 0:
+                        error = ctypes.get_errno()
+                        raise OSError(error, os.strerror(error))
+                finally:
+                    os.close(descriptor)
+                done.set_result(asyncio.run(make()))
+            except BaseException as exc:
+                done.set_exception(exc)
+
+        threading.Thread(target=body, name=f"on-{self.namespace}", daemon=True).start()
+        return done
 
     def link_down(self) -> None:
         """Pull this machine's cable out (its link goes down; its address stays)."""
@@ -89,7 +129,8 @@ class Lan:
         self._make_namespace(namespace)
         port = f"p{number}"
         # The veth pair is made straight into the two namespaces: it never exists in the root one.
-        _ip("link", "add", "eth0", "netns", namespace, "type", "veth", "peer", "name", port, "netns", self.switch)
+        _ip("link", "add", "eth0", "netns", namespace, "type", "veth",
+            "peer", "name", port, "netns", self.switch)
         _ip("-n", self.switch, "link", "set", port, "master", "br0")
         _ip("-n", self.switch, "link", "set", port, "up")
         address = f"{SUBNET}.{number}"

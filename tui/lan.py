@@ -13,6 +13,7 @@ import asyncio
 import json
 import os
 import sys
+from typing import TypeVar
 
 from capicu.net.discovery import TABLE_NAME_LIMIT, Listing, listings, tables_named
 from capicu.net.protocol import PROTOCOL_VERSION
@@ -85,7 +86,12 @@ def table_json(listing: Listing) -> dict[str, object]:
     }
 
 
-def add_tables_command(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+#: The command line's parser class (the sub-commands are made of it).
+Parser = TypeVar("Parser", bound=argparse.ArgumentParser)
+
+
+def add_tables_command(subparsers: argparse._SubParsersAction[Parser]) -> None:
+    """Add ``capicu tables``."""
     tables = subparsers.add_parser(
         "tables", help=t("list the tables on the local network"),
         description=t("List the tables announced on the local network, one a line: address, name, game "

@@ -118,7 +118,7 @@ def test_any_bytes_are_a_table_or_a_clear_refusal(record: bytes) -> None:
         assert ad.name and ad.name.isprintable() and 0 <= ad.taken <= ad.seats
 
 
-@given(st.dictionaries(st.sampled_from(sorted(GOOD) + ["ssh", "x"]), st.binary(max_size=60), max_size=12))
+@given(st.dictionaries(st.sampled_from([*sorted(GOOD), "ssh", "x"]), st.binary(max_size=60), max_size=12))
 def test_any_values_under_the_right_keys_are_a_table_or_a_clear_refusal(fields: dict[str, bytes]) -> None:
     try:
         ad = ad_from_txt(txt(**{**GOOD, **fields}))

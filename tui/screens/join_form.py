@@ -13,9 +13,9 @@ from capicu.net.discovery import Found, Listing, listings
 from capicu.net.protocol import CODE_LIMIT, NAME_LIMIT
 from capicu.tui.describe_rules import preset_title
 from capicu.tui.game import JoinGame
-from capicu.tui.lan import NO_LAN, joinable, seats_words, table_name_shown
+from capicu.tui.lan import joinable, seats_words, table_name_shown
 from capicu.tui.messages import N_, t
-from capicu.tui.options import CliError, parse_address
+from capicu.tui.options import NO_LAN, CliError, parse_address
 from capicu.tui.screens.base import CapicuScreen
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -64,11 +64,14 @@ class JoinFormScreen(CapicuScreen[None]):
                 yield Button(t("Join"), id="connect", variant="primary")
         yield Footer()
 
-    async def on_mount(self) -> None:
+    def on_mount(self) -> None:
         self.query_one("#address", Input).focus()
         self._show_tables()
-        if os.environ.get(NO_LAN) or self._watch is not None:
-            return
+        if not os.environ.get(NO_LAN):
+            self.run_worker(self._look(), group="tables", exclusive=True)
+
+    async def _look(self) -> None:
+        """Follow the tables on the local network until the screen closes."""
         # Imported here: python-zeroconf loads with the first Join screen, not with the app.
         from capicu.net.mdns import TableWatch
 
