@@ -67,6 +67,12 @@ def table_name_shown(listing: Listing) -> str:
     return name
 
 
+def table_details(listing: Listing) -> str:
+    """What a list says under a table's name: "draw  ·  2 of 4 seats free  ·  10.0.0.5:7254"."""
+    ad = listing.found.ad
+    return f"{preset_title(ad.preset)}  ·  {seats_words(listing)}  ·  {listing.found.where}"
+
+
 def table_line(listing: Listing) -> str:
     """One table on one line: its address first (for scripts), its name, its game, its seats."""
     ad = listing.found.ad
@@ -156,11 +162,7 @@ def choose_from_list(spectate: bool) -> Listing:
         raise CliError(t("no table found on the local network (a network may not pass multicast): "
                          "join by address, capicu join HOST[:PORT]"))
     for number, listing in enumerate(found, 1):
-        ad = listing.found.ad
-        # TRANSLATORS: a table to choose: "Ana's table (draw, 2 of 4 seats free) at 10.0.0.5:7254".
-        print(f"{number:>3}. " + t("{table} ({game}, {seats}) at {address}", table=table_name_shown(listing),
-                                   game=preset_title(ad.preset), seats=seats_words(listing),
-                                   address=listing.found.where))
+        print(f"{number:>3}. {table_name_shown(listing)}\n     {table_details(listing)}")
     if not open_tables:
         raise CliError(t("no table found has a free seat"))
     interactive = sys.stdin.isatty()

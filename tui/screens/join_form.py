@@ -11,12 +11,12 @@ from typing import TYPE_CHECKING, ClassVar
 
 from capicu.net.discovery import Found, Listing, listings
 from capicu.net.protocol import CODE_LIMIT, NAME_LIMIT
-from capicu.tui.describe_rules import preset_title
 from capicu.tui.game import JoinGame
-from capicu.tui.lan import joinable, seats_words, table_name_shown
+from capicu.tui.lan import joinable, table_details, table_name_shown
 from capicu.tui.messages import N_, t
 from capicu.tui.options import NO_LAN, CliError, parse_address
 from capicu.tui.screens.base import CapicuScreen
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Grid, Horizontal, Vertical
@@ -48,8 +48,9 @@ class JoinFormScreen(CapicuScreen[None]):
         name = self.capicu.player_name(None)
         with Vertical(id="join-box", classes="form-box"):
             yield Static(t("Join a game"), classes="screen-title")
-            yield Label(t("Tables on the local network"), id="tables-title")
-            yield OptionList(id="tables")
+            tables = OptionList(id="tables")
+            tables.border_title = t("Tables on the local network")
+            yield tables
             with Grid(classes="form-grid"):
                 yield Label(t("Address"))
                 yield Input(value=last_host, placeholder=t("address or address:port, as the host shows it"),
@@ -75,7 +76,7 @@ class JoinFormScreen(CapicuScreen[None]):
         # Imported here: python-zeroconf loads with the first Join screen, not with the app.
         from capicu.net.mdns import TableWatch
 
-        watch = TableWatch(self._tables_changed)
+        watch = TableWatch(self.tables_heard)
         try:
             await watch.start()
         except OSError as exc:  # no interface to listen on: the address is typed, as before
@@ -91,7 +92,8 @@ class JoinFormScreen(CapicuScreen[None]):
         if watch is not None:
             await watch.close()
 
-    def _tables_changed(self, found: list[Found]) -> None:
+    def tables_heard(self, found: list[Found]) -> None:
+        """The tables on the network now (the watch calls it each time that changes)."""
         self._tables = listings(found)
         self._show_tables()
 
@@ -111,10 +113,12 @@ class JoinFormScreen(CapicuScreen[None]):
             shown.highlighted = highlighted
 
     @staticmethod
-    def _table_row(listing: Listing) -> str:
-        ad = listing.found.ad
-        return (f"{table_name_shown(listing)}  ·  {preset_title(ad.preset)}  ·  {seats_words(listing)}"
-                f"  ·  {listing.found.where}")
+    def _table_row(listing: Listing) -> Text:
+        """A table on two lines: its name (with its address when it looks like another's), then the
+        game, the seats and where it is."""
+        row = Text(table_name_shown(listing), style="bold")
+        row.append(f"\n  {table_details(listing)}", style="not bold")
+        return row
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         """A table chosen: its address goes in the field, and the focus to what is still to fill in."""
