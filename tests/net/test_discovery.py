@@ -163,3 +163,16 @@ def test_the_address_on_our_own_network_is_chosen() -> None:
 def test_an_instance_label_fits_a_dns_label(name: str) -> None:
     label = instance_label(name)
     assert 1 <= len(label.encode()) <= LABEL_LIMIT and "." not in label
+
+
+def test_python_zeroconf_is_not_loaded_to_play() -> None:
+    """A game against the computer never pays for the LAN's library: it loads only to announce or look."""
+    import subprocess
+    import sys
+
+    loaded = subprocess.run(
+        [sys.executable, "-c", "import sys, capicu.tui.cli, capicu.tui.app, capicu.tui.screens.join_form; "
+         "print(sorted(m for m in ('zeroconf', 'ifaddr', 'capicu.net.mdns') if m in sys.modules))"],
+        capture_output=True, text=True, timeout=60, check=True,
+    )
+    assert loaded.stdout.strip() == "[]", loaded
