@@ -18,8 +18,9 @@ import ipaddress
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
+from capicu.net.host.sanitize import clean_text, name_key, names_look_alike
+
 from .protocol import PROTOCOL_VERSION
-from .sanitize import clean_text, name_key, names_look_alike
 
 __all__ = [
     "AD_VERSION", "SERVICE_TYPE", "TABLE_NAME_LIMIT", "Ad", "AdError", "Found", "Listing",

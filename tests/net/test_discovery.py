@@ -171,7 +171,8 @@ def test_python_zeroconf_is_not_loaded_to_play() -> None:
     import sys
 
     loaded = subprocess.run(
-        [sys.executable, "-c", "import sys, capicu.tui.cli, capicu.tui.app, capicu.tui.screens.join_form; "
+        [sys.executable, "-c",
+         "import sys, capicu.tui.cli.main, capicu.tui.app, capicu.tui.screens.join_form; "
          "print(sorted(m for m in ('zeroconf', 'ifaddr', 'capicu.net.mdns') if m in sys.modules))"],
         capture_output=True, text=True, timeout=60, check=True,
     )

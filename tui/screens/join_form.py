@@ -11,11 +11,11 @@ from typing import TYPE_CHECKING, ClassVar
 
 from capicu.net.discovery import Found, Listing, listings
 from capicu.net.protocol import CODE_LIMIT, NAME_LIMIT
+from capicu.tui.cli.options import NO_LAN, CliError, parse_address
+from capicu.tui.cli.tables import joinable, table_details, table_name_shown
 from capicu.tui.game import JoinGame
-from capicu.tui.lan import joinable, table_details, table_name_shown
-from capicu.tui.messages import N_, t
-from capicu.tui.options import NO_LAN, CliError, parse_address
 from capicu.tui.screens.base import CapicuScreen
+from capicu.tui.words.messages import N_, t
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
