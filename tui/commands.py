@@ -122,6 +122,7 @@ def add_commands(subparsers: argparse._SubParsersAction[Parser]) -> None:
         description=t("Print the rules a game is played by, written from the engine's own settings."),
     )
     add_rule_arguments(rules)
+    add_display_arguments(rules)  # accepted after the command as before it (only --lang changes anything)
     rules.set_defaults(handler=run_rules)
 
     history = subparsers.add_parser(
@@ -141,6 +142,7 @@ def add_commands(subparsers: argparse._SubParsersAction[Parser]) -> None:
     history.add_argument("--csv", default=None, metavar=t("FILE"),
                          help=t("write every match kept to FILE as CSV, one row per seat per match "
                                 "('-': the standard output)"))
+    add_display_arguments(history)  # accepted after the command as before it
     history.set_defaults(handler=run_history)
 
 
