@@ -24,7 +24,6 @@ from types import ModuleType
 from typing import TYPE_CHECKING, TypeVar
 
 from capicu.net.headless import CannotStart, News, Noted, Stopped, serve_headless
-from capicu.net.history import MY_SEATS
 from capicu.net.host import HostConfig
 from capicu.net.journals import Unfinished, summarize
 from capicu.net.protocol import DEFAULT_PORT
@@ -48,7 +47,7 @@ from .options import (
     parse_address,
     rules_from_args,
 )
-from .settings import apply_color_mode, load_settings, records_dir, themes_dir
+from .settings import apply_color_mode, records_dir, themes_dir
 
 if TYPE_CHECKING:
     from capicu.net.history import History
@@ -59,6 +58,11 @@ if TYPE_CHECKING:
 Parser = TypeVar("Parser", bound=argparse.ArgumentParser)
 
 
+def _name_help() -> str:
+    """``--name``'s help: the name is for this game; the one kept is changed in Settings."""
+    return t("your name at the table in this game (Settings keeps the name you usually play under)")
+
+
 def add_commands(subparsers: argparse._SubParsersAction[Parser]) -> None:
     """Add ``play``, ``join``, ``host``, ``rules`` and ``history`` to the command line."""
     play = subparsers.add_parser(
@@ -67,7 +71,7 @@ def add_commands(subparsers: argparse._SubParsersAction[Parser]) -> None:
     )
     add_rule_arguments(play)
     play.add_argument("--level", **level_option())
-    play.add_argument("--name", default=None, metavar=t("NAME"), help=t("your name at the table"))
+    play.add_argument("--name", default=None, metavar=t("NAME"), help=_name_help())
     play.add_argument("--seed", type=int, default=None, metavar=t("N"),
                       help=t("the seed of the deals (default: random)"))
     play.add_argument("--no-journal", action="store_true",
@@ -83,7 +87,7 @@ def add_commands(subparsers: argparse._SubParsersAction[Parser]) -> None:
     join.add_argument("address", metavar=t("HOST[:PORT]"),
                       help=t("the host's address as 'capicu host' shows it (port {port} if none)",
                              port=str(DEFAULT_PORT)))
-    join.add_argument("--name", default=None, metavar=t("NAME"), help=t("your name at the table"))
+    join.add_argument("--name", default=None, metavar=t("NAME"), help=_name_help())
     join.add_argument("--code", default=None, metavar=t("CODE"), help=t("the join code the host shows"))
     join.add_argument("--spectate", action="store_true", help=t("watch without a seat"))
     join.add_argument("--seat-key", default=None, metavar=t("KEY"),
@@ -132,7 +136,8 @@ def add_commands(subparsers: argparse._SubParsersAction[Parser]) -> None:
                       "the whole history as CSV."),
     )
     history.add_argument("--player", default=None, metavar=t("NAME"),
-                         help=t("whose figures (default: your saved name, else the seats you sat in)"))
+                         help=t("whose figures, by name (default: yours, the seats you sat in on this "
+                                "machine whatever your name was)"))
     period = history.add_mutually_exclusive_group()
     period.add_argument("--year", type=number_in(int, 1970, 9999, what=N_("a year")), default=None,
                         metavar=t("YYYY"), help=t("only the matches that ended in that year"))
@@ -293,8 +298,6 @@ def run_history(args: argparse.Namespace, now: datetime | None = None) -> int:
         raise CliError(t("a name cannot be empty"))
     if args.host and player is not None:
         raise CliError(t("--host shows every player at the table: it cannot go with --player"))
-    if player is None and not args.host:
-        player = load_settings()[0].name or MY_SEATS
     year: int | None = this_year(now or datetime.now(UTC)) if args.this_year else args.year
     folder = records_dir()
     if not history_path(folder).exists() and args.csv is None:

@@ -52,7 +52,7 @@ from capicu.tui.describe import (
     you,
 )
 from capicu.tui.describe_rules import preset_title
-from capicu.tui.game import HostGame, JoinGame, seat_notices
+from capicu.tui.game import HostGame, JoinGame, SoloGame, seat_notices
 from capicu.tui.messages import N_, Wording, later, t, tc
 from capicu.tui.screens.base import CapicuModalScreen, CapicuScreen
 from capicu.tui.screens.how_to_join import HowToJoinScreen
@@ -121,7 +121,8 @@ class LeaveScreen(CapicuModalScreen[bool]):
         Binding("n,escape,q,enter", "stay", N_("Stay"), key_display="n/esc"),
     ]
 
-    def __init__(self, hosting: bool, *, seat_key: str | None = None, way_back: str | None = None) -> None:
+    def __init__(self, hosting: bool, *, solo: bool = False, seat_key: str | None = None,
+                 way_back: str | None = None) -> None:
         super().__init__()
         # Yes in the reader's language is the key shown (``s`` in Spanish); ``y`` works in every one.
         yes = yes_keys()
@@ -133,6 +134,8 @@ class LeaveScreen(CapicuModalScreen[bool]):
             bindings.bind("y", "leave", N_("Leave"), show=False)
         bindings.key_to_bindings.update(others)
         self.hosting = hosting
+        #: A game against the computer (nobody else at the table to end it for).
+        self.solo = solo
         #: An SSH player's seat key and ssh line: their way back (None: the same join command works).
         self.seat_key = seat_key
         self.way_back = way_back
@@ -142,7 +145,9 @@ class LeaveScreen(CapicuModalScreen[bool]):
             # TRANSLATORS: {yes} is the key that says yes (y; in Spanish s), shown as the reader types it.
             yield Static(t("Leave the table? Press {yes} to leave; n or Esc to stay.", yes=yes_keys()[-1]),
                          classes="screen-title")
-            if self.hosting:
+            if self.solo:
+                yield Static(t("Leaving ends this game against the computer: it will not be offered again."))
+            elif self.hosting:
                 yield Static(t("You host this table: leaving ends the game for everyone."))
             elif self.way_back is not None and self.seat_key is not None:
                 yield Static(t("Your seat stays held; the computer covers it while you are away. "
@@ -897,7 +902,8 @@ class TableScreen(CapicuScreen[None]):
             if leave:
                 await self.capicu.leave_game(end_match=hosting)
 
-        self.app.push_screen(LeaveScreen(hosting, seat_key=seat_key, way_back=way_back), answered)
+        solo = game is not None and isinstance(game.request, SoloGame)
+        self.app.push_screen(LeaveScreen(hosting, solo=solo, seat_key=seat_key, way_back=way_back), answered)
 
     def action_hint(self) -> None:
         view = self.view
