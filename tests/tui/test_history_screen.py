@@ -11,14 +11,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from capicu.net.history import HISTORY_FILE, HistoryProblem, KeptBy
+from capicu.net.store.history import HISTORY_FILE, HistoryProblem, KeptBy
 from capicu.tui.app import CapicuApp
-from capicu.tui.cli import main
-from capicu.tui.commands import run_history
+from capicu.tui.cli.commands import run_history
+from capicu.tui.cli.main import main
 from capicu.tui.game import DisplayOptions
+from capicu.tui.prefs.settings import Settings, save_settings, settings_path
 from capicu.tui.screens.history import HistoryScreen
 from capicu.tui.screens.menu import MainMenuScreen
-from capicu.tui.settings import Settings, save_settings, settings_path
 from helpers_app import screen_text, wait_for
 from helpers_history import write_hand_made
 from textual.pilot import Pilot
@@ -99,7 +99,7 @@ def test_the_player_is_the_seats_that_were_mine_whatever_the_saved_name(
 
 def test_this_year_is_the_year_of_the_clock(folder: Path, capsys: pytest.CaptureFixture[str]) -> None:
     write_hand_made(folder)
-    from capicu.tui.cli import build_parser
+    from capicu.tui.cli.main import build_parser
 
     args = build_parser().parse_args(["history", "--this-year"])
     assert run_history(args, now=NOW) == 0
@@ -304,7 +304,7 @@ async def test_a_name_given_on_the_command_line_is_for_that_game_only(folder: Pa
     """Issue 31: ``capicu host ... --name Ana`` saved Ana as the settings' name, silently."""
     from capicu.core import Rules
     from capicu.tui.game import HostGame, make_host_config
-    from capicu.tui.settings import load_settings
+    from capicu.tui.prefs.settings import load_settings
 
     assert save_settings(Settings(name="root"), settings_path()) is None
     config = make_host_config(rules=Rules.preset_named("puerto-rican-drawing"), players=2, computers=1,
