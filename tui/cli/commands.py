@@ -412,9 +412,14 @@ def run_host(args: argparse.Namespace) -> int:
             gateway.prepare()  # the host key made (or read) and its fingerprint known before the screen
         except ssh_gateway.GatewayError as exc:
             raise CliError(str(exc)) from None
-        print(t("capicu host: SSH host key fingerprint {fingerprint}", fingerprint=gateway.fingerprint),
-              flush=True)
-        return run_app(args, HostGame(config=config, name=_player_name(args)), gateway)
+        try:
+            return run_app(args, HostGame(config=config, name=_player_name(args)), gateway)
+        finally:
+            # Said once the full screen is gone (it would cover it before), and only when players
+            # could come in by SSH: with its port taken, SSH was off (the screen said why).
+            if gateway.served:
+                print(t("capicu host: SSH host key fingerprint {fingerprint}",
+                        fingerprint=gateway.fingerprint), flush=True)
     if args.ssh_keys is not None:
         raise CliError(t("--ssh-keys goes with --ssh"))
     if args.headless:
