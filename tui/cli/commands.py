@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import gc
+import ipaddress
 import os
 import re
 import socket
@@ -26,11 +27,10 @@ from typing import TYPE_CHECKING, TypeVar
 from capicu.net.host.headless import CannotStart, News, Noted, Stopped, serve_headless
 from capicu.net.host.server import HostConfig
 from capicu.net.protocol import DEFAULT_PORT
-from capicu.net.store.history import MY_SEATS
 from capicu.net.store.journals import Unfinished, summarize
 from capicu.net.store.record import RecordError, read_record
 from capicu.tui.game import DisplayOptions, HostGame, JoinGame, OpenReplays, SoloGame, StartRequest
-from capicu.tui.prefs.settings import apply_color_mode, load_settings, records_dir, themes_dir
+from capicu.tui.prefs.settings import apply_color_mode, records_dir, themes_dir
 from capicu.tui.words.describe import (
     describe_host_note,
     describe_host_problem,
@@ -55,6 +55,7 @@ from .options import (
     parse_address,
     rules_from_args,
 )
+from .tables import add_tables_command, ask_code, choose_by_name, choose_from_list
 
 if TYPE_CHECKING:
     from capicu.net.store.history import History
@@ -62,6 +63,11 @@ if TYPE_CHECKING:
 
 #: The command line's parser class (the sub-commands are made of it).
 Parser = TypeVar("Parser", bound=argparse.ArgumentParser)
+
+
+def _name_help() -> str:
+    """``--name``'s help: the name is for this game; the one kept is changed in Settings."""
+    return t("your name at the table in this game (Settings keeps the name you usually play under)")
 
 
 def add_commands(subparsers: argparse._SubParsersAction[Parser]) -> None:
@@ -72,7 +78,7 @@ def add_commands(subparsers: argparse._SubParsersAction[Parser]) -> None:
     )
     add_rule_arguments(play)
     play.add_argument("--level", **level_option())
-    play.add_argument("--name", default=None, metavar=t("NAME"), help=t("your name at the table"))
+    play.add_argument("--name", default=None, metavar=t("NAME"), help=_name_help())
     play.add_argument("--seed", type=int, default=None, metavar=t("N"),
                       help=t("the seed of the deals (default: random)"))
     play.add_argument("--no-journal", action="store_true",
@@ -85,10 +91,11 @@ def add_commands(subparsers: argparse._SubParsersAction[Parser]) -> None:
         "join", help=t("join a game on the network"),
         description=t("Join a game that someone hosts with 'capicu host'."),
     )
-    join.add_argument("address", metavar=t("HOST[:PORT]"),
-                      help=t("the host's address as 'capicu host' shows it (port {port} if none)",
+    join.add_argument("address", metavar=t("HOST[:PORT]|TABLE"), nargs="?", default=None,
+                      help=t("the host's address as 'capicu host' shows it (port {port} if none), or the "
+                             "table's name on the local network (none: look for tables and choose one)",
                              port=str(DEFAULT_PORT)))
-    join.add_argument("--name", default=None, metavar=t("NAME"), help=t("your name at the table"))
+    join.add_argument("--name", default=None, metavar=t("NAME"), help=_name_help())
     join.add_argument("--code", default=None, metavar=t("CODE"), help=t("the join code the host shows"))
     join.add_argument("--spectate", action="store_true", help=t("watch without a seat"))
     join.add_argument("--seat-key", default=None, metavar=t("KEY"),
@@ -110,6 +117,8 @@ def add_commands(subparsers: argparse._SubParsersAction[Parser]) -> None:
     add_display_arguments(host)  # hosting from this terminal shows the table too
     host.set_defaults(handler=run_host)
 
+    add_tables_command(subparsers)
+
     replay = subparsers.add_parser(
         "replay", help=t("look back at a finished match"),
         description=t("Replay a recorded match move by move, every hand face up; with no file, "
@@ -127,6 +136,7 @@ def add_commands(subparsers: argparse._SubParsersAction[Parser]) -> None:
         description=t("Print the rules a game is played by, written from the engine's own settings."),
     )
     add_rule_arguments(rules)
+    add_display_arguments(rules)  # accepted after the command as before it (only --lang changes anything)
     rules.set_defaults(handler=run_rules)
 
     history = subparsers.add_parser(
@@ -136,7 +146,8 @@ def add_commands(subparsers: argparse._SubParsersAction[Parser]) -> None:
                       "the whole history as CSV."),
     )
     history.add_argument("--player", default=None, metavar=t("NAME"),
-                         help=t("whose figures (default: your saved name, else the seats you sat in)"))
+                         help=t("whose figures, by name (default: yours, the seats you sat in on this "
+                                "machine whatever your name was)"))
     period = history.add_mutually_exclusive_group()
     period.add_argument("--year", type=number_in(int, 1970, 9999, what=N_("a year")), default=None,
                         metavar=t("YYYY"), help=t("only the matches that ended in that year"))
@@ -146,6 +157,7 @@ def add_commands(subparsers: argparse._SubParsersAction[Parser]) -> None:
     history.add_argument("--csv", default=None, metavar=t("FILE"),
                          help=t("write every match kept to FILE as CSV, one row per seat per match "
                                 "('-': the standard output)"))
+    add_display_arguments(history)  # accepted after the command as before it
     history.set_defaults(handler=run_history)
 
 
@@ -306,8 +318,6 @@ def run_history(args: argparse.Namespace, now: datetime | None = None) -> int:
         raise CliError(t("a name cannot be empty"))
     if args.host and player is not None:
         raise CliError(t("--host shows every player at the table: it cannot go with --player"))
-    if player is None and not args.host:
-        player = load_settings()[0].name or MY_SEATS
     year: int | None = this_year(now or datetime.now(UTC)) if args.this_year else args.year
     folder = records_dir()
     if not history_path(folder).exists() and args.csv is None:
@@ -387,11 +397,49 @@ def check_reachable(host: str, port: int, timeout: float = REACH_TIMEOUT) -> Non
     raise CliError(t("Could not reach the table: {reason}", reason=reason))
 
 
+def _plainly_an_address(text: str) -> bool:
+    """Whether ``text`` can only be an address: an IP address (with or without a port), or ``HOST:PORT``."""
+    try:
+        host, _ = parse_address(text)
+    except CliError:
+        return False
+    if host == "localhost" or ":" in text:
+        return True
+    try:
+        ipaddress.ip_address(host)
+    except ValueError:
+        return False
+    return True
+
+
 def run_join(args: argparse.Namespace) -> int:
-    """``capicu join HOST[:PORT]``: a seat (or a spectator's chair) at someone's table."""
-    host, port = parse_address(args.address)
-    start = JoinGame(host=host, port=port, name=_player_name(args), code=args.code,
-                     spectate=bool(args.spectate), seat_key=_seat_key(args), give_up_after=args.give_up_after)
+    """``capicu join [HOST[:PORT] | TABLE]``: a seat (or a spectator's chair) at someone's table.
+
+    With no address, the tables on the local network are listed to choose from; with a
+    name that is not plainly an address, the table of that name is looked for (and, when
+    none is heard, the name is taken as a host's).
+    """
+    spectate, seat_key, code = bool(args.spectate), _seat_key(args), args.code
+    name = _player_name(args)
+    chosen = None
+    if args.address is None:
+        chosen = choose_from_list(spectate)
+    elif not _plainly_an_address(args.address):
+        chosen = choose_by_name(args.address, spectate)
+        if chosen is None:
+            try:
+                parse_address(args.address)
+            except CliError:
+                raise CliError(t("no table called {name} was found on the local network",
+                                 name=repr(args.address[:60]))) from None
+    if chosen is not None:
+        host, port = chosen.found.address, chosen.found.port
+        if chosen.found.ad.code_needed and code is None and seat_key is None:
+            code = ask_code(chosen)
+    else:
+        host, port = parse_address(args.address)
+    start = JoinGame(host=host, port=port, name=name, code=code, spectate=spectate, seat_key=seat_key,
+                     give_up_after=args.give_up_after)
     return run_app(args, start, before_screen=lambda: check_reachable(host, port))
 
 
@@ -417,9 +465,14 @@ def run_host(args: argparse.Namespace) -> int:
             gateway.prepare()  # the host key made (or read) and its fingerprint known before the screen
         except ssh_gateway.GatewayError as exc:
             raise CliError(str(exc)) from None
-        print(t("capicu host: SSH host key fingerprint {fingerprint}", fingerprint=gateway.fingerprint),
-              flush=True)
-        return run_app(args, HostGame(config=config, name=_player_name(args)), gateway)
+        try:
+            return run_app(args, HostGame(config=config, name=_player_name(args)), gateway)
+        finally:
+            # Said once the full screen is gone (it would cover it before), and only when players
+            # could come in by SSH: with its port taken, SSH was off (the screen said why).
+            if gateway.served:
+                print(t("capicu host: SSH host key fingerprint {fingerprint}",
+                        fingerprint=gateway.fingerprint), flush=True)
     if args.ssh_keys is not None:
         raise CliError(t("--ssh-keys goes with --ssh"))
     if args.headless:
@@ -489,6 +542,9 @@ def tell_operator(news: News, resumed: Unfinished | None = None) -> None:
                 address=news.reach, port=str(news.port)))
     # TRANSLATORS: {command} is the command to type, as it is ("capicu join 192.168.1.20:7254 --code K7PX2M").
     print(t("capicu host: or type: {command}", command=news.command))
+    if news.announced is not None:
+        # TRANSLATORS: {name} is the table's name as players see it in their list ("Ana's table").
+        print(t("capicu host: announced on the local network as {name}", name=news.announced))
     for line in news.more:
         print(t("capicu host: {line}", line=line))
     sys.stdout.flush()

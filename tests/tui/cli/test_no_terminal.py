@@ -27,7 +27,7 @@ def test_a_screen_command_into_a_pipe_says_it_needs_a_terminal(command: list[str
     try:
         done = subprocess.run([sys.executable, "-m", "capicu.tui", *command], stdin=terminal,
                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT, timeout=WAIT,
-                              env=capicu_env(tmp_path / "config"))
+                              env=capicu_env(tmp_path / "config"), start_new_session=True)
     finally:
         os.close(keyboard)
         os.close(terminal)
