@@ -192,11 +192,13 @@ def test_a_table_is_found_by_name_on_another_machine_joined_by_name_and_a_round_
     assert took < 3.0, f"found after {took:.2f} s"
     assert played["moves"] >= 1 and played["seat"] == played["seat_after"] == 0
 
-    # A real `capicu join` by the table's name, in a terminal on a third machine: it watches the table.
+    # A real `capicu join` by the table's name, in a terminal on a third machine: it asks for the
+    # join code the announcement says is needed, and watches the table.
     watcher = Terminal(watcher_machine.command(sys.executable, "-m", "capicu.tui", "join", ANA, "--spectate",
-                                               "--code", host.code or "", "--name", "Cleo", "--lang", "en"),
-                       env=_env(net, "cleo"))
+                                               "--name", "Cleo", "--lang", "en"), env=_env(net, "cleo"))
     net.terminals.append(watcher)
+    watcher.wait_for(lambda text: f"Join code for {ANA}:" in text, "the question for the join code")
+    watcher.send(f"{host.code}\r".encode())
     watcher.wait_for(lambda text: "Beto" in text and "Computer" in text, "the table, watched")
 
 
@@ -262,7 +264,8 @@ def test_the_seats_announced_follow_the_lobby(net: Net) -> None:
 def test_two_hosts_are_listed_a_stopped_one_goes_and_an_unannounced_one_never_shows(net: Net) -> None:
     ana_machine, looker, beto_machine, quiet_machine = net.add(), net.add(), net.add(), net.add()
     ana = LanHost(net, ana_machine, "--table-name", ANA)
-    LanHost(net, beto_machine, "--table-name", "Beto's table", "--no-code", "--preset", "mexican-train")
+    beto = LanHost(net, beto_machine, "--table-name", "Beto's table", "--no-code",
+                   "--preset", "mexican-train")
     LanHost(net, quiet_machine, "--table-name", "Quiet table", "--no-announce")
 
     listed = _tables_cli(net, looker)
@@ -293,7 +296,11 @@ def test_two_hosts_are_listed_a_stopped_one_goes_and_an_unannounced_one_never_sh
 
     took = looker.run(gone_after_stop).result(WAIT * 2)
     assert took < 3.0, f"the stopped table was still listed {took:.2f} s later"
-    assert [t["name"] for t in _tables_cli(net, looker)] == ["Beto's table"]
+    # The plain list: one line a table, its address first.
+    done = subprocess.run(looker.command(sys.executable, "-m", "capicu.tui", "--lang", "en", "tables"),
+                          capture_output=True, text=True, env=_env(net, "tables-plain"), timeout=WAIT)
+    assert done.stdout.splitlines() == [
+        f"{beto_machine.address}:{beto.port}  Beto's table  (mexican-train, 2 of 2 seats free)"], done
 
 
 def test_the_hosts_cable_out_for_20_seconds_and_back_the_players_are_in_their_seats(net: Net) -> None:
@@ -302,9 +309,14 @@ def test_the_hosts_cable_out_for_20_seconds_and_back_the_players_are_in_their_se
     # after 2 s: the test is about the link, not their keys) and a computer.
     host = LanHost(net, host_machine, "--table-name", ANA, "--players", "3", "--computers", "1",
                    "--turn-timer", "2", "--no-code", "--next-round-delay", "none")
-    person = Terminal(person_machine.command(sys.executable, "-m", "capicu.tui", "join", ANA,
-                                             "--name", "Dora", "--lang", "en"), env=_env(net, "dora"))
+    # `capicu join` with no address: the one table it hears is offered at once.
+    person = Terminal(person_machine.command(sys.executable, "-m", "capicu.tui", "join", "--name", "Dora",
+                                             "--lang", "en"), env=_env(net, "dora"))
     net.terminals.append(person)
+    person.wait_for(lambda text: f"Join {ANA}? [Y/n]" in text and "1. Ana's table" in text, "the offer")
+    where = f"{host_machine.address}:{host.port}"
+    assert f"puerto-rican-drawing  ·  2 of 3 seats free  ·  {where}" in person.text(), person.text()
+    person.send(b"\r")
     person.wait_for(lambda text: "Lobby" in text and "Dora" in text, "Dora in the lobby")
     played, resume = threading.Event(), threading.Event()
     table = Found(Ad(ANA, "line-of-play", "puerto-rican-drawing", 3, 2, False), host_machine.address,
