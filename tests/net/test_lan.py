@@ -30,6 +30,7 @@ import pytest
 from capicu.core import make_player
 from capicu.net import Client, Closed, Error, NextRound, Reconnected, Reconnecting, Update
 from capicu.net.discovery import Ad, Found, listings, tables_named
+from capicu.net.protocol import PROTOCOL_VERSION
 from helpers_lan import Lan, Machine, lan_unavailable
 from helpers_process import ProcessLines
 from helpers_terminal import Terminal, capicu_env
@@ -340,3 +341,42 @@ def test_the_hosts_cable_out_for_20_seconds_and_back_the_players_are_in_their_se
     assert result["moves"] >= 2, result  # it played on after the outage, in its own seat
     person.wait_for(lambda text: "Beto" in text and "econnect" not in text, "Dora back at the table")
     assert host.process.poll() is None
+
+
+def test_a_hostile_announcement_is_cleaned_or_left_out_and_never_breaks_the_list(net: Net) -> None:
+    """Anybody on the LAN may announce anything: escapes in a name, a record of garbage."""
+    rogue, looker = net.add(), net.add()
+    announced, stop = threading.Event(), threading.Event()
+
+    async def announce_rubbish() -> None:
+        from capicu.net.discovery import SERVICE_TYPE
+        from zeroconf import IPVersion
+        from zeroconf.asyncio import AsyncServiceInfo, AsyncZeroconf
+
+        fields = {"v": "1", "proto": str(PROTOCOL_VERSION), "game": "line-of-play", "preset": "draw",
+                  "seats": "4", "taken": "1", "code": "0",
+                  "name": "\x1b]0;owned\x07Ana\u202e's\x1b[2J table\u200b"}
+        escapes = b"".join(bytes([len(entry)]) + entry
+                           for entry in (f"{key}={value}".encode() for key, value in fields.items()))
+        records = {"escapes": escapes, "garbage": b"\xff\x00\x03v=9name", "lies": escapes.replace(
+            b"\x07taken=1", b"\x08taken=99")}
+        zeroconf = AsyncZeroconf(interfaces=[rogue.address], ip_version=IPVersion.V4Only)
+        try:
+            infos = [AsyncServiceInfo(SERVICE_TYPE, f"{label}.{SERVICE_TYPE}", port=7254, properties=txt,
+                                      parsed_addresses=[rogue.address]) for label, txt in records.items()]
+            sent = await asyncio.gather(*(zeroconf.async_register_service(info) for info in infos))
+            await asyncio.gather(*sent)
+            announced.set()
+            await asyncio.to_thread(stop.wait, WAIT)
+        finally:
+            await zeroconf.async_close()
+
+    running = rogue.run(announce_rubbish)
+    assert announced.wait(WAIT)
+    try:
+        listed = _tables_cli(net, looker)
+    finally:
+        stop.set()
+        running.result(WAIT)
+    # The escapes and invisible characters are gone; the garbage and the lie (99 of 4 seats) are left out.
+    assert [(t["name"], t["address"], t["taken"]) for t in listed] == [("Ana's table", rogue.address, 1)]
