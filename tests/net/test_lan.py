@@ -341,6 +341,8 @@ def test_the_hosts_cable_out_for_20_seconds_and_back_the_players_are_in_their_se
     assert result["moves"] >= 2, result  # it played on after the outage, in its own seat
     person.wait_for(lambda text: "Beto" in text and "econnect" not in text, "Dora back at the table")
     assert host.process.poll() is None
+    # And the table is still announced, its seats all taken now.
+    assert [(t["name"], t["free"]) for t in _tables_cli(net, bot_machine)] == [(ANA, 0)]
 
 
 def test_a_hostile_announcement_is_cleaned_or_left_out_and_never_breaks_the_list(net: Net) -> None:
