@@ -96,6 +96,14 @@ class Machine:
         """Pull this machine's cable out (its link goes down; its address stays)."""
         _ip("-n", self.namespace, "link", "set", self.link, "down")
 
+    def cut_connections(self, port: int) -> None:
+        """Drop this machine's TCP connections on ``port`` (ss -K), as a system that gave up on them would.
+
+        Nothing is sent while its link is down; a peer hears of it (a reset) when it next writes.
+        """
+        subprocess.run(self.command("ss", "-K", "state", "established", f"( sport = :{port} )"),
+                       check=True, capture_output=True, timeout=10)
+
     def link_up(self) -> None:
         """Put the cable back (and the multicast route, which went with the link)."""
         _ip("-n", self.namespace, "link", "set", self.link, "up")
