@@ -266,7 +266,7 @@ def test_two_hosts_are_listed_a_stopped_one_goes_and_an_unannounced_one_never_sh
     ana_machine, looker, beto_machine, quiet_machine = net.add(), net.add(), net.add(), net.add()
     ana = LanHost(net, ana_machine, "--table-name", ANA)
     beto = LanHost(net, beto_machine, "--table-name", "Beto's table", "--no-code",
-                   "--preset", "mexican-train")
+                   "--preset", "mexican-train", "--bind", beto_machine.address)  # its one address
     LanHost(net, quiet_machine, "--table-name", "Quiet table", "--no-announce")
 
     listed = _tables_cli(net, looker)
