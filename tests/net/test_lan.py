@@ -133,12 +133,14 @@ async def _play_round(found: Found, name: str, code: str | None, *, hold: Any = 
     """Join the table ``found`` names and play until its first round ends; what happened.
 
     ``hold``: a (played, resume) pair of `threading.Event`s: after its first move the player
-    says so and plays on only once ``resume`` is set (the test pulls the cable meanwhile).
+    says so and plays on only once ``resume`` is set (the test pulls the cable meanwhile),
+    and stops once the host has taken its next move.
     """
     client = await asyncio.wait_for(Client.connect(found.address, found.port, name=name, code=code), WAIT)
     player = make_player("greedy", 1)
     seat, moves, links = client.seat, 0, []
     pending: int | None = None
+    held = False
     try:
         async with asyncio.timeout(WAIT * 3):
             while True:
@@ -147,7 +149,7 @@ async def _play_round(found: Found, name: str, code: str | None, *, hold: Any = 
                     if hold is not None and moves == 1:
                         hold[0].set()
                         await asyncio.to_thread(hold[1].wait, WAIT * 2)
-                        hold = None
+                        hold, held = None, True
                     pending = await client.send_action(player.choose(view))
                     moves += 1
                 message = await client.receive(timeout=WAIT * 2)
@@ -156,6 +158,8 @@ async def _play_round(found: Found, name: str, code: str | None, *, hold: Any = 
                 assert not isinstance(message, Closed), message
                 if isinstance(message, Reconnecting | Reconnected):
                     links.append(type(message).__name__)
+                if isinstance(message, Update) and message.ref == pending and held and moves > 1:
+                    break  # the move after the outage was taken
                 if isinstance(message, Reconnected | Error) or (
                         isinstance(message, Update) and message.ref == pending):
                     pending = None
