@@ -29,7 +29,7 @@ The figures (`Figures`) are counted for a player's seats: by name, or the seats
 this machine's player sat in (`MY_SEATS`). Points are the Draw family's, the points
 a seat's side took; Mexican Train's counts (lower is better) are added apart,
 since a point of one is not a point of the other. A capicú or a chuchazo is
-counted where the rules pay it as a bonus (the engine reports it so, core/scoring.py),
+counted where the rules pay it as a bonus (the engine reports it so, core/draw/scoring.py),
 to the seat that laid the last tile. A year is a calendar year of the matches'
 ends, in UTC; the caller says which (`this_year` reads the clock it is given).
 """
@@ -47,9 +47,11 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from capicu.core.codes import Code, Statement
-from capicu.core.events import RoundResult
-from capicu.core.mexican import MexicanMatch, TrainRoundResult, match_from_log
-from capicu.core.scoring import Bonus
+from capicu.core.draw.events import RoundResult
+from capicu.core.draw.scoring import Bonus
+from capicu.core.games import match_from_log
+from capicu.core.mexican.events import MexicanRoundResult
+from capicu.core.mexican.match import MexicanMatch
 
 from . import record as records
 from .record import MatchRecord, RecordSeat
@@ -258,7 +260,7 @@ def _line_round(result: RoundResult) -> RoundFacts:
                       tuple((bonus.value, points) for bonus, points in result.bonuses))
 
 
-def _train_round(result: TrainRoundResult) -> RoundFacts:
+def _train_round(result: MexicanRoundResult) -> RoundFacts:
     return RoundFacts(result.round_number, result.reason.value, result.last_player, None,
                       sum(result.counts), tuple(result.counts))
 
@@ -319,10 +321,12 @@ class PresetFigures:
 
 @dataclass(frozen=True, slots=True)
 class Standing:
-    """One person at a host's table and how they did there."""
+    """One player at a host's table (a person or a computer) and how they did there."""
 
     name: str
     figures: Figures
+    #: ``person`` or ``computer``.
+    kind: str = "person"
 
 
 @dataclass(frozen=True, slots=True)
@@ -469,7 +473,7 @@ class History:
         where: list[str] = []
         params: list[Any] = []
         if at_host:
-            where.append("m.by_host = 1 AND s.kind = 'person'")
+            where.append("m.by_host = 1")
         elif player is None:
             where.append("s.seat = m.me")
         else:
@@ -508,12 +512,13 @@ class History:
         return [PresetFigures(row[_FIGURE_COUNT], _figures(row)) for row in rows]
 
     def standings(self, *, year: int | None = None) -> list[Standing]:
-        """Every person who played at this host's table: the most wins first, then the fewest matches."""
+        """Everyone who played at this host's table, the computers too (each kind by name apart):
+        the most wins first, then the fewest matches."""
         chosen, params = self._chosen(None, year, at_host=True)
         rows = self._db.execute(
-            f"{chosen} SELECT {_FIGURES}, s.name {self._JOINS} GROUP BY s.name"
-            " ORDER BY sum(s.won) DESC, count(*), s.name", params)
-        return [Standing(row[_FIGURE_COUNT], _figures(row)) for row in rows]
+            f"{chosen} SELECT {_FIGURES}, s.name, s.kind {self._JOINS} GROUP BY s.name, s.kind"
+            " ORDER BY sum(s.won) DESC, count(*), s.name, s.kind", params)
+        return [Standing(row[_FIGURE_COUNT], _figures(row), row[_FIGURE_COUNT + 1]) for row in rows]
 
     def results(self, player: str | None = MY_SEATS, *, year: int | None = None) -> list[MatchResult]:
         """The player's matches in the order they ended, for a chart of results over time."""

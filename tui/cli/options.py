@@ -18,7 +18,7 @@ from typing import Any, TypeVar
 
 import msgspec
 from capicu.core import LEVELS, Rules, RulesError
-from capicu.core.ai.train_players import TRAIN_PLAYERS
+from capicu.core.ai.mexican_players import MEXICAN_PLAYERS
 from capicu.core.rules import ALL_PRESET_NAMES, SETS
 from capicu.net.discovery import TABLE_NAME_LIMIT
 from capicu.net.host.sanitize import clean_text
@@ -250,7 +250,8 @@ def add_host_arguments(parser: argparse.ArgumentParser) -> None:
     group.add_argument("--max-spectators", type=whole_int, default=MAX_SPECTATORS, metavar=t("N"),
                        help=t("people who may watch the table at once (default: %(default)s)"))
     group.add_argument("--name", default=None, metavar=t("NAME"),
-                       help=t("your name at the table when you host and play (headless: ignored)"))
+                       help=t("your name at the table when you host and play, in this game (Settings keeps "
+                              "the name you usually play under; headless: ignored)"))
     group.add_argument("--table-name", default=None, metavar=t("NAME"),
                        help=t("the table's name, as players on the local network see it in their list "
                               "(default: your name's table, or this machine's)"))
@@ -337,9 +338,9 @@ def describe_config_problem(error: ConfigError) -> str:
 
 def check_level(rules: Rules, level: str) -> None:
     """CliError when the rules' game has no computer player of ``level`` (Mexican Train has its own)."""
-    if rules.is_mexican_train and level not in TRAIN_PLAYERS:
+    if rules.is_mexican_train and level not in MEXICAN_PLAYERS:
         raise CliError(t("there is no computer level {level} for {preset} yet: the levels are {levels}",
-                         level=level, preset=rules.preset, levels=", ".join(TRAIN_PLAYERS)))
+                         level=level, preset=rules.preset, levels=", ".join(MEXICAN_PLAYERS)))
 
 
 def host_config_from_args(args: argparse.Namespace) -> HostConfig:
