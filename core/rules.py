@@ -324,16 +324,12 @@ class Rules(Struct, frozen=True):
         return self._dealt(players)
 
     def _dealt(self, players: int) -> int:
-        """Tiles dealt to each of ``players``: Mexican Train's come from docs/RULES.md's table."""
-        if self.is_mexican_train:
-            return DEAL_SIZES[self.max_pip][players - 2]
+        """Tiles dealt to each of ``players``."""
         return self.hand_sizes[players - 2]
 
     def target_for(self, players: int) -> int:
-        """The score that wins the match; 0 for Mexican Train, which is its rounds (no target)."""
+        """The score that wins the match."""
         self.check_players(players)
-        if self.is_mexican_train:
-            return 0
         return self.target if self.target is not None else self.targets[players - 2]
 
     def sides(self, players: int) -> int:
@@ -425,10 +421,8 @@ class Rules(Struct, frozen=True):
     def facts(self, players: int) -> tuple[Fact, ...]:
         """What these rules say, for ``players`` players, as facts an interface words.
 
-        Mexican Train's are its section of docs/RULES.md, one fact per option.
+        Mexican Train's are its section of docs/RULES.md, one fact per option (`MexicanRules.facts`).
         """
-        if isinstance(self, MexicanRules):
-            return _train_facts(self, players)
         facts = [
             RuleFact.SET(max_pip=self.max_pip, tiles=self.tile_count),
             (RuleFact.PARTNERSHIPS if self.sides(players) != players else RuleFact.EACH_FOR_THEMSELVES)(
@@ -501,6 +495,18 @@ class MexicanRules(Rules, frozen=True):
         """How many rounds the match has: one per double, or the first `rounds`."""
         return self.rounds if self.rounds is not None else self.max_pip + 1
 
+    def _dealt(self, players: int) -> int:
+        """Tiles dealt to each of ``players``: docs/RULES.md's table (`DEAL_SIZES`)."""
+        return DEAL_SIZES[self.max_pip][players - 2]
+
+    def target_for(self, players: int) -> int:
+        """0: a match of Mexican Train is its rounds (no target)."""
+        self.check_players(players)
+        return 0
+
+    def facts(self, players: int) -> tuple[Fact, ...]:
+        return _mexican_facts(self, players)
+
     def _check(self) -> None:
         super()._check()
         if self.double_blank_points < 0:
@@ -514,7 +520,7 @@ class MexicanRules(Rules, frozen=True):
                              value=repr(self.rounds))
 
 
-def _train_facts(rules: MexicanRules, players: int) -> tuple[Fact, ...]:
+def _mexican_facts(rules: MexicanRules, players: int) -> tuple[Fact, ...]:
     """Mexican Train's facts (docs/RULES.md, mexican-train), each option's as it is set."""
     every_double = rules.rounds is None
     rounds = RuleFact.ROUND_PER_DOUBLE if every_double else RuleFact.FIRST_ROUNDS
