@@ -32,7 +32,6 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
-import msgpack
 import msgspec
 from capicu.core import Match, MexicanMatch, Rules
 from capicu.core.actions import MAX_RUN
@@ -43,7 +42,8 @@ from capicu.core.rules import TrainRules
 from msgspec import Meta, Struct
 
 from . import wire
-from .limits import MATCH_ID_LIMIT, MAX_DEPTH, MAX_HOST_FRAME, MAX_HOST_ITEMS, MOST_SEATS, NAME_LIMIT
+from .limits import MATCH_ID_LIMIT, MAX_HOST_FRAME, MAX_HOST_ITEMS, MOST_SEATS, NAME_LIMIT
+from .unpack import Flaw, UnpackLimits, Unreadable, unpack
 
 RECORD_FORMAT: Literal["capicu-record"] = "capicu-record"
 RECORD_VERSION = 1
@@ -257,60 +257,35 @@ def _decode(data: bytes, *, replay: bool) -> MatchRecord:
     return _checked(record, replay=replay)
 
 
+#: The most a record's bytes may hold: a host's frame's size and items, the wire's depth.
+_LIMITS = UnpackLimits(max_bytes=MAX_RECORD_BYTES, max_items=MAX_ENTRIES)
+#: What each flaw of a record's bytes is, in a record's words.
+_FLAWS = {
+    Flaw.EMPTY: "the record is empty",
+    Flaw.TOO_LARGE: "the record is too large (at most {max_bytes} bytes are read)",
+    Flaw.NOT_MSGPACK: "this is not a capicu match record (it is not msgpack data)",
+    Flaw.CUT_SHORT: "the record is cut short (it ends inside a value)",
+    Flaw.EXTRA_DATA: "the record is damaged: bytes follow its end",
+    Flaw.NOT_UTF8: "the record is damaged: a text in it is not valid UTF-8",
+    Flaw.TOO_MANY_ITEMS: "the record is damaged: a list or a map in it holds more than {max_items} items",
+    Flaw.TOO_DEEP: "the record is damaged: it nests deeper than {max_depth} levels",
+    Flaw.BINARY: "the record is damaged: it holds binary data, which records never use",
+    Flaw.EXTENSION: "the record is damaged: it holds a msgpack extension type, which records never use",
+}
+
+
 def _unpack(data: bytes) -> Any:
-    """One msgpack value, under the wire's limits (net/codec.py); `RecordError` otherwise."""
-    if not data:
-        raise RecordError("the record is empty")
+    """One msgpack value, under the wire's limits (net/unpack.py, as net/codec.py reads frames);
+    `RecordError` otherwise."""
     try:
-        value = msgpack.unpackb(
-            data, raw=False, strict_map_key=True, use_list=True, ext_hook=_no_extension,
-            max_str_len=len(data), max_bin_len=0, max_array_len=MAX_ENTRIES, max_map_len=MAX_ENTRIES,
-            max_ext_len=0,
-        )
-    except RecordError:
-        raise
-    except UnicodeDecodeError:
-        raise RecordError("the record is damaged: a text in it is not valid UTF-8") from None
-    except msgpack.ExtraData as extra:
-        if type(extra.unpacked) is not dict or extra.unpacked.get("format") != RECORD_FORMAT:
+        return unpack(data, _LIMITS)
+    except Unreadable as exc:
+        first = exc.first
+        if exc.flaw is Flaw.EXTRA_DATA and (type(first) is not dict or first.get("format") != RECORD_FORMAT):
             raise RecordError("this is not a capicu match record") from None
-        raise RecordError("the record is damaged: bytes follow its end") from None
-    except msgpack.StackError:
-        raise RecordError(f"the record is damaged: it nests deeper than {MAX_DEPTH} levels") from None
-    except (ValueError, TypeError, OverflowError, msgpack.UnpackException) as exc:
-        text = str(exc)
-        if isinstance(exc, msgpack.OutOfData) or "incomplete" in text.lower():
-            raise RecordError("the record is cut short (it ends inside a value)") from None
-        if "max_ext_len" in text:
-            raise RecordError(_EXTENSION) from None
-        if "max_bin_len" in text:
-            raise RecordError(_BINARY) from None
-        if "exceeds max_" in text:
-            raise RecordError(f"the record is damaged: a list or a map in it holds more than {MAX_ENTRIES} "
-                              "items") from None
-        raise RecordError("this is not a capicu match record (it is not msgpack data)") from None
-    _check_depth(value)
-    return value
-
-
-_BINARY = "the record is damaged: it holds binary data, which records never use"
-_EXTENSION = "the record is damaged: it holds a msgpack extension type, which records never use"
-
-
-def _no_extension(code: int, data: bytes) -> Any:
-    raise RecordError(_EXTENSION)
-
-
-def _check_depth(value: Any) -> None:
-    stack = [(value, 1)]
-    while stack:
-        container, depth = stack.pop()
-        if type(container) not in (dict, list):
-            continue
-        if depth > MAX_DEPTH:
-            raise RecordError(f"the record is damaged: it nests deeper than {MAX_DEPTH} levels")
-        items = container.values() if type(container) is dict else container
-        stack.extend((item, depth + 1) for item in items if type(item) in (dict, list))
+        limits = exc.limits
+        raise RecordError(_FLAWS[exc.flaw].format(
+            max_bytes=limits.max_bytes, max_items=limits.max_items, max_depth=limits.max_depth)) from None
 
 
 def check_record(record: MatchRecord) -> MatchRecord:
