@@ -32,38 +32,19 @@ from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from enum import StrEnum
 from pathlib import Path
+from typing import Any
 
 import msgspec
-from capicu.core import (
-    DRAW,
-    REDEAL,
-    Action,
-    ComputerPlayer,
-    Event,
-    IllegalAction,
-    Match,
-    MexicanMatch,
-    MexicanView,
-    RoundStarted,
-    Rules,
-    View,
-    make_player,
-    new_match,
-)
-from capicu.core.ai.mexican_players import MEXICAN_PLAYERS, MexicanPlayer, make_mexican_player
-from capicu.core.ai.players import PLAYERS
+from capicu.core import DRAW, REDEAL, Action, IllegalAction, Rules
 from capicu.core.codes import Code
-from capicu.core.draw.match import LOG_FORMAT
-from capicu.core.games import match_from_log
-from capicu.core.mexican.events import MexicanEvent
-from capicu.core.mexican.match import LOG_FORMAT as TRAIN_LOG_FORMAT
-from capicu.core.rules import MexicanRules
+from capicu.core.engine import Engine
+from capicu.core.games import game_of, game_of_log, game_of_view
 from msgspec import UNSET, UnsetType
 
 from .codec import encode_frame
 from .codes import Entropy, new_seat_key, same_code
-from .effects import Close, Effect, HostNote, KeepRecord, Peer, Record, Report, Send, Tell, Think
-from .journal import Header, Journal, JournalSeat, Recovered, SeatsRecord, TrainHeader, entry_records
+from .effects import Close, Effect, HostNote, KeepRecord, Peer, Player, Record, Report, Send, Tell, Think
+from .journal import Header, Journal, JournalSeat, Recovered, SeatsRecord, entry_records
 from .protocol import (
     RECENT_CHAT_LIMIT,
     WATCHERS_LIMIT,
@@ -72,6 +53,9 @@ from .protocol import (
     Chat,
     Error,
     ErrorCode,
+    GameSnapshot,
+    GameUpdate,
+    GameView,
     HostBye,
     HostMessage,
     MatchRecorded,
@@ -80,17 +64,12 @@ from .protocol import (
     Seat,
     SeatKind,
     Seats,
-    Snapshot,
-    StateUpdate,
-    TrainSnapshot,
-    TrainUpdate,
     TurnTimer,
     Welcome,
     clean_chat,
     clean_name,
     to_wire,
-    train_view_state,
-    view_state,
+    wire_of_game,
 )
 from .record import MatchRecord, RecordSeat, record_of, utc_text
 from .sanitize import name_key, names_look_alike
@@ -175,7 +154,7 @@ class TableConfig:
         if not 0 <= self.computers <= self.players:
             raise ConfigError(f"{self.computers} computers do not fit {self.players} seats",
                               ConfigProblem.COMPUTERS, computers=self.computers, players=self.players)
-        levels = MEXICAN_PLAYERS if self.rules.is_mexican_train else PLAYERS
+        levels = game_of(self.rules).levels
         if self.computer_level not in levels:
             raise ConfigError(f"there is no computer player {self.computer_level!r}; choose one of "
                               f"{', '.join(levels)}", ConfigProblem.LEVEL, level=self.computer_level)
@@ -209,7 +188,7 @@ class HostSeat:
     covered: bool = False
     #: The person left on purpose (the computer covers the seat until they come back).
     left: bool = False
-    player: ComputerPlayer | MexicanPlayer | None = None
+    player: Player | None = None
 
     @property
     def computer_plays(self) -> bool:
@@ -239,32 +218,29 @@ class HostSeat:
         )
 
 
-#: A match of either game (they share one API: core/games.py `new_match`).
-AnyMatch = Match | MexicanMatch
-#: A seat's view in either game.
-AnyView = View | MexicanView
+#: A match of the table's game (core/engine.py: every game's engine has this shape).
+AnyMatch = Engine[Any, Any]
 
 
-def computer_player(rules: Rules, level: str, seed: int) -> ComputerPlayer | MexicanPlayer:
-    """A computer player of ``level`` for the rules' game (Mexican Train has its own players)."""
-    return make_mexican_player(level, seed) if rules.is_mexican_train else make_player(level, seed)
+def computer_player(rules: Rules, level: str, seed: int) -> Player:
+    """A computer player of ``level`` for the rules' game (each game has its own players)."""
+    player: Player = game_of(rules).make_player(level, seed)
+    return player
 
 
-def choose_in_worker(level: str, seed: int, view: AnyView) -> Action:
-    """A computer player's choice, in a worker process (see `Think`)."""
-    if isinstance(view, MexicanView):
-        return make_mexican_player(level, seed).choose(view)
-    return make_player(level, seed).choose(view)
+def choose_in_worker(level: str, seed: int, view: GameView) -> Action:
+    """A computer player's choice, in a worker process (see `Think`): a player of the view's game."""
+    return choose_with(game_of_view(view).make_player(level, seed), view)
 
 
-def choose_with(player: ComputerPlayer | MexicanPlayer, view: AnyView) -> Action:
+def choose_with(player: Player, view: GameView) -> Action:
     """``player``'s choice from ``view`` (a player of the view's game, as `computer_player` made it)."""
-    return player.choose(view)  # type: ignore[arg-type]
+    return player.choose(view)
 
 
 def log_format(rules: Rules) -> str:
     """The format of the match log the rules' game writes (a journal's header names it)."""
-    return TRAIN_LOG_FORMAT if rules.is_mexican_train else LOG_FORMAT
+    return game_of(rules).log_format
 
 
 def _computer_name(index: int) -> str:
@@ -337,6 +313,8 @@ class Table:
         (seconds since 1970, UTC), which a finished match's record says it was played at.
         """
         self.config = config
+        #: The table's game as the wire carries it (its snapshots, updates, rounds).
+        self._game = wire_of_game(game_of(config.rules))
         self.heartbeat = heartbeat
         self.name = config.name
         self._entropy = entropy
@@ -413,7 +391,7 @@ class Table:
         """
         header = recovered.header
         log = recovered.match_log()
-        match = match_from_log(log) if log["entries"] else None
+        match = game_of_log(log).from_log(log) if log["entries"] else None
         if len(header.seats) != header.players:
             raise ValueError("the journal's header does not list the table's seats")
         # The match's own settings come from the journal; the host's timings from ``config``.
@@ -665,16 +643,13 @@ class Table:
 
     # -- the match -------------------------------------------------------------
 
-    def _journal_header(self) -> Header:
+    def _journal_header(self) -> Header[Rules]:
         header = Header(
             log_format=log_format(self.config.rules), rules=self.config.rules, players=self.config.players,
             seed=self.seed,
             table=self.name, match=self.match_id, computer_level=self.config.computer_level,
             seats=self._journal_seat_list(), pause_between_rounds=self.config.next_round_delay != 0,
         )
-        if isinstance(self.config.rules, MexicanRules):
-            # Mexican Train's header declares its rules a MexicanRules, so that they read back as one.
-            return TrainHeader(**msgspec.structs.asdict(header))
         return header
 
     def _journal_seat_list(self) -> tuple[JournalSeat, ...]:
@@ -695,8 +670,8 @@ class Table:
             self._out.append(Record(self.journal, (SeatsRecord(self._journal_seat_list(), started),)))
 
     def _start(self, now: float) -> None:
-        match = new_match(self.config.rules, self.config.players, self.seed,
-                          pause_between_rounds=self.config.next_round_delay != 0)
+        match: AnyMatch = self._game.spec.new_match(self.config.rules, self.config.players, self.seed,
+                                                    pause_between_rounds=self.config.next_round_delay != 0)
         self.match = match
         self._move_to(Phase.PLAYING)
         self._started_at = now
@@ -727,7 +702,7 @@ class Table:
         return self._drain()
 
     def _publish(
-        self, events: tuple[Event, ...] | tuple[MexicanEvent, ...], actor: int | None, by: ActedBy,
+        self, events: tuple[Any, ...], actor: int | None, by: ActedBy,
         mover: Peer | None,
         ref: int | None, now: float, *, announce_break: bool = True,
     ) -> None:
@@ -738,8 +713,9 @@ class Table:
         """
         match = self.match
         assert match is not None
-        events += self._forced_draws()  # type: ignore[operator]  # one game's events, both
-        if any(type(event) is RoundStarted for event in events):
+        events += self._forced_draws()
+        round_started = self._game.round_started
+        if any(type(event) is round_started for event in events):
             self._deal_to_ask_about = True
             self._asked_to_redeal.clear()  # their answers are about the deal before
         self._version += 1
@@ -793,14 +769,13 @@ class Table:
             return RecordSeat(seat.name or _computer_name(seat.index), "computer", self.config.computer_level)
         return RecordSeat(seat.name or "", "person")
 
-    def _update(self, events: tuple[Event, ...] | tuple[MexicanEvent, ...], view: AnyView, actor: int | None,
-                by: ActedBy, ref: int | None) -> StateUpdate | TrainUpdate:
-        """The update that carries ``events`` and ``view``'s changing fields, in the view's game."""
-        if isinstance(view, MexicanView):
-            return TrainUpdate(self.seq, events, train_view_state(view), actor, by, ref)  # type: ignore[arg-type]
-        return StateUpdate(self.seq, events, view_state(view), actor, by, ref)  # type: ignore[arg-type]
+    def _update(self, events: tuple[Any, ...], view: GameView, actor: int | None,
+                by: ActedBy, ref: int | None) -> GameUpdate[Any, Any]:
+        """The update that carries ``events`` and ``view``'s changing fields, in the table's game."""
+        game = self._game
+        return game.update(self.seq, events, game.state_of(view), actor, by, ref)
 
-    def _forced_draws(self) -> tuple[Event, ...] | tuple[MexicanEvent, ...]:
+    def _forced_draws(self) -> tuple[Any, ...]:
         """Draw for the seat on turn while drawing is all the rules let it do; the events.
 
         docs/RULES.md: a player with no playable tile draws, one tile at a time,
@@ -818,10 +793,10 @@ class Table:
         """
         match = self.match
         assert match is not None
-        drawn: list[Event | MexicanEvent] = []
+        drawn: list[Any] = []
         while match.turn is not None and match.legal_actions() == (DRAW,):
             drawn.extend(match.apply(DRAW, match.turn))
-        return tuple(drawn)  # type: ignore[return-value]
+        return tuple(drawn)
 
     def chat(self, peer: Peer, text: str) -> list[Effect]:
         line = clean_chat(text)
@@ -1084,11 +1059,9 @@ class Table:
             frames.extend((p, public) for p in self.spectators)
         return frames
 
-    def _snapshot(self, view: AnyView, chat: tuple[Chat, ...] = ()) -> Snapshot | TrainSnapshot:
-        """The snapshot that carries ``view`` (and the last ``chat`` lines), in its game."""
-        if isinstance(view, MexicanView):
-            return TrainSnapshot(self.seq, view, chat)
-        return Snapshot(self.seq, view, chat)
+    def _snapshot(self, view: GameView, chat: tuple[Chat, ...] = ()) -> GameSnapshot[Any]:
+        """The snapshot that carries ``view`` (and the last ``chat`` lines), in the table's game."""
+        return self._game.snapshot(self.seq, view, chat)
 
     def _send_snapshot(self, peer: Peer, now: float, *, next_round: bool = True) -> None:
         """Send ``peer`` everything it may know now, and the clock it plays against.
