@@ -21,8 +21,9 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 from capicu.core.codes import Code, Statement
+from capicu.net.store.history import HistoryProblem
+from capicu.net.store.record import MatchRecord, RecordError, finished_match
 
-from .history import HistoryProblem
 from .protocol import (
     ActedBy,
     Chat,
@@ -39,7 +40,6 @@ from .protocol import (
     Welcome,
     advance_view,
 )
-from .record import MatchRecord, RecordError, finished_match
 
 
 class LinkEnd(Code):
@@ -251,7 +251,7 @@ class TableModel:
         self.record_problem: str | None = None
         #: Where this machine keeps the record (set by the client that wrote it).
         self.record_file: Path | None = None
-        #: What went wrong keeping the match in the history of matches (net/history.py), if anything.
+        #: What went wrong keeping the match in the history of matches (net/store/history.py), if anything.
         self.history_problem: Statement[HistoryProblem] | None = None
 
     def apply(self, message: Taken, now: float) -> Change | None:

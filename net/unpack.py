@@ -5,7 +5,7 @@ with the most they may hold said before anything is decoded: how many bytes,
 how many items a list or a map may hold, how deeply they may nest. Nothing we
 write uses binary data or msgpack's extension types, so neither is read. What
 is wrong comes back as one `Unreadable` carrying its `Flaw`, a code: the codec
-(net/codec.py) says it as a frame's problem, the record (net/record.py) as a
+(net/codec.py) says it as a frame's problem, the record (net/store/record.py) as a
 file's, each in its own words.
 """
 

@@ -1,7 +1,7 @@
 """The one limited msgpack reader: the codec's frames and the match records refuse the same bytes.
 
 The codec's own fuzz tests (tests/net/test_codec.py) and the record's
-(tests/net/test_record.py) cover each reader's words; here, that what one
+(tests/net/store/test_record.py) cover each reader's words; here, that what one
 refuses the other refuses too, for the same flaw.
 """
 
@@ -14,7 +14,7 @@ import pytest
 from capicu.net.codec import Codec
 from capicu.net.limits import MAX_DEPTH, MAX_HOST_FRAME, MAX_HOST_ITEMS
 from capicu.net.protocol import ErrorCode, ProtocolError
-from capicu.net.record import RecordError, decode_record
+from capicu.net.store.record import RecordError, decode_record
 from capicu.net.unpack import Flaw, UnpackLimits, Unreadable, unpack
 from hypothesis import given, settings
 from hypothesis import strategies as st
