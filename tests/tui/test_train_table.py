@@ -12,8 +12,8 @@ from capicu.core.layout import MEXICAN, Train
 from capicu.core.mexican import TrainTilePlayed, run_steps
 from capicu.tui.app import CapicuApp
 from capicu.tui.game import DisplayOptions, SoloGame
-from capicu.tui.screens.train_match_over import TrainMatchOverScreen
-from capicu.tui.screens.train_table import TrainTableScreen
+from capicu.tui.screens.mexican_match_over import MexicanMatchOverScreen
+from capicu.tui.screens.mexican_table import MexicanTableScreen
 from capicu.tui.widgets.event_log import EventLog
 from capicu.tui.widgets.hand_view import HandView
 from capicu.tui.widgets.status_line import StatusLine
@@ -61,7 +61,7 @@ async def test_the_opening_run_grows_is_taken_back_refused_on_a_double_and_sent_
     async with app.run_test(size=SIZE) as pilot:
         await wait_for(pilot, lambda: my_train_turn(app), what="my first turn")
         screen = app.screen
-        assert isinstance(screen, TrainTableScreen)
+        assert isinstance(screen, MexicanTableScreen)
         view = table_view(app)
         assert view is not None and view.may_run
         first, double = Tile(11, 12), Tile(11, 11)
@@ -79,7 +79,7 @@ async def test_the_opening_run_grows_is_taken_back_refused_on_a_double_and_sent_
         assert "may not end on a double (11-11)" in _status(app)
         assert table_view(app) is view and screen.run == (first, double)
         await pilot.press("escape")  # takes back the double, not the table
-        assert screen.run == (first,) and isinstance(app.screen, TrainTableScreen)
+        assert screen.run == (first,) and isinstance(app.screen, MexicanTableScreen)
         assert _my_lane_tiles(app) == ((12, 11),)
         # The refusal is no longer true: the status line says the run as it is now.
         assert "double" not in _status(app) and "Run of 1" in _status(app)
@@ -136,7 +136,7 @@ async def test_a_tile_that_fits_several_trains_asks_which_and_a_lane_key_chooses
         view = table_view(app)
         assert view is not None
         screen = app.screen
-        assert isinstance(screen, TrainTableScreen)
+        assert isinstance(screen, MexicanTableScreen)
         plays = [a for a in view.legal if isinstance(a, Play)]
         tile = next(p.tile for p in plays if sum(q.tile == p.tile for q in plays) > 1)
         trains = {p.place for p in plays if p.tile == tile}
@@ -165,7 +165,7 @@ async def test_the_hint_names_the_longest_run_then_a_tile_and_a_train_and_moves_
     async with app.run_test(size=SIZE) as pilot:
         await wait_for(pilot, lambda: my_train_turn(app), what="my first turn")
         screen = app.screen
-        assert isinstance(screen, TrainTableScreen)
+        assert isinstance(screen, MexicanTableScreen)
         hand = screen.query_one(HandView)
         await pilot.press("x")
         await wait_for(pilot, lambda: _status(app).startswith("Hint: "), what="the hint")
@@ -313,7 +313,7 @@ async def test_a_spectator_sees_every_lane_and_no_hand():
     try:
         watcher = CapicuApp(DisplayOptions(mouse=False), JoinGame("127.0.0.1", port, "Eve", spectate=True))
         async with watcher.run_test(size=SIZE) as pilot:
-            await wait_for(pilot, lambda: isinstance(watcher.screen, TrainTableScreen), steps=600,
+            await wait_for(pilot, lambda: isinstance(watcher.screen, MexicanTableScreen), steps=600,
                            what="the watcher's table")
             view = table_view(watcher)
             assert view is not None and view.seat is None and view.hand == ()
@@ -359,7 +359,7 @@ async def test_the_round_end_keeps_the_trains_and_shows_every_count_then_the_mat
         screen = app.screen
         await wait_for(pilot, lambda: getattr(screen, "takes_ready", False), what="the round end")
         await pilot.press("enter")
-        await wait_for(pilot, lambda: isinstance(app.screen, TrainMatchOverScreen), what="the final score")
+        await wait_for(pilot, lambda: isinstance(app.screen, MexicanMatchOverScreen), what="the final score")
         text = screen_text(app)
         assert "The match is over" in text and "Total" in text
         assert "wins the match" in text or "share the win" in text or "You win" in text
