@@ -1,9 +1,25 @@
 """The rules of capicu, pure: no I/O, no clock, no global random state."""
 
-from .actions import DRAW, PASS, REDEAL, Action, Draw, IllegalAction, Pass, Play, Redeal, Run, parse_action
+from .actions import (
+    DRAW,
+    MEXICAN,
+    PASS,
+    REDEAL,
+    Action,
+    Draw,
+    End,
+    IllegalAction,
+    Pass,
+    Place,
+    Play,
+    Redeal,
+    Run,
+    Train,
+    parse_action,
+)
 from .ai import LEVELS, ComputerPlayer, make_player
-from .codes import Code, Param, Statement
-from .events import (
+from .codes import Code, Outcome, Param, Statement
+from .draw.events import (
     Event,
     MatchEnded,
     Passed,
@@ -13,27 +29,28 @@ from .events import (
     TilePlayed,
     TilesDrawn,
 )
-from .layout import MEXICAN, End, Place, Train
-from .match import Match
-from .mexican import MexicanMatch, TrainView, new_match
-from .refusals import Refusal, why_not
+from .draw.match import Match
+from .draw.refusals import Refusal, why_not
+from .draw.scoring import Bonus
+from .draw.state import RoundState
+from .draw.view import View
+from .games import new_match
+from .mexican.match import MexicanMatch
+from .mexican.view import MexicanView
 from .rules import (
     PRESET_NAMES,
     Direction,
     Fact,
     FirstLead,
     Game,
+    MexicanRules,
     RuleFact,
     Rules,
     RulesError,
     Scoring,
     TieLead,
-    TrainRules,
 )
-from .scoring import Bonus
-from .state import Outcome, RoundState
 from .tiles import Tile, TileSet, tile_set
-from .view import View
 
 #: The outcomes by their short names (tui/screens/match_over.py still reads them so).
 DOMINO = Outcome.DOMINO
@@ -63,6 +80,8 @@ __all__ = [
     "Match",
     "MatchEnded",
     "MexicanMatch",
+    "MexicanRules",
+    "MexicanView",
     "Outcome",
     "Param",
     "Pass",
@@ -87,8 +106,6 @@ __all__ = [
     "TileSet",
     "TilesDrawn",
     "Train",
-    "TrainRules",
-    "TrainView",
     "View",
     "make_player",
     "new_match",

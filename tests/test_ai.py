@@ -27,7 +27,7 @@ from capicu.core.ai.hints import Hint, HintReason, suggest
 from capicu.core.ai.inference import DealChain, DealSampler, Knowledge, infer
 from capicu.core.ai.playout import play_out
 from capicu.core.ai.search import Budget, HardPlayer, search
-from capicu.core.state import RoundState
+from capicu.core.draw.state import RoundState
 from capicu.net.protocol import Snapshot, message_from_host, to_wire
 from helpers_core import crafted_match
 from hypothesis import given, settings

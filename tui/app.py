@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any, ClassVar, cast
 
 import msgspec
-from capicu.core import Action, TrainView, View
+from capicu.core import Action, MexicanView, View
 from capicu.net.client import Closed, Dial, Reconnected, Reconnecting, Update
 from capicu.net.journals import JournalFolder, Unfinished, summarize
 from capicu.net.model import LinkEnd, TableModel
@@ -459,7 +459,7 @@ class CapicuApp(App[None]):
     def show_rules_and_keys(self) -> None:
         self.push_screen(RulesKeysScreen())
 
-    def show_match_over(self, view: View | TrainView) -> None:
+    def show_match_over(self, view: View | MexicanView) -> None:
         """The final score over the finished table (from the table's Enter once the match is won)."""
         if not isinstance(self.screen, MatchOverScreen):
             self.push_screen(face_of(view.rules).match_over()(view))

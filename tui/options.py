@@ -16,7 +16,7 @@ from typing import Any, TypeVar
 
 import msgspec
 from capicu.core import LEVELS, Rules, RulesError
-from capicu.core.ai.train_players import TRAIN_PLAYERS
+from capicu.core.ai.mexican_players import MEXICAN_PLAYERS
 from capicu.core.rules import ALL_PRESET_NAMES, SETS
 from capicu.net.host import HostConfig, Limits, new_join_code
 from capicu.net.journal import Keep, worth_keeping
@@ -328,9 +328,9 @@ def describe_config_problem(error: ConfigError) -> str:
 
 def check_level(rules: Rules, level: str) -> None:
     """CliError when the rules' game has no computer player of ``level`` (Mexican Train has its own)."""
-    if rules.is_mexican_train and level not in TRAIN_PLAYERS:
+    if rules.is_mexican_train and level not in MEXICAN_PLAYERS:
         raise CliError(t("there is no computer level {level} for {preset} yet: the levels are {levels}",
-                         level=level, preset=rules.preset, levels=", ".join(TRAIN_PLAYERS)))
+                         level=level, preset=rules.preset, levels=", ".join(MEXICAN_PLAYERS)))
 
 
 def host_config_from_args(args: argparse.Namespace) -> HostConfig:

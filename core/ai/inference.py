@@ -32,10 +32,10 @@ import math
 import random
 from dataclasses import dataclass
 
-from ..events import Passed, RoundStarted, TilePlayed, TilesDrawn
-from ..layout import line_of
+from ..draw.events import Passed, RoundStarted, TilePlayed, TilesDrawn
+from ..draw.layout import line_of
+from ..draw.view import View
 from ..tiles import TileSet, tile_set
-from ..view import View
 
 #: One play seen: ends before, tile index, ends after, tiles the seat laid later.
 Choice = tuple[int, int, int, int, int, int]

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import ClassVar, Generic, TypeVar
 
-from capicu.core import TrainView, View
+from capicu.core import MexicanView, View
 from capicu.tui.game import JoinGame
 from capicu.tui.messages import N_, t
 from capicu.tui.screens.base import CapicuModalScreen
@@ -23,7 +23,7 @@ from textual.containers import Vertical
 from textual.widgets import DataTable, Footer, Static
 
 #: The view of the finished match.
-ViewT = TypeVar("ViewT", bound="View | TrainView")
+ViewT = TypeVar("ViewT", bound="View | MexicanView")
 
 
 class MatchOverScreen(CapicuModalScreen[None], Generic[ViewT]):

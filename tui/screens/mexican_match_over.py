@@ -7,8 +7,8 @@ scrollbars are hidden in ASCII mode.
 
 from __future__ import annotations
 
-from capicu.core import TrainView
-from capicu.core.layout import Train
+from capicu.core import MexicanView
+from capicu.core.actions import Train
 from capicu.tui.describe import seat_name, you_title
 from capicu.tui.describe_trains import describe_train_winners
 from capicu.tui.messages import t, tn
@@ -18,7 +18,7 @@ from rich.text import Text
 from textual.widgets import DataTable
 
 
-class MexicanMatchOverScreen(MatchOverScreen[TrainView]):
+class MexicanMatchOverScreen(MatchOverScreen[MexicanView]):
     """The last word on a match of Mexican Train."""
 
     CSS = """

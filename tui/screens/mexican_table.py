@@ -3,9 +3,9 @@
 What every table does (the hand, ready, chat, leaving, the seat key, notices, the
 turn timer and the countdown) is `TableScreen`'s (tui/screens/table.py); this
 screen gives the game's own. The hand lights the tiles the view lists
-(`TrainView.legal`); a tile that fits several trains asks which, with the lanes
+(`MexicanView.legal`); a tile that fits several trains asks which, with the lanes
 it may go on lit (arrows or the lane's key), one that fits one train goes there;
-a key not allowed now says why, from the engine's refusal (`why_not_train`).
+a key not allowed now says why, from the engine's refusal (`why_not_mexican`).
 
 The opening run is built here, on the screen, and sent whole: each tile laid
 (Enter on the first, then Space or Enter... see `action_lay`) goes on your own
@@ -23,10 +23,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, ClassVar, cast
 
 import msgspec
-from capicu.core import DRAW, PASS, Action, Play, Rules, Tile, TrainView
-from capicu.core.actions import Run
-from capicu.core.layout import Train, tile_leaves
-from capicu.core.mexican import TrainEvent, TrainLine, run_problem, run_steps
+from capicu.core import DRAW, PASS, Action, MexicanView, Play, Rules, Tile
+from capicu.core.actions import Run, Train
+from capicu.core.mexican.events import MexicanEvent
+from capicu.core.mexican.refusals import run_problem, run_steps
+from capicu.core.mexican.view import TrainLine
+from capicu.core.tiles import tile_leaves
 from capicu.tui.describe_rules import preset_title
 from capicu.tui.describe_trains import (
     Untold,
@@ -54,7 +56,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Static
 
 if TYPE_CHECKING:  # the hint's search loads on the first hint
-    from capicu.core.ai.train_hints import TrainHint
+    from capicu.core.ai.mexican_hints import MexicanHint
     from capicu.tui.screens.match_over import MatchOverScreen
 
 
@@ -68,7 +70,7 @@ def _with_run(line: TrainLine, run: tuple[Tile, ...], max_pip: int) -> TrainLine
     return TrainLine(line.train, tuple(tiles), head, line.marker)
 
 
-class MexicanTableScreen(TableScreen[TrainView]):
+class MexicanTableScreen(TableScreen[MexicanView]):
     """Where a match of Mexican Train is played."""
 
     #: While a tile that fits several trains waits for its train: these keys, before the others.
@@ -105,7 +107,7 @@ class MexicanTableScreen(TableScreen[TrainView]):
     WORDED = "HandView, TrainLanes"
     STATUS_WRAPS = True  # a long hint or refusal takes a second row (from the log's) rather than lose its end
 
-    def __init__(self, view: TrainView) -> None:
+    def __init__(self, view: MexicanView) -> None:
         super().__init__(view)
         #: The round whose hand is shown (a new deal puts the hand's cursor back).
         self._round = -1
@@ -142,7 +144,7 @@ class MexicanTableScreen(TableScreen[TrainView]):
 
     # -- what the App tells us -----------------------------------------------------
 
-    def _view_changed(self, view: TrainView) -> None:
+    def _view_changed(self, view: MexicanView) -> None:
         # The view's may_run is about whoever's turn it is: once mine is sent, the next seat's
         # opening run may come, and mine, laid by the host now, must not be laid again on the screen.
         if not (view.may_run and view.is_my_turn):
@@ -150,13 +152,13 @@ class MexicanTableScreen(TableScreen[TrainView]):
         if self.choosing is not None and not view.is_my_turn:
             self._stop_choosing()
 
-    def _tell(self, news: tuple[object, ...], before: TrainView | None, view: TrainView, *,
+    def _tell(self, news: tuple[object, ...], before: MexicanView | None, view: MexicanView, *,
               snapshot: bool) -> None:
         """The log's lines for these events (`train_news_lines`); what is not told yet waits for the next."""
         if snapshot:
             before = None
             self._untold = Untold()
-        events = cast("tuple[TrainEvent, ...]", news)  # a train view's update: its events
+        events = cast("tuple[MexicanEvent, ...]", news)  # a train view's update: its events
         names = self._names(view)
         lines, self._untold = train_news_lines(events, before, view, names, view.seat, self._untold)
         log = self.query_one(EventLog)
@@ -164,7 +166,7 @@ class MexicanTableScreen(TableScreen[TrainView]):
             log.add_notice(line)
 
     # -- drawing the screen ----------------------------------------------------------
-    def _shown_view(self, view: TrainView) -> TrainView:
+    def _shown_view(self, view: MexicanView) -> MexicanView:
         """The view with the opening run laid on the screen so far on one's own train."""
         if not self.run or view.seat is None or not view.is_my_turn:
             return view
@@ -175,7 +177,7 @@ class MexicanTableScreen(TableScreen[TrainView]):
         counts[view.seat] = len(hand)
         return _replace_view(view, trains=tuple(trains), hand=hand, hand_counts=tuple(counts))
 
-    def _hand_legal(self, view: TrainView) -> tuple[Action, ...]:
+    def _hand_legal(self, view: MexicanView) -> tuple[Action, ...]:
         """What the hand lights: the run's next steps while building one, else the view's plays."""
         if view.may_run and view.seat is not None:
             own = Train(view.seat)
@@ -184,7 +186,7 @@ class MexicanTableScreen(TableScreen[TrainView]):
                 return tuple(Play(tile, own) for tile in steps)
         return view.legal
 
-    def _playable_trains(self, view: TrainView) -> frozenset[Train]:
+    def _playable_trains(self, view: MexicanView) -> frozenset[Train]:
         if self.choosing is not None:
             return frozenset(self.choosing[1])
         if not view.is_my_turn:
@@ -193,7 +195,7 @@ class MexicanTableScreen(TableScreen[TrainView]):
             return frozenset({Train(view.seat)}) if run_steps(view, self.run) else frozenset()
         return frozenset(a.place for a in view.legal if isinstance(a, Play) and isinstance(a.place, Train))
 
-    def _show(self, view: TrainView) -> None:
+    def _show(self, view: MexicanView) -> None:
         shown = self._shown_view(view)
         names = self._names(view)
         ascii_mode = self.capicu.ascii_mode
@@ -229,7 +231,7 @@ class MexicanTableScreen(TableScreen[TrainView]):
                 hand.cursor = shown.hand.index(fits[0])
         super()._show(view)
 
-    def _round_summary(self, view: TrainView) -> str:
+    def _round_summary(self, view: MexicanView) -> str:
         names = self._names(view)
         head, *seats = describe_train_result(view.results[-1], names, view.seat)
         # The seats' counts as one paragraph that wraps: eight of them fit the rows left at 80x24.
@@ -238,10 +240,10 @@ class MexicanTableScreen(TableScreen[TrainView]):
             text += "\n" + describe_train_winners(view.winners, view.totals, names, view.seat)
         return text
 
-    def _show_turn_timer(self, view: TrainView, left: tuple[int, int] | None) -> None:
+    def _show_turn_timer(self, view: MexicanView, left: tuple[int, int] | None) -> None:
         self.query_one(TrainLanes).timer = left
 
-    def _question_prompt(self, view: TrainView) -> str | None:
+    def _question_prompt(self, view: MexicanView) -> str | None:
         if self.choosing is None:
             return None
         tile, trains = self.choosing
@@ -250,7 +252,7 @@ class MexicanTableScreen(TableScreen[TrainView]):
         return t("{tile}: which train? {keys} or ↑↓ and Enter. Esc: another tile.",
                  tile=str(tile), keys="/".join(keys[train] for train in trains))
 
-    def _turn_prompt(self, view: TrainView) -> str:
+    def _turn_prompt(self, view: MexicanView) -> str:
         names = self._names(view)
         if view.open_double is not None:
             line = view.train_of(view.open_double)
@@ -276,10 +278,10 @@ class MexicanTableScreen(TableScreen[TrainView]):
 
     # -- what is offered, and why not ------------------------------------------------
 
-    def _refusal(self, action: Action, view: TrainView) -> str:
+    def _refusal(self, action: Action, view: MexicanView) -> str:
         return describe_train_action_refused(view, action, self._names(view))
 
-    def _explain_in_turn(self, what: str, view: TrainView) -> bool:
+    def _explain_in_turn(self, what: str, view: MexicanView) -> bool:
         if self.run:
             self.say(t("Your run is under way: Enter ends it, Esc takes back its last tile."), log_it=False)
             return True
@@ -292,7 +294,7 @@ class MexicanTableScreen(TableScreen[TrainView]):
             return False  # one question at a time: which train
         return None
 
-    def _offers_own(self, action: str, view: TrainView | None) -> bool:
+    def _offers_own(self, action: str, view: MexicanView | None) -> bool:
         mine = view is not None and view.is_my_turn
         running = mine and view is not None and view.may_run and bool(self.run)
         if action in ("lay", "end_run", "take_back"):
@@ -329,7 +331,7 @@ class MexicanTableScreen(TableScreen[TrainView]):
         self.chosen = trains[0]
         self._show(view)
 
-    def _refused_play(self, tile: Tile, view: TrainView) -> Action:
+    def _refused_play(self, tile: Tile, view: MexicanView) -> Action:
         """The play to ask the engine about for a tile that may not go anywhere now."""
         if view.seat is None:
             return Play(tile, Train(0))
@@ -337,7 +339,7 @@ class MexicanTableScreen(TableScreen[TrainView]):
             return Play(tile, view.open_double)
         return Play(tile, Train(view.seat))
 
-    def _lay(self, tile: Tile, view: TrainView) -> None:
+    def _lay(self, tile: Tile, view: MexicanView) -> None:
         """Lay ``tile`` on the opening run being built, or say why it may not come next."""
         if tile in run_steps(view, self.run):
             self.run = (*self.run, tile)
@@ -347,7 +349,7 @@ class MexicanTableScreen(TableScreen[TrainView]):
             return
         self._say_run_problem(Run((*self.run, tile)), view)
 
-    def _say_run_problem(self, run: Run, view: TrainView) -> bool:
+    def _say_run_problem(self, run: Run, view: MexicanView) -> bool:
         """Say why ``run`` may not be laid as it stands (False: it may)."""
         problem = run_problem(view, run)
         if problem is not None:
@@ -421,14 +423,14 @@ class MexicanTableScreen(TableScreen[TrainView]):
     # -- the hint --------------------------------------------------------------------
 
     @work(thread=True, exclusive=True, group="hint")
-    def _find_hint(self, view: TrainView) -> None:
+    def _find_hint(self, view: MexicanView) -> None:
         # Imported on the first hint: the search it runs is not needed at start.
-        from capicu.core.ai.train_hints import suggest_train
+        from capicu.core.ai.mexican_hints import suggest_mexican
 
-        hint = suggest_train(view, seed=view.round_number)
+        hint = suggest_mexican(view, seed=view.round_number)
         self.app.call_from_thread(self._show_hint, view, hint)
 
-    def _show_hint(self, view: TrainView, hint: TrainHint) -> None:
+    def _show_hint(self, view: MexicanView, hint: MexicanHint) -> None:
         if self.view is not view:
             return  # the table moved on while we thought
         self.say(describe_train_hint(hint, self._names(view), view.seat), log_it=False)
@@ -446,11 +448,11 @@ def cast_train(place: object) -> Train:
     return place
 
 
-def _replace_view(view: TrainView, **changes: object) -> TrainView:
+def _replace_view(view: MexicanView, **changes: object) -> MexicanView:
     return msgspec.structs.replace(view, **changes)
 
 
-def _match_over() -> type[MatchOverScreen[TrainView]]:
+def _match_over() -> type[MatchOverScreen[MexicanView]]:
     from capicu.tui.screens.mexican_match_over import MexicanMatchOverScreen
 
     return MexicanMatchOverScreen

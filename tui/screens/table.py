@@ -25,7 +25,7 @@ import math
 import time
 from typing import ClassVar, Generic, TypeVar, cast
 
-from capicu.core import DRAW, PASS, Action, Rules, TrainView, View
+from capicu.core import DRAW, PASS, Action, MexicanView, Rules, View
 from capicu.net.client import Update
 from capicu.net.model import Change
 from capicu.net.protocol import Chat, Seats, Snapshot, TrainSnapshot
@@ -52,7 +52,7 @@ MIN_SIZE = (80, 24)
 READY_DELAY = 0.8
 
 #: The view of the game at this table.
-ViewT = TypeVar("ViewT", bound="View | TrainView")
+ViewT = TypeVar("ViewT", bound="View | MexicanView")
 
 
 def yes_keys() -> str:

@@ -15,35 +15,23 @@ from __future__ import annotations
 
 import random
 from collections import deque
-from collections.abc import Callable
 from functools import cache
 from typing import Any, NoReturn
 
 from msgspec import UNSET
 
-from .actions import DRAW, PASS, REDEAL, Action, Draw, IllegalAction, Play, Redeal, parse_action
-from .events import (
-    Event,
-    MatchEnded,
-    Passed,
-    RoundEnded,
-    RoundResult,
-    RoundStarted,
-    TilePlayed,
-    TilesDrawn,
-)
-from .layout import End
+from ..actions import DRAW, PASS, REDEAL, Action, Draw, End, IllegalAction, Play, Redeal, parse_action
+from ..codes import Outcome
+from ..engine import OnEntry
+from ..rules import REDEAL_DOUBLES, FirstLead, Rules, RulesError, RulesProblem, TieLead
+from ..tiles import Tile, TileSet, tile_set
+from .events import Event, MatchEnded, Passed, RoundEnded, RoundResult, RoundStarted, TilePlayed, TilesDrawn
 from .refusals import Refusal, why_not
-from .rules import REDEAL_DOUBLES, FirstLead, Rules, RulesError, RulesProblem, TieLead
 from .scoring import score_round
-from .state import Outcome, RoundState, deal_hands, highest_double
-from .tiles import Tile, TileSet, tile_set
+from .state import RoundState, deal_hands, highest_double
 from .view import View
 
 LOG_FORMAT = "capicu-log/1"
-#: Told of each entry `Match.from_log` replays: the match after it, the action
-#: (None for a deal), the seat that took it and the events it caused.
-OnEntry = Callable[[Any, "Action | None", "int | None", tuple[Any, ...]], None]
 #: View's fields in order, and where a seat's own go among them (every view of a
 #: position shares the others).
 _VIEW_FIELDS = View.__struct_fields__
@@ -193,7 +181,7 @@ class Match:
         actions: list[Action] = []
         tiles: dict[int, int] = {}
         plays = self._plays
-        # The line's fit rule (core/layout.py): far[tile][n] >= 0 when the tile fits n.
+        # The line's fit rule (core/tiles.py `far_ends`): far[tile][n] >= 0 when the tile fits n.
         far = st.far
         left, right = st.left, st.right
         mask = playable
