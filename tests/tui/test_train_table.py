@@ -7,14 +7,20 @@ round's end and the match over.
 
 from __future__ import annotations
 
+import re
+
+import pytest
 from capicu.core import MexicanView, Play, Rules, Tile
 from capicu.core.actions import MEXICAN, Train
 from capicu.core.mexican.events import MexicanTilePlayed
 from capicu.core.mexican.refusals import run_steps
+from capicu.net.host import Host, HostConfig
+from capicu.net.table import TableConfig
 from capicu.tui.app import CapicuApp
-from capicu.tui.game import DisplayOptions, SoloGame
+from capicu.tui.game import DisplayOptions, JoinGame, SoloGame
 from capicu.tui.screens.mexican_match_over import MexicanMatchOverScreen
 from capicu.tui.screens.mexican_table import MexicanTableScreen
+from capicu.tui.screens.rules_keys import RulesKeysScreen
 from capicu.tui.widgets.event_log import EventLog
 from capicu.tui.widgets.hand_view import HandView
 from capicu.tui.widgets.status_line import StatusLine
@@ -28,6 +34,7 @@ from helpers_train import (
     train_app,
     train_round_over,
 )
+from textual.widgets import Static
 
 SIZE = (80, 24)
 
@@ -364,3 +371,55 @@ async def test_the_round_end_keeps_the_trains_and_shows_every_count_then_the_mat
         text = screen_text(app)
         assert "The match is over" in text and "Total" in text
         assert "wins the match" in text or "share the win" in text or "You win" in text
+
+
+@pytest.mark.parametrize(("language", "own", "others"), [
+    ("en", ["Take back", "Lay", "End run", "Lay it here", "Previous train", "That lane's train"],
+     ["Left end"]),
+    ("es", ["Quitar", "Terminar corrida", "Ponerla aquí", "Tren anterior"], ["Punta izquierda"]),
+])
+async def test_the_rules_and_keys_list_the_mexican_tables_own_keys(language: str, own: list[str],
+                                                                   others: list[str]) -> None:
+    # Issue 31 item 7: the Mexican table's keys screen listed the Draw family's end keys and none of its own.
+    request = SoloGame(Rules.preset_named("mexican-train"), 2, "normal", seed=3, name="Ana", pace=0.0)
+    app = CapicuApp(DisplayOptions(mouse=False, language=language), request)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: my_train_turn(app), what="my turn")
+        await pilot.press("r")
+        await wait_for(pilot, lambda: isinstance(app.screen, RulesKeysScreen), what="the rules and keys")
+        await pilot.pause()
+        keys = str(app.screen.query_one("#rules-keys", Static).render())
+        assert all(word in keys for word in own), keys
+        assert not any(word in keys for word in others), keys
+        # The lanes' keys, each once, on one line: the same declaration binds them at the table.
+        assert "1 / 2 / 3 / 4 / 5 / 6 / 7 / 8 / m" in keys, keys
+        assert "h / 1" not in keys and "l / 2" not in keys
+
+
+async def test_the_mexican_table_counts_the_turn_timer_down() -> None:
+    # The turn timer is every table's (TableScreen): the lane of the seat on turn shows its seconds.
+    rules = Rules.preset_named("mexican-train")
+    config = TableConfig(rules=rules, players=2, computers=1, seed=5, turn_timer=30.0, computer_delay=0.0)
+    host = Host(HostConfig(config, bind="127.0.0.1", port=0, code=None))
+    _, port = await host.start()
+    try:
+        app = CapicuApp(DisplayOptions(mouse=False), JoinGame("127.0.0.1", port, "Ana", None))
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_for(pilot, lambda: my_train_turn(app), what="my turn")
+            lanes = app.screen.query_one(TrainLanes)
+
+            def seconds_shown() -> int | None:
+                row = next(row.plain for row, lane in zip(lanes.rows(80)[1:], lanes.lanes, strict=True)
+                           if lane.me)
+                found = re.search(r"\b(\d+)s\b", row)
+                return int(found.group(1)) if found else None
+
+            await wait_for(pilot, lambda: seconds_shown() is not None, what="the turn timer in my lane")
+            first = seconds_shown()
+            assert first is not None and 25 <= first <= 30
+            await wait_for(pilot, lambda: (seconds_shown() or first) < first, what="the countdown")
+            others = [row.plain for row, lane in zip(lanes.rows(80)[1:], lanes.lanes, strict=True)
+                      if not lane.me]
+            assert not any(re.search(r"\b\d+s\b", row) for row in others), others
+    finally:
+        await host.stop()

@@ -186,8 +186,8 @@ class DrawTableScreen(TableScreen[View]):
             yield hand
 
     def on_mount(self) -> None:
+        # (TableScreen's own on_mount runs after this one: Textual calls each class's handler.)
         self.query_one(BoneyardInfo).short = True
-        super().on_mount()
 
     def display_changed(self) -> None:
         super().display_changed()
