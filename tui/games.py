@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from capicu.core import Rules
     from capicu.tui.screens.match_over import MatchOverScreen
+    from capicu.tui.screens.replay import ReplayBoard
     from capicu.tui.screens.table import TableScreen
 
 #: Each game's interface, by the game's name: the module that declares its `FACE`.
@@ -35,6 +36,8 @@ class GameFace:
     table: type[TableScreen[Any]]
     #: Its final score (loaded when a match ends: not needed before).
     match_over: Callable[[], type[MatchOverScreen[Any]]]
+    #: Its board and words in a replay (loaded when a replay opens).
+    replay_board: Callable[[], type[ReplayBoard[Any]]]
 
 
 def face_of(rules: Rules) -> GameFace:

@@ -61,6 +61,7 @@ from textual.widgets import Static
 if TYPE_CHECKING:  # the hints' module loads the search: the first hint imports it
     from capicu.core.ai.hints import Hint
     from capicu.tui.screens.match_over import MatchOverScreen
+    from capicu.tui.screens.replay import ReplayBoard
 
 #: The id of the widget that shows the seat at each place on screen.
 _SLOT = {
@@ -499,5 +500,11 @@ def _match_over() -> type[MatchOverScreen[View]]:
     return DrawMatchOverScreen
 
 
+def _replay_board() -> type[ReplayBoard[View]]:
+    from capicu.tui.screens.draw_replay import DrawReplayBoard
+
+    return DrawReplayBoard
+
+
 #: The Draw family in the interface (see `tui.games`).
-FACE = GameFace(table=DrawTableScreen, match_over=_match_over)
+FACE = GameFace(table=DrawTableScreen, match_over=_match_over, replay_board=_replay_board)

@@ -58,6 +58,7 @@ from textual.widgets import Static
 if TYPE_CHECKING:  # the hint's search loads on the first hint
     from capicu.core.ai.mexican_hints import MexicanHint
     from capicu.tui.screens.match_over import MatchOverScreen
+    from capicu.tui.screens.replay import ReplayBoard
 
 
 def _with_run(line: TrainLine, run: tuple[Tile, ...], max_pip: int) -> TrainLine:
@@ -458,5 +459,11 @@ def _match_over() -> type[MatchOverScreen[MexicanView]]:
     return MexicanMatchOverScreen
 
 
+def _replay_board() -> type[ReplayBoard[MexicanView]]:
+    from capicu.tui.screens.mexican_replay import MexicanReplayBoard
+
+    return MexicanReplayBoard
+
+
 #: Mexican Train in the interface (see `tui.games`).
-FACE = GameFace(table=MexicanTableScreen, match_over=_match_over)
+FACE = GameFace(table=MexicanTableScreen, match_over=_match_over, replay_board=_replay_board)
