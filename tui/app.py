@@ -22,9 +22,32 @@ from typing import Any, ClassVar, cast
 import msgspec
 from capicu.core import Action, MexicanView, View
 from capicu.net.client import Closed, Dial, Reconnected, Reconnecting, Update
-from capicu.net.journals import JournalFolder, Unfinished, summarize
 from capicu.net.model import LinkEnd, TableModel
 from capicu.net.protocol import NAME_LIMIT, Chat, Error, MatchRecorded, Snapshot, TrainSnapshot
+from capicu.net.store.journals import JournalFolder, Unfinished, summarize
+from capicu.tui.prefs.saved_seats import SEATS_FILE, SeatStore
+from capicu.tui.prefs.settings import (
+    DEFAULT_THEME,
+    data_dir,
+    load_settings,
+    records_dir,
+    save_settings,
+    themes_dir,
+)
+from capicu.tui.prefs.themes import GAME_VARIABLES, hide_unreadable_themes, load_themes
+from capicu.tui.words.ascii_only import to_ascii
+from capicu.tui.words.describe import describe_host_bye, describe_host_error, describe_link_end
+from capicu.tui.words.describe_history import describe_history_problem
+from capicu.tui.words.messages import (
+    LANGUAGES,
+    N_,
+    Language,
+    Wording,
+    choose_language,
+    later,
+    set_language_source,
+    t,
+)
 from rich.console import RenderableType
 from rich.segment import Segment
 from textual import events
@@ -41,9 +64,6 @@ from textual.theme import Theme, ThemeProvider
 from textual.types import NoActiveAppError
 from textual.widgets import Checkbox, Input
 
-from .ascii_only import to_ascii
-from .describe import describe_host_bye, describe_host_error, describe_link_end
-from .describe_history import describe_history_problem
 from .game import (
     DisplayOptions,
     GameState,
@@ -71,8 +91,6 @@ from .link import (
     RejoinSettled,
     seat_gone,
 )
-from .messages import LANGUAGES, N_, Language, Wording, choose_language, later, set_language_source, t
-from .saved_seats import SEATS_FILE, SeatStore
 from .screens.base import CapicuScreen
 from .screens.lobby import LobbyScreen
 from .screens.match_over import MatchOverScreen
@@ -82,9 +100,7 @@ from .screens.rejoin_request import RejoinRequestScreen
 from .screens.resume_offer import ResumeOfferScreen
 from .screens.rules_keys import RulesKeysScreen
 from .screens.table import TableScreen
-from .settings import DEFAULT_THEME, data_dir, load_settings, records_dir, save_settings, themes_dir
 from .terminal_gone import CHECK_EVERY, on_hang_up
-from .themes import GAME_VARIABLES, hide_unreadable_themes, load_themes
 from .widgets.tiles import TileStyle
 
 __all__ = ["CapicuApp"]
@@ -226,7 +242,7 @@ class CapicuApp(App[None]):
         if path is None:
             self.push_screen(ReplaysScreen())
             return
-        from capicu.net.record import RecordError, read_record
+        from capicu.net.store.record import RecordError, read_record
 
         try:
             record = read_record(path)

@@ -8,7 +8,7 @@ from capicu.core import Rules, make_player
 from capicu.core.ai.mexican_players import make_mexican_player
 from capicu.core.games import new_match
 from capicu.core.mexican.view import MexicanView
-from capicu.net.record import MatchRecord, RecordSeat, record_of, write_record
+from capicu.net.store.record import MatchRecord, RecordSeat, record_of, write_record
 
 NAMES = ("Ana", "Beto", "Carmen", "Dani", "Eva", "Fede", "Gabi", "Hugo")
 #: 2026-09-21 14:13:20 UTC: the first record's start.

@@ -8,9 +8,9 @@ whether there is more above or below.
 from __future__ import annotations
 
 from capicu.core import DOMINO, Bonus, MatchEnded, RoundResult, View
-from capicu.tui.describe import describe_event, side_name
-from capicu.tui.messages import t, tc, tn
 from capicu.tui.screens.match_over import MatchOverScreen
+from capicu.tui.words.describe import describe_event, side_name
+from capicu.tui.words.messages import t, tc, tn
 from rich.text import Text
 from textual.widgets import DataTable, Footer, Static
 

@@ -7,13 +7,13 @@ from typing import cast
 
 from capicu.core import MatchEnded, RoundEnded, RoundStarted, TilesDrawn, View
 from capicu.core.replay import Position
-from capicu.tui.describe import describe_event, describe_result
-from capicu.tui.messages import t, tn
 from capicu.tui.screens.replay import ReplayBoard, spectators_view
 from capicu.tui.widgets.boneyard_info import BoneyardInfo
 from capicu.tui.widgets.event_log import EventLog
 from capicu.tui.widgets.line_of_play import LineOfPlay, line_marks
 from capicu.tui.widgets.seat_panel import SeatPanel, SeatView
+from capicu.tui.words.describe import describe_event, describe_result
+from capicu.tui.words.messages import t, tn
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Static

@@ -33,17 +33,7 @@ from capicu.core import (
     View,
 )
 from capicu.net.model import LinkState
-from capicu.tui.describe import (
-    describe_action_refused,
-    describe_hint_reasons,
-    describe_my_draw,
-    describe_result,
-    end_name,
-    you,
-)
-from capicu.tui.describe_rules import preset_title
 from capicu.tui.games import GameFace
-from capicu.tui.messages import N_, t, tc
 from capicu.tui.screens.rules_keys import binding_lines
 from capicu.tui.screens.table import TableScreen
 from capicu.tui.widgets.boneyard_info import BoneyardInfo
@@ -52,6 +42,16 @@ from capicu.tui.widgets.event_log import EventLog
 from capicu.tui.widgets.hand_view import HandView
 from capicu.tui.widgets.line_of_play import LineOfPlay, line_marks
 from capicu.tui.widgets.seat_panel import Position, SeatPanel, SeatView, table_positions
+from capicu.tui.words.describe import (
+    describe_action_refused,
+    describe_hint_reasons,
+    describe_my_draw,
+    describe_result,
+    end_name,
+    you,
+)
+from capicu.tui.words.describe_rules import preset_title
+from capicu.tui.words.messages import N_, t, tc
 from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType

@@ -14,8 +14,8 @@ from typing import ClassVar, Generic, TypeVar
 
 from capicu.core import MexicanView, View
 from capicu.tui.game import JoinGame
-from capicu.tui.messages import N_, t
 from capicu.tui.screens.base import CapicuModalScreen
+from capicu.tui.words.messages import N_, t
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from capicu.core import MexicanView
 from capicu.core.actions import Train
-from capicu.tui.describe import seat_name, you_title
-from capicu.tui.describe_trains import describe_train_winners
-from capicu.tui.messages import t, tn
 from capicu.tui.screens.match_over import MatchOverScreen
 from capicu.tui.widgets.train_lanes import lane_keys, lane_order
+from capicu.tui.words.describe import seat_name, you_title
+from capicu.tui.words.describe_trains import describe_train_winners
+from capicu.tui.words.messages import t, tn
 from rich.text import Text
 from textual.widgets import DataTable
 

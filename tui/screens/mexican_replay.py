@@ -7,17 +7,17 @@ from typing import cast
 from capicu.core import MexicanView, Play
 from capicu.core.actions import Train
 from capicu.core.replay import Position
-from capicu.tui.describe import seat_name
-from capicu.tui.describe_trains import (
+from capicu.tui.screens.replay import ReplayBoard, spectators_view
+from capicu.tui.widgets.event_log import EventLog
+from capicu.tui.widgets.train_lanes import NAME_WIDTH, TrainLanes, lanes_from_view
+from capicu.tui.words.describe import seat_name
+from capicu.tui.words.describe_trains import (
     describe_train_result,
     describe_train_winners,
     train_news_lines,
     untold_lines,
 )
-from capicu.tui.messages import t
-from capicu.tui.screens.replay import ReplayBoard, spectators_view
-from capicu.tui.widgets.event_log import EventLog
-from capicu.tui.widgets.train_lanes import NAME_WIDTH, TrainLanes, lanes_from_view
+from capicu.tui.words.messages import t
 from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.widgets import Static

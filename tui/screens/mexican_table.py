@@ -29,8 +29,16 @@ from capicu.core.mexican.events import MexicanEvent
 from capicu.core.mexican.refusals import run_problem, run_steps
 from capicu.core.mexican.view import TrainLine
 from capicu.core.tiles import tile_leaves
-from capicu.tui.describe_rules import preset_title
-from capicu.tui.describe_trains import (
+from capicu.tui.games import GameFace
+from capicu.tui.screens.rules_keys import binding_lines
+from capicu.tui.screens.table import TableScreen
+from capicu.tui.widgets.chat_panel import ChatPanel
+from capicu.tui.widgets.event_log import EventLog
+from capicu.tui.widgets.hand_view import HandView
+from capicu.tui.widgets.status_line import StatusLine
+from capicu.tui.widgets.train_lanes import MEXICAN_KEY, TrainLanes, lane_keys, lane_order, lanes_from_view
+from capicu.tui.words.describe_rules import preset_title
+from capicu.tui.words.describe_trains import (
     Untold,
     describe_must_cover,
     describe_train_action_refused,
@@ -40,15 +48,7 @@ from capicu.tui.describe_trains import (
     describe_train_winners,
     train_news_lines,
 )
-from capicu.tui.games import GameFace
-from capicu.tui.messages import N_, t
-from capicu.tui.screens.rules_keys import binding_lines
-from capicu.tui.screens.table import TableScreen
-from capicu.tui.widgets.chat_panel import ChatPanel
-from capicu.tui.widgets.event_log import EventLog
-from capicu.tui.widgets.hand_view import HandView
-from capicu.tui.widgets.status_line import StatusLine
-from capicu.tui.widgets.train_lanes import MEXICAN_KEY, TrainLanes, lane_keys, lane_order, lanes_from_view
+from capicu.tui.words.messages import N_, t
 from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType

@@ -26,12 +26,8 @@ import msgspec
 from capicu.core import MexicanView, Play, View
 from capicu.core.ai.coach import Analysis, Cancelled, CoachBudget, Decision, analyse
 from capicu.core.replay import AnyView, Position, Replay
-from capicu.net.coach_store import load_analysis, save_analysis
-from capicu.tui.describe import display_text
-from capicu.tui.describe_coach import describe_choices, describe_decision, points
-from capicu.tui.describe_rules import preset_title
+from capicu.net.store.coach_store import load_analysis, save_analysis
 from capicu.tui.games import face_of
-from capicu.tui.messages import N_, t, tn
 from capicu.tui.screens.base import CapicuScreen
 from capicu.tui.screens.coach import CoachSeatScreen, CoachSummaryScreen
 from capicu.tui.screens.table import MIN_SIZE
@@ -40,6 +36,10 @@ from capicu.tui.widgets.hand_view import HandView
 from capicu.tui.widgets.quiet_footer import QuietFooter
 from capicu.tui.widgets.status_line import StatusLine
 from capicu.tui.widgets.tiles import TileStyle
+from capicu.tui.words.describe import display_text
+from capicu.tui.words.describe_coach import describe_choices, describe_decision, points
+from capicu.tui.words.describe_rules import preset_title
+from capicu.tui.words.messages import N_, t, tn
 from textual import events, work
 from textual.app import ComposeResult
 from textual.binding import ActiveBinding, Binding, BindingType

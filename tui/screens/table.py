@@ -29,9 +29,7 @@ from capicu.core import DRAW, PASS, Action, MexicanView, Rules, View
 from capicu.net.client import Update
 from capicu.net.model import Change
 from capicu.net.protocol import Chat, Seats, Snapshot, TrainSnapshot
-from capicu.tui.describe import and_list, describe_unfinished
 from capicu.tui.game import HostGame, JoinGame, seat_notices
-from capicu.tui.messages import N_, Wording, later, t, tc
 from capicu.tui.screens.base import CapicuModalScreen, CapicuScreen
 from capicu.tui.screens.how_to_join import HowToJoinScreen
 from capicu.tui.screens.rules_keys import binding_lines
@@ -40,6 +38,8 @@ from capicu.tui.widgets.event_log import EventLog
 from capicu.tui.widgets.hand_view import HandView
 from capicu.tui.widgets.quiet_footer import QuietFooter
 from capicu.tui.widgets.status_line import StatusLine
+from capicu.tui.words.describe import and_list, describe_unfinished
+from capicu.tui.words.messages import N_, Wording, later, t, tc
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import ActiveBinding, Binding, BindingType
