@@ -1,4 +1,12 @@
-"""The rules of capicu, pure: no I/O, no clock, no global random state."""
+"""The rules of capicu, pure: no I/O, no clock, no global random state.
+
+The games are declared in core/games.py (`game_of(rules)`, `new_match`); each
+game's own modules are in its package (core/draw/, core/mexican/). Mexican
+Train's types named here load when first asked for, so that a Draw-family game
+never imports them.
+"""
+
+from typing import TYPE_CHECKING, Any
 
 from .actions import (
     DRAW,
@@ -30,13 +38,13 @@ from .draw.events import (
     TilesDrawn,
 )
 from .draw.match import Match
-from .draw.refusals import Refusal, why_not
+from .draw.refusals import DrawRefusal, why_not
 from .draw.scoring import Bonus
 from .draw.state import RoundState
 from .draw.view import View
-from .games import new_match
-from .mexican.match import MexicanMatch
-from .mexican.view import MexicanView
+from .engine import Engine
+from .games import GAMES, GameSpec, game_named, game_of, game_of_log, game_of_view, match_from_log, new_match
+from .refusals import Refusal
 from .rules import (
     PRESET_NAMES,
     Direction,
@@ -52,6 +60,23 @@ from .rules import (
 )
 from .tiles import Tile, TileSet, tile_set
 
+if TYPE_CHECKING:
+    from .mexican.match import MexicanMatch
+    from .mexican.view import MexicanView
+
+#: Names of a game's own package that load when first asked for.
+_LAZY = {"MexicanMatch": ".mexican.match", "MexicanView": ".mexican.view"}
+
+
+def __getattr__(name: str) -> Any:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    from importlib import import_module
+
+    return getattr(import_module(module, __name__), name)
+
+
 #: The outcomes by their short names (tui/screens/match_over.py still reads them so).
 DOMINO = Outcome.DOMINO
 TRANQUE = Outcome.TRANQUE
@@ -59,6 +84,7 @@ TRANQUE = Outcome.TRANQUE
 __all__ = [
     "DOMINO",
     "DRAW",
+    "GAMES",
     "LEVELS",
     "MEXICAN",
     "PASS",
@@ -71,11 +97,14 @@ __all__ = [
     "ComputerPlayer",
     "Direction",
     "Draw",
+    "DrawRefusal",
     "End",
+    "Engine",
     "Event",
     "Fact",
     "FirstLead",
     "Game",
+    "GameSpec",
     "IllegalAction",
     "Match",
     "MatchEnded",
@@ -107,7 +136,12 @@ __all__ = [
     "TilesDrawn",
     "Train",
     "View",
+    "game_named",
+    "game_of",
+    "game_of_log",
+    "game_of_view",
     "make_player",
+    "match_from_log",
     "new_match",
     "parse_action",
     "tile_set",

@@ -163,10 +163,13 @@ Fact = Statement[RuleFact]
 
 
 class Game(Enum):
-    """Which game the rules are for: the board it is played on and the engine that runs it."""
+    """Which game the rules are for: the board it is played on and the engine that runs it.
+
+    The value is the game's name in the registry (core/games.py) and in the history.
+    """
 
     #: The Draw family (every preset but one): one line of play with two open ends (`Match`).
-    LINE_OF_PLAY = "line-of-play"
+    LINE_OF_PLAY = "line"
     #: Mexican Train: a train for each player and the Mexican train (`MexicanMatch`).
     MEXICAN_TRAIN = "mexican-train"
 

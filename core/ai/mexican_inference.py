@@ -140,10 +140,7 @@ def read_mexican(view: MexicanView) -> MexicanReading:
         pool=pool,
         slots=tuple(tuple(s) for s in slots),
         boneyard=view.boneyard,
-        left=-1,
-        right=-1,
         drawable=view.boneyard,
-        choices=tuple(() for _ in range(players)),
     )
     _check_template(state, view)
     return MexicanReading(knowledge, state)

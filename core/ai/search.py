@@ -248,7 +248,7 @@ def search(
     follow = budget.follow
     seat = view.seat
     opponents = budget.opponents
-    if not any(knowledge.choices):
+    if knowledge.line is None or not any(knowledge.line.choices):
         read = 0.0  # no play to read: every consistent deal is as likely
     chain = DealChain(sampler, rng, read, budget.chain_steps * 8) if read and budget.chain_steps else None
     weight_sum = 0.0

@@ -46,10 +46,10 @@ from ..actions import (
     Play,
     Run,
     Train,
-    parse_action,
 )
 from ..codes import Outcome
-from ..engine import OnEntry
+from ..engine import LoggedMatch
+from ..games import MEXICAN_TRAIN
 from ..refusals import Refusal
 from ..rules import MexicanRules
 from ..tiles import TileSet, tile_set
@@ -68,7 +68,8 @@ from .refusals import why_not_mexican
 from .state import MexicanRound
 from .view import MexicanView, TrainLine
 
-LOG_FORMAT = "capicu-mexican-train-log/1"
+#: The format its logs declare (core/games.py, `MEXICAN_TRAIN`).
+LOG_FORMAT = MEXICAN_TRAIN.log_format
 
 
 @cache
@@ -85,8 +86,14 @@ def deal_order(rng: random.Random, tiles: TileSet, engine: int, players: int) ->
     return order, rng.randrange(players)
 
 
-class MexicanMatch:
+class MexicanMatch(LoggedMatch):
     """A match of Mexican Train in progress (or over); see the module docstring."""
+
+    LOG_FORMAT = LOG_FORMAT
+    RULES = MexicanRules
+    LOG_NAME = "Mexican Train match log"
+    RULES_NEEDED = "a Mexican Train match log needs its rules (MexicanRules)"
+    rules: MexicanRules
 
     def __init__(
         self,
@@ -367,82 +374,6 @@ class MexicanMatch:
         self._round_events = [started]
         self._legal = None
         return [started]
-
-    # -- the log -----------------------------------------------------------------
-
-    def log(self) -> dict[str, Any]:
-        """The match as its record: header plus every deal and action, in order (as `Match.log`)."""
-        log: dict[str, Any] = {
-            "format": LOG_FORMAT,
-            "rules": self.rules,
-            "players": self.players,
-            "seed": self.seed,
-            "entries": self.entries_since(0),
-        }
-        if self.pause_between_rounds:
-            log["pause_between_rounds"] = True
-        return log
-
-    @property
-    def entry_count(self) -> int:
-        return len(self._entries)
-
-    def entries_since(self, start: int) -> list[Any]:
-        """The log's entries from number ``start`` on, as plain data (for a journal)."""
-        return [e if isinstance(e, dict) else str(e) for e in self._entries[start:]]
-
-    @classmethod
-    def from_log(cls, data: Any, on_entry: OnEntry | None = None) -> MexicanMatch:
-        """The match a `log` describes; a damaged log raises ValueError saying where.
-
-        ``on_entry`` hears of every entry as it is replayed, as in `Match.from_log`.
-        """
-        if not isinstance(data, dict) or data.get("format") != LOG_FORMAT:
-            raise ValueError(f"not a Mexican Train match log (expected format {LOG_FORMAT!r})")
-        rules = data.get("rules")
-        if not isinstance(rules, MexicanRules):
-            raise ValueError("a Mexican Train match log needs its rules (MexicanRules)")
-        players, seed, entries = data.get("players"), data.get("seed"), data.get("entries")
-        if not isinstance(players, int) or not isinstance(seed, int) or not isinstance(entries, list):
-            raise ValueError("a match log needs players, seed and entries")
-        pause = data.get("pause_between_rounds", False)
-        if not isinstance(pause, bool):
-            raise ValueError("a match log's pause_between_rounds is true or false")
-        deals: list[tuple[list[int], int]] = []
-        steps: list[tuple[int, Action | None]] = []
-        for number, entry in enumerate(entries, 1):
-            if isinstance(entry, dict):
-                order, seat = entry.get("deal"), entry.get("seat")
-                if not (isinstance(order, list) and all(isinstance(t, int) for t in order)
-                        and isinstance(seat, int)):
-                    raise ValueError(f"entry {number} of the log is not a deal")
-                deals.append((order, seat))
-                steps.append((number, None))
-            else:
-                try:
-                    steps.append((number, parse_action(entry)))
-                except ValueError as exc:
-                    raise ValueError(f"entry {number} of the log: {exc}") from None
-        match = cls(rules, players, seed, deals=deals, pause_between_rounds=pause)
-        for number, action in steps:
-            if action is None:
-                if match.awaiting_deal:
-                    dealt = match.deal_next_round()
-                else:
-                    dealt = match.opening_events if number == 1 else ()
-                if on_entry is not None:
-                    on_entry(match, None, None, dealt)
-                continue
-            actor = match.turn
-            try:
-                events = match.apply(action)
-            except IllegalAction as exc:
-                raise ValueError(f"entry {number} of the log cannot be replayed: {exc}") from None
-            if on_entry is not None:
-                on_entry(match, action, actor, events)
-        if match.entries_since(0)[: len(entries)] != entries:
-            raise ValueError("the log's deals are not where its actions need them")
-        return match
 
 
 __all__ = ["LOG_FORMAT", "MexicanMatch", "deal_order"]

@@ -11,7 +11,13 @@ from capicu.core.actions import END_RUN, IllegalAction
 from capicu.core.codes import Outcome
 from capicu.core.mexican.events import MexicanPassed, MexicanRoundEnded, MexicanTilePlayed, RunEnded
 from capicu.core.mexican.match import MexicanMatch
-from capicu.core.mexican.refusals import MEXICAN_ENGLISH, MEXICAN_PARAMS, MexicanRefusal, why_not_mexican
+from capicu.core.mexican.refusals import (
+    CODES,
+    MEXICAN_ENGLISH,
+    MEXICAN_PARAMS,
+    MexicanRefusal,
+    why_not_mexican,
+)
 from capicu.core.refusals import Refusal
 from capicu.core.rules import DEAL_SIZES, Game, RulesError
 from helpers_core import crafted_mexican
@@ -31,10 +37,10 @@ def legal_texts(match: MexicanMatch) -> set[str]:
     return {str(a) for a in match.legal_actions()}
 
 
-def refusal(match: MexicanMatch, text: str) -> MexicanRefusal:
+def refusal(match: MexicanMatch, text: str) -> Refusal | MexicanRefusal:
     with pytest.raises(IllegalAction) as refused:
         match.apply(parse_action(text))
-    assert isinstance(refused.value.reason, MexicanRefusal)
+    assert isinstance(refused.value.reason, Refusal | MexicanRefusal)
     assert set(refused.value.params) == refused.value.reason.params  # said with what it declares
     return refused.value.reason
 
@@ -389,7 +395,7 @@ def test_no_round_is_blocked_while_a_tile_was_laid_in_the_last_full_turn() -> No
 def test_every_refusal_has_its_english_with_exactly_its_declared_params() -> None:
     from string import Formatter
 
-    assert set(MEXICAN_ENGLISH) == set(MexicanRefusal)
+    assert set(MEXICAN_ENGLISH) == set(CODES)
     for reason, sentence in MEXICAN_ENGLISH.items():
         assert {field for _, field, _, _ in Formatter().parse(sentence) if field} == MEXICAN_PARAMS[reason]
 

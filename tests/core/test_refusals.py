@@ -21,7 +21,7 @@ from capicu.core import (
     tile_set,
     why_not,
 )
-from capicu.core.draw.refusals import ENGLISH, PARAMS, DrawRefusal
+from capicu.core.draw.refusals import CODES, ENGLISH, PARAMS, DrawRefusal
 from helpers_core import crafted_match
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -51,7 +51,7 @@ def _after_lead() -> Match:
 
 
 def test_every_reason_has_an_english_sentence_that_names_its_params() -> None:
-    assert set(ENGLISH) == set(Refusal)
+    assert set(ENGLISH) == set(CODES)
     assert PARAMS[DrawRefusal.FITS_NEITHER_END] == {"tile", "left", "right"}
     assert PARAMS[Refusal.NOT_YOUR_TURN] == {"seat"}
     assert PARAMS[Refusal.MATCH_OVER] == frozenset()
@@ -207,7 +207,7 @@ def test_every_refusal_is_a_code_declaring_the_params_its_english_sentence_names
 
     from capicu.core.codes import Code
 
-    for reason in Refusal:
+    for reason in CODES:
         assert isinstance(reason, Code)
         named = {field for _, field, _, _ in Formatter().parse(ENGLISH[reason]) if field}
         assert reason.params == named, reason

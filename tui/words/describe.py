@@ -50,7 +50,7 @@ from .messages import N_, ascii_only, t, tc, tn, to_ascii
 if TYPE_CHECKING:  # the hints' module loads the search, which the table loads on the first hint
     from capicu.core.ai.hints import Hint
 
-#: Why a key did nothing: one sentence for each `Refusal` code of the engine
+#: Why a key did nothing: one sentence for each `Refusal` and `DrawRefusal` code of the engine
 #: (those that count or compare are worded in `describe_refusal`).
 REFUSALS: Mapping[str, str] = {
     Refusal.MATCH_OVER: N_("The match is over."),

@@ -1,6 +1,6 @@
 """Mexican Train in words: its moves, its refusals and its round ends (docs/RULES.md, mexican-train).
 
-core/ speaks in codes (`MexicanRefusal`, the events of core/mexican/events.py); this
+core/ speaks in codes (`Refusal`, `MexicanRefusal`, the events of core/mexican/events.py); this
 module makes the sentences a player reads at a Mexican Train table, in the
 reader's language (the catalogue). It stands beside tui/words/describe.py, which
 words the Draw family, so that each game's sentences are found in one place.
@@ -37,7 +37,7 @@ from .describe import and_list, display_text, seat_name, you, you_title
 from .messages import N_, Wording, t, tc, tn
 
 #: Why a key did nothing at a Mexican Train table, by the engine's reason.
-TRAIN_REFUSALS: Mapping[MexicanRefusal, str] = {
+TRAIN_REFUSALS: Mapping[Refusal | MexicanRefusal, str] = {
     Refusal.MATCH_OVER: N_("The match is over."),
     Refusal.ROUND_OVER: N_("This round is over; the next one is not dealt yet."),
     Refusal.NOT_AN_ACTION: N_("That is not a move."),
@@ -139,7 +139,8 @@ def _who(seat: int, names: Sequence[str], my_seat: int | None) -> str:
 
 
 def describe_train_refusal(
-    reason: MexicanRefusal, params: Mapping[str, int | str], names: Sequence[str], my_seat: int | None
+    reason: Refusal | MexicanRefusal, params: Mapping[str, int | str], names: Sequence[str],
+    my_seat: int | None
 ) -> str:
     """Why a key did nothing, from the engine's refusal code and its params."""
     values: dict[str, object] = {
@@ -157,7 +158,7 @@ def describe_train_refusal(
 def describe_train_action_refused(view: MexicanView, action: Action, names: Sequence[str]) -> str:
     """Why ``action`` is not allowed in ``view`` ("" when it is): the engine's reason (`why_not_mexican`)."""
     refused = why_not_mexican(view, action)
-    if refused is None or not isinstance(refused.reason, MexicanRefusal):
+    if refused is None or not isinstance(refused.reason, Refusal | MexicanRefusal):
         return ""
     return describe_train_refusal(refused.reason, refused.params, names, view.seat)
 

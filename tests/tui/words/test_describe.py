@@ -18,7 +18,6 @@ from capicu.core import (
     Outcome,
     Passed,
     Play,
-    Refusal,
     RoundEnded,
     RoundResult,
     RoundStarted,
@@ -31,7 +30,7 @@ from capicu.core import (
     parse_action,
 )
 from capicu.core.ai.hints import Hint, HintReason
-from capicu.core.draw.refusals import PARAMS, DrawRefusal
+from capicu.core.draw.refusals import CODES, PARAMS, DrawRefusal
 from capicu.core.rules import RulesError
 from capicu.net.client import LinkEnd
 from capicu.net.protocol import ErrorCode
@@ -81,8 +80,8 @@ COUNTED_REFUSALS = {DrawRefusal.RESERVE_REACHED, DrawRefusal.DRAW_LIMIT}
 
 
 def test_every_refusal_has_a_sentence_filled_from_its_params() -> None:
-    assert set(REFUSALS) | COUNTED_REFUSALS == set(Refusal)
-    for reason in Refusal:
+    assert set(REFUSALS) | COUNTED_REFUSALS == set(CODES)
+    for reason in CODES:
         allowed = PARAMS[reason] | ({"name"} if "seat" in PARAMS[reason] else set())
         if reason in REFUSALS:
             assert placeholders(REFUSALS[reason]) <= allowed, (reason, allowed)
@@ -573,7 +572,7 @@ def test_the_error_codes_are_codes_whose_wire_values_are_the_protocol_pages() ->
     from capicu.core.codes import Code
     from capicu.tui.words.describe import HOST_ERRORS
 
-    page = (Path(__file__).resolve().parents[3] / "docs" / "PROTOCOL.md").read_text(encoding="utf-8")
+    page = (Path(__file__).resolve().parents[2] / "docs" / "PROTOCOL.md").read_text(encoding="utf-8")
     table = page.split("## 7. Error codes", 1)[1].split("\n## ", 1)[0]
     listed = set(re.findall(r"^\| `([a-z_]+)` \|", table, re.M))
     assert {code.value for code in ErrorCode} == listed
@@ -661,7 +660,7 @@ def test_every_reason_a_host_cannot_start_is_a_code_worded_with_its_declared_par
 
 def test_a_hint_says_lead_on_an_empty_table_and_no_end_when_both_ends_match() -> None:
     from capicu.core import End, Play, Tile
-    from capicu.tui.screens.draw_table import describe_action
+    from capicu.tui.screens.table import describe_action
 
     match = crafted_match(Rules.preset_named("puerto-rican-drawing"),
                           ["6-6 0-1 0-2 0-3 0-4 0-6 0-0", "5-6 1-2 1-3 1-4 1-5 2-2 2-3"])
