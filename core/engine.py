@@ -134,7 +134,7 @@ class LoggedMatch(ABC):
         """The match as its record: header plus every deal and action, in order.
 
         Everything in it is plain data but the rules, a `Rules` value: whoever
-        stores a log writes them as it writes rules anywhere (net/journal.py).
+        stores a log writes them as it writes rules anywhere (net/store/journal.py).
         """
         log: dict[str, Any] = {
             "format": self.LOG_FORMAT,

@@ -44,12 +44,12 @@ class Refusal(Code):
 
     def sentence(self, params: Mapping[str, int | str]) -> str:
         """The English reason for programmers and logs; interfaces make their own from the code."""
-        return say(ENGLISH, self, params)
+        return say(SHARED_ENGLISH, self, params)
 
 
 #: Each shared reason in English (a game may word one its own way: `say`); its placeholders are
 #: exactly the params it carries.
-ENGLISH: Mapping[Code, str] = {
+SHARED_ENGLISH: Mapping[Code, str] = {
     Refusal.MATCH_OVER: "the match is over",
     Refusal.ROUND_OVER: "the round is over and the next one is not dealt yet",
     Refusal.NOT_AN_ACTION: "{action} is not an action",
@@ -100,4 +100,4 @@ def not_now(view: TurnView) -> Refusal | None:
     return None
 
 
-__all__ = ["ENGLISH", "Refusal", "TurnView", "not_now", "say"]
+__all__ = ["SHARED_ENGLISH", "Refusal", "TurnView", "not_now", "say"]

@@ -1,7 +1,8 @@
 """Each game's own parts of the interface, found by the game's name.
 
 The app and the replay never choose a game's screen by its types: they ask
-`face_of` for the game the rules name, and get its declaration (`GameFace`):
+`face_of` for the game the rules are for (core's registry of games,
+core/games.py, names it), and get its declaration (`GameFace`):
 its table screen, its final score, its board in a replay. A game's modules
 are imported when that game is played, so a Draw match never loads Mexican
 Train's screens. Adding a game is its own modules (its table, final score and
@@ -15,15 +16,17 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from capicu.core.games import game_of
+
 if TYPE_CHECKING:
     from capicu.core import Rules
     from capicu.tui.screens.match_over import MatchOverScreen
     from capicu.tui.screens.replay import ReplayBoard
     from capicu.tui.screens.table import TableScreen
 
-#: Each game's interface, by the game's name: the module that declares its `FACE`.
+#: Each game's interface, by the game's name (`GameSpec.name`): the module that declares its `FACE`.
 FACES = {
-    "line-of-play": "capicu.tui.screens.draw_table",
+    "line": "capicu.tui.screens.draw_table",
     "mexican-train": "capicu.tui.screens.mexican_table",
 }
 
@@ -42,5 +45,5 @@ class GameFace:
 
 def face_of(rules: Rules) -> GameFace:
     """The interface of the game ``rules`` are for."""
-    face: GameFace = importlib.import_module(FACES[rules.game.value]).FACE
+    face: GameFace = importlib.import_module(FACES[game_of(rules).name]).FACE
     return face

@@ -21,8 +21,7 @@ from collections.abc import Mapping
 
 from ..actions import Draw, End, IllegalAction, Pass, Play, Redeal
 from ..codes import Code
-from ..refusals import ENGLISH as SHARED_ENGLISH
-from ..refusals import Refusal, not_now, say
+from ..refusals import SHARED_ENGLISH, Refusal, not_now, say
 from ..rules import REDEAL_DOUBLES
 from ..tiles import Tile
 from .layout import line_of

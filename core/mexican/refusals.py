@@ -12,8 +12,7 @@ from collections.abc import Mapping
 
 from ..actions import Draw, EndRun, IllegalAction, Pass, Play, Run, Train
 from ..codes import Code
-from ..refusals import ENGLISH as SHARED_ENGLISH
-from ..refusals import Refusal, not_now, say
+from ..refusals import SHARED_ENGLISH, Refusal, not_now, say
 from ..tiles import Tile, tile_leaves
 from .view import MexicanView
 

@@ -21,7 +21,7 @@ import pytest
 from babel.messages.pofile import read_po
 from capicu.core import Rules
 from capicu.tui.app import CapicuApp
-from capicu.tui.cli import main
+from capicu.tui.cli.main import main
 from capicu.tui.game import DisplayOptions, SoloGame
 from capicu.tui.prefs.settings import load_settings
 from capicu.tui.screens.draw_table import DrawTableScreen

@@ -30,7 +30,7 @@ from capicu.net.store.coach_store import load_analysis, save_analysis
 from capicu.tui.games import face_of
 from capicu.tui.screens.base import CapicuScreen
 from capicu.tui.screens.coach import CoachSeatScreen, CoachSummaryScreen
-from capicu.tui.screens.table import MIN_SIZE
+from capicu.tui.screens.table import too_small
 from capicu.tui.widgets.event_log import EventLog
 from capicu.tui.widgets.hand_view import HandView
 from capicu.tui.widgets.quiet_footer import QuietFooter
@@ -240,13 +240,11 @@ class ReplayScreen(CapicuScreen[None]):
 
     def _fit(self, width: int, height: int) -> None:
         """Below the table's smallest size, say so rather than draw a garbled table."""
-        small = width < MIN_SIZE[0] or height < MIN_SIZE[1]
-        self.set_class(small, "-too-small")
+        small = too_small(width, height)
+        self.set_class(small is not None, "-too-small")
         self.board.fit(width, height)
-        if small:
-            self.query_one("#too-small", Static).update(
-                t("Make the window at least {width}x{height} to see the table (it is {now}).",
-                  width=str(MIN_SIZE[0]), height=str(MIN_SIZE[1]), now=f"{width}x{height}"))
+        if small is not None:
+            self.query_one("#too-small", Static).update(small)
 
     # -- moving ----------------------------------------------------------------------
 

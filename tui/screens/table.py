@@ -55,6 +55,14 @@ READY_DELAY = 0.8
 ViewT = TypeVar("ViewT", bound="View | MexicanView")
 
 
+def too_small(width: int, height: int) -> str | None:
+    """What a window below `MIN_SIZE` shows instead of the table (None: the table fits)."""
+    if width >= MIN_SIZE[0] and height >= MIN_SIZE[1]:
+        return None
+    return t("Make the window at least {width}x{height} to see the table (it is {now}).",
+             width=str(MIN_SIZE[0]), height=str(MIN_SIZE[1]), now=f"{width}x{height}")
+
+
 def yes_keys() -> str:
     """The letters that say yes in the reader's language, and ``y`` in every language."""
     # TRANSLATORS: the letter of your language's "yes" (Spanish: s, for "sí"); keep it one letter.
@@ -246,6 +254,8 @@ class TableScreen(CapicuScreen[None], Generic[ViewT]):
         yield hand
 
     def on_mount(self) -> None:
+        if not self.query(EventLog):
+            return  # the app ended while the table opened: its widgets never came
         self._ready = True
         self.set_interval(1.0, self._tick)
         self._fit(self.app.size.width, self.app.size.height)
@@ -275,16 +285,12 @@ class TableScreen(CapicuScreen[None], Generic[ViewT]):
 
     def _fit(self, width: int, height: int) -> None:
         """Below `MIN_SIZE` say so instead of drawing a garbled table; it comes back when the window grows."""
-        small = width < MIN_SIZE[0] or height < MIN_SIZE[1]
-        if small != self.has_class("-too-small"):
+        small = too_small(width, height)
+        if (small is not None) != self.has_class("-too-small"):
             self.refresh_bindings()  # a hidden table takes no keys (`_offers`), and the footer says so
-        self.set_class(small, "-too-small")
-        if small:
-            now = f"{width}x{height}"
-            self.query_one("#too-small", Static).update(
-                t("Make the window at least {width}x{height} to see the table (it is {now}).",
-                  width=str(MIN_SIZE[0]), height=str(MIN_SIZE[1]), now=now)
-            )
+        self.set_class(small is not None, "-too-small")
+        if small is not None:
+            self.query_one("#too-small", Static).update(small)
 
     # -- what the App tells us -----------------------------------------------------
 

@@ -11,7 +11,7 @@ import pytest
 from capicu.core import Rules
 from capicu.core.rules import RuleFact
 from capicu.tui.app import CapicuApp
-from capicu.tui.cli import main
+from capicu.tui.cli.main import main
 from capicu.tui.cli.simulate import run_simulation
 from capicu.tui.game import DisplayOptions, SoloGame
 from capicu.tui.screens.draw_table import DrawTableScreen

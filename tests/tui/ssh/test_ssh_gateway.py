@@ -672,7 +672,7 @@ def test_the_host_key_is_kept_and_its_fingerprint_printed(ssh_host: Any, folders
 
 
 def test_without_asyncssh_ssh_says_what_to_install(folders: Path) -> None:
-    blocked = "import sys; sys.modules['asyncssh'] = None; from capicu.tui.cli import main; " \
+    blocked = "import sys; sys.modules['asyncssh'] = None; from capicu.tui.cli.main import main; " \
               "sys.exit(main(['host', '--headless', '--ssh', '--port', '0']))"
     result = subprocess.run([sys.executable, "-c", blocked], capture_output=True, text=True, timeout=WAIT,
                             env={**os.environ, "CAPICU_CONFIG_DIR": str(folders / "config")})
