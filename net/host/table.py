@@ -246,7 +246,7 @@ class HostSeat:
         )
 
 
-#: A match of either game (they share one API: core/mexican/match.py `new_match`).
+#: A match of either game (they share one API: core/games.py `new_match`).
 AnyMatch = Match | MexicanMatch
 #: A seat's view in either game.
 AnyView = View | MexicanView

@@ -572,7 +572,7 @@ def test_the_error_codes_are_codes_whose_wire_values_are_the_protocol_pages() ->
     from capicu.core.codes import Code
     from capicu.tui.words.describe import HOST_ERRORS
 
-    page = (Path(__file__).resolve().parents[2] / "docs" / "PROTOCOL.md").read_text(encoding="utf-8")
+    page = (Path(__file__).resolve().parents[3] / "docs" / "PROTOCOL.md").read_text(encoding="utf-8")
     table = page.split("## 7. Error codes", 1)[1].split("\n## ", 1)[0]
     listed = set(re.findall(r"^\| `([a-z_]+)` \|", table, re.M))
     assert {code.value for code in ErrorCode} == listed
