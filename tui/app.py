@@ -131,7 +131,8 @@ _ASCII_KEYS = {"enter": "enter", "left": "<-", "right": "->", "up": "up", "down"
 class CapicuApp(App[None]):
     """The dominoes table: menus, the table itself, and the link to a host."""
 
-    CSS_PATH = "capicu.tcss"
+    #: Beside this file, also for a subclass elsewhere (the SSH session's app in tui/ssh/).
+    CSS_PATH = Path(__file__).with_name("capicu.tcss")
     TITLE = "capicu"
     ENABLE_COMMAND_PALETTE = True
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -398,8 +399,6 @@ class CapicuApp(App[None]):
             connection = Connection(request.host, request.port, name, request.code, request.spectate,
                                     request.seat_key, give_up_after=request.give_up_after)
             self.save_setting(last_host=f"{request.host}:{request.port}")
-        if request.name:
-            self.save_setting(name=name)
         seats = None if host_config is not None else self.seat_store
         self.link = GameLink(self, connection, self.game.table, host_config, seats, dial=self.dial,
                              records=records_dir())
