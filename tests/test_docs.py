@@ -80,3 +80,14 @@ def test_the_record_page_reads_a_record_with_msgpack_alone(tmp_path, capsys):
                         f"totals {list(record.totals)}")
     first_hand = " ".join(str(tile) for tile in replay(record.match_log()).positions[0].views[0].hand)
     assert lines[2] == f"Ana was first dealt {first_hand}"
+
+
+def test_the_quick_start_says_how_to_run_capicu_once_installed():
+    """The quick start installs into .venv, whose bin/ is not on PATH: it says once how to type
+    the plain ``capicu`` every later line uses (the venv's own path, or activating it)."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    quick_start = readme.split("## Quick start", 1)[1].split("\n## ", 1)[0]
+    assert ".venv/bin/pip install" in quick_start
+    prose = re.sub(r"```.*?```", "", quick_start, flags=re.S)
+    assert "`.venv/bin/capicu`" in prose and "`source .venv/bin/activate`" in prose
+    assert "`capicu`" in prose

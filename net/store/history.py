@@ -321,10 +321,12 @@ class PresetFigures:
 
 @dataclass(frozen=True, slots=True)
 class Standing:
-    """One person at a host's table and how they did there."""
+    """One player at a host's table (a person or a computer) and how they did there."""
 
     name: str
     figures: Figures
+    #: ``person`` or ``computer``.
+    kind: str = "person"
 
 
 @dataclass(frozen=True, slots=True)
@@ -471,7 +473,7 @@ class History:
         where: list[str] = []
         params: list[Any] = []
         if at_host:
-            where.append("m.by_host = 1 AND s.kind = 'person'")
+            where.append("m.by_host = 1")
         elif player is None:
             where.append("s.seat = m.me")
         else:
@@ -510,12 +512,13 @@ class History:
         return [PresetFigures(row[_FIGURE_COUNT], _figures(row)) for row in rows]
 
     def standings(self, *, year: int | None = None) -> list[Standing]:
-        """Every person who played at this host's table: the most wins first, then the fewest matches."""
+        """Everyone who played at this host's table, the computers too (each kind by name apart):
+        the most wins first, then the fewest matches."""
         chosen, params = self._chosen(None, year, at_host=True)
         rows = self._db.execute(
-            f"{chosen} SELECT {_FIGURES}, s.name {self._JOINS} GROUP BY s.name"
-            " ORDER BY sum(s.won) DESC, count(*), s.name", params)
-        return [Standing(row[_FIGURE_COUNT], _figures(row)) for row in rows]
+            f"{chosen} SELECT {_FIGURES}, s.name, s.kind {self._JOINS} GROUP BY s.name, s.kind"
+            " ORDER BY sum(s.won) DESC, count(*), s.name, s.kind", params)
+        return [Standing(row[_FIGURE_COUNT], _figures(row), row[_FIGURE_COUNT + 1]) for row in rows]
 
     def results(self, player: str | None = MY_SEATS, *, year: int | None = None) -> list[MatchResult]:
         """The player's matches in the order they ended, for a chart of results over time."""

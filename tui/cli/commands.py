@@ -27,11 +27,10 @@ from typing import TYPE_CHECKING, TypeVar
 from capicu.net.host.headless import CannotStart, News, Noted, Stopped, serve_headless
 from capicu.net.host.server import HostConfig
 from capicu.net.protocol import DEFAULT_PORT
-from capicu.net.store.history import MY_SEATS
 from capicu.net.store.journals import Unfinished, summarize
 from capicu.net.store.record import RecordError, read_record
 from capicu.tui.game import DisplayOptions, HostGame, JoinGame, OpenReplays, SoloGame, StartRequest
-from capicu.tui.prefs.settings import apply_color_mode, load_settings, records_dir, themes_dir
+from capicu.tui.prefs.settings import apply_color_mode, records_dir, themes_dir
 from capicu.tui.words.describe import (
     describe_host_note,
     describe_host_problem,
@@ -65,6 +64,11 @@ if TYPE_CHECKING:
 Parser = TypeVar("Parser", bound=argparse.ArgumentParser)
 
 
+def _name_help() -> str:
+    """``--name``'s help: the name is for this game; the one kept is changed in Settings."""
+    return t("your name at the table in this game (Settings keeps the name you usually play under)")
+
+
 def add_commands(subparsers: argparse._SubParsersAction[Parser]) -> None:
     """Add ``play``, ``join``, ``host``, ``rules`` and ``history`` to the command line."""
     play = subparsers.add_parser(
@@ -73,7 +77,7 @@ def add_commands(subparsers: argparse._SubParsersAction[Parser]) -> None:
     )
     add_rule_arguments(play)
     play.add_argument("--level", **level_option())
-    play.add_argument("--name", default=None, metavar=t("NAME"), help=t("your name at the table"))
+    play.add_argument("--name", default=None, metavar=t("NAME"), help=_name_help())
     play.add_argument("--seed", type=int, default=None, metavar=t("N"),
                       help=t("the seed of the deals (default: random)"))
     play.add_argument("--no-journal", action="store_true",
@@ -90,7 +94,7 @@ def add_commands(subparsers: argparse._SubParsersAction[Parser]) -> None:
                       help=t("the host's address as 'capicu host' shows it (port {port} if none), or the "
                              "table's name on the local network (none: look for tables and choose one)",
                              port=str(DEFAULT_PORT)))
-    join.add_argument("--name", default=None, metavar=t("NAME"), help=t("your name at the table"))
+    join.add_argument("--name", default=None, metavar=t("NAME"), help=_name_help())
     join.add_argument("--code", default=None, metavar=t("CODE"), help=t("the join code the host shows"))
     join.add_argument("--spectate", action="store_true", help=t("watch without a seat"))
     join.add_argument("--seat-key", default=None, metavar=t("KEY"),
@@ -131,6 +135,7 @@ def add_commands(subparsers: argparse._SubParsersAction[Parser]) -> None:
         description=t("Print the rules a game is played by, written from the engine's own settings."),
     )
     add_rule_arguments(rules)
+    add_display_arguments(rules)  # accepted after the command as before it (only --lang changes anything)
     rules.set_defaults(handler=run_rules)
 
     history = subparsers.add_parser(
@@ -140,7 +145,8 @@ def add_commands(subparsers: argparse._SubParsersAction[Parser]) -> None:
                       "the whole history as CSV."),
     )
     history.add_argument("--player", default=None, metavar=t("NAME"),
-                         help=t("whose figures (default: your saved name, else the seats you sat in)"))
+                         help=t("whose figures, by name (default: yours, the seats you sat in on this "
+                                "machine whatever your name was)"))
     period = history.add_mutually_exclusive_group()
     period.add_argument("--year", type=number_in(int, 1970, 9999, what=N_("a year")), default=None,
                         metavar=t("YYYY"), help=t("only the matches that ended in that year"))
@@ -150,6 +156,7 @@ def add_commands(subparsers: argparse._SubParsersAction[Parser]) -> None:
     history.add_argument("--csv", default=None, metavar=t("FILE"),
                          help=t("write every match kept to FILE as CSV, one row per seat per match "
                                 "('-': the standard output)"))
+    add_display_arguments(history)  # accepted after the command as before it
     history.set_defaults(handler=run_history)
 
 
@@ -301,8 +308,6 @@ def run_history(args: argparse.Namespace, now: datetime | None = None) -> int:
         raise CliError(t("a name cannot be empty"))
     if args.host and player is not None:
         raise CliError(t("--host shows every player at the table: it cannot go with --player"))
-    if player is None and not args.host:
-        player = load_settings()[0].name or MY_SEATS
     year: int | None = this_year(now or datetime.now(UTC)) if args.this_year else args.year
     folder = records_dir()
     if not history_path(folder).exists() and args.csv is None:
@@ -450,9 +455,14 @@ def run_host(args: argparse.Namespace) -> int:
             gateway.prepare()  # the host key made (or read) and its fingerprint known before the screen
         except ssh_gateway.GatewayError as exc:
             raise CliError(str(exc)) from None
-        print(t("capicu host: SSH host key fingerprint {fingerprint}", fingerprint=gateway.fingerprint),
-              flush=True)
-        return run_app(args, HostGame(config=config, name=_player_name(args)), gateway)
+        try:
+            return run_app(args, HostGame(config=config, name=_player_name(args)), gateway)
+        finally:
+            # Said once the full screen is gone (it would cover it before), and only when players
+            # could come in by SSH: with its port taken, SSH was off (the screen said why).
+            if gateway.served:
+                print(t("capicu host: SSH host key fingerprint {fingerprint}",
+                        fingerprint=gateway.fingerprint), flush=True)
     if args.ssh_keys is not None:
         raise CliError(t("--ssh-keys goes with --ssh"))
     if args.headless:

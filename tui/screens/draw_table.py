@@ -42,6 +42,7 @@ from capicu.tui.widgets.event_log import EventLog
 from capicu.tui.widgets.hand_view import HandView
 from capicu.tui.widgets.line_of_play import LineOfPlay, line_marks
 from capicu.tui.widgets.seat_panel import Position, SeatPanel, SeatView, table_positions
+from capicu.tui.widgets.status_line import StatusLine
 from capicu.tui.words.describe import (
     describe_action_refused,
     describe_hint_reasons,
@@ -112,8 +113,10 @@ class DrawTableScreen(TableScreen[View]):
     BLANK_BINDINGS: ClassVar[list[BindingType]] = [
         Binding("left", "blank_step(-1)", N_("Lower"), key_display="←", priority=True),
         Binding("right", "blank_step(1)", N_("Higher"), key_display="→", priority=True),
-        *(Binding(str(n), f"blank_number({n})", "", show=False, priority=True) for n in range(10)),
-        Binding("enter", "blank_number(-1)", N_("Lay it"), key_display="enter", priority=True),
+        # A digit chooses, as the arrows do, and Enter lays: the prompt asks for Enter, and a
+        # digit that laid the tile at once made that Enter play the next tile.
+        *(Binding(str(n), f"blank_choose({n})", "", show=False, priority=True) for n in range(10)),
+        Binding("enter", "blank_lay", N_("Lay it"), key_display="enter", priority=True),
         Binding("escape", "cancel_blank", N_("Cancel"), key_display="esc", priority=True),
     ]
     #: Offered before the first tile to a player dealt five doubles (a house rule).
@@ -408,16 +411,27 @@ class DrawTableScreen(TableScreen[View]):
         if self.view is not None:
             self._show_status(self.view)
 
-    def action_blank_number(self, number: int) -> None:
-        """Lay the tile with its blank as ``number`` (-1: the number chosen with the arrows)."""
+    def action_blank_choose(self, number: int) -> None:
+        """Choose ``number`` for the blank (a digit): laid by Enter. A number it cannot be is said."""
         question = self.choosing_blank
         if question is None:
             return
-        chosen = question.number if number < 0 else number
-        if chosen not in question.plays:
+        if number not in question.plays:
+            self.say(t("The blank of {tile} cannot be {number} here.", tile=str(question.tile),
+                       number=number), log_it=False)
+            return
+        self.choosing_blank = replace(question, number=number)
+        self.query_one(StatusLine).clear_notice()  # the choice made, not a refusal it replaced
+        if self.view is not None:
+            self._show_status(self.view)
+
+    def action_blank_lay(self) -> None:
+        """Lay the tile with its blank as the number chosen (with the arrows or a digit)."""
+        question = self.choosing_blank
+        if question is None:
             return
         self.action_cancel_blank()
-        self._send(question.plays[chosen])
+        self._send(question.plays[question.number])
 
     def action_cancel_blank(self) -> None:
         self.choosing_blank = None
@@ -442,7 +456,7 @@ class DrawTableScreen(TableScreen[View]):
         return False
 
     def _asks(self, action: str) -> bool | None:
-        if action in ("blank_step", "blank_number", "cancel_blank"):
+        if action in ("blank_step", "blank_choose", "blank_lay", "cancel_blank"):
             return self.choosing_blank is not None
         if action in ("choose_end", "cancel_end"):
             return self.choosing_end is not None

@@ -29,7 +29,7 @@ from capicu.core import DRAW, PASS, Action, MexicanView, Rules, View
 from capicu.net.client import Update
 from capicu.net.model import Change
 from capicu.net.protocol import Chat, Seats, Snapshot, TrainSnapshot
-from capicu.tui.game import HostGame, JoinGame, seat_notices
+from capicu.tui.game import HostGame, JoinGame, SoloGame, seat_notices
 from capicu.tui.screens.base import CapicuModalScreen, CapicuScreen
 from capicu.tui.screens.how_to_join import HowToJoinScreen
 from capicu.tui.screens.rules_keys import binding_lines
@@ -84,11 +84,14 @@ class LeaveScreen(CapicuModalScreen[bool]):
         Binding("n,escape,q,enter", "stay", N_("Stay"), key_display="n/esc"),
     ]
 
-    def __init__(self, hosting: bool, *, seat_key: str | None = None, way_back: str | None = None) -> None:
+    def __init__(self, hosting: bool, *, solo: bool = False, seat_key: str | None = None,
+                 way_back: str | None = None) -> None:
         super().__init__()
         # Yes in the reader's language as the dialog opens (``s`` in Spanish); ``y`` works in every one.
         self.yes = yes_keys()[-1]
         self.hosting = hosting
+        #: A game against the computer (nobody else at the table to end it for).
+        self.solo = solo
         #: An SSH player's seat key and ssh line: their way back (None: the same join command works).
         self.seat_key = seat_key
         self.way_back = way_back
@@ -110,7 +113,9 @@ class LeaveScreen(CapicuModalScreen[bool]):
             # TRANSLATORS: {yes} is the key that says yes (y; in Spanish s), shown as the reader types it.
             yield Static(t("Leave the table? Press {yes} to leave; n or Esc to stay.", yes=self.yes),
                          classes="screen-title")
-            if self.hosting:
+            if self.solo:
+                yield Static(t("Leaving ends this game against the computer: it will not be offered again."))
+            elif self.hosting:
                 yield Static(t("You host this table: leaving ends the game for everyone."))
             elif self.way_back is not None and self.seat_key is not None:
                 yield Static(t("Your seat stays held; the computer covers it while you are away. "
@@ -670,7 +675,8 @@ class TableScreen(CapicuScreen[None], Generic[ViewT]):
             if leave:
                 await self.capicu.leave_game(end_match=hosting)
 
-        self.app.push_screen(LeaveScreen(hosting, seat_key=seat_key, way_back=way_back), answered)
+        solo = game is not None and isinstance(game.request, SoloGame)
+        self.app.push_screen(LeaveScreen(hosting, solo=solo, seat_key=seat_key, way_back=way_back), answered)
 
     def action_hint(self) -> None:
         view = self.view

@@ -193,6 +193,8 @@ class Gateway:
     fingerprint: str = ""
     #: Whether the host key was made by this start (printed so).
     made_host_key: bool = False
+    #: Whether the gateway listened at some time (players could come in by SSH).
+    served: bool = False
     guesses: GuessLimit = field(init=False)
     sessions: set[_Session] = field(default_factory=set)
     _connections: dict[str, int] = field(default_factory=dict)
@@ -245,6 +247,7 @@ class Gateway:
                                  port=str(config.port), problem=str(exc.strerror or exc))) from None
         sockets = self._server.sockets
         self.port = int(sockets[0].getsockname()[1]) if sockets else config.port
+        self.served = True
         return self.port
 
     async def stop(self) -> None:

@@ -40,7 +40,7 @@ from capicu.core.rules import RulesProblem
 from capicu.net.client import LinkEnd
 from capicu.net.host.sanitize import clean_text
 from capicu.net.host.server import HostNote, HostProblem
-from capicu.net.protocol import NAME_LIMIT, ErrorCode
+from capicu.net.protocol import NAME_LIMIT, ErrorCode, SeatKind
 from capicu.net.store.history import HistoryProblem
 from capicu.net.store.journals import Unfinished
 from msgspec import UNSET
@@ -589,24 +589,34 @@ def describe_hint_reasons(
 
 
 def describe_unfinished(kept: Unfinished, now: float | None = None) -> str:
-    """An unfinished match, for an offer to resume it: "the match of 17:02 (Ana, Beto; 3 rounds played)".
+    """An unfinished match, for an offer to resume it:
+    "the puerto-rican-drawing match of 17:02 (Ana, Computer 2; 3 rounds played)".
 
-    The time is when it was last played, local; a day before ``now`` (default: the time), the date too.
+    The time is when the match began (its first deal), local; a day before ``now`` (default:
+    the time), the date too. Every seat is named, the computers' in the reader's language.
     """
-    moment = time.localtime(kept.modified)
+    from .describe_rules import preset_title  # which imports this module
+
+    moment = time.localtime(kept.began)
     today = time.localtime(time.time() if now is None else now)
     when = (time.strftime("%H:%M", moment) if moment[:3] == today[:3]
             else time.strftime("%Y-%m-%d %H:%M", moment))
-    names = list_separator().join(display_text(name, NAME_LIMIT) for name in kept.names if name)
+    names = list_separator().join(
+        t("Computer {number}", number=seat + 1) if kind is SeatKind.COMPUTER
+        else display_text(name, NAME_LIMIT)
+        for seat, (kind, name) in enumerate(kept.seats)
+        if kind is SeatKind.COMPUTER or (kind is SeatKind.PERSON and name))
+    game = preset_title(kept.preset)
     if not kept.started:
         how_far = t("not dealt yet")
     else:
         how_far = tn("{count} round played", "{count} rounds played", kept.rounds)
     if not names:
-        # TRANSLATORS: {how_far} is "3 rounds played" or "not dealt yet".
-        return t("the match of {when} ({how_far})", when=when, how_far=how_far)
-    # TRANSLATORS: {names} are the players ("Ana, Beto"); {how_far} is "3 rounds played" or "not dealt yet".
-    return t("the match of {when} ({names}; {how_far})", when=when, names=names, how_far=how_far)
+        # TRANSLATORS: {game} is a game's name; {how_far} is "3 rounds played" or "not dealt yet".
+        return t("the {game} match of {when} ({how_far})", game=game, when=when, how_far=how_far)
+    # TRANSLATORS: {game} is a game's name; {names} "Ana, Computer 2"; {how_far} "3 rounds played".
+    return t("the {game} match of {when} ({names}; {how_far})", game=game, when=when, names=names,
+             how_far=how_far)
 
 
 def describe_host_error(code: str) -> str:

@@ -737,3 +737,38 @@ async def test_leaving_over_ssh_shows_the_way_back_and_it_works(open_table: Any)
     await back.screen.wait_for(lambda text: "Seat key" in text and "Lobby" not in text, "the table again")
     seats = await seats_seen(table.game_port, until=lambda seats: seats[0].connected)
     assert (seats[0].name, seats[0].left) == ("ana", False)
+
+
+def _free_port() -> int:
+    import socket
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+@pytest.mark.parametrize("ssh_free", [False, True])
+def test_a_hosting_terminal_prints_the_fingerprint_only_if_ssh_was_on(folders: Path, ssh_free: bool) -> None:
+    """``capicu host --ssh PORT`` playing in its terminal, with PORT taken: SSH is off (the screen says
+    so), and the way out prints no fingerprint to check (issue 31); with PORT free, it does."""
+    import socket
+
+    taken = socket.socket()
+    taken.bind(("127.0.0.1", 0))
+    taken.listen()
+    ssh_port = _free_port() if ssh_free else taken.getsockname()[1]
+    argv = [sys.executable, "-m", "capicu.tui", "host", "--bind", "127.0.0.1", "--port", str(_free_port()),
+            "--no-code", "--name", "Ana", "--ssh", str(ssh_port)]
+    term = Terminal(argv, capicu_env(folders / "config"))
+    try:
+        term.wait_for(lambda text: "Lobby" in text, "the lobby")
+        if not ssh_free:
+            term.wait_for(lambda text: "SSH is off" in text, "SSH is off")
+        else:
+            term.wait_for(lambda text: "ssh -p" in text, "the ssh line in the lobby")
+        term.send(b"\x11")  # Ctrl+Q
+        assert term.wait_exit() == 0
+    finally:
+        term.close()
+        taken.close()
+    assert (b"fingerprint" in term.seen) is ssh_free, term.seen[-400:]
