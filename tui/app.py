@@ -20,10 +20,10 @@ from pathlib import Path
 from typing import Any, ClassVar, cast
 
 import msgspec
-from capicu.core import Action, MexicanView, View
+from capicu.core import Action
 from capicu.net.client import Closed, Dial, Reconnected, Reconnecting, Update
 from capicu.net.model import LinkEnd, TableModel
-from capicu.net.protocol import NAME_LIMIT, Chat, Error, MatchRecorded, Snapshot, TrainSnapshot
+from capicu.net.protocol import NAME_LIMIT, Chat, Error, GameSnapshot, GameView, MatchRecorded
 from capicu.net.store.journals import JournalFolder, Unfinished, summarize
 from capicu.tui.prefs.saved_seats import SEATS_FILE, SeatStore
 from capicu.tui.prefs.settings import (
@@ -474,7 +474,7 @@ class CapicuApp(App[None]):
     def show_rules_and_keys(self) -> None:
         self.push_screen(RulesKeysScreen())
 
-    def show_match_over(self, view: View | MexicanView) -> None:
+    def show_match_over(self, view: GameView) -> None:
         """The final score over the finished table (from the table's Enter once the match is won)."""
         if not isinstance(self.screen, MatchOverScreen):
             self.push_screen(face_of(view.rules).match_over()(view))
@@ -539,7 +539,7 @@ class CapicuApp(App[None]):
             return
         change = message.change
         taken = change.message
-        if isinstance(taken, Snapshot | TrainSnapshot | Update) and self._table_screen() is None:
+        if isinstance(taken, GameSnapshot | Update) and self._table_screen() is None:
             view = taken.view
             # Each game its table (`tui.games`): the Draw family's line of play, Mexican Train's trains.
             table = face_of(view.rules).table(view)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import ClassVar, Generic, TypeVar
 
-from capicu.core import MexicanView, View
+from capicu.net.protocol import GameView
 from capicu.tui.game import JoinGame
 from capicu.tui.screens.base import CapicuModalScreen
 from capicu.tui.words.messages import N_, t
@@ -23,7 +23,7 @@ from textual.containers import Vertical
 from textual.widgets import DataTable, Footer, Static
 
 #: The view of the finished match.
-ViewT = TypeVar("ViewT", bound="View | MexicanView")
+ViewT = TypeVar("ViewT", bound=GameView)
 
 
 class MatchOverScreen(CapicuModalScreen[None], Generic[ViewT]):

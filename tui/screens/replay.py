@@ -20,12 +20,13 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import ClassVar, Generic, TypeVar
+from typing import ClassVar, Generic, TypeVar, cast
 
 import msgspec
-from capicu.core import MexicanView, Play, View
+from capicu.core import Play
 from capicu.core.ai.coach import Analysis, Cancelled, CoachBudget, Decision, analyse
 from capicu.core.replay import AnyView, Position, Replay
+from capicu.net.protocol import GameView
 from capicu.net.store.coach_store import load_analysis, save_analysis
 from capicu.tui.games import face_of
 from capicu.tui.screens.base import CapicuScreen
@@ -55,12 +56,13 @@ from textual.worker import get_current_worker
 ASCII_ARROWS = "<-/->"
 
 #: The view of the game replayed.
-ViewT = TypeVar("ViewT", bound="View | MexicanView")
+ViewT = TypeVar("ViewT", bound=GameView)
 
 
 def spectators_view(view: ViewT) -> ViewT:
     """``view`` as nobody's: no seat is "you", no hand is the reader's."""
-    return msgspec.structs.replace(view, seat=None, hand=(), legal=())
+    struct = cast(msgspec.Struct, view)  # every game's view is a msgspec Struct (core/games.py)
+    return cast("ViewT", msgspec.structs.replace(struct, seat=None, hand=(), legal=()))
 
 
 class ReplayBoard(Generic[ViewT]):

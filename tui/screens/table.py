@@ -25,10 +25,10 @@ import math
 import time
 from typing import ClassVar, Generic, TypeVar, cast
 
-from capicu.core import DRAW, PASS, Action, MexicanView, Rules, View
+from capicu.core import DRAW, PASS, Action, Rules
 from capicu.net.client import Update
 from capicu.net.model import Change
-from capicu.net.protocol import Chat, Seats, Snapshot, TrainSnapshot
+from capicu.net.protocol import Chat, GameSnapshot, GameView, Seats
 from capicu.tui.game import HostGame, JoinGame, SoloGame, seat_notices
 from capicu.tui.screens.base import CapicuModalScreen, CapicuScreen
 from capicu.tui.screens.how_to_join import HowToJoinScreen
@@ -51,8 +51,8 @@ MIN_SIZE = (80, 24)
 #: Seconds after a round ends before Enter says "ready" (an Enter meant for the last tile).
 READY_DELAY = 0.8
 
-#: The view of the game at this table.
-ViewT = TypeVar("ViewT", bound="View | MexicanView")
+#: The view of the game at this table (any game's: what the wire knows of every view).
+ViewT = TypeVar("ViewT", bound=GameView)
 
 
 def too_small(width: int, height: int) -> str | None:
@@ -314,7 +314,7 @@ class TableScreen(CapicuScreen[None], Generic[ViewT]):
             return
         taken = change.message
         before = cast("ViewT | None", change.view_before)
-        if isinstance(taken, Snapshot | TrainSnapshot):
+        if isinstance(taken, GameSnapshot):
             self._table_changed(cast("ViewT", taken.view), before, (), snapshot=True, seq=taken.seq)
             return
         if isinstance(taken, Update):
