@@ -423,3 +423,30 @@ async def test_the_mexican_table_counts_the_turn_timer_down() -> None:
             assert not any(re.search(r"\b\d+s\b", row) for row in others), others
     finally:
         await host.stop()
+
+
+async def test_the_mexican_table_counts_the_next_deal_down() -> None:
+    # The next deal's countdown is every table's (TableScreen._break_prompt): said at Mexican Train's too.
+    from msgspec.structs import replace
+
+    rules = replace(Rules.preset_named("mexican-train"), rounds=4, max_pip=9)  # a short first round
+    config = TableConfig(rules=rules, players=2, computers=1, seed=5, computer_delay=0.0,
+                         next_round_delay=30.0)
+    host = Host(HostConfig(config, bind="127.0.0.1", port=0, code=None))
+    _, port = await host.start()
+    try:
+        app = CapicuApp(DisplayOptions(mouse=False), JoinGame("127.0.0.1", port, "Ana", None))
+        async with app.run_test(size=SIZE) as pilot:
+            for _ in range(200):
+                await wait_for(pilot, lambda: my_train_turn(app) or train_round_over(app), what="my turn")
+                if train_round_over(app):
+                    break
+                await next_train_turn(pilot, app)
+            view = table_view(app)
+            assert view is not None and view.between_rounds and not view.match_over
+            found = re.compile(r"Next deal in (\d+) s\.")
+            await wait_for(pilot, lambda: found.search(_status(app)) is not None, what="the countdown")
+            match = found.search(_status(app))
+            assert match is not None and 25 <= int(match.group(1)) <= 30
+    finally:
+        await host.stop()
