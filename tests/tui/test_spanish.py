@@ -35,7 +35,6 @@ from helpers_app import my_turn, play_turn_and_wait, play_until, round_over, scr
 from helpers_process import ProcessLines
 from textual.pilot import Pilot
 from textual.widgets import Select
-from textual.widgets._footer import FooterKey
 
 SIZE = (80, 24)
 
@@ -159,7 +158,7 @@ def test_snapshot_the_rules_and_keys_in_spanish(snap_compare: Any) -> None:
 
 
 def _footer(app: CapicuApp) -> list[str]:
-    return [key.description for key in app.screen.query(FooterKey) if key.styles.visibility != "hidden"]
+    return [key.description for key in app.screen.query("FooterKey") if key.styles.visibility != "hidden"]
 
 
 def _log(app: CapicuApp) -> str:

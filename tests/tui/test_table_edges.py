@@ -23,7 +23,6 @@ from capicu.tui.widgets.quiet_footer import QuietFooter
 from capicu.tui.widgets.status_line import StatusLine
 from helpers_app import my_turn, play_turn_and_wait, screen_text, solo_app, wait_for
 from textual.widgets import Static
-from textual.widgets._footer import FooterKey
 
 SIZE = (80, 24)
 
@@ -35,7 +34,7 @@ def _own_config(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
 
 def _footer_keys(app: CapicuApp) -> list[str]:
     footer = app.screen.query_one(QuietFooter)
-    return [key.description for key in footer.query(FooterKey)
+    return [key.description for key in footer.query("FooterKey")
             if key.styles.visibility != "hidden" and not key.has_class("-command-palette")]
 
 
@@ -278,7 +277,7 @@ async def test_footer_keys_never_run_into_each_other_in_spanish_at_80_columns() 
             await wait_for(pilot, lambda: my_turn(app), what="my turn")
 
             def apart() -> bool:
-                keys = [key.region for key in app.screen.query_one(QuietFooter).query(FooterKey)
+                keys = [key.region for key in app.screen.query_one(QuietFooter).query("FooterKey")
                         if key.styles.visibility != "hidden"]
                 ordered = sorted(keys, key=lambda region: region.x)
                 return len(keys) >= 6 and all(a.right <= b.x for a, b in pairwise(ordered))
@@ -303,8 +302,8 @@ async def test_the_main_menus_eight_keys_fit_80_columns_apart(language: str, wor
     async with app.run_test(size=SIZE) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, MainMenuScreen), what="the menu")
         footer = app.screen.query_one(Footer)
-        await wait_for(pilot, lambda: len(footer.query(FooterKey)) == len(words), what="the menu's keys")
-        regions = sorted((key.region for key in footer.query(FooterKey)), key=lambda region: region.x)
+        await wait_for(pilot, lambda: len(footer.query("FooterKey")) == len(words), what="the menu's keys")
+        regions = sorted((key.region for key in footer.query("FooterKey")), key=lambda region: region.x)
         assert all(a.right <= b.x for a, b in pairwise(regions)) and regions[-1].right <= SIZE[0]
         last_row = screen_text(app).splitlines()[-1]
         assert all(word in last_row for word in words)
