@@ -50,7 +50,12 @@ def _status(app: CapicuApp) -> str:
 def _log(app: CapicuApp) -> str:
     if not any(isinstance(s, DrawTableScreen) for s in app.screen_stack):
         return ""
-    return " ".join(strip.text.strip() for strip in _table(app).query_one(EventLog).lines)
+    table = _table(app)
+    if not table.is_mounted:
+        # Pushed, but its widgets are still being mounted (Textual shows a screen at once and mounts it in
+        # its own task): its log is not there yet.
+        return ""
+    return " ".join(strip.text.strip() for strip in table.query_one(EventLog).lines)
 
 
 def _record_intents(app: CapicuApp) -> list[object]:

@@ -265,3 +265,18 @@ async def test_a_finished_matchs_saved_seat_is_forgotten(tmp_path: Path) -> None
                            what="the seat forgotten")
     finally:
         await host.stop()
+
+
+@pytest.mark.parametrize("preset", ["puerto-rican-drawing", "mexican-train"])
+async def test_a_table_opened_as_the_app_ends_shows_nothing_and_raises_nothing(preset: str) -> None:
+    # The app ends while a table is being mounted (Ctrl+Q, the host's goodbye): Textual still
+    # sends the table its Mount, without the widgets that never came; it must end cleanly.
+    from capicu.tui.games import face_of
+
+    app = solo_app(preset=preset)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: app.table is not None and app.table.view is not None, what="the deal")
+        view = app.table.view  # type: ignore[union-attr]
+        app.push_screen(face_of(view.rules).table(view))
+        app.exit()
+    assert app.return_code == 0
