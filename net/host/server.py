@@ -112,10 +112,14 @@ class HostError(Exception):
 class Announce:
     """How a host announces its table on the local network (net/discovery.py says what is in it)."""
 
-    #: The table's name, as players will see it in their list (cleaned like any name).
+    #: The table's name, as players will see it in their list (cleaned here like any name).
     name: str
     #: The SSH gateway's port, to say so (None: no gateway).
     ssh_port: int | None = None
+
+    def __post_init__(self) -> None:
+        # Cleaned once here, not at each announcement (a name of nothing visible says "capicu").
+        object.__setattr__(self, "name", clean_text(self.name, limit=TABLE_NAME_LIMIT) or "capicu")
 
 
 @dataclass(frozen=True, slots=True)
@@ -456,9 +460,8 @@ class Host:
             return None
         rules = table.config.rules
         return Ad(
-            name=clean_text(announce.name, limit=TABLE_NAME_LIMIT) or "capicu", game=rules.game.value,
-            preset=rules.preset,
-            seats=len(table.seats), taken=sum(seat.kind is not SeatKind.OPEN for seat in table.seats),
+            name=announce.name, game=rules.game.value, preset=rules.preset, seats=len(table.seats),
+            taken=sum(seat.kind is not SeatKind.OPEN for seat in table.seats),
             code_needed=self.config.code is not None, ssh_port=announce.ssh_port,
         )
 
