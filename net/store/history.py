@@ -52,6 +52,7 @@ from capicu.core.draw.scoring import Bonus
 from capicu.core.games import match_from_log
 from capicu.core.mexican.events import MexicanRoundResult
 from capicu.core.mexican.match import MexicanMatch
+from capicu.net.host.sanitize import clean_text
 
 from . import record as records
 from .record import MatchRecord, RecordSeat
@@ -321,10 +322,12 @@ class PresetFigures:
 
 @dataclass(frozen=True, slots=True)
 class Standing:
-    """One person at a host's table and how they did there."""
+    """One player at a host's table (a person or a computer) and how they did there."""
 
     name: str
     figures: Figures
+    #: ``person`` or ``computer``.
+    kind: str = "person"
 
 
 @dataclass(frozen=True, slots=True)
@@ -471,7 +474,7 @@ class History:
         where: list[str] = []
         params: list[Any] = []
         if at_host:
-            where.append("m.by_host = 1 AND s.kind = 'person'")
+            where.append("m.by_host = 1")
         elif player is None:
             where.append("s.seat = m.me")
         else:
@@ -510,12 +513,13 @@ class History:
         return [PresetFigures(row[_FIGURE_COUNT], _figures(row)) for row in rows]
 
     def standings(self, *, year: int | None = None) -> list[Standing]:
-        """Every person who played at this host's table: the most wins first, then the fewest matches."""
+        """Everyone who played at this host's table, the computers too (each kind by name apart):
+        the most wins first, then the fewest matches."""
         chosen, params = self._chosen(None, year, at_host=True)
         rows = self._db.execute(
-            f"{chosen} SELECT {_FIGURES}, s.name {self._JOINS} GROUP BY s.name"
-            " ORDER BY sum(s.won) DESC, count(*), s.name", params)
-        return [Standing(row[_FIGURE_COUNT], _figures(row)) for row in rows]
+            f"{chosen} SELECT {_FIGURES}, s.name, s.kind {self._JOINS} GROUP BY s.name, s.kind"
+            " ORDER BY sum(s.won) DESC, count(*), s.name, s.kind", params)
+        return [Standing(row[_FIGURE_COUNT], _figures(row), row[_FIGURE_COUNT + 1]) for row in rows]
 
     def results(self, player: str | None = MY_SEATS, *, year: int | None = None) -> list[MatchResult]:
         """The player's matches in the order they ended, for a chart of results over time."""
@@ -529,8 +533,11 @@ class History:
     def export_csv(self, out: TextIO) -> int:
         """Write every kept match to ``out`` as CSV, one row per seat per match (`CSV_COLUMNS`).
 
-        Returns the rows written. A name that a spreadsheet would take for a formula
-        (it begins with ``=``, ``+``, ``-`` or ``@``) is written after a ``'``.
+        Returns the rows written. Every text is cleaned as the host cleans a name
+        (`clean_text`: no escape sequence, control or invisible character reaches the
+        terminal or the spreadsheet, whoever wrote the database), and a name that a
+        spreadsheet would take for a formula (it begins with ``=``, ``+``, ``-`` or ``@``)
+        is written after a ``'``.
         """
         writer = csv.writer(out)
         writer.writerow(CSV_COLUMNS)
@@ -543,7 +550,7 @@ class History:
             " FROM matches m JOIN seats s ON s.match = m.id ORDER BY m.ended, m.id, s.seat")
         written = 0
         for row in rows:
-            cells = list(row)
+            cells = [clean_text(cell, limit=len(cell)) if isinstance(cell, str) else cell for cell in row]
             cells[8] = _not_a_formula(cells[8])
             writer.writerow("" if cell is None else cell for cell in cells)
             written += 1

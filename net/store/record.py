@@ -26,11 +26,12 @@ from __future__ import annotations
 
 import contextlib
 import os
+import stat
 import tempfile
 from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, TypeVar
 
 import msgpack
 import msgspec
@@ -40,6 +41,8 @@ from capicu.core.draw.match import LOG_FORMAT
 from capicu.core.games import match_from_log
 from capicu.core.mexican.events import MAX_TILES
 from capicu.core.mexican.match import LOG_FORMAT as TRAIN_LOG_FORMAT
+from capicu.core.replay import Replay
+from capicu.core.replay import replay as replay_log
 from capicu.core.rules import MexicanRules
 from capicu.net import wire
 from capicu.net.limits import (
@@ -168,6 +171,7 @@ class MatchRecord(Struct, frozen=True, kw_only=True):
 
 
 AnyMatch = Match | MexicanMatch
+T = TypeVar("T")
 
 
 def utc_text(moment: datetime | float) -> str:
@@ -333,23 +337,36 @@ def _checked(record: MatchRecord, *, replay: bool) -> MatchRecord:
         raise RecordError(f"the record names {len(record.seats)} seats for a match of {players} players")
     if record.log.format == LOG_FORMAT and record.log.rules.get("preset") == "mexican-train":
         raise RecordError("the record's log is not of the game its rules are")
+    for name, moment in (("started", record.started), ("ended", record.ended)):
+        try:
+            datetime.strptime(moment, "%Y-%m-%dT%H:%M:%SZ")
+        except ValueError:
+            raise RecordError(f"the record is damaged: record.{name} {moment!r} is not a real time") from None
     if record.started > record.ended:
         raise RecordError("the record's match ends before it starts")
-    if not replay:
-        return record
+    if replay:
+        _check_ending(record, _replayed(record, match_from_log))
+    return record
+
+
+def _replayed(record: MatchRecord, play: Callable[[dict[str, Any]], T]) -> T:
+    """``play(log)`` of the record's log; `RecordError` when the log does not replay."""
     try:
-        match = match_from_log(record.match_log())
+        return play(record.match_log())
     except RecordError:
         raise
     except (ValueError, TypeError, KeyError, IndexError) as exc:
         raise RecordError(f"the record's log does not replay: {_short(exc)}") from None
+
+
+def _check_ending(record: MatchRecord, match: AnyMatch) -> None:
+    """`RecordError` unless ``match``, the record's log replayed, ends as the record says."""
     if not match.is_over:
         raise RecordError("the record's log stops before the match is over")
     if match.rules.preset != record.preset:
         raise RecordError(f"the record says the preset {record.preset!r}, its rules {match.rules.preset!r}")
     if outcome(match) != (record.sides, record.totals, record.winners):
         raise RecordError("the record's totals or winners are not what its log replays to")
-    return record
 
 
 def _short(exc: BaseException) -> str:
@@ -413,17 +430,46 @@ def read_record(path: Path, *, replay: bool = True) -> MatchRecord:
     ``replay``: as `decode_record`'s.
     """
     try:
-        size = path.stat().st_size
-        if size > MAX_RECORD_BYTES:
-            raise RecordError(f"{path}: the record is too large ({size} bytes; at most {MAX_RECORD_BYTES} "
-                              "are read)")
-        data = path.read_bytes()
+        data = _record_bytes(path)
     except OSError as exc:
         raise RecordError(f"cannot read the record {path}: {exc.strerror or exc}") from None
     try:
         return decode_record(data, replay=replay)
     except RecordError as exc:
         raise RecordError(f"{path}: {exc}") from None
+
+
+def _record_bytes(path: Path) -> bytes:
+    """The bytes of the regular file at ``path``, at most `MAX_RECORD_BYTES` and one (`RecordError` beyond).
+
+    A device (``/dev/zero``), a pipe or a folder is refused before a byte is read: its size
+    says nothing of what it holds, and a pipe with no writer would wait forever (so it is
+    opened without waiting).
+    """
+    descriptor = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOCTTY", 0))
+    with os.fdopen(descriptor, "rb") as file:
+        status = os.fstat(descriptor)
+        if not stat.S_ISREG(status.st_mode):
+            raise RecordError(f"{path} is not a record: it is not a file but a device, a pipe or a folder")
+        if status.st_size > MAX_RECORD_BYTES:
+            raise RecordError(f"{path}: the record is too large ({status.st_size} bytes; at most "
+                              f"{MAX_RECORD_BYTES} are read)")
+        data = file.read(MAX_RECORD_BYTES + 1)
+    if len(data) > MAX_RECORD_BYTES:  # it grew since
+        raise RecordError(f"{path}: the record is too large (more than {MAX_RECORD_BYTES} bytes)")
+    return data
+
+
+def read_replay(path: Path) -> tuple[MatchRecord, Replay]:
+    """The record in the file at ``path`` and its replay (every position), checked as `read_record`
+    checks it: its log is replayed once, for both. `RecordError` naming the file and the problem."""
+    record = read_record(path, replay=False)
+    try:
+        replayed = _replayed(record, replay_log)
+        _check_ending(record, replayed.match)
+    except RecordError as exc:
+        raise RecordError(f"{path}: {exc}") from None
+    return record, replayed
 
 
 def list_records(
@@ -466,6 +512,7 @@ __all__ = [
     "encode_record",
     "list_records",
     "read_record",
+    "read_replay",
     "record_file_name",
     "record_of",
     "utc_text",
