@@ -150,6 +150,24 @@ class RuleFact(Code):
     #: Hands are counted into totals; the double blank counts ``points``.
     DOUBLE_BLANK_COUNTS = "double-blank-counts", "points"
     LOWEST_TOTAL_WINS = "lowest-total-wins"
+    # -- Fives and Threes' (docs/RULES.md, fives-and-threes) --
+    #: The tiles not dealt are set aside and never drawn: who cannot play knocks.
+    SET_ASIDE_KNOCK = "set-aside-knock"
+    #: Each later hand is led by the next seat, with any tile.
+    LEAD_ROTATES = "lead-rotates"
+    #: After every tile the two ends are added (a double at an end counts both halves):
+    #: a multiple of 3 scores total / 3, a multiple of 5 total / 5 (15 scores 8).
+    ENDS_SCORE = "ends-score"
+    #: Laying one's last tile scores ``points`` for the go; a blocked hand has none.
+    GO = "go", "points"
+    #: With partners the hand goes on until both partners of one side are out; that side scores the go.
+    GO_BOTH_PARTNERS = "go-both-partners", "points"
+    #: The tiles left in hand count nothing.
+    HANDS_COUNT_NOTHING = "hands-count-nothing"
+    #: The first to ``points`` wins at once, even in the middle of a hand.
+    FIRST_TO_TARGET = "first-to-target", "points"
+    #: A score that would pass ``points`` does not count: the target is reached exactly.
+    EXACT_FINISH = "exact-finish", "points"
 
 
 #: A rule fact with its params.
@@ -163,12 +181,14 @@ class Game(Enum):
     LINE_OF_PLAY = "line-of-play"
     #: Mexican Train: a train for each player and the Mexican train (`MexicanMatch`).
     MEXICAN_TRAIN = "mexican-train"
+    #: Fives and Threes: the Draw family's line, points scored as tiles are laid (`FivesMatch`).
+    FIVES_AND_THREES = "fives-and-threes"
 
 
 #: The sets each game is played with.
-SETS = {Game.LINE_OF_PLAY: (6, 9, 12), Game.MEXICAN_TRAIN: (9, 12, 15)}
+SETS = {Game.LINE_OF_PLAY: (6, 9, 12), Game.MEXICAN_TRAIN: (9, 12, 15), Game.FIVES_AND_THREES: (6,)}
 #: The most players each game seats.
-MOST_PLAYERS = {Game.LINE_OF_PLAY: 4, Game.MEXICAN_TRAIN: 8}
+MOST_PLAYERS = {Game.LINE_OF_PLAY: 4, Game.MEXICAN_TRAIN: 8, Game.FIVES_AND_THREES: 4}
 
 
 class Direction(Enum):
@@ -363,6 +383,8 @@ class Rules(Struct, frozen=True):
         sets = SETS[self.game]
         if self.max_pip not in sets:
             choices = ", ".join(f"double-{n}" for n in sets[:-1]) + f" or double-{sets[-1]}"
+            if len(sets) == 1:
+                choices = f"double-{sets[0]}"
             raise RulesError(f"the set must be {choices}, not double-{self.max_pip!r}",
                              RulesProblem.SET_SIZE, value=repr(self.max_pip))
         if not 2 <= self.min_players <= self.max_players <= MOST_PLAYERS[self.game]:
