@@ -12,6 +12,7 @@ from __future__ import annotations
 from ..actions import Draw, IllegalAction, Pass, Play
 from ..layout import End, line_of
 from ..refusals import Refusal
+from ..tiles import Tile
 from .view import FivesView
 
 _Why = tuple[Refusal, dict[str, int | str]]
@@ -60,7 +61,7 @@ def _why_not_play(view: FivesView, action: Play) -> _Why:
     return Refusal.WRONG_END, {"tile": str(tile), "end": str(end), "number": number}
 
 
-def _why_not_draw(view: FivesView, fitting: list[object]) -> _Why:
+def _why_not_draw(view: FivesView, fitting: list[Tile]) -> _Why:
     if not view.rules.drawing:
         return Refusal.NO_DRAWING, {}
     if fitting:
@@ -70,7 +71,7 @@ def _why_not_draw(view: FivesView, fitting: list[object]) -> _Why:
     return Refusal.NOT_ALLOWED, {}
 
 
-def _why_not_knock(view: FivesView, fitting: list[object]) -> _Why:
+def _why_not_knock(view: FivesView, fitting: list[Tile]) -> _Why:
     if fitting:
         return Refusal.PASS_WHILE_FITS, {"tile": str(fitting[0])}
     if view.drawable > 0:
