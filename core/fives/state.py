@@ -106,11 +106,20 @@ class FivesRound:
         self.go_side = -1
 
     def copy(self) -> FivesRound:
+        """A copy to play on (the computer players' play-outs): the hands are its own."""
         clone = FivesRound.__new__(FivesRound)
-        for name in FivesRound.__slots__:
-            setattr(clone, name, getattr(self, name))
+        clone.tiles, clone.ends_of, clone.layout = self.tiles, self.ends_of, self.layout
+        clone.fit, clone.far, clone.players = self.fit, self.far, self.players
         clone.hands = list(self.hands)
-        return clone  # the stock list is never changed in place, so it is shared
+        # The stock list is never changed in place, so it is shared.
+        clone.stock, clone.stock_pos, clone.drawable = self.stock, self.stock_pos, self.drawable
+        clone.partnerships, clone.turn = self.partnerships, self.turn
+        clone.left, clone.right = self.left, self.right
+        clone.left_double, clone.right_double = self.left_double, self.right_double
+        clone.laid, clone.lead_pips, clone.out = self.laid, self.lead_pips, self.out
+        clone.last_player, clone.last_tile = self.last_player, self.last_tile
+        clone.outcome, clone.go_side = self.outcome, self.go_side
+        return clone
 
     # -- reading -----------------------------------------------------------------
 
