@@ -18,20 +18,59 @@ text (net/wire.py); one base class is one type a declaration can name.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from enum import Enum
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
-from .layout import MEXICAN, End, Place, Train
-from .tiles import Tile
+from msgspec import Struct
+
+from .tiles import Tile, is_small_number
 
 __all__ = [
     "DRAW", "END_RUN", "MAX_RUN", "MEXICAN", "PASS", "REDEAL", "Action", "Draw", "End", "EndRun",
     "IllegalAction", "Pass", "Place", "Play", "Redeal", "Run", "Train", "parse_action", "parse_place",
 ]
 
-if TYPE_CHECKING:  # refusals.py and mexican.py read actions: the codes are only named here
-    from .mexican import TrainRefusal
-    from .refusals import Refusal
+if TYPE_CHECKING:  # each game's refusals read actions: the codes are only named here
+    from .draw.refusals import Refusal
+    from .mexican.refusals import MexicanRefusal
+
+
+# -- places: where a tile is laid ---------------------------------------------------
+
+
+class End(Enum):
+    """One of the two open ends of the line of play."""
+
+    LEFT = "left"
+    RIGHT = "right"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+class Train(Struct, frozen=True, order=True, gc=False):
+    """A train of Mexican Train: a seat's own (``owner``, counted from 0) or the Mexican train.
+
+    Prints as it is written in an action: ``train 2``, ``mexican``.
+    """
+
+    #: The seat whose train it is; -1 for the Mexican train, which is everyone's.
+    owner: int
+
+    @property
+    def is_mexican(self) -> bool:
+        return self.owner < 0
+
+    def __str__(self) -> str:
+        return "mexican" if self.owner < 0 else f"train {self.owner}"
+
+
+#: The one shared train, open to all.
+MEXICAN = Train(-1)
+
+#: Where a tile is laid: an end of the line, or a train.
+Place = End | Train
 
 
 class Action:
@@ -227,13 +266,18 @@ class IllegalAction(ValueError):
     """
 
     def __init__(
-        self, action: object, reason: Refusal | TrainRefusal, params: Mapping[str, int | str] | None = None
+        self, action: object, reason: Refusal | MexicanRefusal, params: Mapping[str, int | str] | None = None
     ) -> None:
         self.action = action
         self.reason = reason
         self.params: Mapping[str, int | str] = MappingProxyType(dict(params or {}))
         sentence = reason.sentence(self.params)
         super().__init__(f"{action}: {sentence}" if action is not None else sentence)
+
+
+def action_text(action: object) -> str:
+    """How a refusal names ``action``: an action's own text (``redeal``), anything else as a Python value."""
+    return str(action) if isinstance(action, Action) else repr(action)[:40]
 
 
 def parse_place(words: list[str]) -> Place:
@@ -245,7 +289,7 @@ def parse_place(words: list[str]) -> Place:
             return End(words[0])
         except ValueError:
             pass
-    elif len(words) == 2 and words[0] == "train" and words[1].isdigit() and len(words[1]) <= 2:
+    elif len(words) == 2 and words[0] == "train" and is_small_number(words[1]):
         return Train(int(words[1]))
     raise ValueError(f"{' '.join(words)!r} is not an end or a train: say left, right, mexican or train N")
 
@@ -267,7 +311,7 @@ def parse_action(text: str) -> Action:
         return REDEAL
     if 4 <= len(words) <= 5 and words[0] == "play" and words[-2] == "as" and len(text) <= 40:
         number = words[-1]
-        if not (number.isdigit() and len(number) <= 2):
+        if not is_small_number(number):
             raise ValueError(f"{number!r} is not a number a blank can be given")
         return Play(Tile.parse(words[1]), parse_place(words[2:-2]) if len(words) > 4 else End.LEFT,
                     int(number))

@@ -45,9 +45,10 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from capicu.core import Action, TrainView, View, parse_action
+from capicu.core import Action, MexicanView, View, parse_action
+from capicu.net.store.archive import KeptBy, keep_finished_match
+from capicu.net.store.record import RecordError
 
-from .archive import KeptBy, keep_finished_match
 from .codec import CLOSED, NEED_DATA, Codec
 from .model import (
     Change,
@@ -80,7 +81,6 @@ from .protocol import (
     Waiting,
     Welcome,
 )
-from .record import RecordError
 
 #: Seconds a reconnect attempt waits for the host to accept the connection: on a
 #: LAN an answer takes milliseconds, so a longer wait only delays saying it is down.
@@ -191,8 +191,8 @@ class Client:
         return self.model.welcome
 
     @property
-    def view(self) -> View | TrainView | None:
-        """The view as of the last message taken (a `TrainView` at a table of Mexican Train)."""
+    def view(self) -> View | MexicanView | None:
+        """The view as of the last message taken (a `MexicanView` at a table of Mexican Train)."""
         return self.model.view
 
     @property

@@ -21,16 +21,15 @@ from typing import Any
 from capicu.core import Action
 from capicu.core.codes import Statement
 from capicu.net.client import Client, ClientError, Closed, Dial, JoinError, LinkEnd, Reconnected, Update
-from capicu.net.host import Host, HostConfig, HostError, HostNote, RejoinRequest, reachable
+from capicu.net.host.sanitize import name_key
+from capicu.net.host.server import Host, HostConfig, HostError, HostNote, RejoinRequest, reachable
 from capicu.net.model import Change, TableModel
 from capicu.net.protocol import ErrorCode, MatchRecorded, SeatKind, Waiting
-from capicu.net.sanitize import name_key
+from capicu.tui.prefs.saved_seats import SavedSeat, SeatStore
+from capicu.tui.words.describe import describe_host_error, describe_host_note, describe_host_problem
+from capicu.tui.words.messages import t
 from textual.app import App
 from textual.message import Message
-
-from .describe import describe_host_error, describe_host_note, describe_host_problem
-from .messages import t
-from .saved_seats import SavedSeat, SeatStore
 
 # -- what the worker tells the App -------------------------------------------------
 
@@ -49,6 +48,8 @@ class HostReady(Message):
     address: str
     port: int
     code: str | None
+    #: The name the table is announced by on the local network (None: not announced).
+    announced: str | None = None
 
 
 @dataclass
@@ -195,7 +196,7 @@ class GameLink:
         host = self.host = Host(config, report=self._host_report, ask=self._host_asks,
                                 cancelled=self._host_request_ended)
         bind, port = await host.start()
-        self._app.post_message(HostReady(reachable(bind), port, host.code))
+        self._app.post_message(HostReady(reachable(bind), port, host.code, host.announced))
         local = "127.0.0.1" if bind in ("0.0.0.0", "::", "") else bind  # ourselves, by loopback
         # A resumed match: our own seat comes back by its key (the host holds it for us).
         own_key = _own_seat_key(host, config.table.name, self.connection.name) if config.resume else None

@@ -27,12 +27,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 
-from ..actions import Action, Play
+from ..actions import Action, End, Play
 from ..fives.rules import GO_POINTS
 from ..fives.scoring import POINTS
 from ..fives.state import FivesOutcome, FivesRound
 from ..fives.view import FivesView
-from ..layout import End
 from ..tiles import tile_set
 from .fives_players import decision_rng
 from .fives_reading import (

@@ -10,11 +10,10 @@ lasts the hand.
 
 from __future__ import annotations
 
-from ..actions import Play
+from ..actions import End, Play
 from ..fives.events import FivesTileDrawn, FivesTilePlayed, Knocked
 from ..fives.state import FivesRound
 from ..fives.view import FivesView
-from ..layout import End
 from ..tiles import Tile, tile_set
 
 

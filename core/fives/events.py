@@ -1,7 +1,7 @@
 """Fives and Threes' public events: what everyone at the table may learn from an action.
 
 Frozen msgspec Structs told apart on the wire by their ``type``, as the Draw
-family's (core/events.py). An event never names a hidden tile: a draw says who
+family's (core/draw/events.py). An event never names a hidden tile: a draw says who
 drew, never which; hands are shown only in `FivesRoundEnded`. Every play says
 the ends' total it made and what that scored, so a table tells "15 for 8"
 where the eye is, and a reader can add the scores up again from the events.
@@ -13,8 +13,8 @@ from typing import Annotated
 
 from msgspec import Meta, Struct
 
-from ..events import PerSeat
-from ..layout import End
+from ..actions import End
+from ..draw.events import PerSeat
 from ..tiles import Tile
 from .state import FivesOutcome
 

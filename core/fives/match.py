@@ -1,6 +1,6 @@
 """A match of Fives and Threes: rules, a seed and the actions taken; hands are dealt inside it.
 
-The same engine as the Draw family's `Match` (core/match.py) from outside: ask
+The same engine as the Draw family's `Match` (core/draw/match.py) from outside: ask
 `legal_actions`, `apply` one (an illegal one raises `IllegalAction` and changes
 nothing), read the events it returns, build a seat's `view`; the match is its
 log, deals recorded in it, and `FivesMatch.from_log(match.log())` is the same
@@ -12,12 +12,12 @@ from __future__ import annotations
 
 import random
 from collections import deque
-from collections.abc import Callable
 from functools import cache
 from typing import Any, NoReturn
 
-from ..actions import DRAW, PASS, Action, Draw, IllegalAction, Play, parse_action
-from ..layout import End
+from ..actions import DRAW, PASS, Action, Draw, End, IllegalAction, Play
+from ..engine import LoggedMatch
+from ..games import FIVES
 from ..refusals import Refusal
 from ..tiles import tile_set
 from .events import (
@@ -35,10 +35,7 @@ from .rules import GO_POINTS, FivesRules
 from .state import FivesOutcome, FivesRound, deal_hands
 from .view import FivesView
 
-LOG_FORMAT = "capicu-fives-log/1"
-#: Told of each entry `FivesMatch.from_log` replays: the match after it, the action
-#: (None for a deal), the seat that took it and the events it caused.
-OnEntry = Callable[[Any, "Action | None", "int | None", tuple[Any, ...]], None]
+LOG_FORMAT = FIVES.log_format
 _LEFT, _RIGHT = End.LEFT, End.RIGHT
 
 
@@ -55,8 +52,13 @@ def deal_order(rng: random.Random, tile_count: int, players: int) -> tuple[list[
     return order, rng.randrange(players)
 
 
-class FivesMatch:
+class FivesMatch(LoggedMatch):
     """A match of Fives and Threes in progress (or over); see the module docstring."""
+
+    LOG_FORMAT = LOG_FORMAT
+    RULES = FivesRules
+    LOG_NAME = "capicu Fives and Threes log"
+    RULES_NEEDED = "a Fives and Threes log needs its rules"
 
     def __init__(
         self,
@@ -336,80 +338,3 @@ class FivesMatch:
         self._line.clear()
         self._legal = None
         return [started]
-
-    # -- the log -----------------------------------------------------------------
-
-    def log(self) -> dict[str, Any]:
-        """The match as its record: header plus every deal and action, in order."""
-        log: dict[str, Any] = {
-            "format": LOG_FORMAT,
-            "rules": self.rules,
-            "players": self.players,
-            "seed": self.seed,
-            "entries": self.entries_since(0),
-        }
-        if self.pause_between_rounds:
-            log["pause_between_rounds"] = True
-        return log
-
-    @property
-    def entry_count(self) -> int:
-        """How many entries (deals and actions) the log holds now."""
-        return len(self._entries)
-
-    def entries_since(self, start: int) -> list[Any]:
-        """The log's entries from number ``start`` on, as plain data (for a journal)."""
-        return [e if isinstance(e, dict) else str(e) for e in self._entries[start:]]
-
-    @classmethod
-    def from_log(cls, data: Any, on_entry: OnEntry | None = None) -> FivesMatch:
-        """The match a `log` describes; a damaged log raises ValueError saying where.
-
-        A log cut anywhere replays: a hand it does not deal is dealt from the seed.
-        """
-        if not isinstance(data, dict) or data.get("format") != LOG_FORMAT:
-            raise ValueError(f"not a capicu Fives and Threes log (expected format {LOG_FORMAT!r})")
-        rules = data.get("rules")
-        if not isinstance(rules, FivesRules):
-            raise ValueError("a match log needs its rules")
-        players, seed, entries = data.get("players"), data.get("seed"), data.get("entries")
-        if not isinstance(players, int) or not isinstance(seed, int) or not isinstance(entries, list):
-            raise ValueError("a match log needs players, seed and entries")
-        pause = data.get("pause_between_rounds", False)
-        if not isinstance(pause, bool):
-            raise ValueError("a match log's pause_between_rounds is true or false")
-        deals: list[tuple[list[int], int]] = []
-        steps: list[tuple[int, Action | None]] = []
-        for number, entry in enumerate(entries, 1):
-            if isinstance(entry, dict):
-                order, seat = entry.get("deal"), entry.get("seat")
-                if not (isinstance(order, list) and all(isinstance(t, int) for t in order)
-                        and isinstance(seat, int) and len(entry) == 2):
-                    raise ValueError(f"entry {number} of the log is not a deal")
-                deals.append((order, seat))
-                steps.append((number, None))
-                continue
-            try:
-                steps.append((number, parse_action(entry)))
-            except ValueError as exc:
-                raise ValueError(f"entry {number} of the log: {exc}") from None
-        match = cls(rules, players, seed, deals=deals, pause_between_rounds=pause)
-        for number, action in steps:
-            if action is None:
-                if match.awaiting_deal:
-                    dealt = match.deal_next_round()
-                else:
-                    dealt = match.opening_events if number == 1 else ()
-                if on_entry is not None:
-                    on_entry(match, None, None, dealt)
-                continue
-            actor = match.turn
-            try:
-                events = match.apply(action)
-            except IllegalAction as exc:
-                raise ValueError(f"entry {number} of the log cannot be replayed: {exc}") from None
-            if on_entry is not None:
-                on_entry(match, action, actor, events)
-        if match.entries_since(0)[: len(entries)] != entries:
-            raise ValueError("the log's deals are not where its actions need them")
-        return match

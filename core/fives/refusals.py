@@ -9,8 +9,9 @@ intent, so both agree.
 
 from __future__ import annotations
 
-from ..actions import Draw, IllegalAction, Pass, Play
-from ..layout import End, line_of
+from ..actions import Draw, End, IllegalAction, Pass, Play
+from ..draw.layout import line_of
+from ..draw.refusals import DrawRefusal
 from ..refusals import Refusal
 from ..tiles import Tile
 from .view import FivesView
@@ -51,19 +52,19 @@ def _why_not_play(view: FivesView, action: Play) -> _Why:
     if tile not in view.hand:
         return Refusal.NOT_HELD, {"tile": str(tile)}
     if view.ends is None:
-        return Refusal.LEAD_ON_LEFT, {"tile": str(tile)}
+        return DrawRefusal.LEAD_ON_LEFT, {"tile": str(tile)}
     left, right = view.ends
     places = line_of(max_pip).tile_places(tile, view.ends)
     if not places:
-        return Refusal.FITS_NEITHER_END, {"tile": str(tile), "left": left, "right": right}
+        return DrawRefusal.FITS_NEITHER_END, {"tile": str(tile), "left": left, "right": right}
     end = action.place
     number = left if end is End.LEFT else right
-    return Refusal.WRONG_END, {"tile": str(tile), "end": str(end), "number": number}
+    return DrawRefusal.WRONG_END, {"tile": str(tile), "end": str(end), "number": number}
 
 
 def _why_not_draw(view: FivesView, fitting: list[Tile]) -> _Why:
     if not view.rules.drawing:
-        return Refusal.NO_DRAWING, {}
+        return DrawRefusal.NO_DRAWING, {}
     if fitting:
         return Refusal.MUST_PLAY, {"tile": str(fitting[0])}
     if view.drawable <= 0:

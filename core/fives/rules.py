@@ -1,6 +1,6 @@
 """Fives and Threes' rules: the settings of docs/RULES.md's ``fives-and-threes``, every option a field.
 
-`FivesRules` is a `Rules` of its own kind (as Mexican Train's `TrainRules`):
+`FivesRules` is a `Rules` of its own kind (as Mexican Train's `MexicanRules`):
 the fields the Draw family shares with it keep their meaning (``partnerships``,
 ``drawing``, ``target``), the defaults are the preset's, and the two options of
 its own are fields here (``league_deal``, ``exact_finish``). Changing an option

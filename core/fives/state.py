@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from enum import StrEnum
 
-from ..layout import Line, line_of
+from ..draw.layout import Line, line_of
 from ..tiles import TileSet
 from .scoring import POINTS
 

@@ -14,9 +14,9 @@ from typing import Annotated
 from msgspec import Meta, Struct
 
 from ..actions import Action
-from ..events import PerSeat
+from ..draw.events import PerSeat
+from ..draw.view import MAX_HISTORY
 from ..tiles import Tile
-from ..view import MAX_HISTORY
 from .events import MAX_TILES, FivesEvent, FivesRoundResult
 from .rules import FivesRules
 

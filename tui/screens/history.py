@@ -1,6 +1,6 @@
 """History: how the player did in every finished match kept here, this year or all time.
 
-The figures are net/history.py's, worded by tui/describe_history.py (the same as
+The figures are net/store/history.py's, worded by tui/words/describe_history.py (the same as
 ``capicu history``): a summary, a table by opponent or by game (or a host's table
 standings), and a chart of the share of matches won over time, drawn by plotext
 (textual-plotext, Textualize's widget). The player is the name saved in Settings,
@@ -14,8 +14,10 @@ from enum import StrEnum
 from pathlib import Path
 from typing import ClassVar
 
-from capicu.net.history import MY_SEATS, History, HistoryError, MatchResult, open_history, this_year
-from capicu.tui.describe_history import (
+from capicu.net.store.history import MY_SEATS, History, HistoryError, MatchResult, open_history, this_year
+from capicu.tui.prefs.settings import records_dir
+from capicu.tui.screens.base import CapicuScreen
+from capicu.tui.words.describe_history import (
     FigureTable,
     describe_history_problem,
     history_title,
@@ -25,9 +27,7 @@ from capicu.tui.describe_history import (
     standings_table,
     summary_sentence,
 )
-from capicu.tui.messages import N_, t
-from capicu.tui.screens.base import CapicuScreen
-from capicu.tui.settings import records_dir
+from capicu.tui.words.messages import N_, t
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -66,7 +66,6 @@ class HistoryScreen(CapicuScreen[None]):
         self._year = this_year(now or datetime.now(UTC))
         self._history: History | None = None
         self._unusable: str | None = None
-        self._player: str | None = MY_SEATS
         #: The history was opened (or found unusable): there is something to show.
         self._opened = False
 
@@ -79,7 +78,6 @@ class HistoryScreen(CapicuScreen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        self._player = self.capicu.settings.name or MY_SEATS
         try:
             self._history, problem = open_history(self._folder)
         except HistoryError as exc:
@@ -148,12 +146,12 @@ class HistoryScreen(CapicuScreen[None]):
             summary.update("" if standings else t("No match was hosted at this table."))
             self._fill(table, standings_table(standings))
         else:
-            title.update(history_title(self._player, year))
-            summary.update(summary_sentence(history.figures(self._player, year=year)))
-            self._fill(table, opponents_table(history.by_opponent(self._player, year=year))
+            title.update(history_title(MY_SEATS, year))
+            summary.update(summary_sentence(history.figures(MY_SEATS, year=year)))
+            self._fill(table, opponents_table(history.by_opponent(MY_SEATS, year=year))
                        if self.breakdown is Breakdown.OPPONENT
-                       else presets_table(history.by_preset(self._player, year=year)))
-        self._chart(history.results(self._player, year=year))
+                       else presets_table(history.by_preset(MY_SEATS, year=year)))
+        self._chart(history.results(MY_SEATS, year=year))
 
     def _fill(self, table: DataTable[str | Text], figures: FigureTable) -> None:
         table.clear(columns=True)

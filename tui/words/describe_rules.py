@@ -1,0 +1,159 @@
+"""A game's rules in words, from the engine's rule facts (`Rules.facts`), through the catalogue.
+
+The rules and keys screen and ``capicu rules`` both print these, so the rules a
+person reads are the settings the engine plays by, in the current language.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from capicu.core import Fact, RuleFact, Rules
+
+from .describe import list_separator
+from .messages import N_, t, tc, tn
+
+#: One sentence for each `RuleFact` (its value); those with a count are worded in `describe_fact`.
+RULE_SENTENCES: Mapping[str, str] = {
+    "set": N_("Set: double-{max_pip}, {tiles} tiles; a tile is worth its pips."),
+    "each-for-themselves": N_("{players} players, each for themselves; {hand_size} tiles each."),
+    "partnerships": N_("{players} players, in two partnerships sitting across; {hand_size} tiles each."),
+    "no-drawing": N_("The tiles not dealt are set aside: a player who cannot play passes (paso)."),
+    "whole-boneyard": N_("The whole boneyard can be drawn."),
+    "draw-until-fits": N_(
+        "A player who cannot play draws one tile at a time until one fits; with nothing left to draw, "
+        "they pass."
+    ),
+    "voluntary-draw": N_("A player may also draw while holding a tile that fits."),
+    "no-trampa": N_("Drawing while holding a tile that fits is not allowed (trampa)."),
+    "first-lead-double": N_(
+        "The first round is led by the holder of {tile} with it, else by the highest double; with no "
+        "double dealt, the tiles are dealt again."
+    ),
+    "first-lead-random": N_("The first leader is drawn at random and may lead any tile."),
+    "winner-leads": N_(
+        "Later rounds are led by the last round's winner, with any tile; after a tie, the highest "
+        "double leads."
+    ),
+    "winner-leads-tie-to-leader": N_(
+        "Later rounds are led by the last round's winner, with any tile; after a tie, the previous "
+        "leader leads again."
+    ),
+    "every-round-like-first": N_("Every round is led like the first."),
+    "tranque-last-player-leads": N_("After a tranque, the player who laid the last tile leads."),
+    "counterclockwise": N_("Play goes counterclockwise."),
+    "clockwise": N_("Play goes clockwise."),
+    "lowest-count": N_(
+        "The lowest count wins the round and scores the others' counts minus its own; equal lowest "
+        "counts score nothing."
+    ),
+    "all-pips": N_(
+        "The side that goes out (domino) wins the round; in a tranque, the side of the lightest single "
+        "hand. The winners score every pip left in all hands."
+    ),
+    "domino-takes-all": N_(
+        "A player who goes out scores every pip left in the other hands; in a tranque the lowest hand "
+        "scores the others' pips minus its own."
+    ),
+    "wild-blanks": N_(
+        "Blanks are wild: a blank matches any number and takes the number it touches; a blank left open "
+        "is the number its player says, and the double blank is a double of the number it is laid against. "
+        "A blank in hand counts 0. On the table a blank shows the number it was given with a * beside it: "
+        "*4|5] is a blank given 4."
+    ),
+    "redeal-on-doubles": N_(
+        "A player dealt {doubles} doubles or more may ask for a new deal before the first tile is laid."
+    ),
+    "capicu-bonus": N_("Capicú (the last tile fits both ends and is not a double): +{points}."),
+    "chuchazo-bonus": N_("Chuchazo (going out with the double blank): +{points}."),
+    "target": N_("The match is won by the first to reach {points} points."),
+    # Mexican Train's (the round counts are worded in `describe_fact`).
+    "engine": N_(
+        "Before each deal the round's double, the engine, is set in the middle; every train starts from "
+        "its number."
+    ),
+    "first-player-rotates": N_(
+        "A seat drawn at random plays first in round 1; in each later round, the next seat in turn."
+    ),
+    "opening-run": N_(
+        "On their first turn of a round a player may lay a run of tiles on their own train, each "
+        "matching the last, ending on a tile that is not a double."
+    ),
+    "one-tile-start": N_("On their first turn of a round a player lays one tile on their own train."),
+    "one-tile-a-turn": N_(
+        "After that, a turn lays one tile on your own train, on the Mexican train, or on another player's "
+        "train whose marker is up; a player who can play must play."
+    ),
+    "draw-one-marker": N_(
+        "A player who cannot play draws one tile and plays it if it fits; otherwise they pass and their "
+        "marker goes up, opening their train to everyone, until they next lay a tile on it."
+    ),
+    "mexican-train-anyone": N_("Anyone may start the Mexican train and lay on it, at any turn."),
+    "mexican-train-after-own": N_(
+        "Only a player whose own train is started may lay on the Mexican train."
+    ),
+    "cover-doubles": N_(
+        "A double must be covered: its player lays another tile on it in the same turn, and while it "
+        "stays open every player in turn must cover it before any other play."
+    ),
+    "double-plays-again": N_("A double earns another play anywhere; it need not be covered."),
+    "train-round-end": N_(
+        "A round ends when a player lays their last tile (a double too), or when the boneyard is empty "
+        "and every player in turn has passed."
+    ),
+    "double-blank-counts": N_(
+        "Each player adds the pips left in their hand to their total; the double blank counts {points}."
+    ),
+    "lowest-total-wins": N_("After the last round the lowest total wins; equal totals share the win."),
+}
+
+
+def describe_fact(fact: Fact) -> str:
+    """One rule fact as a sentence ("The last 2 tiles of the boneyard can never be drawn.")."""
+    values = fact.values
+    count = values.get("count")
+    if fact.code == RuleFact.RESERVE and isinstance(count, int):
+        return tn("The last tile of the boneyard can never be drawn.",
+                  "The last {count} tiles of the boneyard can never be drawn.", count)
+    if fact.code == RuleFact.DRAW_SEVERAL and isinstance(count, int):
+        return tn("A player who cannot play draws {count} tile at once (or as many as can still be drawn), "
+                  "then plays one that fits, else passes.",
+                  "A player who cannot play draws {count} tiles at once (or as many as can still be drawn), "
+                  "then plays one that fits, else passes.", count)
+    if fact.code == RuleFact.DRAW_LIMIT and isinstance(count, int):
+        return tn("At most one tile may be drawn in one turn, then the player passes.",
+                  "At most {count} tiles may be drawn in one turn, then the player passes.", count)
+    if fact.code == RuleFact.ROUND_PER_DOUBLE and isinstance(count, int):
+        return tn("One round per double, highest first: {count} round, from {top} down to 0-0.",
+                  "One round per double, highest first: {count} rounds, from {top} down to 0-0.", count,
+                  top=f"{values['max_pip']}-{values['max_pip']}")
+    if fact.code == RuleFact.FIRST_ROUNDS and isinstance(count, int):
+        return tn("Only the first round is played, with the highest double ({top}).",
+                  "Only the first {count} rounds are played, the highest doubles first (from {top}).", count,
+                  top=f"{values['max_pip']}-{values['max_pip']}")
+    points = values.get("points")
+    if isinstance(points, tuple):  # the first rounds' bonuses, in order
+        # TRANSLATORS: {points} lists the bonuses of the first rounds in order: "100, 75, 50, 25".
+        return tn("The winner of the match's first round earns a bonus: {points}.",
+                  "The winner of each of the match's first rounds earns a bonus, in order: {points}.",
+                  len(points), points=list_separator().join(str(p) for p in points))
+    return t(RULE_SENTENCES[fact.code], **values)
+
+
+def describe_rules(rules: Rules, players: int) -> list[str]:
+    """The rules of a game for ``players`` players, one sentence a fact."""
+    return [describe_fact(fact) for fact in rules.facts(players)]
+
+
+def preset_title(preset: str) -> str:
+    """A preset's name as the table and the rules screen show it (the command line's own in English)."""
+    titles = {
+        # TRANSLATORS: the names of the games, as `--preset` writes them; translate them as names.
+        "puerto-rican-drawing": tc("name of a game", "puerto-rican-drawing"),
+        "drawing-game": tc("name of a game", "drawing-game"),
+        "puerto-rican-partners": tc("name of a game", "puerto-rican-partners"),
+        "quinientos": tc("name of a game", "quinientos"),
+        "draw": tc("name of a game", "draw"),
+        "mexican-train": tc("name of a game", "mexican-train"),
+    }
+    return titles.get(preset, preset)
