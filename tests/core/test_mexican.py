@@ -14,7 +14,6 @@ from capicu.core.mexican.match import MexicanMatch
 from capicu.core.mexican.refusals import MEXICAN_ENGLISH, MEXICAN_PARAMS, MexicanRefusal, why_not_mexican
 from capicu.core.rules import DEAL_SIZES, Game, RulesError
 from helpers_core import crafted_mexican
-from capicu.core.refusals import Refusal
 
 MEXICAN_TRAIN = Rules.preset_named("mexican-train")
 #: Double-nine keeps hands written by hand short: 9 tiles each with 2 or 3 players, engine 9-9.
@@ -146,7 +145,7 @@ def test_a_whole_run_is_one_action_all_or_nothing() -> None:
     match = crafted_mexican(NINE, [RUNNER, NO_NINES], "7-8")
     assert refusal(match, "run 9-3 3-5 5-5") is MexicanRefusal.RUN_ENDS_ON_DOUBLE
     assert refusal(match, "run 9-3 5-1") is MexicanRefusal.DOES_NOT_FIT
-    assert refusal(match, "run 9-3 3-8") is Refusal.NOT_HELD
+    assert refusal(match, "run 9-3 3-8") is MexicanRefusal.NOT_HELD
     assert match.view(0).trains[0].tiles == ()  # nothing laid by a refused run
     events = match.apply(Run(tuple(Tile.parse(t) for t in ["9-3", "3-5", "5-5", "5-1", "1-0"])))
     assert [type(e) for e in events] == [MexicanTilePlayed] * 5 + [RunEnded]
@@ -235,8 +234,8 @@ def test_another_players_train_with_its_marker_down_is_closed() -> None:
 
 def test_a_player_who_can_play_must_play() -> None:
     match = crafted_mexican(NINE, [RUNNER, NO_NINES])
-    assert refusal(match, "draw") is Refusal.MUST_PLAY
-    assert refusal(match, "pass") is Refusal.PASS_WHILE_FITS
+    assert refusal(match, "draw") is MexicanRefusal.MUST_PLAY
+    assert refusal(match, "pass") is MexicanRefusal.PASS_WHILE_FITS
 
 
 # -- doubles ----------------------------------------------------------------------------
@@ -397,11 +396,11 @@ def test_every_refusal_has_its_english_with_exactly_its_declared_params() -> Non
 def test_a_spectator_and_a_seat_out_of_turn_are_refused() -> None:
     match = crafted_mexican(NINE, [RUNNER, NO_NINES])
     refused = why_not_mexican(match.view(None), play("play 3-9 train 0"))
-    assert refused is not None and refused.reason is Refusal.SPECTATOR
+    assert refused is not None and refused.reason is MexicanRefusal.SPECTATOR
     with pytest.raises(IllegalAction) as wrong_seat:
         match.apply(DRAW, seat=1)
-    assert wrong_seat.value.reason is Refusal.NOT_YOUR_TURN
-    assert refusal(match, "play 3-5 left") is Refusal.NOT_AN_ACTION
+    assert wrong_seat.value.reason is MexicanRefusal.NOT_YOUR_TURN
+    assert refusal(match, "play 3-5 left") is MexicanRefusal.NOT_AN_ACTION
     # Refused in the action's own words, never as a Python value ("Redeal()").
     redeal = why_not_mexican(match.view(0), REDEAL)
     assert redeal is not None and redeal.params == {"action": "redeal"}

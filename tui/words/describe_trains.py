@@ -33,17 +33,16 @@ if TYPE_CHECKING:  # the hints' module loads the search: the first hint imports 
 
 from .describe import and_list, display_text, seat_name, you, you_title
 from .messages import N_, Wording, t, tc, tn
-from capicu.core.refusals import Refusal
 
 #: Why a key did nothing at a Mexican Train table, by the engine's reason.
 TRAIN_REFUSALS: Mapping[MexicanRefusal, str] = {
-    Refusal.MATCH_OVER: N_("The match is over."),
-    Refusal.ROUND_OVER: N_("This round is over; the next one is not dealt yet."),
-    Refusal.NOT_AN_ACTION: N_("That is not a move."),
-    Refusal.SPECTATOR: N_("You are watching: spectators do not play."),
-    Refusal.NOT_YOUR_TURN: N_("Not your turn: {name} is playing."),
-    Refusal.NO_SUCH_TILE: N_("There is no {tile} in a double-{max_pip} set."),
-    Refusal.NOT_HELD: N_("You do not hold {tile}."),
+    MexicanRefusal.MATCH_OVER: N_("The match is over."),
+    MexicanRefusal.ROUND_OVER: N_("This round is over; the next one is not dealt yet."),
+    MexicanRefusal.NOT_AN_ACTION: N_("That is not a move."),
+    MexicanRefusal.SPECTATOR: N_("You are watching: spectators do not play."),
+    MexicanRefusal.NOT_YOUR_TURN: N_("Not your turn: {name} is playing."),
+    MexicanRefusal.NO_SUCH_TILE: N_("There is no {tile} in a double-{max_pip} set."),
+    MexicanRefusal.NOT_HELD: N_("You do not hold {tile}."),
     MexicanRefusal.NO_SUCH_TRAIN: N_("There is no such train at this table."),
     MexicanRefusal.COVER_THE_DOUBLE: N_("The double on {train} must be covered first: play a {number}."),
     MexicanRefusal.START_YOUR_TRAIN: N_("Your first turn starts your own train."),
@@ -57,13 +56,13 @@ TRAIN_REFUSALS: Mapping[MexicanRefusal, str] = {
     MexicanRefusal.ONE_TILE_ONLY: N_("The opening run is one tile in this game."),
     MexicanRefusal.RUN_ENDS_ON_DOUBLE: N_("A run may not end on a double ({tile}): lay a tile after it."),
     MexicanRefusal.RUN_REPEATS: N_("The run names {tile} twice."),
-    Refusal.MUST_PLAY: N_("You must play: {tile} fits."),
+    MexicanRefusal.MUST_PLAY: N_("You must play: {tile} fits."),
     MexicanRefusal.DREW_ALREADY: N_("You have drawn your tile this turn."),
-    Refusal.BONEYARD_EMPTY: N_("The boneyard is empty."),
-    Refusal.PASS_WHILE_FITS: N_("You cannot pass while {tile} fits."),
-    Refusal.PASS_WHILE_DRAWABLE: N_("You cannot pass before you draw a tile."),
+    MexicanRefusal.BONEYARD_EMPTY: N_("The boneyard is empty."),
+    MexicanRefusal.PASS_WHILE_FITS: N_("You cannot pass while {tile} fits."),
+    MexicanRefusal.PASS_WHILE_DRAWABLE: N_("You cannot pass before you draw a tile."),
     MexicanRefusal.NOT_RUNNING: N_("There is no run to end."),
-    Refusal.NOT_ALLOWED: N_("That is not allowed now."),
+    MexicanRefusal.NOT_ALLOWED: N_("That is not allowed now."),
 }
 
 
@@ -150,7 +149,7 @@ def describe_train_refusal(
     train = params.get("train")
     if isinstance(train, str):
         values["train"] = _train_from_text(train, names, my_seat)
-    return t(TRAIN_REFUSALS.get(reason, TRAIN_REFUSALS[Refusal.NOT_ALLOWED]), **values)
+    return t(TRAIN_REFUSALS.get(reason, TRAIN_REFUSALS[MexicanRefusal.NOT_ALLOWED]), **values)
 
 
 def describe_train_action_refused(view: MexicanView, action: Action, names: Sequence[str]) -> str:

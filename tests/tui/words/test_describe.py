@@ -53,7 +53,6 @@ from capicu.tui.words.messages import default_language, placeholders, set_ascii,
 from helpers_core import crafted_match
 from hypothesis import given
 from hypothesis import strategies as st
-from capicu.core.draw.refusals import DrawRefusal
 
 NAMES = ["Ana", "Beto", "Carmen", "Dolo"]
 
@@ -78,7 +77,7 @@ def test_the_drawer_is_told_which_tiles_came() -> None:
 
 
 #: Refusals worded with a count (their forms come from the catalogue's plural rule).
-COUNTED_REFUSALS = {DrawRefusal.RESERVE_REACHED, DrawRefusal.DRAW_LIMIT}
+COUNTED_REFUSALS = {Refusal.RESERVE_REACHED, Refusal.DRAW_LIMIT}
 
 
 def test_every_refusal_has_a_sentence_filled_from_its_params() -> None:
