@@ -31,8 +31,7 @@ from typing import TYPE_CHECKING, Any, TypeAlias
 from .actions import Action, Draw, End, EndRun, Pass, Play, Redeal, Run, Train, parse_action
 from .codes import Code
 from .engine import Engine, OnEntry
-from .fives.rules import FivesRules
-from .rules import Game, MexicanRules, Rules
+from .rules import FivesRules, Game, MexicanRules, Rules
 
 if TYPE_CHECKING:  # only named: a game's modules load when it is asked for
     from .draw.match import Match
@@ -213,7 +212,7 @@ FIVES = GameSpec(
         "events": "fives.events:FivesEvent",
         "result": "fives.events:FivesRoundResult",
         # Played on the Draw family's line: its refusals are that line's (a tile that fits neither end...).
-        "refusal": "draw.refusals:DrawRefusal",
+        "refusal": "draw.refusals:Refusal",
         "why_not": "fives.refusals:why_not_fives",
         "players": "ai.fives_players:FIVES_PLAYERS",
     },

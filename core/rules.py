@@ -250,7 +250,7 @@ MAX_ROUND_BONUSES = 16
 #: The presets of the Draw family, which the host and the interface play today.
 PRESET_NAMES = ("puerto-rican-drawing", "drawing-game", "puerto-rican-partners", "quinientos", "draw")
 #: Every preset of docs/RULES.md: the Draw family's and Mexican Train (whose table is still to come).
-ALL_PRESET_NAMES = (*PRESET_NAMES, "mexican-train")
+ALL_PRESET_NAMES = (*PRESET_NAMES, "mexican-train", "fives-and-threes")
 
 
 #: The doubles a hand must hold for its player to ask for a new deal (house rule).
@@ -536,6 +536,81 @@ class MexicanRules(Rules, frozen=True):
                              value=repr(self.rounds))
 
 
+#: Fives and Threes' tiles each with 2, 3 and 4 players: the usual deal, and the league's (9 and
+#: 6; 3 players are dealt 5 either way, the league plays 2 or 4).
+FIVES_HAND_SIZES = (7, 5, 5)
+LEAGUE_HAND_SIZES = (9, 5, 6)
+#: What the go is worth in Fives and Threes: laying one's last tile (with partners, the second partner's).
+GO_POINTS = 1
+#: The Draw family's settings that Fives and Threes has not: set otherwise, its rules are refused.
+_NOT_FOR_FIVES = (*HOUSE_RULES, "voluntary_draw", "max_draws_per_turn", "capicu_bonus",
+                  "chuchazo_bonus", "round_bonuses", "tranque_last_player_leads")
+
+
+class FivesRules(Rules, frozen=True):
+    """Fives and Threes' rules (docs/RULES.md, fives-and-threes): the defaults are the preset's.
+
+    A `Rules` of its own kind (as `MexicanRules`): the fields the Draw family shares
+    with it keep their meaning (``partnerships``, ``drawing``, ``target``); the two
+    options of its own are fields here (``league_deal``, ``exact_finish``).
+    """
+
+    game: ClassVar[Game] = Game.FIVES_AND_THREES
+    preset: str = "fives-and-threes"
+    max_players: int = 4
+    hand_sizes: tuple[int, int, int] = FIVES_HAND_SIZES
+    #: Never drawn: the tiles not dealt are set aside (``drawing``: they form a boneyard instead).
+    reserve: int = 0
+    #: Option: a player who cannot play draws one tile at a time until they can, leaving none.
+    drawing: bool = False
+    #: Four play as two partnerships, partners opposite (option: each for themselves).
+    partnerships: bool = True
+    direction: Direction = Direction.CLOCKWISE
+    #: The first hand is led by a seat drawn at random; each later hand by the next seat.
+    first_lead: FirstLead = FirstLead.RANDOM
+    winner_leads: bool = False
+    #: The first to 61 wins at once, even in the middle of a hand (option: `target`, any).
+    targets: tuple[int, int, int] = (61, 61, 61)
+    #: Option, the league deal: 9 tiles each with 2 players, 6 each with 4.
+    league_deal: bool = False
+    #: Option, the league's exact finish: a score that would pass the target does not count.
+    exact_finish: bool = False
+
+    def _dealt(self, players: int) -> int:
+        return (LEAGUE_HAND_SIZES if self.league_deal else self.hand_sizes)[players - 2]
+
+    def _check(self) -> None:
+        super()._check()
+        for name in _NOT_FOR_FIVES:
+            if getattr(self, name):
+                raise RulesError(f"{name} is a rule of the Draw family, not of {self.preset}",
+                                 RulesProblem.HOUSE_RULE_NOT_FOR_GAME, option=name, preset=self.preset)
+        if self.reserve:
+            raise RulesError(f"{self.preset} keeps no reserve: with drawing, every tile can be drawn",
+                             RulesProblem.HOUSE_RULE_NOT_FOR_GAME, option="reserve", preset=self.preset)
+
+    def facts(self, players: int) -> tuple[Fact, ...]:
+        """What these rules say (docs/RULES.md, fives-and-threes), one fact per option as it is set."""
+        target = self.target_for(players)
+        partners = self.sides(players) != players
+        facts = [
+            RuleFact.SET(max_pip=self.max_pip, tiles=self.tile_count),
+            (RuleFact.PARTNERSHIPS if partners else RuleFact.EACH_FOR_THEMSELVES)(
+                players=players, hand_size=self.hand_size(players)),
+            RuleFact.DRAW_UNTIL_FITS() if self.drawing else RuleFact.SET_ASIDE_KNOCK(),
+            RuleFact.FIRST_LEAD_RANDOM(),
+            RuleFact.LEAD_ROTATES(),
+            RuleFact.CLOCKWISE(),
+            RuleFact.ENDS_SCORE(),
+            (RuleFact.GO_BOTH_PARTNERS if partners else RuleFact.GO)(points=GO_POINTS),
+            RuleFact.HANDS_COUNT_NOTHING(),
+            RuleFact.FIRST_TO_TARGET(points=target),
+        ]
+        if self.exact_finish:
+            facts.append(RuleFact.EXACT_FINISH(points=target))
+        return tuple(facts)
+
+
 def _train_facts(rules: MexicanRules, players: int) -> tuple[Fact, ...]:
     """Mexican Train's facts (docs/RULES.md, mexican-train), each option's as it is set."""
     every_double = rules.rounds is None
@@ -586,6 +661,8 @@ _PR_PARTNERS = Rules(
 )
 
 _PRESETS: dict[str, Rules] = {
+    # docs/RULES.md, fives-and-threes: double-six, 2 to 4 (4 as two partnerships), 7 or 5 tiles, to 61.
+    "fives-and-threes": FivesRules(),
     "mexican-train": MexicanRules(
         preset="mexican-train",
         max_pip=12,

@@ -16,9 +16,9 @@ from functools import cache
 from typing import Any, NoReturn
 
 from ..actions import DRAW, PASS, Action, Draw, End, IllegalAction, Play
+from ..draw.refusals import Refusal
 from ..engine import LoggedMatch
 from ..games import FIVES
-from ..refusals import Refusal
 from ..tiles import tile_set
 from .events import (
     FivesEvent,
@@ -59,6 +59,7 @@ class FivesMatch(LoggedMatch):
     RULES = FivesRules
     LOG_NAME = "capicu Fives and Threes log"
     RULES_NEEDED = "a Fives and Threes log needs its rules"
+    rules: FivesRules
 
     def __init__(
         self,

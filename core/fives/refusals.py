@@ -1,6 +1,6 @@
 """Why an action of Fives and Threes is not allowed now, decided from a seat's view.
 
-The reasons are the Draw family's codes (core/refusals.py: a tile held, an end
+The reasons are the Draw family's codes (core/draw/refusals.py: a tile held, an end
 it fits, must play, no drawing...): the game is played on the same line, so the
 interface words them as it already does. `FivesMatch` raises what `why_not_fives`
 returns for the seat on turn, and an interface asks it before sending a key's
@@ -11,8 +11,7 @@ from __future__ import annotations
 
 from ..actions import Draw, End, IllegalAction, Pass, Play
 from ..draw.layout import line_of
-from ..draw.refusals import DrawRefusal
-from ..refusals import Refusal
+from ..draw.refusals import Refusal
 from ..tiles import Tile
 from .view import FivesView
 
@@ -52,19 +51,19 @@ def _why_not_play(view: FivesView, action: Play) -> _Why:
     if tile not in view.hand:
         return Refusal.NOT_HELD, {"tile": str(tile)}
     if view.ends is None:
-        return DrawRefusal.LEAD_ON_LEFT, {"tile": str(tile)}
+        return Refusal.LEAD_ON_LEFT, {"tile": str(tile)}
     left, right = view.ends
     places = line_of(max_pip).tile_places(tile, view.ends)
     if not places:
-        return DrawRefusal.FITS_NEITHER_END, {"tile": str(tile), "left": left, "right": right}
+        return Refusal.FITS_NEITHER_END, {"tile": str(tile), "left": left, "right": right}
     end = action.place
     number = left if end is End.LEFT else right
-    return DrawRefusal.WRONG_END, {"tile": str(tile), "end": str(end), "number": number}
+    return Refusal.WRONG_END, {"tile": str(tile), "end": str(end), "number": number}
 
 
 def _why_not_draw(view: FivesView, fitting: list[Tile]) -> _Why:
     if not view.rules.drawing:
-        return DrawRefusal.NO_DRAWING, {}
+        return Refusal.NO_DRAWING, {}
     if fitting:
         return Refusal.MUST_PLAY, {"tile": str(fitting[0])}
     if view.drawable <= 0:
