@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 from capicu.core import DRAW, PASS, End, IllegalAction, Play, Refusal, RulesError, Tile, parse_action
+from capicu.core.draw.refusals import DrawRefusal
 from capicu.core.fives import (
     FIVES_AND_THREES,
     FivesMatch,
@@ -265,10 +266,10 @@ def test_without_drawing_who_cannot_play_knocks_and_drawing_is_refused() -> None
     assert match.legal_actions() == (PASS,)
     with pytest.raises(IllegalAction) as refused:
         match.apply(DRAW)
-    assert refused.value.reason is Refusal.NO_DRAWING
+    assert refused.value.reason is DrawRefusal.NO_DRAWING
     with pytest.raises(IllegalAction) as refused:
         play(match, "3-3 left")
-    assert refused.value.reason is Refusal.FITS_NEITHER_END
+    assert refused.value.reason is DrawRefusal.FITS_NEITHER_END
 
 
 def test_who_can_play_must_play() -> None:
@@ -296,7 +297,7 @@ def test_any_tile_may_lead_on_the_left() -> None:
     assert {a.tile for a in match.legal_actions() if isinstance(a, Play)} == set(match.view(0).hand)
     with pytest.raises(IllegalAction) as refused:
         play(match, "2-4 right")
-    assert refused.value.reason is Refusal.LEAD_ON_LEFT
+    assert refused.value.reason is DrawRefusal.LEAD_ON_LEFT
 
 
 def test_each_for_themselves_with_four_players() -> None:

@@ -16,9 +16,9 @@ from functools import cache
 from typing import Any, NoReturn
 
 from ..actions import DRAW, PASS, Action, Draw, End, IllegalAction, Play
-from ..draw.refusals import Refusal
 from ..engine import LoggedMatch
 from ..games import FIVES
+from ..refusals import Refusal
 from ..tiles import tile_set
 from .events import (
     FivesEvent,

@@ -1,8 +1,9 @@
 """Why an action of Fives and Threes is not allowed now, decided from a seat's view.
 
-The reasons are the Draw family's codes (core/draw/refusals.py: a tile held, an end
-it fits, must play, no drawing...): the game is played on the same line, so the
-interface words them as it already does. `FivesMatch` raises what `why_not_fives`
+The reasons are every game's (core/refusals.py: a tile held, must play...) and
+four of the Draw family's line codes (core/draw/refusals.py: an end it fits, no
+drawing...): the game is played on the same line, so the interface words them
+as it already does. `FivesMatch` raises what `why_not_fives`
 returns for the seat on turn, and an interface asks it before sending a key's
 intent, so both agree.
 """
@@ -10,12 +11,14 @@ intent, so both agree.
 from __future__ import annotations
 
 from ..actions import Draw, End, IllegalAction, Pass, Play
+from ..codes import Code
 from ..draw.layout import line_of
-from ..draw.refusals import Refusal
+from ..draw.refusals import DrawRefusal
+from ..refusals import Refusal
 from ..tiles import Tile
 from .view import FivesView
 
-_Why = tuple[Refusal, dict[str, int | str]]
+_Why = tuple[Code, dict[str, int | str]]
 
 
 def why_not_fives(view: FivesView, action: object) -> IllegalAction | None:
@@ -51,19 +54,19 @@ def _why_not_play(view: FivesView, action: Play) -> _Why:
     if tile not in view.hand:
         return Refusal.NOT_HELD, {"tile": str(tile)}
     if view.ends is None:
-        return Refusal.LEAD_ON_LEFT, {"tile": str(tile)}
+        return DrawRefusal.LEAD_ON_LEFT, {"tile": str(tile)}
     left, right = view.ends
     places = line_of(max_pip).tile_places(tile, view.ends)
     if not places:
-        return Refusal.FITS_NEITHER_END, {"tile": str(tile), "left": left, "right": right}
+        return DrawRefusal.FITS_NEITHER_END, {"tile": str(tile), "left": left, "right": right}
     end = action.place
     number = left if end is End.LEFT else right
-    return Refusal.WRONG_END, {"tile": str(tile), "end": str(end), "number": number}
+    return DrawRefusal.WRONG_END, {"tile": str(tile), "end": str(end), "number": number}
 
 
 def _why_not_draw(view: FivesView, fitting: list[Tile]) -> _Why:
     if not view.rules.drawing:
-        return Refusal.NO_DRAWING, {}
+        return DrawRefusal.NO_DRAWING, {}
     if fitting:
         return Refusal.MUST_PLAY, {"tile": str(fitting[0])}
     if view.drawable <= 0:
