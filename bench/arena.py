@@ -385,8 +385,11 @@ def _fives_players(levels: list[str], seed: int) -> list[object]:
     typed = {k: int(v) if k in whole else float(v) for k, v in BUDGET_CHANGES.items()}
     out: list[object] = []
     for seat, level in enumerate(levels):
-        if level == "hard" and typed:
-            out.append(FivesHardPlayer(seed * 10 + seat, FivesBudget(**typed)))  # type: ignore[arg-type]
+        if level == "hard":
+            # The budget's safety cap counted in this thread's CPU time: on a machine others are
+            # using, a wall-clock cap would cut the search short and measure the load, not hard.
+            budget = FivesBudget(**typed)  # type: ignore[arg-type]
+            out.append(FivesHardPlayer(seed * 10 + seat, budget, clock=time.thread_time))
         else:
             out.append(make_fives_player(level, seed * 10 + seat))
     return out

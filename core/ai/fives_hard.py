@@ -56,7 +56,7 @@ class Budget:
     """How much work one decision may do, and how the reading weighs."""
 
     #: Play-outs for the search in all (spread over the close plays by successive halving).
-    playouts: int = 480
+    playouts: int = 1000
     #: Plays whose reading is within this many points of the best are searched.
     margin: float = 6.0
     #: The most plays searched (the best by the reading).

@@ -157,31 +157,42 @@ class FivesRound:
     def play(self, tile: int, on_right: bool) -> int:
         """Lay ``tile`` from the hand of the player on turn on one end; the points it scores."""
         seat = self.turn
-        hand = self.hands[seat] ^ 1 << tile
-        self.hands[seat] = hand
+        hands = self.hands
+        hand = hands[seat] ^ 1 << tile
+        hands[seat] = hand
         a, b = self.ends_of[tile]
         double = a == b
         if self.laid == 0:
             self.left, self.right = a, b
             self.left_double = self.right_double = double
-            self.lead_pips = a + b
-            total = a + b
+            self.lead_pips = total = a + b
+        elif on_right:
+            self.right = right = self.far[tile][self.right]
+            self.right_double = double
+            total = (self.left << self.left_double) + (right << double)
         else:
-            if on_right:
-                self.right = self.far[tile][self.right]
-                self.right_double = double
-            else:
-                self.left = self.far[tile][self.left]
-                self.left_double = double
-            total = (self.left << self.left_double) + (self.right << self.right_double)
+            self.left = left = self.far[tile][self.left]
+            self.left_double = double
+            total = (left << double) + (self.right << self.right_double)
         self.laid += 1
         self.last_player = seat
         self.last_tile = tile
         if not hand and self._chip_out(seat):
             return POINTS[total]
-        self._next_turn()
+        # The next seat, passing over those who are out (with partners, the hand goes on).
+        players = self.players
+        seat = seat + 1 if seat + 1 < players else 0
+        while self.out >> seat & 1:
+            seat = seat + 1 if seat + 1 < players else 0
+        self.turn = seat
         if not self.drawable:
-            self._check_blocked()
+            # The engine knows every hand, so a blocked hand ends at once rather than
+            # after a round of knocks.
+            open_mask = self.fit[self.left][self.right]
+            for held in hands:
+                if held & open_mask:
+                    return POINTS[total]
+            self.outcome = FivesOutcome.BLOCKED
         return POINTS[total]
 
     def _chip_out(self, seat: int) -> bool:
