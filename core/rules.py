@@ -590,8 +590,7 @@ class FivesRules(Rules, frozen=True):
         partners = self.sides(players) != players
         return (
             *said("max_pip"),
-            (RuleFact.PARTNERSHIPS if partners else RuleFact.EACH_FOR_THEMSELVES)(
-                players=players, hand_size=self.hand_size(players)),
+            *said("partnerships"),
             *said("league_deal"),
             *said("drawing"),
             RuleFact.FIRST_LEAD_RANDOM(),
@@ -600,7 +599,7 @@ class FivesRules(Rules, frozen=True):
             RuleFact.ENDS_SCORE(),
             (RuleFact.GO_BOTH_PARTNERS if partners else RuleFact.GO)(points=GO_POINTS),
             RuleFact.HANDS_COUNT_NOTHING(),
-            RuleFact.FIRST_TO_TARGET(points=self.target_for(players)),
+            *said("target"),
             *said("exact_finish"),
         )
 
@@ -729,7 +728,9 @@ def _count(field: str, fact: RuleFact, param: str, *, otherwise: RuleFact | None
 
 
 def _target(rules: Rules, players: int) -> tuple[Fact, ...]:
-    return (RuleFact.TARGET(points=rules.target_for(players)),)
+    # Fives and Threes is won the moment the target is reached, even in the middle of a hand.
+    fact = RuleFact.FIRST_TO_TARGET if isinstance(rules, FivesRules) else RuleFact.TARGET
+    return (fact(points=rules.target_for(players)),)
 
 
 def _set(rules: Rules, players: int) -> tuple[Fact, ...]:
@@ -738,6 +739,12 @@ def _set(rules: Rules, players: int) -> tuple[Fact, ...]:
 
 def _redeal(rules: Rules, players: int) -> tuple[Fact, ...]:
     return (RuleFact.REDEAL_ON_DOUBLES(doubles=REDEAL_DOUBLES),) if rules.redeal_on_doubles else ()
+
+
+def _seating(rules: Rules, players: int) -> tuple[Fact, ...]:
+    """Two partnerships across, or each for themselves (with four, the option says which), and the deal."""
+    seating = RuleFact.PARTNERSHIPS if rules.sides(players) != players else RuleFact.EACH_FOR_THEMSELVES
+    return (seating(players=players, hand_size=rules.hand_size(players)),)
 
 
 def _exact_finish(rules: Rules, players: int) -> tuple[Fact, ...]:
@@ -839,7 +846,7 @@ RULE_OPTIONS: tuple[RuleOption, ...] = (
     RuleOption(
         "partnerships", "partnerships", "--partnerships", _FIVES, OptionKind.PAIR,
         off_flag="--each-for-themselves",
-        # (said with the deal: the partnerships, or each for themselves, and how many tiles)
+        says=_seating,
     ),
     RuleOption(
         "league_deal", "league_deal", "--league-deal", _FIVES, OptionKind.SWITCH,
