@@ -14,17 +14,16 @@ hears of an action a crash could lose; other tables are not held up.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Protocol
 
 from capicu.core.codes import Code, Statement
 from capicu.net.codec import Codec
-from capicu.net.protocol import ActedBy, Error, HostMessage
+from capicu.net.protocol import ActedBy, Error, GameView, HostMessage
 
 from .timing import Liveness, TokenBucket
 
 if TYPE_CHECKING:
-    from capicu.core import ComputerPlayer, MexicanView, View
-    from capicu.core.ai.mexican_players import MexicanPlayer
+    from capicu.core import Action
     from capicu.net.store.journal import EntryRecord, Header, Journal, SeatsRecord
     from capicu.net.store.record import MatchRecord
 
@@ -99,7 +98,7 @@ class Record:
     """
 
     journal: Journal
-    records: tuple[Header | SeatsRecord | EntryRecord, ...]
+    records: tuple[Header[Any] | SeatsRecord | EntryRecord, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,6 +111,14 @@ class KeepRecord:
 
     table: str
     record: MatchRecord
+
+
+class Player(Protocol):
+    """A computer player of some game (core/games.py makes one for each game's levels)."""
+
+    def choose(self, view: Any) -> Action:
+        """The action it takes from ``view`` (a view of its game, its seat on turn)."""
+        ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,10 +134,10 @@ class Think:
     seat: int
     version: int
     by: ActedBy
-    view: View | MexicanView
+    view: GameView
     level: str
     seed: int
-    player: ComputerPlayer | MexicanPlayer | None
+    player: Player | None
 
 
 @dataclass(frozen=True, slots=True)

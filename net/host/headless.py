@@ -20,6 +20,7 @@ from typing import TextIO
 
 from capicu.core.codes import Statement
 from capicu.net.host.server import Host, HostConfig, HostError, HostNote, HostProblem, reachable
+from capicu.net.host.table import Phase
 
 #: The exit code of a host that cannot start (the port is taken, the journal unreadable).
 EXIT_CANNOT_START = 2
@@ -118,7 +119,7 @@ async def serve_headless(config: HostConfig, out: TextIO | None = None, *,
         await host.stop(closing=not any(table.resumable for table in host.tables.values()))
     path = host.journal_path
     table = host.tables.get(config.table.name)
-    unfinished = table is not None and table.journal is not None and not (table.match and table.match.is_over)
+    unfinished = table is not None and table.journal is not None and table.phase is not Phase.OVER
     tell(Stopped(path if unfinished and path is not None and path.exists() else None))
     return 0
 

@@ -26,6 +26,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import ipaddress
+import secrets
 import socket
 import sys
 import time
@@ -39,7 +40,7 @@ from typing import TYPE_CHECKING
 from capicu.core import Action
 from capicu.core.codes import Code, Statement
 from capicu.net.codec import encode_frame
-from capicu.net.codes import new_join_code, normal_code
+from capicu.net.codes import Entropy, new_join_code, normal_code
 from capicu.net.discovery import TABLE_NAME_LIMIT, Ad
 from capicu.net.protocol import DEFAULT_PORT, Error, ErrorCode, SeatKind, to_wire
 from capicu.net.store.archive import Kept, KeptBy, history_note, keep_finished_match
@@ -291,7 +292,8 @@ class Host:
     Every decision is its `HostMachine`'s; the host carries out the effects
     and keeps one timer, at the machine's next deadline. ``clock`` replaces the
     event loop's time (a test's clock): such a host keeps no timer, and whoever
-    moves the clock calls `wake`.
+    moves the clock calls `wake`. ``entropy`` gives the tables their random bytes (match
+    ids, tokens, seat keys, seeds); `secrets` unless a test gives a seeded source.
     """
 
     def __init__(
@@ -302,9 +304,12 @@ class Host:
         ask: Callable[[RejoinRequest], None] | None = None,
         cancelled: Callable[[int], None] | None = None,
         clock: Callable[[], float] | None = None,
+        entropy: Entropy = secrets.token_bytes,
     ) -> None:
         self.config = config
         self._clock = clock
+        #: Where the tables' secrets and seeds come from (a test's seeded source, or `secrets`).
+        self._entropy = entropy
         self.machine = HostMachine(config.limits, code=config.code,
                                    rejoin_by_name=config.rejoin_by_name, operator=ask is not None)
         #: What resuming said about the journal (None when nothing was dropped).
@@ -399,7 +404,7 @@ class Host:
                 ) from None
             try:
                 table = Table.restore(
-                    config.table, recovered, journal, now=self._now(),
+                    config.table, recovered, journal, now=self._now(), entropy=self._entropy,
                     heartbeat=config.limits.heartbeat, players_keep_state=not config.computer_processes,
                     clock_offset=self._clock_offset(),
                 )
@@ -472,7 +477,7 @@ class Host:
 
     def open_table(self, config: TableConfig) -> Table:
         """Add a table (its name must be new); clients pick it by name in their hello."""
-        table = Table(config, heartbeat=self.config.limits.heartbeat,
+        table = Table(config, entropy=self._entropy, heartbeat=self.config.limits.heartbeat,
                       players_keep_state=not self.config.computer_processes,
                       clock_offset=self._clock_offset())
         self._carry_out(self.machine.add_table(table))

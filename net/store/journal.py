@@ -38,13 +38,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
-from typing import Annotated, Any, Literal, TypeVar
+from typing import Annotated, Any, Generic, Literal, TypeVar
 
 import msgspec
 from capicu.core import Rules
-from capicu.core.games import match_from_log
-from capicu.core.mexican.match import LOG_FORMAT as TRAIN_LOG_FORMAT
-from capicu.core.rules import MexicanRules
+from capicu.core.games import game_of_log, match_from_log
 from capicu.net import wire
 from capicu.net.codes import normal_code
 from capicu.net.protocol import MOST_SEATS, SeatKind
@@ -54,6 +52,8 @@ from .record import Entry, UtcTime
 
 FORMAT: Literal["capicu-journal/1"] = "capicu-journal/1"
 T = TypeVar("T")
+#: The rules type of the journalled match's game (core/games.py).
+R = TypeVar("R", bound=Rules)
 
 class JournalSeat(Struct, frozen=True):
     """A seat as the journal keeps it: who it is for, and the secrets that give it back."""
@@ -64,12 +64,16 @@ class JournalSeat(Struct, frozen=True):
     key: str | None = None
 
 
-class Header(Struct, frozen=True, kw_only=True):
-    """The journal's first record: the match log's header, the match's id and the seats."""
+class Header(Struct, Generic[R], frozen=True, kw_only=True):
+    """The journal's first record: the match log's header, the match's id and the seats.
+
+    Its rules are of the game's rules type: read back as ``Header[that type]``, the
+    game its ``log_format`` names (core/games.py).
+    """
 
     format: Literal["capicu-journal/1"] = FORMAT
     log_format: str
-    rules: Rules
+    rules: R
     players: Annotated[int, Meta(ge=2, le=MOST_SEATS)]
     seed: int
     #: The last public event number before the first entry.
@@ -84,13 +88,6 @@ class Header(Struct, frozen=True, kw_only=True):
     #: When the match's first deal was made (UTC, as a match record writes it), once it was:
     #: a resumed match's record says when it began. Left out before (the bytes of before).
     started: UtcTime | UnsetType = UNSET
-
-
-class TrainHeader(Header, frozen=True, kw_only=True):
-    """The header of a Mexican Train match's journal: its rules are a `MexicanRules` (told by
-    its ``log_format``, the Mexican Train log's)."""
-
-    rules: MexicanRules
 
 
 class SeatsRecord(Struct, frozen=True):
@@ -118,7 +115,7 @@ class JournalChanged(JournalError):
     """A damaged line with good lines after it: not a crash's doing, so the file was changed."""
 
 
-def encode_record(record: Header | SeatsRecord | EntryRecord) -> bytes:
+def encode_record(record: Header[Any] | SeatsRecord | EntryRecord) -> bytes:
     """One line of the journal: the CRC-32 of the record's JSON, a space, the JSON."""
     text = msgspec.json.encode(wire.plain(record))
     return b"%08x %s\n" % (zlib.crc32(text), text)
@@ -134,7 +131,7 @@ class Recovered:
     """What a journal file holds: its header, its entries, and what was dropped."""
 
     #: The header, its seats replaced by the last seats record of the lobby.
-    header: Header
+    header: Header[Any]
     entries: list[Any]
     #: Bytes of the file that hold whole, intact records (the rest was dropped).
     good_size: int
@@ -203,8 +200,8 @@ def read_journal(path: Path) -> Recovered:
     first = records[0]
     if not isinstance(first, dict) or first.get("format") != FORMAT:
         raise JournalError(f"{path} is not a capicu journal (expected format {FORMAT!r})")
-    header: Header = _record(path, 1, first, TrainHeader if first.get("log_format") == TRAIN_LOG_FORMAT
-                             else Header)
+    rules_type = game_of_log({"format": first.get("log_format")}).rules_type
+    header: Header[Any] = _record(path, 1, first, Header[rules_type])  # type: ignore[valid-type]
     entries: list[Any] = []
     seq = header.seq
     for number, record in enumerate(records[1:], 2):
@@ -290,7 +287,7 @@ class Journal:
             raise JournalError(f"cannot append to the journal {path}: {exc.strerror or exc}") from None
         return cls(path, file, kept_as=kept_as)
 
-    def write(self, records: Sequence[Header | SeatsRecord | EntryRecord]) -> asyncio.Future[None]:
+    def write(self, records: Sequence[Header[Any] | SeatsRecord | EntryRecord]) -> asyncio.Future[None]:
         """Queue whole ``records``; the future is done once they are on disk (in order)."""
         return self._queue(b"".join(encode_record(r) for r in records))
 
