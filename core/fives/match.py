@@ -16,7 +16,7 @@ from functools import cache
 from typing import Any, NoReturn
 
 from ..actions import DRAW, PASS, Action, Draw, End, IllegalAction, Play
-from ..engine import LoggedMatch
+from ..engine import Ending, LoggedMatch
 from ..games import FIVES
 from ..refusals import Refusal
 from ..tiles import tile_set
@@ -116,6 +116,15 @@ class FivesMatch(LoggedMatch):
     @property
     def is_over(self) -> bool:
         return self.winner is not None
+
+    @property
+    def ending(self) -> Ending | None:
+        """How the match ended: each side's score and the seats of the side that won; None before."""
+        if self.winner is None:
+            return None
+        players = self.players
+        winners = tuple(seat for seat in range(players) if self.rules.side_of(seat, players) == self.winner)
+        return Ending(tuple(self.scores), winners)
 
     @property
     def awaiting_deal(self) -> bool:

@@ -48,7 +48,7 @@ from ..actions import (
     Train,
 )
 from ..codes import Outcome
-from ..engine import LoggedMatch
+from ..engine import Ending, LoggedMatch
 from ..games import MEXICAN_TRAIN
 from ..refusals import Refusal
 from ..rules import MexicanRules
@@ -143,6 +143,11 @@ class MexicanMatch(LoggedMatch):
     @property
     def is_over(self) -> bool:
         return self.winners is not None
+
+    @property
+    def ending(self) -> Ending | None:
+        """How the match ended: each seat's total and the seats tied for the lowest; None before."""
+        return None if self.winners is None else Ending(tuple(self.totals), self.winners)
 
     @property
     def awaiting_deal(self) -> bool:

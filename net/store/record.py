@@ -186,21 +186,12 @@ def utc_text(moment: datetime | float) -> str:
 
 
 def outcome(match: AnyMatch | Engine[Any, Any]) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
-    """A finished match's sides (by seat), totals (by side) and winning seats."""
+    """A finished match's sides (by seat), totals (by side) and winning seats (its engine's `ending`)."""
     rules, players = match.rules, match.players
     sides = tuple(rules.side_of(seat, players) for seat in range(players))
-    # (Core's engines say how a match ended each in its own words: no declaration says it for all.)
-    from capicu.core.mexican.match import MexicanMatch
-
-    if isinstance(match, MexicanMatch):
-        assert match.winners is not None
-        return sides, tuple(match.totals), tuple(match.winners)
-    # The games scored to a target (the Draw family, Fives and Threes) say one winning side.
-    winner: int | None = getattr(match, "winner", None)
-    scores: list[int] | None = getattr(match, "scores", None)
-    assert winner is not None and scores is not None
-    winners = tuple(seat for seat in range(players) if sides[seat] == winner)
-    return sides, tuple(scores), winners
+    ending = match.ending
+    assert ending is not None, "a match says how it ended only once it is over"
+    return sides, ending.totals, ending.winners
 
 
 def record_of(

@@ -70,10 +70,40 @@ def test_the_names_are_the_historys_and_the_views_tag():
 
 def test_every_engine_has_the_one_protocols_shape():
     members = {name for name in dir(Engine) if not name.startswith("_")} | set(Engine.__annotations__)
-    assert len(members) == 16
+    assert len(members) == 17
     for game in GAMES:
         match = game.new_match(_preset_of(game), 2)
         assert not [name for name in members if not hasattr(match, name)], game.name
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda game: game.name)
+def test_every_engine_says_how_its_match_ended(game: GameSpec):
+    match = game.new_match(_preset_of(game), 2, seed=5)
+    while not match.is_over:
+        assert match.ending is None
+        match.apply(match.legal_actions()[0])
+    ending = match.ending
+    assert ending is not None
+    final = match.view(None)
+    # Each game's own words for it (its view's totals and winner or winners) say the same.
+    totals = getattr(final, "totals", None) or getattr(final, "scores", None)
+    assert ending.totals == tuple(totals)
+    assert ending.winners and max(ending.winners) < 2
+    winner = getattr(final, "winner", None)
+    assert ending.winners == (getattr(final, "winners", None) or (winner,))
+
+
+@pytest.mark.parametrize("preset", ["puerto-rican-partners", "fives-and-threes"])
+def test_partners_win_together(preset: str):
+    rules = Rules.preset_named(preset)
+    match = new_match(rules, 4, seed=5)
+    while not match.is_over:
+        match.apply(match.legal_actions()[0])
+    ending = match.ending
+    assert ending is not None and len(ending.totals) == 2
+    side = rules.side_of(ending.winners[0], 4)
+    assert ending.winners == tuple(seat for seat in range(4) if rules.side_of(seat, 4) == side)
+    assert ending.totals[side] == max(ending.totals)
 
 
 def test_a_game_refuses_the_actions_of_another():
