@@ -67,6 +67,28 @@ def test_a_mexican_train_match(tmp_path: Path, capsys: pytest.CaptureFixture[str
     assert lines[-1].endswith(f"with {best}.")
 
 
+@pytest.mark.parametrize("players", [2, 4])
+def test_a_fives_and_threes_match_play_by_play(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                               players: int) -> None:
+    # It printed blank lines once: the Draw family's words had no words for Fives' events.
+    path = keep(tmp_path, "fives-and-threes", players)
+    record = read_record(path)
+    lines = _text(path, capsys)
+    rounds = replay(record.match_log()).round_starts()
+    assert sum(line.startswith("Round ") for line in lines) == len(rounds)
+    first = lines.index("Round 1")
+    dealt = replay(record.match_log()).positions[0]
+    for seat, name in enumerate(record.names):
+        hand = " ".join(str(tile) for tile in dealt.views[seat].hand)
+        assert lines[first + 1 + seat] == f"  {name}: {hand}"
+    assert any(line.startswith(f"  {record.names[0]} plays ") for line in lines)
+    assert all(line.strip() for line in lines[1:] if line != "")  # no blank-but-spaces line
+    assert lines.count("") == len(rounds) + 1  # before each round and before the end
+    winner = record.winner_names[0] if players == 2 else "team "
+    assert lines[-1].startswith(f"{winner}") and f" wins the match, {max(record.totals)} to " in lines[-1]
+    assert all(line.isprintable() for line in lines)
+
+
 def test_in_spanish(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = keep(tmp_path, "puerto-rican-drawing", 2)
     lines = _text(path, capsys, "--lang", "es")
