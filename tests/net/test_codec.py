@@ -172,10 +172,10 @@ def test_every_game_of_the_registry_has_its_snapshot_update_and_view_state(game)
 
 def test_a_view_that_names_a_game_this_side_does_not_know_is_refused_naming_it():
     wire = to_wire(Snapshot(3, _match().view(0)))
-    wire["view"] = {"game": "fives-and-threes", **wire["view"]}
+    wire["view"] = {"game": "muggins", **wire["view"]}
     error = _error(encode_frame(wire), "client")
     assert error.code is ErrorCode.BAD_MESSAGE and "snapshot.view.game" in error.message
-    assert "'fives-and-threes'" in error.message
+    assert "'muggins'" in error.message
 
 
 def test_an_update_of_another_game_than_the_view_is_refused():

@@ -18,6 +18,7 @@ from typing import get_args
 import msgspec
 from capicu.core import DRAW, PRESET_NAMES, Event, Match, Rules, parse_action
 from capicu.core.actions import Draw, EndRun, Pass, Play, Run
+from capicu.core.fives.match import FivesMatch
 from capicu.core.mexican.events import MexicanEvent
 from capicu.core.mexican.match import MexicanMatch
 from capicu.net.codec import Codec
@@ -52,6 +53,7 @@ from capicu.net.protocol import (
     to_wire,
     train_view_state,
     view_state,
+    wire_of,
 )
 from capicu.net.store.record import MatchRecord, RecordSeat, record_of
 
@@ -189,7 +191,24 @@ def added_since() -> list[object]:
             Snapshot(1, view, (Chat("Ana", 0, "hola"), Chat("Eve", None, "¿quién gana?"))),
             MatchRecorded(_record(Match(rules, 2, seed=5))),
             MatchRecorded(_record(MexicanMatch(
-                msgspec.structs.replace(Rules.preset_named("mexican-train"), rounds=1), 3, seed=5)))]
+                msgspec.structs.replace(Rules.preset_named("mexican-train"), rounds=1), 3, seed=5))),
+            *_fives_messages()]
+
+
+def _fives_messages() -> list[object]:
+    """Fives and Threes (a game added after the bytes were recorded): a seat's snapshot and the
+    updates of one hand, through the game's own wire (core's registry)."""
+    match = FivesMatch(Rules.preset_named("fives-and-threes"), 2, seed=3)
+    wire = wire_of(match.view(0))
+    messages: list[object] = [wire.snapshot(1, match.view(0))]
+    rng = random.Random(3)
+    seq = 1
+    while not match.is_over and not match.awaiting_deal:
+        actor = match.turn
+        events = match.apply(rng.choice(match.legal_actions()))
+        seq += len(events)
+        messages.append(wire.update(seq, events, wire.state_of(match.view(0)), actor, ActedBy.PERSON, None))
+    return messages
 
 
 def _record(match: Match | MexicanMatch) -> MatchRecord:
