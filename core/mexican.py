@@ -35,6 +35,7 @@ from collections.abc import Mapping
 from functools import cache
 from typing import Annotated, Any, NoReturn
 
+import msgspec
 from msgspec import Meta, Struct
 
 from .actions import DRAW, END_RUN, PASS, Action, Draw, EndRun, IllegalAction, Pass, Play, Run, parse_action
@@ -46,7 +47,9 @@ from .state import Outcome
 from .tiles import Tile, TileSet, tile_set
 from .trains import TrainRound
 
-LOG_FORMAT = "capicu-mexican-train-log/1"
+LOG_FORMAT = "capicu-mexican-train-log/2"
+#: The log of capicu before issue 29 (the engine set aside, one double a turn): read with those options.
+LOG_FORMAT_1 = "capicu-mexican-train-log/1"
 
 
 # -- events: what everyone at the table may learn ----------------------------------------
@@ -68,10 +71,12 @@ class TrainRoundStarted(_TrainEvent, frozen=True, gc=False, tag="train_round_sta
     round_number: int
     #: The round's double, set in the middle: every train starts from its number.
     engine: Tile
-    #: The seat that plays first.
+    #: The seat that plays first (after the engine's holder, who laid it as their turn).
     first: int
     hand_counts: PerSeat
     boneyard: int
+    #: The seat dealt the engine, who laid it; None: it came from the boneyard (or was set aside).
+    engine_holder: int | None = None
 
 
 class TrainTilePlayed(_TrainEvent, frozen=True, gc=False, tag="train_tile_played"):
@@ -166,8 +171,8 @@ class TrainView(Struct, frozen=True, gc=False, tag_field="game", tag="mexican-tr
     hand: Annotated[tuple[Tile, ...], Meta(max_length=MAX_TILES)]
     #: Every seat's train (in seat order), then the Mexican train.
     trains: Annotated[tuple[TrainLine, ...], Meta(max_length=9)]
-    #: The train whose double waits to be covered, if one does.
-    open_double: Train | None
+    #: The trains whose doubles wait to be covered, oldest first (the next cover goes on the first).
+    open_doubles: Annotated[tuple[Train, ...], Meta(max_length=9)]
     hand_counts: PerSeat
     boneyard: int
     #: Whose turn it is (None between rounds and once the match is over).
@@ -180,6 +185,12 @@ class TrainView(Struct, frozen=True, gc=False, tag_field="game", tag="mexican-tr
     may_run: bool
     #: The seat on turn is laying its opening run tile by tile.
     running: bool
+    #: The seat on turn laid a double this turn: it lays another double or covers the oldest.
+    doubling: bool
+    #: The seat dealt this round's engine, who laid it; None: it came from the boneyard.
+    engine_holder: int | None
+    #: The tile this seat drew this turn, the only one it may lay now (None for the others).
+    drawn: Tile | None
     totals: PerSeat
     #: What this seat may do now (empty when it is not this seat's turn).
     legal: Annotated[tuple[Action, ...], Meta(max_length=9 * MAX_TILES + 2)]
@@ -201,6 +212,11 @@ class TrainView(Struct, frozen=True, gc=False, tag_field="game", tag="mexican-tr
     def between_rounds(self) -> bool:
         """A round is over (its end is in `events`) and the next is not dealt yet."""
         return self.turn is None and self.winners is None
+
+    @property
+    def open_double(self) -> Train | None:
+        """The oldest open double's train (the one to cover next), or None."""
+        return self.open_doubles[0] if self.open_doubles else None
 
     def train_of(self, train: Train) -> TrainLine:
         return self.trains[self.players if train.owner < 0 else train.owner]
@@ -224,8 +240,11 @@ class TrainRefusal(Code):
     NO_SUCH_TILE = "no-such-tile", "tile", "max_pip"
     NOT_HELD = "not-held", "tile"
     NO_SUCH_TRAIN = "no-such-train", "train"
-    #: A double is open: only a tile on it may be laid.
+    #: A double is open: only a tile on the oldest open double may be laid (or, by who laid
+    #: doubles this turn, another double).
     COVER_THE_DOUBLE = "cover-the-double", "train", "number"
+    #: After a draw only the drawn tile may be laid.
+    DRAWN_TILE_ONLY = "drawn-tile-only", "tile"
     #: The first turn starts one's own train (the drawn tile may go on the Mexican train).
     START_YOUR_TRAIN = "start-your-train"
     #: Another's train whose marker is down.
@@ -268,6 +287,7 @@ TRAIN_ENGLISH: Mapping[TrainRefusal, str] = {
     TrainRefusal.NOT_HELD: "you do not hold {tile}",
     TrainRefusal.NO_SUCH_TRAIN: "there is no {train} at this table",
     TrainRefusal.COVER_THE_DOUBLE: "the double on {train} must be covered first (with a {number})",
+    TrainRefusal.DRAWN_TILE_ONLY: "after a draw only the tile drawn may be laid ({tile})",
     TrainRefusal.START_YOUR_TRAIN: "your first turn starts your own train",
     TrainRefusal.MARKER_DOWN: "{train} is not open to you: its marker is down",
     TrainRefusal.MEXICAN_NEEDS_OWN: "start your own train before the Mexican train",
@@ -343,9 +363,12 @@ def _why_not_play(view: TrainView, action: Play) -> _Why:
         return TrainRefusal.NOT_HELD, {"tile": str(tile)}
     if train.owner >= view.players:
         return TrainRefusal.NO_SUCH_TRAIN, {"train": str(train)}
-    if view.open_double is not None and train != view.open_double:
-        head = view.train_of(view.open_double).head
-        return TrainRefusal.COVER_THE_DOUBLE, {"train": str(view.open_double), "number": head}
+    if view.drawn is not None and tile != view.drawn:
+        return TrainRefusal.DRAWN_TILE_ONLY, {"tile": str(view.drawn)}
+    oldest = view.open_double
+    if oldest is not None and train != oldest and not (view.doubling and tile.is_double):
+        head = view.train_of(oldest).head
+        return TrainRefusal.COVER_THE_DOUBLE, {"train": str(oldest), "number": head}
     allowed = {a.place for a in view.legal if isinstance(a, Play)}
     line = view.train_of(train)
     if tile_leaves(tile, line.head, view.rules.max_pip) < 0:
@@ -432,9 +455,11 @@ def _plays(max_pip: int, players: int) -> tuple[tuple[Play, ...], ...]:
     return tuple(tuple(Play(t, train) for train in trains) for t in tile_set(max_pip).tiles)
 
 
-def deal_order(rng: random.Random, tiles: TileSet, engine: int, players: int) -> tuple[list[int], int]:
-    """The shuffled order of every tile but the engine, and a seat drawn at random."""
-    order = [t for t in range(len(tiles)) if t != engine]
+def deal_order(
+    rng: random.Random, tiles: TileSet, engine: int, players: int, *, set_aside: bool = False
+) -> tuple[list[int], int]:
+    """The shuffled order of every tile (but the engine, when it is set aside), and a seat drawn at random."""
+    order = [t for t in range(len(tiles)) if not (set_aside and t == engine)]
     rng.shuffle(order)
     return order, rng.randrange(players)
 
@@ -466,6 +491,10 @@ class MexicanMatch:
         self.round_number = 0
         #: The seat that played first this round.
         self.first = 0
+        #: The seat that began this round: the engine's holder, or the seat whose turn came first.
+        self.began = 0
+        #: The seat dealt this round's engine (None: it came from the boneyard or was set aside).
+        self.engine_holder: int | None = None
         self.pause_between_rounds = pause_between_rounds
         self._awaiting_deal = False
         self._recorded_deals = deque(deals or ())
@@ -522,7 +551,7 @@ class MexicanMatch:
                 actions.append(plays[low.bit_length() - 1][train])
         if st.may_end_run():
             actions.append(END_RUN)
-        if not actions:
+        elif st.may_stop():
             actions.append(DRAW if st.may_draw() else PASS)
         self._legal = tuple(actions)
         return self._legal
@@ -538,7 +567,8 @@ class MexicanMatch:
             for t, line in enumerate(self._lines)
         )
         may_run = (acting and st.first_turn[st.turn] and not st.drew and not st.running
-                   and st.open_double < 0)
+                   and not st.open_doubles)
+        drawn = acting and seat == st.turn and st.drew
         return TrainView(
             rules=self.rules,
             players=self.players,
@@ -548,7 +578,7 @@ class MexicanMatch:
             engine=self.tiles.tiles[self.tiles.double_of[st.engine]],
             hand=() if seat is None else self.tiles.tiles_in(st.hands[seat]),
             trains=trains,
-            open_double=None if st.open_double < 0 else trains[st.open_double].train,
+            open_doubles=tuple(trains[t].train for t in st.open_doubles),
             hand_counts=tuple(hand.bit_count() for hand in st.hands),
             boneyard=st.boneyard,
             turn=st.turn if acting else None,
@@ -556,6 +586,9 @@ class MexicanMatch:
             first_turn=acting and st.first_turn[st.turn],
             may_run=may_run,
             running=acting and st.running,
+            doubling=acting and st.doubling,
+            engine_holder=self.engine_holder,
+            drawn=self.tiles.tiles[st.drawn] if drawn else None,
             totals=tuple(self.totals),
             legal=self.legal_actions() if acting and seat == st.turn else (),
             events=tuple(self._round_events),
@@ -677,26 +710,31 @@ class MexicanMatch:
 
     def _next_deal(self, engine: int) -> tuple[list[int], int]:
         # Drawn even when the deal is recorded, so that a log cut short goes on with the seed's deals.
-        order, seat = deal_order(self._deal_rng, self.tiles, engine, self.players)
+        set_aside = self.rules.engine_set_aside
+        order, seat = deal_order(self._deal_rng, self.tiles, engine, self.players, set_aside=set_aside)
         if self._recorded_deals:
             order, seat = self._recorded_deals.popleft()
-            expected = [t for t in range(len(self.tiles)) if t != engine]
+            expected = [t for t in range(len(self.tiles)) if not (set_aside and t == engine)]
             if sorted(order) != expected or not 0 <= seat < self.players:
-                raise ValueError(f"deal {self._deal_count + 1} of the log is not a shuffle of the set "
-                                 "without the round's engine")
+                what = "the set without the round's engine" if set_aside else "the whole set"
+                raise ValueError(f"deal {self._deal_count + 1} of the log is not a shuffle of {what}")
         self._deal_count += 1
         self._entries.append({"deal": list(order), "seat": seat})
         return list(order), seat
 
     def _start_round(self) -> list[TrainEvent]:
-        """Take out the next engine (highest double first), deal, and name who plays first."""
+        """Deal the next engine's round (highest double first), have it laid, and name who plays first.
+
+        The engine's holder lays it as their turn and the next seat plays first; when
+        nobody holds it (or it was set aside), it comes from the boneyard and the round
+        begins with a seat drawn at random in round 1, else the seat after the last
+        round's beginner.
+        """
         self.round_number += 1
         rules = self.rules
         number = rules.max_pip - (self.round_number - 1)
         engine = self.tiles.double_of[number]
         order, random_seat = self._next_deal(engine)
-        # Round 1: a seat drawn at random; each later round, the next seat in turn order.
-        self.first = random_seat if self.round_number == 1 else (self.first + 1) % self.players
         size = rules.hand_size(self.players)
         hands = []
         for seat in range(self.players):
@@ -704,11 +742,21 @@ class MexicanMatch:
             for tile in order[seat * size : (seat + 1) * size]:
                 mask |= 1 << tile
             hands.append(mask)
-        stock = order[self.players * size :]
+        stock = [t for t in order[self.players * size :] if t != engine]
+        bit = 1 << engine
+        holder = next((seat for seat, hand in enumerate(hands) if hand & bit), None)
+        self.engine_holder = holder
+        if holder is not None:
+            hands[holder] ^= bit
+            self.began = holder
+            self.first = (holder + 1) % self.players
+        else:
+            self.began = random_seat if self.round_number == 1 else (self.began + 1) % self.players
+            self.first = self.began
         self._state = TrainRound(
             self.tiles, number, hands, stock, turn=self.first,
             opening_run=rules.opening_run, cover_doubles=rules.cover_doubles,
-            mexican_needs_own=rules.mexican_needs_own_train,
+            one_double=rules.one_double_a_turn, mexican_needs_own=rules.mexican_needs_own_train,
         )
         self._lines = [[] for _ in range(self.players + 1)]
         started = TrainRoundStarted(
@@ -717,6 +765,7 @@ class MexicanMatch:
             first=self.first,
             hand_counts=tuple(hand.bit_count() for hand in hands),
             boneyard=len(stock),
+            engine_holder=holder,
         )
         self._round_events = [started]
         self._legal = None
@@ -751,11 +800,21 @@ class MexicanMatch:
 
         ``on_entry`` hears of every entry as it is replayed, as in `Match.from_log`.
         """
-        if not isinstance(data, dict) or data.get("format") != LOG_FORMAT:
+        if not isinstance(data, dict) or data.get("format") not in (LOG_FORMAT, LOG_FORMAT_1):
             raise ValueError(f"not a Mexican Train match log (expected format {LOG_FORMAT!r})")
         rules = data.get("rules")
         if not isinstance(rules, TrainRules):
             raise ValueError("a Mexican Train match log needs its rules (TrainRules)")
+        if data["format"] == LOG_FORMAT_1:
+            # Before issue 29: the engine was set aside and a double covered by the next tile.
+            old = msgspec.structs.replace(rules, engine_set_aside=True, one_double_a_turn=True)
+            try:
+                return cls.from_log({**data, "format": LOG_FORMAT, "rules": old}, on_entry)
+            except ValueError:
+                raise ValueError(
+                    "this Mexican Train log was written by capicu's log version 1, whose rules (a draw, "
+                    "a blocked round) this version no longer plays, so it cannot be replayed"
+                ) from None
         players, seed, entries = data.get("players"), data.get("seed"), data.get("entries")
         if not isinstance(players, int) or not isinstance(seed, int) or not isinstance(entries, list):
             raise ValueError("a match log needs players, seed and entries")
@@ -810,7 +869,7 @@ def new_match(
 
 def match_from_log(data: Any, on_entry: OnEntry | None = None) -> Match | MexicanMatch:
     """The match a log of either engine describes (told apart by its format)."""
-    if isinstance(data, dict) and data.get("format") == LOG_FORMAT:
+    if isinstance(data, dict) and data.get("format") in (LOG_FORMAT, LOG_FORMAT_1):
         return MexicanMatch.from_log(data, on_entry)
     return Match.from_log(data, on_entry)
 

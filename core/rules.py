@@ -480,8 +480,14 @@ class TrainRules(Rules, frozen=True):
     opening_run: bool = True
     #: Only a player whose own train is started may lay on the Mexican train.
     mexican_needs_own_train: bool = False
-    #: A double laid must be covered in the same turn (False: it earns another play anywhere).
+    #: A double laid must be covered (False: it earns another play anywhere).
     cover_doubles: bool = True
+    #: One double a turn, covered by the same player's next tile (False: several doubles a
+    #: turn, the turn ending with a cover of the oldest open one: seed 004).
+    one_double_a_turn: bool = False
+    #: The engine is taken out before the deal and the first seat rotates (False: the engine
+    #: is dealt like any tile and its holder lays it: seed 004).
+    engine_set_aside: bool = False
     #: What the double blank counts in a hand at the end of a round (50, or 0).
     double_blank_points: int = 50
     #: Play only the first N rounds (1 or 4); None: a round for every double, highest first.
