@@ -37,9 +37,9 @@ class TrainHintReason(Code):
     MUST_PASS = "must-pass"
     #: The last tile in hand: it goes out.
     DOMINO = "domino"
-    #: The open double on ``train`` must be covered first.
+    #: The open double on ``train`` must be covered first (the oldest, when several are open).
     COVERS_DOUBLE = "covers-double", "train"
-    #: A double the hand can cover at once: two tiles down this turn.
+    #: A double the hand can end the turn after (covering it, or the oldest open double).
     DOUBLE = "double", "tile"
     #: The next tile of the plan for one's own train, which stays ``length`` tiles long.
     KEEPS_CHAIN = "keeps-chain", "length"
@@ -113,7 +113,7 @@ def _reasons(view: TrainView, action: Action, decision: TrainDecision) -> tuple[
         return (TrainHintReason.OPENING_RUN(length=len(decision.run)),)
     found: list[TrainReason] = []
     merit = decision.merit
-    if view.open_double is not None:
+    if view.open_double is not None and action.place == view.open_double and not action.tile.is_double:
         found.append(TrainHintReason.COVERS_DOUBLE(train=str(view.open_double)))
     if merit is not None:
         if merit.marker_down:
