@@ -22,7 +22,7 @@ from pathlib import Path
 
 from capicu.core import make_player
 from capicu.net import Client, Host, HostConfig, Limits, TableConfig, Update
-from capicu.net.journals import JournalFolder, JournalKind
+from capicu.net.store.journals import JournalFolder, JournalKind
 
 LOOPBACK = "127.0.0.1"
 

@@ -12,7 +12,7 @@ search). ``--host-cpu`` measures host_cpu_us_per_move alone.
   real host (a 2-seat table, both seats driven by this process, one move at a
   time); frames are read with the real codec. When a round ends, every seat
   says it is ready and the deal is awaited, outside the timing.
-- host CPU per move: the host's state machine (net/machine.py) alone, no
+- host CPU per move: the host's state machine (net/host/machine.py) alone, no
   sockets: two seats' real client frames fed to `HostMachine.receive`, and the
   messages it hands back encoded as the asyncio host encodes them; the CPU time
   of those calls per move, the clients' own reading left out.
@@ -43,10 +43,10 @@ import msgspec
 from capicu.core import Rules
 from capicu.net import Host, HostConfig, Limits, TableConfig
 from capicu.net.codec import NEED_DATA, Codec, encode_frame
-from capicu.net.effects import Send, Tell
-from capicu.net.machine import HostMachine
+from capicu.net.host.effects import Send, Tell
+from capicu.net.host.machine import HostMachine
+from capicu.net.host.table import Table
 from capicu.net.protocol import PROTOCOL_VERSION, to_wire
-from capicu.net.table import Table
 
 LOOPBACK = "127.0.0.1"
 _LENGTH = struct.Struct(">I")

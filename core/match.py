@@ -570,7 +570,7 @@ class Match:
         """The match as its record: header plus every deal and action, in order.
 
         Everything in it is plain data but the rules, a `Rules` value: whoever
-        stores a log writes them as it writes rules anywhere (net/journal.py).
+        stores a log writes them as it writes rules anywhere (net/store/journal.py).
         """
         log: dict[str, Any] = {
             "format": LOG_FORMAT,

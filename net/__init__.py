@@ -1,8 +1,10 @@
 """LAN play: the wire protocol (docs/PROTOCOL.md), the sans-I/O codec, the host and the client."""
 
+from capicu.net.host.server import Host, HostConfig, HostError, HostNote, Limits, RejoinRequest, new_join_code
+from capicu.net.host.table import ConfigError, ConfigProblem, TableConfig
+
 from .client import Client, ClientError, Closed, Incoming, JoinError, Reconnected, Reconnecting, Update
 from .codec import CLOSED, NEED_DATA, Codec
-from .host import Host, HostConfig, HostError, HostNote, Limits, RejoinRequest, new_join_code
 from .model import Change, TableModel
 from .protocol import (
     DEFAULT_PORT,
@@ -22,7 +24,6 @@ from .protocol import (
     Waiting,
     Welcome,
 )
-from .table import ConfigError, ConfigProblem, TableConfig
 
 __all__ = [
     "CLOSED",

@@ -46,8 +46,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from capicu.core import Action, TrainView, View, parse_action
+from capicu.net.store.archive import KeptBy, keep_finished_match
+from capicu.net.store.record import RecordError
 
-from .archive import KeptBy, keep_finished_match
 from .codec import CLOSED, NEED_DATA, Codec
 from .model import (
     Change,
@@ -80,7 +81,6 @@ from .protocol import (
     Waiting,
     Welcome,
 )
-from .record import RecordError
 
 #: Seconds a reconnect attempt waits for the host to accept the connection: on a
 #: LAN an answer takes milliseconds, so a longer wait only delays saying it is down.

@@ -1,7 +1,7 @@
 """The sizes the protocol and the files made from it hold to (docs/PROTOCOL.md, section 1).
 
 Declared here, apart from the messages (net/protocol.py re-exports them), so that
-a module the messages carry (the match record, net/record.py) shares them without
+a module the messages carry (the match record, net/store/record.py) shares them without
 importing the messages.
 """
 

@@ -23,8 +23,9 @@ from typing import ClassVar
 from capicu.core import Event, TrainView, View
 from capicu.core.codes import Code, Statement
 from capicu.core.mexican import TrainEvent
+from capicu.net.store.history import HistoryProblem
+from capicu.net.store.record import MatchRecord, RecordError, check_record
 
-from .history import HistoryProblem
 from .protocol import (
     ActedBy,
     Chat,
@@ -43,7 +44,6 @@ from .protocol import (
     advance_train_view,
     advance_view,
 )
-from .record import MatchRecord, RecordError, check_record
 
 
 class LinkEnd(Code):
@@ -255,7 +255,7 @@ class TableModel:
         self.record_problem: str | None = None
         #: Where this machine keeps the record (set by the client that wrote it).
         self.record_file: Path | None = None
-        #: What went wrong keeping the match in the history of matches (net/history.py), if anything.
+        #: What went wrong keeping the match in the history of matches (net/store/history.py), if anything.
         self.history_problem: Statement[HistoryProblem] | None = None
 
     def apply(self, message: Taken, now: float) -> Change | None:

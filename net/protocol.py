@@ -25,6 +25,8 @@ from capicu.core import Action, Event, RoundEnded, RoundStarted, View
 from capicu.core.codes import Code
 from capicu.core.mexican import TrainEvent, TrainRoundEnded, TrainRoundStarted, TrainView
 from capicu.core.view import MAX_HISTORY, STATE, STATE_FIELDS
+from capicu.net.host.sanitize import clean_text
+from capicu.net.store.record import MatchRecord
 from msgspec import Meta, Struct
 
 from . import wire
@@ -37,8 +39,6 @@ from .limits import (
     MOST_SEATS,
     NAME_LIMIT,
 )
-from .record import MatchRecord
-from .sanitize import clean_text
 
 #: Version 2 added seat keys, match ids, leaving on purpose, asking for a seat
 #: back by name, and the pause between rounds; version 3, Mexican Train (train
@@ -221,7 +221,7 @@ class Seat(Struct, frozen=True):
     """One seat as everyone sees it: the host's, the wire's and the screen's.
 
     The host keeps more about a seat (its token, key and connection, see
-    net/table.py); none of that is here, so none of it can reach the wire.
+    net/host/table.py); none of that is here, so none of it can reach the wire.
     """
 
     seat: SeatNumber
@@ -451,7 +451,7 @@ class MatchRecorded(_FromHost, frozen=True, tag="record"):
     """The match is over: its whole record (every deal and every action, public now).
 
     Sent to everybody at the table right after the update that ends the match, and
-    after the snapshot to whoever comes in once it is over; never before (net/record.py
+    after the snapshot to whoever comes in once it is over; never before (net/store/record.py
     says what a record holds; a client checks it replays to the totals it saw).
     """
 

@@ -2,7 +2,7 @@
 
 Every message of the protocol (net/protocol.py), every value of the engine that
 travels inside one (events, views, rules, results) and the journal's records
-(net/journal.py) are msgspec Structs: their types and limits are their
+(net/store/journal.py) are msgspec Structs: their types and limits are their
 declarations (``Annotated[str, Meta(max_length=96)]``), and msgspec reads and
 writes them. This module adds what msgspec cannot know: a tile travels as its
 text (``"3-5"``) and an action as its own (``"play 3-5 left"``).

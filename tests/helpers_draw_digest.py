@@ -5,7 +5,7 @@ from `legal_actions()` in its order) and hashes, step by step, the legal
 actions, the action, the events and the scores in a canonical text form that
 does not depend on how events are declared (dataclass or Struct). The digests
 of the base commit (before the board seam) are kept in
-tests/data/draw_family_digests.json; tests/test_draw_family_differential.py
+tests/core/data/draw_family_digests.json; tests/core/test_draw_family_differential.py
 plays the same matches on the engine of today and compares.
 """
 

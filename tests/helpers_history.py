@@ -1,6 +1,6 @@
 """A hand-made history: matches written as facts, their numbers chosen so that each figure is known.
 
-Shared by the history's own tests (tests/net/test_history.py) and the command's and screen's
+Shared by the history's own tests (tests/net/store/test_history.py) and the command's and screen's
 (tests/tui/test_history_screen.py).
 """
 
@@ -8,7 +8,15 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from capicu.net.history import LINE_GAME, TRAIN_GAME, KeptBy, MatchFacts, RoundFacts, SeatFacts, open_history
+from capicu.net.store.history import (
+    LINE_GAME,
+    TRAIN_GAME,
+    KeptBy,
+    MatchFacts,
+    RoundFacts,
+    SeatFacts,
+    open_history,
+)
 
 
 def person(name: str, side: int, score: int, won: bool) -> SeatFacts:

@@ -28,7 +28,7 @@ def test_every_preset_the_engine_plays_has_its_rules_on_the_rules_page():
 def test_the_rules_page_lists_every_rule_option_of_the_command_line():
     import argparse
 
-    from capicu.tui.options import add_rule_arguments
+    from capicu.tui.cli.options import add_rule_arguments
 
     parser = argparse.ArgumentParser()
     add_rule_arguments(parser)
@@ -58,7 +58,7 @@ def test_the_record_page_reads_a_record_with_msgpack_alone(tmp_path, capsys):
     from capicu.core import new_match
     from capicu.core.ai import make_player
     from capicu.core.replay import replay
-    from capicu.net.record import RecordSeat, read_record, record_of, write_record
+    from capicu.net.store.record import RecordSeat, read_record, record_of, write_record
 
     page = (ROOT / "docs" / "RECORD.md").read_text(encoding="utf-8")
     (example,) = re.findall(r"```python\n(.*?)```", page, flags=re.S)

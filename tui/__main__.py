@@ -1,6 +1,6 @@
 import sys
 
-from capicu.tui.cli import main
+from capicu.tui.cli.main import main
 
 # Guarded: computer players may think in worker processes started with "spawn",
 # which import the main module again.

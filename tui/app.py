@@ -22,9 +22,32 @@ from typing import Any, ClassVar, cast
 import msgspec
 from capicu.core import Action, TrainView, View
 from capicu.net.client import Closed, Dial, Reconnected, Reconnecting, Update
-from capicu.net.journals import JournalFolder, Unfinished, summarize
 from capicu.net.model import LinkEnd, TableModel
 from capicu.net.protocol import NAME_LIMIT, Chat, Error, MatchRecorded, Snapshot, TrainSnapshot
+from capicu.net.store.journals import JournalFolder, Unfinished, summarize
+from capicu.tui.prefs.saved_seats import SEATS_FILE, SeatStore
+from capicu.tui.prefs.settings import (
+    DEFAULT_THEME,
+    data_dir,
+    load_settings,
+    records_dir,
+    save_settings,
+    themes_dir,
+)
+from capicu.tui.prefs.themes import GAME_VARIABLES, hide_unreadable_themes, load_themes
+from capicu.tui.words.ascii_only import to_ascii
+from capicu.tui.words.describe import describe_host_bye, describe_host_error, describe_link_end
+from capicu.tui.words.describe_history import describe_history_problem
+from capicu.tui.words.messages import (
+    LANGUAGES,
+    N_,
+    Language,
+    Wording,
+    choose_language,
+    later,
+    set_language_source,
+    t,
+)
 from rich.console import RenderableType
 from rich.segment import Segment
 from textual import events
@@ -41,9 +64,6 @@ from textual.theme import Theme, ThemeProvider
 from textual.types import NoActiveAppError
 from textual.widgets import Checkbox, Input
 
-from .ascii_only import to_ascii
-from .describe import describe_host_bye, describe_host_error, describe_link_end
-from .describe_history import describe_history_problem
 from .game import (
     DisplayOptions,
     GameState,
@@ -70,8 +90,6 @@ from .link import (
     RejoinSettled,
     seat_gone,
 )
-from .messages import LANGUAGES, N_, Language, Wording, choose_language, later, set_language_source, t
-from .saved_seats import SEATS_FILE, SeatStore
 from .screens.base import CapicuScreen
 from .screens.lobby import LobbyScreen
 from .screens.match_over import MatchOverScreen
@@ -83,9 +101,7 @@ from .screens.rules_keys import RulesKeysScreen
 from .screens.table import TableScreen
 from .screens.train_match_over import TrainMatchOverScreen
 from .screens.train_table import TrainTableScreen
-from .settings import DEFAULT_THEME, data_dir, load_settings, records_dir, save_settings, themes_dir
 from .terminal_gone import CHECK_EVERY, on_hang_up
-from .themes import GAME_VARIABLES, hide_unreadable_themes, load_themes
 from .widgets.tiles import TileStyle
 
 __all__ = ["CapicuApp"]
@@ -116,7 +132,8 @@ _ASCII_KEYS = {"enter": "enter", "left": "<-", "right": "->", "up": "up", "down"
 class CapicuApp(App[None]):
     """The dominoes table: menus, the table itself, and the link to a host."""
 
-    CSS_PATH = "capicu.tcss"
+    #: Beside this file, also for a subclass elsewhere (the SSH session's app in tui/ssh/).
+    CSS_PATH = Path(__file__).with_name("capicu.tcss")
     TITLE = "capicu"
     ENABLE_COMMAND_PALETTE = True
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -227,7 +244,7 @@ class CapicuApp(App[None]):
         if path is None:
             self.push_screen(ReplaysScreen())
             return
-        from capicu.net.record import RecordError, read_record
+        from capicu.net.store.record import RecordError, read_record
 
         try:
             record = read_record(path)

@@ -12,15 +12,14 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from capicu.core import Rules
-from capicu.net.host import HostConfig
-from capicu.net.journals import JournalFolder, JournalKind, Unfinished
+from capicu.net.host.server import HostConfig
+from capicu.net.host.table import TableConfig
 from capicu.net.model import TableModel
 from capicu.net.protocol import NAME_LIMIT, Seat, SeatKind
-from capicu.net.table import TableConfig
-
-from .describe import display_text
-from .messages import Wording, later, t
-from .settings import journals_dir, records_dir
+from capicu.net.store.journals import JournalFolder, JournalKind, Unfinished
+from capicu.tui.prefs.settings import journals_dir, records_dir
+from capicu.tui.words.describe import display_text
+from capicu.tui.words.messages import Wording, later, t
 
 
 @dataclass(frozen=True, slots=True)

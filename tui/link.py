@@ -21,16 +21,15 @@ from typing import Any
 from capicu.core import Action
 from capicu.core.codes import Statement
 from capicu.net.client import Client, ClientError, Closed, Dial, JoinError, LinkEnd, Reconnected, Update
-from capicu.net.host import Host, HostConfig, HostError, HostNote, RejoinRequest, reachable
+from capicu.net.host.sanitize import name_key
+from capicu.net.host.server import Host, HostConfig, HostError, HostNote, RejoinRequest, reachable
 from capicu.net.model import Change, TableModel
 from capicu.net.protocol import ErrorCode, MatchRecorded, SeatKind, Waiting
-from capicu.net.sanitize import name_key
+from capicu.tui.prefs.saved_seats import SavedSeat, SeatStore
+from capicu.tui.words.describe import describe_host_error, describe_host_note, describe_host_problem
+from capicu.tui.words.messages import t
 from textual.app import App
 from textual.message import Message
-
-from .describe import describe_host_error, describe_host_note, describe_host_problem
-from .messages import t
-from .saved_seats import SavedSeat, SeatStore
 
 # -- what the worker tells the App -------------------------------------------------
 

@@ -18,7 +18,7 @@ from ..trains import TrainRound
 def moves(state: TrainRound) -> tuple[list[tuple[int, int]], int]:
     """The plays open to the seat on turn, as (train, tiles mask) pairs, and how many tiles in all.
 
-    The same moves `MexicanMatch.legal_actions` lists as plays (tests/test_mexican_players.py checks).
+    The same moves `MexicanMatch.legal_actions` lists as plays (tests/core/ai/test_mexican_players.py checks).
     """
     options: list[tuple[int, int]] = []
     count = 0

@@ -52,7 +52,7 @@ from capicu.net.protocol import (
     train_view_state,
     view_state,
 )
-from capicu.net.record import MatchRecord, RecordSeat, record_of
+from capicu.net.store.record import MatchRecord, RecordSeat, record_of
 
 #: Recorded on 402ae01 with the same generator (its `ViewState.of` for `view_state`).
 RECORDED_COUNT = 5245

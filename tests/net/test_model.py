@@ -27,7 +27,7 @@ from capicu.net.protocol import (
     to_wire,
 )
 
-from .test_machine import framed, hello, host, joined, told
+from .host.test_machine import framed, hello, host, joined, told
 
 
 def _messages(frames: list[dict[str, Any]]) -> list[Any]:

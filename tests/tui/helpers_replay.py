@@ -7,7 +7,7 @@ from pathlib import Path
 from capicu.core import Rules, make_player
 from capicu.core.ai.train_players import make_train_player
 from capicu.core.mexican import TrainView, new_match
-from capicu.net.record import MatchRecord, RecordSeat, record_of, write_record
+from capicu.net.store.record import MatchRecord, RecordSeat, record_of, write_record
 
 NAMES = ("Ana", "Beto", "Carmen", "Dani", "Eva", "Fede", "Gabi", "Hugo")
 #: 2026-09-21 14:13:20 UTC: the first record's start.

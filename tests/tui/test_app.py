@@ -9,11 +9,10 @@ from pathlib import Path
 import msgspec
 import pytest
 from capicu.core import Play, Rules
-from capicu.net.host import Host, HostConfig
+from capicu.net.host.server import Host, HostConfig
+from capicu.net.host.table import TableConfig
 from capicu.net.protocol import Seat, SeatKind
-from capicu.net.table import TableConfig
 from capicu.tui.app import CapicuApp
-from capicu.tui.describe_rules import describe_rules
 from capicu.tui.game import (
     DisplayOptions,
     HostGame,
@@ -26,6 +25,7 @@ from capicu.tui.screens.lobby import LobbyScreen
 from capicu.tui.screens.menu import MainMenuScreen
 from capicu.tui.screens.reconnecting import ReconnectingScreen
 from capicu.tui.screens.table import TableScreen
+from capicu.tui.words.describe_rules import describe_rules
 from helpers_app import (
     my_turn,
     play_turn_and_wait,
@@ -269,7 +269,7 @@ async def test_the_hint_key_names_a_move_and_why() -> None:
 
 
 async def test_a_theme_chosen_is_remembered(tmp_path: Path) -> None:
-    from capicu.tui.settings import load_settings
+    from capicu.tui.prefs.settings import load_settings
 
     app = CapicuApp(DisplayOptions(mouse=False))
     async with app.run_test(size=SIZE) as pilot:
@@ -349,8 +349,8 @@ async def test_a_join_code_of_only_dashes_and_spaces_is_refused_by_the_host_setu
 
 
 async def test_a_damaged_saved_seat_is_named_in_a_notice_and_the_player_joins_as_a_newcomer() -> None:
-    from capicu.tui.saved_seats import SEATS_FILE
-    from capicu.tui.settings import data_dir
+    from capicu.tui.prefs.saved_seats import SEATS_FILE
+    from capicu.tui.prefs.settings import data_dir
 
     host = Host(HostConfig(TableConfig(players=2), bind="127.0.0.1", port=0, code=None))
     _, port = await host.start()

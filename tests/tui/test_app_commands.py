@@ -7,9 +7,9 @@ import sys
 
 import pytest
 from capicu.tui.app import CapicuApp
-from capicu.tui.cli import CliError, main
+from capicu.tui.cli.main import CliError, main
+from capicu.tui.cli.options import parse_address
 from capicu.tui.game import DisplayOptions
-from capicu.tui.options import parse_address
 from capicu.tui.screens.menu import MainMenuScreen
 from helpers_app import wait_for
 
@@ -60,8 +60,8 @@ def test_a_bad_address_is_a_cli_error() -> None:
 def test_colours_are_chosen_before_textual_loads() -> None:
     code = (
         "import sys\n"
-        "from capicu.tui.cli import build_parser\n"
-        "from capicu.tui.commands import prepare_terminal\n"
+        "from capicu.tui.cli.main import build_parser\n"
+        "from capicu.tui.cli.commands import prepare_terminal\n"
         "args = build_parser().parse_args(['play', '--colors', '16'])\n"
         "prepare_terminal(args)\n"
         "assert 'textual' not in sys.modules\n"
@@ -74,7 +74,7 @@ def test_colours_are_chosen_before_textual_loads() -> None:
 
 def test_rules_prints_the_engine_s_own_sentences(capsys: pytest.CaptureFixture[str]) -> None:
     from capicu.core import Rules
-    from capicu.tui.describe_rules import describe_rules
+    from capicu.tui.words.describe_rules import describe_rules
 
     assert main(["rules", "--preset", "draw", "--players", "3"]) == 0
     out = capsys.readouterr().out

@@ -157,8 +157,8 @@ def computers_table() -> Iterator[int]:
 
     The app under the snapshot must find it listening when it starts.
     """
-    from capicu.net.host import Host, HostConfig
-    from capicu.net.table import TableConfig
+    from capicu.net.host.server import Host, HostConfig
+    from capicu.net.host.table import TableConfig
 
     port = _free_port_near(47255)
     ready = threading.Event()

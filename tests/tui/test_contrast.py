@@ -32,7 +32,7 @@ import textual.constants
 from capicu.core import Match, Play, Rules, View
 from capicu.tui.app import CapicuApp
 from capicu.tui.game import DisplayOptions, HostGame, SoloGame, make_host_config
-from capicu.tui.themes import READABLE_TEXTUAL_THEMES, load_themes
+from capicu.tui.prefs.themes import READABLE_TEXTUAL_THEMES, load_themes
 from capicu.tui.widgets.hand_view import HandView
 from helpers_app import my_turn, play_turn_and_wait, round_over, wait_for
 from rich._palettes import EIGHT_BIT_PALETTE

@@ -10,17 +10,17 @@ from typing import Any
 import pytest
 from capicu.core import Rules
 from capicu.net.client import Client, Closed, Reconnecting
-from capicu.net.host import Host, HostConfig
+from capicu.net.host.server import Host, HostConfig
+from capicu.net.host.table import TableConfig
 from capicu.net.model import LinkEnd
-from capicu.net.table import TableConfig
 from capicu.tui.app import CapicuApp
-from capicu.tui.describe import describe_link_end
 from capicu.tui.game import DisplayOptions, HostGame, JoinGame, SoloGame, make_host_config
-from capicu.tui.saved_seats import SavedSeat
+from capicu.tui.prefs.saved_seats import SavedSeat
 from capicu.tui.screens.host_setup import HostSetupScreen
 from capicu.tui.screens.menu import MainMenuScreen
 from capicu.tui.screens.table import LeaveScreen, TableScreen
 from capicu.tui.widgets.event_log import EventLog
+from capicu.tui.words.describe import describe_link_end
 from helpers_app import screen_text, wait_for
 from textual.pilot import Pilot
 from textual.widgets import Input, Label

@@ -11,14 +11,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from capicu.net.history import HISTORY_FILE, HistoryProblem, KeptBy
+from capicu.net.store.history import HISTORY_FILE, HistoryProblem, KeptBy
 from capicu.tui.app import CapicuApp
-from capicu.tui.cli import main
-from capicu.tui.commands import run_history
+from capicu.tui.cli.commands import run_history
+from capicu.tui.cli.main import main
 from capicu.tui.game import DisplayOptions
+from capicu.tui.prefs.settings import Settings, save_settings, settings_path
 from capicu.tui.screens.history import HistoryScreen
 from capicu.tui.screens.menu import MainMenuScreen
-from capicu.tui.settings import Settings, save_settings, settings_path
 from helpers_app import screen_text, wait_for
 from helpers_history import write_hand_made
 from textual.pilot import Pilot
@@ -92,7 +92,7 @@ def test_the_saved_name_is_the_default_player(folder: Path, capsys: pytest.Captu
 
 def test_this_year_is_the_year_of_the_clock(folder: Path, capsys: pytest.CaptureFixture[str]) -> None:
     write_hand_made(folder)
-    from capicu.tui.cli import build_parser
+    from capicu.tui.cli.main import build_parser
 
     args = build_parser().parse_args(["history", "--this-year"])
     assert run_history(args, now=NOW) == 0

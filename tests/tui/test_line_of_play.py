@@ -7,9 +7,9 @@ import re
 from typing import Any
 
 from capicu.core import End, Match, Play, RoundEnded, Rules, TilePlayed
-from capicu.tui.messages import set_ascii
 from capicu.tui.widgets.line_of_play import LineMarks, LineOfPlay, Snake, lay_snake, line_marks
 from capicu.tui.widgets.tiles import TileStyle
+from capicu.tui.words.messages import set_ascii
 from hypothesis import given
 from hypothesis import strategies as st
 from rich.style import Style

@@ -1,5 +1,5 @@
 """The coach in the replay (issue 24, part 3): choose a player, the analysis runs in a worker with a
-progress bar and Esc stops it; the result is kept beside the record (net/coach_store.py) and shown at
+progress bar and Esc stops it; the result is kept beside the record (net/store/coach_store.py) and shown at
 once the second time; each decision is marked, the one in view with its choices, and the summary's
 keys go to the costliest decisions.
 
@@ -14,8 +14,8 @@ from typing import Any
 
 import pytest
 from capicu.core.ai.coach import CoachBudget
-from capicu.net.coach_store import cache_path, load_analysis
-from capicu.net.record import read_record
+from capicu.net.store.coach_store import cache_path, load_analysis
+from capicu.net.store.record import read_record
 from capicu.tui.app import CapicuApp
 from capicu.tui.game import DisplayOptions
 from capicu.tui.screens.coach import CoachSeatScreen, CoachSummaryScreen

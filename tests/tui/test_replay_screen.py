@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from capicu.net.record import read_record
+from capicu.net.store.record import read_record
 from capicu.tui.app import CapicuApp
 from capicu.tui.game import DisplayOptions, OpenReplays
 from capicu.tui.screens.replay import ReplayScreen

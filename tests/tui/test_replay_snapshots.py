@@ -84,7 +84,7 @@ def test_the_list_of_records(snap_compare: Any, tmp_path: Path) -> None:
 
 def test_the_coach_at_a_flagged_decision(snap_compare: Any, tmp_path: Path) -> None:
     from capicu.core.ai.coach import CoachBudget
-    from capicu.net.record import read_record
+    from capicu.net.store.record import read_record
     from capicu.tui.screens.replays import replay_screen
 
     path = keep(tmp_path / "data" / "records", "puerto-rican-partners", 4)

@@ -12,16 +12,16 @@ from pathlib import Path
 
 from capicu.core import Rules
 from capicu.net import Client, Host, HostConfig, TableConfig
-from capicu.net.journals import JournalFolder, JournalKind, Unfinished
 from capicu.net.protocol import ErrorCode
+from capicu.net.store.journals import JournalFolder, JournalKind, Unfinished
 from capicu.tui.app import CapicuApp
-from capicu.tui.describe import describe_host_error, describe_unfinished
 from capicu.tui.game import DisplayOptions, HostGame, JoinGame, make_host_config
-from capicu.tui.messages import default_language
-from capicu.tui.saved_seats import SEATS_FILE, SavedSeat, SeatStore
+from capicu.tui.prefs.saved_seats import SEATS_FILE, SavedSeat, SeatStore
+from capicu.tui.prefs.settings import data_dir, journals_dir
 from capicu.tui.screens.resume_offer import ResumeOfferScreen
 from capicu.tui.screens.table import TableScreen
-from capicu.tui.settings import data_dir, journals_dir
+from capicu.tui.words.describe import describe_host_error, describe_unfinished
+from capicu.tui.words.messages import default_language
 from helpers_app import my_turn, play_turn_and_wait, screen_text, solo_app, wait_for
 
 SIZE = (100, 30)

@@ -21,16 +21,16 @@ import pytest
 from babel.messages.pofile import read_po
 from capicu.core import Rules
 from capicu.tui.app import CapicuApp
-from capicu.tui.cli import main
+from capicu.tui.cli.main import main
 from capicu.tui.game import DisplayOptions, SoloGame
-from capicu.tui.messages import DOMAIN, LOCALE_DIR, placeholders
+from capicu.tui.prefs.settings import load_settings
 from capicu.tui.screens.menu import MainMenuScreen
 from capicu.tui.screens.rules_keys import RulesKeysScreen
 from capicu.tui.screens.settings import SettingsScreen
 from capicu.tui.screens.table import TableScreen
-from capicu.tui.settings import load_settings
 from capicu.tui.widgets.event_log import EventLog
 from capicu.tui.widgets.hand_view import HandView
+from capicu.tui.words.messages import DOMAIN, LOCALE_DIR, placeholders
 from helpers_app import my_turn, play_turn_and_wait, play_until, round_over, screen_text, wait_for
 from helpers_process import ProcessLines
 from textual.pilot import Pilot
@@ -293,7 +293,7 @@ def test_a_bad_rule_option_is_said_in_spanish(capsys: pytest.CaptureFixture[str]
 
 def test_a_headless_host_speaks_spanish() -> None:
     """A real ``capicu --lang es host --headless`` on 127.0.0.1: its lines in Spanish; SIGTERM stops it."""
-    command = [sys.executable, "-m", "capicu.tui.cli", "--lang", "es", "host", "--headless",
+    command = [sys.executable, "-m", "capicu.tui.cli.main", "--lang", "es", "host", "--headless",
                "--bind", "127.0.0.1", "--port", "0", "--code", "ABC123"]
     host = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     try:
@@ -343,7 +343,7 @@ def test_a_headless_host_words_what_happens_while_it_runs_in_spanish(tmp_path: P
 
     import msgpack
 
-    command = [sys.executable, "-m", "capicu.tui.cli", "--lang", "es", "host", "--headless",
+    command = [sys.executable, "-m", "capicu.tui.cli.main", "--lang", "es", "host", "--headless",
                "--bind", "127.0.0.1", "--port", "0", "--no-code",
                "--journal", str(tmp_path / "no such folder" / "match.journal")]
     host = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE)

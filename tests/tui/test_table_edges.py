@@ -194,8 +194,8 @@ async def test_a_partners_round_end_shows_its_last_line_at_80x24_when_the_others
 
 async def test_under_the_host_gone_overlay_my_own_seat_is_not_connected() -> None:
     from capicu.core import Rules
-    from capicu.net.host import Host, HostConfig
-    from capicu.net.table import TableConfig
+    from capicu.net.host.server import Host, HostConfig
+    from capicu.net.host.table import TableConfig
     from capicu.tui.game import DisplayOptions, JoinGame
     from capicu.tui.screens.reconnecting import ReconnectingScreen
     from capicu.tui.widgets.seat_panel import SeatPanel
@@ -220,8 +220,8 @@ async def test_under_the_host_gone_overlay_my_own_seat_is_not_connected() -> Non
 
 async def test_back_at_the_table_on_my_turn_the_status_line_says_my_turn() -> None:
     from capicu.core import Rules
-    from capicu.net.host import Host, HostConfig
-    from capicu.net.table import TableConfig
+    from capicu.net.host.server import Host, HostConfig
+    from capicu.net.host.table import TableConfig
     from capicu.tui.game import DisplayOptions, JoinGame
     from capicu.tui.screens.reconnecting import ReconnectingScreen
 
@@ -264,8 +264,8 @@ async def test_a_name_typed_to_the_limit_in_the_join_form_is_said_to_be_full() -
 
 async def test_footer_keys_never_run_into_each_other_in_spanish_at_80_columns() -> None:
     from capicu.core import Rules
-    from capicu.net.host import Host, HostConfig
-    from capicu.net.table import TableConfig
+    from capicu.net.host.server import Host, HostConfig
+    from capicu.net.host.table import TableConfig
     from capicu.tui.game import DisplayOptions, JoinGame
 
     table = TableConfig(rules=Rules.preset_named("puerto-rican-drawing"), players=2, computers=1,

@@ -13,8 +13,8 @@ from typing import Any
 import msgspec
 import pytest
 from capicu.core import DRAW, Play, Rules, TilesDrawn
-from capicu.net.host import Host, HostConfig
-from capicu.net.table import TableConfig
+from capicu.net.host.server import Host, HostConfig
+from capicu.net.host.table import TableConfig
 from capicu.tui.app import CapicuApp
 from capicu.tui.game import DisplayOptions, HostGame, JoinGame, make_host_config
 from capicu.tui.screens.reconnecting import ReconnectingScreen
@@ -243,8 +243,8 @@ async def test_when_the_host_dies_the_player_is_told_and_the_app_gives_up_with_c
 
 
 async def test_a_finished_matchs_saved_seat_is_forgotten(tmp_path: Path) -> None:
-    from capicu.tui.saved_seats import SEATS_FILE, SeatStore
-    from capicu.tui.settings import data_dir
+    from capicu.tui.prefs.saved_seats import SEATS_FILE, SeatStore
+    from capicu.tui.prefs.settings import data_dir
 
     # The first round wins it.
     rules = msgspec.structs.replace(Rules.preset_named("puerto-rican-drawing"), target=1)

@@ -301,8 +301,8 @@ async def test_a_key_not_allowed_says_why():
 
 async def test_a_spectator_sees_every_lane_and_no_hand():
     from capicu.core import Rules
-    from capicu.net.host import Host, HostConfig
-    from capicu.net.table import TableConfig
+    from capicu.net.host.server import Host, HostConfig
+    from capicu.net.host.table import TableConfig
     from capicu.tui.app import CapicuApp
     from capicu.tui.game import DisplayOptions, JoinGame
 

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from capicu.core import Rules
 from capicu.net.client import Client
-from capicu.net.host import Host, HostConfig
+from capicu.net.host.server import Host, HostConfig
+from capicu.net.host.table import TableConfig
 from capicu.net.protocol import Seats, Welcome
-from capicu.net.table import TableConfig
 from capicu.tui.app import CapicuApp
 from capicu.tui.game import DisplayOptions, JoinGame
 from capicu.tui.screens.lobby import LobbyScreen

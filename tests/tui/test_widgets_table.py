@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from capicu.core import Direction, Passed, RoundStarted, TilesDrawn
-from capicu.tui.messages import set_ascii
 from capicu.tui.widgets.boneyard_info import BoneyardInfo
 from capicu.tui.widgets.chat_panel import ChatPanel
 from capicu.tui.widgets.event_log import EventLog
 from capicu.tui.widgets.hand_view import HandView
 from capicu.tui.widgets.line_of_play import LineOfPlay
 from capicu.tui.widgets.seat_panel import Position, SeatPanel, SeatView, table_positions
+from capicu.tui.words.messages import set_ascii
 from textual.widget import Widget
 from textual.widgets import Input, RichLog
 from widget_harness import SIZE, WidgetApp, played_view, styled_app

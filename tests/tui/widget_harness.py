@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 
 from capicu.core import Match, Play, Rules, View
-from capicu.tui.themes import GAME_VARIABLES, load_themes
+from capicu.tui.prefs.themes import GAME_VARIABLES, load_themes
 from textual.app import App, ComposeResult
 from textual.widget import Widget
 

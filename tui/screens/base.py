@@ -21,7 +21,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, TypeVar, cast
 
 from capicu.net.model import Change
-from capicu.tui.messages import t
+from capicu.tui.words.messages import t
 from textual.binding import ActiveBinding
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Checkbox, Input, Select

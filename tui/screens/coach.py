@@ -1,6 +1,6 @@
 """The coach's dialogs over the replay: which player to coach, and the match's summary.
 
-The analysis itself is core's (core/ai/coach.py) and its words tui/describe_coach.py's;
+The analysis itself is core's (core/ai/coach.py) and its words tui/words/describe_coach.py's;
 the replay screen runs it and shows it (tui/screens/replay.py).
 """
 
@@ -10,9 +10,9 @@ from collections.abc import Sequence
 from typing import ClassVar
 
 from capicu.core.ai.coach import Analysis
-from capicu.tui.describe_coach import describe_summary
-from capicu.tui.messages import N_, t
 from capicu.tui.screens.base import CapicuModalScreen
+from capicu.tui.words.describe_coach import describe_summary
+from capicu.tui.words.messages import N_, t
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical

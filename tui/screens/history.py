@@ -1,6 +1,6 @@
 """History: how the player did in every finished match kept here, this year or all time.
 
-The figures are net/history.py's, worded by tui/describe_history.py (the same as
+The figures are net/store/history.py's, worded by tui/words/describe_history.py (the same as
 ``capicu history``): a summary, a table by opponent or by game (or a host's table
 standings), and a chart of the share of matches won over time, drawn by plotext
 (textual-plotext, Textualize's widget). The player is the name saved in Settings,
@@ -14,8 +14,10 @@ from enum import StrEnum
 from pathlib import Path
 from typing import ClassVar
 
-from capicu.net.history import MY_SEATS, History, HistoryError, MatchResult, open_history, this_year
-from capicu.tui.describe_history import (
+from capicu.net.store.history import MY_SEATS, History, HistoryError, MatchResult, open_history, this_year
+from capicu.tui.prefs.settings import records_dir
+from capicu.tui.screens.base import CapicuScreen
+from capicu.tui.words.describe_history import (
     FigureTable,
     describe_history_problem,
     history_title,
@@ -25,9 +27,7 @@ from capicu.tui.describe_history import (
     standings_table,
     summary_sentence,
 )
-from capicu.tui.messages import N_, t
-from capicu.tui.screens.base import CapicuScreen
-from capicu.tui.settings import records_dir
+from capicu.tui.words.messages import N_, t
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType

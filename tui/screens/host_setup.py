@@ -8,15 +8,15 @@ import msgspec
 from capicu.core import PRESET_NAMES, Rules, RulesError
 from capicu.core.ai import LEVELS
 from capicu.net.codes import new_join_code
-from capicu.net.journals import JournalFolder, JournalKind
+from capicu.net.host.table import ConfigError, ConfigProblem
 from capicu.net.protocol import CODE_LIMIT, DEFAULT_PORT
-from capicu.net.table import ConfigError, ConfigProblem
-from capicu.tui.describe import describe_rules_problem
-from capicu.tui.describe_rules import preset_title
+from capicu.net.store.journals import JournalFolder, JournalKind
 from capicu.tui.game import HostGame, SoloGame, make_host_config
-from capicu.tui.messages import N_, t, tc, tn
+from capicu.tui.prefs.settings import journals_dir, records_dir
 from capicu.tui.screens.base import CapicuScreen
-from capicu.tui.settings import journals_dir, records_dir
+from capicu.tui.words.describe import describe_rules_problem
+from capicu.tui.words.describe_rules import preset_title
+from capicu.tui.words.messages import N_, t, tc, tn
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Grid, Horizontal, Vertical

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, ClassVar
 
-from capicu.tui.messages import N_, t
 from capicu.tui.screens.base import CapicuModalScreen
+from capicu.tui.words.messages import N_, t
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical

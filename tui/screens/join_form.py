@@ -5,10 +5,10 @@ from __future__ import annotations
 from typing import ClassVar
 
 from capicu.net.protocol import CODE_LIMIT, NAME_LIMIT
+from capicu.tui.cli.options import CliError, parse_address
 from capicu.tui.game import JoinGame
-from capicu.tui.messages import N_, t
-from capicu.tui.options import CliError, parse_address
 from capicu.tui.screens.base import CapicuScreen
+from capicu.tui.words.messages import N_, t
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Grid, Horizontal, Vertical

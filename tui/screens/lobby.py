@@ -6,12 +6,12 @@ from typing import ClassVar
 
 from capicu.net.model import Change
 from capicu.net.protocol import NAME_LIMIT, Chat, SeatKind, Seats
-from capicu.tui.describe import display_text
 from capicu.tui.game import computer_name, seat_notices
-from capicu.tui.messages import N_, t, tc, tn
 from capicu.tui.screens.base import CapicuScreen
 from capicu.tui.screens.how_to_join import how_to_join_lines
 from capicu.tui.widgets.event_log import EventLog
+from capicu.tui.words.describe import display_text
+from capicu.tui.words.messages import N_, t, tc, tn
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical

@@ -11,10 +11,10 @@ from __future__ import annotations
 from typing import ClassVar
 
 from capicu.core import DOMINO, Bonus, MatchEnded, RoundResult, View
-from capicu.tui.describe import describe_event, side_name
 from capicu.tui.game import JoinGame
-from capicu.tui.messages import N_, t, tc, tn
 from capicu.tui.screens.base import CapicuModalScreen
+from capicu.tui.words.describe import describe_event, side_name
+from capicu.tui.words.messages import N_, t, tc, tn
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType

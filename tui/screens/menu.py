@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from capicu.tui.messages import N_, t
 from capicu.tui.screens.base import CapicuScreen
 from capicu.tui.screens.host_setup import HostSetupScreen
 from capicu.tui.screens.join_form import JoinFormScreen
 from capicu.tui.screens.rules_keys import RulesKeysScreen
 from capicu.tui.screens.settings import SettingsScreen
+from capicu.tui.words.messages import N_, t
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical

@@ -13,9 +13,9 @@ from typing import ClassVar
 
 from capicu.net.client import Reconnecting
 from capicu.net.model import Change
-from capicu.tui.describe import describe_link_end
-from capicu.tui.messages import N_, t
 from capicu.tui.screens.base import CapicuModalScreen
+from capicu.tui.words.describe import describe_link_end
+from capicu.tui.words.messages import N_, t
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical

@@ -11,9 +11,9 @@ from __future__ import annotations
 from typing import ClassVar
 
 from capicu.net.protocol import NAME_LIMIT
-from capicu.tui.describe import display_text
-from capicu.tui.messages import N_, t
 from capicu.tui.screens.base import CapicuModalScreen
+from capicu.tui.words.describe import display_text
+from capicu.tui.words.messages import N_, t
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical

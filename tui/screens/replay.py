@@ -26,17 +26,7 @@ from capicu.core import MatchEnded, Play, RoundEnded, RoundStarted, TilesDrawn, 
 from capicu.core.ai.coach import Analysis, Cancelled, CoachBudget, Decision, analyse
 from capicu.core.layout import Train
 from capicu.core.replay import AnyView, Position, Replay
-from capicu.net.coach_store import load_analysis, save_analysis
-from capicu.tui.describe import describe_event, describe_result, display_text, seat_name
-from capicu.tui.describe_coach import describe_choices, describe_decision, points
-from capicu.tui.describe_rules import preset_title
-from capicu.tui.describe_trains import (
-    describe_train_result,
-    describe_train_winners,
-    train_news_lines,
-    untold_lines,
-)
-from capicu.tui.messages import N_, t, tn
+from capicu.net.store.coach_store import load_analysis, save_analysis
 from capicu.tui.screens.base import CapicuScreen
 from capicu.tui.screens.coach import CoachSeatScreen, CoachSummaryScreen
 from capicu.tui.screens.table import MIN_SIZE
@@ -49,6 +39,16 @@ from capicu.tui.widgets.seat_panel import SeatPanel, SeatView
 from capicu.tui.widgets.status_line import StatusLine
 from capicu.tui.widgets.tiles import TileStyle
 from capicu.tui.widgets.train_lanes import NAME_WIDTH, TrainLanes, lanes_from_view
+from capicu.tui.words.describe import describe_event, describe_result, display_text, seat_name
+from capicu.tui.words.describe_coach import describe_choices, describe_decision, points
+from capicu.tui.words.describe_rules import preset_title
+from capicu.tui.words.describe_trains import (
+    describe_train_result,
+    describe_train_winners,
+    train_news_lines,
+    untold_lines,
+)
+from capicu.tui.words.messages import N_, t, tn
 from textual import events, work
 from textual.app import ComposeResult
 from textual.binding import ActiveBinding, Binding, BindingType

@@ -1,7 +1,7 @@
 """The list of the player's recorded matches, newest first: Enter opens one in the replay.
 
 Each row says when the match was played, which game, who played and who won
-(read from the records net/record.py keeps in the user data folder). A file
+(read from the records net/store/record.py keeps in the user data folder). A file
 that cannot be read is listed as damaged, with the record's own sentence, and
 does not open.
 """
@@ -13,13 +13,13 @@ from pathlib import Path
 from typing import ClassVar
 
 from capicu.core.replay import replay
-from capicu.net.record import MatchRecord, RecordError, list_records
-from capicu.tui.describe import and_list, display_text, list_separator
-from capicu.tui.describe_rules import preset_title
-from capicu.tui.messages import N_, t
+from capicu.net.store.record import MatchRecord, RecordError, list_records
+from capicu.tui.prefs.settings import records_dir
 from capicu.tui.screens.base import CapicuScreen
 from capicu.tui.screens.replay import ReplayScreen
-from capicu.tui.settings import records_dir
+from capicu.tui.words.describe import and_list, display_text, list_separator
+from capicu.tui.words.describe_rules import preset_title
+from capicu.tui.words.messages import N_, t
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical

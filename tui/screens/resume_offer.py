@@ -1,7 +1,7 @@
 """An unfinished match was kept (the host crashed, or stopped mid-match): resume it or start a new one.
 
 Shown before a hosted or solo game starts, when the folder of journals holds an
-unfinished match of that kind (net/journals.py). The answer goes back to the App
+unfinished match of that kind (net/store/journals.py). The answer goes back to the App
 (`CapicuApp.start_game`): True resumes it, False starts a new match and sets the
 unfinished one aside with the finished ones, None (Esc) starts nothing.
 """
@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from capicu.net.journals import Unfinished
-from capicu.tui.describe import describe_unfinished
-from capicu.tui.messages import N_, t
+from capicu.net.store.journals import Unfinished
 from capicu.tui.screens.base import CapicuModalScreen
+from capicu.tui.words.describe import describe_unfinished
+from capicu.tui.words.messages import N_, t
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical

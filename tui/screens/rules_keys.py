@@ -6,10 +6,10 @@ from collections.abc import Sequence
 from typing import ClassVar
 
 from capicu.core import PRESET_NAMES, Rules
-from capicu.tui.describe_rules import describe_rules, preset_title
-from capicu.tui.messages import N_, t, tc, tn
 from capicu.tui.screens.base import CapicuScreen
 from capicu.tui.screens.table import TableScreen
+from capicu.tui.words.describe_rules import describe_rules, preset_title
+from capicu.tui.words.messages import N_, t, tc, tn
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll

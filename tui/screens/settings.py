@@ -1,7 +1,7 @@
 """Settings: your name, the language, the theme, how tiles are drawn, ASCII mode. Saved as you change them.
 
 The themes offered are capicu's and the user's own; Textual's built-in ones only where they pass
-the contrast test (`capicu.tui.themes.READABLE_TEXTUAL_THEMES`).
+the contrast test (`capicu.tui.prefs.themes.READABLE_TEXTUAL_THEMES`).
 """
 
 from __future__ import annotations
@@ -9,10 +9,10 @@ from __future__ import annotations
 from typing import ClassVar
 
 from capicu.net.protocol import NAME_LIMIT
-from capicu.tui.messages import LANGUAGES, N_, t
+from capicu.tui.prefs.themes import offered_theme_names
 from capicu.tui.screens.base import CapicuScreen
-from capicu.tui.themes import offered_theme_names
 from capicu.tui.widgets.tiles import TileStyle
+from capicu.tui.words.messages import LANGUAGES, N_, t
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Grid, Vertical

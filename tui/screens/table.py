@@ -41,19 +41,7 @@ from capicu.core import (
 from capicu.net.client import Update
 from capicu.net.model import Change, LinkState
 from capicu.net.protocol import Chat, Seats, Snapshot
-from capicu.tui.describe import (
-    and_list,
-    describe_action_refused,
-    describe_hint_reasons,
-    describe_my_draw,
-    describe_result,
-    describe_unfinished,
-    end_name,
-    you,
-)
-from capicu.tui.describe_rules import preset_title
 from capicu.tui.game import HostGame, JoinGame, seat_notices
-from capicu.tui.messages import N_, Wording, later, t, tc
 from capicu.tui.screens.base import CapicuModalScreen, CapicuScreen
 from capicu.tui.screens.how_to_join import HowToJoinScreen
 from capicu.tui.widgets.boneyard_info import BoneyardInfo
@@ -64,6 +52,18 @@ from capicu.tui.widgets.line_of_play import LineOfPlay, line_marks
 from capicu.tui.widgets.quiet_footer import QuietFooter
 from capicu.tui.widgets.seat_panel import Position, SeatPanel, SeatView, table_positions
 from capicu.tui.widgets.status_line import StatusLine
+from capicu.tui.words.describe import (
+    and_list,
+    describe_action_refused,
+    describe_hint_reasons,
+    describe_my_draw,
+    describe_result,
+    describe_unfinished,
+    end_name,
+    you,
+)
+from capicu.tui.words.describe_rules import preset_title
+from capicu.tui.words.messages import N_, Wording, later, t, tc
 from textual import events, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType

@@ -11,12 +11,12 @@ from typing import ClassVar
 
 from capicu.core import TrainView
 from capicu.core.layout import Train
-from capicu.tui.describe import seat_name, you_title
-from capicu.tui.describe_trains import describe_train_winners
 from capicu.tui.game import JoinGame
-from capicu.tui.messages import N_, t, tn
 from capicu.tui.screens.base import CapicuModalScreen
 from capicu.tui.widgets.train_lanes import lane_keys, lane_order
+from capicu.tui.words.describe import seat_name, you_title
+from capicu.tui.words.describe_trains import describe_train_winners
+from capicu.tui.words.messages import N_, t, tn
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType

@@ -43,9 +43,18 @@ from capicu.core.mexican import (
 from capicu.net.client import Update
 from capicu.net.model import Change
 from capicu.net.protocol import Chat, Seats, TrainSnapshot
-from capicu.tui.describe import and_list
-from capicu.tui.describe_rules import preset_title
-from capicu.tui.describe_trains import (
+from capicu.tui.game import seat_notices
+from capicu.tui.screens.base import CapicuScreen
+from capicu.tui.screens.table import MIN_SIZE, READY_DELAY, LeaveScreen
+from capicu.tui.widgets.chat_panel import ChatPanel
+from capicu.tui.widgets.event_log import EventLog
+from capicu.tui.widgets.hand_view import HandView
+from capicu.tui.widgets.quiet_footer import QuietFooter
+from capicu.tui.widgets.status_line import StatusLine
+from capicu.tui.widgets.train_lanes import MEXICAN_KEY, TrainLanes, lane_keys, lane_order, lanes_from_view
+from capicu.tui.words.describe import and_list
+from capicu.tui.words.describe_rules import preset_title
+from capicu.tui.words.describe_trains import (
     Untold,
     describe_must_cover,
     describe_train_action_refused,
@@ -55,16 +64,7 @@ from capicu.tui.describe_trains import (
     describe_train_winners,
     train_news_lines,
 )
-from capicu.tui.game import seat_notices
-from capicu.tui.messages import N_, Wording, later, t
-from capicu.tui.screens.base import CapicuScreen
-from capicu.tui.screens.table import MIN_SIZE, READY_DELAY, LeaveScreen
-from capicu.tui.widgets.chat_panel import ChatPanel
-from capicu.tui.widgets.event_log import EventLog
-from capicu.tui.widgets.hand_view import HandView
-from capicu.tui.widgets.quiet_footer import QuietFooter
-from capicu.tui.widgets.status_line import StatusLine
-from capicu.tui.widgets.train_lanes import MEXICAN_KEY, TrainLanes, lane_keys, lane_order, lanes_from_view
+from capicu.tui.words.messages import N_, Wording, later, t
 from textual import events, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType

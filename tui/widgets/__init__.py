@@ -17,7 +17,7 @@ How a screen uses them:
 
 Every widget takes ``tile_style`` and/or ``ascii`` where it matters (reactives:
 set them to redraw). Their colours come from the theme variables of
-`capicu.tui.themes.GAME_VARIABLES`, so the App must return them from
+`capicu.tui.prefs.themes.GAME_VARIABLES`, so the App must return them from
 `get_theme_variable_defaults`. Each widget repaints only the cells that changed
 (`repaint`), because SSH players pay for every byte written.
 

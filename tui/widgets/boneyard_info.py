@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 from capicu.core import View
+from capicu.tui.words.messages import t, tn
 from rich.text import Text
 from textual.reactive import reactive
 from textual.widget import Widget
-
-from ..messages import t, tn
 
 
 class BoneyardInfo(Widget):

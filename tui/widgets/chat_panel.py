@@ -11,13 +11,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from capicu.net.protocol import CHAT_LIMIT
+from capicu.tui.words.describe import display_text
+from capicu.tui.words.messages import t
 from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.message import Message
 from textual.widgets import Input
-
-from ..describe import display_text
-from ..messages import t
 
 
 class ChatPanel(Vertical):

@@ -17,12 +17,11 @@ from typing import ClassVar
 
 from capicu.core import Event, RoundStarted, TilesDrawn
 from capicu.net.protocol import CHAT_LIMIT, NAME_LIMIT
+from capicu.tui.words.describe import describe_event, display_text
+from capicu.tui.words.messages import Wording
 from rich.text import Text
 from textual import events
 from textual.widgets import RichLog
-
-from ..describe import describe_event, display_text
-from ..messages import Wording
 
 
 class EventLog(RichLog):

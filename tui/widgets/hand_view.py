@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from capicu.core import Action, Play, Tile, View
+from capicu.tui.words.messages import N_, current, t, tc
 from rich.style import Style
 from rich.text import Text
 from textual.binding import Binding, BindingType
@@ -26,7 +27,6 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
 
-from ..messages import N_, current, t, tc
 from .repaint import repaint_changes
 from .tiles import TileStyle, smaller_styles, tile_face, wrap_widths
 

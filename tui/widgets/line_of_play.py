@@ -31,7 +31,9 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from capicu.core import End, Event, RoundStarted, TilePlayed
-from capicu.net.sanitize import clean_text
+from capicu.net.host.sanitize import clean_text
+from capicu.tui.words.ascii_only import to_ascii
+from capicu.tui.words.messages import current, t, tn
 from rich.cells import cell_len
 from rich.style import Style
 from rich.text import Text
@@ -39,8 +41,6 @@ from textual.geometry import Size
 from textual.reactive import reactive
 from textual.widget import Widget
 
-from ..ascii_only import to_ascii
-from ..messages import current, t, tn
 from .repaint import repaint_changes
 from .tiles import TileFace, TileStyle, smaller_styles, tile_face, turn_column
 

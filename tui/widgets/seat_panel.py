@@ -9,13 +9,13 @@ from typing import ClassVar
 
 from capicu.core import Direction, RoundEnded, Tile, View
 from capicu.net.protocol import NAME_LIMIT, Seat, SeatKind
+from capicu.tui.words.describe import display_text, seat_name
+from capicu.tui.words.messages import t, tc, tn
 from rich.text import Text
 from textual.geometry import Size
 from textual.reactive import reactive
 from textual.widget import Widget
 
-from ..describe import display_text, seat_name
-from ..messages import t, tc, tn
 from .repaint import repaint_changes
 
 

@@ -9,12 +9,11 @@ missed is never lost.
 
 from __future__ import annotations
 
+from capicu.tui.words.describe import display_text
 from rich.text import Text
 from textual.reactive import reactive
 from textual.timer import Timer
 from textual.widget import Widget
-
-from ..describe import display_text
 
 #: Seconds a notice stays before the prompt comes back.
 NOTICE_SECONDS = 6.0

@@ -23,14 +23,14 @@ from typing import ClassVar
 from capicu.core import Tile, TrainView
 from capicu.core.layout import MEXICAN, Train
 from capicu.net.protocol import Seat, SeatKind
+from capicu.tui.words.describe import display_text, seat_name, you_title
+from capicu.tui.words.messages import t, tc
 from rich.style import Style
 from rich.text import Text
 from textual.geometry import Size
 from textual.reactive import reactive
 from textual.widget import Widget
 
-from ..describe import display_text, seat_name, you_title
-from ..messages import t, tc
 from .repaint import repaint_changes
 from .tiles import TileStyle, tile_face
 

@@ -1,0 +1,94 @@
+"""``capicu replay FILE --text`` (issue 24, part 2): the match round by round as plain text, in the
+chosen language; a damaged or missing FILE: the record's sentence and exit code 2."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import pytest
+from capicu.core.replay import replay
+from capicu.net.store.record import read_record
+from capicu.tui.cli.main import main
+from helpers_replay import keep
+
+
+@pytest.fixture(autouse=True)
+def _own_folders(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("CAPICU_CONFIG_DIR", str(tmp_path / "config"))
+    monkeypatch.setenv("CAPICU_DATA_DIR", str(tmp_path / "data"))
+    monkeypatch.setenv("TZ", "UTC")
+    time.tzset()
+
+
+def _text(path: Path, capsys: pytest.CaptureFixture[str], *options: str) -> list[str]:
+    assert main([*options, "replay", str(path), "--text"]) == 0
+    return capsys.readouterr().out.splitlines()
+
+
+def test_a_draw_family_match_move_by_move(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = keep(tmp_path, "puerto-rican-drawing", 2)
+    record = read_record(path)
+    lines = _text(path, capsys)
+    assert lines[0] == "puerto-rican-drawing, played 2026-09-21 14:13: Ana, Beto (computer)"
+    rounds = replay(record.match_log()).round_starts()
+    assert sum(line.startswith("Round ") and " starts." in line for line in lines) == len(rounds)
+    # The first deal: every hand as dealt, then el pozo.
+    first = lines.index(next(line for line in lines if line.startswith("Round 1 starts.")))
+    dealt = replay(record.match_log()).positions[0]
+    for seat, name in enumerate(record.names):
+        hand = " ".join(str(tile) for tile in dealt.views[seat].hand)
+        assert lines[first + 1 + seat] == f"  {name}: {hand}"
+    assert lines[first + 3] == "  el pozo: 14 tiles"
+    assert "  Beto leads with 6-6." in lines  # the table's own words
+    assert any(line.startswith("  Ana plays ") for line in lines)
+    assert any(" drew " in line for line in lines)
+    # Each round's result with the totals; the last ones are the record's.
+    for seat, name in enumerate(record.names):
+        assert f"  {name}: {record.total_of(seat)} in total." in lines
+    winner = record.winner_names[0]
+    assert lines[-1] == f"{winner} wins the match with {max(record.totals)} points."
+    assert all(line.isprintable() for line in lines)
+
+
+def test_a_mexican_train_match(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = keep(tmp_path, "mexican-train", 3, seed=2)
+    record = read_record(path)
+    lines = _text(path, capsys)
+    assert sum(line.startswith("Round ") and " of 13: the engine is " in line for line in lines) == 13
+    assert "  the boneyard: " in "\n".join(lines)
+    assert any(" on their own train." in line for line in lines)
+    for seat, name in enumerate(record.names):
+        assert any(line.startswith(f"  {name}: +") and line.endswith(f"total {record.total_of(seat)}")
+                   for line in lines)
+    best = min(record.totals)
+    assert lines[-1].endswith(f"with {best}.")
+
+
+def test_in_spanish(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = keep(tmp_path, "puerto-rican-drawing", 2)
+    lines = _text(path, capsys, "--lang", "es")
+    text = "\n".join(lines)
+    assert "Empieza la mano 1." in text
+    assert "  el pozo: 14 fichas" in lines
+    for english in ("played", "(computer)", " starts.", " plays ", " in total."):
+        assert english not in text  # nothing left in English
+
+
+@pytest.mark.parametrize("content", [b"", b"garbage", b"\x81\xa6format\xadcapicu-record"])
+def test_a_damaged_file_says_why_and_exits_2(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                             content: bytes) -> None:
+    path = tmp_path / "broken.capicu-record"
+    path.write_bytes(content)
+    assert main(["replay", str(path), "--text"]) == 2
+    assert main(["replay", str(path)]) == 2  # the screen is not even opened
+    error = capsys.readouterr().err.splitlines()
+    assert len(error) == 2 and error[0] == error[1]
+    assert error[0].startswith(f"capicu: {path}: ")
+
+
+def test_a_missing_file_and_text_without_a_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["replay", str(tmp_path / "nowhere.capicu-record")]) == 2
+    assert "cannot read the record" in capsys.readouterr().err
+    assert main(["replay", "--text"]) == 2
+    assert "--text needs" in capsys.readouterr().err

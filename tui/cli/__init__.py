@@ -1,0 +1,1 @@
+"""The command line: `capicu` and its commands, their options, and the outputs that are plain text."""

@@ -1,0 +1,100 @@
+"""The ``capicu`` command line: one parser, one line and exit code 2 for bad input."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import NoReturn
+
+from capicu.tui.prefs.settings import load_settings
+from capicu.tui.words.messages import LANGUAGES, choose_language, command_line_language, t
+
+from .commands import GameLost, add_commands, open_main_menu
+from .options import (
+    CliError,
+    add_display_arguments,
+    add_rule_arguments,
+    check_level,
+    level_option,
+    rules_from_args,
+)
+from .simulate import run_simulation
+
+__all__ = ["CliError", "build_parser", "main"]
+
+EXIT_USAGE = 2
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        # argparse prints usage and exits 2; we keep the exit code but say it in one line.
+        see = t("(see {command} --help)", command=self.prog)
+        self.exit(EXIT_USAGE, f"capicu: {message} {see}\n")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="capicu", description=t("A dominoes table for the terminal."))
+    commands = parser.add_subparsers(dest="command", metavar=t("COMMAND"), parser_class=_Parser)
+
+    simulate = commands.add_parser(
+        "simulate", help=t("watch computer players play a whole match"),
+        description=t("Play a whole match between computer players and print every move."),
+    )
+    add_rule_arguments(simulate)
+    simulate.add_argument("--seed", type=int, default=0, metavar=t("N"),
+                          help=t("the seed of the deals (default: 0)"))
+    simulate.add_argument("--level", **level_option())
+    simulate.add_argument("--record", type=Path, metavar=t("FILE"),
+                          help=t("also write the match's record to FILE (what capicu replay opens)"))
+
+    add_commands(commands)
+    add_display_arguments(parser, top_level=True)
+    return parser
+
+
+def language_asked(argv: Sequence[str]) -> str | None:
+    """The language the command line asks for (``--lang``), read before the parser is built in it."""
+    early = argparse.ArgumentParser(add_help=False)
+    early.add_argument("--lang")
+    asked, _ = early.parse_known_args(argv)
+    return asked.lang if asked.lang in LANGUAGES else None
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line: ``--lang``, else the saved setting, else the locale, words it all."""
+    arguments = list(sys.argv[1:] if argv is None else argv)
+    settings, _ = load_settings()
+    with command_line_language(choose_language(language_asked(arguments), settings.language)):
+        return _run(arguments)
+
+
+def _run(argv: list[str]) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        if args.command == "simulate":
+            rules, players = rules_from_args(args)
+            check_level(rules, args.level)
+            return run_simulation(rules, players, seed=args.seed, level=args.level, out=sys.stdout,
+                                  record=args.record)
+        handler: Callable[[argparse.Namespace], int] = getattr(args, "handler", open_main_menu)
+        return int(handler(args) or 0)
+    except CliError as exc:
+        print(f"capicu: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    except GameLost as exc:
+        print(f"capicu: {exc}", file=sys.stderr)
+        return GameLost.exit_code
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        # The reader went away (``capicu simulate | head``): nothing left to say.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

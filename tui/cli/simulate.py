@@ -1,0 +1,252 @@
+"""``capicu simulate``: computer players play a whole match, printed as a readable log (in the
+command line's language, through the catalogue)."""
+
+from __future__ import annotations
+
+import secrets
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any, TextIO
+
+from capicu.core import (
+    Bonus,
+    Event,
+    Match,
+    MatchEnded,
+    Outcome,
+    Passed,
+    RoundEnded,
+    RoundResult,
+    RoundStarted,
+    Rules,
+    TilePlayed,
+    TilesDrawn,
+    make_player,
+)
+from capicu.core.ai.train_players import make_train_player
+from capicu.core.layout import Train
+from capicu.core.mexican import (
+    MexicanMatch,
+    RunEnded,
+    TrainEvent,
+    TrainMatchEnded,
+    TrainPassed,
+    TrainRoundEnded,
+    TrainRoundStarted,
+    TrainTileDrawn,
+    TrainTilePlayed,
+)
+from capicu.core.rules import TrainRules
+from capicu.net.store.record import RecordError, RecordSeat, record_of, write_record_file
+from capicu.tui.words.describe import end_name, list_separator
+from capicu.tui.words.describe_rules import preset_title
+from capicu.tui.words.messages import t, tn
+
+
+def _side_name(rules: Rules, players: int, side: int) -> str:
+    if rules.sides(players) != players:
+        return t("team {team} (seats {first} and {second})", team=side + 1, first=side + 1, second=side + 3)
+    return _seat(side)
+
+
+def _seat(seat: int) -> str:
+    return t("seat {number}", number=seat + 1)
+
+
+def _bonus_names(result: RoundResult) -> str:
+    """The round's bonuses as ", capicú +100, round 2 +75"."""
+    names = {Bonus.CAPICU: t("capicú"), Bonus.CHUCHAZO: t("chuchazo"),
+             Bonus.ROUND: t("round {number}", number=result.round_number)}
+    return "".join(f", {names.get(bonus, str(bonus))} +{points}" for bonus, points in result.bonuses)
+
+
+def run_simulation(rules: Rules, players: int, *, seed: int, level: str, out: TextIO,
+                   record: Path | None = None) -> int:
+    """Play the match and print it (``record``: and write its record there); returns the exit code."""
+    if isinstance(rules, TrainRules):
+        return run_train_simulation(rules, players, seed=seed, level=level, out=out, record=record)
+    try:
+        bots = [make_player(level, seed * 10 + seat) for seat in range(players)]
+    except ValueError as exc:
+        from capicu.tui.cli.main import CliError
+
+        raise CliError(str(exc)) from None
+    # Each round's end waits for the next deal, as at a table: the record then holds each round's
+    # end as a position of its own (what is printed is the same).
+    match = Match(rules, players, seed, pause_between_rounds=True)
+    started = time.time()
+    write = out.write
+    write(tn("{preset}: {count} player, double-{max_pip}, to {target} points, seed {seed}",
+             "{preset}: {count} players, double-{max_pip}, to {target} points, seed {seed}", players,
+             preset=preset_title(rules.preset), max_pip=rules.max_pip, target=match.target, seed=str(seed))
+          + "\n")
+    drawn_run: list[int] = []  # consecutive single draws of one seat, printed as one line
+
+    def flush_draws() -> None:
+        if drawn_run:
+            count = len(drawn_run)
+            write("  " + tn("{seat} draws {count} tile", "{seat} draws {count} tiles", count,
+                            seat=_seat(drawn_run[0])) + "\n")
+            drawn_run.clear()
+
+    def show(event: Event) -> None:
+        if isinstance(event, TilesDrawn):
+            if drawn_run and drawn_run[0] != event.seat:
+                flush_draws()
+            drawn_run.append(event.seat)
+            return
+        flush_draws()
+        if isinstance(event, RoundStarted):
+            write("\n" + t("Round {round}", round=event.round_number))
+            if event.redeals:
+                write(" " + tn("(dealt again {count} time: no double)",
+                               "(dealt again {count} times: no double)", event.redeals))
+            write("\n")
+            for seat in range(players):
+                hand = " ".join(str(tile) for tile in match.view(seat).hand)
+                write(f"  {_seat(seat)}: {hand}\n")
+            write("  " + tn("el pozo: {count} tile", "el pozo: {count} tiles", event.boneyard) + "\n")
+            if event.forced_lead:
+                write("  " + t("{seat} leads with {tile}", seat=_seat(event.leader),
+                               tile=str(event.forced_lead)))
+            else:
+                write("  " + t("{seat} leads", seat=_seat(event.leader)))
+            write("\n")
+        elif isinstance(event, TilePlayed):
+            write("  " + t("{seat} plays {tile} on the {end}", seat=_seat(event.seat), tile=str(event.tile),
+                           end=end_name(event.end.value))
+                  + "    " + t("ends {left} | {right}", left=event.left, right=event.right) + "\n")
+        elif isinstance(event, Passed):
+            write("  " + t("{seat} passes (paso)", seat=_seat(event.seat))
+                  + "    " + t("ends {left} | {right}", left=event.left, right=event.right) + "\n")
+        elif isinstance(event, RoundEnded):
+            r = event.result
+            last = {"seat": _seat(r.last_player), "tile": str(r.last_tile)}
+            if r.reason == Outcome.DOMINO:
+                write("  " + t("domino: {seat} laid {tile} last", **last) + "\n")
+            else:
+                write("  " + t("tranque (blocked): {seat} laid {tile} last", **last) + "\n")
+            for seat, (held, count) in enumerate(zip(r.hands, r.pip_counts, strict=True)):
+                shown = " ".join(str(tile) for tile in held) or "-"
+                write("  " + tn("{seat} holds {tiles}: {count} pip", "{seat} holds {tiles}: {count} pips",
+                                count, seat=_seat(seat), tiles=shown) + "\n")
+            if r.winner is None:
+                write("  " + t("tie for the lowest count: nobody scores") + "\n")
+            else:
+                side = _side_name(rules, players, r.winner)
+                write("  " + t("{side} scores {points}", side=side, points=r.points) + _bonus_names(r) + "\n")
+            totals = list_separator().join(
+                f"{_side_name(rules, players, s)} {score}" for s, score in enumerate(r.scores)
+            )
+            write("  " + t("totals: {totals}", totals=totals) + "\n")
+        elif isinstance(event, MatchEnded):
+            runner_up = max(s for i, s in enumerate(event.scores) if i != event.winner)
+            write("\n" + tn("{side} wins the match, {score} to {other} after {count} round",
+                            "{side} wins the match, {score} to {other} after {count} rounds",
+                            len(match.results), side=_side_name(rules, players, event.winner),
+                            score=event.scores[event.winner], other=runner_up) + "\n")
+
+    _play_through(match, bots, show)
+    flush_draws()
+    if record is not None:
+        _write_record(match, level, started, record)
+    return 0
+
+
+def _play_through(match: Any, bots: Sequence[Any], show: Callable[[Any], None]) -> None:
+    """Play ``match`` to its end by ``bots`` (one a seat), showing every event as it comes."""
+    for event in match.opening_events:
+        show(event)
+    while not match.is_over:
+        if match.awaiting_deal:
+            events = match.deal_next_round()
+        else:
+            seat = match.turn
+            assert seat is not None
+            events = match.apply(bots[seat].choose(match.view(seat)), seat)
+        for event in events:
+            show(event)
+
+
+def _write_record(match: Match | MexicanMatch, level: str, started: float, path: Path) -> None:
+    """Write the finished match's record to ``path`` (its seats: the computer players)."""
+    from capicu.tui.cli.main import CliError
+
+    seats = [RecordSeat(f"Computer {seat + 1}", "computer", level) for seat in range(match.players)]
+    finished = record_of(match, seats, match_id=secrets.token_urlsafe(12), started=started, ended=time.time())
+    try:
+        write_record_file(path, finished)
+    except RecordError as exc:
+        raise CliError(t("--record {path}: {problem}", path=str(path), problem=str(exc))) from None
+
+
+def _train_name(train: Train, mover: int) -> str:
+    """A train as a move names it: the mover's own, the Mexican train, or another seat's."""
+    if train.is_mexican:
+        return t("the Mexican train")
+    if train.owner == mover:
+        return t("their own train")
+    return t("the train of {seat}", seat=_seat(train.owner))
+
+
+def run_train_simulation(rules: TrainRules, players: int, *, seed: int, level: str, out: TextIO,
+                         record: Path | None = None) -> int:
+    """Play a match of Mexican Train between computer players and print it, deal by deal."""
+    try:
+        bots = [make_train_player(level, seed * 10 + seat) for seat in range(players)]
+    except ValueError as exc:
+        from capicu.tui.cli.main import CliError
+
+        raise CliError(str(exc)) from None
+    match = MexicanMatch(rules, players, seed, pause_between_rounds=True)
+    started = time.time()
+    write = out.write
+    rounds = tn("{count} round", "{count} rounds", rules.round_count)
+    write(tn("{preset}: {count} player, double-{max_pip}, {rounds}, seed {seed}",
+             "{preset}: {count} players, double-{max_pip}, {rounds}, seed {seed}", players,
+             preset=preset_title(rules.preset), max_pip=rules.max_pip, rounds=rounds, seed=str(seed)) + "\n")
+
+    def show(event: TrainEvent) -> None:
+        if isinstance(event, TrainRoundStarted):
+            write("\n" + t("Round {round}: the engine is {tile}", round=event.round_number,
+                           tile=str(event.engine)) + "\n")
+            for seat in range(players):
+                hand = " ".join(str(tile) for tile in match.view(seat).hand)
+                write(f"  {_seat(seat)}: {hand}\n")
+            boneyard = tn("the boneyard: {count} tile", "the boneyard: {count} tiles", event.boneyard)
+            write(f"  {boneyard}\n")
+            write("  " + t("{seat} plays first", seat=_seat(event.first)) + "\n")
+        elif isinstance(event, TrainTilePlayed):
+            write("  " + t("{seat} lays {tile} on {train}", seat=_seat(event.seat), tile=str(event.tile),
+                           train=_train_name(event.train, event.seat))
+                  + "    " + t("it shows {number}", number=event.head) + "\n")
+        elif isinstance(event, RunEnded):
+            write("  " + t("{seat} ends their opening run", seat=_seat(event.seat)) + "\n")
+        elif isinstance(event, TrainTileDrawn):
+            write("  " + t("{seat} draws a tile", seat=_seat(event.seat)) + "\n")
+        elif isinstance(event, TrainPassed):
+            write("  " + t("{seat} passes: their marker is up", seat=_seat(event.seat)) + "\n")
+        elif isinstance(event, TrainRoundEnded):
+            r = event.result
+            if r.reason == Outcome.DOMINO:
+                write("  " + t("{seat} goes out", seat=_seat(r.last_player)) + "\n")
+            else:
+                write("  " + t("blocked: the boneyard is empty and nobody can play") + "\n")
+            for seat, (held, count) in enumerate(zip(r.hands, r.counts, strict=True)):
+                shown = " ".join(str(tile) for tile in held) or "-"
+                write("  " + tn("{seat} holds {tiles}: {count} point", "{seat} holds {tiles}: {count} points",
+                                count, seat=_seat(seat), tiles=shown) + "\n")
+            totals = list_separator().join(f"{_seat(s)} {total}" for s, total in enumerate(r.totals))
+            write("  " + t("totals: {totals}", totals=totals) + "\n")
+        elif isinstance(event, TrainMatchEnded):
+            best = event.totals[event.winners[0]]
+            names = list_separator().join(_seat(s) for s in event.winners)
+            write("\n" + tn("{seats} wins the match with the lowest total, {total}",
+                            "{seats} share the win with the lowest total, {total}", len(event.winners),
+                            seats=names, total=best) + "\n")
+
+    _play_through(match, bots, show)
+    if record is not None:
+        _write_record(match, level, started, record)
+    return 0

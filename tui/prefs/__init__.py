@@ -1,0 +1,1 @@
+"""What a user keeps between matches: settings, saved seats, themes, and the files they live in."""

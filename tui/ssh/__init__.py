@@ -1,0 +1,1 @@
+"""The SSH gateway: players join a host with any SSH client."""

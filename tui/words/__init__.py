@@ -1,0 +1,1 @@
+"""Every sentence a person reads, in the reader's language: the catalogue and the wording of codes."""

@@ -1,0 +1,166 @@
+"""The history's figures in words and table cells: for ``capicu history`` and the History screen.
+
+net/store/history.py counts; this module says what was counted, in the language spoken. A
+table of figures is its column titles and its rows of cells (`FigureTable`), which
+the command line writes in aligned columns and the screen puts in a DataTable.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from capicu.net.store.history import Figures, History, Opponent, PresetFigures, Standing
+
+from .describe import describe_history_problem, display_text, list_separator
+from .describe_rules import preset_title
+from .messages import format_number, t, tn
+
+
+@dataclass(frozen=True, slots=True)
+class FigureTable:
+    """A table of figures: the column titles, then one row of cells for each line."""
+
+    columns: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]
+
+
+def _share(won: int, played: int) -> str:
+    # TRANSLATORS: the share of matches won, such as "58%".
+    return t("{percent}%", percent=format_number(round(100 * won / played))) if played else "-"
+
+
+def _per_round(value: float | None) -> str:
+    return "-" if value is None else format_number(round(value, 1))
+
+
+def figure_columns() -> tuple[str, ...]:
+    """The titles of the figures' columns."""
+    # TRANSLATORS: short column titles of the history's tables; "Points/round": the points a player's
+    # side took, a round on average.
+    return t("Played"), t("Won"), t("Points/round"), t("Capicú"), t("Chuchazo")
+
+
+def figure_cells(figures: Figures, *, train: bool = False) -> tuple[str, ...]:
+    """One row's cells, in `figure_columns`' order; ``train``: a row of Mexican Train matches only,
+    whose points a round are the counts taken (lower is better)."""
+    # TRANSLATORS: matches won and their share, in a table of the history: "7 (58%)".
+    won = t("{count} ({share})", count=format_number(figures.won), share=_share(figures.won, figures.played))
+    if train:
+        # TRANSLATORS: Mexican Train's points counted against a player a round, in the history's
+        # "Points/round" column (lower is better): "12.5 counted".
+        per_round = t("{points} counted", points=_per_round(figures.count_per_round))
+    else:
+        per_round = _per_round(figures.points_per_round)
+    return (format_number(figures.played), won, per_round, format_number(figures.capicu),
+            format_number(figures.chuchazo))
+
+
+def opponent_name(opponent: Opponent) -> str:
+    name = display_text(opponent.name, 40)
+    # TRANSLATORS: an opponent who was a computer player, in the history: "Beto (computer)".
+    return t("{name} (computer)", name=name) if opponent.kind == "computer" else name
+
+
+# The tables by opponent and the standings count the Draw family's points a round; the table
+# by game has a row for Mexican Train, with its counts (the summary sentence has both).
+
+
+def _train_only(figures: Figures) -> bool:
+    return bool(figures.train_rounds) and not figures.rounds
+
+
+def opponents_table(opponents: Sequence[Opponent]) -> FigureTable:
+    return FigureTable((t("Opponent"), *figure_columns()),
+                       tuple((opponent_name(o), *figure_cells(o.figures)) for o in opponents))
+
+
+def presets_table(presets: Sequence[PresetFigures]) -> FigureTable:
+    return FigureTable((t("Game"), *figure_columns()),
+                       tuple((preset_title(p.preset), *figure_cells(p.figures, train=_train_only(p.figures)))
+                             for p in presets))
+
+
+def standings_table(standings: Sequence[Standing]) -> FigureTable:
+    return FigureTable((t("Player"), *figure_columns()),
+                       tuple((display_text(s.name, 40), *figure_cells(s.figures)) for s in standings))
+
+
+def period_title(year: int | None) -> str:
+    # TRANSLATORS: the period the history's figures cover: "in 2026", or "all time".
+    return t("all time") if year is None else t("in {year}", year=str(year))
+
+
+def history_title(player: str | None, year: int | None) -> str:
+    """Whose figures these are and over when: a name, or the seats this machine's player sat in."""
+    if player is None:
+        # TRANSLATORS: the head of the history: "Your history, in 2026" / "Your history, all time".
+        return t("Your history, {period}", period=period_title(year))
+    # TRANSLATORS: the head of the history: "History of Ana, in 2026" / "History of Ana, all time".
+    return t("History of {name}, {period}", name=display_text(player, 40), period=period_title(year))
+
+
+def summary_sentence(figures: Figures) -> str:
+    """The figures in one sentence: played, won, points a round, capicús and chuchazos."""
+    if not figures.played:
+        return t("No finished match.")
+    parts = [tn("{count} match played", "{count} matches played", figures.played,
+                count=format_number(figures.played)),
+             tn("{count} won ({share})", "{count} won ({share})", figures.won,
+                count=format_number(figures.won), share=_share(figures.won, figures.played))]
+    if figures.rounds:
+        parts.append(t("{points} points a round", points=_per_round(figures.points_per_round)))
+    if figures.train_rounds:
+        parts.append(t("{points} counted a round in Mexican Train",
+                       points=_per_round(figures.count_per_round)))
+    parts.append(tn("{count} capicú", "{count} capicús", figures.capicu, count=format_number(figures.capicu)))
+    parts.append(tn("{count} chuchazo", "{count} chuchazos", figures.chuchazo,
+                    count=format_number(figures.chuchazo)))
+    # TRANSLATORS: between the parts of the history's summary: "12 matches played, 7 won (58%), ...".
+    return t("{parts}.", parts=list_separator().join(parts))
+
+
+def aligned(table: FigureTable) -> list[str]:
+    """The table as lines of text, each column as wide as its widest cell (numbers to the right)."""
+    lines = [table.columns, *table.rows]
+    widths = [max(len(line[column]) for line in lines) for column in range(len(table.columns))]
+    return ["  ".join(cell.ljust(widths[0]) if column == 0 else cell.rjust(widths[column])
+                      for column, cell in enumerate(line)).rstrip() for line in lines]
+
+
+def summary_lines(history: History, player: str | None, year: int | None) -> list[str]:
+    """What ``capicu history`` prints of a player: the summary, then by game and by opponent."""
+    figures = history.figures(player, year=year)
+    lines = [history_title(player, year), summary_sentence(figures)]
+    if not figures.played:
+        return lines
+    lines += ["", t("By game"), *aligned(presets_table(history.by_preset(player, year=year)))]
+    opponents = history.by_opponent(player, year=year)
+    if opponents:
+        lines += ["", t("By opponent"), *aligned(opponents_table(opponents))]
+    return lines
+
+
+def standings_lines(history: History, year: int | None) -> list[str]:
+    """What ``capicu history --host`` prints: every person who played at this host's table."""
+    standings = history.standings(year=year)
+    lines = [t("Standings at this table, {period}", period=period_title(year))]
+    if not standings:
+        return [*lines, t("No finished match.")]
+    return [*lines, *aligned(standings_table(standings))]
+
+
+__all__ = [
+    "FigureTable",
+    "describe_history_problem",
+    "figure_cells",
+    "figure_columns",
+    "history_title",
+    "opponents_table",
+    "period_title",
+    "presets_table",
+    "standings_lines",
+    "standings_table",
+    "summary_lines",
+    "summary_sentence",
+]
