@@ -40,6 +40,7 @@ from typing import Annotated, Any, Literal, TypeVar
 import msgspec
 from capicu.core import Rules
 from capicu.core.mexican import LOG_FORMAT as TRAIN_LOG_FORMAT
+from capicu.core.mexican import LOG_FORMAT_1 as TRAIN_LOG_FORMAT_1
 from capicu.core.mexican import match_from_log
 from capicu.core.rules import TrainRules
 from capicu.net import wire
@@ -80,6 +81,10 @@ class Header(Struct, frozen=True, kw_only=True):
     #: When the match's first deal was made (UTC, as a match record writes it), once it was:
     #: a resumed match's record says when it began. Left out before (the bytes of before).
     started: UtcTime | UnsetType = UNSET
+
+
+#: The Mexican Train log's formats: this version's, and version 1's (before issue 29), still read.
+TRAIN_LOG_FORMATS = (TRAIN_LOG_FORMAT, TRAIN_LOG_FORMAT_1)
 
 
 class TrainHeader(Header, frozen=True, kw_only=True):
@@ -197,7 +202,7 @@ def read_journal(path: Path) -> Recovered:
     first = records[0]
     if not isinstance(first, dict) or first.get("format") != FORMAT:
         raise JournalError(f"{path} is not a capicu journal (expected format {FORMAT!r})")
-    header: Header = _record(path, 1, first, TrainHeader if first.get("log_format") == TRAIN_LOG_FORMAT
+    header: Header = _record(path, 1, first, TrainHeader if first.get("log_format") in TRAIN_LOG_FORMATS
                              else Header)
     entries: list[Any] = []
     seq = header.seq

@@ -38,6 +38,7 @@ from capicu.core import Match, MexicanMatch, Rules
 from capicu.core.actions import MAX_RUN
 from capicu.core.match import LOG_FORMAT
 from capicu.core.mexican import LOG_FORMAT as TRAIN_LOG_FORMAT
+from capicu.core.mexican import LOG_FORMAT_1 as TRAIN_LOG_FORMAT_1
 from capicu.core.mexican import MAX_TILES, match_from_log
 from capicu.core.rules import TrainRules
 from capicu.net import wire
@@ -94,7 +95,9 @@ class RecordSeat(Struct, frozen=True):
 class RecordLog(Struct, frozen=True):
     """The match's log as core's ``Match.log`` writes it, its rules as a plain map."""
 
-    format: Literal["capicu-log/1", "capicu-mexican-train-log/1"]
+    #: (``capicu-mexican-train-log/1``: a Mexican Train match before issue 29, replayed with the
+    #: engine set aside and one double a turn.)
+    format: Literal["capicu-log/1", "capicu-mexican-train-log/2", "capicu-mexican-train-log/1"]
     #: The `Rules` (a `TrainRules` for Mexican Train), field by field, as the wire writes rules.
     rules: dict[str, Any]
     players: Annotated[int, Meta(ge=2, le=MOST_SEATS)]
@@ -145,7 +148,7 @@ class MatchRecord(Struct, frozen=True, kw_only=True):
 
         `RecordError` when the map holds no rules that can be played.
         """
-        kind = TrainRules if self.log.format == TRAIN_LOG_FORMAT else Rules
+        kind = TrainRules if self.log.format in (TRAIN_LOG_FORMAT, TRAIN_LOG_FORMAT_1) else Rules
         try:
             return wire.read(self.log.rules, kind)
         except (msgspec.ValidationError, ValueError) as exc:

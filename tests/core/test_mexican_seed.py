@@ -1,4 +1,4 @@
-"""Mexican Train as seed 004 plays it (issue 29), point by point as RULES.md says, deals set by hand.
+"""Mexican Train as seed 004 plays it (issue 29), point by point as docs/RULES.md says, deals set by hand.
 
 *Who begins*: the engine is dealt like any tile and its holder lays it; else it
 comes from the boneyard and the beginner rotates. *Doubles*: several a turn,
