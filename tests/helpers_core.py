@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from capicu.core import Match, Rules, Tile, TrainRules, tile_set
-from capicu.core.mexican import MexicanMatch
+from capicu.core import Match, Rules, Tile, tile_set
+from capicu.core.mexican.match import MexicanMatch
+from capicu.core.rules import MexicanRules
 
 
 def crafted_match(rules: Rules, hands: list[str], stock: str = "", *, seat: int = 0) -> Match:
@@ -37,6 +38,6 @@ def crafted_mexican(rules: Rules, hands: list[str], stock: str = "", *, first: i
     used = {t for hand in named for t in hand} | set(first_drawn) | {engine}
     rest = [t for t in tiles.tiles if t not in used]
     order = [tiles.index[t] for hand in named for t in hand] + [tiles.index[t] for t in first_drawn + rest]
-    if isinstance(rules, TrainRules) and not rules.engine_set_aside:
+    if isinstance(rules, MexicanRules) and not rules.engine_set_aside:
         order.append(tiles.index[engine])
     return MexicanMatch(rules, len(hands), seed=0, deals=[(order, first)])

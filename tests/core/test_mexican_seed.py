@@ -14,9 +14,11 @@ import msgspec
 import pytest
 from capicu.core import DRAW, MEXICAN, PASS, Play, Rules, Tile, Train, parse_action, tile_set
 from capicu.core.actions import IllegalAction
-from capicu.core.mexican import MexicanMatch, TrainRefusal, TrainRoundEnded, TrainRoundStarted
-from capicu.core.state import Outcome
-from capicu.core.trains import TrainRound
+from capicu.core.codes import Outcome
+from capicu.core.mexican.events import MexicanRoundEnded, MexicanRoundStarted
+from capicu.core.mexican.match import MexicanMatch
+from capicu.core.mexican.refusals import MexicanRefusal
+from capicu.core.mexican.state import MexicanRound
 from helpers_core import crafted_mexican
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -41,10 +43,10 @@ def apply_all(match: MexicanMatch, *texts: str) -> None:
         match.apply(parse_action(text))
 
 
-def refusal(match: MexicanMatch, text: str) -> TrainRefusal:
+def refusal(match: MexicanMatch, text: str) -> MexicanRefusal:
     with pytest.raises(IllegalAction) as refused:
         match.apply(parse_action(text))
-    assert isinstance(refused.value.reason, TrainRefusal)
+    assert isinstance(refused.value.reason, MexicanRefusal)
     assert set(refused.value.params) == refused.value.reason.params
     return refused.value.reason
 
@@ -85,7 +87,7 @@ def test_the_holder_lays_the_engine_as_their_turn_and_the_next_seat_plays() -> N
     ]
     match = dealt(NINE, hands, seat=0)
     started = match.opening_events[0]
-    assert isinstance(started, TrainRoundStarted)
+    assert isinstance(started, MexicanRoundStarted)
     # Everyone sees who laid it; it left seat 1's hand, and the next seat plays first.
     assert started.engine == Tile(9, 9) and started.engine_holder == 1
     assert started.hand_counts == (9, 8, 9) and started.first == 2
@@ -110,14 +112,14 @@ def test_nobody_holds_the_engine_it_comes_from_the_boneyard_and_the_beginner_rot
                "2-3 2-4 2-5 2-6 2-7 2-9 3-3 3-4 3-5"]
     match = dealt(rules, hands, seat=1, later=[round_2])
     started = match.opening_events[0]
-    assert isinstance(started, TrainRoundStarted)
+    assert isinstance(started, MexicanRoundStarted)
     # Nobody was dealt 9-9: it came from the boneyard (55 - 27 dealt - the engine), the seat
     # drawn at random (seat 1) begins.
     assert started.engine_holder is None and started.first == 1
     assert match.view(None).engine_holder is None and match.view(None).boneyard == 27
     assert match.turn == 1
     events = match.apply(parse_action("run " + out))
-    second = next(e for e in events if isinstance(e, TrainRoundStarted))
+    second = next(e for e in events if isinstance(e, MexicanRoundStarted))
     assert second.engine == Tile(8, 8) and second.engine_holder is None and second.first == 2
 
 
@@ -129,10 +131,10 @@ def test_a_holder_begins_and_the_next_round_without_one_begins_after_them() -> N
                "2-3 2-4 2-5 2-6 2-7 2-9 3-3 3-4 3-5"]
     match = dealt(rules, hands, seat=1, later=[round_2])
     started = match.opening_events[0]
-    assert isinstance(started, TrainRoundStarted)
+    assert isinstance(started, MexicanRoundStarted)
     assert started.engine_holder == 2 and started.first == 0  # seat 2 began: it laid the engine
     events = match.apply(parse_action("run " + out))
-    second = next(e for e in events if isinstance(e, TrainRoundStarted))
+    second = next(e for e in events if isinstance(e, MexicanRoundStarted))
     assert second.engine_holder is None and second.first == 0  # the seat after seat 2
 
 
@@ -140,7 +142,7 @@ def test_with_the_option_the_engine_is_set_aside_before_the_deal() -> None:
     rules = msgspec.structs.replace(NINE, engine_set_aside=True)
     match = MexicanMatch(rules, 3, seed=4)
     started = match.opening_events[0]
-    assert isinstance(started, TrainRoundStarted)
+    assert isinstance(started, MexicanRoundStarted)
     assert started.engine_holder is None and started.hand_counts == (9, 9, 9)
     assert match.view(None).boneyard == 55 - 1 - 27
 
@@ -176,7 +178,7 @@ def test_three_open_doubles_are_covered_in_order_round_the_table() -> None:
     match = three_doubles_laid()
     # 0-3 would cover 3-3, but the oldest open double (5-5 on train 0) comes first.
     assert legal_texts(match) == {"draw"}
-    assert refusal(match, "play 0-3 train 1") is TrainRefusal.COVER_THE_DOUBLE
+    assert refusal(match, "play 0-3 train 1") is MexicanRefusal.COVER_THE_DOUBLE
     match.apply(DRAW)  # 2-3: it fits 3-3, not the oldest
     assert legal_texts(match) == {"pass"}
     match.apply(PASS)
@@ -213,7 +215,7 @@ def test_two_doubles_then_a_cover_on_the_first_ends_the_turn() -> None:
     assert match.turn == 0 and match.view(0).open_doubles == (Train(0), MEXICAN)
     # The tile that ends the turn goes on the oldest open double.
     assert legal_texts(match) == {"play 2-5 train 0"}
-    assert refusal(match, "play 1-6 mexican") is TrainRefusal.COVER_THE_DOUBLE
+    assert refusal(match, "play 1-6 mexican") is MexicanRefusal.COVER_THE_DOUBLE
     match.apply(play("play 2-5 train 0"))
     view = match.view(1)
     assert view.turn == 1 and view.open_doubles == (MEXICAN,)
@@ -245,7 +247,7 @@ def test_going_out_on_a_double_ends_the_round_with_doubles_open() -> None:
     apply_all(match, "run 9-1 1-2 2-3 3-4 4-7 7-8 8-5", "draw", "play 6-9 mexican", "play 5-5 train 0")
     assert match.view(0).open_doubles == (Train(0),)
     events = match.apply(play("play 6-6 mexican"))
-    ended = [e for e in events if isinstance(e, TrainRoundEnded)]
+    ended = [e for e in events if isinstance(e, MexicanRoundEnded)]
     assert len(ended) == 1 and ended[0].result.reason is Outcome.DOMINO
     assert ended[0].result.last_player == 0 and ended[0].result.counts[0] == 0
 
@@ -256,7 +258,7 @@ def test_with_the_option_one_double_a_turn_the_double_is_covered_by_the_next_til
     apply_all(match, "run 9-5", "run 9-3", "play 6-9 mexican", "play 3-4 train 1", "play 5-5 train 0")
     # As capicu played before: the double's own cover, nothing else.
     assert legal_texts(match) == {"play 2-5 train 0"}
-    assert refusal(match, "play 6-6 mexican") is TrainRefusal.COVER_THE_DOUBLE
+    assert refusal(match, "play 6-6 mexican") is MexicanRefusal.COVER_THE_DOUBLE
 
 
 # -- drawing: only the drawn tile (a defect: this test failed on the engine before issue 29) -----------
@@ -277,7 +279,7 @@ def test_after_a_first_turn_draw_only_the_drawn_tile_may_be_laid() -> None:
     assert legal_texts(match) == {"draw"}
     match.apply(DRAW)
     assert legal_texts(match) == {"pass"}
-    assert refusal(match, "play 4-9 mexican") is TrainRefusal.DRAWN_TILE_ONLY
+    assert refusal(match, "play 4-9 mexican") is MexicanRefusal.DRAWN_TILE_ONLY
     match.apply(PASS)
     assert match.view(None).trains[1].marker and match.turn == 2
 
@@ -285,13 +287,13 @@ def test_after_a_first_turn_draw_only_the_drawn_tile_may_be_laid() -> None:
 # -- the end of a round: blocked only when nobody can lay a tile (a defect before issue 29) ------------
 
 
-def nine_round(hands: list[str], stock: str) -> TrainRound:
+def nine_round(hands: list[str], stock: str) -> MexicanRound:
     tiles = tile_set(9)
     masks = [tiles.mask_of(Tile.parse(t) for t in hand.split()) for hand in hands]
-    return TrainRound(tiles, 9, masks, [tiles.index[Tile.parse(t)] for t in stock.split()], turn=0)
+    return MexicanRound(tiles, 9, masks, [tiles.index[Tile.parse(t)] for t in stock.split()], turn=0)
 
 
-def lay(state: TrainRound, tile: str, train: int) -> None:
+def lay(state: MexicanRound, tile: str, train: int) -> None:
     state.play(tile_set(9).index[Tile.parse(tile)], train)
 
 
@@ -341,7 +343,7 @@ def test_open_doubles_are_covered_oldest_first_and_the_drawn_tile_is_the_only_on
         before = match.view(match.turn)
         action = rng.choice(match.legal_actions())
         events = match.apply(action)
-        if not isinstance(action, Play) or any(isinstance(e, TrainRoundEnded) for e in events):
+        if not isinstance(action, Play) or any(isinstance(e, MexicanRoundEnded) for e in events):
             continue
         after = match.view(None)
         if before.drawn is not None:
