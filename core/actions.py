@@ -20,20 +20,17 @@ from __future__ import annotations
 from collections.abc import Mapping
 from enum import Enum
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from msgspec import Struct
 
+from .codes import Code
 from .tiles import Tile
 
 __all__ = [
     "DRAW", "END_RUN", "MAX_RUN", "MEXICAN", "PASS", "REDEAL", "Action", "Draw", "End", "EndRun",
     "IllegalAction", "Pass", "Place", "Play", "Redeal", "Run", "Train", "parse_action", "parse_place",
 ]
-
-if TYPE_CHECKING:  # each game's refusals read actions: the codes are only named here
-    from .draw.refusals import Refusal
-    from .mexican.refusals import MexicanRefusal
 
 
 # -- places: where a tile is laid ---------------------------------------------------
@@ -260,18 +257,21 @@ MAX_RUN = 15
 class IllegalAction(ValueError):
     """An action the rules do not allow now.
 
-    ``reason`` is the code (a `Refusal`) and ``params`` what fills in the why
+    ``reason`` is the code (every game's `Refusal`, or a game's own: core/refusals.py)
+    and ``params`` what fills in the why
     (the tile, the ends, the seat on turn...): an interface words it from those.
     ``str()`` is an English sentence, for programmers and logs.
     """
 
     def __init__(
-        self, action: object, reason: Refusal | MexicanRefusal, params: Mapping[str, int | str] | None = None
+        self, action: object, reason: Code, params: Mapping[str, int | str] | None = None, *,
+        sentence: str | None = None,
     ) -> None:
         self.action = action
         self.reason = reason
         self.params: Mapping[str, int | str] = MappingProxyType(dict(params or {}))
-        sentence = reason.sentence(self.params)
+        if sentence is None:  # a game that words a shared code its own way gives its sentence
+            sentence = reason.sentence(self.params)
         super().__init__(f"{action}: {sentence}" if action is not None else sentence)
 
 

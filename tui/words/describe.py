@@ -35,6 +35,7 @@ from capicu.core import (
     View,
     why_not,
 )
+from capicu.core.draw.refusals import DrawRefusal
 from capicu.core.rules import RulesProblem
 from capicu.net.client import LinkEnd
 from capicu.net.host.sanitize import clean_text
@@ -49,7 +50,7 @@ from .messages import N_, ascii_only, t, tc, tn, to_ascii
 if TYPE_CHECKING:  # the hints' module loads the search, which the table loads on the first hint
     from capicu.core.ai.hints import Hint
 
-#: Why a key did nothing: one sentence for each `Refusal` code of the engine
+#: Why a key did nothing: one sentence for each `Refusal` and `DrawRefusal` code of the engine
 #: (those that count or compare are worded in `describe_refusal`).
 REFUSALS: Mapping[str, str] = {
     Refusal.MATCH_OVER: N_("The match is over."),
@@ -59,24 +60,24 @@ REFUSALS: Mapping[str, str] = {
     Refusal.NOT_YOUR_TURN: N_("Not your turn: {name} is playing."),
     Refusal.NO_SUCH_TILE: N_("There is no {tile} in a double-{max_pip} set."),
     Refusal.NOT_HELD: N_("You do not hold {tile}."),
-    Refusal.LEAD_MUST_BE: N_("The round opens with {tile}: that is the only lead allowed."),
-    Refusal.LEAD_ON_LEFT: N_("The lead starts la mesa: {tile} goes on the left."),
-    Refusal.FITS_NEITHER_END: N_("{tile} fits neither end ({left} or {right})."),
-    Refusal.WRONG_END: N_("{tile} does not fit the {end} end ({number})."),
-    Refusal.NO_DRAWING: N_("There is no drawing in this game: with nothing that fits, you pass (paso)."),
+    DrawRefusal.LEAD_MUST_BE: N_("The round opens with {tile}: that is the only lead allowed."),
+    DrawRefusal.LEAD_ON_LEFT: N_("The lead starts la mesa: {tile} goes on the left."),
+    DrawRefusal.FITS_NEITHER_END: N_("{tile} fits neither end ({left} or {right})."),
+    DrawRefusal.WRONG_END: N_("{tile} does not fit the {end} end ({number})."),
+    DrawRefusal.NO_DRAWING: N_("There is no drawing in this game: with nothing that fits, you pass (paso)."),
     Refusal.BONEYARD_EMPTY: N_("El pozo is empty: there is nothing to draw."),
     Refusal.MUST_PLAY: N_("You hold a tile that fits ({tile}), so you cannot draw."),
     Refusal.PASS_WHILE_FITS: N_("You hold a tile that fits ({tile}), so you cannot pass."),
     Refusal.PASS_WHILE_DRAWABLE: N_("Tiles can still be drawn from el pozo, so you cannot pass: draw."),
-    Refusal.BLANKS_NOT_WILD: N_("Blanks are not wild in this game: a blank is given no number."),
-    Refusal.NO_BLANK: N_("{tile} has no blank to give a number."),
-    Refusal.BLANK_NUMBER: N_("A blank can be given a number from 0 to {max_pip}, not {number}."),
-    Refusal.BLANK_NOT_LEFT_OPEN: N_("On the {end} end the blank of {tile} touches the {number} and "
+    DrawRefusal.BLANKS_NOT_WILD: N_("Blanks are not wild in this game: a blank is given no number."),
+    DrawRefusal.NO_BLANK: N_("{tile} has no blank to give a number."),
+    DrawRefusal.BLANK_NUMBER: N_("A blank can be given a number from 0 to {max_pip}, not {number}."),
+    DrawRefusal.BLANK_NOT_LEFT_OPEN: N_("On the {end} end the blank of {tile} touches the {number} and "
                                     "takes it."),
-    Refusal.BLANK_NEEDS_NUMBER: N_("Say which number the blank of {tile} is (0 to {max_pip})."),
-    Refusal.NO_REDEAL: N_("There is no new deal on five doubles in this game."),
-    Refusal.REDEAL_TOO_LATE: N_("A new deal may be asked for only before the first tile is laid."),
-    Refusal.REDEAL_FEW_DOUBLES: N_("A new deal needs {needed} doubles in hand; you hold {doubles}."),
+    DrawRefusal.BLANK_NEEDS_NUMBER: N_("Say which number the blank of {tile} is (0 to {max_pip})."),
+    DrawRefusal.NO_REDEAL: N_("There is no new deal on five doubles in this game."),
+    DrawRefusal.REDEAL_TOO_LATE: N_("A new deal may be asked for only before the first tile is laid."),
+    DrawRefusal.REDEAL_FEW_DOUBLES: N_("A new deal needs {needed} doubles in hand; you hold {doubles}."),
     Refusal.NOT_ALLOWED: N_("That is not allowed now."),
 }
 
@@ -543,14 +544,14 @@ def describe_refusal(
         values["name"] = you() if seat == my_seat else seat_name(names, seat)
     if params.get("end") in ("left", "right"):
         values["end"] = end_name(str(params["end"]))
-    counted = params.get("reserve") if reason == Refusal.RESERVE_REACHED else params.get("count")
-    if reason == Refusal.RESERVE_REACHED and isinstance(counted, int):
+    counted = params.get("reserve") if reason == DrawRefusal.RESERVE_REACHED else params.get("count")
+    if reason == DrawRefusal.RESERVE_REACHED and isinstance(counted, int):
         return tn("El pozo is down to its last tile, which is never drawn.",
                   "El pozo is down to its last {count} tiles, which are never drawn.", counted, **values)
-    if reason == Refusal.DRAW_LIMIT and isinstance(counted, int):
+    if reason == DrawRefusal.DRAW_LIMIT and isinstance(counted, int):
         return tn("You have drawn a tile this turn, the most allowed.",
                   "You have drawn {count} tiles this turn, the most allowed.", counted, **values)
-    if reason == Refusal.FITS_NEITHER_END and "left" in params and params["left"] == params.get("right"):
+    if reason == DrawRefusal.FITS_NEITHER_END and "left" in params and params["left"] == params.get("right"):
         return t("{tile} does not fit: both ends are {left}.", **values)
     return t(REFUSALS.get(reason, REFUSALS[Refusal.NOT_ALLOWED]), **values)
 
