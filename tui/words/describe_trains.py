@@ -47,6 +47,7 @@ TRAIN_REFUSALS: Mapping[Refusal | MexicanRefusal, str] = {
     Refusal.NOT_HELD: N_("You do not hold {tile}."),
     MexicanRefusal.NO_SUCH_TRAIN: N_("There is no such train at this table."),
     MexicanRefusal.COVER_THE_DOUBLE: N_("The double on {train} must be covered first: play a {number}."),
+    MexicanRefusal.DRAWN_TILE_ONLY: N_("After a draw only the tile you drew may be laid: {tile}."),
     MexicanRefusal.START_YOUR_TRAIN: N_("Your first turn starts your own train."),
     MexicanRefusal.MARKER_DOWN: N_("{train} is not open to you: its marker is down."),
     MexicanRefusal.MEXICAN_NEEDS_OWN: N_("Start your own train before the Mexican train."),
