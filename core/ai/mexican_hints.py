@@ -40,6 +40,8 @@ class MexicanHintReason(Code):
     COVERS_DOUBLE = "covers-double", "train"
     #: A double the hand can end the turn after (covering it, or the oldest open double).
     DOUBLE = "double", "tile"
+    #: Several doubles a turn: another double laid before the turn's cover, one more tile down.
+    ANOTHER_DOUBLE = "another-double", "tile"
     #: The next tile of the plan for one's own train, which stays ``length`` tiles long.
     KEEPS_CHAIN = "keeps-chain", "length"
     #: A tile off the plan laid where others may lay too (``pips`` off the count).
@@ -117,7 +119,9 @@ def _reasons(view: MexicanView, action: Action, decision: MexicanDecision) -> tu
     if merit is not None:
         if merit.marker_down:
             found.append(MexicanHintReason.MARKER_DOWN())
-        if merit.covered_double:
+        if merit.covered_double and view.doubling:
+            found.append(MexicanHintReason.ANOTHER_DOUBLE(tile=str(action.tile)))
+        elif merit.covered_double:
             found.append(MexicanHintReason.DOUBLE(tile=str(action.tile)))
         if merit.blocks >= 0:
             found.append(MexicanHintReason.BLOCKS_SEAT(seat=merit.blocks, number=merit.blocked_number))

@@ -356,3 +356,41 @@ def test_open_doubles_are_covered_oldest_first_and_the_drawn_tile_is_the_only_on
             # Any other tile laid while doubles are open covers the oldest, and only that one.
             assert action.place == opened[0] and after.open_doubles == opened[1:]
             assert after.turn != before.turn  # one cover a turn
+
+
+# -- the computer players, the hint and the coach know the turn of several doubles -----------------
+
+
+def test_hard_lays_its_own_double_then_another_before_the_cover_and_the_hint_says_so() -> None:
+    from capicu.core.ai.mexican_hard import MexicanHardPlayer
+    from capicu.core.ai.mexican_hints import MexicanHintReason, suggest_mexican
+
+    match = crafted_mexican(NINE, TWO)
+    apply_all(match, "run 9-5", "run 9-3", "play 6-9 mexican", "play 3-4 train 1")
+    # Its own train's double first (it covers that one itself), then the Mexican train's while
+    # 2-5 stays in hand to end the turn, then the cover: three tiles down in one turn.
+    assert MexicanHardPlayer(1).choose(match.view(0)) == play("play 5-5 train 0")
+    match.apply(play("play 5-5 train 0"))
+    assert MexicanHardPlayer(1).choose(match.view(0)) == play("play 6-6 mexican")
+    hint = suggest_mexican(match.view(0))
+    assert hint.action == play("play 6-6 mexican")
+    assert hint.reasons[0] == MexicanHintReason.ANOTHER_DOUBLE(tile="6-6")
+    match.apply(play("play 6-6 mexican"))
+    hint = suggest_mexican(match.view(0))
+    assert hint.action == play("play 2-5 train 0")
+    assert hint.reasons[0] == MexicanHintReason.COVERS_DOUBLE(train="train 0")
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_every_level_plays_the_seeds_rules_legally_with_the_engines_holder(level: str) -> None:
+    from capicu.core.ai.mexican_players import make_mexican_player
+
+    rules = msgspec.structs.replace(MEXICAN_TRAIN, rounds=4)
+    for players in (2, 4, 8):
+        match = MexicanMatch(rules, players, seed=players)
+        bots = [make_mexican_player(level, seat) for seat in range(players)]
+        while not match.is_over:
+            seat = match.turn
+            assert seat is not None
+            match.apply(bots[seat].choose(match.view(seat)), seat)  # an illegal choice raises
+        assert len(match.results) == 4

@@ -78,6 +78,7 @@ TRAIN_HINT_REASONS: Mapping[str, str] = {
     "domino": N_("your last tile: you go out"),
     "covers-double": N_("the double on {train} must be covered first"),
     "double": N_("{tile} and its cover: two tiles down this turn"),
+    "another-double": N_("another double, {tile}, before your cover: one more tile down this turn"),
     "keeps-chain": N_("it keeps your train's plan of {length} tiles"),
     "unloads": N_("it sheds {pips} pips where others may lay too"),
     "marker-down": N_("your marker comes down"),
