@@ -400,8 +400,6 @@ class CapicuApp(App[None]):
             connection = Connection(request.host, request.port, name, request.code, request.spectate,
                                     request.seat_key, give_up_after=request.give_up_after)
             self.save_setting(last_host=f"{request.host}:{request.port}")
-        if request.name:
-            self.save_setting(name=name)
         seats = None if host_config is not None else self.seat_store
         self.link = GameLink(self, connection, self.game.table, host_config, seats, dial=self.dial,
                              records=records_dir())
@@ -515,7 +513,7 @@ class CapicuApp(App[None]):
 
     def on_host_ready(self, message: HostReady) -> None:
         if self._showing() and self.game is not None:
-            self.hosted_at = Hosting(message.address, message.port, message.code)
+            self.hosted_at = Hosting(message.address, message.port, message.code, message.announced)
 
     def on_asking_host(self, message: AskingHost) -> None:
         if not self._showing():

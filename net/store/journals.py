@@ -26,6 +26,7 @@ offered to another host, and two hosts never resume the same file.
 
 from __future__ import annotations
 
+import calendar
 import contextlib
 import os
 import secrets
@@ -38,7 +39,7 @@ from pathlib import Path
 from capicu.core.games import match_from_log
 from capicu.net.protocol import SeatKind
 
-from .journal import JournalError, read_journal
+from .journal import JournalError, read_journal, seat_keys
 
 try:  # POSIX; elsewhere a journal is not locked (and a live host's match may be offered)
     import fcntl
@@ -62,17 +63,21 @@ class JournalKind(StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class Unfinished:
-    """An unfinished match kept in the folder: where, when it was last played, who, how far."""
+    """An unfinished match kept in the folder: where, which game, when it began, who, how far."""
 
     path: Path
-    #: When the journal was last written (seconds since the epoch).
-    modified: float
-    #: The people at the table (computers left out), in seat order.
-    names: tuple[str, ...]
+    #: When the match was first dealt, else (not dealt yet) when its journal was made: seconds
+    #: since the epoch. Not when the journal was last written, which moves with every move.
+    began: float
+    #: Every seat, in seat order: its kind and its name (a computer's is worded by the reader; an
+    #: open seat of the lobby has none).
+    seats: tuple[tuple[SeatKind, str], ...]
     #: Rounds played to their end.
     rounds: int
     #: The match had begun (False: the lobby, seats taken, no deal yet).
     started: bool
+    #: The game: its rules' preset name (``puerto-rican-drawing``, ``mexican-train``...).
+    preset: str
 
 
 class JournalLock:
@@ -163,6 +168,19 @@ class JournalFolder:
                 found.append(summary)
         return found
 
+    def seat_keys_set_aside(self) -> frozenset[str]:
+        """The seat keys (compared form) of the matches in ``finished/``: over, or set aside for another.
+
+        A host that started another match answers one of them ``match_gone``, as it answers
+        a token of another match: the seat is lost, not mistyped.
+        """
+        try:
+            paths = [Path(entry.path) for entry in os.scandir(self.finished)
+                     if entry.is_file() and entry.name.endswith(SUFFIX) and f"-{self.kind}-" in entry.name]
+        except OSError:
+            return frozenset()
+        return frozenset(key for path in paths for key in seat_keys(path))
+
     def _journals(self) -> list[Path]:
         try:
             names = [entry.name for entry in os.scandir(self.root) if entry.is_file()]
@@ -234,7 +252,7 @@ def summarize(path: Path) -> Unfinished | None:
     """The unfinished match the journal at ``path`` holds; None when it holds none it can resume
     (the match is over, or the file cannot be read or replayed)."""
     try:
-        modified = path.stat().st_mtime
+        made = path.stat().st_mtime
         recovered = read_journal(path)
         header = recovered.header
         log = recovered.match_log()
@@ -243,5 +261,17 @@ def summarize(path: Path) -> Unfinished | None:
         return None
     if match is not None and match.is_over:
         return None
-    names = tuple(seat.name or "" for seat in header.seats if seat.kind is SeatKind.PERSON)
-    return Unfinished(path, modified, names, len(match.results) if match else 0, match is not None)
+    began = _utc_seconds(header.started) if isinstance(header.started, str) else None
+    if began is None:
+        began = _utc_seconds(path.name.split("-", 1)[0], "%Y%m%dT%H%M%SZ") or made  # the folder's name for it
+    seats = tuple((seat.kind, seat.name or "") for seat in header.seats)
+    return Unfinished(path, began, seats, len(match.results) if match else 0, match is not None,
+                      header.rules.preset)
+
+
+def _utc_seconds(text: str, form: str = "%Y-%m-%dT%H:%M:%SZ") -> float | None:
+    """A UTC time written as ``form`` (a record's by default), in seconds since 1970; None if not one."""
+    try:
+        return calendar.timegm(time.strptime(text, form))
+    except ValueError:
+        return None

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import csv
 import io
+import sqlite3
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -81,10 +82,17 @@ def test_the_command_by_name_and_year(folder: Path, capsys: pytest.CaptureFixtur
                                     "1 match played, 0 won (0%), 10 points a round, 0 capicús, 0 chuchazos."]
 
 
-def test_the_saved_name_is_the_default_player(folder: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_the_player_is_the_seats_that_were_mine_whatever_the_saved_name(
+    folder: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 31: matches played as root are "mine"; a name saved later (Carla) does not hide them."""
     write_hand_made(folder)
     assert save_settings(Settings(name="Carla"), settings_path()) is None
     _, out, _ = _run(["history"], capsys)
+    assert out.splitlines()[:2] == ["Your history, all time",
+                                    "4 matches played, 2 won (50%), 76.2 points a round, 20 counted a round "
+                                    "in Mexican Train, 2 capicús, 1 chuchazo."]
+    _, out, _ = _run(["history", "--player", "Carla"], capsys)  # a name, when asked for
     assert out.splitlines()[:2] == ["History of Carla, all time",
                                     "1 match played, 1 won (100%), 166.7 points a round, 1 capicú, "
                                     "0 chuchazos."]
@@ -107,7 +115,8 @@ def test_the_command_prints_a_hosts_standings(folder: Path, capsys: pytest.Captu
     assert code == 0
     lines = out.splitlines()
     assert lines[0] == "Clasificación de esta mesa, en 2026"
-    assert [line.split()[0] for line in lines[2:]] == ["Beto", "Carla", "Ana", "Dora"]
+    assert [line.split()[0] for line in lines[2:]] == ["Beto", "Carla", "Ana", "Dora", "Dos", "Uno"]
+    assert lines[-1].startswith("Uno (computadora)")
     assert "30,5" in lines[2]  # Beto's points a round, the Spanish way
 
 
@@ -121,6 +130,24 @@ def test_the_csv_export(folder: Path, capsys: pytest.CaptureFixture[str]) -> Non
     assert {row["match_id"] for row in rows} == {"m1", "m2", "m3", "m4"}
     code, out, _ = _run(["history", "--csv", "-"], capsys)
     assert code == 0 and out.splitlines()[0].startswith("match_id,started,ended,preset")
+
+
+def test_the_csv_export_writes_no_escape_sequence(folder: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A history.sqlite3 written by someone else: its names reach the terminal through ``--csv -`` cleaned."""
+    write_hand_made(folder)
+    with sqlite3.connect(folder / HISTORY_FILE) as db:
+        db.execute("UPDATE seats SET name = ? WHERE name = 'Ana'",
+                   ("\x1b]0;owned\x07A\u200bna\x9b2J\x1b[31m",))
+        db.execute("UPDATE seats SET name = ?, level = ? WHERE name = 'Beto'",
+                   ("\x1b[2J=HYPERLINK(1)\x85", "hard\x1bc"))
+    db.close()
+    code, out, _ = _run(["history", "--csv", "-"], capsys)
+    assert code == 0
+    rows = list(csv.DictReader(io.StringIO(out)))
+    names = {row["name"] for row in rows}
+    assert {"Ana", "'=HYPERLINK(1)"} <= names and not names & {"Beto"}, names
+    assert "hard" in {row["level"] for row in rows}
+    assert all(line.isprintable() for line in out.splitlines()), repr(out)
 
 
 @pytest.mark.parametrize("argv", [
@@ -210,11 +237,14 @@ async def test_the_history_screen_speaks_spanish_and_follows_a_change_of_languag
         await pilot.press("s")
         text = screen_text(app)
         assert "Clasificación de esta mesa, desde siempre" in text
-        assert [row[0] for row in _table(screen)] == ["Beto", "Ana", "Carla", "Dora"]
+        # Everyone who sat at the table, the computers too.
+        assert [row[0] for row in _table(screen)] == ["Beto", "Ana", "Carla", "Dora", "Dos (computadora)",
+                                                      "Uno (computadora)"]
         app.set_language("en")
         await wait_for(pilot, lambda: "Standings at this table, all time" in screen_text(app),
                        what="the screen in English")
-        assert [row[0] for row in _table(screen)] == ["Beto", "Ana", "Carla", "Dora"]
+        assert [row[0] for row in _table(screen)] == ["Beto", "Ana", "Carla", "Dora", "Dos (computer)",
+                                                      "Uno (computer)"]
 
 
 async def test_a_damaged_history_costs_the_history_never_the_app(folder: Path) -> None:
@@ -284,6 +314,34 @@ async def test_a_match_played_in_the_app_is_in_its_history_and_a_damaged_file_is
         app.push_screen(HistoryScreen(now=NOW))
         await wait_for(pilot, lambda: isinstance(app.screen, HistoryScreen), what="the History screen")
         await pilot.pause()
-        assert "History of Ana, all time" in screen_text(app)
+        assert "Your history, all time" in screen_text(app)
         assert "1 match played" in screen_text(app)
     assert (folder / "history.damaged-1.sqlite3").exists()
+
+
+async def test_a_name_given_on_the_command_line_is_for_that_game_only(folder: Path) -> None:
+    """Issue 31: ``capicu host ... --name Ana`` saved Ana as the settings' name, silently."""
+    from capicu.core import Rules
+    from capicu.tui.game import HostGame, make_host_config
+    from capicu.tui.prefs.settings import load_settings
+
+    assert save_settings(Settings(name="root"), settings_path()) is None
+    config = make_host_config(rules=Rules.preset_named("puerto-rican-drawing"), players=2, computers=1,
+                              level="normal", bind="127.0.0.1", port=0, code=None, seed=3, journals=None)
+    app = CapicuApp(DisplayOptions(mouse=False), HostGame(config=config, name="Ana"))
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: app.table is not None and app.table.seat is not None, what="a seat")
+        assert app.table is not None and app.table.seats[app.table.seat].name == "Ana"
+        app.exit()
+    assert load_settings()[0].name == "root"
+
+
+async def test_the_history_screen_shows_the_seats_that_were_mine_whatever_the_name(folder: Path) -> None:
+    write_hand_made(folder)
+    assert save_settings(Settings(name="Carla"), settings_path()) is None
+    app = _app()
+    async with app.run_test(size=SIZE) as pilot:
+        await _open_history(pilot, app)
+        text = screen_text(app)
+    assert "Your history, all time" in text and "4 matches played, 2 won (50%)" in text
+

@@ -67,11 +67,26 @@ async def test_a_blank_left_open_asks_its_number_and_esc_chooses_another_tile() 
         assert (str(lead.tile), lead.blank, lead.left, lead.right) == ("0-5", 4, 4, 5)
 
 
-async def test_a_digit_gives_the_blank_its_number() -> None:
+async def test_a_digit_chooses_the_blanks_number_and_enter_lays_it() -> None:
+    """The prompt says "digit, Enter": a digit chooses (as the arrows do), Enter confirms. A digit
+    used to lay the tile at once, so the Enter the prompt asked for played the next tile."""
     app = _app(WILD, 30)
     async with app.run_test(size=SIZE) as pilot:
         await _ask_for_the_blank(pilot, app)
+        await pilot.press("2")
+        await pilot.pause()
+        assert "Enter: 2." in screen_text(app)
+        await pilot.press("9")  # not one of 0-6: said, and the choice stays 2
+        await pilot.pause()
+        assert "The blank of 0-5 cannot be 9 here." in screen_text(app)
+        question = _table(app).choosing_blank
+        assert question is not None and question.number == 2
         await pilot.press("3")
+        await pilot.pause()
+        assert "Enter: 3." in screen_text(app)
+        assert app.table is not None and app.table.view is not None and not any(
+            isinstance(e, TilePlayed) for e in app.table.view.events)
+        await pilot.press("enter")
 
         def laid() -> bool:
             view = app.table.view if app.table is not None else None

@@ -507,7 +507,7 @@ WILD_LINE: tuple[Pair, ...] = ((3, 3), (3, 5), (5, 2))
 WILD_BLANKS = (3, 0, 2)
 
 
-async def test_a_given_blank_shows_its_number_underlined_in_colour_and_in_ascii() -> None:
+async def test_a_given_blank_shows_its_number_marked_and_underlined_in_colour_and_in_ascii() -> None:
     for ascii in (False, True):
         line = LineOfPlay(tile_style=TileStyle.COMPACT, ascii=ascii)
         app = _boxed_app(line, BOX_80x24)
@@ -522,10 +522,12 @@ async def test_a_given_blank_shows_its_number_underlined_in_colour_and_in_ascii(
             }
             # The tiles with a given blank (the double 3, and 5-2 whose 2 is the blank's) are
             # underlined; 3-5 is not.
-            assert any("2]" in text for text in marked), marked
+            assert any("2*" in text for text in marked), marked
             assert not any("[3|5]" in text for text in marked), marked
             drawn = "\n".join(row.plain for row in rows)
-            assert "[5|2]" in drawn and "[3|5]" in drawn
+            # And marked in the border beside the given number, which reads without colour: two
+            # tiles showing 5-2 are told apart (issue 31).
+            assert "[5|2*" in drawn and "[3|5]" in drawn and drawn.count("*3*") == 2
 
 
 def test_snapshot_a_given_blank_on_the_line_at_80x24(snap_compare: Any) -> None:

@@ -7,22 +7,25 @@ would as far as the journal is concerned: the match is not over, so its journal 
 
 from __future__ import annotations
 
+import os
 import time
 from pathlib import Path
 
+import pytest
 from capicu.core import Rules
 from capicu.net import Client, Host, HostConfig, TableConfig
-from capicu.net.protocol import ErrorCode
-from capicu.net.store.journals import JournalFolder, JournalKind, Unfinished
+from capicu.net.protocol import ErrorCode, SeatKind
+from capicu.net.store.journals import JournalFolder, JournalKind, Unfinished, summarize
 from capicu.tui.app import CapicuApp
 from capicu.tui.game import DisplayOptions, HostGame, JoinGame, make_host_config
 from capicu.tui.prefs.saved_seats import SEATS_FILE, SavedSeat, SeatStore
 from capicu.tui.prefs.settings import data_dir, journals_dir
 from capicu.tui.screens.resume_offer import ResumeOfferScreen
-from capicu.tui.screens.table import TableScreen
+from capicu.tui.screens.table import LeaveScreen, TableScreen
 from capicu.tui.words.describe import describe_host_error, describe_unfinished
 from capicu.tui.words.messages import default_language
 from helpers_app import my_turn, play_turn_and_wait, screen_text, solo_app, wait_for
+from textual.widgets import Static
 
 SIZE = (100, 30)
 
@@ -51,13 +54,14 @@ async def test_an_unfinished_solo_game_is_offered_and_resumed_with_its_hand() ->
     app = solo_app(seed=99)  # another seed: what comes back is the journal's match, not a new deal
     async with app.run_test(size=SIZE) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, ResumeOfferScreen), what="the offer")
-        assert "Resume the match of" in screen_text(app) and "Ana" in screen_text(app)
+        assert "Resume the puerto-rican-drawing match of" in screen_text(app) and "Ana" in screen_text(app)
         await pilot.press("r")
         await wait_for(pilot, lambda: isinstance(app.screen, TableScreen) and my_turn(app),
                        what="the table")
         assert app.table is not None and app.table.view is not None
         assert tuple(app.table.view.hand) == hand and app.table.view.scores == scores
-        await wait_for(pilot, lambda: "Resumed the match of" in screen_text(app), what="the resumed notice")
+        await wait_for(pilot, lambda: "Resumed the puerto-rican-drawing match of" in screen_text(app),
+                       what="the resumed notice")
         app.exit()
     assert len(_unfinished()) == 1  # still not over: still kept
 
@@ -87,20 +91,51 @@ async def test_escape_starts_nothing_and_keeps_the_game() -> None:
     assert _unfinished() == [kept]
 
 
-def test_the_offer_names_the_time_the_players_and_the_rounds_in_english_and_spanish() -> None:
+def test_the_offer_names_the_game_the_time_every_seat_and_the_rounds_in_english_and_spanish() -> None:
     moment = time.mktime((2026, 12, 1, 17, 2, 0, 0, 0, -1))
-    kept = Unfinished(Path("m.journal"), moment, ("Ana", "Beto"), 3, True)
-    assert describe_unfinished(kept, now=moment) == "the match of 17:02 (Ana, Beto; 3 rounds played)"
+    people = ((SeatKind.PERSON, "Ana"), (SeatKind.PERSON, "Beto"))
+    kept = Unfinished(Path("m.journal"), moment, people, 3, True, "puerto-rican-drawing")
+    assert describe_unfinished(kept, now=moment) == ("the puerto-rican-drawing match of 17:02 "
+                                                     "(Ana, Beto; 3 rounds played)")
     later_day = moment + 2 * 86400
-    assert describe_unfinished(kept, now=later_day) == ("the match of 2026-12-01 17:02 "
+    assert describe_unfinished(kept, now=later_day) == ("the puerto-rican-drawing match of 2026-12-01 17:02 "
                                                          "(Ana, Beto; 3 rounds played)")
-    lobby = Unfinished(Path("m.journal"), moment, (), 0, False)
-    assert describe_unfinished(lobby, now=moment) == "the match of 17:02 (not dealt yet)"
+    lobby = Unfinished(Path("m.journal"), moment, (), 0, False, "quinientos")
+    assert describe_unfinished(lobby, now=moment) == "the quinientos match of 17:02 (not dealt yet)"
+    seats = ((SeatKind.PERSON, "Ana"), (SeatKind.COMPUTER, ""))
+    with_computers = Unfinished(Path("m.journal"), moment, seats, 1, True, "mexican-train")
+    assert describe_unfinished(with_computers, now=moment) == ("the mexican-train match of 17:02 "
+                                                               "(Ana, Computer 2; 1 round played)")
     default_language.switch("es")
     try:
-        assert describe_unfinished(kept, now=moment) == "la partida de 17:02 (Ana, Beto; 3 manos jugadas)"
+        assert describe_unfinished(kept, now=moment) == ("la partida de robado boricua de 17:02 "
+                                                         "(Ana, Beto; 3 manos jugadas)")
+        assert describe_unfinished(with_computers, now=moment) == (
+            "la partida de tren mexicano de 17:02 (Ana, Computadora 2; 1 mano jugada)")
     finally:
         default_language.switch("en")
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+async def test_the_offer_says_the_game_every_seat_and_when_the_match_began(language: str) -> None:
+    """Not when its journal was last written: a match begun at 05:29 and left at 05:31 is "of 05:29"."""
+    await _leave_mid_match(turns=1)
+    [kept] = _unfinished()
+    summary = summarize(kept)
+    assert summary is not None
+    later = summary.began + 3600
+    os.utime(kept, (later, later))  # played on, an hour later
+    began = time.strftime("%H:%M", time.localtime(summary.began))
+    assert summarize(kept) == summary
+    app = CapicuApp(DisplayOptions(mouse=False, language=language), solo_app(seed=5).start_request)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, ResumeOfferScreen), what="the offer")
+        text = " ".join(str(line.content) for line in app.screen.query(Static))
+        app.exit()
+    if language == "en":
+        assert f"Resume the puerto-rican-drawing match of {began} (Ana, Computer 2; " in text, text
+    else:
+        assert f"la partida de robado boricua de {began} (Ana, Computadora 2; " in text, text
 
 
 def test_a_lost_match_is_said_to_be_lost_in_english_and_spanish() -> None:
@@ -126,7 +161,8 @@ async def test_the_hosting_app_offers_an_unfinished_hosted_match() -> None:
     app = CapicuApp(DisplayOptions(mouse=False), HostGame(config=config, name="Beto"))
     async with app.run_test(size=SIZE) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, ResumeOfferScreen), what="the offer")
-        assert "Resume the match of" in screen_text(app) and "Ana; not dealt yet" in screen_text(app)
+        offer = " ".join(str(line.content) for line in app.screen.query(Static))
+        assert "Resume the puerto-rican-drawing match of" in offer and "(Ana; not dealt yet)" in offer
         await pilot.press("r")
         # Ana's seat is kept for her: Beto takes the other one.
         await wait_for(pilot, lambda: app.table is not None and app.table.seat == 1,
@@ -144,6 +180,25 @@ async def test_a_solo_game_left_on_purpose_is_set_aside_not_offered() -> None:
         await pilot.press("escape")
         await pilot.pause()
         await pilot.press("y")  # "leaving ends the game"
+        await wait_for(pilot, lambda: not app.is_running, what="the app to end")
+    assert _unfinished() == []
+    assert len(list((journals_dir() / "finished").glob("*-play-*.journal"))) == 1
+
+
+@pytest.mark.parametrize("preset", ["puerto-rican-drawing", "mexican-train"])
+async def test_leaving_a_solo_game_of_any_game_sets_it_aside_and_says_so(preset: str) -> None:
+    """One rule for every game (README): q then y ends a game against the computer, never offered again;
+    the dialog says that, not that it ends the game "for everyone" (nobody else is there)."""
+    app = solo_app(seed=4, preset=preset)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: app.table is not None and app.table.view is not None
+                       and app.table.view.turn is not None, what="the deal")
+        await pilot.press("q")
+        await wait_for(pilot, lambda: isinstance(app.screen, LeaveScreen), what="the leave dialog")
+        text = " ".join(str(line.content) for line in app.screen.query(Static))
+        assert "for everyone" not in text
+        assert "Leaving ends this game against the computer: it will not be offered again." in text
+        await pilot.press("y")
         await wait_for(pilot, lambda: not app.is_running, what="the app to end")
     assert _unfinished() == []
     assert len(list((journals_dir() / "finished").glob("*-play-*.journal"))) == 1

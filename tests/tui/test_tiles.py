@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 from capicu.tui.widgets.tiles import (
+    GIVEN_MARK,
     TileFace,
     TileStyle,
     glyph,
@@ -139,3 +140,21 @@ def test_auto_draws_pips_only_on_a_large_screen() -> None:
     assert smaller_styles(TileStyle.AUTO, None) == [TileStyle.COMPACT]
     large = [TileStyle.PIPS, TileStyle.BOXED, TileStyle.COMPACT]
     assert smaller_styles(TileStyle.AUTO, LARGE_SCREEN) == large
+
+
+@pytest.mark.parametrize("style", list(TileStyle))
+@pytest.mark.parametrize("ascii", [False, True])
+def test_a_given_blank_is_marked_beside_its_number_in_every_style(style: TileStyle, ascii: bool) -> None:
+    """A blank played as a number is marked in the border beside that number, the face's size unchanged
+    (the glyph style, which has no border, draws such a tile in digits)."""
+    for a, b, halves, across in ((2, 5, 1, False), (5, 2, 2, False), (3, 3, 3, True)):
+        plain = tile_face(a, b, style, ascii=ascii, crosswise=across)
+        marked = tile_face(a, b, style, ascii=ascii, crosswise=across, given=halves)
+        if style is not TileStyle.GLYPH:
+            assert (marked.width, marked.height, marked.middle) == (plain.width, plain.height, plain.middle)
+        assert marked.plain().count(GIVEN_MARK) == (2 * 2 if across else 1)
+        assert GIVEN_MARK not in plain.plain()
+        if ascii:
+            assert marked.plain().isascii()
+    assert tile_face(2, 5, TileStyle.COMPACT, given=1).plain() == "*2|5]"
+    assert tile_face(5, 2, TileStyle.COMPACT, given=2).plain() == "[5|2*"

@@ -27,16 +27,16 @@ from typing import TYPE_CHECKING, TypeVar
 from capicu.net.host.headless import CannotStart, News, Noted, Stopped, serve_headless
 from capicu.net.host.server import HostConfig
 from capicu.net.protocol import DEFAULT_PORT
-from capicu.net.store.history import MY_SEATS
 from capicu.net.store.journals import Unfinished, summarize
 from capicu.net.store.record import RecordError, read_record
 from capicu.tui.game import DisplayOptions, HostGame, JoinGame, OpenReplays, SoloGame, StartRequest
-from capicu.tui.prefs.settings import apply_color_mode, load_settings, records_dir, themes_dir
+from capicu.tui.prefs.settings import apply_color_mode, records_dir, themes_dir
 from capicu.tui.words.describe import (
     describe_host_note,
     describe_host_problem,
     describe_unfinished,
     list_separator,
+    played_at,
 )
 from capicu.tui.words.describe_history import describe_history_problem, standings_lines, summary_lines
 from capicu.tui.words.describe_rules import describe_rules, preset_title
@@ -65,6 +65,11 @@ if TYPE_CHECKING:
 Parser = TypeVar("Parser", bound=argparse.ArgumentParser)
 
 
+def _name_help() -> str:
+    """``--name``'s help: the name is for this game; the one kept is changed in Settings."""
+    return t("your name at the table in this game (Settings keeps the name you usually play under)")
+
+
 def add_commands(subparsers: argparse._SubParsersAction[Parser]) -> None:
     """Add ``play``, ``join``, ``host``, ``rules`` and ``history`` to the command line."""
     play = subparsers.add_parser(
@@ -73,7 +78,7 @@ def add_commands(subparsers: argparse._SubParsersAction[Parser]) -> None:
     )
     add_rule_arguments(play)
     play.add_argument("--level", **level_option())
-    play.add_argument("--name", default=None, metavar=t("NAME"), help=t("your name at the table"))
+    play.add_argument("--name", default=None, metavar=t("NAME"), help=_name_help())
     play.add_argument("--seed", type=int, default=None, metavar=t("N"),
                       help=t("the seed of the deals (default: random)"))
     play.add_argument("--no-journal", action="store_true",
@@ -90,7 +95,7 @@ def add_commands(subparsers: argparse._SubParsersAction[Parser]) -> None:
                       help=t("the host's address as 'capicu host' shows it (port {port} if none), or the "
                              "table's name on the local network (none: look for tables and choose one)",
                              port=str(DEFAULT_PORT)))
-    join.add_argument("--name", default=None, metavar=t("NAME"), help=t("your name at the table"))
+    join.add_argument("--name", default=None, metavar=t("NAME"), help=_name_help())
     join.add_argument("--code", default=None, metavar=t("CODE"), help=t("the join code the host shows"))
     join.add_argument("--spectate", action="store_true", help=t("watch without a seat"))
     join.add_argument("--seat-key", default=None, metavar=t("KEY"),
@@ -131,6 +136,7 @@ def add_commands(subparsers: argparse._SubParsersAction[Parser]) -> None:
         description=t("Print the rules a game is played by, written from the engine's own settings."),
     )
     add_rule_arguments(rules)
+    add_display_arguments(rules)  # accepted after the command as before it (only --lang changes anything)
     rules.set_defaults(handler=run_rules)
 
     history = subparsers.add_parser(
@@ -140,7 +146,8 @@ def add_commands(subparsers: argparse._SubParsersAction[Parser]) -> None:
                       "the whole history as CSV."),
     )
     history.add_argument("--player", default=None, metavar=t("NAME"),
-                         help=t("whose figures (default: your saved name, else the seats you sat in)"))
+                         help=t("whose figures, by name (default: yours, the seats you sat in on this "
+                                "machine whatever your name was)"))
     period = history.add_mutually_exclusive_group()
     period.add_argument("--year", type=number_in(int, 1970, 9999, what=N_("a year")), default=None,
                         metavar=t("YYYY"), help=t("only the matches that ended in that year"))
@@ -150,6 +157,7 @@ def add_commands(subparsers: argparse._SubParsersAction[Parser]) -> None:
     history.add_argument("--csv", default=None, metavar=t("FILE"),
                          help=t("write every match kept to FILE as CSV, one row per seat per match "
                                 "('-': the standard output)"))
+    add_display_arguments(history)  # accepted after the command as before it
     history.set_defaults(handler=run_history)
 
 
@@ -179,6 +187,8 @@ def run_app(args: argparse.Namespace, start: StartRequest | OpenReplays | None,
     (`CapicuApp.on_ready`). With a ``gateway`` (``capicu host --ssh``), the app starts it
     beside the host. ``before_screen`` runs once the options are checked and before the
     screen opens (it raises `CliError` to stop there: ``capicu join``'s check of the address).
+    With its output not a terminal (a pipe, a file) there is no screen to draw: `CliError`
+    says so (the interface would wait there for ever, at a whole core).
     """
     prepare_terminal(args)
     gc.disable()
@@ -193,6 +203,9 @@ def run_app(args: argparse.Namespace, start: StartRequest | OpenReplays | None,
 
             assert not isinstance(start, OpenReplays)  # a gateway comes with hosting only
             app = HostingApp(display=display_options(args), start=start, gateway=gateway, local_terminal=True)
+        if not sys.stdout.isatty():
+            raise CliError(t("this command needs a terminal to draw its screen, and its output is not one "
+                             "(a pipe or a file)"))
         if before_screen is not None:
             before_screen()
         gc.freeze()
@@ -263,19 +276,23 @@ def run_replay(args: argparse.Namespace) -> int:
     path: Path | None = args.file
     if args.text and path is None:
         raise CliError(t("--text needs the record's FILE"))
-    if path is not None:
+    if path is not None and args.text:
+        from capicu.net.store.record import read_replay
+
+        from .replay_text import record_text
+
         try:
-            record = read_record(path)  # a damaged file is said before any screen opens
+            record, replayed = read_replay(path)  # the log replayed once: checked, then told
         except RecordError as exc:
             raise CliError(str(exc)) from None
-        if args.text:
-            from capicu.tui.screens.replays import played_at
-
-            from .replay_text import record_text
-
-            for line in record_text(record, played_at(record)):
-                print(line)
-            return 0
+        for line in record_text(record, played_at(record), replayed):
+            print(line)
+        return 0
+    if path is not None:
+        try:
+            read_record(path)  # a damaged file is said before any screen opens
+        except RecordError as exc:
+            raise CliError(str(exc)) from None
     return run_app(args, OpenReplays(path))
 
 
@@ -301,8 +318,6 @@ def run_history(args: argparse.Namespace, now: datetime | None = None) -> int:
         raise CliError(t("a name cannot be empty"))
     if args.host and player is not None:
         raise CliError(t("--host shows every player at the table: it cannot go with --player"))
-    if player is None and not args.host:
-        player = load_settings()[0].name or MY_SEATS
     year: int | None = this_year(now or datetime.now(UTC)) if args.this_year else args.year
     folder = records_dir()
     if not history_path(folder).exists() and args.csv is None:
@@ -450,9 +465,14 @@ def run_host(args: argparse.Namespace) -> int:
             gateway.prepare()  # the host key made (or read) and its fingerprint known before the screen
         except ssh_gateway.GatewayError as exc:
             raise CliError(str(exc)) from None
-        print(t("capicu host: SSH host key fingerprint {fingerprint}", fingerprint=gateway.fingerprint),
-              flush=True)
-        return run_app(args, HostGame(config=config, name=_player_name(args)), gateway)
+        try:
+            return run_app(args, HostGame(config=config, name=_player_name(args)), gateway)
+        finally:
+            # Said once the full screen is gone (it would cover it before), and only when players
+            # could come in by SSH: with its port taken, SSH was off (the screen said why).
+            if gateway.served:
+                print(t("capicu host: SSH host key fingerprint {fingerprint}",
+                        fingerprint=gateway.fingerprint), flush=True)
     if args.ssh_keys is not None:
         raise CliError(t("--ssh-keys goes with --ssh"))
     if args.headless:
@@ -464,7 +484,8 @@ def _settle_unfinished(args: argparse.Namespace, config: HostConfig) -> HostConf
     """The config to host with, once the unfinished matches kept in the folder of journals are seen to.
 
     ``--new`` sets them aside (saying so); a headless host stops with one line saying
-    how to go on (CliError); the hosting app asks (`CapicuApp.start_game`).
+    how to go on (CliError), but sets aside a match never dealt (a lobby: nothing in it
+    is lost); the hosting app asks (`CapicuApp.start_game`).
     """
     folder = config.journals
     if folder is None or config.resume is not None or config.table.journal is not None:
@@ -472,14 +493,15 @@ def _settle_unfinished(args: argparse.Namespace, config: HostConfig) -> HostConf
     kept = folder.unfinished()
     if not kept:
         return config
-    if args.new_match:
-        for match in kept:
-            if folder.set_aside(match.path) is not None:
-                # TRANSLATORS: {match} is "the match of 17:02 (Ana, Beto; 3 rounds played)".
-                print(t("capicu host: {match} is set aside in {folder}",
-                        match=describe_unfinished(match), folder=str(folder.finished)), flush=True)
-        return config
-    if args.headless:
+    # --new sets every one aside; a headless host, those never dealt (a lobby: nothing in it is lost).
+    aside = kept if args.new_match else [m for m in kept if not m.started] if args.headless else []
+    for match in aside:
+        if folder.set_aside(match.path) is not None:
+            # TRANSLATORS: {match} is "the match of 17:02 (Ana, Beto; 3 rounds played)".
+            print(t("capicu host: {match} is set aside in {folder}",
+                    match=describe_unfinished(match), folder=str(folder.finished)), flush=True)
+    kept = [match for match in kept if match not in aside]
+    if kept and args.headless:
         # TRANSLATORS: {match} is "the match of 17:02 (Ana, Beto; 3 rounds played)".
         raise CliError(t("{match} is unfinished and kept in {path}: --resume goes on with it, "
                          "--new starts another match and sets it aside",

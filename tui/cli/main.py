@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import gettext
 import os
 import sys
 from collections.abc import Callable, Sequence
@@ -34,6 +35,16 @@ class _Parser(argparse.ArgumentParser):
         see = t("(see {command} --help)", command=self.prog)
         self.exit(EXIT_USAGE, f"capicu: {message} {see}\n")
 
+    def parse_known_args(  # type: ignore[override]  # typeshed declares it as two overloads
+        self, args: Sequence[str] | None = None, namespace: argparse.Namespace | None = None
+    ) -> tuple[argparse.Namespace, list[str]]:
+        parsed, extras = super().parse_known_args(args, namespace)
+        if extras and self.prog != "capicu":
+            # A command's parser says it itself: argparse would hand the words up to the top
+            # parser, whose error points at "capicu --help" instead of the command's own help.
+            self.error(gettext.gettext("unrecognized arguments: %s") % " ".join(extras))
+        return parsed, extras
+
 
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="capicu", description=t("A dominoes table for the terminal."))
@@ -44,6 +55,7 @@ def build_parser() -> argparse.ArgumentParser:
         description=t("Play a whole match between computer players and print every move."),
     )
     add_rule_arguments(simulate)
+    add_display_arguments(simulate)  # accepted after the command as before it (only --lang changes anything)
     simulate.add_argument("--seed", type=int, default=0, metavar=t("N"),
                           help=t("the seed of the deals (default: 0)"))
     simulate.add_argument("--level", **level_option())

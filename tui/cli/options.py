@@ -214,7 +214,8 @@ def add_host_arguments(parser: argparse.ArgumentParser) -> None:
     group.add_argument("--max-spectators", type=whole_int, default=MAX_SPECTATORS, metavar=t("N"),
                        help=t("people who may watch the table at once (default: %(default)s)"))
     group.add_argument("--name", default=None, metavar=t("NAME"),
-                       help=t("your name at the table when you host and play (headless: ignored)"))
+                       help=t("your name at the table when you host and play, in this game (Settings keeps "
+                              "the name you usually play under; headless: ignored)"))
     group.add_argument("--table-name", default=None, metavar=t("NAME"),
                        help=t("the table's name, as players on the local network see it in their list "
                               "(default: your name's table, or this machine's)"))

@@ -141,17 +141,35 @@ def settings_to_toml(settings: Settings) -> str:
 
 
 def save_settings(settings: Settings, path: Path | None = None) -> str | None:
-    """Write the settings (atomically); a warning sentence when that fails, else None."""
+    """Write the settings (atomically); a sentence to show when that fails, or when the file
+    they replace could not be used (it is kept beside them, as the history keeps a damaged
+    file: ``settings.damaged-1.toml``), else None."""
     path = path if path is not None else settings_path()
     temporary = path.with_name(path.name + ".tmp")
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
+        kept = _keep_if_damaged(path)
         temporary.write_text(settings_to_toml(settings), encoding="utf-8")
         os.replace(temporary, path)
     except OSError as exc:
         return t("Settings could not be saved to {file} ({problem}).", file=str(path),
                  problem=exc.strerror or type(exc).__name__)
+    if kept is not None:
+        return t("Settings file {file} could not be used: it is kept as {copy}, and the new settings "
+                 "are saved.", file=str(path), copy=str(kept))
     return None
+
+
+def _keep_if_damaged(path: Path) -> Path | None:
+    """Move the settings file at ``path`` to a free ``settings.damaged-N.toml`` beside it if it cannot
+    be used (hand edits are not lost); where it went, None when it is sound or absent."""
+    if not path.is_file() or not load_settings(path)[1]:
+        return None
+    number = 1
+    while (kept := path.with_name(f"{path.stem}.damaged-{number}{path.suffix}")).exists():
+        number += 1
+    os.replace(path, kept)
+    return kept
 
 
 def apply_color_mode(mode: str, environ: MutableMapping[str, str] | None = None) -> None:

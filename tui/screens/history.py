@@ -66,7 +66,6 @@ class HistoryScreen(CapicuScreen[None]):
         self._year = this_year(now or datetime.now(UTC))
         self._history: History | None = None
         self._unusable: str | None = None
-        self._player: str | None = MY_SEATS
         #: The history was opened (or found unusable): there is something to show.
         self._opened = False
 
@@ -79,7 +78,6 @@ class HistoryScreen(CapicuScreen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        self._player = self.capicu.settings.name or MY_SEATS
         try:
             self._history, problem = open_history(self._folder)
         except HistoryError as exc:
@@ -148,12 +146,12 @@ class HistoryScreen(CapicuScreen[None]):
             summary.update("" if standings else t("No match was hosted at this table."))
             self._fill(table, standings_table(standings))
         else:
-            title.update(history_title(self._player, year))
-            summary.update(summary_sentence(history.figures(self._player, year=year)))
-            self._fill(table, opponents_table(history.by_opponent(self._player, year=year))
+            title.update(history_title(MY_SEATS, year))
+            summary.update(summary_sentence(history.figures(MY_SEATS, year=year)))
+            self._fill(table, opponents_table(history.by_opponent(MY_SEATS, year=year))
                        if self.breakdown is Breakdown.OPPONENT
-                       else presets_table(history.by_preset(self._player, year=year)))
-        self._chart(history.results(self._player, year=year))
+                       else presets_table(history.by_preset(MY_SEATS, year=year)))
+        self._chart(history.results(MY_SEATS, year=year))
 
     def _fill(self, table: DataTable[str | Text], figures: FigureTable) -> None:
         table.clear(columns=True)

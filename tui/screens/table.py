@@ -41,7 +41,7 @@ from capicu.core import (
 from capicu.net.client import Update
 from capicu.net.model import Change, LinkState
 from capicu.net.protocol import Chat, Seats, Snapshot
-from capicu.tui.game import HostGame, JoinGame, seat_notices
+from capicu.tui.game import HostGame, JoinGame, SoloGame, seat_notices
 from capicu.tui.screens.base import CapicuModalScreen, CapicuScreen
 from capicu.tui.screens.how_to_join import HowToJoinScreen
 from capicu.tui.widgets.boneyard_info import BoneyardInfo
@@ -121,7 +121,8 @@ class LeaveScreen(CapicuModalScreen[bool]):
         Binding("n,escape,q,enter", "stay", N_("Stay"), key_display="n/esc"),
     ]
 
-    def __init__(self, hosting: bool, *, seat_key: str | None = None, way_back: str | None = None) -> None:
+    def __init__(self, hosting: bool, *, solo: bool = False, seat_key: str | None = None,
+                 way_back: str | None = None) -> None:
         super().__init__()
         # Yes in the reader's language is the key shown (``s`` in Spanish); ``y`` works in every one.
         yes = yes_keys()
@@ -133,6 +134,8 @@ class LeaveScreen(CapicuModalScreen[bool]):
             bindings.bind("y", "leave", N_("Leave"), show=False)
         bindings.key_to_bindings.update(others)
         self.hosting = hosting
+        #: A game against the computer (nobody else at the table to end it for).
+        self.solo = solo
         #: An SSH player's seat key and ssh line: their way back (None: the same join command works).
         self.seat_key = seat_key
         self.way_back = way_back
@@ -142,7 +145,9 @@ class LeaveScreen(CapicuModalScreen[bool]):
             # TRANSLATORS: {yes} is the key that says yes (y; in Spanish s), shown as the reader types it.
             yield Static(t("Leave the table? Press {yes} to leave; n or Esc to stay.", yes=yes_keys()[-1]),
                          classes="screen-title")
-            if self.hosting:
+            if self.solo:
+                yield Static(t("Leaving ends this game against the computer: it will not be offered again."))
+            elif self.hosting:
                 yield Static(t("You host this table: leaving ends the game for everyone."))
             elif self.way_back is not None and self.seat_key is not None:
                 yield Static(t("Your seat stays held; the computer covers it while you are away. "
@@ -225,8 +230,10 @@ class TableScreen(CapicuScreen[None]):
     BLANK_BINDINGS: ClassVar[list[BindingType]] = [
         Binding("left", "blank_step(-1)", N_("Lower"), key_display="←", priority=True),
         Binding("right", "blank_step(1)", N_("Higher"), key_display="→", priority=True),
-        *(Binding(str(n), f"blank_number({n})", "", show=False, priority=True) for n in range(10)),
-        Binding("enter", "blank_number(-1)", N_("Lay it"), key_display="enter", priority=True),
+        # A digit chooses, as the arrows do, and Enter lays: the prompt asks for Enter, and a
+        # digit that laid the tile at once made that Enter play the next tile.
+        *(Binding(str(n), f"blank_choose({n})", "", show=False, priority=True) for n in range(10)),
+        Binding("enter", "blank_lay", N_("Lay it"), key_display="enter", priority=True),
         Binding("escape", "cancel_blank", N_("Cancel"), key_display="esc", priority=True),
     ]
     #: Offered before the first tile to a player dealt five doubles (a house rule).
@@ -707,16 +714,27 @@ class TableScreen(CapicuScreen[None]):
         if self.view is not None:
             self._show_status(self.view)
 
-    def action_blank_number(self, number: int) -> None:
-        """Lay the tile with its blank as ``number`` (-1: the number chosen with the arrows)."""
+    def action_blank_choose(self, number: int) -> None:
+        """Choose ``number`` for the blank (a digit): laid by Enter. A number it cannot be is said."""
         question = self.choosing_blank
         if question is None:
             return
-        chosen = question.number if number < 0 else number
-        if chosen not in question.plays:
+        if number not in question.plays:
+            self.say(t("The blank of {tile} cannot be {number} here.", tile=str(question.tile),
+                       number=number), log_it=False)
+            return
+        self.choosing_blank = replace(question, number=number)
+        self.query_one(StatusLine).clear_notice()  # the choice made, not a refusal it replaced
+        if self.view is not None:
+            self._show_status(self.view)
+
+    def action_blank_lay(self) -> None:
+        """Lay the tile with its blank as the number chosen (with the arrows or a digit)."""
+        question = self.choosing_blank
+        if question is None:
             return
         self.action_cancel_blank()
-        self.run_worker(self.capicu.send_action(question.plays[chosen]), group="intent")
+        self.run_worker(self.capicu.send_action(question.plays[question.number]), group="intent")
 
     def action_cancel_blank(self) -> None:
         self.choosing_blank = None
@@ -790,7 +808,7 @@ class TableScreen(CapicuScreen[None]):
             return False
         view = self.view
         seated = view is not None and view.seat is not None
-        if action in ("blank_step", "blank_number", "cancel_blank"):
+        if action in ("blank_step", "blank_choose", "blank_lay", "cancel_blank"):
             return self.choosing_blank is not None
         if action in ("choose_end", "cancel_end"):
             return self.choosing_end is not None
@@ -897,7 +915,8 @@ class TableScreen(CapicuScreen[None]):
             if leave:
                 await self.capicu.leave_game(end_match=hosting)
 
-        self.app.push_screen(LeaveScreen(hosting, seat_key=seat_key, way_back=way_back), answered)
+        solo = game is not None and isinstance(game.request, SoloGame)
+        self.app.push_screen(LeaveScreen(hosting, solo=solo, seat_key=seat_key, way_back=way_back), answered)
 
     def action_hint(self) -> None:
         view = self.view

@@ -42,7 +42,7 @@ from capicu.core.tiles import tile_leaves
 from capicu.net.client import Update
 from capicu.net.model import Change
 from capicu.net.protocol import Chat, Seats, TrainSnapshot
-from capicu.tui.game import seat_notices
+from capicu.tui.game import SoloGame, seat_notices
 from capicu.tui.screens.base import CapicuScreen
 from capicu.tui.screens.table import MIN_SIZE, READY_DELAY, LeaveScreen
 from capicu.tui.widgets.chat_panel import ChatPanel
@@ -657,9 +657,12 @@ class TrainTableScreen(CapicuScreen[None]):
 
         async def answered(leave: bool | None) -> None:
             if leave:
-                await self.capicu.leave_game()
+                # As at the Draw family's table: the host's player ends the match on purpose,
+                # and its journal is set aside (never offered again).
+                await self.capicu.leave_game(end_match=hosting)
 
-        self.app.push_screen(LeaveScreen(hosting), answered)
+        solo = game is not None and isinstance(game.request, SoloGame)
+        self.app.push_screen(LeaveScreen(hosting, solo=solo), answered)
 
     def action_hint(self) -> None:
         """The hard player's move for this turn, and why (core's hint); for a run, the longest one."""

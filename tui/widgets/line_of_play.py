@@ -12,9 +12,10 @@ Each open end has its label ("left 3", "5 right") on its tile's row, on the
 side the line would go on; that room is kept at the end of every row, so a tile
 never moves once laid. The tile just played has the `line--last` colours and a
 caption under it ("▲ Ana"), which reads without colour too. With wild blanks
-(a house rule), a tile whose blank was given a number shows that number,
-underlined and bold (`line--wild`): a text style, so it reads in 16 colours and
-in ASCII too.
+(a house rule), a tile whose blank was given a number shows that number with a
+``*`` in the border beside it (``*2|5]``; the glyph style draws such a tile in
+digits), underlined and bold (`line--wild`): it reads in 16 colours and in ASCII
+too, and two tiles showing the same numbers are told apart.
 
 A line that does not fit is drawn smaller: doubles flat, then smaller tile
 styles (a whole double-six set fits at 80x24). A double-nine or double-twelve
@@ -412,9 +413,12 @@ class LineOfPlay(Widget):
         last = self.last if self.last is not None and 0 <= self.last < count else None
         across = None if crosswise else False
 
-        def face(a: int, b: int, style: Style | str = "") -> TileFace:
+        def face(a: int, b: int, style: Style | str = "", given: int = 0) -> TileFace:
             return tile_face(a, b, tile_style, ascii=self.ascii, crosswise=across, digits=self.digits,
-                             face_style=style)
+                             face_style=style, given=given)
+
+        def given(i: int) -> int:
+            return self.blanks[i] if i < len(self.blanks) else 0
 
         # Compact tiles carry their own brackets; boxes side by side would merge.
         gap = 0 if tile_style is TileStyle.COMPACT else 1
@@ -422,7 +426,7 @@ class LineOfPlay(Widget):
         widest = 10 ** self.digits - 1
         room = (cell_len(t("left {number}", number=widest)) + 1,
                 cell_len(t("{number} right", number=widest)) + 1)
-        plain = [face(a, b) for a, b in line]
+        plain = [face(a, b, given=given(i)) for i, (a, b) in enumerate(line)]
         flat = face(0, 1)
         snake = lay_snake([f.width for f in plain], lead, width, gap=gap, labels=room,
                           spaced={i for i, f in enumerate(plain) if f.height > flat.height})
@@ -431,9 +435,11 @@ class LineOfPlay(Widget):
         for i, ((a, b), spot) in enumerate(zip(line, snake.spots, strict=True)):
             style = styles["line--last"] if i == last else (
                 styles["line--end-tile"] if i in (0, count - 1) else styles["line--tile"])
-            if i < len(self.blanks) and self.blanks[i]:
+            if given(i):
                 style = style + styles["line--wild"]
-            faces.append(face(b, a, style) if spot.backwards else face(a, b, style))
+            # Turned round, the tile's halves change sides, and so do its given blanks' marks.
+            turned = (given(i) & 1) << 1 | (given(i) & 2) >> 1
+            faces.append(face(b, a, style, turned) if spot.backwards else face(a, b, style, given(i)))
         # Rows of tiles lie a fixed pitch apart, whether or not a double is down yet, so
         # that the first double does not move every tile.
         samples = [flat, face(0, 0), *faces]

@@ -134,25 +134,64 @@ def tile_face(
     crosswise: bool | None = None,
     digits: int = 1,
     face_style: StyleType = "",
+    given: int = 0,
 ) -> TileFace:
     """The tile showing ``a`` then ``b``, drawn in ``style``.
 
     ``crosswise`` (default: True for a double) turns the tile across the line:
     ``a`` on top, ``b`` below. ``digits`` pads numbers so tiles of a double-9 or
-    double-12 set line up. ``face_style`` colours the whole face.
+    double-12 set line up. ``face_style`` colours the whole face. ``given`` marks
+    wild blanks shown with the number they were given (1: ``a``'s half, 2: ``b``'s,
+    3: both): a `GIVEN_MARK` in the border beside that number (``*2|5]``), so that a
+    given blank is told from a real number in any colours and in ASCII.
     """
     digits = max(digits, len(str(a)), len(str(b)))
     across = (a == b) if crosswise is None else crosswise
     box = _box(ascii)
     # Numbers come from a host: anything a style cannot draw falls back to digits.
     low = min(a, b)
+    if given and style is TileStyle.GLYPH:
+        style = TileStyle.COMPACT  # a glyph has no border to mark: the digits, as in ASCII
     if style is TileStyle.GLYPH and not ascii and low >= 0 and max(a, b) <= GLYPH_MAX:
         return _face([glyph(a, b, vertical=across)], 0, face_style)
     if style is TileStyle.PIPS and low >= 0 and max(a, b) <= 9:
-        return _pip_face(a, b, box, across, face_style)
-    if style is TileStyle.BOXED or style is TileStyle.PIPS:
-        return _boxed_face(_num(a, digits), _num(b, digits), box, across, face_style)
-    return _compact_face(_num(a, digits), _num(b, digits), box, across, ascii, face_style)
+        face = _pip_face(a, b, box, across, face_style)
+    elif style is TileStyle.BOXED or style is TileStyle.PIPS:
+        face = _boxed_face(_num(a, digits), _num(b, digits), box, across, face_style)
+    else:
+        face = _compact_face(_num(a, digits), _num(b, digits), box, across, ascii, face_style)
+    return _mark_given(face, given, across) if given else face
+
+
+#: What stands in the border beside a wild blank's given number: the same in ASCII.
+GIVEN_MARK = "*"
+
+
+def _mark_given(face: TileFace, given: int, across: bool) -> TileFace:
+    """``face`` with `GIVEN_MARK` in the border beside each half ``given`` marks (see `tile_face`).
+
+    Flat, a half's number is on the middle row, its border the row's first (``a``) or last
+    (``b``) cell; across, ``a`` is above the middle and ``b`` below, bordered on both sides.
+    """
+    rows = [row.plain for row in face.rows]
+
+    def mark(row: int, cells: tuple[int, ...]) -> None:
+        text = list(rows[row])
+        for cell in cells:
+            text[cell] = GIVEN_MARK
+        rows[row] = "".join(text)
+
+    middle = face.middle
+    for half in (1, 2):
+        if not given & half:
+            continue
+        if not across:
+            mark(middle, (0,) if half == 1 else (-1,))
+        else:
+            mark(middle // 2 if half == 1 else middle + (middle + 1) // 2, (0, -1))
+    styles = (row.style for row in face.rows)
+    marked = tuple(Text(row, style=style, end="") for row, style in zip(rows, styles, strict=True))
+    return TileFace(marked, middle)
 
 
 def _compact_face(a: str, b: str, box: _Box, across: bool, ascii: bool, style: StyleType) -> TileFace:

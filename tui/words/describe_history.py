@@ -56,7 +56,8 @@ def figure_cells(figures: Figures, *, train: bool = False) -> tuple[str, ...]:
             format_number(figures.chuchazo))
 
 
-def opponent_name(opponent: Opponent) -> str:
+def opponent_name(opponent: Opponent | Standing) -> str:
+    """A player's name in the history's tables; a computer's says so."""
     name = display_text(opponent.name, 40)
     # TRANSLATORS: an opponent who was a computer player, in the history: "Beto (computer)".
     return t("{name} (computer)", name=name) if opponent.kind == "computer" else name
@@ -83,7 +84,7 @@ def presets_table(presets: Sequence[PresetFigures]) -> FigureTable:
 
 def standings_table(standings: Sequence[Standing]) -> FigureTable:
     return FigureTable((t("Player"), *figure_columns()),
-                       tuple((display_text(s.name, 40), *figure_cells(s.figures)) for s in standings))
+                       tuple((opponent_name(s), *figure_cells(s.figures)) for s in standings))
 
 
 def period_title(year: int | None) -> str:

@@ -58,7 +58,8 @@ RULE_SENTENCES: Mapping[str, str] = {
     "wild-blanks": N_(
         "Blanks are wild: a blank matches any number and takes the number it touches; a blank left open "
         "is the number its player says, and the double blank is a double of the number it is laid against. "
-        "A blank in hand counts 0."
+        "A blank in hand counts 0. On the table a blank shows the number it was given with a * beside it: "
+        "*4|5] is a blank given 4."
     ),
     "redeal-on-doubles": N_(
         "A player dealt {doubles} doubles or more may ask for a new deal before the first tile is laid."

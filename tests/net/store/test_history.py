@@ -349,4 +349,4 @@ def test_keep_in_history_opens_adds_and_closes(tmp_path: Path) -> None:
     assert keep_in_history(folder, record, kept_by=KeptBy.PLAYER, me=0) is None
     with open_history(folder)[0] as history:
         assert history.match_count() == 1 and history.figures().played == 1
-        assert [s.name for s in history.standings()] == ["Ana"]
+        assert [(s.name, s.kind) for s in history.standings()] == [("Ana", "person"), ("CPU 1", "computer")]

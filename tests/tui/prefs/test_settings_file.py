@@ -193,3 +193,20 @@ def test_settings_do_not_load_textual_so_colours_are_set_first() -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=True
     )
     assert result.stdout.strip() == "False"
+
+
+@pytest.mark.parametrize("content", [b"name = ", b'name = 7\nlanguage = "es"\n'])
+def test_a_damaged_file_is_kept_as_a_copy_before_it_is_replaced(config: Path, content: bytes) -> None:
+    """As the history keeps a damaged file (history.damaged-1.sqlite3): the user's hand edits are not lost."""
+    config.mkdir(parents=True)
+    settings_path().write_bytes(content)
+    (config / "settings.damaged-1.toml").write_bytes(b"an older one")
+    warning = save_settings(Settings(name="Ana"))
+    kept = config / "settings.damaged-2.toml"
+    assert kept.read_bytes() == content
+    assert warning == (f"Settings file {settings_path()} could not be used: it is kept as {kept}, "
+                       "and the new settings are saved.")
+    assert load_settings() == (Settings(name="Ana"), [])
+    assert save_settings(Settings(name="Beto")) is None  # a sound file is replaced as before
+    assert sorted(path.name for path in config.iterdir()) == [
+        "settings.damaged-1.toml", "settings.damaged-2.toml", "settings.toml"]

@@ -230,6 +230,24 @@ async def test_a_resize_reaches_the_app(open_table: Any) -> None:
     assert text.splitlines()[29].rstrip().endswith("Palette"), "the footer should reach column 100"
 
 
+async def test_a_terminal_size_is_clamped_at_500_by_200(open_table: Any) -> None:
+    """A pty asking for 2^31-1 squared cells (gigabytes of buffers) is drawn at 500x200; so is a resize."""
+    table = await open_table(players=3)
+    conn = await table.connect("ana")
+    huge = 2147483647
+    _, screen = await conn.create_session(lambda: SshScreen(500, 200), term_type="xterm",
+                                          term_size=(huge, huge), encoding=None)
+    text = await screen.wait_for(lambda text: "Palette" in text.splitlines()[199], "the footer on row 200")
+    assert text.splitlines()[199].rstrip().endswith("Palette"), "the footer should reach column 500"
+
+    beto = await table.ssh("beto", size=(80, 24))
+    await beto.screen.wait_for(lambda text: "Palette" in text.splitlines()[23], "the footer on row 24")
+    beto.screen.resize(500, 200)
+    beto.chan.change_terminal_size(50000, 50000)
+    text = await beto.screen.wait_for(lambda text: "Palette" in text.splitlines()[199], "row 200's footer")
+    assert text.splitlines()[199].rstrip().endswith("Palette")
+
+
 # -- who may come in -------------------------------------------------------------------
 
 
@@ -737,3 +755,38 @@ async def test_leaving_over_ssh_shows_the_way_back_and_it_works(open_table: Any)
     await back.screen.wait_for(lambda text: "Seat key" in text and "Lobby" not in text, "the table again")
     seats = await seats_seen(table.game_port, until=lambda seats: seats[0].connected)
     assert (seats[0].name, seats[0].left) == ("ana", False)
+
+
+def _free_port() -> int:
+    import socket
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+@pytest.mark.parametrize("ssh_free", [False, True])
+def test_a_hosting_terminal_prints_the_fingerprint_only_if_ssh_was_on(folders: Path, ssh_free: bool) -> None:
+    """``capicu host --ssh PORT`` playing in its terminal, with PORT taken: SSH is off (the screen says
+    so), and the way out prints no fingerprint to check (issue 31); with PORT free, it does."""
+    import socket
+
+    taken = socket.socket()
+    taken.bind(("127.0.0.1", 0))
+    taken.listen()
+    ssh_port = _free_port() if ssh_free else taken.getsockname()[1]
+    argv = [sys.executable, "-m", "capicu.tui", "host", "--bind", "127.0.0.1", "--port", str(_free_port()),
+            "--no-code", "--name", "Ana", "--ssh", str(ssh_port)]
+    term = Terminal(argv, capicu_env(folders / "config"))
+    try:
+        term.wait_for(lambda text: "Lobby" in text, "the lobby")
+        if not ssh_free:
+            term.wait_for(lambda text: "SSH is off" in text, "SSH is off")
+        else:
+            term.wait_for(lambda text: "ssh -p" in text, "the ssh line in the lobby")
+        term.send(b"\x11")  # Ctrl+Q
+        assert term.wait_exit() == 0
+    finally:
+        term.close()
+        taken.close()
+    assert (b"fingerprint" in term.seen) is ssh_free, term.seen[-400:]

@@ -60,6 +60,7 @@ def test_capicu_rules_words_each_house_rule_in_english_and_spanish() -> None:
                                     redeal_on_doubles=True)
     english = " ".join(describe_rules(rules, 2))
     assert "Blanks are wild" in english and "draws 2 tiles at once" in english
+    assert "a blank shows the number it was given with a * beside it: *4|5]" in english
     assert "5 doubles or more may ask for a new deal" in english
     default_language.switch("es")
     try:
@@ -67,6 +68,7 @@ def test_capicu_rules_words_each_house_rule_in_english_and_spanish() -> None:
     finally:
         default_language.switch("en")
     assert "Las blancas son comodines" in spanish and "roba 2 fichas a la vez" in spanish
+    assert "con un * al lado: *4|5]" in spanish
     assert "5 dobles o más" in spanish
 
 
