@@ -394,3 +394,47 @@ def test_every_level_plays_the_seeds_rules_legally_with_the_engines_holder(level
             assert seat is not None
             match.apply(bots[seat].choose(match.view(seat)), seat)  # an illegal choice raises
         assert len(match.results) == 4
+
+
+# -- logs of version 1 (before issue 29) ---------------------------------------------------------
+
+
+def version_1_log(match: MexicanMatch) -> dict[str, object]:
+    """``match``'s log as capicu wrote it before issue 29: format /1, rules without the two options
+    (a reader of today gives them their defaults)."""
+    log = match.log()
+    return {**log, "format": "capicu-mexican-train-log/1",
+            "rules": msgspec.structs.replace(log["rules"], engine_set_aside=False, one_double_a_turn=False)}
+
+
+def test_a_version_1_log_replays_with_the_engine_set_aside_and_one_double_a_turn() -> None:
+    from capicu.core.games import match_from_log
+
+    rules = msgspec.structs.replace(NINE, rounds=1, engine_set_aside=True, one_double_a_turn=True)
+    match = crafted_mexican(rules, TWO, "1-3 2-4")
+    apply_all(match, "run 9-5", "run 9-3", "play 6-9 mexican", "play 3-4 train 1", "play 5-5 train 0",
+              "play 2-5 train 0")
+    again = match_from_log(version_1_log(match))
+    assert isinstance(again, MexicanMatch)
+    assert again.rules.engine_set_aside and again.rules.one_double_a_turn
+    assert again.view(0) == match.view(0)
+    # Written again, it is a log of today's format with its options said.
+    assert again.log()["format"] == "capicu-mexican-train-log/2" and again.log() == match.log()
+
+
+def test_a_version_1_log_that_the_rules_no_longer_allow_is_refused_naming_its_version() -> None:
+    # The first-turn draw of issue 29, as the engine of version 1 allowed it: B lays 4-9 from its
+    # hand after drawing 3-5.
+    hands = [
+        "0-0 0-1 0-2 0-3 0-4 0-5 0-6 0-7 0-8 0-9 0-10 0-11 1-1 1-2 1-3",
+        "4-9 1-4 1-5 1-6 1-7 1-8 1-9 1-10 1-11 2-2 2-3 2-4 2-5 2-6 2-7",
+        "12-1 2-8 2-9 2-10 2-11 3-3 3-4 3-6 3-7 3-8 3-9 3-10 3-11 4-4 4-5",
+    ]
+    rules = msgspec.structs.replace(MEXICAN_TRAIN, engine_set_aside=True, one_double_a_turn=True)
+    match = crafted_mexican(rules, hands, "4-12 3-5")
+    apply_all(match, "draw", "play 4-12 mexican", "draw")
+    log = version_1_log(match)
+    log["entries"] = [*match.log()["entries"], "play 4-9 mexican"]
+    with pytest.raises(ValueError, match="log version 1") as refused:
+        MexicanMatch.from_log(log)
+    assert str(refused.value).count(".") <= 1  # one sentence
