@@ -224,6 +224,16 @@ def describe_train_round_start(round_number: int, rounds: int, engine: Tile, fir
              rounds=rounds, tile=str(engine), name=seat_name(names, first))
 
 
+def describe_engine_laid(holder: int | None, engine: Tile, names: Sequence[str], my_seat: int | None) -> str:
+    """Who laid the round's engine (its holder, as their turn), or that it came from the boneyard."""
+    if holder is None:
+        return t("The engine, {tile}, came from the boneyard: nobody was dealt it.", tile=str(engine))
+    if holder == my_seat:
+        return t("You were dealt the engine, {tile}, and laid it.", tile=str(engine))
+    return t("{name} was dealt the engine, {tile}, and laid it.", name=seat_name(names, holder),
+             tile=str(engine))
+
+
 def describe_train_round_end(result: MexicanRoundResult, names: Sequence[str], my_seat: int | None) -> str:
     """How the round ended, in one line (the log's)."""
     return describe_train_result(result, names, my_seat)[0]
@@ -364,6 +374,8 @@ def train_news_lines(news: Sequence[MexicanEvent], before: MexicanView | None, v
             open_double = None
             lines.append(partial(describe_train_round_start, event.round_number, view.rounds,
                                  event.engine, event.first, names, me))
+            if not view.rules.engine_set_aside:  # the seed's way: dealt, and laid by its holder
+                lines.append(partial(describe_engine_laid, event.engine_holder, event.engine, names, me))
         elif isinstance(event, MexicanRoundEnded):
             lines.append(partial(describe_train_round_end, event.result, names, me))
         elif isinstance(event, MexicanMatchEnded):
