@@ -25,7 +25,7 @@ from typing import Any
 from msgspec import Struct
 
 from .codes import Code
-from .tiles import Tile
+from .tiles import Tile, is_small_number
 
 __all__ = [
     "DRAW", "END_RUN", "MAX_RUN", "MEXICAN", "PASS", "REDEAL", "Action", "Draw", "End", "EndRun",
@@ -275,6 +275,11 @@ class IllegalAction(ValueError):
         super().__init__(f"{action}: {sentence}" if action is not None else sentence)
 
 
+def action_text(action: object) -> str:
+    """How a refusal names ``action``: an action's own text (``redeal``), anything else as a Python value."""
+    return str(action) if isinstance(action, Action) else repr(action)[:40]
+
+
 def parse_place(words: list[str]) -> Place:
     """The place written as ``left``, ``right``, ``mexican`` or ``train N`` (N a seat from 0)."""
     if len(words) == 1:
@@ -284,7 +289,7 @@ def parse_place(words: list[str]) -> Place:
             return End(words[0])
         except ValueError:
             pass
-    elif len(words) == 2 and words[0] == "train" and words[1].isdigit() and len(words[1]) <= 2:
+    elif len(words) == 2 and words[0] == "train" and is_small_number(words[1]):
         return Train(int(words[1]))
     raise ValueError(f"{' '.join(words)!r} is not an end or a train: say left, right, mexican or train N")
 
@@ -306,7 +311,7 @@ def parse_action(text: str) -> Action:
         return REDEAL
     if 4 <= len(words) <= 5 and words[0] == "play" and words[-2] == "as" and len(text) <= 40:
         number = words[-1]
-        if not (number.isdigit() and len(number) <= 2):
+        if not is_small_number(number):
             raise ValueError(f"{number!r} is not a number a blank can be given")
         return Play(Tile.parse(words[1]), parse_place(words[2:-2]) if len(words) > 4 else End.LEFT,
                     int(number))

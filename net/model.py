@@ -193,7 +193,7 @@ class TurnClock:
 class Change:
     """One message the model took, and what it replaced: screens tell what is new from the two."""
 
-    #: What was taken (a `StateUpdate` as the `Update` with the whole view).
+    #: What was taken (a `GameUpdate` as the `Update` with the whole view).
     message: Incoming
     #: The view before it (None before the first snapshot).
     view_before: GameView | None = None

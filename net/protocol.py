@@ -372,10 +372,10 @@ class GameWire:
         events = get_args(spec.events) or (spec.events,)
         #: A round's events begin with the one that numbers the round, and end with the one
         #: that carries its result (the view's ``events`` are the round's so far).
-        self.round_started = _the_event(events, lambda kind: "round_number" in kind.__struct_fields__,
-                                        "numbers a round")
-        self.round_ended = _the_event(events, lambda kind: any(
-            field.type is spec.result for field in msgspec.structs.fields(kind)), "carries a round's result")
+        self.round_started = _the_event(spec, events, lambda kind: "round_number" in kind.__struct_fields__,
+                                        "number a round")
+        self.round_ended = _the_event(spec, events, lambda kind: any(
+            field.type is spec.result for field in msgspec.structs.fields(kind)), "carry a round's result")
         #: Where the changing fields lie among the view's fields, in order.
         self._state_at = tuple(i for i, name in enumerate(names) if name not in KEPT_FIELDS)
         # (A field with a default keeps it: `View.blanks` is UNSET, and not written, off wild blanks.)
@@ -428,11 +428,11 @@ class GameWire:
         return self.view(*[parts[at] for at in self._order])
 
 
-def _the_event(events: tuple[Any, ...], test: Callable[[Any], bool], what: str) -> type[Any]:
-    """The one kind of ``events`` that passes ``test``; TypeError when not one does."""
+def _the_event(spec: GameSpec, events: tuple[Any, ...], test: Callable[[Any], bool], what: str) -> type[Any]:
+    """The one kind of ``events`` that passes ``test``; TypeError when not exactly one does."""
     found = [kind for kind in events if test(kind)]
     if len(found) != 1:
-        raise TypeError(f"one event of a game {what}, not {len(found)}")
+        raise TypeError(f"one kind of event of {spec.title} must {what}, not {len(found)}")
     kind: type[Any] = found[0]
     return kind
 
@@ -475,7 +475,8 @@ def advance_view(view: V, update: GameUpdate[Any, Any]) -> V:
     another game than the view."""
     game = wire_of(view)
     if type(update) is not game.update:
-        raise ValueError(f"an update of {_BY_MESSAGE[type(update)].spec.title} cannot follow a view "
+        other = _BY_MESSAGE.get(type(update))
+        raise ValueError(f"an update of {other.spec.title if other else 'no game'} cannot follow a view "
                          f"of {game.spec.title}")
     advanced: V = game.advance(view, update)
     return advanced

@@ -92,7 +92,7 @@ class Match(LoggedMatch):
         deals: list[tuple[list[int], int]] | None = None,
         pause_between_rounds: bool = False,
     ) -> None:
-        if rules.is_mexican_train:
+        if rules.game is not LINE.game:
             raise ValueError(f"{rules.preset} is Mexican Train: play it with MexicanMatch (or new_match)")
         rules.check_players(players)
         if not isinstance(seed, int) or isinstance(seed, bool):

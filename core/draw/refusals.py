@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from ..actions import Draw, End, IllegalAction, Pass, Play, Redeal
+from ..actions import Draw, End, IllegalAction, Pass, Play, Redeal, action_text
 from ..codes import Code
 from ..refusals import SHARED_ENGLISH, Refusal, not_now, say
 from ..rules import REDEAL_DOUBLES
@@ -97,7 +97,7 @@ def why_not(view: View, action: object) -> IllegalAction | None:
     on_train = isinstance(action, Play) and not isinstance(action.place, End)
     if not isinstance(action, Play | Draw | Pass | Redeal) or on_train:
         # (A run, or a play on a train, is an action of Mexican Train: not of this game.)
-        return IllegalAction(action, Refusal.NOT_AN_ACTION, {"action": repr(action)[:40]})
+        return IllegalAction(action, Refusal.NOT_AN_ACTION, {"action": action_text(action)})
     if (now := not_now(view)) is not None:
         return IllegalAction(action, now)
     if isinstance(action, Redeal):  # asked for out of turn too

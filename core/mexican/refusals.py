@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from ..actions import Draw, EndRun, IllegalAction, Pass, Play, Run, Train
+from ..actions import Draw, EndRun, IllegalAction, Pass, Play, Run, Train, action_text
 from ..codes import Code
 from ..refusals import SHARED_ENGLISH, Refusal, not_now, say
 from ..tiles import Tile, tile_leaves
@@ -90,7 +90,7 @@ def why_not_mexican(view: MexicanView, action: object) -> IllegalAction | None:
     legal steps), so a seat's interface gets the same answer as the engine.
     """
     if not isinstance(action, Play | Run | EndRun | Draw | Pass):
-        return refused(action, Refusal.NOT_AN_ACTION, {"action": repr(action)[:40]})
+        return refused(action, Refusal.NOT_AN_ACTION, {"action": action_text(action)})
     if isinstance(action, Play) and not isinstance(action.place, Train):
         return refused(action, Refusal.NOT_AN_ACTION, {"action": str(action)})
     if (now := not_now(view)) is not None:

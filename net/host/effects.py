@@ -162,11 +162,14 @@ class HostNote(Code):
 
     #: A peer stopped reading and its unsent bytes passed `Limits.outbox_bytes`: it was cut off.
     CUT_OFF = "cut_off", "address", "unsent"
-    #: Resuming dropped the journal's last line, cut short as the host stopped while writing it
-    #: (``line``: its number from 1; ``dropped``: the bytes from there on; ``entries``: those kept).
-    JOURNAL_CUT_SHORT = "journal_cut_short", "path", "entries", "line", "dropped"
+    #: Resuming dropped the journal's last line, cut short as the host stopped while writing it (or
+    #: the file was cut there): ``line``: its number from 1; ``dropped``: the bytes from there on;
+    #: ``lost``: the lines dropped (the entries lost, at most); ``entries``: those kept; ``round``:
+    #: the round the match goes on in (0: not dealt); ``copy``: where the file is kept as it was.
+    JOURNAL_CUT_SHORT = "journal_cut_short", "path", "entries", "line", "dropped", "lost", "round", "copy"
     #: Resuming dropped the journal's last line, damaged (its checksum or its text is wrong).
-    JOURNAL_LINE_DAMAGED = "journal_line_damaged", "path", "entries", "line", "dropped"
+    JOURNAL_LINE_DAMAGED = (
+        "journal_line_damaged", "path", "entries", "line", "dropped", "lost", "round", "copy")
     #: The operator could not be asked about a seat (``problem``: the error, for a bug report).
     ASK_FAILED = "ask_failed", "seat", "problem"
     #: A computer player failed to choose; the table played its first legal action instead.

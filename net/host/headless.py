@@ -113,7 +113,10 @@ async def serve_headless(config: HostConfig, out: TextIO | None = None, *,
             await stop.wait()
     finally:
         await alongside.aclose()
-        await host.stop()
+        # Stopped by its operator. A match a restart can resume (journalled, not over) is only
+        # paused: its players' clients keep trying, and come back to ``--resume``. Any other is
+        # closed on purpose: a `bye` tells its players not to wait for it (docs/PROTOCOL.md).
+        await host.stop(closing=not any(table.resumable for table in host.tables.values()))
     path = host.journal_path
     table = host.tables.get(config.table.name)
     unfinished = table is not None and table.journal is not None and table.phase is not Phase.OVER

@@ -113,10 +113,14 @@ class HostError(Exception):
 class Announce:
     """How a host announces its table on the local network (net/discovery.py says what is in it)."""
 
-    #: The table's name, as players will see it in their list (cleaned like any name).
+    #: The table's name, as players will see it in their list (cleaned here like any name).
     name: str
     #: The SSH gateway's port, to say so (None: no gateway).
     ssh_port: int | None = None
+
+    def __post_init__(self) -> None:
+        # Cleaned once here, not at each announcement (a name of nothing visible says "capicu").
+        object.__setattr__(self, "name", clean_text(self.name, limit=TABLE_NAME_LIMIT) or "capicu")
 
 
 @dataclass(frozen=True, slots=True)
@@ -378,6 +382,8 @@ class Host:
     async def _start(self) -> tuple[str, int]:
         loop = asyncio.get_running_loop()
         config = self.config
+        if config.journals is not None:
+            self.machine.gone_seat_keys = await asyncio.to_thread(config.journals.seat_keys_set_aside)
         if config.resume is not None:
             try:
                 lock = await asyncio.to_thread(JournalLock.take, config.resume)
@@ -396,11 +402,6 @@ class Host:
                 raise HostError(
                     str(exc), HostProblem.JOURNAL, path=str(config.resume), problem=str(exc)
                 ) from None
-            if recovered.dropped_line is not None:
-                dropped = HostNote.JOURNAL_CUT_SHORT if recovered.cut_short else HostNote.JOURNAL_LINE_DAMAGED
-                self.resume_note = dropped(path=str(config.resume), entries=len(recovered.entries),
-                                           line=recovered.dropped_line, dropped=recovered.dropped_bytes)
-                self.report(self.resume_note)
             try:
                 table = Table.restore(
                     config.table, recovered, journal, now=self._now(), entropy=self._entropy,
@@ -410,6 +411,14 @@ class Host:
             except ValueError as exc:
                 raise HostError(f"cannot resume from {config.resume}: {exc}", HostProblem.CANNOT_RESUME,
                                 path=str(config.resume), problem=str(exc)) from None
+            if recovered.dropped_line is not None:
+                dropped = HostNote.JOURNAL_CUT_SHORT if recovered.cut_short else HostNote.JOURNAL_LINE_DAMAGED
+                self.resume_note = dropped(
+                    path=str(config.resume), entries=len(recovered.entries), line=recovered.dropped_line,
+                    dropped=recovered.dropped_bytes, lost=recovered.dropped_lines,
+                    round=table.match.round_number if table.match is not None else 0,
+                    copy=str(journal.kept_as or ""))
+                self.report(self.resume_note)
             self._carry_out(self.machine.add_table(table))
         elif config.journals is not None and config.table.journal is None:
             try:
@@ -456,9 +465,8 @@ class Host:
             return None
         rules = table.config.rules
         return Ad(
-            name=clean_text(announce.name, limit=TABLE_NAME_LIMIT) or "capicu", game=rules.game.value,
-            preset=rules.preset,
-            seats=len(table.seats), taken=sum(seat.kind is not SeatKind.OPEN for seat in table.seats),
+            name=announce.name, game=rules.game.value, preset=rules.preset, seats=len(table.seats),
+            taken=sum(seat.kind is not SeatKind.OPEN for seat in table.seats),
             code_needed=self.config.code is not None, ssh_port=announce.ssh_port,
         )
 

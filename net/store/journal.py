@@ -11,9 +11,12 @@ holds. The writes and fsyncs run in a worker thread, never on the event loop,
 and records that arrive while one fsync runs are grouped into the next.
 
 A crash can only cut the last record short: a file whose last line is cut or
-damaged is read up to it, and the caller is told what was dropped. A damaged
-line with good lines after it was not made by a crash; the journal is refused
-(`JournalError`), and nothing in it is changed.
+damaged is read up to it, and the caller is told what was dropped. The file
+cannot tell a crash from a file cut by hand (inside the middle of its match),
+so before a host drops the tail to write on, it keeps the file as it was
+beside it (`Journal.reopen`). A damaged line with good lines after it was not
+made by a crash; the journal is refused (`JournalError`), and nothing in it is
+changed.
 
 The journal holds every deal (the order of the whole set) and the seats'
 tokens: it is the host's secret, created readable by its owner only
@@ -41,6 +44,7 @@ import msgspec
 from capicu.core import Rules
 from capicu.core.games import game_of_log, match_from_log
 from capicu.net import wire
+from capicu.net.codes import normal_code
 from capicu.net.protocol import MOST_SEATS, SeatKind
 from msgspec import UNSET, Meta, Struct, UnsetType
 
@@ -141,6 +145,8 @@ class Recovered:
     cut_short: bool = False
     #: The bytes dropped from that line on.
     dropped_bytes: int = 0
+    #: The lines dropped (that line and any after it, none of them good): the entries lost, at most.
+    dropped_lines: int = 0
 
     def match_log(self) -> dict[str, Any]:
         """The match log this journal records (for core's `match_from_log`)."""
@@ -208,8 +214,9 @@ def read_journal(path: Path) -> Recovered:
         entry = _record(path, number, record, EntryRecord)
         entries.append(entry.entry)
         seq = entry.seq
+    dropped = data[offset:]
     return Recovered(header, entries, offset, seq, damage, line_number if damage is not None else None,
-                     cut_short, len(data) - offset)
+                     cut_short, len(dropped), dropped.count(b"\n") + (not dropped.endswith(b"\n")))
 
 
 def _record(path: Path, number: int, data: Any, kind: type[T]) -> T:
@@ -246,8 +253,10 @@ class Journal:
     next fsync.
     """
 
-    def __init__(self, path: Path, file: Any = None) -> None:
+    def __init__(self, path: Path, file: Any = None, *, kept_as: Path | None = None) -> None:
         self.path = path
+        #: Where the file was kept as it was before its damaged tail was dropped (`reopen`).
+        self.kept_as = kept_as
         self._file = file
         self._pending: list[tuple[bytes, asyncio.Future[None]]] = []
         self._writer: asyncio.Task[None] | None = None
@@ -257,17 +266,26 @@ class Journal:
     def reopen(cls, path: Path, recovered: Recovered) -> Journal:
         """The journal at ``path`` opened for appending after its last good record.
 
-        A damaged tail is cut off first, so that new records follow good ones.
+        A damaged tail is cut off first, so that new records follow good ones, once the
+        file as it was is kept beside it (`kept_as`: ``<name>.torn-<n>``, readable by its
+        owner only, as the journal): a tail that was not a crash's can still be looked into.
         Blocking: call it before serving or from a worker thread.
         """
+        kept_as = None
         try:
             file = open(path, "r+b", buffering=0)  # noqa: SIM115 (kept open for the match)
-            file.truncate(recovered.good_size)
-            file.seek(recovered.good_size)
-            os.fsync(file.fileno())
+            try:
+                if os.fstat(file.fileno()).st_size > recovered.good_size:
+                    kept_as = _keep_a_copy(path, file)
+                file.truncate(recovered.good_size)
+                file.seek(recovered.good_size)
+                os.fsync(file.fileno())
+            except BaseException:
+                file.close()
+                raise
         except OSError as exc:
             raise JournalError(f"cannot append to the journal {path}: {exc.strerror or exc}") from None
-        return cls(path, file)
+        return cls(path, file, kept_as=kept_as)
 
     def write(self, records: Sequence[Header[Any] | SeatsRecord | EntryRecord]) -> asyncio.Future[None]:
         """Queue whole ``records``; the future is done once they are on disk (in order)."""
@@ -319,6 +337,27 @@ class Journal:
             self._file = None
 
 
+def _keep_a_copy(path: Path, file: Any) -> Path:
+    """Copy the open journal ``file`` to a new ``<path>.torn-<n>`` beside it, synced; the copy's path."""
+    number = 1
+    while True:
+        copy = path.with_name(f"{path.name}.torn-{number}")
+        try:
+            descriptor = os.open(copy, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        except FileExistsError:
+            number += 1
+            continue
+        break
+    with os.fdopen(descriptor, "wb") as out:
+        file.seek(0)
+        while chunk := file.read(1 << 20):
+            _write_all(out, chunk)
+        out.flush()
+        os.fsync(out.fileno())
+    _sync_directory(path)
+    return copy
+
+
 def _write_all(file: Any, data: bytes) -> None:
     view = memoryview(data)
     while view:
@@ -338,6 +377,25 @@ def _sync_directory(path: Path) -> None:
         pass
     finally:
         os.close(fd)
+
+
+def seat_keys(path: Path) -> set[str]:
+    """The seat keys the journal at ``path`` handed out (in their compared form, `normal_code`);
+    empty when it cannot be read. Only its header and the lobby's seats records are read."""
+    keys: set[str] = set()
+    try:
+        with open(path, "rb") as file:
+            for number, line in enumerate(file, 1):
+                record = _parse_line(line.rstrip(b"\n"))
+                if not isinstance(record, dict) or not isinstance(seats := record.get("seats"), list):
+                    break  # the first entry: the lobby is over
+                if number == 1 and record.get("format") != FORMAT:
+                    break
+                keys.update(normal_code(seat["key"]) for seat in seats
+                            if isinstance(seat, dict) and isinstance(seat.get("key"), str))
+    except OSError:
+        pass
+    return keys
 
 
 class Keep(StrEnum):

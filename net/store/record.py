@@ -26,17 +26,20 @@ from __future__ import annotations
 
 import contextlib
 import os
+import stat
 import tempfile
 from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal, TypeVar
 
 import msgspec
 from capicu.core import Rules, RulesError
 from capicu.core.actions import MAX_RUN
 from capicu.core.engine import Engine
-from capicu.core.games import GAMES, AnyMatch, GameSpec, game_of, game_of_log
+from capicu.core.games import GAMES, AnyMatch, GameSpec, game_of, game_of_log, match_from_log
+from capicu.core.replay import Replay
+from capicu.core.replay import replay as replay_log
 from capicu.core.rules import SETS
 from capicu.net import wire
 from capicu.net.limits import MATCH_ID_LIMIT, MAX_HOST_FRAME, MAX_HOST_ITEMS, MOST_SEATS, NAME_LIMIT
@@ -168,6 +171,9 @@ class MatchRecord(Struct, frozen=True, kw_only=True):
         if self.log.pause_between_rounds:
             log["pause_between_rounds"] = True
         return log
+
+
+T = TypeVar("T")
 
 
 def utc_text(moment: datetime | float) -> str:
@@ -313,17 +319,25 @@ def _checked(record: MatchRecord, *, replay: bool) -> MatchRecord:
         raise RecordError(f"the record names {len(record.seats)} seats for a match of {players} players")
     if _game_of_preset(record.log.rules.get("preset")) not in (None, record.game):
         raise RecordError("the record's log is not of the game its rules are")
+    for name, moment in (("started", record.started), ("ended", record.ended)):
+        try:
+            datetime.strptime(moment, "%Y-%m-%dT%H:%M:%SZ")
+        except ValueError:
+            raise RecordError(f"the record is damaged: record.{name} {moment!r} is not a real time") from None
     if record.started > record.ended:
         raise RecordError("the record's match ends before it starts")
     if replay:
-        _replayed(record)
+        _check_ending(record, _replayed(record, match_from_log))
     return record
 
 
-def finished_match(record: MatchRecord) -> Engine[Any, Any]:
+def finished_match(record: MatchRecord) -> AnyMatch:
     """The finished match ``record``'s log replays to, once the record checks (as `check_record`);
     `RecordError` saying why not."""
-    return _replayed(_checked(record, replay=False))
+    _checked(record, replay=False)
+    match = _replayed(record, match_from_log)
+    _check_ending(record, match)
+    return match
 
 
 def _game_of_preset(name: Any) -> GameSpec | None:
@@ -334,21 +348,24 @@ def _game_of_preset(name: Any) -> GameSpec | None:
         return None
 
 
-def _replayed(record: MatchRecord) -> Engine[Any, Any]:
-    """The match ``record``'s log replays to, once it ends as the record says; `RecordError`."""
+def _replayed(record: MatchRecord, play: Callable[[dict[str, Any]], T]) -> T:
+    """``play(log)`` of the record's log; `RecordError` when the log does not replay."""
     try:
-        match = record.game.from_log(record.match_log())
+        return play(record.match_log())
     except RecordError:
         raise
     except (ValueError, TypeError, KeyError, IndexError) as exc:
         raise RecordError(f"the record's log does not replay: {_short(exc)}") from None
+
+
+def _check_ending(record: MatchRecord, match: AnyMatch) -> None:
+    """`RecordError` unless ``match``, the record's log replayed, ends as the record says."""
     if not match.is_over:
         raise RecordError("the record's log stops before the match is over")
     if match.rules.preset != record.preset:
         raise RecordError(f"the record says the preset {record.preset!r}, its rules {match.rules.preset!r}")
     if outcome(match) != (record.sides, record.totals, record.winners):
         raise RecordError("the record's totals or winners are not what its log replays to")
-    return match
 
 
 def _short(exc: BaseException) -> str:
@@ -412,17 +429,46 @@ def read_record(path: Path, *, replay: bool = True) -> MatchRecord:
     ``replay``: as `decode_record`'s.
     """
     try:
-        size = path.stat().st_size
-        if size > MAX_RECORD_BYTES:
-            raise RecordError(f"{path}: the record is too large ({size} bytes; at most {MAX_RECORD_BYTES} "
-                              "are read)")
-        data = path.read_bytes()
+        data = _record_bytes(path)
     except OSError as exc:
         raise RecordError(f"cannot read the record {path}: {exc.strerror or exc}") from None
     try:
         return decode_record(data, replay=replay)
     except RecordError as exc:
         raise RecordError(f"{path}: {exc}") from None
+
+
+def _record_bytes(path: Path) -> bytes:
+    """The bytes of the regular file at ``path``, at most `MAX_RECORD_BYTES` and one (`RecordError` beyond).
+
+    A device (``/dev/zero``), a pipe or a folder is refused before a byte is read: its size
+    says nothing of what it holds, and a pipe with no writer would wait forever (so it is
+    opened without waiting).
+    """
+    descriptor = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOCTTY", 0))
+    with os.fdopen(descriptor, "rb") as file:
+        status = os.fstat(descriptor)
+        if not stat.S_ISREG(status.st_mode):
+            raise RecordError(f"{path} is not a record: it is not a file but a device, a pipe or a folder")
+        if status.st_size > MAX_RECORD_BYTES:
+            raise RecordError(f"{path}: the record is too large ({status.st_size} bytes; at most "
+                              f"{MAX_RECORD_BYTES} are read)")
+        data = file.read(MAX_RECORD_BYTES + 1)
+    if len(data) > MAX_RECORD_BYTES:  # it grew since
+        raise RecordError(f"{path}: the record is too large (more than {MAX_RECORD_BYTES} bytes)")
+    return data
+
+
+def read_replay(path: Path) -> tuple[MatchRecord, Replay]:
+    """The record in the file at ``path`` and its replay (every position), checked as `read_record`
+    checks it: its log is replayed once, for both. `RecordError` naming the file and the problem."""
+    record = read_record(path, replay=False)
+    try:
+        replayed = _replayed(record, replay_log)
+        _check_ending(record, replayed.match)
+    except RecordError as exc:
+        raise RecordError(f"{path}: {exc}") from None
+    return record, replayed
 
 
 def list_records(
@@ -465,6 +511,7 @@ __all__ = [
     "encode_record",
     "list_records",
     "read_record",
+    "read_replay",
     "record_file_name",
     "record_of",
     "utc_text",

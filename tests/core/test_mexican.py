@@ -7,7 +7,7 @@ import random
 import msgspec
 import pytest
 from capicu.core import DRAW, MEXICAN, PASS, Play, Rules, Run, Tile, Train, new_match, parse_action
-from capicu.core.actions import END_RUN, IllegalAction
+from capicu.core.actions import END_RUN, REDEAL, IllegalAction
 from capicu.core.codes import Outcome
 from capicu.core.mexican.events import MexicanPassed, MexicanRoundEnded, MexicanTilePlayed, RunEnded
 from capicu.core.mexican.match import MexicanMatch
@@ -408,6 +408,10 @@ def test_a_spectator_and_a_seat_out_of_turn_are_refused() -> None:
         match.apply(DRAW, seat=1)
     assert wrong_seat.value.reason is Refusal.NOT_YOUR_TURN
     assert refusal(match, "play 3-5 left") is Refusal.NOT_AN_ACTION
+    # Refused in the action's own words, never as a Python value ("Redeal()").
+    redeal = why_not_mexican(match.view(0), REDEAL)
+    assert redeal is not None and redeal.params == {"action": "redeal"}
+    assert str(redeal) == "redeal: redeal is not an action of Mexican Train"
 
 
 def test_the_rules_game_picks_the_engine_and_either_log_replays() -> None:

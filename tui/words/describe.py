@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Mapping, Sequence
+from datetime import datetime
 from enum import Enum
 from typing import TYPE_CHECKING
 
@@ -49,6 +50,7 @@ from .messages import N_, ascii_only, t, tc, tn, to_ascii
 
 if TYPE_CHECKING:  # the hints' module loads the search, which the table loads on the first hint
     from capicu.core.ai.hints import Hint
+    from capicu.net.store.record import MatchRecord
 
 #: Why a key did nothing: one sentence for each `Refusal` and `DrawRefusal` code of the engine
 #: (those that count or compare are worded in `describe_refusal`).
@@ -175,6 +177,15 @@ def describe_rules_problem(code: str, params: Mapping[str, object]) -> str:
     if code == RulesProblem.PLAYER_COUNT:
         return t("{preset} is played by {low} to {high} players, not {players}", **values)
     return t(RULES_PROBLEMS.get(code, RULES_PROBLEMS[RulesProblem.UNPLAYABLE]), **values)
+
+
+def played_at(record: MatchRecord) -> str:
+    """When the match of ``record`` started, in this machine's time: ``2026-12-01 17:02``."""
+    try:
+        moment = datetime.fromisoformat(record.started).astimezone()
+    except ValueError:
+        return record.started
+    return moment.strftime("%Y-%m-%d %H:%M")
 
 
 def display_text(text: object, limit: int = 500) -> str:
@@ -709,21 +720,43 @@ def describe_host_note(code: str, params: Mapping[str, object]) -> str:
     if code == HostNote.CUT_OFF and isinstance(unsent, int):
         return tn("{address} was cut off: it stopped reading ({count} byte unsent).",
                   "{address} was cut off: it stopped reading ({count} bytes unsent).", unsent, **values)
-    if code == HostNote.JOURNAL_CUT_SHORT and isinstance(entries, int):
-        return tn("{path}: {count} entry recovered; line {line} was cut short (the host stopped while "
-                  "writing it), and the {dropped} bytes from there on are dropped.",
-                  "{path}: {count} entries recovered; line {line} was cut short (the host stopped while "
-                  "writing it), and the {dropped} bytes from there on are dropped.", entries, **values)
-    if code == HostNote.JOURNAL_LINE_DAMAGED and isinstance(entries, int):
-        return tn("{path}: {count} entry recovered; line {line}, the last, is damaged, and the {dropped} "
-                  "bytes from there on are dropped.",
-                  "{path}: {count} entries recovered; line {line}, the last, is damaged, and the {dropped} "
-                  "bytes from there on are dropped.", entries, **values)
+    if code in (HostNote.JOURNAL_CUT_SHORT, HostNote.JOURNAL_LINE_DAMAGED) and isinstance(entries, int):
+        return " ".join(_journal_tail_dropped(code, entries, params, values))
     sentence = HOST_NOTES.get(code)
     if sentence is None:
         shown = ", ".join(f"{name} {value}" for name, value in values.items())
         return t("The host says {code} ({params}).", code=display_text(code, 40), params=shown)
     return t(sentence, **values)
+
+
+def _journal_tail_dropped(code: str, entries: int, params: Mapping[str, object],
+                          values: dict[str, object]) -> list[str]:
+    """The sentences of a resumed journal whose tail was dropped: what is kept, what is lost, the copy."""
+    if code == HostNote.JOURNAL_CUT_SHORT:
+        said = [tn("{path}: {count} entry recovered; line {line} was cut short (the host stopped while "
+                   "writing it, or the file was cut there), and the {dropped} bytes from there on are "
+                   "dropped.",
+                   "{path}: {count} entries recovered; line {line} was cut short (the host stopped while "
+                   "writing it, or the file was cut there), and the {dropped} bytes from there on are "
+                   "dropped.",
+                   entries, **values)]
+    else:
+        said = [tn("{path}: {count} entry recovered; line {line} is damaged and no good line follows it, "
+                   "so the {dropped} bytes from there on are dropped.",
+                   "{path}: {count} entries recovered; line {line} is damaged and no good line follows it, "
+                   "so the {dropped} bytes from there on are dropped.", entries, **values)]
+    lost, round_number = params.get("lost"), params.get("round")
+    if isinstance(lost, int) and isinstance(round_number, int):
+        if round_number > 0:
+            said.append(tn("At most {count} entry is lost; the match goes on in round {round}.",
+                           "At most {count} entries are lost; the match goes on in round {round}.", lost,
+                           **values))
+        else:
+            said.append(tn("At most {count} entry is lost; the match was not dealt yet.",
+                           "At most {count} entries are lost; the match was not dealt yet.", lost, **values))
+    if params.get("copy"):
+        said.append(t("The file as it was is kept as {copy}.", **values))
+    return said
 
 
 HISTORY_PROBLEMS: Mapping[str, str] = {

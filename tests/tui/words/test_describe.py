@@ -585,7 +585,8 @@ def test_the_error_codes_are_codes_whose_wire_values_are_the_protocol_pages() ->
 #: A value for every param a host's note is said with.
 NOTE_PARAMS: dict[str, object] = {
     "address": "10.0.0.7", "unsent": 70_000, "path": "match.journal", "entries": 12, "line": 14,
-    "dropped": 31, "seat": 2, "problem": "ValueError('no action')", "table": "main",
+    "dropped": 31, "lost": 2, "round": 3, "copy": "match.journal.torn-1",
+    "seat": 2, "problem": "ValueError('no action')", "table": "main",
     "text": "an SSH session of 10.0.0.9 failed", "name": "Ana",
     # A history problem: its code (worded, not shown), the history's file and where it was set aside.
     "history": "set_aside", "file": "records/history.sqlite3", "detail": "records/history.damaged-1.sqlite3",
