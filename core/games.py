@@ -69,6 +69,9 @@ class GameSpec:
     place_type: type[End] | type[Train]
     #: Where its own things live: "module:name" under capicu.core, imported when first asked for.
     where: Mapping[str, str] = field(repr=False)
+    #: The formats of its logs written by earlier versions, still read (its engine's `from_log`
+    #: says how, or refuses one in a sentence naming its version).
+    old_log_formats: tuple[str, ...] = ()
 
     @property
     def name(self) -> str:
@@ -190,7 +193,8 @@ MEXICAN_TRAIN = GameSpec(
     game=Game.MEXICAN_TRAIN,
     title="Mexican Train",
     rules_type=MexicanRules,
-    log_format="capicu-mexican-train-log/1",
+    log_format="capicu-mexican-train-log/2",
+    old_log_formats=("capicu-mexican-train-log/1",),
     view_tag="mexican-train",
     action_types=(Play, Run, EndRun, Draw, Pass),
     place_type=Train,
@@ -234,7 +238,7 @@ GAMES: tuple[GameSpec, ...] = (LINE, MEXICAN_TRAIN, FIVES)
 
 _BY_GAME = {spec.game: spec for spec in GAMES}
 _BY_NAME = {spec.name: spec for spec in GAMES}
-_BY_FORMAT = {spec.log_format: spec for spec in GAMES}
+_BY_FORMAT = {fmt: spec for spec in GAMES for fmt in (spec.log_format, *spec.old_log_formats)}
 _BY_TAG = {spec.view_tag: spec for spec in GAMES}
 
 

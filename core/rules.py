@@ -139,6 +139,9 @@ class RuleFact(Code):
     ENGINE = "engine"
     #: Round 1 is begun by a seat drawn at random, each later round by the next seat.
     FIRST_PLAYER_ROTATES = "first-player-rotates"
+    #: The engine is dealt like any tile: its holder lays it as their turn and the next seat plays;
+    #: else it comes from the boneyard and the seat after the last round's beginner begins.
+    ENGINE_DEALT = "engine-dealt"
     #: A first turn may lay a run on one's own train, not ending on a double.
     OPENING_RUN = "opening-run"
     #: A first turn lays one tile on one's own train (the option).
@@ -150,7 +153,11 @@ class RuleFact(Code):
     MEXICAN_TRAIN_ANYONE = "mexican-train-anyone"
     #: The option: the Mexican train only after one's own train is started.
     MEXICAN_TRAIN_AFTER_OWN = "mexican-train-after-own"
+    #: The option one double a turn: a double is covered by its player's next tile.
     COVER_DOUBLES = "cover-doubles"
+    #: Several doubles a turn, the turn ending with a cover of the oldest open double; open
+    #: doubles are covered oldest first, one tile a turn.
+    SEVERAL_DOUBLES = "several-doubles"
     #: The option: a double earns another play anywhere, uncovered.
     DOUBLE_PLAYS_AGAIN = "double-plays-again"
     #: A round ends when a player goes out (on a double too) or nobody can play.
@@ -494,8 +501,14 @@ class MexicanRules(Rules, frozen=True):
     opening_run: bool = True
     #: Only a player whose own train is started may lay on the Mexican train.
     mexican_needs_own_train: bool = False
-    #: A double laid must be covered in the same turn (False: it earns another play anywhere).
+    #: A double laid must be covered (False: it earns another play anywhere).
     cover_doubles: bool = True
+    #: One double a turn, covered by the same player's next tile (False: several doubles a
+    #: turn, the turn ending with a cover of the oldest open one: seed 004).
+    one_double_a_turn: bool = False
+    #: The engine is taken out before the deal and the first seat rotates (False: the engine
+    #: is dealt like any tile and its holder lays it: seed 004).
+    engine_set_aside: bool = False
     #: What the double blank counts in a hand at the end of a round (50, or 0).
     double_blank_points: int = 50
     #: Play only the first N rounds (1 or 4); None: a round for every double, highest first.
@@ -612,8 +625,7 @@ def _mexican_facts(rules: MexicanRules, players: int) -> tuple[Fact, ...]:
         RuleFact.EACH_FOR_THEMSELVES(players=players, hand_size=rules.hand_size(players)),
         RuleFact.WHOLE_BONEYARD(),
         *said("rounds"),
-        RuleFact.ENGINE(),
-        RuleFact.FIRST_PLAYER_ROTATES(),
+        *said("engine_set_aside"),
         RuleFact.CLOCKWISE(),
         *said("opening_run"),
         RuleFact.ONE_TILE_A_TURN(),
@@ -741,6 +753,21 @@ def _redeal(rules: Rules, players: int) -> tuple[Fact, ...]:
     return (RuleFact.REDEAL_ON_DOUBLES(doubles=REDEAL_DOUBLES),) if rules.redeal_on_doubles else ()
 
 
+def _engine(rules: Rules, players: int) -> tuple[Fact, ...]:
+    if getattr(rules, "engine_set_aside", False):
+        return (RuleFact.ENGINE(), RuleFact.FIRST_PLAYER_ROTATES())
+    return (RuleFact.ENGINE_DEALT(),)
+
+
+def _doubles(rules: Rules, players: int) -> tuple[Fact, ...]:
+    """What a double laid asks: several a turn (the seed's), one a turn, or none covered."""
+    if not getattr(rules, "cover_doubles", True):
+        return (RuleFact.DOUBLE_PLAYS_AGAIN(),)
+    if getattr(rules, "one_double_a_turn", False):
+        return (RuleFact.COVER_DOUBLES(),)
+    return (RuleFact.SEVERAL_DOUBLES(),)
+
+
 def _seating(rules: Rules, players: int) -> tuple[Fact, ...]:
     """Two partnerships across, or each for themselves (with four, the option says which), and the deal."""
     seating = RuleFact.PARTNERSHIPS if rules.sides(players) != players else RuleFact.EACH_FOR_THEMSELVES
@@ -835,7 +862,15 @@ RULE_OPTIONS: tuple[RuleOption, ...] = (
     ),
     RuleOption(
         "cover_doubles", "cover_doubles", "--cover-doubles", _MEXICAN, OptionKind.SWITCH,
-        says=_on_off("cover_doubles", RuleFact.COVER_DOUBLES, RuleFact.DOUBLE_PLAYS_AGAIN),
+        says=_doubles,
+    ),
+    RuleOption(
+        "one_double_a_turn", "one_double_a_turn", "--one-double-a-turn", _MEXICAN, OptionKind.SWITCH,
+        says=_doubles,
+    ),
+    RuleOption(
+        "engine_set_aside", "engine_set_aside", "--engine-set-aside", _MEXICAN, OptionKind.SWITCH,
+        says=_engine,
     ),
     RuleOption(
         "double_blank_points", "double_blank_points", "--double-blank-points", _MEXICAN, OptionKind.WHOLE,

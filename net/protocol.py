@@ -50,8 +50,10 @@ from .limits import (
 
 #: Version 2 added seat keys, match ids, leaving on purpose, asking for a seat
 #: back by name, and the pause between rounds; version 3, Mexican Train (train
-#: views, their events and actions) and tables of up to 8 (docs/PROTOCOL.md, section 9).
-PROTOCOL_VERSION = 4
+#: views, their events and actions) and tables of up to 8; version 4, the match record;
+#: version 5, Mexican Train as seed 004 plays it: the engine's holder, several open doubles,
+#: the drawn tile (docs/PROTOCOL.md, section 9).
+PROTOCOL_VERSION = 5
 #: The TCP port a host listens on unless told otherwise (unassigned by IANA).
 DEFAULT_PORT = 7254
 

@@ -68,7 +68,8 @@ def test_the_record_page_reads_a_record_with_msgpack_alone(tmp_path, capsys, pre
     page = (ROOT / "docs" / "RECORD.md").read_text(encoding="utf-8")
     (example,) = re.findall(r"```python\n(.*?)```", page, flags=re.S)
     without_our_names = example
-    for ours in ('"capicu-record"', "a capicu match record", '"capicu-mexican-train-log/1"'):
+    for ours in ('"capicu-record"', "a capicu match record", '"capicu-mexican-train-log/2"',
+                 '"capicu-mexican-train-log/1"'):
         without_our_names = without_our_names.replace(ours, "")
     assert "capicu" not in without_our_names  # nothing of capicu's is imported
     rules = Rules.preset_named(preset)

@@ -70,7 +70,7 @@ MOST_TILES = max((n + 1) * (n + 2) // 2 for sizes in SETS.values() for n in size
 if TYPE_CHECKING:
     LogFormat = str
 else:
-    LogFormat = Literal[tuple(game.log_format for game in GAMES)]
+    LogFormat = Literal[tuple(fmt for game in GAMES for fmt in (game.log_format, *game.old_log_formats))]
 #: An entry of the match log (any game's ``log``): an action's text (an opening run names up
 #: to `MAX_RUN` tiles), or a deal (the shuffled order of the set's tiles and the seat drawn),
 #: which the match's ``from_log`` checks.

@@ -50,7 +50,8 @@ def _status(app: CapicuApp) -> str:
 def _log(app: CapicuApp) -> str:
     if not any(isinstance(s, DrawTableScreen) for s in app.screen_stack):
         return ""
-    return " ".join(strip.text.strip() for strip in _table(app).query_one(EventLog).lines)
+    # Pushed, the table may not be composed yet: no log to read then.
+    return " ".join(strip.text.strip() for log in _table(app).query(EventLog) for strip in log.lines)
 
 
 def _record_intents(app: CapicuApp) -> list[object]:

@@ -27,6 +27,7 @@ from capicu.tui.widgets.status_line import StatusLine
 from capicu.tui.widgets.train_lanes import TrainLanes, lane_keys
 from helpers_app import screen_text, wait_for
 from helpers_train import (
+    AS_BEFORE,
     cursor_to,
     my_train_turn,
     next_train_turn,
@@ -201,7 +202,7 @@ async def test_my_sent_run_is_not_laid_again_while_the_next_seat_may_open():
     # Seen over SSH: once my run was sent, the next seat's own opening run could come (the view
     # says may_run for whoever's turn it is), so my run stayed on the screen on top of the tiles
     # the host laid: six tiles, three of them "-1". A computer that waits shows that moment.
-    request = SoloGame(Rules.preset_named("mexican-train"), 2, "normal", seed=5, name="Ana", pace=60.0)
+    request = SoloGame(AS_BEFORE, 2, "normal", seed=5, name="Ana", pace=60.0)
     app = CapicuApp(DisplayOptions(mouse=False), request)
     async with app.run_test(size=SIZE) as pilot:
         await wait_for(pilot, lambda: my_train_turn(app), what="my first turn")
@@ -308,7 +309,6 @@ async def test_a_key_not_allowed_says_why():
 
 
 async def test_a_spectator_sees_every_lane_and_no_hand():
-    from capicu.core import Rules
     from capicu.net.host.server import Host, HostConfig
     from capicu.net.host.table import TableConfig
     from capicu.tui.app import CapicuApp
@@ -342,7 +342,6 @@ async def test_a_spectator_sees_every_lane_and_no_hand():
 
 
 async def test_the_round_end_keeps_the_trains_and_shows_every_count_then_the_match_over_scrolls():
-    from capicu.core import Rules
     from capicu.tui.app import CapicuApp
     from capicu.tui.game import DisplayOptions, SoloGame
     from msgspec.structs import replace

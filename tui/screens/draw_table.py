@@ -179,7 +179,9 @@ class DrawTableScreen(TableScreen[View]):
         with Horizontal(id="table-middle"):
             yield LineOfPlay(id="line", tile_style=self.capicu.tile_style, ascii=ascii_mode)
             with Vertical(id="table-side"):
-                yield BoneyardInfo(id="boneyard")
+                boneyard = BoneyardInfo(id="boneyard")
+                boneyard.set_reactive(BoneyardInfo.short, True)  # the side panel is narrow
+                yield boneyard
                 yield EventLog(id="log")
                 yield Static("", id="round-end", markup=False)
                 yield ChatPanel(id="chat")
@@ -188,10 +190,6 @@ class DrawTableScreen(TableScreen[View]):
         with Horizontal(id="table-me"):
             yield SeatPanel(id=_SLOT[Position.BOTTOM], classes="seat-slot", ascii=self.capicu.ascii_mode)
             yield hand
-
-    def on_mount(self) -> None:
-        # (TableScreen's own on_mount runs after this one: Textual calls each class's handler.)
-        self.query_one(BoneyardInfo).short = True
 
     def display_changed(self) -> None:
         super().display_changed()

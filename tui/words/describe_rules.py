@@ -75,6 +75,12 @@ RULE_SENTENCES: Mapping[str, str] = {
     "first-player-rotates": N_(
         "A seat drawn at random plays first in round 1; in each later round, the next seat in turn."
     ),
+    "engine-dealt": N_(
+        "The engine is dealt like any tile: the player dealt it lays it in the middle as their turn, and "
+        "play goes on from the next player. If nobody was dealt it, it comes from the boneyard and the "
+        "round begins with the player after the one who began the last round (round 1: a seat drawn at "
+        "random)."
+    ),
     "opening-run": N_(
         "On their first turn of a round a player may lay a run of tiles on their own train, each "
         "matching the last, ending on a tile that is not a double."
@@ -85,8 +91,8 @@ RULE_SENTENCES: Mapping[str, str] = {
         "train whose marker is up; a player who can play must play."
     ),
     "draw-one-marker": N_(
-        "A player who cannot play draws one tile and plays it if it fits; otherwise they pass and their "
-        "marker goes up, opening their train to everyone, until they next lay a tile on it."
+        "A player who cannot play draws one tile and may lay only that tile, if it fits; otherwise they "
+        "pass and their marker goes up, opening their train to everyone, until they next lay a tile on it."
     ),
     "mexican-train-anyone": N_("Anyone may start the Mexican train and lay on it, at any turn."),
     "mexican-train-after-own": N_(
@@ -96,10 +102,17 @@ RULE_SENTENCES: Mapping[str, str] = {
         "A double must be covered: its player lays another tile on it in the same turn, and while it "
         "stays open every player in turn must cover it before any other play."
     ),
+    "several-doubles": N_(
+        "A player who lays a double plays again: another double anywhere they may play, or a tile that "
+        "is not a double on the oldest open double, which ends the turn. Who cannot end it so draws one "
+        "tile and lays it if it covers the oldest; otherwise their marker goes up and the doubles stay "
+        "open. Open doubles are covered in the order they were laid, one tile a turn, before any other "
+        "play."
+    ),
     "double-plays-again": N_("A double earns another play anywhere; it need not be covered."),
     "train-round-end": N_(
         "A round ends when a player lays their last tile (a double too), or when the boneyard is empty "
-        "and every player in turn has passed."
+        "and no player can lay a tile where they may."
     ),
     "double-blank-counts": N_(
         "Each player adds the pips left in their hand to their total; the double blank counts {points}."
@@ -152,6 +165,14 @@ OPTION_HELP: Mapping[str, str] = {
     "cover_doubles": N_(
         "a double must be covered at once (the default); --no-cover-doubles: a double earns another play "
         "anywhere"
+    ),
+    "one_double_a_turn": N_(
+        "one double a turn, covered by the same player's next tile (default: several doubles a turn, "
+        "the turn ending on the oldest)"
+    ),
+    "engine_set_aside": N_(
+        "the engine is taken out before the deal and the first seat rotates (default: it is dealt, and "
+        "its holder lays it and begins)"
     ),
     "double_blank_points": N_("what the double blank counts in a hand at a round's end (default: 50)"),
     "partnerships": N_("four play as two partnerships, partners across (the default)"),

@@ -47,6 +47,7 @@ TRAIN_REFUSALS: Mapping[Refusal | MexicanRefusal, str] = {
     Refusal.NOT_HELD: N_("You do not hold {tile}."),
     MexicanRefusal.NO_SUCH_TRAIN: N_("There is no such train at this table."),
     MexicanRefusal.COVER_THE_DOUBLE: N_("The double on {train} must be covered first: play a {number}."),
+    MexicanRefusal.DRAWN_TILE_ONLY: N_("After a draw only the tile you drew may be laid: {tile}."),
     MexicanRefusal.START_YOUR_TRAIN: N_("Your first turn starts your own train."),
     MexicanRefusal.MARKER_DOWN: N_("{train} is not open to you: its marker is down."),
     MexicanRefusal.MEXICAN_NEEDS_OWN: N_("Start your own train before the Mexican train."),
@@ -77,6 +78,7 @@ TRAIN_HINT_REASONS: Mapping[str, str] = {
     "domino": N_("your last tile: you go out"),
     "covers-double": N_("the double on {train} must be covered first"),
     "double": N_("{tile} and its cover: two tiles down this turn"),
+    "another-double": N_("another double, {tile}, before your cover: one more tile down this turn"),
     "keeps-chain": N_("it keeps your train's plan of {length} tiles"),
     "unloads": N_("it sheds {pips} pips where others may lay too"),
     "marker-down": N_("your marker comes down"),
@@ -222,6 +224,16 @@ def describe_train_round_start(round_number: int, rounds: int, engine: Tile, fir
              rounds=rounds, tile=str(engine), name=seat_name(names, first))
 
 
+def describe_engine_laid(holder: int | None, engine: Tile, names: Sequence[str], my_seat: int | None) -> str:
+    """Who laid the round's engine (its holder, as their turn), or that it came from the boneyard."""
+    if holder is None:
+        return t("The engine, {tile}, came from the boneyard: nobody was dealt it.", tile=str(engine))
+    if holder == my_seat:
+        return t("You were dealt the engine, {tile}, and laid it.", tile=str(engine))
+    return t("{name} was dealt the engine, {tile}, and laid it.", name=seat_name(names, holder),
+             tile=str(engine))
+
+
 def describe_train_round_end(result: MexicanRoundResult, names: Sequence[str], my_seat: int | None) -> str:
     """How the round ended, in one line (the log's)."""
     return describe_train_result(result, names, my_seat)[0]
@@ -362,6 +374,8 @@ def train_news_lines(news: Sequence[MexicanEvent], before: MexicanView | None, v
             open_double = None
             lines.append(partial(describe_train_round_start, event.round_number, view.rounds,
                                  event.engine, event.first, names, me))
+            if not view.rules.engine_set_aside:  # the seed's way: dealt, and laid by its holder
+                lines.append(partial(describe_engine_laid, event.engine_holder, event.engine, names, me))
         elif isinstance(event, MexicanRoundEnded):
             lines.append(partial(describe_train_round_end, event.result, names, me))
         elif isinstance(event, MexicanMatchEnded):

@@ -66,7 +66,7 @@ async def play(client: Client, seed: int, told: list[MexicanEvent], *, kill_at: 
 def replayed(path: Path) -> tuple[MexicanMatch, list[MexicanEvent]]:
     """The journal's match (read back by core), and every public event it made, replayed from scratch."""
     log = read_journal(path).match_log()
-    assert log["format"] == "capicu-mexican-train-log/1"
+    assert log["format"] == "capicu-mexican-train-log/2"
     match = match_from_log(log)
     assert isinstance(match, MexicanMatch)
     deals = [(e["deal"], e["seat"]) for e in log["entries"] if isinstance(e, dict)]

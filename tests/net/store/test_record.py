@@ -367,3 +367,21 @@ def test_a_quick_read_skips_only_the_replay(record, tmp_path):
     assert "totals or winners" in _refused(lying)  # read to be opened, it is refused
     (tmp_path / "x.capicu-record").write_bytes(encode_record(record)[:-3])
     assert list_records(tmp_path, replay=False) == []  # what is cut short is still left out
+
+
+def test_a_mexican_train_record_of_log_version_1_still_replays_or_is_refused_naming_it():
+    """Before issue 29 a Mexican Train log said format /1, its rules without the engine's and the
+    doubles' options: it replays with the engine set aside and one double a turn; a log those rules
+    no longer allow is refused in one sentence naming version 1."""
+    rules = msgspec.structs.replace(Rules.preset_named("mexican-train"), rounds=1, engine_set_aside=True,
+                                    one_double_a_turn=True)
+    plain = _plain(record_for(rules, 3))
+    plain["log"]["format"] = "capicu-mexican-train-log/1"
+    del plain["log"]["rules"]["engine_set_aside"], plain["log"]["rules"]["one_double_a_turn"]
+    old = decode_record(_packed(plain))
+    assert old.log.format == "capicu-mexican-train-log/1"
+    again = match_from_log(old.match_log())
+    assert again.rules.engine_set_aside and again.rules.one_double_a_turn  # type: ignore[attr-defined]
+    # Its last action changed to one no version plays: refused, naming the log's version.
+    plain["log"]["entries"][-1] = "pass"
+    assert "log version 1" in _refused(_packed(plain))
