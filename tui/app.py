@@ -47,6 +47,7 @@ from capicu.tui.words.messages import (
     later,
     set_language_source,
     t,
+    tc,
 )
 from rich.console import RenderableType
 from rich.segment import Segment
@@ -350,6 +351,9 @@ class CapicuApp(App[None]):
     def get_key_display(self, binding: Binding) -> str:
         """Key names in the Footer; plain ASCII ones in ASCII mode."""
         shown = super().get_key_display(binding)
+        if shown == "space":
+            # TRANSLATORS: the space bar's name in the footer of keys ("space Lay").
+            shown = tc("a key's name", "space")
         if self.ascii_mode and not shown.isascii():
             modifiers, key = binding.parse_key()
             shown = _ASCII_KEYS.get(key, key)

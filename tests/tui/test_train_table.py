@@ -363,3 +363,18 @@ async def test_the_round_end_keeps_the_trains_and_shows_every_count_then_the_mat
         text = screen_text(app)
         assert "The match is over" in text and "Total" in text
         assert "wins the match" in text or "share the win" in text or "You win" in text
+
+
+async def test_the_footer_names_the_space_key_in_the_readers_language():
+    """Issue 31: the Spanish footer said "space" for the opening run's next tile."""
+    for language, shown, other in (("es", "espacio", "space"), ("en", "space", "espacio")):
+        request = SoloGame(Rules.preset_named("mexican-train"), 2, "normal", seed=5, name="Ana", pace=0.0,
+                           journal=False)
+        app = CapicuApp(DisplayOptions(mouse=False, language=language), request)
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_for(pilot, lambda app=app: my_train_turn(app), what="my first turn")
+            await cursor_to(pilot, app, Tile(11, 12))
+            await pilot.press("enter")  # the run's first tile: Space lays the next
+            await pilot.pause()
+            footer = screen_text(app).splitlines()[-1]
+            assert f"{shown} " in footer and other not in footer, footer
