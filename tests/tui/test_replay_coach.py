@@ -120,7 +120,7 @@ async def test_esc_stops_the_coach(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("language", ["en", "es"])
-async def test_the_coachs_sentence_is_read_whole_and_f_is_in_the_footer(tmp_path: Path, language: str) -> None:
+async def test_the_coachs_sentence_is_whole_and_f_is_in_the_footer(tmp_path: Path, language: str) -> None:
     """Issue 31: at 80x24 the status line was cut ("s: the summary, f: the") and f was not in the footer."""
     path = keep(tmp_path / "records", "puerto-rican-drawing", 2)
     app = CapicuApp(DisplayOptions(mouse=False, language=language))
