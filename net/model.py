@@ -23,7 +23,7 @@ from typing import ClassVar
 from capicu.core import Event, TrainView, View
 from capicu.core.codes import Code, Statement
 from capicu.core.mexican import TrainEvent
-from capicu.net.store.history import HistoryProblem
+from capicu.net.store.keeping import HistoryProblem
 from capicu.net.store.record import MatchRecord, RecordError, check_record
 
 from .protocol import (

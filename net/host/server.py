@@ -33,15 +33,16 @@ from concurrent.futures import Executor, ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
 from functools import partial
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from capicu.core import Action
 from capicu.core.codes import Code, Statement
 from capicu.net.codec import encode_frame
 from capicu.net.codes import new_join_code, normal_code
 from capicu.net.protocol import DEFAULT_PORT, Error, ErrorCode, to_wire
-from capicu.net.store.archive import Kept, KeptBy, history_note, keep_finished_match
 from capicu.net.store.journal import Journal, JournalError, read_journal
 from capicu.net.store.journals import JournalFolder, JournalLock
+from capicu.net.store.keeping import KeptBy
 
 from .effects import (
     Ask,
@@ -59,6 +60,9 @@ from .effects import (
 )
 from .machine import HostMachine, Limits, RejoinRequest
 from .table import ConfigError, ConfigProblem, Table, TableConfig, choose_in_worker, choose_with
+
+if TYPE_CHECKING:
+    from capicu.net.store.archive import Kept
 
 __all__ = [
     "Connection", "Host", "HostConfig", "HostError", "HostNote", "HostProblem", "Limits", "RejoinRequest",
@@ -629,6 +633,9 @@ class Host:
         folder = self.config.records
         if folder is None:
             return
+        # Loaded when a match ends: the records' folder and the history are not needed before.
+        from capicu.net.store.archive import history_note, keep_finished_match
+
         task = asyncio.get_running_loop().create_task(
             asyncio.to_thread(keep_finished_match, keep.record, folder, kept_by=KeptBy.HOST))
         self._keeping.add(task)

@@ -42,16 +42,16 @@ import sqlite3
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from enum import StrEnum
 from pathlib import Path
 from typing import Any, TextIO
 
-from capicu.core.codes import Code, Statement
+from capicu.core.codes import Statement
 from capicu.core.events import RoundResult
 from capicu.core.mexican import MexicanMatch, TrainRoundResult, match_from_log
 from capicu.core.scoring import Bonus
 
 from . import record as records
+from .keeping import HistoryProblem, KeptBy
 from .record import MatchRecord, RecordSeat
 
 try:  # POSIX; elsewhere opening is not locked (net/store/journals.py does the same)
@@ -69,26 +69,6 @@ LINE_GAME = "line"
 TRAIN_GAME = "mexican-train"
 #: The seats this machine's player sat in, for the queries' ``player``.
 MY_SEATS = None
-
-
-class HistoryProblem(Code):
-    """Why the history could not be used as it was (the interface words each)."""
-
-    #: The file was not a database SQLite can read: moved to ``kept``, a new one started.
-    SET_ASIDE = "set_aside", "file", "kept"
-    #: A newer capicu wrote the file: left alone, and no match is added to it.
-    TOO_NEW = "too_new", "file", "version"
-    #: The file or its folder cannot be opened or written (``problem``: the system's words).
-    UNUSABLE = "unusable", "file", "problem"
-
-
-class KeptBy(StrEnum):
-    """Whose copy of a match's record is kept (net/store/archive.py), and so who keeps it in the history."""
-
-    #: The host that played the match.
-    HOST = "host"
-    #: A player's (or a spectator's) client, given it by the host.
-    PLAYER = "player"
 
 
 # -- the schema -----------------------------------------------------------------------------

@@ -43,7 +43,6 @@ from capicu.net.model import Change, LinkState
 from capicu.net.protocol import Chat, Seats, Snapshot
 from capicu.tui.game import HostGame, JoinGame, SoloGame, seat_notices
 from capicu.tui.screens.base import CapicuModalScreen, CapicuScreen
-from capicu.tui.screens.how_to_join import HowToJoinScreen
 from capicu.tui.widgets.boneyard_info import BoneyardInfo
 from capicu.tui.widgets.chat_panel import ChatPanel
 from capicu.tui.widgets.event_log import EventLog
@@ -899,6 +898,8 @@ class TableScreen(CapicuScreen[None]):
     def action_how_to_join(self) -> None:
         hosting = self.capicu.hosted_at
         if hosting is not None:
+            from capicu.tui.screens.how_to_join import HowToJoinScreen  # only for a host's player
+
             self.app.push_screen(HowToJoinScreen())
 
     def action_leave(self) -> None:
