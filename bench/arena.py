@@ -26,7 +26,7 @@ the four-player figure is each level's mean count per round. Hard's
 decisions are timed as played, and at every position where it holds 15 tiles
 or more and has a choice it is also timed searching whatever the margin
 (``train_hard_search15_*``): the figure the 100 ms goal is about.
-``--set key=value`` changes hard's `TrainBudget` here.
+``--set key=value`` changes hard's `MexicanBudget` here.
 
 Reports win rates with 95% Wilson intervals, mean round points, and the
 median and p99 milliseconds per decision of each level, both over every
@@ -226,23 +226,23 @@ class TrainTally:
 
 
 def _train_budget() -> object:
-    from capicu.core.ai.train_hard import TrainBudget
+    from capicu.core.ai.mexican_hard import MexicanBudget
 
     whole = ("playouts", "candidates")
     typed = {k: int(v) if k in whole else float(v) for k, v in BUDGET_CHANGES.items()}
-    return TrainBudget(**typed)  # type: ignore[arg-type]
+    return MexicanBudget(**typed)  # type: ignore[arg-type]
 
 
 def _train_players(levels: list[str], seed: int) -> list[object]:
-    from capicu.core.ai.train_hard import TrainHardPlayer
-    from capicu.core.ai.train_players import make_train_player
+    from capicu.core.ai.mexican_hard import MexicanHardPlayer
+    from capicu.core.ai.mexican_players import make_mexican_player
 
     out: list[object] = []
     for seat, level in enumerate(levels):
         if level == "hard" and BUDGET_CHANGES:
-            out.append(TrainHardPlayer(seed * 10 + seat, _train_budget()))  # type: ignore[arg-type]
+            out.append(MexicanHardPlayer(seed * 10 + seat, _train_budget()))  # type: ignore[arg-type]
         else:
-            out.append(make_train_player(level, seed * 10 + seat))
+            out.append(make_mexican_player(level, seed * 10 + seat))
     return out
 
 
@@ -250,8 +250,8 @@ def _train_match(rules: Rules, levels: list[str], seed: int, tally: TrainTally) 
     """One whole match; every round's counts. Times each decision with a choice."""
     import dataclasses
 
-    from capicu.core.ai.train_hard import decide
-    from capicu.core.mexican import MexicanMatch
+    from capicu.core.ai.mexican_hard import decide
+    from capicu.core.mexican.match import MexicanMatch
 
     match = MexicanMatch(rules, len(levels), seed)
     players = _train_players(levels, seed)

@@ -30,7 +30,7 @@ from typing import Any
 import msgspec
 from capicu.core import Rules, make_player, new_match
 from capicu.core.ai.coach import DEFAULT_SAMPLES, DEFAULT_TRAIN_SAMPLES, Analysis, CoachBudget, analyse
-from capicu.core.ai.train_players import make_train_player
+from capicu.core.ai.mexican_players import make_mexican_player
 from capicu.core.replay import Replay, replay
 
 #: (name, preset, players, seed, house rules): matches whose seeds give 16, 13 and 16 rounds
@@ -48,7 +48,7 @@ def played(preset: str, players: int, seed: int, house: bool = False) -> Replay:
     if house:
         rules = msgspec.structs.replace(rules, wild_blanks=True, draw_several=2, redeal_on_doubles=True)
     match = new_match(rules, players, seed)
-    make = make_train_player if rules.is_mexican_train else make_player
+    make = make_mexican_player if rules.is_mexican_train else make_player
     bots: list[Any] = [make("normal", seed * 10 + seat) for seat in range(players)]  # either game's players
     while not match.is_over:
         seat = match.turn

@@ -6,7 +6,7 @@ seat's view after every action, as the host does to send each seat its table;
 ``playout_*`` use the fast path that computer players run (`play_out` on the
 engine's `RoundState`, the same rules code). ``mexican_*`` are the same two
 figures for Mexican Train (4 players, double-twelve, the engines taken in
-turn): `MexicanMatch`, and `play_out_trains` on its `TrainRound`.
+turn): `MexicanMatch`, and `play_out_mexican` on its `MexicanRound`.
 Run by hand: ``python bench/engine.py [--seconds S]``.
 
 Times are this process's CPU time, and the figures are measured a slice at a
@@ -24,12 +24,13 @@ from collections.abc import Iterator
 
 import msgspec
 from capicu.core import Match, RoundEnded, Rules
+from capicu.core.ai.mexican_playout import play_out_mexican
 from capicu.core.ai.playout import play_out
-from capicu.core.ai.train_playout import play_out_trains
-from capicu.core.mexican import MexicanMatch, TrainRoundEnded
-from capicu.core.state import RoundState, deal_hands, highest_double
+from capicu.core.draw.state import RoundState, deal_hands, highest_double
+from capicu.core.mexican.events import MexicanRoundEnded
+from capicu.core.mexican.match import MexicanMatch
+from capicu.core.mexican.state import MexicanRound
 from capicu.core.tiles import tile_set
-from capicu.core.trains import TrainRound
 
 #: Rounds in each match the ``api_*`` figures play (a long real match has some 40):
 #: what grows with a match, such as the results every view carries, stays as in play.
@@ -92,13 +93,13 @@ def mexican_api_rounds(players: int) -> Iterator[int]:
             if match.is_over:
                 match = MexicanMatch(rules, players, seed=match.seed + 1)
             for event in match.apply(rng.choice(match.legal_actions())):
-                if type(event) is TrainRoundEnded:
+                if type(event) is MexicanRoundEnded:
                     rounds += 1
         yield rounds
 
 
 def mexican_playout_rounds(players: int) -> Iterator[int]:
-    """Mexican Train rounds played out on a `TrainRound`, slice by slice."""
+    """Mexican Train rounds played out on a `MexicanRound`, slice by slice."""
     rules = Rules.preset_named("mexican-train")
     tiles = tile_set(rules.max_pip)
     size = rules.hand_size(players)
@@ -110,11 +111,11 @@ def mexican_playout_rounds(players: int) -> Iterator[int]:
             engine = engine - 1 if engine else rules.max_pip
             order = [t for t in range(len(tiles)) if t != tiles.double_of[engine]]
             rng.shuffle(order)
-            state = TrainRound(
+            state = MexicanRound(
                 tiles, engine, deal_hands(order, players, size), order[players * size :],
                 turn=rng.randrange(players),
             )
-            play_out_trains(state, rng)
+            play_out_mexican(state, rng)
             rounds += 1
         yield rounds
 

@@ -1,10 +1,11 @@
 """The network benchmark: loopback floor, move round trip, and how many tables one host holds.
 
-    python bench/net.py [--quick]
+    python bench/net.py [--quick] [--discovery]
 
 Prints one JSON line with echo_p50_us, echo_p99_us, move_p50_us, move_p99_us,
-ratio_p50, host_cpu_us_per_move and max_tables (plus the details of the scale
-search). ``--host-cpu`` measures host_cpu_us_per_move alone.
+ratio_p50, host_cpu_us_per_move, max_tables (plus the details of the scale
+search) and discovery_first_answer_ms. ``--host-cpu`` measures
+host_cpu_us_per_move alone, ``--discovery`` discovery_first_answer_ms alone.
 
 - echo: a 4-byte-framed echo server (plain asyncio) and one client: the floor
   that any protocol on this machine and loop pays.
@@ -20,8 +21,17 @@ search). ``--host-cpu`` measures host_cpu_us_per_move alone.
   move a second (the seat on turn sends one of its legal intents at its
   table's tick). The largest N whose p99 move round trip stays under 50 ms.
 
+- discovery: on a LAN of network namespaces (tests/helpers_lan.py: needs root
+  and ip netns; None without), a ``capicu host --headless`` announces its
+  table on one machine, and another looks for tables as ``capicu tables``
+  does (a fresh zeroconf each time: its sockets, its query, the answer and the
+  table's details); the time from the start of a lookup to the first table
+  heard, p50 of 20 lookups, one second apart (a responder answers one question
+  once a second, RFC 6762 section 6).
+
 The servers (echo and host) run in their own process, the scale clients in
-two more: the machine has two cores, and everything runs on 127.0.0.1 only.
+two more: the machine has two cores, and everything but the discovery runs on
+127.0.0.1 only (the discovery on its namespaces' own subnet, 10.231.0.0/24).
 """
 
 from __future__ import annotations
@@ -30,6 +40,7 @@ import argparse
 import asyncio
 import json
 import multiprocessing
+import os
 import random
 import statistics
 import struct
@@ -345,12 +356,62 @@ def run_scale(pipe: Pipe, port: int, tables: int, seconds: float, workers: int, 
     return percentile(times, 0.99) if times else float("inf")
 
 
+def discovery_first_answer(lookups: int = 20) -> float | None:
+    """Seconds from the start of a lookup to the first table heard, p50 (None: no LAN can be built)."""
+    import subprocess
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+    from helpers_lan import Lan, lan_unavailable
+    from helpers_process import ProcessLines
+
+    reason = lan_unavailable()
+    if reason is not None:
+        print(f"discovery: not measured: {reason}", file=sys.stderr)
+        return None
+    lan = Lan()
+    host = None
+    try:
+        host_machine, looker = lan.add(), lan.add()
+        env = {key: value for key, value in os.environ.items() if key != "CAPICU_NO_LAN"}
+        host = subprocess.Popen(
+            host_machine.command(sys.executable, "-m", "capicu.tui", "host", "--headless", "--no-journal",
+                                 "--lang", "en", "--table-name", "Bench"),
+            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env)
+        ProcessLines(host.stdout, 30).matching("announced on the local network")
+
+        async def lookups_timed() -> list[float]:
+            from capicu.net.mdns import look_for_tables
+
+            times = []
+            for _ in range(lookups):
+                started = time.perf_counter()
+                found = await look_for_tables(5.0, bool)
+                times.append(time.perf_counter() - started)
+                assert found, "the table was not heard within 5 s"
+                await asyncio.sleep(1.0)
+            return times
+
+        times = looker.run(lookups_timed).result(lookups * 7.0)
+        return statistics.median(times)
+    finally:
+        if host is not None:
+            host.terminate()
+            host.wait(30)
+        lan.close()
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="fewer samples and a coarser search")
     parser.add_argument("--seconds", type=float, default=None, help="seconds per scale trial")
     parser.add_argument("--host-cpu", action="store_true", help="only host_cpu_us_per_move")
+    parser.add_argument("--discovery", action="store_true", help="only discovery_first_answer_ms")
     options = parser.parse_args()
+    if options.discovery:
+        found = discovery_first_answer()
+        print(json.dumps({"discovery_first_answer_ms": None if found is None else round(found * 1e3, 1)}))
+        return 0
     cpu_moves = 3000 if options.quick else 20000
     if options.host_cpu:
         print(json.dumps({"host_cpu_us_per_move": round(host_cpu_per_move(cpu_moves) * 1e6, 1)}))
@@ -396,6 +457,7 @@ def main() -> int:
         server.join(timeout=30)
         if server.is_alive():
             server.kill()
+    discovery = discovery_first_answer()
     print(json.dumps({
         "echo_p50_us": round(echo_p50 * 1e6, 1),
         "echo_p99_us": round(percentile(echo, 0.99) * 1e6, 1),
@@ -405,6 +467,7 @@ def main() -> int:
         "host_cpu_us_per_move": round(host_cpu_per_move(cpu_moves) * 1e6, 1),
         "max_tables": good,
         "scale_p99_ms": {str(k): round(v * 1e3, 1) for k, v in sorted(trials.items())},
+        "discovery_first_answer_ms": None if discovery is None else round(discovery * 1e3, 1),
     }))
     return 0
 

@@ -18,10 +18,12 @@ text (net/wire.py); one base class is one type a declaration can name.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from enum import Enum
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
-from .layout import MEXICAN, End, Place, Train
+from msgspec import Struct
+
 from .tiles import Tile
 
 __all__ = [
@@ -29,9 +31,46 @@ __all__ = [
     "IllegalAction", "Pass", "Place", "Play", "Redeal", "Run", "Train", "parse_action", "parse_place",
 ]
 
-if TYPE_CHECKING:  # refusals.py and mexican.py read actions: the codes are only named here
-    from .mexican import TrainRefusal
-    from .refusals import Refusal
+if TYPE_CHECKING:  # each game's refusals read actions: the codes are only named here
+    from .draw.refusals import Refusal
+    from .mexican.refusals import MexicanRefusal
+
+
+# -- places: where a tile is laid ---------------------------------------------------
+
+
+class End(Enum):
+    """One of the two open ends of the line of play."""
+
+    LEFT = "left"
+    RIGHT = "right"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+class Train(Struct, frozen=True, order=True, gc=False):
+    """A train of Mexican Train: a seat's own (``owner``, counted from 0) or the Mexican train.
+
+    Prints as it is written in an action: ``train 2``, ``mexican``.
+    """
+
+    #: The seat whose train it is; -1 for the Mexican train, which is everyone's.
+    owner: int
+
+    @property
+    def is_mexican(self) -> bool:
+        return self.owner < 0
+
+    def __str__(self) -> str:
+        return "mexican" if self.owner < 0 else f"train {self.owner}"
+
+
+#: The one shared train, open to all.
+MEXICAN = Train(-1)
+
+#: Where a tile is laid: an end of the line, or a train.
+Place = End | Train
 
 
 class Action:
@@ -227,7 +266,7 @@ class IllegalAction(ValueError):
     """
 
     def __init__(
-        self, action: object, reason: Refusal | TrainRefusal, params: Mapping[str, int | str] | None = None
+        self, action: object, reason: Refusal | MexicanRefusal, params: Mapping[str, int | str] | None = None
     ) -> None:
         self.action = action
         self.reason = reason

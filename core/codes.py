@@ -54,3 +54,12 @@ class Statement(Generic[C]):
     def values(self) -> dict[str, Param]:
         """The params as keyword arguments for a sentence's template."""
         return dict(self.params)
+
+
+class Outcome(StrEnum):
+    """How a round ended (the values travel on the wire)."""
+
+    #: A player laid their last tile.
+    DOMINO = "domino"
+    #: Nobody can play and nobody can draw: the round is blocked.
+    TRANQUE = "tranque"

@@ -1,6 +1,6 @@
 """Every position of a match, for looking back at it once it is over.
 
-A match is its log (core/match.py); replaying the log entry by entry gives,
+A match is its log (core/draw/match.py); replaying the log entry by entry gives,
 after each one, what every seat saw then. Shown together, those views are the
 table with every hand face up: the replay screen steps through them and the
 coach asks the views of the player it advises, which hold only what that
@@ -14,11 +14,13 @@ from typing import Any
 from msgspec import Struct
 
 from .actions import Action
-from .match import Match
-from .mexican import MexicanMatch, TrainView, match_from_log
-from .view import View
+from .draw.match import Match
+from .draw.view import View
+from .games import match_from_log
+from .mexican.match import MexicanMatch
+from .mexican.view import MexicanView
 
-AnyView = View | TrainView
+AnyView = View | MexicanView
 
 
 class Position(Struct, frozen=True, gc=False):

@@ -21,7 +21,13 @@ from msgspec import UNSET, Meta, Struct, UnsetType
 from msgspec.structs import force_setattr, replace
 
 from .codes import Code, Param, Statement
-from .trains import DEAL_SIZES
+
+#: Tiles dealt to each player, by the set's top number and the player count (2 to 8).
+DEAL_SIZES: dict[int, tuple[int, ...]] = {
+    9: (9, 9, 9, 7, 7, 7, 6),
+    12: (15, 15, 15, 12, 12, 11, 11),
+    15: (15, 15, 15, 15, 15, 13, 13),
+}
 
 
 class RulesProblem(Code):
@@ -157,10 +163,13 @@ Fact = Statement[RuleFact]
 
 
 class Game(Enum):
-    """Which game the rules are for: the board it is played on and the engine that runs it."""
+    """Which game the rules are for: the board it is played on and the engine that runs it.
+
+    The value is the game's name in the registry (core/games.py) and in the history.
+    """
 
     #: The Draw family (every preset but one): one line of play with two open ends (`Match`).
-    LINE_OF_PLAY = "line-of-play"
+    LINE_OF_PLAY = "line"
     #: Mexican Train: a train for each player and the Mexican train (`MexicanMatch`).
     MEXICAN_TRAIN = "mexican-train"
 
@@ -239,7 +248,7 @@ class Rules(Struct, frozen=True):
     preset: Annotated[str, Meta(min_length=1, max_length=40)] = "puerto-rican-drawing"
     #: Which game these rules are for (the engine `new_match` makes of them): a class
     #: setting, so that the Draw family's rules are written as they always were;
-    #: `TrainRules` is Mexican Train's.
+    #: `MexicanRules` is Mexican Train's.
     game: ClassVar[Game] = Game.LINE_OF_PLAY
     max_pip: int = 6
     min_players: int = 2
@@ -418,7 +427,7 @@ class Rules(Struct, frozen=True):
 
         Mexican Train's are its section of docs/RULES.md, one fact per option.
         """
-        if isinstance(self, TrainRules):
+        if isinstance(self, MexicanRules):
             return _train_facts(self, players)
         facts = [
             RuleFact.SET(max_pip=self.max_pip, tiles=self.tile_count),
@@ -467,7 +476,7 @@ class Rules(Struct, frozen=True):
         return tuple(facts)
 
 
-class TrainRules(Rules, frozen=True):
+class MexicanRules(Rules, frozen=True):
     """Mexican Train's rules: every setting of `Rules` and the options of docs/RULES.md's mexican-train.
 
     A `Rules` of its own kind rather than more fields on `Rules`, so that the
@@ -505,7 +514,7 @@ class TrainRules(Rules, frozen=True):
                              value=repr(self.rounds))
 
 
-def _train_facts(rules: TrainRules, players: int) -> tuple[Fact, ...]:
+def _train_facts(rules: MexicanRules, players: int) -> tuple[Fact, ...]:
     """Mexican Train's facts (docs/RULES.md, mexican-train), each option's as it is set."""
     every_double = rules.rounds is None
     rounds = RuleFact.ROUND_PER_DOUBLE if every_double else RuleFact.FIRST_ROUNDS
@@ -555,7 +564,7 @@ _PR_PARTNERS = Rules(
 )
 
 _PRESETS: dict[str, Rules] = {
-    "mexican-train": TrainRules(
+    "mexican-train": MexicanRules(
         preset="mexican-train",
         max_pip=12,
         max_players=8,

@@ -169,3 +169,38 @@ class TileSet:
 def tile_set(max_pip: int) -> TileSet:
     """The shared, read-only tables for the double-``max_pip`` set."""
     return TileSet(max_pip)
+
+
+# -- the fit rule: where a tile goes, for every game's layout ------------------------
+
+
+@cache
+def far_ends(tiles: TileSet, wild_blanks: bool = False) -> tuple[tuple[int, ...], ...]:
+    """The fit rule: ``far[tile][n]`` is the number ``tile`` leaves open laid against ``n``, or -1.
+
+    A tile fits an open ``n`` exactly when it shows ``n``; a double laid
+    against its number leaves that number open. With wild blanks
+    (docs/RULES.md, house rules) a blank half fits any ``n`` too, taking that
+    number: ``0-5`` laid against 3 leaves 5, and the double blank laid against
+    3 is a double 3 and leaves 3. (A blank left open instead is named by its
+    player: `Line.may_name_blank`.)
+    """
+    numbers = range(tiles.max_pip + 1)
+    if wild_blanks:
+        return tuple(
+            tuple(
+                n if a == b == 0 else b if a == 0 else (b if n == a else a if n == b else -1) for n in numbers
+            )
+            for a, b in tiles.ends
+        )
+    return tuple(tuple(b if n == a else a if n == b else -1 for n in numbers) for a, b in tiles.ends)
+
+
+def tile_leaves(tile: Tile, number: int, max_pip: int, wild_blanks: bool = False) -> int:
+    """The number ``tile`` leaves open laid against an open ``number`` (-1: it does not fit there).
+
+    The fit rule for callers holding tiles rather than tile numbers (refusals, views).
+    """
+    tiles = tile_set(max_pip)
+    index = tiles.index.get(tile)
+    return -1 if index is None else far_ends(tiles, wild_blanks)[index][number]

@@ -45,7 +45,7 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from capicu.core import Action, TrainView, View, parse_action
+from capicu.core import Action, MexicanView, View, parse_action
 from capicu.net.store.keeping import KeptBy
 from capicu.net.store.record import RecordError
 
@@ -191,8 +191,8 @@ class Client:
         return self.model.welcome
 
     @property
-    def view(self) -> View | TrainView | None:
-        """The view as of the last message taken (a `TrainView` at a table of Mexican Train)."""
+    def view(self) -> View | MexicanView | None:
+        """The view as of the last message taken (a `MexicanView` at a table of Mexican Train)."""
         return self.model.view
 
     @property

@@ -20,9 +20,9 @@ from enum import StrEnum
 from pathlib import Path
 from typing import ClassVar
 
-from capicu.core import Event, TrainView, View
+from capicu.core import Event, MexicanView, View
 from capicu.core.codes import Code, Statement
-from capicu.core.mexican import TrainEvent
+from capicu.core.mexican.events import MexicanEvent
 from capicu.net.store.keeping import HistoryProblem
 from capicu.net.store.record import MatchRecord, RecordError, check_record
 
@@ -96,8 +96,8 @@ class Update:
     type: ClassVar[str] = "update"
     #: The number of the last event in ``events``.
     seq: int
-    events: tuple[Event, ...] | tuple[TrainEvent, ...]
-    view: View | TrainView
+    events: tuple[Event, ...] | tuple[MexicanEvent, ...]
+    view: View | MexicanView
     #: The seat whose action caused the events (None for the deal after a break).
     actor: int | None
     by: ActedBy
@@ -200,7 +200,7 @@ class Change:
     #: What was taken (a `StateUpdate` as the `Update` with the whole view).
     message: Incoming
     #: The view before it (None before the first snapshot).
-    view_before: View | TrainView | None = None
+    view_before: View | MexicanView | None = None
     #: The seats before it (a seat map: who sat down, dropped, left or came back).
     seats_before: tuple[Seat, ...] = ()
 
@@ -230,8 +230,8 @@ class TableModel:
         #: The match has begun (the seat map says so, or a view came).
         self.started = False
         #: The view as of the last snapshot or update taken, and the number of its last event
-        #: (a `TrainView` at a table of Mexican Train).
-        self.view: View | TrainView | None = None
+        #: (a `MexicanView` at a table of Mexican Train).
+        self.view: View | MexicanView | None = None
         self.seq = 0
         self.timer: TurnClock | None = None
         #: Between rounds: the host's last word on the next deal; else None.
@@ -316,7 +316,7 @@ class TableModel:
         if len(record.seats) != view.players:
             raise RecordError("it does not name this table's seats")
         check_record(record)
-        if isinstance(view, TrainView):
+        if isinstance(view, MexicanView):
             seen = tuple(view.totals), tuple(view.winners or ())
         else:
             winners = tuple(seat for seat, side in enumerate(record.sides) if side == view.winner)
@@ -353,8 +353,8 @@ class TableModel:
             return None  # before any snapshot, or already in the one taken since (after a reconnect)
         # The wire leaves out what follows from the view before: the whole view is made here,
         # in arrival order, so that every update taken carries a whole view.
-        view: View | TrainView
-        if isinstance(update, TrainUpdate) and isinstance(before, TrainView):
+        view: View | MexicanView
+        if isinstance(update, TrainUpdate) and isinstance(before, MexicanView):
             view = advance_train_view(before, update)
         elif isinstance(update, StateUpdate) and isinstance(before, View):
             view = advance_view(before, update)
@@ -365,7 +365,7 @@ class TableModel:
         taken = Update(update.seq, update.events, view, update.actor, update.by, update.ref)
         return Change(taken, before, self.seats)
 
-    def _view_came(self, view: View | TrainView) -> None:
+    def _view_came(self, view: View | MexicanView) -> None:
         self.started = True
         if not view.between_rounds:
             self.next_round = None

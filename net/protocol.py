@@ -23,8 +23,9 @@ from typing import Annotated, Any, TypeAlias, get_args
 import msgspec
 from capicu.core import Action, Event, RoundEnded, RoundStarted, View
 from capicu.core.codes import Code
-from capicu.core.mexican import TrainEvent, TrainRoundEnded, TrainRoundStarted, TrainView
-from capicu.core.view import MAX_HISTORY, STATE, STATE_FIELDS
+from capicu.core.draw.view import MAX_HISTORY, STATE, STATE_FIELDS
+from capicu.core.mexican.events import MexicanEvent, MexicanRoundEnded, MexicanRoundStarted
+from capicu.core.mexican.view import MexicanView
 from capicu.net.host.sanitize import clean_text
 from capicu.net.store.record import MatchRecord
 from msgspec import Meta, Struct
@@ -294,13 +295,13 @@ ViewState: TypeAlias = msgspec.defstruct(  # type: ignore[valid-type]
 )
 
 
-#: Where a `TrainView`'s fields that an update leaves out lie: its rules, events and results.
+#: Where a `MexicanView`'s fields that an update leaves out lie: its rules, events and results.
 _TRAIN_KEPT = ("rules", "events", "results")
-#: The fields of a `TrainView` that change move by move (all but its rules, events and
+#: The fields of a `MexicanView` that change move by move (all but its rules, events and
 #: results), as an update carries them, tagged as the view is (``game``).
 TrainViewState: TypeAlias = msgspec.defstruct(  # type: ignore[valid-type]
     "TrainViewState",
-    [(field.name, field.type) for field in msgspec.structs.fields(TrainView)
+    [(field.name, field.type) for field in msgspec.structs.fields(MexicanView)
      if field.name not in _TRAIN_KEPT],
     frozen=True, gc=False, module=__name__, tag_field="game", tag="mexican-train",
 )
@@ -312,7 +313,7 @@ def view_state(view: View) -> ViewState:
     return ViewState(*msgspec.structs.astuple(view)[STATE])
 
 
-def train_view_state(view: TrainView) -> TrainViewState:
+def train_view_state(view: MexicanView) -> TrainViewState:
     """A train view's fields that change move by move, as an update carries them."""
     return TrainViewState(*(getattr(view, name) for name in _TRAIN_STATE_FIELDS))
 
@@ -337,10 +338,10 @@ class StateUpdate(_FromHost, frozen=True, tag="update"):
 
 
 class TrainSnapshot(_FromHost, frozen=True, tag="snapshot", omit_defaults=True):
-    """A `Snapshot` of Mexican Train: its view is a `TrainView` (the map says ``game: "mexican-train"``)."""
+    """A `Snapshot` of Mexican Train: its view is a `MexicanView` (the map says ``game: "mexican-train"``)."""
 
     seq: Count
-    view: TrainView
+    view: MexicanView
     chat: Annotated[tuple[Chat, ...], Meta(max_length=RECENT_CHAT_LIMIT)] = ()
 
 
@@ -348,7 +349,7 @@ class TrainUpdate(_FromHost, frozen=True, tag="update"):
     """A `StateUpdate` of Mexican Train: its events are Mexican Train's, its view a train view's state."""
 
     seq: Count
-    events: Annotated[tuple[TrainEvent, ...], Meta(max_length=MAX_HISTORY)]
+    events: Annotated[tuple[MexicanEvent, ...], Meta(max_length=MAX_HISTORY)]
     view: TrainViewState
     actor: SeatNumber | None = None
     by: ActedBy = ActedBy.PERSON
@@ -369,16 +370,16 @@ def advance_view(view: View, update: StateUpdate) -> View:
     return View(*(view.rules, *state, tuple(events), tuple(results)))
 
 
-def advance_train_view(view: TrainView, update: TrainUpdate) -> TrainView:
+def advance_train_view(view: MexicanView, update: TrainUpdate) -> MexicanView:
     """The train view after ``update``, from the train view before it (as `advance_view`)."""
     events = list(view.events)
     results = list(view.results)
     for event in update.events:
-        events = [event] if isinstance(event, TrainRoundStarted) else [*events, event]
-        if isinstance(event, TrainRoundEnded):
+        events = [event] if isinstance(event, MexicanRoundStarted) else [*events, event]
+        if isinstance(event, MexicanRoundEnded):
             results.append(event.result)
     state = {name: getattr(update.view, name) for name in _TRAIN_STATE_FIELDS}
-    return TrainView(rules=view.rules, events=tuple(events), results=tuple(results), **state)
+    return MexicanView(rules=view.rules, events=tuple(events), results=tuple(results), **state)
 
 
 class TurnTimer(_FromHost, frozen=True, tag="timer"):
@@ -488,7 +489,7 @@ _STRICT_TWINS: dict[type[Any], type[Any]] = {Ping: _PingFromClient, Pong: _PongF
 #: The declarations of a snapshot and an update whose view says ``game: "mexican-train"``.
 _TRAIN_TWINS: dict[type[Any], type[Any]] = {Snapshot: TrainSnapshot, StateUpdate: TrainUpdate}
 #: The game a view map names when it is not the line of play's (which names none).
-_TRAIN_GAME = TrainView.__struct_config__.tag
+_TRAIN_GAME = MexicanView.__struct_config__.tag
 
 
 def message_type(message: Message) -> str:

@@ -21,6 +21,9 @@ def private_user_folders(tmp_path_factory: pytest.TempPathFactory, monkeypatch: 
     A test that sets its own folders overrides these.
     """
     folders = tmp_path_factory.mktemp("user")
+    # No announcing or looking for tables on the machine's real network (tests/net/test_lan.py
+    # builds a LAN of its own and lets its processes use it).
+    monkeypatch.setenv("CAPICU_NO_LAN", "1")
     monkeypatch.setenv("CAPICU_CONFIG_DIR", str(folders / "config"))
     for variable in ("XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME"):
         monkeypatch.setenv(variable, str(folders / variable.lower()))

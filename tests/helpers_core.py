@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from capicu.core import Match, Rules, Tile, tile_set
-from capicu.core.mexican import MexicanMatch
+from capicu.core.mexican.match import MexicanMatch
 
 
 def crafted_match(rules: Rules, hands: list[str], stock: str = "", *, seat: int = 0) -> Match:

@@ -97,6 +97,13 @@ class Terminal:
         self.stream.feed(data)
         return True
 
+    def read_for(self, seconds: float) -> None:
+        """Keep up with what the program draws for ``seconds`` (its output never fills the terminal)."""
+        deadline = time.monotonic() + seconds
+        while (left := deadline - time.monotonic()) > 0:
+            if not self._read(left) and self.process.poll() is not None:
+                return
+
     def text(self) -> str:
         return "\n".join(self.screen.display)
 

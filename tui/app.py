@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any, ClassVar, cast
 
 import msgspec
-from capicu.core import Action, TrainView, View
+from capicu.core import Action, MexicanView, View
 from capicu.net.client import Closed, Dial, Reconnected, Reconnecting, Update
 from capicu.net.model import LinkEnd, TableModel
 from capicu.net.protocol import NAME_LIMIT, Chat, Error, MatchRecorded, Snapshot, TrainSnapshot
@@ -491,7 +491,7 @@ class CapicuApp(App[None]):
         if not isinstance(self.screen, MatchOverScreen):
             self.push_screen(MatchOverScreen(view))
 
-    def show_train_match_over(self, view: TrainView) -> None:
+    def show_train_match_over(self, view: MexicanView) -> None:
         """Mexican Train's final score over the finished table (from the table's Enter)."""
         if not isinstance(self.screen, TrainMatchOverScreen):
             self.push_screen(TrainMatchOverScreen(view))
@@ -560,7 +560,7 @@ class CapicuApp(App[None]):
             view = taken.view
             # Each game its table: Mexican Train's trains, or the Draw family's line of play.
             table: TableScreen | TrainTableScreen = (
-                TrainTableScreen(view.players) if isinstance(view, TrainView)
+                TrainTableScreen(view.players) if isinstance(view, MexicanView)
                 else TableScreen(view.players, view.rules.direction)
             )
             in_lobby = not isinstance(self.game.request, SoloGame) and isinstance(self.screen, LobbyScreen)

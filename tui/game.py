@@ -12,7 +12,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from capicu.core import Rules
-from capicu.net.host.server import HostConfig
+from capicu.net.host.server import Announce, HostConfig
 from capicu.net.host.table import TableConfig
 from capicu.net.model import TableModel
 from capicu.net.protocol import NAME_LIMIT, Seat, SeatKind
@@ -94,13 +94,14 @@ def make_host_config(
     *, rules: Rules, players: int, computers: int, level: str, bind: str | None, port: int,
     code: str | None, seed: int | None, pace: float = 0.0, next_round_delay: float | None = 20.0,
     journals: JournalFolder | None = None, resume: Path | None = None, records: Path | None = None,
+    announce: Announce | None = None,
 ) -> HostConfig:
     """The host of a table this terminal runs (seed None: the table draws one); ``records``: the
     folder it keeps its finished matches' records in."""
     table = TableConfig(rules=rules, players=players, computers=computers, computer_level=level, seed=seed,
                         computer_delay=pace, next_round_delay=next_round_delay)
     return HostConfig(table, bind=bind, port=port, code=code, journals=journals, resume=resume,
-                      records=records)
+                      records=records, announce=announce)
 
 
 def solo_host_config(request: SoloGame, journals: JournalFolder | None = None) -> HostConfig:

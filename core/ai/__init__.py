@@ -5,10 +5,10 @@
 `inference`, finished by `playout`); `hints` says what `hard` would do, and why
 (``from capicu.core.ai.hints import suggest``: the search loads with it).
 
-Mexican Train has its own: `train_players` (``make_train_player(level, seed)``,
-the same levels, deciding from a `TrainView`), `train_hard` (a planned train
-from `train_chain`'s exact longest chain, voids read by `train_inference`, a
-search of close choices), and `train_hints` (``suggest_train(view)``).
+Mexican Train has its own: `mexican_players` (``make_mexican_player(level, seed)``,
+the same levels, deciding from a `MexicanView`), `mexican_hard` (a planned train
+from `mexican_chain`'s exact longest chain, voids read by `mexican_inference`, a
+search of close choices), and `mexican_hints` (``suggest_mexican(view)``).
 """
 
 from .players import LEVELS, ComputerPlayer, make_player

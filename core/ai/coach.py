@@ -34,16 +34,16 @@ import hashlib
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
-from ..actions import REDEAL, Action, Draw, EndRun, Pass, Play, Run
+from ..actions import REDEAL, Action, Draw, EndRun, Pass, Play, Run, Train
 from ..codes import Code, Param
-from ..layout import Train, line_of
-from ..mexican import TrainView
+from ..draw.layout import line_of
+from ..draw.view import View
+from ..mexican.view import MexicanView
 from ..replay import Position, Replay
-from ..view import View
 from .inference import Knowledge
+from .mexican_hard import MexicanBudget, _search, _Seat, merit_of
+from .mexican_inference import MexicanReading, read_mexican
 from .search import Budget, search
-from .train_hard import TrainBudget, _search, _Seat, merit_of
-from .train_inference import TrainReading, read_train
 
 #: Bump when the coach's values change: a kept analysis of another version is computed again.
 COACH_VERSION = 2
@@ -240,7 +240,7 @@ def analyse_position(
     if view is None or action is None or position.seat is None:
         return None
     budget = budget or CoachBudget()
-    if isinstance(view, TrainView):
+    if isinstance(view, MexicanView):
         return _train_decision(position, index, view, action, threshold, seed, budget)
     return _draw_decision(position, index, view, action, threshold, seed, budget)
 
@@ -376,7 +376,7 @@ def _draw_reason(
 
 
 def _train_decision(
-    position: Position, index: int, view: TrainView, chosen: Action, threshold: float, seed: int,
+    position: Position, index: int, view: MexicanView, chosen: Action, threshold: float, seed: int,
     budget: CoachBudget,
 ) -> Decision:
     if isinstance(chosen, Run):
@@ -387,14 +387,14 @@ def _train_decision(
     if len(legal) <= 1 or chosen not in legal:
         return _only(position, index, chosen)
     try:
-        reading: TrainReading | None = read_train(view)
+        reading: MexicanReading | None = read_mexican(view)
     except ValueError:
         reading = None
     if reading is None:
         return _only(position, index, chosen)
     searched = _search(
         view, reading, list(legal), position_seed(seed, position),
-        TrainBudget(playouts=budget.train_samples * len(legal), cap_seconds=None, win_bonus=0.0),
+        MexicanBudget(playouts=budget.train_samples * len(legal), cap_seconds=None, win_bonus=0.0),
         _no_clock,
     )
     values = [(a, mean) for a, mean, _ in searched]
@@ -406,7 +406,7 @@ def _train_decision(
 
 
 def _train_reason(
-    view: TrainView, reading: TrainReading, chosen: Action, better: Action, samples: int
+    view: MexicanView, reading: MexicanReading, chosen: Action, better: Action, samples: int
 ) -> tuple[CoachReason, dict[str, Param]] | None:
     """Why ``better`` beat ``chosen``, by the hard player's plan of the hand and its reading of voids."""
     if isinstance(better, Play):

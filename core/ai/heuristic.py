@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import random
 
-from ..actions import Action, Play
-from ..layout import End, line_of
-from ..view import View
+from ..actions import Action, End, Play
+from ..draw.layout import line_of
+from ..draw.view import View
 
 
 def decision_rng(seed: int, view: View, salt: str = "") -> random.Random:

@@ -16,8 +16,8 @@ from dataclasses import dataclass
 
 from ..actions import Action, Draw, Pass, Play
 from ..codes import Code, Statement
+from ..draw.view import View
 from ..tiles import Tile
-from ..view import View
 from .heuristic import ends_after
 from .inference import Knowledge
 from .search import Budget, SearchResult, search

@@ -9,7 +9,10 @@ A good human at the table knows more than "the hidden tiles are somewhere":
 - how many tiles each hand and the boneyard hold, and which tiles are laid.
 
 `infer` turns a `View` into `Knowledge`: for each other seat, one *slot* per
-hidden tile in its hand, with the tiles that slot cannot hold. A slot is a
+hidden tile in its hand, with the tiles that slot cannot hold. The slots are
+every game's (core/ai/mexican_inference.py fills them for Mexican Train); the
+Draw family's own reading of the line (its open ends, the plays seen) is a
+`LineReading`. A slot is a
 tile the seat acquired (dealt or drawn); a no-match event rules tiles out of
 every slot the seat held at that moment, never out of slots acquired later.
 Slots acquired earlier have seen every later event, so one seat's slots form a
@@ -32,10 +35,10 @@ import math
 import random
 from dataclasses import dataclass
 
-from ..events import Passed, RoundStarted, TilePlayed, TilesDrawn
-from ..layout import line_of
+from ..draw.events import Passed, RoundStarted, TilePlayed, TilesDrawn
+from ..draw.layout import line_of
+from ..draw.view import View
 from ..tiles import TileSet, tile_set
-from ..view import View
 
 #: One play seen: ends before, tile index, ends after, tiles the seat laid later.
 Choice = tuple[int, int, int, int, int, int]
@@ -48,8 +51,24 @@ ChoiceTable = tuple[int, int, int, int, int, dict[int, list[tuple[int, int, int]
 
 
 @dataclass(frozen=True, slots=True)
+class LineReading:
+    """The Draw family's own reading of the table: the line's open ends and the plays seen."""
+
+    #: The open ends (-1, -1 before the lead).
+    left: int = -1
+    right: int = -1
+    #: For each seat, its plays since it last drew (so it held every tile it
+    #: holds now), each as (left, right) before the play, the tile, (left,
+    #: right) after, and the tiles it laid later (held then, gone now).
+    choices: tuple[tuple[Choice, ...], ...] = ()
+    #: Blanks are wild (a house rule): a pass or a forced draw then rules out every blank too,
+    #: as the line's fit table says.
+    wild_blanks: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class Knowledge:
-    """A seat's knowledge of the hidden tiles (see the module docstring)."""
+    """A seat's knowledge of the hidden tiles (see the module docstring), in any game."""
 
     seat: int
     tiles: TileSet
@@ -62,18 +81,10 @@ class Knowledge:
     slots: tuple[tuple[int, ...], ...]
     #: How many tiles the boneyard holds (drawable or not).
     boneyard: int
-    #: The open ends (-1, -1 before the lead).
-    left: int
-    right: int
     #: How many tiles can still be drawn.
     drawable: int
-    #: For each seat, its plays since it last drew (so it held every tile it
-    #: holds now), each as (left, right) before the play, the tile, (left,
-    #: right) after, and the tiles it laid later (held then, gone now).
-    choices: tuple[tuple[Choice, ...], ...] = ()
-    #: Blanks are wild (a house rule): a pass or a forced draw then rules out every blank too,
-    #: as the line's fit table says.
-    wild_blanks: bool = False
+    #: The Draw family's reading of the line (`infer`); None in a game without one.
+    line: LineReading | None = None
 
     def lacks(self, seat: int) -> frozenset[int]:
         """The numbers ``seat`` is known to hold none of right now."""
@@ -149,11 +160,8 @@ def infer(view: View) -> Knowledge:
         pool=pool,
         slots=tuple(tuple(s) for s in slots),
         boneyard=view.boneyard,
-        left=left,
-        right=right,
         drawable=view.drawable,
-        choices=tuple(_with_later(p) for p in plays),
-        wild_blanks=wild,
+        line=LineReading(left, right, tuple(_with_later(p) for p in plays), wild),
     )
 
 
@@ -203,7 +211,7 @@ def _bits(mask: int) -> list[int]:
 class DealSampler:
     """Draws deals consistent with one `Knowledge`; build once per decision, sample often."""
 
-    __slots__ = ("_constrained", "_free_counts", "_knowledge", "_open", "_tables")
+    __slots__ = ("_choices", "_constrained", "_free_counts", "_knowledge", "_open", "_tables")
 
     def __init__(self, knowledge: Knowledge) -> None:
         self._knowledge = knowledge
@@ -220,8 +228,11 @@ class DealSampler:
         constrained.sort(key=lambda item: item[1].bit_count())
         self._constrained = constrained
         self._free_counts = free_counts
-        k = knowledge
-        self._open = 0 if k.left < 0 else line_of(k.tiles.max_pip, k.wild_blanks).fitting(k.left, k.right)
+        line = knowledge.line
+        #: The tiles that fit the board now (0: nothing to check a deal's liveness by).
+        self._open = 0 if line is None or line.left < 0 else line_of(
+            knowledge.tiles.max_pip, line.wild_blanks).fitting(line.left, line.right)
+        self._choices = () if line is None else line.choices
         self._tables: list[list[ChoiceTable]] | None = None
 
     def sample(self, rng: random.Random, tries: int = 30) -> Deal:
@@ -243,16 +254,16 @@ class DealSampler:
         much better move count for less.
         """
         weight = 1.0
-        for seat in range(len(deal.hands)):
-            if self._knowledge.choices[seat]:
+        choices = self._choices
+        for seat in range(len(choices)):
+            if choices[seat]:
                 weight *= self.seat_likelihood(seat, deal.hands[seat], sharpness)
         return weight
 
     def seat_likelihood(self, seat: int, hand: int, sharpness: float) -> float:
         """`likelihood`'s factor for one seat holding ``hand``."""
         if self._tables is None:
-            choices = self._knowledge.choices
-            self._tables = [[self._table(c) for c in seat_choices] for seat_choices in choices]
+            self._tables = [[self._table(c) for c in seat_choices] for seat_choices in self._choices]
         weight = 1.0
         exp = math.exp
         for kept, fit, chosen_bit, chosen_base, chosen_out, options in self._tables[seat]:
@@ -269,7 +280,8 @@ class DealSampler:
         """What `seat_likelihood` needs of one play, worked out once per decision."""
         left, right, tile, new_left, new_right, later = choice
         tiles = self._knowledge.tiles
-        line = line_of(tiles.max_pip, self._knowledge.wild_blanks)
+        reading = self._knowledge.line
+        line = line_of(tiles.max_pip, reading is not None and reading.wild_blanks)
         fitting = line.fitting(left, right)
         options: dict[int, list[tuple[int, int, int]]] = {}
         for index in _bits(fitting):

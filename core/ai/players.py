@@ -10,9 +10,8 @@ import random
 from collections.abc import Callable
 from typing import Protocol
 
-from ..actions import Action, Play
-from ..layout import End
-from ..view import View
+from ..actions import Action, End, Play
+from ..draw.view import View
 from .heuristic import EasyPlayer, NormalPlayer
 
 

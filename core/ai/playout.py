@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from functools import cache
 
-from ..state import RoundState
+from ..draw.state import RoundState
 from ..tiles import TileSet
 
 

@@ -31,14 +31,14 @@ import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
-from ..actions import REDEAL, Action, Draw, Pass, Play
-from ..events import TilePlayed
-from ..layout import End, Place
+from ..actions import REDEAL, Action, Draw, End, Pass, Place, Play
+from ..codes import Outcome
+from ..draw.events import TilePlayed
+from ..draw.scoring import score_round
+from ..draw.state import RoundState
+from ..draw.view import View
 from ..rules import Rules
-from ..scoring import score_round
-from ..state import Outcome, RoundState
 from ..tiles import Tile, TileSet, tile_set
-from ..view import View
 from .heuristic import decision_rng
 from .inference import DealChain, DealSampler, Knowledge, infer
 from .playout import play_out
@@ -248,7 +248,7 @@ def search(
     follow = budget.follow
     seat = view.seat
     opponents = budget.opponents
-    if not any(knowledge.choices):
+    if knowledge.line is None or not any(knowledge.line.choices):
         read = 0.0  # no play to read: every consistent deal is as likely
     chain = DealChain(sampler, rng, read, budget.chain_steps * 8) if read and budget.chain_steps else None
     weight_sum = 0.0

@@ -23,8 +23,8 @@ from capicu.net.protocol import ActedBy, Error, HostMessage
 from .timing import Liveness, TokenBucket
 
 if TYPE_CHECKING:
-    from capicu.core import ComputerPlayer, TrainView, View
-    from capicu.core.ai.train_players import TrainPlayer
+    from capicu.core import ComputerPlayer, MexicanView, View
+    from capicu.core.ai.mexican_players import MexicanPlayer
     from capicu.net.store.journal import EntryRecord, Header, Journal, SeatsRecord
     from capicu.net.store.record import MatchRecord
 
@@ -127,10 +127,10 @@ class Think:
     seat: int
     version: int
     by: ActedBy
-    view: View | TrainView
+    view: View | MexicanView
     level: str
     seed: int
-    player: ComputerPlayer | TrainPlayer | None
+    player: ComputerPlayer | MexicanPlayer | None
 
 
 @dataclass(frozen=True, slots=True)

@@ -56,6 +56,8 @@ class Serving:
     command: str
     #: The lines of what runs beside the host (worded by whoever made them).
     more: Sequence[str] = ()
+    #: The name the table is announced by on the local network (None: not announced).
+    announced: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,7 +107,8 @@ async def serve_headless(config: HostConfig, out: TextIO | None = None, *,
     try:
         with _stop_signal() as stop:  # listened for before anyone is told the host is up
             reach = reachable(address)
-            tell(Serving(address, port, config.code, reach, host.join_command(), tuple(more)))
+            tell(Serving(address, port, config.code, reach, host.join_command(), tuple(more),
+                         announced=host.announced))
             await stop.wait()
     finally:
         await alongside.aclose()
@@ -136,6 +139,8 @@ def print_in_english(out: TextIO) -> Callable[[News], None]:
         print(f"capicu host: {code}", file=out)
         print(f"capicu host: to join, give address {news.reach}, port {news.port}, {code}", file=out)
         print(f"capicu host: or type: {news.command}", file=out)
+        if news.announced is not None:
+            print(f"capicu host: announced on the local network as {news.announced}", file=out)
         for line in news.more:
             print(f"capicu host: {line}", file=out)
         out.flush()

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import ipaddress
 import socket
 import sys
 import time
@@ -39,7 +40,8 @@ from capicu.core import Action
 from capicu.core.codes import Code, Statement
 from capicu.net.codec import encode_frame
 from capicu.net.codes import new_join_code, normal_code
-from capicu.net.protocol import DEFAULT_PORT, Error, ErrorCode, to_wire
+from capicu.net.discovery import TABLE_NAME_LIMIT, Ad
+from capicu.net.protocol import DEFAULT_PORT, Error, ErrorCode, SeatKind, to_wire
 from capicu.net.store.journal import Journal, JournalError, read_journal
 from capicu.net.store.journals import JournalFolder, JournalLock
 from capicu.net.store.keeping import KeptBy
@@ -59,13 +61,16 @@ from .effects import (
     Think,
 )
 from .machine import HostMachine, Limits, RejoinRequest
+from .sanitize import clean_text
 from .table import ConfigError, ConfigProblem, Table, TableConfig, choose_in_worker, choose_with
 
 if TYPE_CHECKING:
+    from capicu.net.mdns import Announcer
     from capicu.net.store.archive import Kept
 
 __all__ = [
-    "Connection", "Host", "HostConfig", "HostError", "HostNote", "HostProblem", "Limits", "RejoinRequest",
+    "Announce", "Connection", "Host", "HostConfig", "HostError", "HostNote", "HostProblem", "Limits",
+    "RejoinRequest",
     "lan_address",
     "new_join_code", "reachable",
 ]
@@ -105,6 +110,16 @@ class HostError(Exception):
 
 
 @dataclass(frozen=True, slots=True)
+class Announce:
+    """How a host announces its table on the local network (net/discovery.py says what is in it)."""
+
+    #: The table's name, as players will see it in their list (cleaned like any name).
+    name: str
+    #: The SSH gateway's port, to say so (None: no gateway).
+    ssh_port: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class HostConfig:
     """Everything a host needs: how its first table plays (`TableConfig`), and where and how it listens.
 
@@ -139,6 +154,9 @@ class HostConfig:
     #: levels are fine in threads; slow ones (``hard``) in a busy host want
     #: processes, so that their thinking never delays another table.
     computer_processes: int = 0
+    #: Announce the table on the local network (multicast DNS; net/mdns.py); None: do not.
+    #: A host that listens on the loopback address only never announces.
+    announce: Announce | None = None
 
     def __post_init__(self) -> None:
         if not 0 <= self.port <= 65535:
@@ -296,6 +314,7 @@ class Host:
         self._ask = ask
         self._cancelled = cancelled
         self._server: asyncio.Server | None = None
+        self._announcer: Announcer | None = None
         self._connections: dict[int, Connection] = {}
         self._all_gone = asyncio.Event()
         self._timer: asyncio.TimerHandle | None = None
@@ -411,7 +430,38 @@ class Host:
         sockname = self._server.sockets[0].getsockname()
         self.address = config.bind or "0.0.0.0"
         self.port = int(sockname[1])
+        if config.announce is not None and not _loopback(config.bind):
+            # Imported only here: python-zeroconf is loaded by a host that announces, never by `capicu play`.
+            from capicu.net.mdns import Announcer
+
+            self._announcer = Announcer(self.port, config.bind)
+            self._announce()
         return self.address, self.port
+
+    @property
+    def announced(self) -> str | None:
+        """The name the table is announced by on the local network (None: it is not announced)."""
+        ad = self.ad() if self._announcer is not None else None
+        return ad.name if ad is not None else None
+
+    def ad(self) -> Ad | None:
+        """What the host announces about its first table now (None: it announces nothing)."""
+        announce = self.config.announce
+        table = self.tables.get(self.config.table.name)
+        if announce is None or table is None:
+            return None
+        rules = table.config.rules
+        return Ad(
+            name=clean_text(announce.name, limit=TABLE_NAME_LIMIT) or "capicu", game=rules.game.value,
+            preset=rules.preset,
+            seats=len(table.seats), taken=sum(seat.kind is not SeatKind.OPEN for seat in table.seats),
+            code_needed=self.config.code is not None, ssh_port=announce.ssh_port,
+        )
+
+    def _announce(self) -> None:
+        """Bring the announcement up to date (the announcer sends only what changed)."""
+        if self._announcer is not None and (ad := self.ad()) is not None:
+            self._announcer.show(ad)
 
     def open_table(self, config: TableConfig) -> Table:
         """Add a table (its name must be new); clients pick it by name in their hello."""
@@ -488,6 +538,9 @@ class Host:
     async def _stop(self, closing: bool, closed_by: str | None, resumable: bool) -> None:
         if self._server is not None:
             self._server.close()
+        announcer, self._announcer = self._announcer, None
+        if announcer is not None:  # withdrawn first: nobody should find a table that is closing
+            await announcer.close()
         if closing:
             self._carry_out(self.machine.farewell(closed_by, resumable=resumable))
         bye = Error(ErrorCode.SHUTTING_DOWN, "the host is shutting down", fatal=True)
@@ -586,6 +639,7 @@ class Host:
             else:
                 self._do(effect)
         self._rearm()
+        self._announce()
 
     def _recorded(self, journal: Journal, future: asyncio.Future[None]) -> None:
         """A journal write ended: release what waited for it, or stop its table."""
@@ -686,6 +740,16 @@ class Host:
         self.wake(self._now())
 
 
+def _loopback(bind: str | None) -> bool:
+    """Whether ``bind`` is a loopback address (a host nobody else can reach, such as a solo game's)."""
+    if bind is None:
+        return False
+    try:
+        return ipaddress.ip_address(bind).is_loopback
+    except ValueError:
+        return bind == "localhost"
+
+
 def reachable(address: str) -> str:
     """The address others reach a listener on: ``address``, or the LAN address for every interface."""
     return lan_address() if address in ("0.0.0.0", "::", "") else address
@@ -694,14 +758,21 @@ def reachable(address: str) -> str:
 def lan_address() -> str:
     """This machine's address on its local network, as others would reach it (best effort).
 
-    Connecting a UDP socket sends nothing; it only asks the system which
-    interface it would route through.
+    Connecting a UDP socket sends nothing; it only asks the system which interface
+    it would route through: first towards the internet's side, then (on a network
+    with no way out, such as a LAN of a few machines and no router) towards the
+    multicast DNS group, which every LAN that announces tables routes. 127.0.0.1
+    only when neither has a route.
     """
-    probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
-    try:
-        probe.connect(("10.254.254.254", 1))
-        return str(probe.getsockname()[0])
-    except OSError:
-        return "127.0.0.1"
-    finally:
-        probe.close()
+    for probe_address in ("10.254.254.254", "224.0.0.251"):
+        probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+        try:
+            probe.connect((probe_address, 5353))
+            address = str(probe.getsockname()[0])
+        except OSError:
+            continue
+        finally:
+            probe.close()
+        if not address.startswith("127."):
+            return address
+    return "127.0.0.1"

@@ -42,20 +42,21 @@ from capicu.core import (
     IllegalAction,
     Match,
     MexicanMatch,
+    MexicanView,
     RoundStarted,
     Rules,
-    TrainView,
     View,
     make_player,
     new_match,
 )
+from capicu.core.ai.mexican_players import MEXICAN_PLAYERS, MexicanPlayer, make_mexican_player
 from capicu.core.ai.players import PLAYERS
-from capicu.core.ai.train_players import TRAIN_PLAYERS, TrainPlayer, make_train_player
 from capicu.core.codes import Code
-from capicu.core.match import LOG_FORMAT
-from capicu.core.mexican import LOG_FORMAT as TRAIN_LOG_FORMAT
-from capicu.core.mexican import TrainEvent, match_from_log
-from capicu.core.rules import TrainRules
+from capicu.core.draw.match import LOG_FORMAT
+from capicu.core.games import match_from_log
+from capicu.core.mexican.events import MexicanEvent
+from capicu.core.mexican.match import LOG_FORMAT as TRAIN_LOG_FORMAT
+from capicu.core.rules import MexicanRules
 from capicu.net.codec import encode_frame
 from capicu.net.codes import new_seat_key, same_code
 from capicu.net.protocol import (
@@ -181,7 +182,7 @@ class TableConfig:
         if not 0 <= self.computers <= self.players:
             raise ConfigError(f"{self.computers} computers do not fit {self.players} seats",
                               ConfigProblem.COMPUTERS, computers=self.computers, players=self.players)
-        levels = TRAIN_PLAYERS if self.rules.is_mexican_train else PLAYERS
+        levels = MEXICAN_PLAYERS if self.rules.is_mexican_train else PLAYERS
         if self.computer_level not in levels:
             raise ConfigError(f"there is no computer player {self.computer_level!r}; choose one of "
                               f"{', '.join(levels)}", ConfigProblem.LEVEL, level=self.computer_level)
@@ -215,7 +216,7 @@ class HostSeat:
     covered: bool = False
     #: The person left on purpose (the computer covers the seat until they come back).
     left: bool = False
-    player: ComputerPlayer | TrainPlayer | None = None
+    player: ComputerPlayer | MexicanPlayer | None = None
 
     @property
     def computer_plays(self) -> bool:
@@ -245,25 +246,25 @@ class HostSeat:
         )
 
 
-#: A match of either game (they share one API: core/mexican.py `new_match`).
+#: A match of either game (they share one API: core/games.py `new_match`).
 AnyMatch = Match | MexicanMatch
 #: A seat's view in either game.
-AnyView = View | TrainView
+AnyView = View | MexicanView
 
 
-def computer_player(rules: Rules, level: str, seed: int) -> ComputerPlayer | TrainPlayer:
+def computer_player(rules: Rules, level: str, seed: int) -> ComputerPlayer | MexicanPlayer:
     """A computer player of ``level`` for the rules' game (Mexican Train has its own players)."""
-    return make_train_player(level, seed) if rules.is_mexican_train else make_player(level, seed)
+    return make_mexican_player(level, seed) if rules.is_mexican_train else make_player(level, seed)
 
 
 def choose_in_worker(level: str, seed: int, view: AnyView) -> Action:
     """A computer player's choice, in a worker process (see `Think`)."""
-    if isinstance(view, TrainView):
-        return make_train_player(level, seed).choose(view)
+    if isinstance(view, MexicanView):
+        return make_mexican_player(level, seed).choose(view)
     return make_player(level, seed).choose(view)
 
 
-def choose_with(player: ComputerPlayer | TrainPlayer, view: AnyView) -> Action:
+def choose_with(player: ComputerPlayer | MexicanPlayer, view: AnyView) -> Action:
     """``player``'s choice from ``view`` (a player of the view's game, as `computer_player` made it)."""
     return player.choose(view)  # type: ignore[arg-type]
 
@@ -613,8 +614,8 @@ class Table:
             table=self.name, match=self.match_id, computer_level=self.config.computer_level,
             seats=self._journal_seat_list(), pause_between_rounds=self.config.next_round_delay != 0,
         )
-        if isinstance(self.config.rules, TrainRules):
-            # Mexican Train's header declares its rules a TrainRules, so that they read back as one.
+        if isinstance(self.config.rules, MexicanRules):
+            # Mexican Train's header declares its rules a MexicanRules, so that they read back as one.
             return TrainHeader(**msgspec.structs.asdict(header))
         return header
 
@@ -667,7 +668,7 @@ class Table:
         return self._drain()
 
     def _publish(
-        self, events: tuple[Event, ...] | tuple[TrainEvent, ...], actor: int | None, by: ActedBy,
+        self, events: tuple[Event, ...] | tuple[MexicanEvent, ...], actor: int | None, by: ActedBy,
         mover: Peer | None,
         ref: int | None, now: float, *, announce_break: bool = True,
     ) -> None:
@@ -732,14 +733,14 @@ class Table:
             return RecordSeat(seat.name or _computer_name(seat.index), "computer", self.config.computer_level)
         return RecordSeat(seat.name or "", "person")
 
-    def _update(self, events: tuple[Event, ...] | tuple[TrainEvent, ...], view: AnyView, actor: int | None,
+    def _update(self, events: tuple[Event, ...] | tuple[MexicanEvent, ...], view: AnyView, actor: int | None,
                 by: ActedBy, ref: int | None) -> StateUpdate | TrainUpdate:
         """The update that carries ``events`` and ``view``'s changing fields, in the view's game."""
-        if isinstance(view, TrainView):
+        if isinstance(view, MexicanView):
             return TrainUpdate(self.seq, events, train_view_state(view), actor, by, ref)  # type: ignore[arg-type]
         return StateUpdate(self.seq, events, view_state(view), actor, by, ref)  # type: ignore[arg-type]
 
-    def _forced_draws(self) -> tuple[Event, ...] | tuple[TrainEvent, ...]:
+    def _forced_draws(self) -> tuple[Event, ...] | tuple[MexicanEvent, ...]:
         """Draw for the seat on turn while drawing is all the rules let it do; the events.
 
         docs/RULES.md: a player with no playable tile draws, one tile at a time,
@@ -752,12 +753,12 @@ class Table:
 
         Mexican Train the same way: a player who cannot play draws one tile
         (docs/RULES.md, ``mexican-train``), so when drawing is all its rules let
-        the seat on turn do, the host draws that tile (a `TrainTileDrawn`); then
+        the seat on turn do, the host draws that tile (a `MexicanTileDrawn`); then
         the seat plays it or passes, which stays its own intent.
         """
         match = self.match
         assert match is not None
-        drawn: list[Event | TrainEvent] = []
+        drawn: list[Event | MexicanEvent] = []
         while match.turn is not None and match.legal_actions() == (DRAW,):
             drawn.extend(match.apply(DRAW, match.turn))
         return tuple(drawn)  # type: ignore[return-value]
@@ -1025,7 +1026,7 @@ class Table:
 
     def _snapshot(self, view: AnyView, chat: tuple[Chat, ...] = ()) -> Snapshot | TrainSnapshot:
         """The snapshot that carries ``view`` (and the last ``chat`` lines), in its game."""
-        if isinstance(view, TrainView):
+        if isinstance(view, MexicanView):
             return TrainSnapshot(self.seq, view, chat)
         return Snapshot(self.seq, view, chat)
 

@@ -29,7 +29,7 @@ The figures (`Figures`) are counted for a player's seats: by name, or the seats
 this machine's player sat in (`MY_SEATS`). Points are the Draw family's, the points
 a seat's side took; Mexican Train's counts (lower is better) are added apart,
 since a point of one is not a point of the other. A capicú or a chuchazo is
-counted where the rules pay it as a bonus (the engine reports it so, core/scoring.py),
+counted where the rules pay it as a bonus (the engine reports it so, core/draw/scoring.py),
 to the seat that laid the last tile. A year is a calendar year of the matches'
 ends, in UTC; the caller says which (`this_year` reads the clock it is given).
 """
@@ -46,9 +46,11 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from capicu.core.codes import Statement
-from capicu.core.events import RoundResult
-from capicu.core.mexican import MexicanMatch, TrainRoundResult, match_from_log
-from capicu.core.scoring import Bonus
+from capicu.core.draw.events import RoundResult
+from capicu.core.draw.scoring import Bonus
+from capicu.core.games import match_from_log
+from capicu.core.mexican.events import MexicanRoundResult
+from capicu.core.mexican.match import MexicanMatch
 
 from . import record as records
 from .keeping import HistoryProblem, KeptBy
@@ -238,7 +240,7 @@ def _line_round(result: RoundResult) -> RoundFacts:
                       tuple((bonus.value, points) for bonus, points in result.bonuses))
 
 
-def _train_round(result: TrainRoundResult) -> RoundFacts:
+def _train_round(result: MexicanRoundResult) -> RoundFacts:
     return RoundFacts(result.round_number, result.reason.value, result.last_player, None,
                       sum(result.counts), tuple(result.counts))
 

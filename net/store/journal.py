@@ -39,9 +39,9 @@ from typing import Annotated, Any, Literal, TypeVar
 
 import msgspec
 from capicu.core import Rules
-from capicu.core.mexican import LOG_FORMAT as TRAIN_LOG_FORMAT
-from capicu.core.mexican import match_from_log
-from capicu.core.rules import TrainRules
+from capicu.core.games import match_from_log
+from capicu.core.mexican.match import LOG_FORMAT as TRAIN_LOG_FORMAT
+from capicu.core.rules import MexicanRules
 from capicu.net import wire
 from capicu.net.protocol import MOST_SEATS, SeatKind
 from msgspec import UNSET, Meta, Struct, UnsetType
@@ -83,10 +83,10 @@ class Header(Struct, frozen=True, kw_only=True):
 
 
 class TrainHeader(Header, frozen=True, kw_only=True):
-    """The header of a Mexican Train match's journal: its rules are a `TrainRules` (told by
+    """The header of a Mexican Train match's journal: its rules are a `MexicanRules` (told by
     its ``log_format``, the Mexican Train log's)."""
 
-    rules: TrainRules
+    rules: MexicanRules
 
 
 class SeatsRecord(Struct, frozen=True):

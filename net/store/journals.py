@@ -36,7 +36,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
 
-from capicu.core.mexican import match_from_log
+from capicu.core.games import match_from_log
 from capicu.net.protocol import SeatKind
 
 from .journal import JournalError, read_journal

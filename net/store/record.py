@@ -10,7 +10,7 @@ all start from a record.
 A record is one msgpack map (a `MatchRecord`): its ``format`` and ``version``
 first, who sat where, when the match started and ended, the match's log (its
 rules as a plain map, its seed, every deal and action in order, as
-core/match.py's `Match.log` writes them) and its final totals and winners, so
+core/draw/match.py's `Match.log` writes them) and its final totals and winners, so
 that a list of records or the history need not replay the match to show them.
 It is readable with the ``msgpack`` package alone; `decode_record` reads it
 with the limits of the wire (net/codec.py) and checks that its log replays to
@@ -36,10 +36,11 @@ import msgpack
 import msgspec
 from capicu.core import Match, MexicanMatch, Rules
 from capicu.core.actions import MAX_RUN
-from capicu.core.match import LOG_FORMAT
-from capicu.core.mexican import LOG_FORMAT as TRAIN_LOG_FORMAT
-from capicu.core.mexican import MAX_TILES, match_from_log
-from capicu.core.rules import TrainRules
+from capicu.core.draw.match import LOG_FORMAT
+from capicu.core.games import match_from_log
+from capicu.core.mexican.events import MAX_TILES
+from capicu.core.mexican.match import LOG_FORMAT as TRAIN_LOG_FORMAT
+from capicu.core.rules import MexicanRules
 from capicu.net import wire
 from capicu.net.limits import (
     MATCH_ID_LIMIT,
@@ -95,7 +96,7 @@ class RecordLog(Struct, frozen=True):
     """The match's log as core's ``Match.log`` writes it, its rules as a plain map."""
 
     format: Literal["capicu-log/1", "capicu-mexican-train-log/1"]
-    #: The `Rules` (a `TrainRules` for Mexican Train), field by field, as the wire writes rules.
+    #: The `Rules` (a `MexicanRules` for Mexican Train), field by field, as the wire writes rules.
     rules: dict[str, Any]
     players: Annotated[int, Meta(ge=2, le=MOST_SEATS)]
     seed: int
@@ -141,11 +142,11 @@ class MatchRecord(Struct, frozen=True, kw_only=True):
         return self.totals[self.sides[seat]]
 
     def rules(self) -> Rules:
-        """The match's rules as the engine's value (a `TrainRules` for Mexican Train).
+        """The match's rules as the engine's value (a `MexicanRules` for Mexican Train).
 
         `RecordError` when the map holds no rules that can be played.
         """
-        kind = TrainRules if self.log.format == TRAIN_LOG_FORMAT else Rules
+        kind = MexicanRules if self.log.format == TRAIN_LOG_FORMAT else Rules
         try:
             return wire.read(self.log.rules, kind)
         except (msgspec.ValidationError, ValueError) as exc:

@@ -1,10 +1,11 @@
-"""The board seam (core/layout.py): one fit rule, asked by every layout; places in actions."""
+"""The board seam: one fit rule (core/tiles.py), asked by every layout; places in actions."""
 
 from __future__ import annotations
 
 import pytest
 from capicu.core import MEXICAN, End, Play, Run, Tile, Train, parse_action, tile_set
-from capicu.core.layout import far_ends, line_of
+from capicu.core.draw.layout import line_of
+from capicu.core.tiles import far_ends
 
 
 @pytest.mark.parametrize("max_pip", [6, 9, 12])
@@ -68,7 +69,7 @@ def test_a_bad_place_or_run_is_refused(text: str) -> None:
 
 
 def test_a_tile_leaves_its_other_number_or_does_not_fit() -> None:
-    from capicu.core.layout import tile_leaves
+    from capicu.core.tiles import tile_leaves
 
     assert tile_leaves(Tile(12, 5), 12, 12) == 5
     assert tile_leaves(Tile(5, 5), 5, 12) == 5

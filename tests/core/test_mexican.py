@@ -8,20 +8,11 @@ import msgspec
 import pytest
 from capicu.core import DRAW, MEXICAN, PASS, Play, Rules, Run, Tile, Train, new_match, parse_action
 from capicu.core.actions import END_RUN, IllegalAction
-from capicu.core.mexican import (
-    TRAIN_ENGLISH,
-    TRAIN_PARAMS,
-    MexicanMatch,
-    RunEnded,
-    TrainPassed,
-    TrainRefusal,
-    TrainRoundEnded,
-    TrainTilePlayed,
-    why_not_train,
-)
-from capicu.core.rules import Game, RulesError
-from capicu.core.state import Outcome
-from capicu.core.trains import DEAL_SIZES
+from capicu.core.codes import Outcome
+from capicu.core.mexican.events import MexicanPassed, MexicanRoundEnded, MexicanTilePlayed, RunEnded
+from capicu.core.mexican.match import MexicanMatch
+from capicu.core.mexican.refusals import MEXICAN_ENGLISH, MEXICAN_PARAMS, MexicanRefusal, why_not_mexican
+from capicu.core.rules import DEAL_SIZES, Game, RulesError
 from helpers_core import crafted_mexican
 
 MEXICAN_TRAIN = Rules.preset_named("mexican-train")
@@ -39,10 +30,10 @@ def legal_texts(match: MexicanMatch) -> set[str]:
     return {str(a) for a in match.legal_actions()}
 
 
-def refusal(match: MexicanMatch, text: str) -> TrainRefusal:
+def refusal(match: MexicanMatch, text: str) -> MexicanRefusal:
     with pytest.raises(IllegalAction) as refused:
         match.apply(parse_action(text))
-    assert isinstance(refused.value.reason, TrainRefusal)
+    assert isinstance(refused.value.reason, MexicanRefusal)
     assert set(refused.value.params) == refused.value.reason.params  # said with what it declares
     return refused.value.reason
 
@@ -105,7 +96,7 @@ def test_each_later_round_is_opened_by_the_next_seat() -> None:
     firsts = [match.first]
     while not match.is_over:
         for event in match.apply(rng.choice(match.legal_actions())):
-            if type(event).__name__ == "TrainRoundStarted":
+            if type(event).__name__ == "MexicanRoundStarted":
                 firsts.append(event.first)  # type: ignore[union-attr]
     assert firsts == [(firsts[0] + n) % 3 for n in range(13)]
 
@@ -135,7 +126,7 @@ def test_the_opening_run_is_laid_tile_by_tile_and_may_not_end_on_a_double() -> N
     assert legal_texts(match) == {"play 5-5 train 0", "play 1-5 train 0", "end run"}
     match.apply(play("play 5-5 train 0"))
     assert legal_texts(match) == {"play 1-5 train 0"}  # not ended on a double
-    assert refusal(match, "end run") is TrainRefusal.RUN_ENDS_ON_DOUBLE
+    assert refusal(match, "end run") is MexicanRefusal.RUN_ENDS_ON_DOUBLE
     match.apply(play("play 1-5 train 0"))
     events = match.apply(END_RUN)
     assert events == (RunEnded(0),) and match.turn == 1
@@ -147,27 +138,27 @@ def test_a_double_with_nothing_to_follow_it_is_not_offered_in_the_run() -> None:
     match.apply(play("play 2-9 train 0"))
     # 2-2 would end the run on a double: nothing else held shows a 2.
     assert legal_texts(match) == {"end run"}
-    assert refusal(match, "play 2-2 train 0") is TrainRefusal.RUN_CANNOT_GO_ON
+    assert refusal(match, "play 2-2 train 0") is MexicanRefusal.RUN_CANNOT_GO_ON
 
 
 def test_a_whole_run_is_one_action_all_or_nothing() -> None:
     match = crafted_mexican(NINE, [RUNNER, NO_NINES], "7-8")
-    assert refusal(match, "run 9-3 3-5 5-5") is TrainRefusal.RUN_ENDS_ON_DOUBLE
-    assert refusal(match, "run 9-3 5-1") is TrainRefusal.DOES_NOT_FIT
-    assert refusal(match, "run 9-3 3-8") is TrainRefusal.NOT_HELD
+    assert refusal(match, "run 9-3 3-5 5-5") is MexicanRefusal.RUN_ENDS_ON_DOUBLE
+    assert refusal(match, "run 9-3 5-1") is MexicanRefusal.DOES_NOT_FIT
+    assert refusal(match, "run 9-3 3-8") is MexicanRefusal.NOT_HELD
     assert match.view(0).trains[0].tiles == ()  # nothing laid by a refused run
     events = match.apply(Run(tuple(Tile.parse(t) for t in ["9-3", "3-5", "5-5", "5-1", "1-0"])))
-    assert [type(e) for e in events] == [TrainTilePlayed] * 5 + [RunEnded]
+    assert [type(e) for e in events] == [MexicanTilePlayed] * 5 + [RunEnded]
     assert match.turn == 1 and match.view(1).hand_counts == (4, 9)
     match.apply(DRAW)
     match.apply(PASS)
     # A run is the first play of a first turn only.
-    assert refusal(match, "run 0-4") is TrainRefusal.NO_RUN_NOW
+    assert refusal(match, "run 0-4") is MexicanRefusal.NO_RUN_NOW
 
 
 def test_with_the_option_the_opening_is_one_tile() -> None:
     match = crafted_mexican(msgspec.structs.replace(NINE, opening_run=False), [RUNNER, NO_NINES])
-    assert refusal(match, "run 9-3 3-5") is TrainRefusal.ONE_TILE_ONLY
+    assert refusal(match, "run 9-3 3-5") is MexicanRefusal.ONE_TILE_ONLY
     match.apply(play("play 3-9 train 0"))
     assert match.turn == 1 and "end run" not in legal_texts(match)
 
@@ -192,7 +183,7 @@ def test_with_the_option_the_mexican_train_waits_for_ones_own() -> None:
     match.apply(parse_action("run 9-3"))
     match.apply(DRAW)
     assert legal_texts(match) == {"play 6-9 train 1"}
-    assert refusal(match, "play 6-9 mexican") is TrainRefusal.START_YOUR_TRAIN
+    assert refusal(match, "play 6-9 mexican") is MexicanRefusal.START_YOUR_TRAIN
 
 
 def test_with_the_option_an_unstarted_train_keeps_one_off_the_mexican() -> None:
@@ -206,8 +197,8 @@ def test_with_the_option_an_unstarted_train_keeps_one_off_the_mexican() -> None:
     match.apply(DRAW)  # 6-9
     assert legal_texts(match) == {"play 6-9 train 1"}
     view = match.view(1)
-    refused = why_not_train(view, play("play 6-9 mexican"))
-    assert refused is not None and refused.reason is TrainRefusal.MEXICAN_NEEDS_OWN
+    refused = why_not_mexican(view, play("play 6-9 mexican"))
+    assert refused is not None and refused.reason is MexicanRefusal.MEXICAN_NEEDS_OWN
     # Without the option, the same player may start the Mexican train.
     match = crafted_mexican(NINE, [runner, NO_NINES], "2-8 6-9")
     for text in ("run 9-5", "draw", "pass", "play 4-5 train 0", "draw"):
@@ -221,7 +212,7 @@ def test_a_pass_puts_the_marker_up_and_the_owner_takes_it_down() -> None:
     match.apply(DRAW)
     assert match.legal_actions() == (PASS,)  # 7-8 fits nothing
     events = match.apply(PASS)
-    assert events == (TrainPassed(1),)
+    assert events == (MexicanPassed(1),)
     assert match.view(0).trains[1].marker is True
     # Train 1 is now open to seat 0 as well as its own and the Mexican train: one tile a turn.
     assert legal_texts(match) == {"play 0-1 train 0", "play 2-9 train 1", "play 2-9 mexican"}
@@ -236,15 +227,15 @@ def test_another_players_train_with_its_marker_down_is_closed() -> None:
     match = crafted_mexican(NINE, [RUNNER, "9-8 8-1 1-2 2-3 3-4 4-6 6-7 7-7 1-6"])
     match.apply(parse_action("run 9-3"))
     match.apply(parse_action("run 9-8"))
-    assert refusal(match, "play 2-9 train 1") is TrainRefusal.DOES_NOT_FIT
+    assert refusal(match, "play 2-9 train 1") is MexicanRefusal.DOES_NOT_FIT
     assert "play 2-9 mexican" in legal_texts(match)
-    assert why_not_train(match.view(0), play("play 8-8 train 1")) is not None
+    assert why_not_mexican(match.view(0), play("play 8-8 train 1")) is not None
 
 
 def test_a_player_who_can_play_must_play() -> None:
     match = crafted_mexican(NINE, [RUNNER, NO_NINES])
-    assert refusal(match, "draw") is TrainRefusal.MUST_PLAY
-    assert refusal(match, "pass") is TrainRefusal.PASS_WHILE_FITS
+    assert refusal(match, "draw") is MexicanRefusal.MUST_PLAY
+    assert refusal(match, "pass") is MexicanRefusal.PASS_WHILE_FITS
 
 
 # -- doubles ----------------------------------------------------------------------------
@@ -298,7 +289,7 @@ def test_someone_else_may_cover_a_double_on_a_train_closed_to_them() -> None:
     for text in ("run 9-5", "run 9-6", "run 9-7", "play 5-5 train 0", "draw", "pass"):
         match.apply(parse_action(text))
     assert legal_texts(match) == {"play 4-5 train 0"}
-    assert refusal(match, "play 6-6 train 1") is TrainRefusal.COVER_THE_DOUBLE
+    assert refusal(match, "play 6-6 train 1") is MexicanRefusal.COVER_THE_DOUBLE
 
 
 def test_with_the_option_a_double_earns_another_play_anywhere() -> None:
@@ -323,7 +314,7 @@ BLANKS = "0-0 0-1 0-2 0-3 0-4 0-5 0-6 0-7 0-8"  # 36 pips, and the double blank
 def test_going_out_on_a_double_ends_the_round_and_the_double_blank_counts_fifty() -> None:
     match = crafted_mexican(msgspec.structs.replace(NINE, rounds=1), [OUT_ON_A_DOUBLE, BLANKS])
     events = match.apply(parse_action("run " + OUT_ON_A_DOUBLE))
-    ended = [e for e in events if isinstance(e, TrainRoundEnded)]
+    ended = [e for e in events if isinstance(e, MexicanRoundEnded)]
     assert len(ended) == 1 and not any(isinstance(e, RunEnded) for e in events)
     result = ended[0].result
     assert (result.reason, result.last_player) == (Outcome.DOMINO, 0)
@@ -364,13 +355,13 @@ def test_a_blocked_round_ends_after_every_player_in_turn_has_passed_on_an_empty_
             action = rng.choice(match.legal_actions())
             before = match.view(None)
             for event in match.apply(action):
-                if isinstance(event, TrainRoundEnded) and event.result.reason is Outcome.TRANQUE:
+                if isinstance(event, MexicanRoundEnded) and event.result.reason is Outcome.TRANQUE:
                     blocked += 1
                     assert before.boneyard == 0 and action == PASS
                     # Since the last tile laid, every seat in turn has passed (this pass the last).
-                    moves = [*before.events, TrainPassed(before.turn or 0)]
-                    laid = max(i for i, e in enumerate(moves) if isinstance(e, TrainTilePlayed | RunEnded))
-                    passers = [e.seat for e in moves[laid + 1 :] if isinstance(e, TrainPassed)]
+                    moves = [*before.events, MexicanPassed(before.turn or 0)]
+                    laid = max(i for i, e in enumerate(moves) if isinstance(e, MexicanTilePlayed | RunEnded))
+                    passers = [e.seat for e in moves[laid + 1 :] if isinstance(e, MexicanPassed)]
                     assert len(passers) >= 4 and set(passers[-4:]) == {0, 1, 2, 3}
     assert blocked > 0
 
@@ -388,7 +379,7 @@ def test_no_round_is_blocked_while_a_tile_was_laid_in_the_last_full_turn() -> No
             elif isinstance(action, Play):
                 passes = 0
             for event in events:
-                if isinstance(event, TrainRoundEnded):
+                if isinstance(event, MexicanRoundEnded):
                     if event.result.reason is Outcome.TRANQUE:
                         assert passes >= 3
                     passes = 0
@@ -397,24 +388,24 @@ def test_no_round_is_blocked_while_a_tile_was_laid_in_the_last_full_turn() -> No
 def test_every_refusal_has_its_english_with_exactly_its_declared_params() -> None:
     from string import Formatter
 
-    assert set(TRAIN_ENGLISH) == set(TrainRefusal)
-    for reason, sentence in TRAIN_ENGLISH.items():
-        assert {field for _, field, _, _ in Formatter().parse(sentence) if field} == TRAIN_PARAMS[reason]
+    assert set(MEXICAN_ENGLISH) == set(MexicanRefusal)
+    for reason, sentence in MEXICAN_ENGLISH.items():
+        assert {field for _, field, _, _ in Formatter().parse(sentence) if field} == MEXICAN_PARAMS[reason]
 
 
 def test_a_spectator_and_a_seat_out_of_turn_are_refused() -> None:
     match = crafted_mexican(NINE, [RUNNER, NO_NINES])
-    refused = why_not_train(match.view(None), play("play 3-9 train 0"))
-    assert refused is not None and refused.reason is TrainRefusal.SPECTATOR
+    refused = why_not_mexican(match.view(None), play("play 3-9 train 0"))
+    assert refused is not None and refused.reason is MexicanRefusal.SPECTATOR
     with pytest.raises(IllegalAction) as wrong_seat:
         match.apply(DRAW, seat=1)
-    assert wrong_seat.value.reason is TrainRefusal.NOT_YOUR_TURN
-    assert refusal(match, "play 3-5 left") is TrainRefusal.NOT_AN_ACTION
+    assert wrong_seat.value.reason is MexicanRefusal.NOT_YOUR_TURN
+    assert refusal(match, "play 3-5 left") is MexicanRefusal.NOT_AN_ACTION
 
 
 def test_the_rules_game_picks_the_engine_and_either_log_replays() -> None:
     from capicu.core import Match
-    from capicu.core.mexican import match_from_log
+    from capicu.core.games import match_from_log
 
     trains = new_match(MEXICAN_TRAIN, 3, seed=2)
     line = new_match(Rules(), 2, seed=2)

@@ -8,14 +8,10 @@ from typing import Any
 import msgspec
 from capicu.core import Play, Rules, Run, Tile, tile_set
 from capicu.core.actions import END_RUN
-from capicu.core.mexican import (
-    MexicanMatch,
-    TrainRoundEnded,
-    TrainView,
-    run_problem,
-    run_steps,
-    why_not_train,
-)
+from capicu.core.mexican.events import MexicanRoundEnded
+from capicu.core.mexican.match import MexicanMatch
+from capicu.core.mexican.refusals import run_problem, run_steps, why_not_mexican
+from capicu.core.mexican.view import MexicanView
 from capicu.net import wire
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -37,7 +33,7 @@ def games(draw: Any) -> tuple[Rules, int, int]:
     return rules, draw(st.integers(2, 8)), draw(st.integers(0, 10**6))
 
 
-def tiles_of_view(view: TrainView) -> list[Tile]:
+def tiles_of_view(view: MexicanView) -> list[Tile]:
     """Every tile the view shows in this round: the hand, the trains, the engine."""
     laid = [Tile(a, b) for line in view.trains for a, b in line.tiles]
     return [*view.hand, *laid, view.engine]
@@ -70,14 +66,14 @@ def check_position(match: MexicanMatch, *, scan: bool = True) -> None:
         assert not others & set(tiles_of_view(view))
         if scan:
             # Hands are revealed when a round ends (in its result): before that, never.
-            hidden = tuple(e for e in view.events if not isinstance(e, TrainRoundEnded))
+            hidden = tuple(e for e in view.events if not isinstance(e, MexicanRoundEnded))
             shown = repr(msgspec.structs.replace(view, results=(), events=hidden))
             assert not any(repr(t) in shown for t in others)
     assert spectator.hand == () and spectator.legal == ()
     # What the engine offers, the refusals accept; what a view lists is only the seat on turn's.
     if match.turn is not None:
         for action in match.legal_actions():
-            assert why_not_train(views[match.turn], action) is None
+            assert why_not_mexican(views[match.turn], action) is None
         assert all(view.legal == () for seat, view in enumerate(views) if seat != match.turn)
 
 
@@ -115,7 +111,7 @@ def test_replaying_the_log_gives_the_same_match(game: tuple[Rules, int, int], cu
         view = match.view(seat)
         assert again.view(seat) == view
         # A view is declared once: the wire writes it as plain data and reads it back whole.
-        assert wire.read(wire.plain(view), TrainView) == view
+        assert wire.read(wire.plain(view), MexicanView) == view
 
 
 @settings(max_examples=20, deadline=None)
@@ -137,7 +133,7 @@ def test_random_runs_sent_whole_play_as_their_steps(game: tuple[Rules, int, int]
                 assert set(run_steps(start, tuple(tiles))) == offered
                 assert (run_problem(start, Run(tuple(tiles))) is None) == (END_RUN in stepped.legal_actions())
                 action = rng.choice(stepped.legal_actions())
-                ended = any(isinstance(e, TrainRoundEnded) for e in stepped.apply(action))
+                ended = any(isinstance(e, MexicanRoundEnded) for e in stepped.apply(action))
                 if isinstance(action, Play):
                     tiles.append(action.tile)
                 if action == END_RUN or ended or stepped.turn != seat:

@@ -11,7 +11,8 @@ from pathlib import Path
 
 import msgspec
 from capicu.core import Rules
-from capicu.core.mexican import MexicanMatch, TrainView
+from capicu.core.mexican.match import MexicanMatch
+from capicu.core.mexican.view import MexicanView
 from helpers_core import crafted_mexican
 
 GOLDEN = Path(__file__).parent / "data" / "mexican_transcript.txt"
@@ -22,7 +23,7 @@ HANDS = [
 ]
 
 
-def seen(view: TrainView) -> str:
+def seen(view: MexicanView) -> str:
     """One line: everything the view shows, in a fixed text form."""
     trains = " ".join(
         f"{line.train}=[{' '.join(f'{a}-{b}' for a, b in line.tiles)}]{'^' if line.marker else ''}"

@@ -21,7 +21,7 @@ from capicu.core import (
     tile_set,
     why_not,
 )
-from capicu.core.refusals import ENGLISH, PARAMS
+from capicu.core.draw.refusals import ENGLISH, PARAMS
 from helpers_core import crafted_match
 from hypothesis import given, settings
 from hypothesis import strategies as st

@@ -6,7 +6,8 @@ import random
 
 import pytest
 from capicu.core import Rules
-from capicu.core.mexican import MexicanMatch, new_match
+from capicu.core.games import new_match
+from capicu.core.mexican.match import MexicanMatch
 from capicu.core.replay import replay
 from capicu.core.rules import ALL_PRESET_NAMES
 from hypothesis import given, settings

@@ -5,15 +5,17 @@ from __future__ import annotations
 
 import pytest
 from capicu.core import RoundEnded, Rules, make_player
-from capicu.core.ai.train_players import make_train_player
-from capicu.core.mexican import TrainRoundEnded, TrainView, new_match
+from capicu.core.ai.mexican_players import make_mexican_player
+from capicu.core.games import new_match
+from capicu.core.mexican.events import MexicanRoundEnded
+from capicu.core.mexican.view import MexicanView
 from capicu.core.replay import replay
 
 
 def _log(preset: str, players: int, *, pause: bool) -> dict[str, object]:
     match = new_match(Rules.preset_named(preset), players, 4, pause_between_rounds=pause)
-    train = isinstance(match.view(0), TrainView)
-    bots = [(make_train_player if train else make_player)("easy", seat) for seat in range(players)]
+    train = isinstance(match.view(0), MexicanView)
+    bots = [(make_mexican_player if train else make_player)("easy", seat) for seat in range(players)]
     while not match.is_over:
         if match.awaiting_deal:
             match.deal_next_round()
@@ -32,7 +34,7 @@ def test_every_round_ends_on_a_position_of_its_own(preset: str, players: int, pa
     assert len(positions) == len(log["entries"])  # type: ignore[arg-type]
     starts = replay(log).round_starts()
     assert len(starts) >= 2
-    ended = RoundEnded | TrainRoundEnded
+    ended = RoundEnded | MexicanRoundEnded
     for number, start in enumerate(starts, 1):
         deal = positions[start]
         assert deal.action is None and deal.round_number == number

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 from capicu.core import Bonus, Outcome, Rules, Tile
-from capicu.core.scoring import score_round
+from capicu.core.draw.scoring import score_round
 
 PR = Rules.preset_named("puerto-rican-drawing")
 

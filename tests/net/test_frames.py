@@ -18,7 +18,8 @@ from typing import get_args
 import msgspec
 from capicu.core import DRAW, PRESET_NAMES, Event, Match, Rules, parse_action
 from capicu.core.actions import Draw, EndRun, Pass, Play, Run
-from capicu.core.mexican import MexicanMatch, TrainEvent
+from capicu.core.mexican.events import MexicanEvent
+from capicu.core.mexican.match import MexicanMatch
 from capicu.net.codec import Codec
 from capicu.net.protocol import (
     PROTOCOL_VERSION,
@@ -220,6 +221,6 @@ def test_the_played_matches_hold_every_message_and_every_event():
     assert events == set(get_args(Event))
     train_updates = [message for message in messages if isinstance(message, TrainUpdate)]
     train_events = {type(event) for update in train_updates for event in update.events}
-    assert train_events == set(get_args(TrainEvent))
+    assert train_events == set(get_args(MexicanEvent))
     actions = {type(message.action) for message in messages if isinstance(message, Act)}
     assert actions == {Play, Draw, Pass, EndRun, Run}

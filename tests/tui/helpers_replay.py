@@ -5,8 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from capicu.core import Rules, make_player
-from capicu.core.ai.train_players import make_train_player
-from capicu.core.mexican import TrainView, new_match
+from capicu.core.ai.mexican_players import make_mexican_player
+from capicu.core.games import new_match
+from capicu.core.mexican.view import MexicanView
 from capicu.net.store.record import MatchRecord, RecordSeat, record_of, write_record
 
 NAMES = ("Ana", "Beto", "Carmen", "Dani", "Eva", "Fede", "Gabi", "Hugo")
@@ -17,8 +18,8 @@ START = 1_790_000_000
 def finished_record(preset: str, players: int, *, seed: int = 1, started: int = START) -> MatchRecord:
     """A whole match of computer players (Ana a person, the others computers), as its record."""
     match = new_match(Rules.preset_named(preset), players, seed)
-    train = isinstance(match.view(0), TrainView)
-    make = make_train_player if train else make_player
+    train = isinstance(match.view(0), MexicanView)
+    make = make_mexican_player if train else make_player
     bots = [make("normal", seed * 10 + seat) for seat in range(players)]
     while not match.is_over:
         seat = match.turn

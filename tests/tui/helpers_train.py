@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from capicu.core import DRAW, PASS, Play, Rules, TrainView
-from capicu.core.layout import Train
-from capicu.core.mexican import MexicanMatch, run_steps
+from capicu.core import DRAW, PASS, MexicanView, Play, Rules
+from capicu.core.actions import Train
+from capicu.core.mexican.match import MexicanMatch
+from capicu.core.mexican.refusals import run_steps
 from capicu.tui.app import CapicuApp
 from capicu.tui.game import DisplayOptions, SoloGame
 from capicu.tui.screens.train_table import TrainTableScreen
@@ -29,7 +30,7 @@ def step(match: MexicanMatch) -> None:
     match.apply(plays[0] if plays else legal[0])
 
 
-def train_view(players: int, moves: int, seat: int | None = 0, seed: int = 5) -> TrainView:
+def train_view(players: int, moves: int, seat: int | None = 0, seed: int = 5) -> MexicanView:
     """A real view of a Mexican Train match after ``moves`` simple moves."""
     match = train_match(players, seed)
     for _ in range(moves):
@@ -40,7 +41,7 @@ def train_view(players: int, moves: int, seat: int | None = 0, seed: int = 5) ->
 
 
 def view_where(players: int, condition: Any, seat: int | None = 0, seed: int = 5, moves: int = 600,
-               pause: bool = False) -> TrainView:
+               pause: bool = False) -> MexicanView:
     """The first view (of ``seat``) of a simple match for which ``condition(view)`` holds."""
     match = train_match(players, seed, pause=pause)
     for _ in range(moves):
@@ -60,9 +61,9 @@ def train_app(*, seed: int = 3, players: int = 2, ascii: bool = False, theme: st
     return CapicuApp(DisplayOptions(ascii=ascii, theme=theme, mouse=False), request)
 
 
-def table_view(app: CapicuApp) -> TrainView | None:
+def table_view(app: CapicuApp) -> MexicanView | None:
     model = app.table
-    return model.view if model is not None and isinstance(model.view, TrainView) else None
+    return model.view if model is not None and isinstance(model.view, MexicanView) else None
 
 
 def my_train_turn(app: CapicuApp) -> bool:
@@ -85,7 +86,7 @@ async def cursor_to(pilot: Pilot[Any], app: CapicuApp, tile: object) -> None:
         await pilot.press("right")
 
 
-async def lay_run(pilot: Pilot[Any], app: CapicuApp, view: TrainView) -> tuple[Any, ...]:
+async def lay_run(pilot: Pilot[Any], app: CapicuApp, view: MexicanView) -> tuple[Any, ...]:
     """Lay a run by keys (each next tile the engine offers, no double last), and end it; the run."""
     screen = app.screen
     assert isinstance(screen, TrainTableScreen)

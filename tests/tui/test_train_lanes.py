@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 from capicu.core import Play
-from capicu.core.layout import MEXICAN, Train
+from capicu.core.actions import MEXICAN, Train
 from capicu.tui.widgets.train_lanes import TrainLanes, lane_order, lanes_from_view
 from helpers_train import train_view, view_where
 from widget_harness import WidgetApp

@@ -7,9 +7,10 @@ round's end and the match over.
 
 from __future__ import annotations
 
-from capicu.core import Play, Rules, Tile, TrainView
-from capicu.core.layout import MEXICAN, Train
-from capicu.core.mexican import TrainTilePlayed, run_steps
+from capicu.core import MexicanView, Play, Rules, Tile
+from capicu.core.actions import MEXICAN, Train
+from capicu.core.mexican.events import MexicanTilePlayed
+from capicu.core.mexican.refusals import run_steps
 from capicu.tui.app import CapicuApp
 from capicu.tui.game import DisplayOptions, SoloGame
 from capicu.tui.screens.train_match_over import TrainMatchOverScreen
@@ -99,7 +100,7 @@ async def test_a_computers_opening_run_is_told_in_one_line_once_it_ends():
         await wait_for(pilot, lambda: my_train_turn(app), what="my first turn")
         view = table_view(app)
         assert view is not None
-        laid = [e for e in view.events if isinstance(e, TrainTilePlayed) and e.seat != 0]
+        laid = [e for e in view.events if isinstance(e, MexicanTilePlayed) and e.seat != 0]
         runs = {e.seat for e in laid}
         assert any(sum(e.seat == s for e in laid) > 1 for s in runs), "a computer laid a run"
         log = " ".join(_log(app).split())  # lines as written, not as wrapped
@@ -156,7 +157,7 @@ async def test_a_tile_that_fits_several_trains_asks_which_and_a_lane_key_chooses
         await wait_for(pilot, lambda: model.view is not view, what="the tile laid")
         after = table_view(app)
         assert after is not None
-        assert any(isinstance(e, TrainTilePlayed) and (e.seat, e.tile, e.train) == (0, tile, target)
+        assert any(isinstance(e, MexicanTilePlayed) and (e.seat, e.tile, e.train) == (0, tile, target)
                    for e in after.events)
 
 
@@ -348,7 +349,7 @@ async def test_the_round_end_keeps_the_trains_and_shows_every_count_then_the_mat
                 break
             await next_train_turn(pilot, app)
         view = table_view(app)
-        assert isinstance(view, TrainView) and view.match_over
+        assert isinstance(view, MexicanView) and view.match_over
         result = view.results[-1]
         lanes = app.screen.query_one(TrainLanes).lanes
         counts = {lane.train.owner: lane.count for lane in lanes if not lane.train.is_mexican}

@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import gc
+import ipaddress
 import os
 import re
 import socket
@@ -53,6 +54,7 @@ from .options import (
     parse_address,
     rules_from_args,
 )
+from .tables import add_tables_command, ask_code, choose_by_name, choose_from_list
 
 if TYPE_CHECKING:
     from capicu.net.store.history import History
@@ -88,8 +90,9 @@ def add_commands(subparsers: argparse._SubParsersAction[Parser]) -> None:
         "join", help=t("join a game on the network"),
         description=t("Join a game that someone hosts with 'capicu host'."),
     )
-    join.add_argument("address", metavar=t("HOST[:PORT]"),
-                      help=t("the host's address as 'capicu host' shows it (port {port} if none)",
+    join.add_argument("address", metavar=t("HOST[:PORT]|TABLE"), nargs="?", default=None,
+                      help=t("the host's address as 'capicu host' shows it (port {port} if none), or the "
+                             "table's name on the local network (none: look for tables and choose one)",
                              port=str(DEFAULT_PORT)))
     join.add_argument("--name", default=None, metavar=t("NAME"), help=_name_help())
     join.add_argument("--code", default=None, metavar=t("CODE"), help=t("the join code the host shows"))
@@ -112,6 +115,8 @@ def add_commands(subparsers: argparse._SubParsersAction[Parser]) -> None:
     add_ssh_arguments(host)
     add_display_arguments(host)  # hosting from this terminal shows the table too
     host.set_defaults(handler=run_host)
+
+    add_tables_command(subparsers)
 
     replay = subparsers.add_parser(
         "replay", help=t("look back at a finished match"),
@@ -383,11 +388,49 @@ def check_reachable(host: str, port: int, timeout: float = REACH_TIMEOUT) -> Non
     raise CliError(t("Could not reach the table: {reason}", reason=reason))
 
 
+def _plainly_an_address(text: str) -> bool:
+    """Whether ``text`` can only be an address: an IP address (with or without a port), or ``HOST:PORT``."""
+    try:
+        host, _ = parse_address(text)
+    except CliError:
+        return False
+    if host == "localhost" or ":" in text:
+        return True
+    try:
+        ipaddress.ip_address(host)
+    except ValueError:
+        return False
+    return True
+
+
 def run_join(args: argparse.Namespace) -> int:
-    """``capicu join HOST[:PORT]``: a seat (or a spectator's chair) at someone's table."""
-    host, port = parse_address(args.address)
-    start = JoinGame(host=host, port=port, name=_player_name(args), code=args.code,
-                     spectate=bool(args.spectate), seat_key=_seat_key(args), give_up_after=args.give_up_after)
+    """``capicu join [HOST[:PORT] | TABLE]``: a seat (or a spectator's chair) at someone's table.
+
+    With no address, the tables on the local network are listed to choose from; with a
+    name that is not plainly an address, the table of that name is looked for (and, when
+    none is heard, the name is taken as a host's).
+    """
+    spectate, seat_key, code = bool(args.spectate), _seat_key(args), args.code
+    name = _player_name(args)
+    chosen = None
+    if args.address is None:
+        chosen = choose_from_list(spectate)
+    elif not _plainly_an_address(args.address):
+        chosen = choose_by_name(args.address, spectate)
+        if chosen is None:
+            try:
+                parse_address(args.address)
+            except CliError:
+                raise CliError(t("no table called {name} was found on the local network",
+                                 name=repr(args.address[:60]))) from None
+    if chosen is not None:
+        host, port = chosen.found.address, chosen.found.port
+        if chosen.found.ad.code_needed and code is None and seat_key is None:
+            code = ask_code(chosen)
+    else:
+        host, port = parse_address(args.address)
+    start = JoinGame(host=host, port=port, name=name, code=code, spectate=spectate, seat_key=seat_key,
+                     give_up_after=args.give_up_after)
     return run_app(args, start, before_screen=lambda: check_reachable(host, port))
 
 
@@ -488,6 +531,9 @@ def tell_operator(news: News, resumed: Unfinished | None = None) -> None:
                 address=news.reach, port=str(news.port)))
     # TRANSLATORS: {command} is the command to type, as it is ("capicu join 192.168.1.20:7254 --code K7PX2M").
     print(t("capicu host: or type: {command}", command=news.command))
+    if news.announced is not None:
+        # TRANSLATORS: {name} is the table's name as players see it in their list ("Ana's table").
+        print(t("capicu host: announced on the local network as {name}", name=news.announced))
     for line in news.more:
         print(t("capicu host: {line}", line=line))
     sys.stdout.flush()

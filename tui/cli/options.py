@@ -9,21 +9,26 @@ before it loads). A bad value is a `CliError`: one line, exit code 2.
 from __future__ import annotations
 
 import argparse
+import os
 import re
+import socket
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
 import msgspec
 from capicu.core import LEVELS, Rules, RulesError
-from capicu.core.ai.train_players import TRAIN_PLAYERS
+from capicu.core.ai.mexican_players import MEXICAN_PLAYERS
 from capicu.core.rules import ALL_PRESET_NAMES, SETS
-from capicu.net.host.server import HostConfig, Limits, new_join_code
+from capicu.net.discovery import TABLE_NAME_LIMIT
+from capicu.net.host.sanitize import clean_text
+from capicu.net.host.server import Announce, HostConfig, Limits, new_join_code
 from capicu.net.host.table import MAX_SPECTATORS, ConfigError, ConfigProblem, TableConfig
+from capicu.net.limits import NAME_LIMIT
 from capicu.net.protocol import DEFAULT_PORT, MOST_SEATS
 from capicu.net.store.journal import Keep, worth_keeping
 from capicu.net.store.journals import JournalFolder, JournalKind
-from capicu.tui.prefs.settings import COLOR_MODES, journals_dir, records_dir
+from capicu.tui.prefs.settings import COLOR_MODES, journals_dir, load_settings, records_dir
 from capicu.tui.widgets.tiles import TileStyle
 from capicu.tui.words.describe import describe_rules_problem, list_separator
 from capicu.tui.words.messages import LANGUAGES, N_, t
@@ -247,6 +252,11 @@ def add_host_arguments(parser: argparse.ArgumentParser) -> None:
     group.add_argument("--name", default=None, metavar=t("NAME"),
                        help=t("your name at the table when you host and play, in this game (Settings keeps "
                               "the name you usually play under; headless: ignored)"))
+    group.add_argument("--table-name", default=None, metavar=t("NAME"),
+                       help=t("the table's name, as players on the local network see it in their list "
+                              "(default: your name's table, or this machine's)"))
+    group.add_argument("--no-announce", action="store_true",
+                       help=t("do not announce the table on the local network: players join by address"))
 
 
 #: The SSH gateway's port when ``--ssh`` names none.
@@ -328,9 +338,9 @@ def describe_config_problem(error: ConfigError) -> str:
 
 def check_level(rules: Rules, level: str) -> None:
     """CliError when the rules' game has no computer player of ``level`` (Mexican Train has its own)."""
-    if rules.is_mexican_train and level not in TRAIN_PLAYERS:
+    if rules.is_mexican_train and level not in MEXICAN_PLAYERS:
         raise CliError(t("there is no computer level {level} for {preset} yet: the levels are {levels}",
-                         level=level, preset=rules.preset, levels=", ".join(TRAIN_PLAYERS)))
+                         level=level, preset=rules.preset, levels=", ".join(MEXICAN_PLAYERS)))
 
 
 def host_config_from_args(args: argparse.Namespace) -> HostConfig:
@@ -384,11 +394,45 @@ def host_config_from_args(args: argparse.Namespace) -> HostConfig:
             table=table, bind=args.bind, port=args.port, code=code, resume=resume, journals=folder,
             limits=limits, records=records_dir(),
             computer_processes=processes, rejoin_by_name=args.rejoin_by_name,
+            announce=None if args.no_announce else announce_from_args(args),
         )
     except RulesError as exc:
         raise CliError(describe_rules_problem(exc.code, exc.params)) from None
     except ConfigError as exc:
         raise CliError(describe_config_problem(exc)) from None
+
+
+#: Set (to anything), nothing is announced on the local network nor looked for there (the test
+#: suite sets it: its tests stay off the machine's real network).
+NO_LAN = "CAPICU_NO_LAN"
+
+
+def default_table_name(person: str | None) -> str:
+    """The table's name when none is given: the hosting person's, else this machine's."""
+    name = clean_text(person or "", limit=NAME_LIMIT) or clean_text(socket.gethostname(), limit=NAME_LIMIT)
+    # TRANSLATORS: the name a hosted table is announced by on the local network ("Ana's table").
+    return t("{name}'s table", name=name or "capicu")
+
+
+def announce_for(person: str) -> Announce | None:
+    """How the menu's Host announces the table of ``person`` (None: `NO_LAN` is set)."""
+    return None if os.environ.get(NO_LAN) else Announce(default_table_name(person))
+
+
+def announce_from_args(args: argparse.Namespace) -> Announce | None:
+    """How ``capicu host`` announces its table (``--table-name``, else the default; the SSH port).
+
+    None when `NO_LAN` is set.
+    """
+    if args.table_name is not None:
+        name = clean_text(args.table_name, limit=TABLE_NAME_LIMIT)
+        if not name:
+            raise CliError(t("--table-name cannot be empty"))
+    else:
+        name = default_table_name(None if args.headless else (args.name or load_settings()[0].name))
+    if os.environ.get(NO_LAN):
+        return None
+    return Announce(name, ssh_port=getattr(args, "ssh", None) or None)
 
 
 _HOST_PORT = re.compile(r"^(?:\[(?P<v6>[0-9a-fA-F:.]+)\]|(?P<host>[^:\s\[\]]+))(?::(?P<port>\d+))?$")

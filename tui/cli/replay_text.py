@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 
-from capicu.core import MatchEnded, RoundEnded, RoundStarted, TilesDrawn, TrainView, View
-from capicu.core.events import Event
-from capicu.core.mexican import TrainMatchEnded, TrainRoundEnded, TrainRoundStarted
+from capicu.core import MatchEnded, MexicanView, RoundEnded, RoundStarted, TilesDrawn, View
+from capicu.core.draw.events import Event
+from capicu.core.mexican.events import MexicanMatchEnded, MexicanRoundEnded, MexicanRoundStarted
 from capicu.core.replay import Position, Replay, replay
 from capicu.net.store.record import MatchRecord
 from capicu.tui.words.describe import describe_event, describe_result, display_text, list_separator
@@ -43,10 +43,11 @@ def replay_text(match: Replay, names: Sequence[str]) -> Iterator[str]:
         last = (starts[number + 1] if number + 1 < len(starts) else len(match.positions)) - 1
         rounds = match.positions[first:last + 1]
         # The deal the round was played with (a new deal asked for replaces the first).
-        dealt = [p for p in rounds if any(isinstance(e, RoundStarted | TrainRoundStarted) for e in p.events)]
+        dealt = [p for p in rounds
+                 if any(isinstance(e, RoundStarted | MexicanRoundStarted) for e in p.events)]
         deal = dealt[-1] if dealt else rounds[0]
         board = rounds[-1].board
-        if isinstance(board, TrainView):
+        if isinstance(board, MexicanView):
             yield from _train_round(board, deal, names)
         else:
             yield from _draw_round(board, deal, names)
@@ -57,7 +58,7 @@ def _hands(position: Position, names: Sequence[str]) -> Iterator[str]:
     for seat, view in enumerate(position.views):
         yield "  " + t("{name}: {tiles}", name=names[seat], tiles=" ".join(str(tile) for tile in view.hand))
     board = position.board
-    if isinstance(board, TrainView):
+    if isinstance(board, MexicanView):
         yield "  " + tn("the boneyard: {count} tile", "the boneyard: {count} tiles", board.boneyard)
     else:
         yield "  " + tn("el pozo: {count} tile", "el pozo: {count} tiles", board.boneyard)
@@ -104,11 +105,11 @@ def _draw_round(board: View, deal: Position, names: Sequence[str]) -> Iterator[s
         previous = event
 
 
-def _train_round(board: TrainView, deal: Position, names: Sequence[str]) -> Iterator[str]:
+def _train_round(board: MexicanView, deal: Position, names: Sequence[str]) -> Iterator[str]:
     """A round of Mexican Train: the table's log lines (tiles of one move said together)."""
     story = board.events
-    begun = max((i for i, e in enumerate(story) if isinstance(e, TrainRoundStarted)), default=-1)
-    moves = [e for e in story[begun + 1:] if not isinstance(e, TrainRoundEnded | TrainMatchEnded)]
+    begun = max((i for i, e in enumerate(story) if isinstance(e, MexicanRoundStarted)), default=-1)
+    moves = [e for e in story[begun + 1:] if not isinstance(e, MexicanRoundEnded | MexicanMatchEnded)]
     if begun >= 0:
         head, _ = train_news_lines(story[begun:begun + 1], None, board, names, None)
         yield ""
@@ -117,11 +118,11 @@ def _train_round(board: TrainView, deal: Position, names: Sequence[str]) -> Iter
     told, untold = train_news_lines(moves, None, board, names, None)
     yield from ("  " + line() for line in told + untold_lines(untold, names, None))
     for event in story:
-        if isinstance(event, TrainRoundEnded):
+        if isinstance(event, MexicanRoundEnded):
             head_line, *totals = describe_train_result(event.result, names, None)
             yield "  " + head_line
             yield from _left_in_hands(event.result.hands, event.result.counts, names)
             yield from ("  " + line for line in totals)
-        elif isinstance(event, TrainMatchEnded):
+        elif isinstance(event, MexicanMatchEnded):
             yield ""
             yield describe_train_winners(event.winners, event.totals, names, None)

@@ -24,20 +24,20 @@ from capicu.core import (
     TilesDrawn,
     make_player,
 )
-from capicu.core.ai.train_players import make_train_player
-from capicu.core.layout import Train
-from capicu.core.mexican import (
-    MexicanMatch,
+from capicu.core.actions import Train
+from capicu.core.ai.mexican_players import make_mexican_player
+from capicu.core.mexican.events import (
+    MexicanEvent,
+    MexicanMatchEnded,
+    MexicanPassed,
+    MexicanRoundEnded,
+    MexicanRoundStarted,
+    MexicanTileDrawn,
+    MexicanTilePlayed,
     RunEnded,
-    TrainEvent,
-    TrainMatchEnded,
-    TrainPassed,
-    TrainRoundEnded,
-    TrainRoundStarted,
-    TrainTileDrawn,
-    TrainTilePlayed,
 )
-from capicu.core.rules import TrainRules
+from capicu.core.mexican.match import MexicanMatch
+from capicu.core.rules import MexicanRules
 from capicu.net.store.record import RecordError, RecordSeat, record_of, write_record_file
 from capicu.tui.words.describe import end_name, list_separator
 from capicu.tui.words.describe_rules import preset_title
@@ -64,7 +64,7 @@ def _bonus_names(result: RoundResult) -> str:
 def run_simulation(rules: Rules, players: int, *, seed: int, level: str, out: TextIO,
                    record: Path | None = None) -> int:
     """Play the match and print it (``record``: and write its record there); returns the exit code."""
-    if isinstance(rules, TrainRules):
+    if isinstance(rules, MexicanRules):
         return run_train_simulation(rules, players, seed=seed, level=level, out=out, record=record)
     try:
         bots = [make_player(level, seed * 10 + seat) for seat in range(players)]
@@ -190,11 +190,11 @@ def _train_name(train: Train, mover: int) -> str:
     return t("the train of {seat}", seat=_seat(train.owner))
 
 
-def run_train_simulation(rules: TrainRules, players: int, *, seed: int, level: str, out: TextIO,
+def run_train_simulation(rules: MexicanRules, players: int, *, seed: int, level: str, out: TextIO,
                          record: Path | None = None) -> int:
     """Play a match of Mexican Train between computer players and print it, deal by deal."""
     try:
-        bots = [make_train_player(level, seed * 10 + seat) for seat in range(players)]
+        bots = [make_mexican_player(level, seed * 10 + seat) for seat in range(players)]
     except ValueError as exc:
         from capicu.tui.cli.main import CliError
 
@@ -207,8 +207,8 @@ def run_train_simulation(rules: TrainRules, players: int, *, seed: int, level: s
              "{preset}: {count} players, double-{max_pip}, {rounds}, seed {seed}", players,
              preset=preset_title(rules.preset), max_pip=rules.max_pip, rounds=rounds, seed=str(seed)) + "\n")
 
-    def show(event: TrainEvent) -> None:
-        if isinstance(event, TrainRoundStarted):
+    def show(event: MexicanEvent) -> None:
+        if isinstance(event, MexicanRoundStarted):
             write("\n" + t("Round {round}: the engine is {tile}", round=event.round_number,
                            tile=str(event.engine)) + "\n")
             for seat in range(players):
@@ -217,17 +217,17 @@ def run_train_simulation(rules: TrainRules, players: int, *, seed: int, level: s
             boneyard = tn("the boneyard: {count} tile", "the boneyard: {count} tiles", event.boneyard)
             write(f"  {boneyard}\n")
             write("  " + t("{seat} plays first", seat=_seat(event.first)) + "\n")
-        elif isinstance(event, TrainTilePlayed):
+        elif isinstance(event, MexicanTilePlayed):
             write("  " + t("{seat} lays {tile} on {train}", seat=_seat(event.seat), tile=str(event.tile),
                            train=_train_name(event.train, event.seat))
                   + "    " + t("it shows {number}", number=event.head) + "\n")
         elif isinstance(event, RunEnded):
             write("  " + t("{seat} ends their opening run", seat=_seat(event.seat)) + "\n")
-        elif isinstance(event, TrainTileDrawn):
+        elif isinstance(event, MexicanTileDrawn):
             write("  " + t("{seat} draws a tile", seat=_seat(event.seat)) + "\n")
-        elif isinstance(event, TrainPassed):
+        elif isinstance(event, MexicanPassed):
             write("  " + t("{seat} passes: their marker is up", seat=_seat(event.seat)) + "\n")
-        elif isinstance(event, TrainRoundEnded):
+        elif isinstance(event, MexicanRoundEnded):
             r = event.result
             if r.reason == Outcome.DOMINO:
                 write("  " + t("{seat} goes out", seat=_seat(r.last_player)) + "\n")
@@ -239,7 +239,7 @@ def run_train_simulation(rules: TrainRules, players: int, *, seed: int, level: s
                                 count, seat=_seat(seat), tiles=shown) + "\n")
             totals = list_separator().join(f"{_seat(s)} {total}" for s, total in enumerate(r.totals))
             write("  " + t("totals: {totals}", totals=totals) + "\n")
-        elif isinstance(event, TrainMatchEnded):
+        elif isinstance(event, MexicanMatchEnded):
             best = event.totals[event.winners[0]]
             names = list_separator().join(_seat(s) for s in event.winners)
             write("\n" + tn("{seats} wins the match with the lowest total, {total}",

@@ -11,6 +11,7 @@ from capicu.net.codes import new_join_code
 from capicu.net.host.table import ConfigError, ConfigProblem
 from capicu.net.protocol import CODE_LIMIT, DEFAULT_PORT
 from capicu.net.store.journals import JournalFolder, JournalKind
+from capicu.tui.cli.options import announce_for
 from capicu.tui.game import HostGame, SoloGame, make_host_config
 from capicu.tui.prefs.settings import journals_dir, records_dir
 from capicu.tui.screens.base import CapicuScreen
@@ -165,6 +166,7 @@ class HostSetupScreen(CapicuScreen[None]):
                 rules=rules, players=players, computers=computers, level=level,
                 bind=None, port=port, code=code, seed=None, pace=0.7,
                 journals=JournalFolder(journals_dir(), JournalKind.HOST), records=records_dir(),
+                announce=announce_for(self.capicu.player_name(None)),
             )
         except ConfigError as exc:  # the form's choices leave only the typed code to go wrong
             if exc.code is not ConfigProblem.JOIN_CODE:

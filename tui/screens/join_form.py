@@ -1,18 +1,30 @@
-"""Join a game: the host's address, your name and the join code."""
+"""Join a game: a table found on the local network, or the host's address; your name and the join code.
+
+The tables announced on the local network are listed as they appear and go (net/mdns.py's
+`TableWatch`, started with the screen and closed with it); choosing one fills in its address.
+"""
 
 from __future__ import annotations
 
-from typing import ClassVar
+import os
+from typing import TYPE_CHECKING, ClassVar
 
+from capicu.net.discovery import Found, Listing, listings
 from capicu.net.protocol import CODE_LIMIT, NAME_LIMIT
-from capicu.tui.cli.options import CliError, parse_address
+from capicu.tui.cli.options import NO_LAN, CliError, parse_address
+from capicu.tui.cli.tables import joinable, table_details, table_name_shown
 from capicu.tui.game import JoinGame
 from capicu.tui.screens.base import CapicuScreen
 from capicu.tui.words.messages import N_, t
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Grid, Horizontal, Vertical
-from textual.widgets import Button, Checkbox, Footer, Input, Label, Static
+from textual.widgets import Button, Checkbox, Footer, Input, Label, OptionList, Static
+from textual.widgets.option_list import Option
+
+if TYPE_CHECKING:
+    from capicu.net.mdns import TableWatch
 
 
 class JoinFormScreen(CapicuScreen[None]):
@@ -23,11 +35,22 @@ class JoinFormScreen(CapicuScreen[None]):
         Binding("escape", "back", N_("Back"), key_display="esc"),
     ]
 
+    def __init__(self) -> None:
+        super().__init__()
+        self._watch: TableWatch | None = None
+        #: The tables listed, in the list's order.
+        self._tables: list[Listing] = []
+        #: Whether the network was listened to (False: not yet, or it could not be).
+        self._looking = False
+
     def compose(self) -> ComposeResult:
         last_host = self.capicu.settings.last_host
         name = self.capicu.player_name(None)
         with Vertical(id="join-box", classes="form-box"):
             yield Static(t("Join a game"), classes="screen-title")
+            tables = OptionList(id="tables")
+            tables.border_title = t("Tables on the local network")
+            yield tables
             with Grid(classes="form-grid"):
                 yield Label(t("Address"))
                 yield Input(value=last_host, placeholder=t("address or address:port, as the host shows it"),
@@ -44,6 +67,71 @@ class JoinFormScreen(CapicuScreen[None]):
 
     def on_mount(self) -> None:
         self.query_one("#address", Input).focus()
+        self._show_tables()
+        if not os.environ.get(NO_LAN):
+            self.run_worker(self._look(), group="tables", exclusive=True)
+
+    async def _look(self) -> None:
+        """Follow the tables on the local network until the screen closes."""
+        # Imported here: python-zeroconf loads with the first Join screen, not with the app.
+        from capicu.net.mdns import TableWatch
+
+        watch = TableWatch(self.tables_heard)
+        try:
+            await watch.start()
+        except OSError as exc:  # no interface to listen on: the address is typed, as before
+            self.log.warning(f"cannot look for tables: {exc}")
+            await watch.close()
+            self._show_tables()
+            return
+        self._watch, self._looking = watch, True
+        self._show_tables()
+
+    async def on_unmount(self) -> None:
+        watch, self._watch = self._watch, None
+        if watch is not None:
+            await watch.close()
+
+    def tables_heard(self, found: list[Found]) -> None:
+        """The tables on the network now (the watch calls it each time that changes)."""
+        self._tables = listings(found)
+        self._show_tables()
+
+    def _show_tables(self) -> None:
+        """List the tables heard (or say that none is, and why an address may be needed)."""
+        shown = self.query_one("#tables", OptionList)
+        highlighted = shown.highlighted
+        shown.clear_options()
+        if not self._tables:
+            empty = (t("Looking for tables... (none yet: a network may not pass them; type the address)")
+                     if self._looking else t("Not looking for tables: type the host's address."))
+            shown.add_option(Option(empty, disabled=True))
+            return
+        for listing in self._tables:
+            shown.add_option(Option(self._table_row(listing), disabled=not joinable(listing, False)))
+        if highlighted is not None and highlighted < len(self._tables):
+            shown.highlighted = highlighted
+
+    @staticmethod
+    def _table_row(listing: Listing) -> Text:
+        """A table on two lines: its name (with its address when it looks like another's), then the
+        game, the seats and where it is."""
+        row = Text(table_name_shown(listing), style="bold")
+        row.append(f"\n  {table_details(listing)}", style="not bold")
+        return row
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        """A table chosen: its address goes in the field, and the focus to what is still to fill in."""
+        event.stop()
+        if not 0 <= event.option_index < len(self._tables):
+            return
+        chosen = self._tables[event.option_index]
+        self.query_one("#address", Input).value = chosen.found.where
+        code = self.query_one("#code", Input)
+        if chosen.found.ad.code_needed and not code.value.strip():
+            code.focus()
+        else:
+            self.query_one("#connect", Button).focus()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "connect":

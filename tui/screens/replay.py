@@ -22,9 +22,9 @@ from pathlib import Path
 from typing import ClassVar
 
 import msgspec
-from capicu.core import MatchEnded, Play, RoundEnded, RoundStarted, TilesDrawn, TrainView, View
+from capicu.core import MatchEnded, MexicanView, Play, RoundEnded, RoundStarted, TilesDrawn, View
+from capicu.core.actions import Train
 from capicu.core.ai.coach import Analysis, Cancelled, CoachBudget, Decision, analyse
-from capicu.core.layout import Train
 from capicu.core.replay import AnyView, Position, Replay
 from capicu.net.store.coach_store import load_analysis, save_analysis
 from capicu.tui.screens.base import CapicuScreen
@@ -130,7 +130,7 @@ class ReplayScreen(CapicuScreen[None]):
         self.record = record
         #: When the match was played, as the list of replays words it ("" when unknown).
         self.when = when
-        self.trains = isinstance(replay.positions[0].board, TrainView)
+        self.trains = isinstance(replay.positions[0].board, MexicanView)
         self._starts = replay.round_starts()
         self._shown_round = -1
         self._ready = False
@@ -492,7 +492,7 @@ class ReplayScreen(CapicuScreen[None]):
         position = self.shown
         board = position.board
         self._show_title(board)
-        if isinstance(board, TrainView):
+        if isinstance(board, MexicanView):
             self._show_trains(position, board)
         else:
             self._show_line(position, board)
@@ -505,7 +505,7 @@ class ReplayScreen(CapicuScreen[None]):
     def _show_title(self, board: AnyView) -> None:
         dot = " - " if self.capicu.ascii_mode else " · "
         parts = [t("Replay"), preset_title(board.rules.preset)]
-        if isinstance(board, TrainView):
+        if isinstance(board, MexicanView):
             parts.append(t("round {round} of {rounds}", round=board.round_number, rounds=board.rounds))
         else:
             parts.append(t("round {round}", round=board.round_number))
@@ -534,9 +534,9 @@ class ReplayScreen(CapicuScreen[None]):
             self.query_one(f"#seat-{seat}", SeatPanel).update_seat(
                 replace(info, revealed=None, computer=seat in self.computers, note=note))
 
-    def _show_trains(self, position: Position, board: TrainView) -> None:
+    def _show_trains(self, position: Position, board: MexicanView) -> None:
         nobody = spectators_view(board)
-        assert isinstance(nobody, TrainView)
+        assert isinstance(nobody, MexicanView)
         over = board.turn is None and bool(board.results)
         counts = board.results[-1].counts if over else None
         playable: frozenset[Train] = frozenset()
@@ -582,7 +582,7 @@ class ReplayScreen(CapicuScreen[None]):
         log = self.query_one(EventLog)
         log.restart()
         board = position.board
-        if isinstance(board, TrainView):
+        if isinstance(board, MexicanView):
             lines, untold = train_news_lines(board.events, None, board, self.names, None)
             for line in lines + untold_lines(untold, self.names, None):
                 log.add_notice(line)
@@ -598,7 +598,7 @@ class ReplayScreen(CapicuScreen[None]):
         if not over or self._shown_round == self.position:
             return
         self._shown_round = self.position
-        if isinstance(board, TrainView):
+        if isinstance(board, MexicanView):
             head, *seats = describe_train_result(board.results[-1], self.names, None)
             text = head + "\n" + "   ".join(seats)
             if board.winners is not None:
@@ -629,9 +629,9 @@ class ReplayScreen(CapicuScreen[None]):
         position = self.replay.positions[index]
         before = self.replay.positions[index - 1].board if index > 0 else None
         board = position.board
-        if isinstance(board, TrainView):
-            same_round = isinstance(before, TrainView) and before.round_number == board.round_number
-            earlier = before if same_round and isinstance(before, TrainView) else None
+        if isinstance(board, MexicanView):
+            same_round = isinstance(before, MexicanView) and before.round_number == board.round_number
+            earlier = before if same_round and isinstance(before, MexicanView) else None
             lines, untold = train_news_lines(position.events, earlier, board, self.names, None)
             lines += untold_lines(untold, self.names, None)
             return lines[0]() if lines else ""

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from capicu.core import TrainView
-from capicu.core.layout import Train
+from capicu.core import MexicanView
+from capicu.core.actions import Train
 from capicu.tui.game import JoinGame
 from capicu.tui.screens.base import CapicuModalScreen
 from capicu.tui.widgets.train_lanes import lane_keys, lane_order
@@ -53,7 +53,7 @@ class TrainMatchOverScreen(CapicuModalScreen[None]):
         Binding("escape,q", "leave", N_("Leave"), key_display="esc/q"),
     ]
 
-    def __init__(self, view: TrainView) -> None:
+    def __init__(self, view: MexicanView) -> None:
         super().__init__()
         self.view = view
 

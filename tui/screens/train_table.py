@@ -3,10 +3,10 @@
 As the Draw family's table (tui/screens/table.py) does, the screen shows the
 table's model (`CapicuApp.table`) as each change comes and turns keys into
 intents; it never decides what is legal. The hand lights the tiles the view
-lists (`TrainView.legal`); a tile that fits several trains asks which, with the
+lists (`MexicanView.legal`); a tile that fits several trains asks which, with the
 lanes it may go on lit (arrows or the lane's key), one that fits one train goes
 there; a key not allowed now says why, from the engine's refusal
-(`why_not_train`).
+(`why_not_mexican`).
 
 The opening run is built here, on the screen, and sent whole: each tile laid
 (Enter on the first, then Space or Enter... see `action_lay`) goes on your own
@@ -24,22 +24,21 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, ClassVar
 
 import msgspec
-from capicu.core import DRAW, PASS, Action, Play, Tile, TrainView
-from capicu.core.actions import Run
-from capicu.core.layout import Train, tile_leaves
-from capicu.core.mexican import (
+from capicu.core import DRAW, PASS, Action, MexicanView, Play, Tile
+from capicu.core.actions import Run, Train
+from capicu.core.mexican.events import (
+    MexicanEvent,
+    MexicanMatchEnded,
+    MexicanPassed,
+    MexicanRoundEnded,
+    MexicanRoundStarted,
+    MexicanTileDrawn,
+    MexicanTilePlayed,
     RunEnded,
-    TrainEvent,
-    TrainLine,
-    TrainMatchEnded,
-    TrainPassed,
-    TrainRoundEnded,
-    TrainRoundStarted,
-    TrainTileDrawn,
-    TrainTilePlayed,
-    run_problem,
-    run_steps,
 )
+from capicu.core.mexican.refusals import run_problem, run_steps
+from capicu.core.mexican.view import TrainLine
+from capicu.core.tiles import tile_leaves
 from capicu.net.client import Update
 from capicu.net.model import Change
 from capicu.net.protocol import Chat, Seats, TrainSnapshot
@@ -72,7 +71,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Static
 
 if TYPE_CHECKING:  # the hint's search loads on the first hint
-    from capicu.core.ai.train_hints import TrainHint
+    from capicu.core.ai.mexican_hints import MexicanHint
 
 
 def _with_run(line: TrainLine, run: tuple[Tile, ...], max_pip: int) -> TrainLine:
@@ -169,7 +168,7 @@ class TrainTableScreen(CapicuScreen[None]):
             return
         for line in model.chat:
             self.query_one(EventLog).add_chat(line.name, line.text)
-        if isinstance(model.view, TrainView):
+        if isinstance(model.view, MexicanView):
             self._table_changed(model.view, None, (), snapshot=True, seq=model.seq)
         if model.resumed:
             self.say(later("You are back in your seat."))
@@ -188,19 +187,19 @@ class TrainTableScreen(CapicuScreen[None]):
     # -- what the App tells us -----------------------------------------------------
 
     @property
-    def view(self) -> TrainView | None:
+    def view(self) -> MexicanView | None:
         model = self.capicu.table
-        return model.view if model is not None and isinstance(model.view, TrainView) else None
+        return model.view if model is not None and isinstance(model.view, MexicanView) else None
 
     def model_changed(self, change: Change) -> None:
         if not (self._ready and self.is_attached):
             return
         taken = change.message
-        before = change.view_before if isinstance(change.view_before, TrainView) else None
+        before = change.view_before if isinstance(change.view_before, MexicanView) else None
         if isinstance(taken, TrainSnapshot):
             self._table_changed(taken.view, before, (), snapshot=True, seq=taken.seq)
             return
-        if isinstance(taken, Update) and isinstance(taken.view, TrainView):
+        if isinstance(taken, Update) and isinstance(taken.view, MexicanView):
             if taken.seq > self._shown_seq:
                 train_events = tuple(e for e in taken.events if isinstance(e, _TRAIN_EVENTS))
                 self._table_changed(taken.view, before, train_events, snapshot=False, seq=taken.seq)
@@ -233,7 +232,7 @@ class TrainTableScreen(CapicuScreen[None]):
         if view is not None:
             self._show(view)
 
-    def _table_changed(self, view: TrainView, before: TrainView | None, news: tuple[TrainEvent, ...], *,
+    def _table_changed(self, view: MexicanView, before: MexicanView | None, news: tuple[MexicanEvent, ...], *,
                        snapshot: bool, seq: int) -> None:
         self._shown_seq = seq
         # The view's may_run is about whoever's turn it is: once mine is sent, the next seat's
@@ -261,8 +260,8 @@ class TrainTableScreen(CapicuScreen[None]):
     def _take_ready(self) -> None:
         self.takes_ready = True
 
-    def _news_lines(self, news: tuple[TrainEvent, ...], before: TrainView | None,
-                    view: TrainView) -> list[Wording]:
+    def _news_lines(self, news: tuple[MexicanEvent, ...], before: MexicanView | None,
+                    view: MexicanView) -> list[Wording]:
         """The log's lines for these events (`train_news_lines`); what is not told yet waits for the next."""
         lines, self._untold = train_news_lines(news, before, view, self._names(view), view.seat, self._untold)
         return lines
@@ -278,11 +277,11 @@ class TrainTableScreen(CapicuScreen[None]):
 
     # -- drawing the screen ----------------------------------------------------------
 
-    def _names(self, view: TrainView) -> list[str]:
+    def _names(self, view: MexicanView) -> list[str]:
         game = self.capicu.game
         return [game.seat_name(s) if game else t("seat {number}", number=s + 1) for s in range(view.players)]
 
-    def _shown_view(self, view: TrainView) -> TrainView:
+    def _shown_view(self, view: MexicanView) -> MexicanView:
         """The view with the opening run laid on the screen so far on one's own train."""
         if not self.run or view.seat is None or not view.is_my_turn:
             return view
@@ -293,7 +292,7 @@ class TrainTableScreen(CapicuScreen[None]):
         counts[view.seat] = len(hand)
         return _replace_view(view, trains=tuple(trains), hand=hand, hand_counts=tuple(counts))
 
-    def _hand_legal(self, view: TrainView) -> tuple[Action, ...]:
+    def _hand_legal(self, view: MexicanView) -> tuple[Action, ...]:
         """What the hand lights: the run's next steps while building one, else the view's plays."""
         if view.may_run and view.seat is not None:
             own = Train(view.seat)
@@ -302,7 +301,7 @@ class TrainTableScreen(CapicuScreen[None]):
                 return tuple(Play(tile, own) for tile in steps)
         return view.legal
 
-    def _playable_trains(self, view: TrainView) -> frozenset[Train]:
+    def _playable_trains(self, view: MexicanView) -> frozenset[Train]:
         if self.choosing is not None:
             return frozenset(self.choosing[1])
         if not view.is_my_turn:
@@ -311,7 +310,7 @@ class TrainTableScreen(CapicuScreen[None]):
             return frozenset({Train(view.seat)}) if run_steps(view, self.run) else frozenset()
         return frozenset(a.place for a in view.legal if isinstance(a, Play) and isinstance(a.place, Train))
 
-    def _show(self, view: TrainView) -> None:
+    def _show(self, view: MexicanView) -> None:
         shown = self._shown_view(view)
         names = self._names(view)
         ascii_mode = self.capicu.ascii_mode
@@ -353,7 +352,7 @@ class TrainTableScreen(CapicuScreen[None]):
 
     _round = -1
 
-    def _show_round_end(self, view: TrainView) -> None:
+    def _show_round_end(self, view: MexicanView) -> None:
         over = view.turn is None and bool(view.results)
         self.set_class(over, "-round-over")
         if not over or self._summary_round == view.results[-1].round_number:
@@ -367,7 +366,7 @@ class TrainTableScreen(CapicuScreen[None]):
             text += "\n" + describe_train_winners(view.winners, view.totals, self._names(view), view.seat)
         self.query_one("#round-end", Static).update(text)
 
-    def _show_status(self, view: TrainView) -> None:
+    def _show_status(self, view: MexicanView) -> None:
         status = self.query_one(StatusLine)
         names = self._names(view)
         if self.choosing is not None:
@@ -409,7 +408,7 @@ class TrainTableScreen(CapicuScreen[None]):
         else:
             status.prompt = t("Your turn: pick a tile with the arrows, Enter plays it.")
 
-    def _break_prompt(self, view: TrainView) -> str:
+    def _break_prompt(self, view: MexicanView) -> str:
         model = self.capicu.table
         state = model.next_round if model is not None else None
         if view.seat is None:
@@ -490,7 +489,7 @@ class TrainTableScreen(CapicuScreen[None]):
         self.chosen = trains[0]
         self._show(view)
 
-    def _refused_play(self, tile: Tile, view: TrainView) -> Action:
+    def _refused_play(self, tile: Tile, view: MexicanView) -> Action:
         """The play to ask the engine about for a tile that may not go anywhere now."""
         if view.seat is None:
             return Play(tile, Train(0))
@@ -498,7 +497,7 @@ class TrainTableScreen(CapicuScreen[None]):
             return Play(tile, view.open_double)
         return Play(tile, Train(view.seat))
 
-    def _lay(self, tile: Tile, view: TrainView) -> None:
+    def _lay(self, tile: Tile, view: MexicanView) -> None:
         """Lay ``tile`` on the opening run being built, or say why it may not come next."""
         if tile in run_steps(view, self.run):
             self.run = (*self.run, tile)
@@ -583,7 +582,7 @@ class TrainTableScreen(CapicuScreen[None]):
         if self.view is not None:
             self._show(self.view)
 
-    def _explain(self, action: Action, view: TrainView) -> None:
+    def _explain(self, action: Action, view: MexicanView) -> None:
         text = describe_train_action_refused(view, action, self._names(view))
         if text:
             self.say(text, log_it=False)
@@ -675,14 +674,14 @@ class TrainTableScreen(CapicuScreen[None]):
         self._find_hint(view)
 
     @work(thread=True, exclusive=True, group="hint")
-    def _find_hint(self, view: TrainView) -> None:
+    def _find_hint(self, view: MexicanView) -> None:
         # Imported on the first hint: the search it runs is not needed at start.
-        from capicu.core.ai.train_hints import suggest_train
+        from capicu.core.ai.mexican_hints import suggest_mexican
 
-        hint = suggest_train(view, seed=view.round_number)
+        hint = suggest_mexican(view, seed=view.round_number)
         self.app.call_from_thread(self._show_hint, view, hint)
 
-    def _show_hint(self, view: TrainView, hint: TrainHint) -> None:
+    def _show_hint(self, view: MexicanView, hint: MexicanHint) -> None:
         if self.view is not view:
             return  # the table moved on while we thought
         self.say(describe_train_hint(hint, self._names(view), view.seat), log_it=False)
@@ -695,8 +694,8 @@ class TrainTableScreen(CapicuScreen[None]):
             hand.cursor = hand.hand.index(tile)
 
 
-_TRAIN_EVENTS = (TrainRoundStarted, TrainTilePlayed, TrainTileDrawn, RunEnded, TrainPassed, TrainRoundEnded,
-                 TrainMatchEnded)
+_TRAIN_EVENTS = (MexicanRoundStarted, MexicanTilePlayed, MexicanTileDrawn, RunEnded, MexicanPassed,
+                 MexicanRoundEnded, MexicanMatchEnded)
 
 
 def cast_train(place: object) -> Train:
@@ -704,5 +703,5 @@ def cast_train(place: object) -> Train:
     return place
 
 
-def _replace_view(view: TrainView, **changes: object) -> TrainView:
+def _replace_view(view: MexicanView, **changes: object) -> MexicanView:
     return msgspec.structs.replace(view, **changes)

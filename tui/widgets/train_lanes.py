@@ -20,8 +20,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
-from capicu.core import Tile, TrainView
-from capicu.core.layout import MEXICAN, Train
+from capicu.core import MexicanView, Tile
+from capicu.core.actions import MEXICAN, Train
 from capicu.net.protocol import Seat, SeatKind
 from capicu.tui.words.describe import display_text, seat_name, you_title
 from capicu.tui.words.messages import t, tc
@@ -82,20 +82,20 @@ def _seat_state(occupant: Seat | None) -> str:
     return "computer" if occupant.kind == SeatKind.COMPUTER else ""
 
 
-def lane_order(view: TrainView) -> list[Train]:
+def lane_order(view: MexicanView) -> list[Train]:
     """The trains as the lanes stand: the Mexican train, then one's own, then the others in turn order."""
     me = view.seat or 0
     return [MEXICAN, *(Train((me + step) % view.players) for step in range(view.players))]
 
 
-def lane_keys(view: TrainView) -> dict[Train, str]:
+def lane_keys(view: MexicanView) -> dict[Train, str]:
     """The key that chooses each train's lane."""
     return {train: MEXICAN_KEY if train.is_mexican else str(index)
             for index, train in enumerate(lane_order(view))}
 
 
 def lanes_from_view(
-    view: TrainView,
+    view: MexicanView,
     names: Sequence[str],
     *,
     occupants: Sequence[Seat] = (),

@@ -11,9 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from capicu.core.actions import REDEAL, Action, Draw, EndRun, Pass, Play, Run
+from capicu.core.actions import REDEAL, Action, Draw, End, EndRun, Pass, Play, Run, Train
 from capicu.core.ai.coach import Analysis, CoachReason, Decision
-from capicu.core.layout import End, Train
 
 from .describe import end_name, list_separator, seat_name, you
 from .describe_trains import train_name

@@ -1,6 +1,6 @@
 """Mexican Train in words: its moves, its refusals and its round ends (docs/RULES.md, mexican-train).
 
-core/ speaks in codes (`TrainRefusal`, the events of core/mexican.py); this
+core/ speaks in codes (`MexicanRefusal`, the events of core/mexican/events.py); this
 module makes the sentences a player reads at a Mexican Train table, in the
 reader's language (the catalogue). It stands beside tui/words/describe.py, which
 words the Draw family, so that each game's sentences are found in one place.
@@ -13,59 +13,60 @@ from dataclasses import dataclass
 from functools import partial
 from typing import TYPE_CHECKING
 
-from capicu.core import Action, Tile, TrainView
-from capicu.core.layout import Train
-from capicu.core.mexican import (
-    TrainEvent,
-    TrainMatchEnded,
-    TrainPassed,
-    TrainRefusal,
-    TrainRoundEnded,
-    TrainRoundResult,
-    TrainRoundStarted,
-    TrainTileDrawn,
-    TrainTilePlayed,
-    why_not_train,
+from capicu.core import Action, MexicanView, Tile
+from capicu.core.actions import Train
+from capicu.core.codes import Outcome
+from capicu.core.mexican.events import (
+    MexicanEvent,
+    MexicanMatchEnded,
+    MexicanPassed,
+    MexicanRoundEnded,
+    MexicanRoundResult,
+    MexicanRoundStarted,
+    MexicanTileDrawn,
+    MexicanTilePlayed,
 )
-from capicu.core.state import Outcome
+from capicu.core.mexican.refusals import MexicanRefusal, why_not_mexican
 
 if TYPE_CHECKING:  # the hints' module loads the search: the first hint imports it
-    from capicu.core.ai.train_hints import TrainHint
+    from capicu.core.ai.mexican_hints import MexicanHint
 
 from .describe import and_list, display_text, seat_name, you, you_title
 from .messages import N_, Wording, t, tc, tn
 
 #: Why a key did nothing at a Mexican Train table, by the engine's reason.
-TRAIN_REFUSALS: Mapping[TrainRefusal, str] = {
-    TrainRefusal.MATCH_OVER: N_("The match is over."),
-    TrainRefusal.ROUND_OVER: N_("This round is over; the next one is not dealt yet."),
-    TrainRefusal.NOT_AN_ACTION: N_("That is not a move."),
-    TrainRefusal.SPECTATOR: N_("You are watching: spectators do not play."),
-    TrainRefusal.NOT_YOUR_TURN: N_("Not your turn: {name} is playing."),
-    TrainRefusal.NO_SUCH_TILE: N_("There is no {tile} in a double-{max_pip} set."),
-    TrainRefusal.NOT_HELD: N_("You do not hold {tile}."),
-    TrainRefusal.NO_SUCH_TRAIN: N_("There is no such train at this table."),
-    TrainRefusal.COVER_THE_DOUBLE: N_("The double on {train} must be covered first: play a {number}."),
-    TrainRefusal.START_YOUR_TRAIN: N_("Your first turn starts your own train."),
-    TrainRefusal.MARKER_DOWN: N_("{train} is not open to you: its marker is down."),
-    TrainRefusal.MEXICAN_NEEDS_OWN: N_("Start your own train before the Mexican train."),
-    TrainRefusal.DOES_NOT_FIT: N_("{tile} does not fit {train}, which shows {number}."),
-    TrainRefusal.RUN_CANNOT_GO_ON: N_("A run may not end on a double, and nothing you hold follows {tile}."),
-    TrainRefusal.NO_RUN_NOW: N_("A run is laid only as the first play of your first turn."),
-    TrainRefusal.ONE_TILE_ONLY: N_("The opening run is one tile in this game."),
-    TrainRefusal.RUN_ENDS_ON_DOUBLE: N_("A run may not end on a double ({tile}): lay a tile after it."),
-    TrainRefusal.RUN_REPEATS: N_("The run names {tile} twice."),
-    TrainRefusal.MUST_PLAY: N_("You must play: {tile} fits."),
-    TrainRefusal.DREW_ALREADY: N_("You have drawn your tile this turn."),
-    TrainRefusal.BONEYARD_EMPTY: N_("The boneyard is empty."),
-    TrainRefusal.PASS_WHILE_FITS: N_("You cannot pass while {tile} fits."),
-    TrainRefusal.PASS_WHILE_DRAWABLE: N_("You cannot pass before you draw a tile."),
-    TrainRefusal.NOT_RUNNING: N_("There is no run to end."),
-    TrainRefusal.NOT_ALLOWED: N_("That is not allowed now."),
+TRAIN_REFUSALS: Mapping[MexicanRefusal, str] = {
+    MexicanRefusal.MATCH_OVER: N_("The match is over."),
+    MexicanRefusal.ROUND_OVER: N_("This round is over; the next one is not dealt yet."),
+    MexicanRefusal.NOT_AN_ACTION: N_("That is not a move."),
+    MexicanRefusal.SPECTATOR: N_("You are watching: spectators do not play."),
+    MexicanRefusal.NOT_YOUR_TURN: N_("Not your turn: {name} is playing."),
+    MexicanRefusal.NO_SUCH_TILE: N_("There is no {tile} in a double-{max_pip} set."),
+    MexicanRefusal.NOT_HELD: N_("You do not hold {tile}."),
+    MexicanRefusal.NO_SUCH_TRAIN: N_("There is no such train at this table."),
+    MexicanRefusal.COVER_THE_DOUBLE: N_("The double on {train} must be covered first: play a {number}."),
+    MexicanRefusal.START_YOUR_TRAIN: N_("Your first turn starts your own train."),
+    MexicanRefusal.MARKER_DOWN: N_("{train} is not open to you: its marker is down."),
+    MexicanRefusal.MEXICAN_NEEDS_OWN: N_("Start your own train before the Mexican train."),
+    MexicanRefusal.DOES_NOT_FIT: N_("{tile} does not fit {train}, which shows {number}."),
+    MexicanRefusal.RUN_CANNOT_GO_ON: N_(
+        "A run may not end on a double, and nothing you hold follows {tile}."
+    ),
+    MexicanRefusal.NO_RUN_NOW: N_("A run is laid only as the first play of your first turn."),
+    MexicanRefusal.ONE_TILE_ONLY: N_("The opening run is one tile in this game."),
+    MexicanRefusal.RUN_ENDS_ON_DOUBLE: N_("A run may not end on a double ({tile}): lay a tile after it."),
+    MexicanRefusal.RUN_REPEATS: N_("The run names {tile} twice."),
+    MexicanRefusal.MUST_PLAY: N_("You must play: {tile} fits."),
+    MexicanRefusal.DREW_ALREADY: N_("You have drawn your tile this turn."),
+    MexicanRefusal.BONEYARD_EMPTY: N_("The boneyard is empty."),
+    MexicanRefusal.PASS_WHILE_FITS: N_("You cannot pass while {tile} fits."),
+    MexicanRefusal.PASS_WHILE_DRAWABLE: N_("You cannot pass before you draw a tile."),
+    MexicanRefusal.NOT_RUNNING: N_("There is no run to end."),
+    MexicanRefusal.NOT_ALLOWED: N_("That is not allowed now."),
 }
 
 
-#: Why a hint suggests its move, by the hint's reason code (core/ai/train_hints.py, `TrainHintReason`).
+#: Why a hint suggests its move, by the hint's reason code (core/ai/mexican_hints.py, `MexicanHintReason`).
 TRAIN_HINT_REASONS: Mapping[str, str] = {
     "opening-run": N_("the longest run your hand makes: {length} tiles"),
     "end-run": N_("the run can go no further"),
@@ -82,7 +83,7 @@ TRAIN_HINT_REASONS: Mapping[str, str] = {
 }
 
 
-def describe_train_hint(hint: TrainHint, names: Sequence[str], my_seat: int | None) -> str:
+def describe_train_hint(hint: MexicanHint, names: Sequence[str], my_seat: int | None) -> str:
     """The hint in one sentence: what to do and why ("Hint: play 5-12 on your train (...)")."""
     phrases = []
     for reason in hint.reasons:
@@ -136,7 +137,7 @@ def _who(seat: int, names: Sequence[str], my_seat: int | None) -> str:
 
 
 def describe_train_refusal(
-    reason: TrainRefusal, params: Mapping[str, int | str], names: Sequence[str], my_seat: int | None
+    reason: MexicanRefusal, params: Mapping[str, int | str], names: Sequence[str], my_seat: int | None
 ) -> str:
     """Why a key did nothing, from the engine's refusal code and its params."""
     values: dict[str, object] = {
@@ -148,13 +149,13 @@ def describe_train_refusal(
     train = params.get("train")
     if isinstance(train, str):
         values["train"] = _train_from_text(train, names, my_seat)
-    return t(TRAIN_REFUSALS.get(reason, TRAIN_REFUSALS[TrainRefusal.NOT_ALLOWED]), **values)
+    return t(TRAIN_REFUSALS.get(reason, TRAIN_REFUSALS[MexicanRefusal.NOT_ALLOWED]), **values)
 
 
-def describe_train_action_refused(view: TrainView, action: Action, names: Sequence[str]) -> str:
-    """Why ``action`` is not allowed in ``view`` ("" when it is): the engine's reason (`why_not_train`)."""
-    refused = why_not_train(view, action)
-    if refused is None or not isinstance(refused.reason, TrainRefusal):
+def describe_train_action_refused(view: MexicanView, action: Action, names: Sequence[str]) -> str:
+    """Why ``action`` is not allowed in ``view`` ("" when it is): the engine's reason (`why_not_mexican`)."""
+    refused = why_not_mexican(view, action)
+    if refused is None or not isinstance(refused.reason, MexicanRefusal):
         return ""
     return describe_train_refusal(refused.reason, refused.params, names, view.seat)
 
@@ -218,12 +219,12 @@ def describe_train_round_start(round_number: int, rounds: int, engine: Tile, fir
              rounds=rounds, tile=str(engine), name=seat_name(names, first))
 
 
-def describe_train_round_end(result: TrainRoundResult, names: Sequence[str], my_seat: int | None) -> str:
+def describe_train_round_end(result: MexicanRoundResult, names: Sequence[str], my_seat: int | None) -> str:
     """How the round ended, in one line (the log's)."""
     return describe_train_result(result, names, my_seat)[0]
 
 
-def describe_train_result(result: TrainRoundResult, names: Sequence[str], my_seat: int | None) -> list[str]:
+def describe_train_result(result: MexicanRoundResult, names: Sequence[str], my_seat: int | None) -> list[str]:
     """The round's end in lines: how it ended, then each seat's count and total (lowest total first)."""
     if result.reason is Outcome.DOMINO:
         head = t("Round {round} is over: {name} went out.", round=result.round_number,
@@ -275,7 +276,7 @@ def untold_lines(untold: Untold, names: Sequence[str], me: int | None) -> list[W
     return lines
 
 
-def train_news_lines(news: Sequence[TrainEvent], before: TrainView | None, view: TrainView,
+def train_news_lines(news: Sequence[MexicanEvent], before: MexicanView | None, view: MexicanView,
                      names: Sequence[str], me: int | None, untold: Untold | None = None,
                      ) -> tuple[list[Wording], Untold]:
     """The log's lines for these events, and what is left to tell with the next ones.
@@ -316,14 +317,14 @@ def train_news_lines(news: Sequence[TrainEvent], before: TrainView | None, view:
             drew = None
 
     for event in news:
-        if isinstance(event, TrainTileDrawn):
+        if isinstance(event, MexicanTileDrawn):
             flush()
             flush_draw(False)
             drew = event.seat  # told with what comes next: a pass, or a tile laid
             continue
-        if not (isinstance(event, TrainPassed) and event.seat == drew):
+        if not (isinstance(event, MexicanPassed) and event.seat == drew):
             flush_draw(False)
-        if isinstance(event, TrainTilePlayed):
+        if isinstance(event, MexicanTilePlayed):
             covered: Tile | None = None
             if open_double is not None and event.train == open_double[0]:
                 if doubled_by != event.seat:
@@ -345,7 +346,7 @@ def train_news_lines(news: Sequence[TrainEvent], before: TrainView | None, view:
                 lines.append(partial(describe_marker_down, event.seat, names, me))
             continue
         flush()
-        if isinstance(event, TrainPassed):
+        if isinstance(event, MexicanPassed):
             if event.seat == drew:
                 flush_draw(True)
             else:
@@ -353,14 +354,14 @@ def train_news_lines(news: Sequence[TrainEvent], before: TrainView | None, view:
             if not markers.get(event.seat):
                 lines.append(partial(describe_marker_up, event.seat, names, me))
             markers[event.seat] = True
-        elif isinstance(event, TrainRoundStarted):
+        elif isinstance(event, MexicanRoundStarted):
             markers = {}
             open_double = None
             lines.append(partial(describe_train_round_start, event.round_number, view.rounds,
                                  event.engine, event.first, names, me))
-        elif isinstance(event, TrainRoundEnded):
+        elif isinstance(event, MexicanRoundEnded):
             lines.append(partial(describe_train_round_end, event.result, names, me))
-        elif isinstance(event, TrainMatchEnded):
+        elif isinstance(event, MexicanMatchEnded):
             lines.append(partial(describe_train_winners, event.winners, event.totals, names, me))
     run: tuple[int, Train, tuple[Tile, ...]] | None = None
     if pending is not None and view.running and view.turn == pending[0]:

@@ -24,10 +24,10 @@ from capicu.core import (
 )
 from capicu.core.ai import LEVELS
 from capicu.core.ai.hints import Hint, HintReason, suggest
-from capicu.core.ai.inference import DealChain, DealSampler, Knowledge, infer
+from capicu.core.ai.inference import DealChain, DealSampler, Knowledge, LineReading, infer
 from capicu.core.ai.playout import play_out
 from capicu.core.ai.search import Budget, HardPlayer, search
-from capicu.core.state import RoundState
+from capicu.core.draw.state import RoundState
 from capicu.net.protocol import Snapshot, message_from_host, to_wire
 from helpers_core import crafted_match
 from hypothesis import given, settings
@@ -258,10 +258,8 @@ def test_the_chain_weighs_a_hand_by_the_stories_that_lead_to_it() -> None:
         pool=pool,
         slots=((), (six, six, 0)),
         boneyard=5,
-        left=-1,
-        right=-1,
         drawable=3,
-        choices=((), ()),
+        line=LineReading(choices=((), ())),
     )
     sampler = DealSampler(knowledge)
     assert sampler.seat_histories(1, 1 << without[0] | 1 << without[1] | 1 << without[2]) == 6

@@ -18,8 +18,8 @@ from capicu.core.ai.coach import (
     analyse,
     analyse_position,
 )
-from capicu.core.ai.train_hard import decide
-from capicu.core.ai.train_players import make_train_player
+from capicu.core.ai.mexican_hard import decide
+from capicu.core.ai.mexican_players import make_mexican_player
 from capicu.core.replay import Replay, replay
 from capicu.net.store.coach_store import cache_path, load_analysis, save_analysis
 from capicu.tui.words.describe_coach import describe_decision, describe_summary
@@ -54,7 +54,7 @@ def played(match: Match, moves: tuple[str, ...] | list[str]) -> Match:
 def bots_match(rules: Rules, players: int, seed: int, actions: int) -> Replay:
     """``actions`` moves of a match of `normal` computer players, as a replay."""
     match = new_match(rules, players, seed)
-    make = make_train_player if rules.is_mexican_train else make_player
+    make = make_mexican_player if rules.is_mexican_train else make_player
     bots: list[Any] = [make("normal", seed * 10 + seat) for seat in range(players)]  # either game's players
     for _ in range(actions):
         if match.is_over:

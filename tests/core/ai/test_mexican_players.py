@@ -8,22 +8,23 @@ import msgspec
 import pytest
 from capicu.core import Play, Rules, Train, tile_set
 from capicu.core.actions import END_RUN
-from capicu.core.ai.train_players import TrainEasyPlayer, TrainNormalPlayer, make_train_player
-from capicu.core.ai.train_playout import moves, play_out_trains
-from capicu.core.mexican import MexicanMatch, why_not_train
+from capicu.core.ai.mexican_players import MexicanEasyPlayer, MexicanNormalPlayer, make_mexican_player
+from capicu.core.ai.mexican_playout import moves, play_out_mexican
+from capicu.core.mexican.match import MexicanMatch
+from capicu.core.mexican.refusals import why_not_mexican
 
 MEXICAN_TRAIN = Rules.preset_named("mexican-train")
 
 
 def play_match(rules: Rules, levels: list[str], seed: int) -> MexicanMatch:
     match = MexicanMatch(rules, len(levels), seed=seed)
-    players = [make_train_player(level, seed + seat) for seat, level in enumerate(levels)]
+    players = [make_mexican_player(level, seed + seat) for seat, level in enumerate(levels)]
     while not match.is_over:
         seat = match.turn
         assert seat is not None
         view = match.view(seat)
         action = players[seat].choose(view)
-        assert why_not_train(view, action) is None
+        assert why_not_mexican(view, action) is None
         match.apply(action, seat)
     return match
 
@@ -49,11 +50,11 @@ def test_normal_scores_lower_than_easy() -> None:
 def test_a_player_with_nothing_to_do_says_so() -> None:
     match = MexicanMatch(MEXICAN_TRAIN, 2, seed=1)
     other = 1 - (match.turn or 0)
-    for player in (TrainEasyPlayer(), TrainNormalPlayer()):
+    for player in (MexicanEasyPlayer(), MexicanNormalPlayer()):
         with pytest.raises(ValueError):
             player.choose(match.view(other))
     with pytest.raises(ValueError):
-        make_train_player("expert")
+        make_mexican_player("expert")
 
 
 def test_the_play_out_sees_the_same_plays_as_the_engine() -> None:
@@ -84,7 +85,7 @@ def test_play_outs_finish_rounds_and_keep_every_tile() -> None:
         match = MexicanMatch(MEXICAN_TRAIN, 2 + seed % 7, seed=seed)
         state = match.state.copy()
         before = sorted(bin(h).count("1") for h in state.hands)
-        play_out_trains(state, rng)
+        play_out_mexican(state, rng)
         assert state.outcome is not None
         laid = sum(state.lengths)
         held = sum(h.bit_count() for h in state.hands)

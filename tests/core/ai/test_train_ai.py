@@ -8,13 +8,14 @@ import msgspec
 import pytest
 from capicu.core import Play, Rules, Run, Tile, Train, parse_action, tile_set
 from capicu.core.actions import END_RUN
-from capicu.core.ai.train_chain import ChainTable, chain_value, longest_chain
-from capicu.core.ai.train_hard import TrainBudget, TrainHardPlayer, decide
-from capicu.core.ai.train_hints import TrainHint, TrainHintReason, suggest_train
-from capicu.core.ai.train_inference import read_train
-from capicu.core.ai.train_players import TRAIN_PLAYERS, make_train_player
-from capicu.core.layout import far_ends
-from capicu.core.mexican import MexicanMatch, why_not_train
+from capicu.core.ai.mexican_chain import ChainTable, chain_value, longest_chain
+from capicu.core.ai.mexican_hard import MexicanBudget, MexicanHardPlayer, decide
+from capicu.core.ai.mexican_hints import MexicanHint, MexicanHintReason, suggest_mexican
+from capicu.core.ai.mexican_inference import read_mexican
+from capicu.core.ai.mexican_players import MEXICAN_PLAYERS, make_mexican_player
+from capicu.core.mexican.match import MexicanMatch
+from capicu.core.mexican.refusals import why_not_mexican
+from capicu.core.tiles import far_ends
 from helpers_core import crafted_mexican
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -24,7 +25,7 @@ ONE_ROUND = msgspec.structs.replace(MEXICAN_TRAIN, rounds=1)
 #: Double-nine, one tile to open with: positions written by hand stay short (9 tiles each at 2 players).
 NINE_ONE_TILE = msgspec.structs.replace(MEXICAN_TRAIN, max_pip=9, opening_run=False)
 #: The search without its wall-clock cap: the same seed and view give the same move.
-STEADY = TrainBudget(cap_seconds=None)
+STEADY = MexicanBudget(cap_seconds=None)
 TWELVE = tile_set(12)
 
 
@@ -108,9 +109,9 @@ def test_hard_keeps_its_chain_and_unloads_what_is_off_it() -> None:
     view = match.view(0)
     assert {str(a) for a in view.legal} >= {"play 6-9 mexican", "play 1-9 mexican", "play 0-9 mexican"}
     for seed in range(4):
-        action = TrainHardPlayer(seed, STEADY).choose(view)
+        action = MexicanHardPlayer(seed, STEADY).choose(view)
         assert str(action) in {"play 0-9 mexican", "play 3-6 train 0"}
-    assert make_train_player("normal").choose(view) == parse_action("play 6-9 mexican")
+    assert make_mexican_player("normal").choose(view) == parse_action("play 6-9 mexican")
 
 
 def test_hard_lays_a_double_it_can_cover_and_covers_it() -> None:
@@ -118,7 +119,7 @@ def test_hard_lays_a_double_it_can_cover_and_covers_it() -> None:
         "9-3 3-3 3-8 0-1 0-2 1-2 4-5 5-6 4-6",
         "9-5 2-2 2-3 2-4 4-4 1-1 6-6 7-7 0-0",
     ])
-    hard = TrainHardPlayer(0, STEADY)
+    hard = MexicanHardPlayer(0, STEADY)
     assert hard.choose(match.view(0)) == parse_action("play 3-3 train 0")
     match.apply(parse_action("play 3-3 train 0"))
     view = match.view(0)
@@ -129,16 +130,16 @@ def test_hard_lays_a_double_it_can_cover_and_covers_it() -> None:
 def play_round(rules: Rules, levels: list[str], seed: int, *, hints: bool = False) -> MexicanMatch:
     """One round, every move checked against the rules (and hard's hints with ``hints``)."""
     match = MexicanMatch(rules, len(levels), seed=seed)
-    players = [make_train_player(level, seed * 10 + seat) for seat, level in enumerate(levels)]
+    players = [make_mexican_player(level, seed * 10 + seat) for seat, level in enumerate(levels)]
     while not match.results:
         seat = match.turn
         assert seat is not None
         view = match.view(seat)
         action = players[seat].choose(view)
-        assert why_not_train(view, action) is None, (action, view.legal)
+        assert why_not_mexican(view, action) is None, (action, view.legal)
         if hints and levels[seat] == "hard":
-            hint = suggest_train(view, seed=seed)
-            assert why_not_train(view, hint.action) is None
+            hint = suggest_mexican(view, seed=seed)
+            assert why_not_mexican(view, hint.action) is None
         match.apply(action, seat)
     return match
 
@@ -163,16 +164,16 @@ def test_every_level_plays_only_legal_moves(options: dict[str, object]) -> None:
 
 
 def test_the_levels_are_registered_for_the_host() -> None:
-    assert list(TRAIN_PLAYERS) == ["easy", "normal", "hard"]
-    assert make_train_player("hard", 3).name == "hard"
+    assert list(MEXICAN_PLAYERS) == ["easy", "normal", "hard"]
+    assert make_mexican_player("hard", 3).name == "hard"
     with pytest.raises(ValueError, match="hard"):
-        make_train_player("expert")
+        make_mexican_player("expert")
 
 
 def position_with_choice(seed: int) -> MexicanMatch:
     """A three-player round played by normal players until seat 0 has a real choice mid-round."""
     match = MexicanMatch(ONE_ROUND, 3, seed=seed)
-    players = [make_train_player("normal", seat) for seat in range(3)]
+    players = [make_mexican_player("normal", seat) for seat in range(3)]
     while True:
         seat = match.turn
         assert seat is not None and not match.results
@@ -189,7 +190,7 @@ def test_hard_decides_from_the_view_alone() -> None:
     for seed in range(6):
         match = position_with_choice(seed)
         view = match.view(0)
-        choice = TrainHardPlayer(7, STEADY).choose(view)
+        choice = MexicanHardPlayer(7, STEADY).choose(view)
         log = match.log()
         deal = log["entries"][0]["deal"]
         size = ONE_ROUND.hand_size(3)
@@ -211,7 +212,7 @@ def test_hard_decides_from_the_view_alone() -> None:
                 continue  # the swap makes a pass or a draw dishonest: not the same story
             assert other.state.hands != state.hands or other.state.stock != state.stock
             assert other.view(0) == view
-            assert TrainHardPlayer(7, STEADY).choose(other.view(0)) == choice
+            assert MexicanHardPlayer(7, STEADY).choose(other.view(0)) == choice
             swapped += 1
             break
     assert swapped >= 4
@@ -222,13 +223,13 @@ def test_the_reading_never_rules_out_a_tile_a_player_holds() -> None:
     read_any = 0
     for seed in range(8):
         match = MexicanMatch(ONE_ROUND, 2 + seed % 3, seed=seed)
-        players = [make_train_player("normal", s) for s in range(match.players)]
+        players = [make_mexican_player("normal", s) for s in range(match.players)]
         while not match.results:
             seat = match.turn
             assert seat is not None
             view = match.view(seat)
             if view.legal and view.turn is not None:
-                reading = read_train(view)
+                reading = read_mexican(view)
                 tiles = reading.knowledge.tiles
                 for other in range(match.players):
                     held = match.state.hands[other]
@@ -263,16 +264,16 @@ def test_the_hint_suggests_the_longest_opening_run() -> None:
         view = match.view(seat)
         if not view.may_run or len([a for a in view.legal if isinstance(a, Play)]) == 0:
             continue
-        hint = suggest_train(view, seed=1)
+        hint = suggest_mexican(view, seed=1)
         tiles = tile_set(9)
         hand = tiles.mask_of(view.hand)
         expected = chain_value(tiles, hand, view.trains[seat].head, run=True)[0]
         assert len(hint.run) == expected
-        assert hint.reasons == (TrainHintReason.OPENING_RUN(length=expected),)
+        assert hint.reasons == (MexicanHintReason.OPENING_RUN(length=expected),)
         assert hint.tile == hint.run[0] and hint.place == Train(seat)
         if expected > 1:
             assert hint.action == Run(hint.run)
-        assert why_not_train(view, hint.action) is None
+        assert why_not_mexican(view, hint.action) is None
         tested += 1
     assert tested >= 20
 
@@ -283,7 +284,7 @@ def test_the_longest_opening_run_against_brute_force_on_a_dealt_double_twelve_ha
     other = "12-11 11-11 10-10 9-9 8-8 7-7 6-6 5-5 4-4 0-0 0-1 0-2 0-3 0-4 0-5"
     match = crafted_mexican(ONE_ROUND, [hand, other])
     view = match.view(0)
-    hint = suggest_train(view)
+    hint = suggest_mexican(view)
     assert len(hint.run) == 15  # every tile, 9-10 last
     assert hint.run[0] == Tile(1, 12) and hint.action == Run(hint.run)
     match.apply(hint.action)
@@ -295,16 +296,16 @@ def test_a_hint_names_a_tile_and_a_train_and_says_why() -> None:
         "9-3 3-3 3-8 0-1 0-2 1-2 4-5 5-6 4-6",
         "9-5 2-2 2-3 2-4 4-4 1-1 6-6 7-7 0-0",
     ])
-    hint = suggest_train(match.view(0), budget=STEADY)
-    assert isinstance(hint, TrainHint)
+    hint = suggest_mexican(match.view(0), budget=STEADY)
+    assert isinstance(hint, MexicanHint)
     assert (hint.tile, hint.place) == (Tile(3, 3), Train(0)) and hint.run == ()
-    assert TrainHintReason.DOUBLE(tile="3-3") in hint.reasons
+    assert MexicanHintReason.DOUBLE(tile="3-3") in hint.reasons
     match.apply(hint.action)
-    assert suggest_train(match.view(0)).reasons[0] == TrainHintReason.COVERS_DOUBLE(train="train 0")
-    for reason in TrainHintReason:
+    assert suggest_mexican(match.view(0)).reasons[0] == MexicanHintReason.COVERS_DOUBLE(train="train 0")
+    for reason in MexicanHintReason:
         assert reason.params is not None
     with pytest.raises(ValueError):
-        suggest_train(match.view(1))
+        suggest_mexican(match.view(1))
 
 
 def test_ending_the_run_is_suggested_when_the_run_can_go_no_further() -> None:
@@ -312,34 +313,34 @@ def test_ending_the_run_is_suggested_when_the_run_can_go_no_further() -> None:
         "12-1 1-2 3-4 5-6 7-8 9-10 0-3 0-5 0-7 0-9 3-3 4-4 6-6 8-8 10-10",
         "12-11 11-11 9-9 7-7 5-5 2-2 1-1 0-0 0-1 0-2 0-4 0-6 0-8 0-10 1-3",
     ])
-    assert suggest_train(match.view(0)).action == parse_action("run 12-1 1-2")
+    assert suggest_mexican(match.view(0)).action == parse_action("run 12-1 1-2")
     match.apply(parse_action("play 1-12 train 0"))
-    hint = suggest_train(match.view(0))
+    hint = suggest_mexican(match.view(0))
     assert hint.action == parse_action("play 1-2 train 0") and hint.run == (Tile(1, 2),)
     match.apply(hint.action)
     view = match.view(0)
     assert view.running and view.legal == (END_RUN,)
-    hint = suggest_train(view)
-    assert hint.action == END_RUN and hint.reasons == (TrainHintReason.END_RUN(),)
+    hint = suggest_mexican(view)
+    assert hint.action == END_RUN and hint.reasons == (MexicanHintReason.END_RUN(),)
 
 
 def test_a_view_whose_events_do_not_add_up_still_gets_a_legal_move() -> None:
     match = position_with_choice(2)
     view = msgspec.structs.replace(match.view(0), events=match.view(0).events[:1])
     with pytest.raises(ValueError):
-        read_train(view)
-    assert TrainHardPlayer(0, STEADY).choose(view) in view.legal
+        read_mexican(view)
+    assert MexicanHardPlayer(0, STEADY).choose(view) in view.legal
 
 
 def test_a_number_the_next_player_lacks_left_open_counts_for_the_move() -> None:
-    from capicu.core.ai.train_hard import BLOCKS, _Seat, merit_of
+    from capicu.core.ai.mexican_hard import BLOCKS, _Seat, merit_of
 
     match = after_first_turns([
         "9-3 3-6 6-9 1-9 1-4 0-9 2-5 7-8 5-7",
         "9-5 2-2 2-3 2-4 3-3 4-4 0-1 1-1 6-6",
     ])
     view = match.view(0)
-    seat = _Seat(view, read_train(view))
+    seat = _Seat(view, read_mexican(view))
     unload = parse_action("play 0-9 mexican")
     assert isinstance(unload, Play)
     before = merit_of(seat, unload, cover_doubles=True)

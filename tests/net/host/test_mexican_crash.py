@@ -9,9 +9,11 @@ import sys
 import textwrap
 from pathlib import Path
 
-from capicu.core import TrainView, parse_action
-from capicu.core.ai.train_players import make_train_player
-from capicu.core.mexican import MexicanMatch, TrainEvent, match_from_log
+from capicu.core import MexicanView, parse_action
+from capicu.core.ai.mexican_players import make_mexican_player
+from capicu.core.games import match_from_log
+from capicu.core.mexican.events import MexicanEvent
+from capicu.core.mexican.match import MexicanMatch
 from capicu.net import Client, Closed, NextRound, Update
 from capicu.net.protocol import SeatKind, TrainSnapshot
 from capicu.net.store.journal import read_journal
@@ -31,17 +33,17 @@ async def _stop(process: asyncio.subprocess.Process) -> None:
                 process.kill()
 
 
-async def play(client: Client, seed: int, told: list[TrainEvent], *, kill_at: int | None = None,
-               kill: asyncio.Event | None = None) -> TrainView | None:
+async def play(client: Client, seed: int, told: list[MexicanEvent], *, kill_at: int | None = None,
+               kill: asyncio.Event | None = None) -> MexicanView | None:
     """Play the seat with a normal computer player, keeping every event told; stop at ``kill_at``."""
-    player, pending = make_train_player("normal", seed), None
+    player, pending = make_mexican_player("normal", seed), None
     async with asyncio.timeout(WAIT * 3):
         while True:
             view = client.view
-            if isinstance(view, TrainView) and view.match_over:
+            if isinstance(view, MexicanView) and view.match_over:
                 return view
             stopping = kill is not None and kill.is_set()
-            if isinstance(view, TrainView) and view.is_my_turn and view.legal and pending is None \
+            if isinstance(view, MexicanView) and view.is_my_turn and view.legal and pending is None \
                     and not stopping:
                 pending = await client.send_action(player.choose(view))
             message = await client.receive()
@@ -61,7 +63,7 @@ async def play(client: Client, seed: int, told: list[TrainEvent], *, kill_at: in
                     kill.set()
 
 
-def replayed(path: Path) -> tuple[MexicanMatch, list[TrainEvent]]:
+def replayed(path: Path) -> tuple[MexicanMatch, list[MexicanEvent]]:
     """The journal's match (read back by core), and every public event it made, replayed from scratch."""
     log = read_journal(path).match_log()
     assert log["format"] == "capicu-mexican-train-log/1"
@@ -70,7 +72,7 @@ def replayed(path: Path) -> tuple[MexicanMatch, list[TrainEvent]]:
     deals = [(e["deal"], e["seat"]) for e in log["entries"] if isinstance(e, dict)]
     again = MexicanMatch(log["rules"], log["players"], log["seed"], deals=deals,
                          pause_between_rounds=log.get("pause_between_rounds", False))
-    events: list[TrainEvent] = list(again.opening_events)
+    events: list[MexicanEvent] = list(again.opening_events)
     for entry in log["entries"][1:]:  # the first deal is the opening's
         if isinstance(entry, str):
             events.extend(again.apply(parse_action(entry)))
@@ -85,7 +87,7 @@ async def test_a_killed_mexican_train_host_resumes_from_its_journal_mid_round(tm
         tmp_path / "config", "--preset", "mexican-train", "--players", "4", "--computers", "3",
         "--rounds", "4", "--seed", "23", "--journal", str(journal),
     )
-    told: list[TrainEvent] = []
+    told: list[MexicanEvent] = []
     try:
         client = await Client.connect(LOOPBACK, port, name="ana", reconnect=False)
         token = client.token
@@ -113,7 +115,7 @@ async def test_a_killed_mexican_train_host_resumes_from_its_journal_mid_round(tm
     try:
         client = await Client.connect(LOOPBACK, port, name="anyone", token=token, reconnect=False)
         assert client.seat == 0
-        after: list[TrainEvent] = []
+        after: list[MexicanEvent] = []
         final = await play(client, 2, after)
         assert final is not None and final.match_over and len(final.results) == 4
         match, events = replayed(journal)

@@ -15,9 +15,9 @@ from typing import Any
 
 import msgpack
 import msgspec
-from capicu.core import Rules, TrainView, parse_action
+from capicu.core import MexicanView, Rules, parse_action
 from capicu.core.actions import Play, Run
-from capicu.core.ai.train_players import make_train_player
+from capicu.core.ai.mexican_players import make_mexican_player
 from capicu.net.client import Client, Closed, Update
 from capicu.net.host.effects import Effect, Peer, Think
 from capicu.net.host.machine import HostMachine, Limits
@@ -96,9 +96,9 @@ async def test_a_real_host_plays_a_whole_match_of_mexican_train_between_eight_co
             message = await watcher.receive()
             assert not isinstance(message, Closed), message
             view = watcher.view
-            if isinstance(view, TrainView) and view.match_over:
+            if isinstance(view, MexicanView) and view.match_over:
                 break
-    assert isinstance(view, TrainView) and view.seat is None and not view.hand
+    assert isinstance(view, MexicanView) and view.seat is None and not view.hand
     assert view.players == 8 and len(view.results) == 13  # one round per double, 12-12 to 0-0
     assert [r.engine.high for r in view.results] == list(range(12, -1, -1))
     for seat in range(8):
@@ -119,11 +119,11 @@ async def _turn_of(clients: list[Client], seat: int) -> Client:
     return next(c for c in clients if c.seat == seat)
 
 
-async def _until_my_turn(client: Client) -> TrainView:
+async def _until_my_turn(client: Client) -> MexicanView:
     async with asyncio.timeout(WAIT):
         while True:
             view = client.view
-            if isinstance(view, TrainView) and view.is_my_turn and view.legal:
+            if isinstance(view, MexicanView) and view.is_my_turn and view.legal:
                 return view
             message = await client.receive()
             assert not isinstance(message, Closed), message
@@ -153,7 +153,7 @@ async def test_people_send_mexican_actions_and_the_host_refuses_with_codes(start
             if isinstance(message, TrainSnapshot):
                 snapshot = message
     view = snapshot.view
-    assert isinstance(view, TrainView) and view.seat == 0 and len(view.hand) == 15
+    assert isinstance(view, MexicanView) and view.seat == 0 and len(view.hand) == 15
     on_turn = await _turn_of(clients, view.turn)  # type: ignore[arg-type]
     view = await _until_my_turn(on_turn)
     assert view.may_run and view.first_turn
@@ -190,22 +190,22 @@ async def test_people_send_mexican_actions_and_the_host_refuses_with_codes(start
     ref = await on_turn.send_action(Run((start.tile,)))
     taken = await _answer(on_turn, ref)
     assert isinstance(taken, Update) and taken.actor == view.seat
-    assert [type(e).__name__ for e in taken.events][:2] == ["TrainTilePlayed", "RunEnded"]
-    assert isinstance(taken.view, TrainView) and start.tile not in taken.view.hand
+    assert [type(e).__name__ for e in taken.events][:2] == ["MexicanTilePlayed", "RunEnded"]
+    assert isinstance(taken.view, MexicanView) and start.tile not in taken.view.hand
     assert taken.view.trains[view.seat].tiles[0][0] == 12  # from the engine's number
 
     # Then everyone plays on to the end of the match (one round), the first legal action each turn;
     # the host makes the draws (a view never offers draw alone).
-    async def play_out(client: Client, wire: bytearray) -> TrainView:
+    async def play_out(client: Client, wire: bytearray) -> MexicanView:
         pending = None
         async with asyncio.timeout(WAIT * 2):
             while True:
                 current = client.view
-                if isinstance(current, TrainView) and current.match_over:
+                if isinstance(current, MexicanView) and current.match_over:
                     return current
-                mine = isinstance(current, TrainView) and current.is_my_turn and bool(current.legal)
+                mine = isinstance(current, MexicanView) and current.is_my_turn and bool(current.legal)
                 if mine and pending is None:
-                    assert isinstance(current, TrainView)
+                    assert isinstance(current, MexicanView)
                     assert tuple(map(str, current.legal)) != ("draw",)
                     pending = await client.send_action(current.legal[0])
                 message = await client.receive()
@@ -256,8 +256,8 @@ async def test_a_malformed_mexican_action_is_a_bad_message_and_the_host_hangs_up
 
 
 def _act_for(think: Think) -> Any:
-    assert isinstance(think.view, TrainView)
-    return make_train_player("normal", think.seed).choose(think.view)
+    assert isinstance(think.view, MexicanView)
+    return make_mexican_player("normal", think.seed).choose(think.view)
 
 
 def test_eight_people_a_spectator_the_turn_timer_the_grace_and_covering_at_eight_seats():
@@ -390,11 +390,11 @@ async def test_the_protocol_pages_mexican_train_example_is_what_a_host_sends(sta
     writer.close()
 
 
-# -- the client's model takes a TrainView like a View ---------------------------------------
+# -- the client's model takes a MexicanView like a View ---------------------------------------
 
 
 def test_the_client_model_takes_train_snapshots_and_updates_as_it_takes_views():
-    from capicu.core.mexican import MexicanMatch
+    from capicu.core.mexican.match import MexicanMatch
     from capicu.net.model import TableModel
     from capicu.net.protocol import TrainUpdate, message_from_host, to_wire, train_view_state
 
@@ -425,7 +425,7 @@ async def test_mexican_train_computers_think_in_worker_processes_too(start_host)
                                computer_processes=1)
     watcher, _ = await watching(port)
     async with asyncio.timeout(WAIT * 3):
-        while not (isinstance(watcher.view, TrainView) and watcher.view.match_over):
+        while not (isinstance(watcher.view, MexicanView) and watcher.view.match_over):
             assert not isinstance(await watcher.receive(), Closed)
     assert watcher.view.winners and len(watcher.view.results) == 1
     await watcher.close()

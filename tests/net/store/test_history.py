@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 from capicu.core import Rules, make_player, new_match
-from capicu.core.ai.train_players import make_train_player
+from capicu.core.ai.mexican_players import make_mexican_player
 from capicu.core.rules import ALL_PRESET_NAMES
 from capicu.net.store.history import (
     CSV_COLUMNS,
@@ -148,7 +148,7 @@ def test_the_csv_export_has_one_row_per_seat_per_match(history: History) -> None
 def _record(preset: str, players: int, seed: int) -> MatchRecord:
     rules = Rules.preset_named(preset)
     match = new_match(rules, players, seed)
-    make = make_train_player if rules.is_mexican_train else make_player
+    make = make_mexican_player if rules.is_mexican_train else make_player
     bots = [make("easy", seed * 10 + seat) for seat in range(players)]
     while not match.is_over:
         seat = match.turn

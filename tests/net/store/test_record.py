@@ -11,8 +11,8 @@ import msgpack
 import msgspec
 import pytest
 from capicu.core import Rules, make_player, new_match
-from capicu.core.ai.train_players import make_train_player
-from capicu.core.mexican import match_from_log
+from capicu.core.ai.mexican_players import make_mexican_player
+from capicu.core.games import match_from_log
 from capicu.core.replay import replay
 from capicu.core.rules import ALL_PRESET_NAMES
 from capicu.net.store.record import (
@@ -38,7 +38,7 @@ ENDED = datetime(2026, 12, 1, 17, 41, 9, tzinfo=UTC)
 def played(rules: Rules, players: int, seed: int = 3, *, stop_after: int | None = None):
     """A match of ``rules`` played by normal computer players (``stop_after`` actions at most)."""
     match = new_match(rules, players, seed, pause_between_rounds=True)
-    make = make_train_player if rules.is_mexican_train else make_player
+    make = make_mexican_player if rules.is_mexican_train else make_player
     chooser = [make("normal", seed * 10 + seat) for seat in range(players)]
     actions = 0
     while not match.is_over and (stop_after is None or actions < stop_after):

@@ -31,7 +31,7 @@ from capicu.core import (
     parse_action,
 )
 from capicu.core.ai.hints import Hint, HintReason
-from capicu.core.refusals import PARAMS
+from capicu.core.draw.refusals import PARAMS
 from capicu.core.rules import RulesError
 from capicu.net.client import LinkEnd
 from capicu.net.protocol import ErrorCode

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 from capicu.core import DRAW, REDEAL, End, Play, Tile
+from capicu.core.actions import Train
 from capicu.core.ai.coach import ChoiceValue, CoachReason, Decision, summarise
-from capicu.core.layout import Train
 from capicu.tui.words.describe_coach import (
     COACH_REASONS,
     describe_choice,

@@ -1,4 +1,4 @@
-"""What a Mexican Train seat can work out about the tiles it cannot see, from its `TrainView`.
+"""What a Mexican Train seat can work out about the tiles it cannot see, from its `MexicanView`.
 
 As core/ai/inference.py does for the Draw family, and in its terms (a
 `Knowledge` of *slots*, one per hidden tile a seat holds, each with the tiles
@@ -8,39 +8,39 @@ train's and those marked up); a seat that passed did not either, nor did the
 tile it drew. A marker up is that pass, read.
 
 The round is replayed from the view's public events on the engine's own
-`TrainRound` (with placeholder hands: only the layout, the turn, the markers,
+`MexicanRound` (with placeholder hands: only the layout, the turn, the markers,
 the open double and the drawing are read), so that where a tile could go at
 each moment is the rules' answer and never a second copy of them. The replay
 is also the template the search fills in with sampled hands
-(`TrainReading.state_with`).
+(`MexicanReading.state_with`).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..mexican import (
+from ..mexican.events import (
+    MexicanPassed,
+    MexicanRoundStarted,
+    MexicanTileDrawn,
+    MexicanTilePlayed,
     RunEnded,
-    TrainPassed,
-    TrainRoundStarted,
-    TrainTileDrawn,
-    TrainTilePlayed,
-    TrainView,
 )
+from ..mexican.state import MexicanRound
+from ..mexican.view import MexicanView
 from ..tiles import TileSet, tile_set
-from ..trains import TrainRound
 from .inference import Deal, Knowledge
 
 
 @dataclass(frozen=True, slots=True)
-class TrainReading:
+class MexicanReading:
     """A seat's reading of a round: what it knows of the hidden tiles, and the round as a template."""
 
     knowledge: Knowledge
     #: The round at the view's position; its hands and boneyard are placeholders.
-    template: TrainRound
+    template: MexicanRound
 
-    def state_with(self, deal: Deal) -> TrainRound:
+    def state_with(self, deal: Deal) -> MexicanRound:
         """The round at the view's position with ``deal``'s hands and boneyard."""
         state = self.template.copy()
         state.hands = list(deal.hands)
@@ -53,7 +53,7 @@ class TrainReading:
         return self.knowledge.lacks(seat)
 
 
-def _ruled_out(state: TrainRound) -> int:
+def _ruled_out(state: MexicanRound) -> int:
     """The tiles the seat on turn cannot hold when it draws or passes now: all that would fit."""
     suit = state.suit
     mask = 0
@@ -77,7 +77,7 @@ def _remove_slot(slots: list[int], bit: int) -> None:
         slots.pop()
 
 
-def read_train(view: TrainView) -> TrainReading:
+def read_mexican(view: MexicanView) -> MexicanReading:
     """``view``'s seat's reading of the round in progress (the view must be a seat's, mid-round)."""
     if view.seat is None:
         raise ValueError("a spectator has no hand to reason from")
@@ -87,14 +87,14 @@ def read_train(view: TrainView) -> TrainReading:
     players = view.players
     hand = tiles.mask_of(view.hand)
     full = tiles.full_mask
-    state: TrainRound | None = None
+    state: MexicanRound | None = None
     slots: list[list[int]] = [[] for _ in range(players)]
     laid = 0
     mexican = players
     for event in view.events:
-        if isinstance(event, TrainRoundStarted):
+        if isinstance(event, MexicanRoundStarted):
             number = event.engine.high
-            state = TrainRound(
+            state = MexicanRound(
                 tiles, number, [full] * players, [0] * event.boneyard, turn=event.first,
                 opening_run=rules.opening_run, cover_doubles=rules.cover_doubles,
                 mexican_needs_own=rules.mexican_needs_own_train,
@@ -103,7 +103,7 @@ def read_train(view: TrainView) -> TrainReading:
             laid = 0
         elif state is None:
             continue
-        elif isinstance(event, TrainTilePlayed):
+        elif isinstance(event, MexicanTilePlayed):
             index = tiles.index[event.tile]
             bit = 1 << index
             laid |= bit
@@ -112,12 +112,12 @@ def read_train(view: TrainView) -> TrainReading:
             train = mexican if event.train.owner < 0 else event.train.owner
             state.hands[state.turn] |= bit  # the placeholder hand holds what it lays
             state.play(index, train)
-        elif isinstance(event, TrainTileDrawn):
+        elif isinstance(event, MexicanTileDrawn):
             if event.seat != me:
                 _rule_out(slots[event.seat], _ruled_out(state))
                 slots[event.seat].append(0)
             state.draw()
-        elif isinstance(event, TrainPassed):
+        elif isinstance(event, MexicanPassed):
             if event.seat != me:
                 _rule_out(slots[event.seat], _ruled_out(state))
             state.pass_turn()
@@ -140,20 +140,17 @@ def read_train(view: TrainView) -> TrainReading:
         pool=pool,
         slots=tuple(tuple(s) for s in slots),
         boneyard=view.boneyard,
-        left=-1,
-        right=-1,
         drawable=view.boneyard,
-        choices=tuple(() for _ in range(players)),
     )
     _check_template(state, view)
-    return TrainReading(knowledge, state)
+    return MexicanReading(knowledge, state)
 
 
-def _check_template(state: TrainRound, view: TrainView) -> None:
+def _check_template(state: MexicanRound, view: MexicanView) -> None:
     """The replay must be where the view is; a view that disagrees with its own events is refused."""
     heads = [line.head for line in view.trains]
     if state.heads != heads or state.turn != view.turn or state.boneyard != view.boneyard:
         raise ValueError("the view's events do not lead to its trains")
 
 
-__all__ = ["TrainReading", "read_train"]
+__all__ = ["MexicanReading", "read_mexican"]

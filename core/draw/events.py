@@ -16,10 +16,10 @@ from typing import Annotated
 
 from msgspec import UNSET, Meta, Struct, UnsetType
 
-from .actions import End
+from ..actions import End
+from ..codes import Outcome
+from ..tiles import Tile
 from .scoring import Bonus
-from .state import Outcome
-from .tiles import Tile
 
 #: Seats' numbers and counts (2 to 4 seats) as a sequence on the wire holds them.
 PerSeat = Annotated[tuple[int, ...], Meta(max_length=4)]

@@ -1,6 +1,6 @@
-"""Play-outs of Mexican Train: a round finished fast at random, on the engine's own `TrainRound`.
+"""Play-outs of Mexican Train: a round finished fast at random, on the engine's own `MexicanRound`.
 
-As core/ai/playout.py does for the Draw family: the rules are `TrainRound`'s
+As core/ai/playout.py does for the Draw family: the rules are `MexicanRound`'s
 (where a tile may go, draws, passes, markers, doubles, the blocked round); only
 the choice is made here, uniformly among the moves `MexicanMatch.legal_actions`
 would list (each tile on each train it may go on, and ending the opening run
@@ -12,10 +12,10 @@ from __future__ import annotations
 
 import random
 
-from ..trains import TrainRound
+from ..mexican.state import MexicanRound
 
 
-def moves(state: TrainRound) -> tuple[list[tuple[int, int]], int]:
+def moves(state: MexicanRound) -> tuple[list[tuple[int, int]], int]:
     """The plays open to the seat on turn, as (train, tiles mask) pairs, and how many tiles in all.
 
     The same moves `MexicanMatch.legal_actions` lists as plays (tests/core/ai/test_mexican_players.py checks).
@@ -39,7 +39,7 @@ def moves(state: TrainRound) -> tuple[list[tuple[int, int]], int]:
     return options, count
 
 
-def play_out_trains(state: TrainRound, rng: random.Random) -> None:
+def play_out_mexican(state: MexicanRound, rng: random.Random) -> None:
     """Finish ``state``'s round with every seat choosing uniformly among its legal moves."""
     rand = rng.random
     while state.outcome is None:

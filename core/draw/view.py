@@ -19,10 +19,10 @@ from typing import Annotated
 
 from msgspec import UNSET, Meta, Struct, UnsetType
 
-from .actions import Action
+from ..actions import Action
+from ..rules import Rules
+from ..tiles import Tile
 from .events import MAX_TILES, Event, PerSeat, RoundResult
-from .rules import Rules
-from .tiles import Tile
 
 #: The most events or results a view may hold (as many as a host's frame may list).
 MAX_HISTORY = 4096

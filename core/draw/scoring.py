@@ -5,9 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from .rules import Rules, Scoring
-from .state import Outcome
-from .tiles import Tile
+from ..codes import Outcome
+from ..rules import Rules, Scoring
+from ..tiles import Tile
 
 
 class Bonus(StrEnum):

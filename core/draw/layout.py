@@ -1,15 +1,10 @@
-"""Where a tile may go: the board's layouts, and the one definition of the fit rule.
+"""The Draw family's layout: one line of play with two open ends (`End`).
 
-Every game lays tiles on *places*: the Draw family on the two ends of one line
-of play (`End`), Mexican Train on trains (`Train`). A tile fits a place when it
-shows the number open there, and laid there it leaves its other number open:
-`far_ends` is that rule, as a table, and everything else asks a layout built
-on it (the engines, the refusals, the computer players, their play-outs and
-their reading of the other players):
-
-- `Line`, the Draw family's line of play: two open ends kept as two numbers
-  (-1 before the lead), so the fast path stays on bitmasks and table lookups;
-- `Trains` (core/trains.py), Mexican Train's trains from the engine.
+Every game lays tiles on *places* (core/actions.py: an `End` of the line, a
+`Train`); where a tile fits is the one fit rule, `far_ends` (core/tiles.py).
+`Line` is the Draw family's layout built on it: two open ends kept as two
+numbers (-1 before the lead), so the fast path stays on bitmasks and table
+lookups. (Mexican Train's layout is `Trains`, core/mexican/layout.py.)
 
 A layout answers "which tiles of this hand can go somewhere now" (a mask),
 "where can this tile go" (its places) and "what is open after it goes there".
@@ -17,78 +12,10 @@ A layout answers "which tiles of this hand can go somewhere now" (a mask),
 
 from __future__ import annotations
 
-from enum import Enum
 from functools import cache
 
-from msgspec import Struct
-
-from .tiles import Tile, TileSet, tile_set
-
-
-class End(Enum):
-    """One of the two open ends of the line of play."""
-
-    LEFT = "left"
-    RIGHT = "right"
-
-    def __str__(self) -> str:
-        return self.value
-
-
-class Train(Struct, frozen=True, order=True, gc=False):
-    """A train of Mexican Train: a seat's own (``owner``, counted from 0) or the Mexican train.
-
-    Prints as it is written in an action: ``train 2``, ``mexican``.
-    """
-
-    #: The seat whose train it is; -1 for the Mexican train, which is everyone's.
-    owner: int
-
-    @property
-    def is_mexican(self) -> bool:
-        return self.owner < 0
-
-    def __str__(self) -> str:
-        return "mexican" if self.owner < 0 else f"train {self.owner}"
-
-
-#: The one shared train, open to all.
-MEXICAN = Train(-1)
-
-#: Where a tile is laid: an end of the line, or a train.
-Place = End | Train
-
-
-@cache
-def far_ends(tiles: TileSet, wild_blanks: bool = False) -> tuple[tuple[int, ...], ...]:
-    """The fit rule: ``far[tile][n]`` is the number ``tile`` leaves open laid against ``n``, or -1.
-
-    A tile fits an open ``n`` exactly when it shows ``n``; a double laid
-    against its number leaves that number open. With wild blanks
-    (docs/RULES.md, house rules) a blank half fits any ``n`` too, taking that
-    number: ``0-5`` laid against 3 leaves 5, and the double blank laid against
-    3 is a double 3 and leaves 3. (A blank left open instead is named by its
-    player: `Line.may_name_blank`.)
-    """
-    numbers = range(tiles.max_pip + 1)
-    if wild_blanks:
-        return tuple(
-            tuple(
-                n if a == b == 0 else b if a == 0 else (b if n == a else a if n == b else -1) for n in numbers
-            )
-            for a, b in tiles.ends
-        )
-    return tuple(tuple(b if n == a else a if n == b else -1 for n in numbers) for a, b in tiles.ends)
-
-
-def tile_leaves(tile: Tile, number: int, max_pip: int, wild_blanks: bool = False) -> int:
-    """The number ``tile`` leaves open laid against an open ``number`` (-1: it does not fit there).
-
-    The fit rule for callers holding tiles rather than tile numbers (refusals, views).
-    """
-    tiles = tile_set(max_pip)
-    index = tiles.index.get(tile)
-    return -1 if index is None else far_ends(tiles, wild_blanks)[index][number]
+from ..actions import End
+from ..tiles import Tile, TileSet, far_ends, tile_set
 
 
 class Line:

@@ -1,13 +1,13 @@
 """Simple computer players for Mexican Train, so that matches can be played and simulated end to end.
 
-Each decides from a seat's `TrainView` only. `easy` plays a legal action at
+Each decides from a seat's `MexicanView` only. `easy` plays a legal action at
 random; `normal` is greedy: it lays its opening run as long as it can, covers
 what must be covered, brings its marker down, and otherwise sheds its
 heaviest tile (doubles first at equal weight, since a double only ever fits
-one number). `hard` (core/ai/train_hard.py) plans its own train as the
+one number). `hard` (core/ai/mexican_hard.py) plans its own train as the
 longest chain its hand makes, reads the others' voids and searches close
 choices on sampled deals; the host's computer seats make any of them with
-`make_train_player(level, seed)`.
+`make_mexican_player(level, seed)`.
 """
 
 from __future__ import annotations
@@ -16,32 +16,31 @@ import random
 from collections.abc import Callable
 from typing import Protocol
 
-from ..actions import END_RUN, Action, Play
-from ..layout import Train
-from ..mexican import TrainView
+from ..actions import END_RUN, Action, Play, Train
+from ..mexican.view import MexicanView
 from ..tiles import tile_set
 
 
-class TrainPlayer(Protocol):
+class MexicanPlayer(Protocol):
     name: str
 
-    def choose(self, view: TrainView) -> Action:
+    def choose(self, view: MexicanView) -> Action:
         """The action to take; ``view`` must be this player's view on its turn."""
         ...
 
 
-def _decision_rng(seed: int, view: TrainView, salt: str) -> random.Random:
+def _decision_rng(seed: int, view: MexicanView, salt: str) -> random.Random:
     """A generator for one decision from (seed, position), so a player keeps no state."""
     hand = " ".join(str(t) for t in view.hand)
     return random.Random(f"capicu-train-ai/{salt}/{seed}/{view.round_number}/{len(view.events)}/{hand}")
 
 
-def _require_turn(view: TrainView) -> None:
+def _require_turn(view: MexicanView) -> None:
     if not view.legal:
         raise ValueError("a computer player was asked to move when it has nothing to do")
 
 
-class TrainEasyPlayer:
+class MexicanEasyPlayer:
     """Any legal action, uniformly."""
 
     name = "easy"
@@ -49,13 +48,13 @@ class TrainEasyPlayer:
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed
 
-    def choose(self, view: TrainView) -> Action:
+    def choose(self, view: MexicanView) -> Action:
         _require_turn(view)
         rng = _decision_rng(self.seed, view, "easy")
         return view.legal[int(rng.random() * len(view.legal))]
 
 
-def normal_merit(view: TrainView, play: Play) -> float:
+def normal_merit(view: MexicanView, play: Play) -> float:
     """How much `normal` likes ``play``: weight shed, doubles, its own train while its marker is up."""
     tile = play.tile
     merit = float(tile.pips) + (4.0 if tile.is_double else 0.0)
@@ -65,7 +64,7 @@ def normal_merit(view: TrainView, play: Play) -> float:
     return merit
 
 
-class TrainNormalPlayer:
+class MexicanNormalPlayer:
     """Greedy: the longest opening run it finds step by step, then its heaviest tile; draws when it must."""
 
     name = "normal"
@@ -73,7 +72,7 @@ class TrainNormalPlayer:
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed
 
-    def choose(self, view: TrainView) -> Action:
+    def choose(self, view: MexicanView) -> Action:
         _require_turn(view)
         plays = [a for a in view.legal if isinstance(a, Play)]
         if not plays:
@@ -88,16 +87,16 @@ class TrainNormalPlayer:
         return top[int(_decision_rng(self.seed, view, "normal").random() * len(top))]
 
 
-def _hard_train_player(seed: int) -> TrainPlayer:
+def _hard_train_player(seed: int) -> MexicanPlayer:
     # The plan, the reading and the search load when a hard player is first made.
-    from .train_hard import TrainHardPlayer
+    from .mexican_hard import MexicanHardPlayer
 
-    return TrainHardPlayer(seed)
+    return MexicanHardPlayer(seed)
 
 
-def _longest_run(view: TrainView) -> Action | None:
+def _longest_run(view: MexicanView) -> Action | None:
     """The first tile of the longest opening run the hand can make from here (None: end the run)."""
-    from .train_chain import longest_chain
+    from .mexican_chain import longest_chain
 
     assert view.seat is not None
     tiles = tile_set(view.rules.max_pip)
@@ -107,19 +106,19 @@ def _longest_run(view: TrainView) -> Action | None:
     return Play(tiles.tiles[run[0]], Train(view.seat))
 
 
-TRAIN_PLAYERS: dict[str, Callable[[int], TrainPlayer]] = {
-    "easy": TrainEasyPlayer,
-    "normal": TrainNormalPlayer,
+MEXICAN_PLAYERS: dict[str, Callable[[int], MexicanPlayer]] = {
+    "easy": MexicanEasyPlayer,
+    "normal": MexicanNormalPlayer,
     "hard": _hard_train_player,
 }
 
 
-def make_train_player(level: str, seed: int = 0) -> TrainPlayer:
+def make_mexican_player(level: str, seed: int = 0) -> MexicanPlayer:
     """A Mexican Train computer player of the named level (``easy``, ``normal``, ``hard``: the `LEVELS`)."""
     try:
-        factory = TRAIN_PLAYERS[level]
+        factory = MEXICAN_PLAYERS[level]
     except KeyError:
         raise ValueError(
-            f"there is no Mexican Train computer player {level!r}; choose one of {', '.join(TRAIN_PLAYERS)}"
+            f"there is no Mexican Train computer player {level!r}; choose one of {', '.join(MEXICAN_PLAYERS)}"
         ) from None
     return factory(seed)

@@ -9,21 +9,12 @@ legal action; `Match` checks legality before it calls in.
 
 from __future__ import annotations
 
-from enum import StrEnum
-
-from .layout import End, Line, line_of
-from .tiles import TileSet
+from ..actions import End
+from ..codes import Outcome
+from ..tiles import TileSet
+from .layout import Line, line_of
 
 _LEFT, _RIGHT = End.LEFT, End.RIGHT
-
-
-class Outcome(StrEnum):
-    """How a round ended (the values travel on the wire)."""
-
-    #: A player laid their last tile.
-    DOMINO = "domino"
-    #: Nobody can play and nobody can draw: the round is blocked.
-    TRANQUE = "tranque"
 
 
 def deal_hands(order: list[int], players: int, hand_size: int) -> list[int]:

@@ -18,11 +18,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from .actions import Draw, IllegalAction, Pass, Play, Redeal
-from .codes import Code
-from .layout import End, line_of
-from .rules import REDEAL_DOUBLES
-from .tiles import Tile
+from ..actions import Draw, End, IllegalAction, Pass, Play, Redeal
+from ..codes import Code
+from ..rules import REDEAL_DOUBLES
+from ..tiles import Tile
+from .layout import line_of
 from .view import View
 
 

@@ -1,16 +1,12 @@
-"""Mexican Train as the engine runs it: the `Trains` layout and a `TrainRound` on bitmasks.
+"""A round of Mexican Train as the engine runs it: a `MexicanRound` on bitmasks.
 
 docs/RULES.md, ``mexican-train``. The layout is one train per seat and the
 Mexican train, every one starting from the round's *engine* (a double set in
-the middle). Trains are numbered ``0 .. players - 1`` for the seats' own trains
-and ``players`` for the Mexican train; each keeps its open number (``heads``),
-its length and its marker. The Mexican train's marker is always up: a train
-whose marker is up is open to everyone, which is exactly what the Mexican
-train is. Where a tile fits is the fit rule of core/layout.py (`far_ends`).
+the middle): `Trains` (core/mexican/layout.py).
 
-`TrainRound` is the rules code itself: `MexicanMatch` (core/mexican.py) drives
+`MexicanRound` is the rules code itself: `MexicanMatch` (core/mexican/match.py) drives
 one and turns what it does into events and views, and the play-outs of
-core/ai/train_playout.py copy one and play it out fast. Its methods trust that
+core/ai/mexican_playout.py copy one and play it out fast. Its methods trust that
 they are called with legal moves; the match checks first.
 
 A turn, as the round keeps it:
@@ -32,77 +28,12 @@ A double laid (not as one's last tile) keeps the turn: it must be covered
 
 from __future__ import annotations
 
-from .layout import far_ends
-from .state import Outcome
-from .tiles import TileSet
-
-#: Tiles dealt to each player, by the set's top number and the player count (2 to 8).
-DEAL_SIZES: dict[int, tuple[int, ...]] = {
-    9: (9, 9, 9, 7, 7, 7, 6),
-    12: (15, 15, 15, 12, 12, 11, 11),
-    15: (15, 15, 15, 15, 15, 13, 13),
-}
+from ..codes import Outcome
+from ..tiles import TileSet
+from .layout import Trains
 
 
-class Trains:
-    """The layout: every train's open number, length and marker, and the double left open.
-
-    `places` says on which trains the seat on turn may lay now, `fitting` which
-    of its tiles go on one of them; the fit itself is `far_ends`'.
-    """
-
-    __slots__ = (
-        "engine",
-        "far",
-        "heads",
-        "lengths",
-        "markers",
-        "mexican",
-        "mexican_needs_own",
-        "open_double",
-        "suit",
-    )
-
-    def __init__(self, tiles: TileSet, players: int, engine: int, *, mexican_needs_own: bool) -> None:
-        self.far = far_ends(tiles)
-        self.suit = tiles.suit_mask
-        #: The engine's number: every train's first tile shows it.
-        self.engine = engine
-        #: The number open at the end of each train (the engine's while it is empty).
-        self.heads = [engine] * (players + 1)
-        self.lengths = [0] * (players + 1)
-        #: Each train's marker; the Mexican train's is always up (open to all).
-        self.markers = [False] * players + [True]
-        self.mexican = players
-        #: The option: only a player whose own train is started may lay on the Mexican train.
-        self.mexican_needs_own = mexican_needs_own
-        #: The train whose last tile is a double not yet covered, or -1.
-        self.open_double = -1
-
-    def open_to(self, seat: int) -> list[int]:
-        """The trains ``seat`` may lay on in an ordinary turn: its own, the Mexican, those marked up."""
-        trains = [seat]
-        markers = self.markers
-        for train in range(self.mexican):
-            if train != seat and markers[train]:
-                trains.append(train)
-        if not (self.mexican_needs_own and not self.lengths[seat]):
-            trains.append(self.mexican)
-        return trains
-
-    def fits(self, hand: int, train: int) -> int:
-        """The tiles of ``hand`` that show ``train``'s open number."""
-        return hand & self.suit[self.heads[train]]
-
-    def lay_on(self, tile: int, train: int) -> int:
-        """Lay tile number ``tile`` on ``train`` (where it fits); returns the number it leaves open."""
-        head = self.far[tile][self.heads[train]]
-        self.heads[train] = head
-        self.lengths[train] += 1
-        return head
-
-
-class TrainRound(Trains):
+class MexicanRound(Trains):
     """A round of Mexican Train in progress: the layout, the hands, the boneyard, whose turn."""
 
     __slots__ = (
@@ -161,9 +92,9 @@ class TrainRound(Trains):
         self.last_tile = -1
         self.outcome: Outcome | None = None
 
-    def copy(self) -> TrainRound:
-        clone = TrainRound.__new__(TrainRound)
-        for name in Trains.__slots__ + TrainRound.__slots__:
+    def copy(self) -> MexicanRound:
+        clone = MexicanRound.__new__(MexicanRound)
+        for name in Trains.__slots__ + MexicanRound.__slots__:
             setattr(clone, name, getattr(self, name))
         clone.hands = list(self.hands)
         clone.heads = list(self.heads)

@@ -1,13 +1,13 @@
 """Hints for Mexican Train: the move `hard` would make (a tile and a train), and why, in codes.
 
-    hint = suggest_train(view)      # view: this seat's TrainView on its turn
+    hint = suggest_mexican(view)      # view: this seat's MexicanView on its turn
     hint.action                     # a legal Action, or on the first turn the whole opening Run
     hint.tile, hint.place           # the tile to lay and its train (None for draw, pass, end run)
     hint.run                        # the longest opening run the hand can make, when one is due
-    hint.reasons                    # (TrainHintReason.KEEPS_CHAIN(length=5), ...)
+    hint.reasons                    # (MexicanHintReason.KEEPS_CHAIN(length=5), ...)
 
 As core/ai/hints.py does for the Draw family: each reason is a `Statement` of
-a `TrainHintReason` code with its params (seats counted from 0, tiles as their
+a `MexicanHintReason` code with its params (seats counted from 0, tiles as their
 text, trains as in an action: ``train 2``, ``mexican``), for an interface to word.
 """
 
@@ -17,15 +17,14 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ..actions import Action, Draw, EndRun, Pass, Play, Run
+from ..actions import Action, Draw, EndRun, Pass, Play, Run, Train
 from ..codes import Code, Statement
-from ..layout import Train
-from ..mexican import TrainView
+from ..mexican.view import MexicanView
 from ..tiles import Tile, tile_set
-from .train_hard import TrainBudget, TrainDecision, decide
+from .mexican_hard import MexicanBudget, MexicanDecision, decide
 
 
-class TrainHintReason(Code):
+class MexicanHintReason(Code):
     """Why a Mexican Train hint suggests its move, with the params it is said with."""
 
     #: The longest run the hand can make from the train's open number: ``length`` tiles.
@@ -54,11 +53,11 @@ class TrainHintReason(Code):
 
 
 #: One part of a hint's reason.
-TrainReason = Statement[TrainHintReason]
+MexicanReason = Statement[MexicanHintReason]
 
 
 @dataclass(frozen=True, slots=True)
-class TrainHint:
+class MexicanHint:
     """The suggested move and why (one or two reasons)."""
 
     #: What to do: a legal action of the view, or on the first turn the whole `Run`.
@@ -68,16 +67,16 @@ class TrainHint:
     place: Train | None
     #: The longest opening run the hand can make, tile by tile (empty when no run is due).
     run: tuple[Tile, ...]
-    reasons: tuple[TrainReason, ...]
+    reasons: tuple[MexicanReason, ...]
 
 
-def suggest_train(
-    view: TrainView,
+def suggest_mexican(
+    view: MexicanView,
     seed: int = 0,
-    budget: TrainBudget | None = None,
+    budget: MexicanBudget | None = None,
     *,
     clock: Callable[[], float] = time.perf_counter,
-) -> TrainHint:
+) -> MexicanHint:
     """The move `hard` would make in ``view`` (with this seed and budget), with a reason.
 
     ``view`` must be a seat's view on its turn (``view.legal`` not empty).
@@ -96,45 +95,45 @@ def suggest_train(
     suggested: Action = action
     if run and view.may_run and len(run) > 1:
         suggested = Run(run)  # the whole run at once, as a client sends it
-    return TrainHint(suggested, tile, place, run, _reasons(view, action, decision))
+    return MexicanHint(suggested, tile, place, run, _reasons(view, action, decision))
 
 
-def _reasons(view: TrainView, action: Action, decision: TrainDecision) -> tuple[TrainReason, ...]:
+def _reasons(view: MexicanView, action: Action, decision: MexicanDecision) -> tuple[MexicanReason, ...]:
     if isinstance(action, Pass):
-        return (TrainHintReason.MUST_PASS(),)
+        return (MexicanHintReason.MUST_PASS(),)
     if isinstance(action, Draw):
-        return (TrainHintReason.MUST_DRAW(),)
+        return (MexicanHintReason.MUST_DRAW(),)
     if isinstance(action, EndRun):
-        return (TrainHintReason.END_RUN(),)
+        return (MexicanHintReason.END_RUN(),)
     assert isinstance(action, Play)
     if len(view.hand) == 1:
-        return (TrainHintReason.DOMINO(),)
+        return (MexicanHintReason.DOMINO(),)
     if decision.run:
-        return (TrainHintReason.OPENING_RUN(length=len(decision.run)),)
-    found: list[TrainReason] = []
+        return (MexicanHintReason.OPENING_RUN(length=len(decision.run)),)
+    found: list[MexicanReason] = []
     merit = decision.merit
     if view.open_double is not None:
-        found.append(TrainHintReason.COVERS_DOUBLE(train=str(view.open_double)))
+        found.append(MexicanHintReason.COVERS_DOUBLE(train=str(view.open_double)))
     if merit is not None:
         if merit.marker_down:
-            found.append(TrainHintReason.MARKER_DOWN())
+            found.append(MexicanHintReason.MARKER_DOWN())
         if merit.covered_double:
-            found.append(TrainHintReason.DOUBLE(tile=str(action.tile)))
+            found.append(MexicanHintReason.DOUBLE(tile=str(action.tile)))
         if merit.blocks >= 0:
-            found.append(TrainHintReason.BLOCKS_SEAT(seat=merit.blocks, number=merit.blocked_number))
+            found.append(MexicanHintReason.BLOCKS_SEAT(seat=merit.blocks, number=merit.blocked_number))
         if merit.unloads:
-            found.append(TrainHintReason.UNLOADS(pips=action.tile.pips))
+            found.append(MexicanHintReason.UNLOADS(pips=action.tile.pips))
         elif isinstance(action.place, Train) and action.place.owner == view.seat and not merit.chain_loss:
             plan = _plan_length(view)
-            found.append(TrainHintReason.KEEPS_CHAIN(length=plan))
+            found.append(MexicanHintReason.KEEPS_CHAIN(length=plan))
     if not found:
         samples = max((n for _, _, n in decision.searched), default=0)
-        found.append(TrainHintReason.BEST_ODDS(samples=samples))
+        found.append(MexicanHintReason.BEST_ODDS(samples=samples))
     return tuple(found[:2])
 
 
-def _plan_length(view: TrainView) -> int:
-    from .train_chain import chain_value
+def _plan_length(view: MexicanView) -> int:
+    from .mexican_chain import chain_value
 
     assert view.seat is not None
     tiles = tile_set(view.rules.max_pip)

@@ -13,16 +13,16 @@ docs/RULES.md, ``mexican-train``. What a strong player does, and this one:
 - lays a double when it can cover it (two tiles down in one turn), and
   leaves open, on the trains everyone may use, numbers the next players are
   known to lack (*reads* their draws, passes and markers as voids, as the
-  Draw family's hard player does: core/ai/train_inference.py), so a double
+  Draw family's hard player does: core/ai/mexican_inference.py), so a double
   it leaves or a cover it lays makes them draw;
 - brings its marker down when it is up (others would lay on its plan);
-- where the choice is close (`TrainBudget.margin`), the few best moves of
+- where the choice is close (`MexicanBudget.margin`), the few best moves of
   that plan are tried on deals of the hidden tiles sampled consistent with
   everything the seat saw, each finished by a fast play-out, and the move
   with the best expected count (against the others', plus a bonus for the
   round's win) is taken: the determinised search of core/ai/search.py.
 
-It decides from the seat's `TrainView` alone; with the same seed and view
+It decides from the seat's `MexicanView` alone; with the same seed and view
 it makes the same move (a wall-clock cap aside).
 """
 
@@ -33,17 +33,16 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ..actions import END_RUN, Action, Draw, EndRun, Pass, Play
-from ..layout import Train, far_ends
-from ..mexican import TrainView
-from ..tiles import TileSet, tile_set
-from ..trains import TrainRound
+from ..actions import END_RUN, Action, Draw, EndRun, Pass, Play, Train
+from ..mexican.state import MexicanRound
+from ..mexican.view import MexicanView
+from ..tiles import TileSet, far_ends, tile_set
 from .inference import DealSampler
-from .train_chain import ChainTable
-from .train_inference import TrainReading, read_train
-from .train_playout import moves
+from .mexican_chain import ChainTable
+from .mexican_inference import MexicanReading, read_mexican
+from .mexican_playout import moves
 
-#: See `TrainBudget`.
+#: See `MexicanBudget`.
 DEFAULT_PLAYOUTS = 120
 DEFAULT_CANDIDATES = 3
 DEFAULT_CAP_SECONDS = 0.25
@@ -53,7 +52,7 @@ DEFAULT_MARGIN = 6.0
 
 
 @dataclass(frozen=True, slots=True)
-class TrainBudget:
+class MexicanBudget:
     """How much one decision may search, and how."""
 
     #: Play-outs in all for one decision (shared among the candidates); 0: the plan alone decides.
@@ -120,7 +119,7 @@ class _Seat:
     __slots__ = ("far", "hand", "heads", "lacks", "markers", "me", "open_double", "pips", "players",
                  "suit", "table", "tiles")
 
-    def __init__(self, view: TrainView, reading: TrainReading | None) -> None:
+    def __init__(self, view: MexicanView, reading: MexicanReading | None) -> None:
         assert view.seat is not None
         self.tiles: TileSet = tile_set(view.rules.max_pip)
         self.far = far_ends(self.tiles)
@@ -201,7 +200,7 @@ def merit_of(seat: _Seat, play: Play, *, cover_doubles: bool) -> Merit:
 # -- the search: sampled deals, fast play-outs --------------------------------------------
 
 
-def _apply(state: TrainRound, action: Action, tiles: TileSet, players: int) -> None:
+def _apply(state: MexicanRound, action: Action, tiles: TileSet, players: int) -> None:
     if isinstance(action, Play):
         assert isinstance(action.place, Train)
         state.play(tiles.index[action.tile], _train_index(action.place, players))
@@ -213,13 +212,13 @@ def _apply(state: TrainRound, action: Action, tiles: TileSet, players: int) -> N
         state.pass_turn()
 
 
-def play_out_greedy(state: TrainRound, rng: random.Random, greed: float, searcher: int = -1) -> None:
+def play_out_greedy(state: MexicanRound, rng: random.Random, greed: float, searcher: int = -1) -> None:
     """Finish the round: every seat lays its heaviest tile ``greed`` of the time, else any legal one.
 
     The ``searcher`` seat, when it lays its best tile, first lays one that
     does not show its own train's number on a train of the others (the plan's
     rule of thumb: unload there, keep one's own train for later). An opening
-    run goes on while a tile fits. The rules are `TrainRound`'s.
+    run goes on while a tile fits. The rules are `MexicanRound`'s.
     """
     rand = rng.random
     pips = state.tiles.pips
@@ -273,7 +272,7 @@ def play_out_greedy(state: TrainRound, rng: random.Random, greed: float, searche
 
 
 @dataclass(frozen=True, slots=True)
-class TrainDecision:
+class MexicanDecision:
     """What `hard` chose and why: the plan's merits, and the search's values when it searched."""
 
     action: Action
@@ -289,25 +288,25 @@ class TrainDecision:
         return next((m for m in self.merits if m.action == self.action), None)
 
 
-def _decision_rng(seed: int, view: TrainView) -> random.Random:
+def _decision_rng(seed: int, view: MexicanView) -> random.Random:
     hand = " ".join(str(t) for t in view.hand)
     return random.Random(f"capicu-train-ai/hard/{seed}/{view.round_number}/{len(view.events)}/{hand}")
 
 
 def decide(
-    view: TrainView,
+    view: MexicanView,
     seed: int = 0,
-    budget: TrainBudget | None = None,
+    budget: MexicanBudget | None = None,
     *,
     clock: Callable[[], float] = time.perf_counter,
-) -> TrainDecision:
+) -> MexicanDecision:
     """`hard`'s move in ``view`` (a seat's view on its turn), with the plan's merits and the search's."""
     if view.seat is None or not view.legal:
         raise ValueError("a computer player was asked to move when it has nothing to do")
-    budget = budget or TrainBudget()
+    budget = budget or MexicanBudget()
     plays = [a for a in view.legal if isinstance(a, Play)]
     if not plays:
-        return TrainDecision(view.legal[0], ())
+        return MexicanDecision(view.legal[0], ())
     me = view.seat
     rules = view.rules
     if (view.may_run or view.running) and rules.opening_run:
@@ -318,11 +317,11 @@ def decide(
         if run:
             action: Action = Play(seat.tiles.tiles[run[0]], own)
             if action in view.legal:
-                return TrainDecision(action, (), run=run)
+                return MexicanDecision(action, (), run=run)
         if END_RUN in view.legal:
-            return TrainDecision(END_RUN, ())
+            return MexicanDecision(END_RUN, ())
     try:
-        reading: TrainReading | None = read_train(view)
+        reading: MexicanReading | None = read_mexican(view)
     except ValueError:
         reading = None  # a view whose events do not lead to its trains: the plan alone decides
     seat = _Seat(view, reading)
@@ -337,19 +336,19 @@ def decide(
     kept = [m for m in merits if m.chain_loss == least]
     close = len(ranked) > 1 and (len(kept) == 1 or kept[0].total - kept[1].total <= budget.margin)
     if reading is None or not budget.playouts or not close or merits[0].total >= 1000.0:
-        return TrainDecision(merits[0].action, tuple(merits))
+        return MexicanDecision(merits[0].action, tuple(merits))
     candidates = ranked[: max(1, budget.candidates)]
     searched = _search(view, reading, candidates, seed, budget, clock)
     best = max(searched, key=lambda item: item[1])
-    return TrainDecision(best[0], tuple(merits), tuple(searched))
+    return MexicanDecision(best[0], tuple(merits), tuple(searched))
 
 
 def _search(
-    view: TrainView,
-    reading: TrainReading,
+    view: MexicanView,
+    reading: MexicanReading,
     candidates: list[Action],
     seed: int,
-    budget: TrainBudget,
+    budget: MexicanBudget,
     clock: Callable[[], float],
 ) -> list[tuple[Action, float, int]]:
     """Each candidate's mean value over the same sampled deals (common random numbers)."""
@@ -384,7 +383,7 @@ def _search(
     return [(a, totals[i] / max(1, done), done) for i, a in enumerate(candidates)]
 
 
-class TrainHardPlayer:
+class MexicanHardPlayer:
     """Plans its train, reads the others' voids and searches close choices; see the module docstring."""
 
     name = "hard"
@@ -392,14 +391,14 @@ class TrainHardPlayer:
     def __init__(
         self,
         seed: int = 0,
-        budget: TrainBudget | None = None,
+        budget: MexicanBudget | None = None,
         clock: Callable[[], float] = time.perf_counter,
     ) -> None:
         self.seed = seed
-        self.budget = budget or TrainBudget()
+        self.budget = budget or MexicanBudget()
         self.clock = clock
 
-    def choose(self, view: TrainView) -> Action:
+    def choose(self, view: MexicanView) -> Action:
         if not view.legal:
             raise ValueError("a computer player was asked to move when it has nothing to do")
         if len(view.legal) == 1:
@@ -407,5 +406,5 @@ class TrainHardPlayer:
         return decide(view, self.seed, self.budget, clock=self.clock).action
 
 
-__all__ = ["Merit", "TrainBudget", "TrainDecision", "TrainHardPlayer", "decide",
+__all__ = ["Merit", "MexicanBudget", "MexicanDecision", "MexicanHardPlayer", "decide",
            "merit_of", "play_out_greedy"]

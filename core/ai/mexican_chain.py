@@ -29,8 +29,7 @@ exact.
 
 from __future__ import annotations
 
-from ..layout import far_ends
-from ..tiles import TileSet
+from ..tiles import TileSet, far_ends
 
 #: A chain's value: (tiles, pips), compared as a pair.
 Value = tuple[int, int]

@@ -15,35 +15,25 @@ from __future__ import annotations
 
 import random
 from collections import deque
-from collections.abc import Callable
 from functools import cache
 from typing import Any, NoReturn
 
 from msgspec import UNSET
 
-from .actions import DRAW, PASS, REDEAL, Action, Draw, IllegalAction, Play, Redeal, parse_action
-from .events import (
-    Event,
-    MatchEnded,
-    Passed,
-    RoundEnded,
-    RoundResult,
-    RoundStarted,
-    TilePlayed,
-    TilesDrawn,
-)
-from .layout import End
+from ..actions import DRAW, PASS, REDEAL, Action, Draw, End, IllegalAction, Play, Redeal
+from ..codes import Outcome
+from ..engine import LoggedMatch
+from ..games import LINE
+from ..rules import REDEAL_DOUBLES, FirstLead, Rules, RulesError, RulesProblem, TieLead
+from ..tiles import Tile, TileSet, tile_set
+from .events import Event, MatchEnded, Passed, RoundEnded, RoundResult, RoundStarted, TilePlayed, TilesDrawn
 from .refusals import Refusal, why_not
-from .rules import REDEAL_DOUBLES, FirstLead, Rules, RulesError, RulesProblem, TieLead
 from .scoring import score_round
-from .state import Outcome, RoundState, deal_hands, highest_double
-from .tiles import Tile, TileSet, tile_set
+from .state import RoundState, deal_hands, highest_double
 from .view import View
 
-LOG_FORMAT = "capicu-log/1"
-#: Told of each entry `Match.from_log` replays: the match after it, the action
-#: (None for a deal), the seat that took it and the events it caused.
-OnEntry = Callable[[Any, "Action | None", "int | None", tuple[Any, ...]], None]
+#: The format its logs declare (core/games.py, `LINE`).
+LOG_FORMAT = LINE.log_format
 #: View's fields in order, and where a seat's own go among them (every view of a
 #: position shares the others).
 _VIEW_FIELDS = View.__struct_fields__
@@ -84,8 +74,13 @@ def deal_order(rng: random.Random, tile_count: int, players: int) -> tuple[list[
     return order, rng.randrange(players)
 
 
-class Match:
+class Match(LoggedMatch):
     """A match in progress (or over); see the module docstring."""
+
+    LOG_FORMAT = LOG_FORMAT
+    RULES = Rules
+    LOG_NAME = "capicu match log"
+    RULES_NEEDED = "a match log needs its rules"
 
     def __init__(
         self,
@@ -193,7 +188,7 @@ class Match:
         actions: list[Action] = []
         tiles: dict[int, int] = {}
         plays = self._plays
-        # The line's fit rule (core/layout.py): far[tile][n] >= 0 when the tile fits n.
+        # The line's fit rule (core/tiles.py `far_ends`): far[tile][n] >= 0 when the tile fits n.
         far = st.far
         left, right = st.left, st.right
         mask = playable
@@ -564,101 +559,14 @@ class Match:
         self._legal = self._view_fields = None
         return [started]
 
-    # -- the log -----------------------------------------------------------------
-
-    def log(self) -> dict[str, Any]:
-        """The match as its record: header plus every deal and action, in order.
-
-        Everything in it is plain data but the rules, a `Rules` value: whoever
-        stores a log writes them as it writes rules anywhere (net/store/journal.py).
-        """
-        log: dict[str, Any] = {
-            "format": LOG_FORMAT,
-            "rules": self.rules,
-            "players": self.players,
-            "seed": self.seed,
-            "entries": self.entries_since(0),
-        }
-        if self.pause_between_rounds:
-            # Only when set, so that logs of matches without pauses read as before.
-            log["pause_between_rounds"] = True
-        return log
-
-    @property
-    def entry_count(self) -> int:
-        """How many entries (deals and actions) the log holds now."""
-        return len(self._entries)
-
-    def entries_since(self, start: int) -> list[Any]:
-        """The log's entries from number ``start`` on, as plain data (for a journal)."""
-        return [e if isinstance(e, dict) else str(e) for e in self._entries[start:]]
+    # -- the log (core/engine.py writes and reads it) ---------------------------
 
     @classmethod
-    def from_log(cls, data: Any, on_entry: OnEntry | None = None) -> Match:
-        """The match a `log` describes; a damaged log raises ValueError saying where.
-
-        A log cut anywhere replays: a round it does not deal is dealt from the seed.
-        ``on_entry`` hears of every entry as it is replayed (core/replay.py keeps
-        each position of a finished match that way).
-        """
-        if not isinstance(data, dict) or data.get("format") != LOG_FORMAT:
-            raise ValueError(f"not a capicu match log (expected format {LOG_FORMAT!r})")
-        rules = data.get("rules")
-        if not isinstance(rules, Rules):
-            raise ValueError("a match log needs its rules")
-        players, seed, entries = data.get("players"), data.get("seed"), data.get("entries")
-        if not isinstance(players, int) or not isinstance(seed, int) or not isinstance(entries, list):
-            raise ValueError("a match log needs players, seed and entries")
-        pause = data.get("pause_between_rounds", False)
-        if not isinstance(pause, bool):
-            raise ValueError("a match log's pause_between_rounds is true or false")
-        deals: list[tuple[list[int], int]] = []
-        #: Every entry in order: its number and its action (None for a deal).
-        steps: list[tuple[int, Action | None]] = []
-        #: The seat of each entry that asked for a new deal (redeal on five doubles).
-        redeals_by: dict[int, int] = {}
-        for number, entry in enumerate(entries, 1):
-            if isinstance(entry, dict) and "redeal" in entry:
-                seat = entry["redeal"]
-                if not isinstance(seat, int) or len(entry) != 1:
-                    raise ValueError(f"entry {number} of the log is not a new deal asked for")
-                steps.append((number, REDEAL))
-                redeals_by[number] = seat
-                continue
-            if isinstance(entry, dict):
-                order, seat = entry.get("deal"), entry.get("seat")
-                if not (isinstance(order, list) and all(isinstance(t, int) for t in order)
-                        and isinstance(seat, int)):
-                    raise ValueError(f"entry {number} of the log is not a deal")
-                deals.append((order, seat))
-                steps.append((number, None))
-            else:
-                try:
-                    steps.append((number, parse_action(entry)))
-                except ValueError as exc:
-                    raise ValueError(f"entry {number} of the log: {exc}") from None
-        match = cls(rules, players, seed, deals=deals, pause_between_rounds=pause)
-        for number, action in steps:
-            if action is None:
-                # The deals are taken in order as rounds start; one that comes
-                # after a pause is the deal the match waits for.
-                if match.awaiting_deal:
-                    dealt = match.deal_next_round()
-                else:
-                    dealt = match.opening_events if number == 1 else ()
-                if on_entry is not None:
-                    on_entry(match, None, None, dealt)
-                continue
-            actor = redeals_by.get(number, match.turn)
-            try:
-                events = match.apply(action, redeals_by.get(number))
-            except IllegalAction as exc:
-                raise ValueError(f"entry {number} of the log cannot be replayed: {exc}") from None
-            if on_entry is not None:
-                on_entry(match, action, actor, events)
-        # A log cut right after a round's last action (a journal torn by a crash) lacks the
-        # next deal, which the replay has dealt from the seed: what the log holds must come
-        # first, where the replay put it; after it, only deals the replay made.
-        if match.entries_since(0)[: len(entries)] != entries:
-            raise ValueError("the log's deals are not where its actions need them")
-        return match
+    def _read_entry(cls, number: int, entry: dict[str, Any]) -> tuple[Action, int] | None:
+        """A new deal asked for (redeal on five doubles) is logged as ``{"redeal": seat}``."""
+        if "redeal" not in entry:
+            return None
+        seat = entry["redeal"]
+        if not isinstance(seat, int) or len(entry) != 1:
+            raise ValueError(f"entry {number} of the log is not a new deal asked for")
+        return REDEAL, seat

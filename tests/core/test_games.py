@@ -1,0 +1,109 @@
+"""The registry of games (core/games.py): one declaration per game, found by name, rules, log and view."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from typing import get_args
+
+import pytest
+from capicu.core import Rules
+from capicu.core.engine import Engine
+from capicu.core.games import (
+    GAMES,
+    LINE,
+    MEXICAN_TRAIN,
+    game_named,
+    game_of,
+    game_of_log,
+    game_of_view,
+    match_from_log,
+    new_match,
+)
+from capicu.core.rules import ALL_PRESET_NAMES
+
+
+@pytest.mark.parametrize("preset", ALL_PRESET_NAMES)
+def test_every_preset_is_found_and_played_by_its_game(preset: str):
+    rules = Rules.preset_named(preset)
+    game = game_of(rules)
+    assert isinstance(rules, game.rules_type)
+    assert game_named(game.name) is game
+    match = new_match(rules, rules.min_players, seed=3)
+    assert type(match) is game.engine
+    view = match.view(0)
+    assert type(view) is game.view
+    assert game_of_view(view) is game
+    assert game_of_log(match.log()) is game
+    assert all(type(event) in get_args(game.events) for event in match.opening_events)
+    # A match is its log, whichever the game.
+    action = match.legal_actions()[0]
+    match.apply(action)
+    again = match_from_log(match.log())
+    assert type(again) is game.engine
+    assert again.log() == match.log()
+    assert type(game.parse_action(str(action))) is type(action)
+
+
+def test_the_names_are_the_historys_and_the_views_tag():
+    assert [game.name for game in GAMES] == ["line", "mexican-train"]
+    assert LINE.view_tag is None  # the Draw family's view is written untagged, as it always was
+    assert MEXICAN_TRAIN.view.__struct_config__.tag == MEXICAN_TRAIN.view_tag == "mexican-train"
+    with pytest.raises(ValueError, match="there is no game 'fives'; choose one of line, mexican-train"):
+        game_named("fives")
+
+
+def test_every_engine_has_the_one_protocols_shape():
+    members = {name for name in dir(Engine) if not name.startswith("_")} | set(Engine.__annotations__)
+    assert len(members) == 16
+    for game in GAMES:
+        rules = Rules.preset_named("mexican-train" if game is MEXICAN_TRAIN else "draw")
+        match = game.new_match(rules, 2)
+        assert not [name for name in members if not hasattr(match, name)], game.name
+
+
+def test_a_game_refuses_the_actions_of_another():
+    with pytest.raises(ValueError, match="is not an action of Mexican Train"):
+        MEXICAN_TRAIN.parse_action("play 3-5 left")
+    with pytest.raises(ValueError, match="is not an action of the Draw family"):
+        LINE.parse_action("play 3-5 train 1")
+    with pytest.raises(ValueError, match="is not an action of the Draw family"):
+        LINE.parse_action("end run")
+
+
+def test_computer_players_come_from_the_game():
+    for game in GAMES:
+        rules = Rules.preset_named("mexican-train" if game is MEXICAN_TRAIN else "draw")
+        match = game.new_match(rules, 3, seed=5)
+        player = game.make_player("normal", seed=1)
+        seat = match.turn
+        assert seat is not None
+        assert player.choose(match.view(seat)) in match.legal_actions()
+        with pytest.raises(ValueError, match="computer player 'perfect'"):
+            game.make_player("perfect")
+
+
+def test_a_log_of_no_known_format_is_refused_as_before():
+    with pytest.raises(ValueError, match="not a capicu match log"):
+        match_from_log({"format": "nonsense"})
+    with pytest.raises(ValueError, match="not a capicu match log"):
+        match_from_log([1, 2])
+
+
+def test_a_draw_family_game_never_loads_mexican_train():
+    """Issue 31 item 17: the registry imports a game's modules only when that game is asked for."""
+    code = (
+        "import sys\n"
+        "from capicu.core import Rules, new_match, match_from_log, game_of_view\n"
+        "from capicu.core.ai import make_player\n"
+        "match = new_match(Rules.preset_named('draw'), 3, 1)\n"
+        "player = make_player('hard', 1)\n"
+        "while not match.is_over:\n"
+        "    match.apply(player.choose(match.view(match.turn)))\n"
+        "again = match_from_log(match.log())\n"
+        "assert game_of_view(again.view(None)).name == 'line'\n"
+        "print(sorted(name for name in sys.modules if 'mexican' in name))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "[]"

@@ -1,0 +1,330 @@
+"""A real LAN inside this machine: tables found by name, joined, followed, and a cable pulled out.
+
+Each "machine" is a network namespace on a bridge (tests/helpers_lan.py), with its own
+address on 10.231.0.0/24, a subnet that exists only inside the namespaces these tests
+make; nothing is sent anywhere else. Hosts are real ``capicu host --headless`` processes
+(``ip netns exec``); players are real ``capicu join`` processes in pseudo-terminals and
+the protocol client, run on their machine by `Machine.run`. They need root and ``ip``:
+elsewhere they are skipped saying so, and with CAPICU_REQUIRE_LAN set (.ci/run sets it)
+a skip is a failure. Select them with ``-m lan``; they live in this one file so that
+xdist keeps them on one worker.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import os
+import signal
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+from capicu.core import make_player
+from capicu.net import Client, Closed, Error, NextRound, Reconnected, Reconnecting, Update
+from capicu.net.discovery import Ad, Found, listings, tables_named
+from helpers_lan import Lan, Machine, lan_unavailable
+from helpers_process import ProcessLines
+from helpers_terminal import Terminal, capicu_env
+
+pytestmark = pytest.mark.lan
+
+#: The longest any single wait here takes.
+WAIT = 30.0
+ANA = "Ana's table"
+
+
+@dataclass
+class Net:
+    """The test's LAN, and what was started on it (stopped at the end, before the LAN goes)."""
+
+    lan: Lan
+    home: Path
+    processes: list[subprocess.Popen[bytes]] = field(default_factory=list)
+    terminals: list[Terminal] = field(default_factory=list)
+
+    def add(self) -> Machine:
+        return self.lan.add()
+
+
+@pytest.fixture
+def net(tmp_path: Path) -> Iterator[Net]:
+    """A LAN of its own for the test; everything started on it is stopped, and it is taken down."""
+    reason = lan_unavailable()
+    if reason is not None:
+        if os.environ.get("CAPICU_REQUIRE_LAN"):
+            pytest.fail(f"CAPICU_REQUIRE_LAN is set, but {reason}")
+        pytest.skip(reason)
+    made = Net(Lan(), tmp_path)
+    try:
+        yield made
+    finally:
+        for terminal in made.terminals:
+            terminal.close()
+        for process in made.processes:
+            _stop(process)
+        made.lan.close()
+
+
+def _stop(process: subprocess.Popen[bytes]) -> None:
+    if process.poll() is None:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(process.pid, signal.SIGKILL)
+        process.wait(WAIT)
+
+
+def _env(net: Net, who: str) -> dict[str, str]:
+    """A capicu process's environment: its own folders, and the LAN allowed (the suite forbids it)."""
+    env = capicu_env(net.home / who)
+    env.pop("CAPICU_NO_LAN", None)
+    return env
+
+
+class LanHost:
+    """``capicu host --headless`` on ``machine``: its join code once it announces (or listens)."""
+
+    def __init__(self, net: Net, machine: Machine, *options: str) -> None:
+        argv = machine.command(sys.executable, "-m", "capicu.tui", "host", "--headless", "--no-journal",
+                               "--lang", "en", *options)
+        self.process = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                                        env=_env(net, f"host-{machine.address}"), start_new_session=True)
+        net.processes.append(self.process)
+        self.output = ProcessLines(self.process.stdout, WAIT)
+        self.port = int(self.output.matching(r"listening on \S+ port (\d+)").group(1))
+        self.code = self.output.matching(r"join code (\w+)|no join code").group(1)
+        self.join_line = self.output.matching(r"to join, give address (\S+), port").group(1)
+        if "--no-announce" not in options:
+            self.output.matching(r"announced on the local network as")
+
+    def stop(self) -> None:
+        self.process.send_signal(signal.SIGTERM)
+        self.output.matching(r"capicu host: stopped")
+        self.process.wait(WAIT)
+
+
+async def _tables(seconds: float, enough: Any = None) -> list[Found]:
+    from capicu.net.mdns import look_for_tables
+
+    return await look_for_tables(seconds, enough)
+
+
+def _named(name: str, found: list[Found]) -> list[Found]:
+    return [each.found for each in tables_named(name, listings(found))]
+
+
+def _tables_cli(net: Net, machine: Machine, *options: str) -> list[dict[str, Any]]:
+    """What ``capicu tables --json`` prints on ``machine``."""
+    done = subprocess.run(machine.command(sys.executable, "-m", "capicu.tui", "tables", "--json", *options),
+                          capture_output=True, env=_env(net, f"tables-{machine.address}"), timeout=WAIT)
+    assert done.returncode == 0, done.stderr
+    tables: list[dict[str, Any]] = json.loads(done.stdout)
+    return tables
+
+
+async def _play_round(found: Found, name: str, code: str | None, *, hold: Any = None) -> dict[str, Any]:
+    """Join the table ``found`` names and play until its first round ends; what happened.
+
+    ``hold``: a (played, resume) pair of `threading.Event`s: after its first move the player
+    says so and plays on only once ``resume`` is set (the test pulls the cable meanwhile).
+    """
+    client = await asyncio.wait_for(Client.connect(found.address, found.port, name=name, code=code), WAIT)
+    player = make_player("greedy", 1)
+    seat, moves, links = client.seat, 0, []
+    pending: int | None = None
+    try:
+        async with asyncio.timeout(WAIT * 3):
+            while True:
+                view = client.view
+                if view is not None and view.is_my_turn and pending is None:
+                    if hold is not None and moves == 1:
+                        hold[0].set()
+                        await asyncio.to_thread(hold[1].wait, WAIT * 2)
+                        hold = None
+                    pending = await client.send_action(player.choose(view))
+                    moves += 1
+                message = await client.receive(timeout=WAIT * 2)
+                if isinstance(message, NextRound) or (view is not None and view.match_over):
+                    break
+                assert not isinstance(message, Closed), message
+                if isinstance(message, Reconnecting | Reconnected):
+                    links.append(type(message).__name__)
+                if isinstance(message, Reconnected | Error) or (
+                        isinstance(message, Update) and message.ref == pending):
+                    pending = None
+        return {"seat": seat, "seat_after": client.seat, "moves": moves, "links": links}
+    finally:
+        await client.close()
+
+
+async def _reaches(address: str, port: int) -> bool:
+    """Whether a connection to ``address:port`` is accepted within 2 s."""
+    try:
+        _, writer = await asyncio.wait_for(asyncio.open_connection(address, port), 2.0)
+    except (OSError, TimeoutError):
+        return False
+    writer.close()
+    return True
+
+
+def test_a_table_is_found_by_name_on_another_machine_joined_by_name_and_a_round_played(net: Net) -> None:
+    host_machine, player_machine, watcher_machine = net.add(), net.add(), net.add()
+    host = LanHost(net, host_machine, "--table-name", ANA, "--players", "2", "--computers", "1",
+                   "--next-round-delay", "none")
+    # The join line names the address the others reach, not 127.0.0.1 (this LAN has no default route).
+    assert host.join_line == host_machine.address
+
+    async def find_and_play() -> tuple[float, dict[str, Any]]:
+        started = time.monotonic()
+        found = await _tables(3.0, lambda tables: bool(_named(ANA, tables)))
+        took = time.monotonic() - started
+        [table] = _named(ANA, found)
+        assert (table.address, table.port, table.ad.code_needed) == (host_machine.address, host.port, True)
+        return took, await _play_round(table, "Beto", host.code)
+
+    took, played = player_machine.run(find_and_play).result(WAIT * 4)
+    assert took < 3.0, f"found after {took:.2f} s"
+    assert played["moves"] >= 1 and played["seat"] == played["seat_after"] == 0
+
+    # A real `capicu join` by the table's name, in a terminal on a third machine: it watches the table.
+    watcher = Terminal(watcher_machine.command(sys.executable, "-m", "capicu.tui", "join", ANA, "--spectate",
+                                               "--code", host.code or "", "--name", "Cleo", "--lang", "en"),
+                       env=_env(net, "cleo"))
+    net.terminals.append(watcher)
+    watcher.wait_for(lambda text: "Beto" in text and "Computer" in text, "the table, watched")
+
+
+def test_the_seats_announced_follow_the_lobby(net: Net) -> None:
+    host_machine, watch_machine, players_machine = net.add(), net.add(), net.add()
+    host = LanHost(net, host_machine, "--table-name", ANA, "--players", "3", "--no-code")
+    seen: list[int] = []
+    changed = threading.Event()
+    stop = threading.Event()
+
+    async def watch() -> list[int]:
+        from capicu.net.mdns import TableWatch
+
+        def heard(found: list[Found]) -> None:
+            for table in found:
+                if not seen or seen[-1] != table.ad.taken:
+                    seen.append(table.ad.taken)
+                    changed.set()
+
+        table_watch = TableWatch(heard)
+        await table_watch.start()
+        try:
+            await asyncio.to_thread(stop.wait, WAIT * 2)
+        finally:
+            await table_watch.close()
+        return seen
+
+    watching = watch_machine.run(watch)
+
+    def seen_taken(count: int) -> None:
+        deadline = time.monotonic() + 10
+        while not (seen and seen[-1] == count):
+            assert time.monotonic() < deadline, f"the announcement said {seen}, never {count} taken"
+            changed.wait(0.5)
+            changed.clear()
+
+    seen_taken(0)
+    port = host.port
+    first_in, second_in, leave = threading.Event(), threading.Event(), threading.Event()
+
+    async def two_players() -> None:
+        ana = await Client.connect(host_machine.address, port, name="Ana")
+        first_in.set()
+        beto = await Client.connect(host_machine.address, port, name="Beto")
+        second_in.set()
+        await asyncio.to_thread(leave.wait, WAIT)
+        await beto.close()
+        await asyncio.to_thread(stop.wait, WAIT * 2)
+        await ana.close()
+
+    players = players_machine.run(two_players)
+    assert first_in.wait(WAIT)
+    assert second_in.wait(WAIT)
+    seen_taken(2)
+    leave.set()
+    seen_taken(1)  # a player who leaves the lobby frees the seat, and the announcement says so
+    stop.set()
+    players.result(WAIT)
+    assert 1 in watching.result(WAIT)
+    assert seen[0] == 0 and 2 in seen
+
+
+def test_two_hosts_are_listed_a_stopped_one_goes_and_an_unannounced_one_never_shows(net: Net) -> None:
+    ana_machine, looker, beto_machine, quiet_machine = net.add(), net.add(), net.add(), net.add()
+    ana = LanHost(net, ana_machine, "--table-name", ANA)
+    LanHost(net, beto_machine, "--table-name", "Beto's table", "--no-code", "--preset", "mexican-train")
+    LanHost(net, quiet_machine, "--table-name", "Quiet table", "--no-announce")
+
+    listed = _tables_cli(net, looker)
+    assert sorted((t["name"], t["address"], t["code_needed"], t["preset"]) for t in listed) == [
+        (ANA, ana_machine.address, True, "puerto-rican-drawing"),
+        ("Beto's table", beto_machine.address, False, "mexican-train"),
+    ]
+
+    async def gone_after_stop() -> float:
+        from capicu.net.mdns import TableWatch
+
+        heard = asyncio.Event()
+        watch = TableWatch(lambda found: heard.set())
+        await watch.start()
+        try:
+            async with asyncio.timeout(WAIT):
+                while not _named(ANA, list(watch.tables.values())):
+                    heard.clear()
+                    await heard.wait()
+                await asyncio.to_thread(ana.stop)
+                stopped = time.monotonic()
+                while _named(ANA, list(watch.tables.values())):
+                    heard.clear()
+                    await heard.wait()
+            return time.monotonic() - stopped
+        finally:
+            await watch.close()
+
+    took = looker.run(gone_after_stop).result(WAIT * 2)
+    assert took < 3.0, f"the stopped table was still listed {took:.2f} s later"
+    assert [t["name"] for t in _tables_cli(net, looker)] == ["Beto's table"]
+
+
+def test_the_hosts_cable_out_for_20_seconds_and_back_the_players_are_in_their_seats(net: Net) -> None:
+    host_machine, bot_machine, person_machine = net.add(), net.add(), net.add()
+    # Three seats: the protocol client, a person in a terminal (the computer plays their turns
+    # after 2 s: the test is about the link, not their keys) and a computer.
+    host = LanHost(net, host_machine, "--table-name", ANA, "--players", "3", "--computers", "1",
+                   "--turn-timer", "2", "--no-code", "--next-round-delay", "none")
+    person = Terminal(person_machine.command(sys.executable, "-m", "capicu.tui", "join", ANA,
+                                             "--name", "Dora", "--lang", "en"), env=_env(net, "dora"))
+    net.terminals.append(person)
+    person.wait_for(lambda text: "Lobby" in text and "Dora" in text, "Dora in the lobby")
+    played, resume = threading.Event(), threading.Event()
+    table = Found(Ad(ANA, "line-of-play", "puerto-rican-drawing", 3, 2, False), host_machine.address,
+                  host.port, ANA)
+    bot = bot_machine.run(lambda: _play_round(table, "Beto", None, hold=(played, resume)))
+    assert played.wait(WAIT), "the player never made a first move"
+    person.wait_for(lambda text: "Beto" in text and "Lobby" not in text, "Dora at the table")
+
+    host_machine.link_down()
+    try:
+        outage_end = time.monotonic() + 20
+        # The cable is really out: nobody reaches the host.
+        assert not bot_machine.run(lambda: _reaches(host_machine.address, host.port)).result(WAIT)
+        while time.monotonic() < outage_end:  # out for 20 s: that is the test, not a wait for something
+            person.read_for(min(1.0, max(0.0, outage_end - time.monotonic())))
+    finally:
+        host_machine.link_up()
+    resume.set()
+    result = bot.result(WAIT * 3)
+    assert result["seat_after"] == result["seat"] == 1, result  # Dora came first: seat 0
+    assert result["moves"] >= 2, result  # it played on after the outage, in its own seat
+    person.wait_for(lambda text: "Beto" in text and "econnect" not in text, "Dora back at the table")
+    assert host.process.poll() is None

@@ -1,0 +1,75 @@
+"""The Join screen's list of the tables on the LAN: shown as heard, look-alikes with their address.
+
+The network side (python-zeroconf) is tests/net/test_lan.py's; here the screen is told what
+was heard, as its `TableWatch` tells it, and the suite's CAPICU_NO_LAN keeps it off the network.
+"""
+
+from __future__ import annotations
+
+from capicu.net.discovery import Ad, Found
+from capicu.tui.app import CapicuApp
+from capicu.tui.game import DisplayOptions
+from capicu.tui.screens.join_form import JoinFormScreen
+from helpers_app import screen_text, wait_for
+from textual.widgets import Button, Input, OptionList
+
+SIZE = (80, 24)
+
+
+def table(name: str, address: str, taken: int = 1, code: bool = False) -> Found:
+    return Found(Ad(name, "line-of-play", "puerto-rican-drawing", 4, taken, code), address, 7254,
+                 f"{name}@{address}")
+
+
+async def test_the_tables_heard_are_listed_and_one_chosen_fills_in_its_address() -> None:
+    app = CapicuApp(DisplayOptions(mouse=False, language="en"))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("j")
+        await wait_for(pilot, lambda: isinstance(app.screen, JoinFormScreen), what="the join form")
+        screen = app.screen
+        assert isinstance(screen, JoinFormScreen)
+        assert "Not looking for tables: type the host's address." in screen_text(app)
+        screen.tables_heard([table("Beto's table", "10.1.0.3", code=True), table("Ana's table", "10.1.0.2"),
+                             table("Аna's table", "10.1.0.9"), table("Full", "10.1.0.4", taken=4)])
+        await pilot.pause()
+        listed = screen.query_one("#tables", OptionList)
+        rows = [str(listed.get_option_at_index(i).prompt) for i in range(listed.option_count)]
+        # By name; a look-alike pair each with its address; the seats free; a full table said so.
+        assert rows == [
+            "Ana's table (at 10.1.0.2)\n  puerto-rican-drawing  ·  3 of 4 seats free  ·  10.1.0.2:7254",
+            "Beto's table\n  puerto-rican-drawing  ·  3 of 4 seats free  ·  10.1.0.3:7254",
+            "Full\n  puerto-rican-drawing  ·  full  ·  10.1.0.4:7254",
+            "Аna's table (at 10.1.0.9)\n  puerto-rican-drawing  ·  3 of 4 seats free  ·  10.1.0.9:7254",
+        ]
+        # At 80x24 the list takes the room above the form: the Join button is still on the screen.
+        text = screen_text(app)
+        assert "Ana's table (at 10.1.0.2)" in text and "Join" in text.splitlines()[-3], text
+        assert listed.option_count == 4 and listed.get_option_at_index(2).disabled
+        listed.focus()
+        listed.highlighted = 1  # Beto's table, which needs a code
+        await pilot.press("enter")
+        await pilot.pause()
+        assert screen.query_one("#address", Input).value == "10.1.0.3:7254"
+        assert app.focused is screen.query_one("#code", Input)
+        listed.focus()
+        listed.highlighted = 0
+        await pilot.press("enter")
+        await pilot.pause()
+        assert screen.query_one("#address", Input).value == "10.1.0.2:7254"
+        assert app.focused is screen.query_one("#connect", Button)
+        screen.tables_heard([])  # every table gone
+        await pilot.pause()
+        assert listed.option_count == 1 and listed.get_option_at_index(0).disabled
+
+
+async def test_the_list_is_worded_in_spanish() -> None:
+    app = CapicuApp(DisplayOptions(mouse=False, language="es"))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("j")
+        await wait_for(pilot, lambda: isinstance(app.screen, JoinFormScreen), what="the join form")
+        screen = app.screen
+        assert isinstance(screen, JoinFormScreen)
+        screen.tables_heard([table("Mesa de Ana", "10.1.0.2")])
+        await pilot.pause()
+        text = screen_text(app)
+        assert "Mesas en la red local" in text and "3 de 4 asientos libres" in text, text

@@ -1,0 +1,199 @@
+"""The tables on the local network, for the command line: ``capicu tables``, and ``capicu join`` by name.
+
+net/mdns.py listens (python-zeroconf, loaded only here and only when asked), and
+net/discovery.py says what each table announced; this words it. A table is named
+by its name, its game, its free seats and its address; a name that looks like
+another table's gets no more trust than its address.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import sys
+from typing import TypeVar
+
+from capicu.net.discovery import TABLE_NAME_LIMIT, Listing, listings, tables_named
+from capicu.net.host.sanitize import clean_text, name_key
+from capicu.net.protocol import PROTOCOL_VERSION
+from capicu.tui.words.describe_rules import preset_title
+from capicu.tui.words.messages import t, tn
+
+from .options import NO_LAN, CliError
+
+__all__ = ["LOOK_SECONDS", "add_tables_command", "look", "table_line"]
+
+#: Seconds ``capicu join`` and ``capicu tables`` listen for tables (the first answers come within a second).
+LOOK_SECONDS = 2.0
+
+
+def look(seconds: float = LOOK_SECONDS) -> list[Listing]:
+    """The tables heard on the local network in ``seconds``.
+
+    Always the whole while, even for a table asked for by name: a table whose name
+    imitates it may answer a moment later, and must not be missed.
+    """
+    from capicu.net.mdns import look_for_tables  # python-zeroconf loads with it
+
+    if os.environ.get(NO_LAN):
+        return []
+    try:
+        found = asyncio.run(look_for_tables(seconds))
+    except OSError as exc:
+        raise CliError(t("cannot listen for tables on the local network ({problem})",
+                         problem=exc.strerror or str(exc))) from None
+    return listings(found)
+
+
+def seats_words(listing: Listing) -> str:
+    """"2 of 4 seats free", "full", or that it speaks another version of capicu."""
+    ad = listing.found.ad
+    if ad.protocol != PROTOCOL_VERSION:
+        return t("another version of capicu")
+    if ad.free == 0:
+        return t("full")
+    return tn("{free} of {seats} seat free", "{free} of {seats} seats free", ad.seats,
+              free=str(ad.free), seats=str(ad.seats))
+
+
+def table_name_shown(listing: Listing) -> str:
+    """The table's name, with its address when another table's name looks like it."""
+    name = listing.found.ad.name
+    if listing.look_alike:
+        # TRANSLATORS: a table whose name looks like another's, told apart by its address.
+        return t("{name} (at {address})", name=name, address=listing.found.address)
+    return name
+
+
+def table_details(listing: Listing) -> str:
+    """What a list says under a table's name: "draw  ·  2 of 4 seats free  ·  10.0.0.5:7254"."""
+    ad = listing.found.ad
+    return f"{preset_title(ad.preset)}  ·  {seats_words(listing)}  ·  {listing.found.where}"
+
+
+def table_line(listing: Listing) -> str:
+    """One table on one line: its address first (for scripts), its name, its game, its seats."""
+    ad = listing.found.ad
+    details = [preset_title(ad.preset), seats_words(listing)]
+    if ad.code_needed:
+        details.append(t("join code needed"))
+    return f"{listing.found.where}  {table_name_shown(listing)}  ({', '.join(details)})"
+
+
+def table_json(listing: Listing) -> dict[str, object]:
+    ad = listing.found.ad
+    return {
+        "name": ad.name, "game": ad.game, "preset": ad.preset, "seats": ad.seats, "taken": ad.taken,
+        "free": ad.free, "code_needed": ad.code_needed, "protocol": ad.protocol, "ssh_port": ad.ssh_port,
+        "address": listing.found.address, "port": listing.found.port,
+        "looks_like_another": listing.look_alike,
+    }
+
+
+#: The command line's parser class (the sub-commands are made of it).
+Parser = TypeVar("Parser", bound=argparse.ArgumentParser)
+
+
+def add_tables_command(subparsers: argparse._SubParsersAction[Parser]) -> None:
+    """Add ``capicu tables``."""
+    tables = subparsers.add_parser(
+        "tables", help=t("list the tables on the local network"),
+        description=t("List the tables announced on the local network, one a line: address, name, game "
+                      "and free seats (multicast DNS reaches this network segment only)."),
+    )
+    tables.add_argument("--json", action="store_true", help=t("print the list as JSON"))
+    tables.add_argument("--wait", type=float, default=LOOK_SECONDS, metavar=t("SECONDS"),
+                        help=t("how long to listen (default: %(default)g)"))
+    tables.set_defaults(handler=run_tables)
+
+
+def run_tables(args: argparse.Namespace) -> int:
+    """``capicu tables``: every table heard, one a line (or JSON)."""
+    if not 0.1 <= args.wait <= 60:
+        raise CliError(t("--wait is a number of seconds from 0.1 to 60"))
+    found = look(args.wait)
+    if args.json:
+        print(json.dumps([table_json(each) for each in found], ensure_ascii=False, indent=1))
+        return 0
+    for listing in found:
+        print(table_line(listing))
+    if not found:
+        print(t("No table found on the local network."), file=sys.stderr)
+    return 0
+
+
+def joinable(listing: Listing, spectate: bool) -> bool:
+    """A seat is free (or we only watch) and the table speaks our protocol."""
+    return listing.found.ad.protocol == PROTOCOL_VERSION and (spectate or listing.found.ad.free > 0)
+
+
+def choose_by_name(name: str, spectate: bool) -> Listing | None:
+    """The table called ``name`` on the local network; None when none is heard.
+
+    CliError when several tables read as that name (one may imitate another): they are
+    listed with their addresses, to join by address.
+    """
+    named = tables_named(name, look(LOOK_SECONDS))
+    if not named:
+        return None
+    lines = "\n".join("  " + table_line(each) for each in named)
+    if len(named) > 1:
+        raise CliError(t("several tables are called {name}: join one by its address:\n{tables}",
+                         name=repr(name), tables=lines))
+    chosen = named[0]
+    if name_key(chosen.found.ad.name) != name_key(clean_text(name, limit=TABLE_NAME_LIMIT)):
+        # Only a look-alike answered (the same letters of another script): never taken for the name.
+        raise CliError(t("no table is called {name}, but this one's name looks like it: join it by its "
+                         "address if it is the one:\n{tables}", name=repr(name), tables=lines))
+    if not joinable(chosen, spectate):
+        raise CliError(t("{table} cannot be joined: {why}", table=table_name_shown(chosen),
+                         why=seats_words(chosen)))
+    return chosen
+
+
+def choose_from_list(spectate: bool) -> Listing:
+    """The table the player picks of those heard (offered directly when it is the only one to join)."""
+    print(t("Looking for tables on the local network..."), flush=True)
+    found = look(LOOK_SECONDS)
+    open_tables = [each for each in found if joinable(each, spectate)]
+    if not found:
+        raise CliError(t("no table found on the local network (a network may not pass multicast): "
+                         "join by address, capicu join HOST[:PORT]"))
+    for number, listing in enumerate(found, 1):
+        print(f"{number:>3}. {table_name_shown(listing)}\n     {table_details(listing)}")
+    if not open_tables:
+        raise CliError(t("no table found has a free seat"))
+    interactive = sys.stdin.isatty()
+    if len(open_tables) == 1:
+        only = open_tables[0]
+        if not interactive:
+            return only
+        answer = _ask(t("Join {table}? [Y/n] ", table=table_name_shown(only)))
+        if answer.lower() in ("", "y", "yes", t("y"), t("yes")):
+            return only
+        raise CliError(t("no table chosen"))
+    if not interactive:
+        raise CliError(t("several tables found: name one, capicu join NAME, or give its address"))
+    answer = _ask(t("Which table? (its number; Enter: none) "))
+    if answer.isdigit() and 1 <= int(answer) <= len(found) and found[int(answer) - 1] in open_tables:
+        return found[int(answer) - 1]
+    raise CliError(t("no table chosen"))
+
+
+def ask_code(listing: Listing) -> str:
+    """The join code a table needs, typed by the player (CliError with no terminal to ask on)."""
+    if not sys.stdin.isatty():
+        raise CliError(t("{table} needs a join code: --code CODE", table=table_name_shown(listing)))
+    code = _ask(t("Join code for {table}: ", table=table_name_shown(listing)))
+    if not code:
+        raise CliError(t("{table} needs a join code: --code CODE", table=table_name_shown(listing)))
+    return code
+
+
+def _ask(question: str) -> str:
+    try:
+        return input(question).strip()
+    except EOFError:
+        return ""
