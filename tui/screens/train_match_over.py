@@ -30,14 +30,16 @@ class TrainMatchOverScreen(CapicuModalScreen[None]):
     CSS = """
     #train-over-dialog {
         width: 100%;
-        height: 100%;
+        /* As tall as the rounds need, up to the screen (then the table scrolls): not a box mostly empty. */
+        height: auto;
+        max-height: 100%;
         padding: 0 1;
     }
     #train-over-winner {
         padding: 0 0 1 0;
     }
     #train-over-table {
-        height: 1fr;
+        height: auto;
         /* Said in words under the table: a scrollbar is hidden in ASCII mode and faint in 16 colours. */
         scrollbar-size: 0 0;
     }
@@ -75,6 +77,17 @@ class TrainMatchOverScreen(CapicuModalScreen[None]):
                             "{count} rounds: the arrows and PgUp/PgDn scroll.", len(view.results)),
                          id="train-over-position", markup=False)
         yield Footer()
+
+    def on_mount(self) -> None:
+        self._fit_table()
+
+    def on_resize(self) -> None:
+        self._fit_table()
+
+    def _fit_table(self) -> None:
+        """The rounds' table takes the rows the rest of the box and the footer leave, and scrolls."""
+        # The box's border (2), title (1), winner and its gap (2), the line under the table (1), footer (1).
+        self.query_one("#train-over-table", DataTable).styles.max_height = max(3, self.app.size.height - 7)
 
     def _rounds_table(self, names: list[str]) -> DataTable[Text]:
         """Every round: its engine and each player's count; the totals last, the winners' bold."""
