@@ -235,6 +235,9 @@ class TrainTableScreen(CapicuScreen[None]):
     def _table_changed(self, view: MexicanView, before: MexicanView | None, news: tuple[MexicanEvent, ...], *,
                        snapshot: bool, seq: int) -> None:
         self._shown_seq = seq
+        # A notice was about the table before (a refusal: "5-5 does not fit Computer 5's train,
+        # which shows 3"): once the table changed it may no longer be true. What is news now is said below.
+        self.query_one(StatusLine).clear_notice()
         # The view's may_run is about whoever's turn it is: once mine is sent, the next seat's
         # opening run may come, and mine, laid by the host now, must not be laid again on the screen.
         if not (view.may_run and view.is_my_turn):
