@@ -42,6 +42,7 @@ import json
 import multiprocessing
 import os
 import random
+import secrets
 import statistics
 import struct
 import sys
@@ -228,7 +229,8 @@ class PureTable:
 
     def __init__(self, seed: int) -> None:
         self.machine = HostMachine(Limits(messages_per_second=10**6, message_burst=10**6))
-        self.machine.add_table(Table(TableConfig(players=2, seed=seed, grace=3600, next_round_delay=None)))
+        self.machine.add_table(Table(TableConfig(players=2, seed=seed, grace=3600, next_round_delay=None),
+                                     entropy=secrets.token_bytes))
         self.peers = [self.machine.connect("10.0.0.1", 0.0)[0] for _ in range(2)]
         #: Each seat's view as its client last read it (plain data).
         self.views: list[dict[str, Any]] = [{}, {}]

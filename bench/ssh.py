@@ -79,11 +79,16 @@ WAIT = 30.0
 
 
 class Host:
-    """``capicu host --headless --ssh 0`` as a process: its game and SSH ports."""
+    """``capicu host --headless --ssh 0`` as a process: its game and SSH ports.
+
+    It keeps no journal: every host here starts a match of its own, and one stopped
+    mid-match must not stand in the way of the next (nothing here is resumed).
+    """
 
     def __init__(self, env: dict[str, str], keys: Path, *options: str) -> None:
         argv = [sys.executable, "-m", "capicu.tui", "host", "--headless", "--bind", "127.0.0.1",
-                "--port", "0", "--ssh", "0", "--ssh-keys", str(keys), "--code", CODE, *options]
+                "--port", "0", "--ssh", "0", "--ssh-keys", str(keys), "--code", CODE, "--no-journal",
+                *options]
         self.process = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env)
         output = helpers_process.ProcessLines(self.process.stdout, WAIT)
         self.game_port = int(output.matching(r"listening on \S+ port (\d+)").group(1))
@@ -276,6 +281,13 @@ class Seat:
     def text(self) -> str:
         return "\n".join(self.screen.display)
 
+    def cursor(self) -> tuple[int, int] | None:
+        """Where the hand's cursor mark (the ``▔`` under the tile) is drawn: (row, column)."""
+        for row, line in enumerate(self.screen.display):
+            if "\u2594" in line:
+                return row, line.index("\u2594")
+        return None
+
     def close(self) -> None:
         self.term.close()
         self.relay.close()
@@ -358,7 +370,7 @@ def table_moves(env: dict[str, str], keys: Path, key_file: Path, options: list[s
                 players: int) -> tuple[int, int, int]:
     """Bytes on the wire at a table of ``players`` SSH sessions: (cursor move, opponent move, the same
     move as the other seats see it, their median)."""
-    host = Host(env, keys, "--new", "--players", str(players), "--computers", "0",
+    host = Host(env, keys, "--players", str(players), "--computers", "0",
                 "--ssh-per-address", str(players),
                 *options)
     table = SshTable(host, key_file, players, env)
@@ -369,11 +381,13 @@ def table_moves(env: dict[str, str], keys: Path, key_file: Path, options: list[s
         mover = table.to_play()
         assert mover is not None
         index = table.seats.index(mover)
-        before = table.counted()[index]
+        before, mark = table.counted()[index], mover.cursor()
         mover.term.send(RIGHT)
         table.settle(lambda: True)
         cursor = table.counted()[index] - before
-        if cursor == 0:  # the cursor was on the hand's last tile (nothing to draw): step left instead
+        # Told by the cursor's mark, not by the bytes: a late repaint of the table under load would
+        # pass for a move.
+        if mover.cursor() == mark:  # it was on the hand's last tile (nothing to draw): step left instead
             before = table.counted()[index]
             mover.term.send(LEFT)
             table.settle(lambda: True)

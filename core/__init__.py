@@ -38,12 +38,13 @@ from .draw.events import (
     TilesDrawn,
 )
 from .draw.match import Match
-from .draw.refusals import Refusal, why_not
+from .draw.refusals import DrawRefusal, why_not
 from .draw.scoring import Bonus
 from .draw.state import RoundState
 from .draw.view import View
 from .engine import Engine
 from .games import GAMES, GameSpec, game_named, game_of, game_of_log, game_of_view, match_from_log, new_match
+from .refusals import Refusal
 from .rules import (
     PRESET_NAMES,
     Direction,
@@ -96,6 +97,7 @@ __all__ = [
     "ComputerPlayer",
     "Direction",
     "Draw",
+    "DrawRefusal",
     "End",
     "Engine",
     "Event",

@@ -20,20 +20,17 @@ from __future__ import annotations
 from collections.abc import Mapping
 from enum import Enum
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from msgspec import Struct
 
-from .tiles import Tile
+from .codes import Code
+from .tiles import Tile, is_small_number
 
 __all__ = [
     "DRAW", "END_RUN", "MAX_RUN", "MEXICAN", "PASS", "REDEAL", "Action", "Draw", "End", "EndRun",
     "IllegalAction", "Pass", "Place", "Play", "Redeal", "Run", "Train", "parse_action", "parse_place",
 ]
-
-if TYPE_CHECKING:  # each game's refusals read actions: the codes are only named here
-    from .draw.refusals import Refusal
-    from .mexican.refusals import MexicanRefusal
 
 
 # -- places: where a tile is laid ---------------------------------------------------
@@ -260,19 +257,27 @@ MAX_RUN = 15
 class IllegalAction(ValueError):
     """An action the rules do not allow now.
 
-    ``reason`` is the code (a `Refusal`) and ``params`` what fills in the why
+    ``reason`` is the code (every game's `Refusal`, or a game's own: core/refusals.py)
+    and ``params`` what fills in the why
     (the tile, the ends, the seat on turn...): an interface words it from those.
     ``str()`` is an English sentence, for programmers and logs.
     """
 
     def __init__(
-        self, action: object, reason: Refusal | MexicanRefusal, params: Mapping[str, int | str] | None = None
+        self, action: object, reason: Code, params: Mapping[str, int | str] | None = None, *,
+        sentence: str | None = None,
     ) -> None:
         self.action = action
         self.reason = reason
         self.params: Mapping[str, int | str] = MappingProxyType(dict(params or {}))
-        sentence = reason.sentence(self.params)
+        if sentence is None:  # a game that words a shared code its own way gives its sentence
+            sentence = reason.sentence(self.params)
         super().__init__(f"{action}: {sentence}" if action is not None else sentence)
+
+
+def action_text(action: object) -> str:
+    """How a refusal names ``action``: an action's own text (``redeal``), anything else as a Python value."""
+    return str(action) if isinstance(action, Action) else repr(action)[:40]
 
 
 def parse_place(words: list[str]) -> Place:
@@ -284,7 +289,7 @@ def parse_place(words: list[str]) -> Place:
             return End(words[0])
         except ValueError:
             pass
-    elif len(words) == 2 and words[0] == "train" and words[1].isdigit() and len(words[1]) <= 2:
+    elif len(words) == 2 and words[0] == "train" and is_small_number(words[1]):
         return Train(int(words[1]))
     raise ValueError(f"{' '.join(words)!r} is not an end or a train: say left, right, mexican or train N")
 
@@ -306,7 +311,7 @@ def parse_action(text: str) -> Action:
         return REDEAL
     if 4 <= len(words) <= 5 and words[0] == "play" and words[-2] == "as" and len(text) <= 40:
         number = words[-1]
-        if not (number.isdigit() and len(number) <= 2):
+        if not is_small_number(number):
             raise ValueError(f"{number!r} is not a number a blank can be given")
         return Play(Tile.parse(words[1]), parse_place(words[2:-2]) if len(words) > 4 else End.LEFT,
                     int(number))

@@ -13,6 +13,7 @@ numbers as tuples, seats counted from 0 like `View.seat`.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Generic, Self, TypeVar
@@ -34,6 +35,10 @@ class Code(StrEnum):
         member._value_ = value
         member.params = frozenset(params)
         return member
+
+    def sentence(self, params: Mapping[str, int | str]) -> str:
+        """The English sentence for programmers and logs (a code with its own words says them)."""
+        return str(self.value)
 
     def __call__(self, **params: Param) -> Statement[Self]:
         """A statement of this code; its params must be exactly the declared ones."""

@@ -7,7 +7,8 @@ name): a `GameSpec` names everything that is one game's own, under the one
     game = game_of(rules)                  # or game_named("line"), game_of_log(log), game_of_view(view)
     match = game.new_match(rules, players, seed)    # an Engine: legal_actions, apply, view, log...
     game.engine, game.view, game.events    # its match engine, view type, events (a union)
-    game.refusal, game.why_not             # its own refusal codes, and the one definition of them
+    game.refusal, game.refusals            # its own refusal codes; with every game's `Refusal`
+    game.why_not                           # the one definition of when each is given
     game.make_player(level, seed)          # a computer player of ``level`` (game.levels)
     new_match(rules, players, seed)        # the same, in one call; match_from_log(log) too
 
@@ -110,6 +111,12 @@ class GameSpec:
         return refusal
 
     @cached_property
+    def refusals(self) -> tuple[Code, ...]:
+        """Every code it refuses an action with: every game's `Refusal`, then its own."""
+        codes: tuple[Code, ...] = self._load("refusals")
+        return codes
+
+    @cached_property
     def why_not(self) -> Callable[[Any, object], Any]:
         """Why an action is refused in a view of this game (an `IllegalAction`), None when legal."""
         why_not: Callable[[Any, object], Any] = self._load("why_not")
@@ -171,7 +178,8 @@ LINE = GameSpec(
         "view": "draw.view:View",
         "events": "draw.events:Event",
         "result": "draw.events:RoundResult",
-        "refusal": "draw.refusals:Refusal",
+        "refusal": "draw.refusals:DrawRefusal",
+        "refusals": "draw.refusals:CODES",
         "why_not": "draw.refusals:why_not",
         "players": "ai.players:PLAYERS",
     },
@@ -192,6 +200,7 @@ MEXICAN_TRAIN = GameSpec(
         "events": "mexican.events:MexicanEvent",
         "result": "mexican.events:MexicanRoundResult",
         "refusal": "mexican.refusals:MexicanRefusal",
+        "refusals": "mexican.refusals:CODES",
         "why_not": "mexican.refusals:why_not_mexican",
         "players": "ai.mexican_players:MEXICAN_PLAYERS",
     },

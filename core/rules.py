@@ -12,7 +12,8 @@ declaration cannot say (a target from 1 up, enough tiles for the hands, ...)
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from enum import Enum
 from types import MappingProxyType
 from typing import Annotated, ClassVar
@@ -21,6 +22,7 @@ from msgspec import UNSET, Meta, Struct, UnsetType
 from msgspec.structs import force_setattr, replace
 
 from .codes import Code, Param, Statement
+from .tiles import MAX_PIPS
 
 #: Tiles dealt to each player, by the set's top number and the player count (2 to 8).
 DEAL_SIZES: dict[int, tuple[int, ...]] = {
@@ -235,8 +237,6 @@ ALL_PRESET_NAMES = (*PRESET_NAMES, "mexican-train")
 
 #: The doubles a hand must hold for its player to ask for a new deal (house rule).
 REDEAL_DOUBLES = 5
-#: The house rules' fields, in the order `capicu rules` says them.
-HOUSE_RULES = ("wild_blanks", "draw_several", "redeal_on_doubles")
 
 #: Three whole numbers: one for 2, 3 and 4 players.
 PerPlayerCount = tuple[int, int, int]
@@ -324,16 +324,12 @@ class Rules(Struct, frozen=True):
         return self._dealt(players)
 
     def _dealt(self, players: int) -> int:
-        """Tiles dealt to each of ``players``: Mexican Train's come from docs/RULES.md's table."""
-        if self.is_mexican_train:
-            return DEAL_SIZES[self.max_pip][players - 2]
+        """Tiles dealt to each of ``players``."""
         return self.hand_sizes[players - 2]
 
     def target_for(self, players: int) -> int:
-        """The score that wins the match; 0 for Mexican Train, which is its rounds (no target)."""
+        """The score that wins the match."""
         self.check_players(players)
-        if self.is_mexican_train:
-            return 0
         return self.target if self.target is not None else self.targets[players - 2]
 
     def sides(self, players: int) -> int:
@@ -425,12 +421,11 @@ class Rules(Struct, frozen=True):
     def facts(self, players: int) -> tuple[Fact, ...]:
         """What these rules say, for ``players`` players, as facts an interface words.
 
-        Mexican Train's are its section of docs/RULES.md, one fact per option.
+        Mexican Train's are its section of docs/RULES.md, one fact per option (`MexicanRules.facts`).
         """
-        if isinstance(self, MexicanRules):
-            return _train_facts(self, players)
+        said = _said(self, players)
         facts = [
-            RuleFact.SET(max_pip=self.max_pip, tiles=self.tile_count),
+            *said("max_pip"),
             (RuleFact.PARTNERSHIPS if self.sides(players) != players else RuleFact.EACH_FOR_THEMSELVES)(
                 players=players, hand_size=self.hand_size(players)
             ),
@@ -438,18 +433,8 @@ class Rules(Struct, frozen=True):
         if not self.drawing:
             facts.append(RuleFact.NO_DRAWING())
         else:
-            facts.append(RuleFact.RESERVE(count=self.reserve) if self.reserve else RuleFact.WHOLE_BONEYARD())
-            if self.draw_several:
-                facts.append(RuleFact.DRAW_SEVERAL(count=self.draw_several))
-            else:
-                facts.append(RuleFact.DRAW_UNTIL_FITS())
-            facts.append(RuleFact.VOLUNTARY_DRAW() if self.voluntary_draw else RuleFact.NO_TRAMPA())
-            if self.max_draws_per_turn:
-                facts.append(RuleFact.DRAW_LIMIT(count=self.max_draws_per_turn))
-        if self.wild_blanks:
-            facts.append(RuleFact.WILD_BLANKS())
-        if self.redeal_on_doubles:
-            facts.append(RuleFact.REDEAL_ON_DOUBLES(doubles=REDEAL_DOUBLES))
+            facts += [*said("reserve"), *said("draw_several"), *said("voluntary_draw"), *said("max_draws")]
+        facts += [*said("wild_blanks"), *said("redeal_on_doubles")]
         if self.first_lead is FirstLead.HIGHEST_DOUBLE:
             facts.append(RuleFact.FIRST_LEAD_DOUBLE(tile=f"{self.max_pip}-{self.max_pip}"))
         else:
@@ -460,19 +445,15 @@ class Rules(Struct, frozen=True):
             facts.append(RuleFact.WINNER_LEADS())
         else:
             facts.append(RuleFact.WINNER_LEADS_TIE_TO_LEADER())
-        if self.tranque_last_player_leads:
-            facts.append(RuleFact.TRANQUE_LAST_PLAYER_LEADS())
+        facts += said("tranque_last_player_leads")
         facts.append(
             RuleFact.CLOCKWISE() if self.direction is Direction.CLOCKWISE else RuleFact.COUNTERCLOCKWISE()
         )
         facts.append(_SCORING_FACTS[self.scoring]())
-        if self.capicu_bonus:
-            facts.append(RuleFact.CAPICU_BONUS(points=self.capicu_bonus))
-        if self.chuchazo_bonus:
-            facts.append(RuleFact.CHUCHAZO_BONUS(points=self.chuchazo_bonus))
+        facts += [*said("capicu_bonus"), *said("chuchazo_bonus")]
         if self.round_bonuses:
             facts.append(RuleFact.ROUND_BONUSES(points=self.round_bonuses))
-        facts.append(RuleFact.TARGET(points=self.target_for(players)))
+        facts += said("target")
         return tuple(facts)
 
 
@@ -501,6 +482,18 @@ class MexicanRules(Rules, frozen=True):
         """How many rounds the match has: one per double, or the first `rounds`."""
         return self.rounds if self.rounds is not None else self.max_pip + 1
 
+    def _dealt(self, players: int) -> int:
+        """Tiles dealt to each of ``players``: docs/RULES.md's table (`DEAL_SIZES`)."""
+        return DEAL_SIZES[self.max_pip][players - 2]
+
+    def target_for(self, players: int) -> int:
+        """0: a match of Mexican Train is its rounds (no target)."""
+        self.check_players(players)
+        return 0
+
+    def facts(self, players: int) -> tuple[Fact, ...]:
+        return _mexican_facts(self, players)
+
     def _check(self) -> None:
         super()._check()
         if self.double_blank_points < 0:
@@ -514,26 +507,24 @@ class MexicanRules(Rules, frozen=True):
                              value=repr(self.rounds))
 
 
-def _train_facts(rules: MexicanRules, players: int) -> tuple[Fact, ...]:
+def _mexican_facts(rules: MexicanRules, players: int) -> tuple[Fact, ...]:
     """Mexican Train's facts (docs/RULES.md, mexican-train), each option's as it is set."""
-    every_double = rules.rounds is None
-    rounds = RuleFact.ROUND_PER_DOUBLE if every_double else RuleFact.FIRST_ROUNDS
+    said = _said(rules, players)
     return (
-        RuleFact.SET(max_pip=rules.max_pip, tiles=rules.tile_count),
+        *said("max_pip"),
         RuleFact.EACH_FOR_THEMSELVES(players=players, hand_size=rules.hand_size(players)),
         RuleFact.WHOLE_BONEYARD(),
-        rounds(count=rules.round_count, max_pip=rules.max_pip),
+        *said("rounds"),
         RuleFact.ENGINE(),
         RuleFact.FIRST_PLAYER_ROTATES(),
         RuleFact.CLOCKWISE(),
-        RuleFact.OPENING_RUN() if rules.opening_run else RuleFact.ONE_TILE_START(),
+        *said("opening_run"),
         RuleFact.ONE_TILE_A_TURN(),
         RuleFact.DRAW_ONE_MARKER(),
-        RuleFact.MEXICAN_TRAIN_AFTER_OWN() if rules.mexican_needs_own_train
-        else RuleFact.MEXICAN_TRAIN_ANYONE(),
-        RuleFact.COVER_DOUBLES() if rules.cover_doubles else RuleFact.DOUBLE_PLAYS_AGAIN(),
+        *said("mexican_after_own"),
+        *said("cover_doubles"),
         RuleFact.TRAIN_ROUND_END(),
-        RuleFact.DOUBLE_BLANK_COUNTS(points=rules.double_blank_points),
+        *said("double_blank_points"),
         RuleFact.LOWEST_TOTAL_WINS(),
     )
 
@@ -548,6 +539,205 @@ def _check_counts(name: str, values: tuple[int, ...], length: int | None, *, low
         if v < low:
             raise RulesError(f"{name} must hold whole numbers from {low} up, not {v!r}",
                              RulesProblem.NOT_WHOLE_FROM, option=name, low=low, value=repr(v))
+
+
+# -- the rule options a person may set, declared once ---------------------------------
+
+
+class OptionKind(Enum):
+    """What values a rule option takes."""
+
+    #: A whole number from 0 up.
+    WHOLE = "whole"
+    #: A whole number from 1 up.
+    POSITIVE = "positive"
+    #: On or off (``--x`` / ``--no-x``).
+    SWITCH = "switch"
+    #: One of its `RuleOption.choices`.
+    CHOICE = "choice"
+    #: On or off as two flags of their own (``--opening-run`` / ``--one-tile-start``).
+    PAIR = "pair"
+
+
+#: What an option says in `Rules.facts`: the facts it adds for these rules and players.
+SaysFacts = Callable[["Rules", int], "tuple[Fact, ...]"]
+
+
+@dataclass(frozen=True)
+class RuleOption:
+    """One rule option a person may set: its flag, values, games and fact, declared once.
+
+    The command line's options (tui/cli/options.py), the setup form's house rules
+    (tui/screens/host_setup.py) and ``capicu rules``' facts are made from these
+    (as Harlequin makes its click options and widgets from one declaration); the
+    interface words each by its ``name`` (tui/words/describe_rules.py).
+    """
+
+    #: Its name in code (the command line's ``dest``), e.g. ``max_draws``.
+    name: str
+    #: The `Rules` field it sets, e.g. ``max_draws_per_turn``.
+    field: str
+    #: Its flag as typed, e.g. ``--max-draws`` (a `PAIR`'s on flag).
+    flag: str
+    #: The games it belongs to.
+    games: frozenset[Game]
+    kind: OptionKind
+    #: A `CHOICE`'s values, each as typed and as the field holds it.
+    choices: tuple[tuple[str, object], ...] = ()
+    #: A `PAIR`'s off flag.
+    off_flag: str = ""
+    #: What its value is called in the help ("N", "POINTS"); "" for none.
+    metavar: str = ""
+    #: A house rule of docs/RULES.md: off by default, offered on the setup form.
+    house: bool = False
+    #: The facts it says in `capicu rules` (None: it says none).
+    says: SaysFacts | None = None
+
+    def value_of(self, typed: object) -> object:
+        """The field's value for what the command line gave (a `CHOICE`'s text, or the value)."""
+        if self.kind is OptionKind.CHOICE and isinstance(typed, str):
+            return dict(self.choices)[typed]
+        return typed
+
+    def facts(self, rules: Rules, players: int) -> tuple[Fact, ...]:
+        return () if self.says is None else self.says(rules, players)
+
+
+_LINE, _BOTH = frozenset({Game.LINE_OF_PLAY}), frozenset(Game)
+_MEXICAN = frozenset({Game.MEXICAN_TRAIN})
+
+
+def _on_off(field: str, on: RuleFact, off: RuleFact | None = None) -> SaysFacts:
+    """Says ``on`` when the field is set, else ``off`` (or nothing)."""
+    def says(rules: Rules, players: int) -> tuple[Fact, ...]:
+        if getattr(rules, field):
+            return (on(),)
+        return () if off is None else (off(),)
+    return says
+
+
+def _count(field: str, fact: RuleFact, param: str, *, otherwise: RuleFact | None = None,
+           always: bool = False) -> SaysFacts:
+    """Says ``fact`` with the field's value as ``param`` when set (or ``always``), else ``otherwise``."""
+    def says(rules: Rules, players: int) -> tuple[Fact, ...]:
+        value = getattr(rules, field)
+        if value or always:
+            return (fact(**{param: value}),)
+        return () if otherwise is None else (otherwise(),)
+    return says
+
+
+def _target(rules: Rules, players: int) -> tuple[Fact, ...]:
+    return (RuleFact.TARGET(points=rules.target_for(players)),)
+
+
+def _set(rules: Rules, players: int) -> tuple[Fact, ...]:
+    return (RuleFact.SET(max_pip=rules.max_pip, tiles=rules.tile_count),)
+
+
+def _redeal(rules: Rules, players: int) -> tuple[Fact, ...]:
+    return (RuleFact.REDEAL_ON_DOUBLES(doubles=REDEAL_DOUBLES),) if rules.redeal_on_doubles else ()
+
+
+def _rounds(rules: Rules, players: int) -> tuple[Fact, ...]:
+    if not isinstance(rules, MexicanRules):
+        return ()
+    rounds = RuleFact.ROUND_PER_DOUBLE if rules.rounds is None else RuleFact.FIRST_ROUNDS
+    return (rounds(count=rules.round_count, max_pip=rules.max_pip),)
+
+
+#: Every rule option, in the order the command line lists them.
+RULE_OPTIONS: tuple[RuleOption, ...] = (
+    RuleOption(
+        "target", "target", "--target", _LINE, OptionKind.POSITIVE,
+        metavar="POINTS",
+        says=_target,
+    ),
+    RuleOption(
+        "max_pip", "max_pip", "--set", _BOTH, OptionKind.CHOICE,
+        choices=tuple((str(n), n) for n in MAX_PIPS),
+        says=_set,
+    ),
+    RuleOption(
+        "reserve", "reserve", "--reserve", _LINE, OptionKind.WHOLE,
+        metavar="N",
+        says=_count("reserve", RuleFact.RESERVE, "count", otherwise=RuleFact.WHOLE_BONEYARD),
+    ),
+    RuleOption(
+        "capicu_bonus", "capicu_bonus", "--capicu-bonus", _LINE, OptionKind.WHOLE,
+        metavar="POINTS",
+        says=_count("capicu_bonus", RuleFact.CAPICU_BONUS, "points"),
+    ),
+    RuleOption(
+        "chuchazo_bonus", "chuchazo_bonus", "--chuchazo-bonus", _LINE, OptionKind.WHOLE,
+        metavar="POINTS",
+        says=_count("chuchazo_bonus", RuleFact.CHUCHAZO_BONUS, "points"),
+    ),
+    RuleOption(
+        "voluntary_draw", "voluntary_draw", "--voluntary-draw", _LINE, OptionKind.SWITCH,
+        says=_on_off("voluntary_draw", RuleFact.VOLUNTARY_DRAW, RuleFact.NO_TRAMPA),
+    ),
+    RuleOption(
+        "max_draws", "max_draws_per_turn", "--max-draws", _LINE, OptionKind.POSITIVE,
+        metavar="N",
+        says=_count("max_draws_per_turn", RuleFact.DRAW_LIMIT, "count"),
+    ),
+    RuleOption(
+        "tranque_last_player_leads", "tranque_last_player_leads", "--tranque-last-player-leads", _LINE,
+        OptionKind.SWITCH,
+        says=_on_off("tranque_last_player_leads", RuleFact.TRANQUE_LAST_PLAYER_LEADS),
+    ),
+    RuleOption(
+        "wild_blanks", "wild_blanks", "--wild-blanks", _LINE, OptionKind.SWITCH,
+        house=True,
+        says=_on_off("wild_blanks", RuleFact.WILD_BLANKS),
+    ),
+    RuleOption(
+        "draw_several", "draw_several", "--draw-several", _LINE, OptionKind.CHOICE,
+        choices=(("2", 2), ("3", 3)),
+        metavar="N",
+        house=True,
+        says=_count("draw_several", RuleFact.DRAW_SEVERAL, "count", otherwise=RuleFact.DRAW_UNTIL_FITS),
+    ),
+    RuleOption(
+        "redeal_on_doubles", "redeal_on_doubles", "--redeal-on-doubles", _LINE, OptionKind.SWITCH,
+        house=True,
+        says=_redeal,
+    ),
+    RuleOption(
+        "rounds", "rounds", "--rounds", _MEXICAN, OptionKind.CHOICE,
+        choices=(("1", 1), ("4", 4), ("all", None)),
+        says=_rounds,
+    ),
+    RuleOption(
+        "opening_run", "opening_run", "--opening-run", _MEXICAN, OptionKind.PAIR,
+        off_flag="--one-tile-start",
+        says=_on_off("opening_run", RuleFact.OPENING_RUN, RuleFact.ONE_TILE_START),
+    ),
+    RuleOption(
+        "mexican_after_own", "mexican_needs_own_train", "--mexican-after-own", _MEXICAN, OptionKind.SWITCH,
+        says=_on_off("mexican_needs_own_train", RuleFact.MEXICAN_TRAIN_AFTER_OWN,
+                     RuleFact.MEXICAN_TRAIN_ANYONE),
+    ),
+    RuleOption(
+        "cover_doubles", "cover_doubles", "--cover-doubles", _MEXICAN, OptionKind.SWITCH,
+        says=_on_off("cover_doubles", RuleFact.COVER_DOUBLES, RuleFact.DOUBLE_PLAYS_AGAIN),
+    ),
+    RuleOption(
+        "double_blank_points", "double_blank_points", "--double-blank-points", _MEXICAN, OptionKind.WHOLE,
+        metavar="POINTS",
+        says=_count("double_blank_points", RuleFact.DOUBLE_BLANK_COUNTS, "points", always=True),
+    ),
+)
+#: The options by name.
+OPTIONS: Mapping[str, RuleOption] = MappingProxyType({option.name: option for option in RULE_OPTIONS})
+#: The house rules' fields, in the order `capicu rules` says them.
+HOUSE_RULES = tuple(option.field for option in RULE_OPTIONS if option.house)
+
+
+def _said(rules: Rules, players: int) -> Callable[[str], tuple[Fact, ...]]:
+    """What the option of this name says of ``rules`` (`RuleOption.says`)."""
+    return lambda name: OPTIONS[name].facts(rules, players)
 
 
 _PR_PARTNERS = Rules(

@@ -14,6 +14,15 @@ from typing import Any
 MAX_PIPS = (6, 9, 12, 15)
 
 
+def is_small_number(text: str) -> bool:
+    """Whether ``text`` is a number of one or two ASCII digits, as tiles, seats and blanks are written.
+
+    Only ``0``-``9``: ``str.isdigit`` also takes other scripts' digits ("٣", "１２") and
+    superscripts, which no action is written with.
+    """
+    return 1 <= len(text) <= 2 and text.isascii() and text.isdigit()
+
+
 @total_ordering
 class Tile:
     """A domino: two numbers, kept with the smaller first (``Tile(5, 3)`` is ``3-5``).
@@ -63,7 +72,7 @@ class Tile:
         """The tile written as ``a-b`` (``3-5``, ``5-3`` and ``3|5`` are the same tile)."""
         cleaned = text.strip().replace("|", "-")
         parts = cleaned.split("-")
-        if len(parts) != 2 or not all(p.isdigit() and len(p) <= 2 for p in parts):
+        if len(parts) != 2 or not all(is_small_number(p) for p in parts):
             raise ValueError(f"{text!r} is not a tile: write it as two numbers, like 3-5")
         return cls(int(parts[0]), int(parts[1]))
 

@@ -15,7 +15,7 @@ Usage (the interface and the networked computer players do exactly this)::
 
 The client keeps one model of the table (`client.model`, a `TableModel`:
 who we are, the seats, the view, the clocks, chat, the link) and applies each
-message to it as you take it: `client.view` is the `View` as of the last
+message to it as you take it: `client.view` is the view as of the last
 message you took (it never runs ahead of the messages you have read), and
 `Client.changes` yields each `Change` for an interface that follows the model.
 
@@ -45,7 +45,7 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from capicu.core import Action, MexicanView, View, parse_action
+from capicu.core import Action, parse_action
 from capicu.net.store.keeping import KeptBy
 from capicu.net.store.record import RecordError
 
@@ -69,6 +69,7 @@ from .protocol import (
     ClientMessage,
     Error,
     ErrorCode,
+    GameView,
     Hello,
     HostBye,
     HostMessage,
@@ -191,8 +192,8 @@ class Client:
         return self.model.welcome
 
     @property
-    def view(self) -> View | MexicanView | None:
-        """The view as of the last message taken (a `MexicanView` at a table of Mexican Train)."""
+    def view(self) -> GameView | None:
+        """The view as of the last message taken (a view of the table's game)."""
         return self.model.view
 
     @property

@@ -17,7 +17,6 @@ import msgpack
 
 from .protocol import (
     MAX_CLIENT_FRAME,
-    MAX_DEPTH,
     MAX_HOST_FRAME,
     MAX_HOST_ITEMS,
     ClientMessage,
@@ -29,6 +28,7 @@ from .protocol import (
     message_from_host,
     to_wire,
 )
+from .unpack import Flaw, UnpackLimits, Unreadable, unpack
 
 _LENGTH = struct.Struct(">I")
 HEADER_SIZE = _LENGTH.size
@@ -49,68 +49,28 @@ CLOSED = Signal.CLOSED
 Side = Literal["host", "client"]
 
 
-def _reject_ext(code: int, data: bytes) -> Any:
-    raise ProtocolError(ErrorCode.BAD_FRAME, "msgpack extension types are not used")
+#: What each flaw of a frame's body is, in the protocol's words (naming no library internals).
+_FLAWS = {
+    Flaw.EMPTY: "an empty frame holds no message",
+    Flaw.TOO_LARGE: "the frame is larger than allowed",
+    Flaw.NOT_MSGPACK: "the frame is not one msgpack value",
+    Flaw.CUT_SHORT: "the frame ends inside a msgpack value",
+    Flaw.EXTRA_DATA: "the frame holds more than one msgpack value",
+    Flaw.NOT_UTF8: "a text in the frame is not valid UTF-8",
+    Flaw.TOO_MANY_ITEMS: "a map or a list in the frame holds more than {max_items} items",
+    Flaw.TOO_DEEP: "the data nests deeper than {max_depth} levels",
+    Flaw.BINARY: "binary data is not used: texts are UTF-8 strings",
+    Flaw.EXTENSION: "msgpack extension types are not used",
+}
 
 
-def _check_plain(value: Any) -> None:
-    """Refuse raw bytes and nesting deeper than `MAX_DEPTH`: neither is in the schema."""
-    if type(value) is bytes:
-        raise ProtocolError(ErrorCode.BAD_FRAME, "binary data is not used: texts are UTF-8 strings")
-    if type(value) not in (dict, list):
-        return
-    stack = [(value, 1)]
-    while stack:
-        container, depth = stack.pop()
-        if depth > MAX_DEPTH:
-            raise ProtocolError(ErrorCode.BAD_FRAME, f"the data nests deeper than {MAX_DEPTH} levels")
-        for item in container.values() if type(container) is dict else container:
-            kind = type(item)
-            if kind is dict or kind is list:
-                stack.append((item, depth + 1))
-            elif kind is bytes:
-                raise ProtocolError(
-                    ErrorCode.BAD_FRAME, "binary data is not used: texts are UTF-8 strings"
-                )
-
-
-def decode_body(body: bytes, *, max_items: int) -> Any:
-    """One msgpack object from a whole frame body, under tight limits."""
+def decode_body(body: bytes, limits: UnpackLimits) -> Any:
+    """One msgpack object from a whole frame body, under the connection's limits (net/unpack.py)."""
     try:
-        value = msgpack.unpackb(
-            body,
-            raw=False,
-            strict_map_key=True,
-            use_list=True,
-            ext_hook=_reject_ext,
-            max_str_len=len(body),
-            max_bin_len=len(body),
-            max_array_len=max_items,
-            max_map_len=max_items,
-            max_ext_len=0,
-        )
-    except ProtocolError:
-        raise
-    except UnicodeDecodeError:
-        raise ProtocolError(ErrorCode.BAD_FRAME, "a text in the frame is not valid UTF-8") from None
-    except (ValueError, TypeError, OverflowError, msgpack.UnpackException) as exc:
-        raise ProtocolError(ErrorCode.BAD_FRAME, _unpack_problem(exc, max_items)) from None
-    _check_plain(value)
-    return value
-
-
-def _unpack_problem(exc: BaseException, max_items: int) -> str:
-    """What msgpack found wrong, in the protocol's words, naming no library internals."""
-    if isinstance(exc, msgpack.StackError):
-        return f"the data nests deeper than {MAX_DEPTH} levels"
-    if isinstance(exc, msgpack.ExtraData):
-        return "the frame holds more than one msgpack value"
-    text = str(exc)
-    if "exceeds max_map_len" in text or "exceeds max_array_len" in text:
-        return f"a map or a list in the frame holds more than {max_items} items"
-    if "incomplete" in text.lower() or isinstance(exc, msgpack.OutOfData):
-        return "the frame ends inside a msgpack value"
-    return "the frame is not one msgpack value"
+        return unpack(body, limits)
+    except Unreadable as exc:
+        problem = _FLAWS[exc.flaw].format(max_items=limits.max_items, max_depth=limits.max_depth)
+        raise ProtocolError(ErrorCode.BAD_FRAME, problem) from None
 
 
 def encode_frame(data: dict[str, Any]) -> bytes:
@@ -131,7 +91,8 @@ class Codec:
             raise ValueError(f"a codec is for a 'host' or a 'client', not {side!r}")
         self.side: Side = side
         self.max_frame = max_frame or (MAX_CLIENT_FRAME if side == "host" else MAX_HOST_FRAME)
-        self._max_items = 64 if side == "host" else MAX_HOST_ITEMS
+        self._limits = UnpackLimits(max_bytes=self.max_frame,
+                                    max_items=64 if side == "host" else MAX_HOST_ITEMS)
         self._buffer = bytearray()
         self._eof = False
         self._error: ProtocolError | None = None
@@ -190,7 +151,7 @@ class Codec:
             return NEED_DATA
         body = bytes(buffer[HEADER_SIZE:end])
         del buffer[:end]
-        return decode_body(body, max_items=self._max_items)
+        return decode_body(body, self._limits)
 
     def next_message(self) -> Message | Signal:
         """The next whole message, `NEED_DATA`, or `CLOSED`; bad input raises `ProtocolError`."""

@@ -15,6 +15,8 @@ MAX_HOST_FRAME = 4 * 1024 * 1024
 #: The most items a list or a map in a host's message may hold (a client's hold at most 64):
 #: a finished match's record lists every deal and action in one list.
 MAX_HOST_ITEMS = 16_384
+#: The most events one update carries (as many as a view holds).
+MAX_EVENTS = 4096
 #: How deeply maps and lists may nest in one message.
 MAX_DEPTH = 12
 

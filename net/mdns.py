@@ -53,10 +53,25 @@ def own_addresses() -> list[str]:
     return found
 
 
+def _only(bind: str | None) -> str | None:
+    """The one IPv4 address a host listens on (None: every interface, or an IPv6 address)."""
+    if bind is None:
+        return None
+    try:
+        address = ipaddress.ip_address(bind)
+    except ValueError:
+        return None
+    return bind if address.version == 4 and not address.is_unspecified else None
+
+
 def _zeroconf(bind: str | None) -> AsyncZeroconf:
-    """A zeroconf instance on every interface (IPv4), or on ``bind``'s alone."""
-    if bind is not None:
-        return AsyncZeroconf(interfaces=[bind], ip_version=IPVersion.V4Only)
+    """A zeroconf instance on every interface (IPv4), or on ``bind``'s alone when it is one IPv4 address.
+
+    OSError or RuntimeError (python-zeroconf's) when there is no interface to use.
+    """
+    only = _only(bind)
+    if only is not None:
+        return AsyncZeroconf(interfaces=[only], ip_version=IPVersion.V4Only)
     return AsyncZeroconf(ip_version=IPVersion.V4Only)
 
 
@@ -88,7 +103,11 @@ class Announcer:
             self._task = asyncio.get_running_loop().create_task(self._run(), name="capicu-announce")
 
     async def _run(self) -> None:
-        self._zeroconf = _zeroconf(self.bind)
+        try:
+            self._zeroconf = _zeroconf(self.bind)
+        except (OSError, RuntimeError) as exc:  # no interface to announce on: the host serves all the same
+            log.warning("capicu: the table cannot be announced: %s", exc)
+            return
         while True:
             await self._changed.wait()
             self._changed.clear()
@@ -100,7 +119,11 @@ class Announcer:
                 log.warning("capicu: the table's announcement failed: %s", exc)
 
     async def _publish(self, zeroconf: AsyncZeroconf, ad: Ad) -> None:
-        addresses = [self.bind] if self.bind else [own.split("/")[0] for own in own_addresses()]
+        bind = self.bind
+        if bind is not None and bind not in ("0.0.0.0", "::", ""):
+            addresses = [bind]
+        else:
+            addresses = [own.split("/")[0] for own in own_addresses()]
         name = self._info.name if self._info is not None else f"{instance_label(ad.name)}.{SERVICE_TYPE}"
         server = self._info.server if self._info is not None else None
         info = AsyncServiceInfo(SERVICE_TYPE, name, port=self.port, properties=ad_to_txt(ad),

@@ -18,30 +18,26 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import StrEnum
 from pathlib import Path
-from typing import ClassVar
+from typing import Any, ClassVar
 
-from capicu.core import Event, MexicanView, View
 from capicu.core.codes import Code, Statement
-from capicu.core.mexican.events import MexicanEvent
 from capicu.net.store.keeping import HistoryProblem
-from capicu.net.store.record import MatchRecord, RecordError, check_record
+from capicu.net.store.record import MatchRecord, RecordError, finished_match
 
 from .protocol import (
     ActedBy,
     Chat,
     Error,
+    GameSnapshot,
+    GameUpdate,
+    GameView,
     HostBye,
     MatchRecorded,
     NextRound,
     Seat,
     Seats,
-    Snapshot,
-    StateUpdate,
-    TrainSnapshot,
-    TrainUpdate,
     TurnTimer,
     Welcome,
-    advance_train_view,
     advance_view,
 )
 
@@ -86,18 +82,18 @@ LinkParams = dict[str, str | int | float]
 
 @dataclass(frozen=True, slots=True)
 class Update:
-    """Public events, numbered, and the whole view after them (a `StateUpdate` as the model took it).
+    """Public events, numbered, and the whole view after them (a `GameUpdate` as the model took it).
 
     The wire's update carries only the view's changing fields; the model makes
-    the whole view from the one before, in arrival order (`advance_view`). In
-    Mexican Train (a `TrainUpdate`) the events and the view are that game's.
+    the whole view from the one before, in arrival order (`advance_view`). The
+    events and the view are the table's game's.
     """
 
     type: ClassVar[str] = "update"
     #: The number of the last event in ``events``.
     seq: int
-    events: tuple[Event, ...] | tuple[MexicanEvent, ...]
-    view: View | MexicanView
+    events: tuple[Any, ...]
+    view: GameView
     #: The seat whose action caused the events (None for the deal after a break).
     actor: int | None
     by: ActedBy
@@ -146,14 +142,14 @@ class Closed:
         _check_link_params(self.reason, self.params)
 
 
-#: Everything the model takes, and `Client` yields (a `StateUpdate` is yielded as an `Update`).
+#: Everything the model takes, and `Client` yields (a `GameUpdate` is yielded as an `Update`).
 Incoming = (
-    Welcome | Seats | Snapshot | TrainSnapshot | Update | Chat | TurnTimer | NextRound | HostBye | Error
+    Welcome | Seats | GameSnapshot[Any] | Update | Chat | TurnTimer | NextRound | HostBye | Error
     | MatchRecorded | Reconnecting | Reconnected | Closed
 )
 #: What `TableModel.apply` is given: what the host sent (its update as on the wire) and the client's word.
 Taken = (
-    Welcome | Seats | Snapshot | TrainSnapshot | StateUpdate | TrainUpdate | Chat | TurnTimer | NextRound
+    Welcome | Seats | GameSnapshot[Any] | GameUpdate[Any, Any] | Chat | TurnTimer | NextRound
     | HostBye | Error | MatchRecorded | Reconnecting | Reconnected | Closed
 )
 
@@ -197,10 +193,10 @@ class TurnClock:
 class Change:
     """One message the model took, and what it replaced: screens tell what is new from the two."""
 
-    #: What was taken (a `StateUpdate` as the `Update` with the whole view).
+    #: What was taken (a `GameUpdate` as the `Update` with the whole view).
     message: Incoming
     #: The view before it (None before the first snapshot).
-    view_before: View | MexicanView | None = None
+    view_before: GameView | None = None
     #: The seats before it (a seat map: who sat down, dropped, left or came back).
     seats_before: tuple[Seat, ...] = ()
 
@@ -229,9 +225,9 @@ class TableModel:
         self.watchers: tuple[str, ...] = ()
         #: The match has begun (the seat map says so, or a view came).
         self.started = False
-        #: The view as of the last snapshot or update taken, and the number of its last event
-        #: (a `MexicanView` at a table of Mexican Train).
-        self.view: View | MexicanView | None = None
+        #: The view as of the last snapshot or update taken (a view of the table's game), and
+        #: the number of its last event.
+        self.view: GameView | None = None
         self.seq = 0
         self.timer: TurnClock | None = None
         #: Between rounds: the host's last word on the next deal; else None.
@@ -260,9 +256,9 @@ class TableModel:
 
     def apply(self, message: Taken, now: float) -> Change | None:
         """Take ``message`` at time ``now``; what changed, or None for an update the view already holds."""
-        if isinstance(message, StateUpdate | TrainUpdate):
+        if isinstance(message, GameUpdate):
             return self._update(message)
-        if isinstance(message, Snapshot | TrainSnapshot):
+        if isinstance(message, GameSnapshot):
             before = self.view
             self.view, self.seq = message.view, message.seq
             self._chat_came(message.chat)
@@ -315,13 +311,8 @@ class TableModel:
             raise RecordError("it came before this client saw the match end")
         if len(record.seats) != view.players:
             raise RecordError("it does not name this table's seats")
-        check_record(record)
-        if isinstance(view, MexicanView):
-            seen = tuple(view.totals), tuple(view.winners or ())
-        else:
-            winners = tuple(seat for seat, side in enumerate(record.sides) if side == view.winner)
-            seen = tuple(view.scores), winners
-        if (record.totals, record.winners) != seen:
+        # The match it replays to ends as this client saw it end: the same view, totals and all.
+        if finished_match(record).view(view.seat) != view:
             raise RecordError("its totals are not the ones this client saw the match end with")
         return record
 
@@ -347,25 +338,22 @@ class TableModel:
             self.seat_key = welcome.seat_key
         self.match_id = welcome.match
 
-    def _update(self, update: StateUpdate | TrainUpdate) -> Change | None:
+    def _update(self, update: GameUpdate[Any, Any]) -> Change | None:
         before = self.view
         if before is None or update.seq <= self.seq:
             return None  # before any snapshot, or already in the one taken since (after a reconnect)
         # The wire leaves out what follows from the view before: the whole view is made here,
         # in arrival order, so that every update taken carries a whole view.
-        view: View | MexicanView
-        if isinstance(update, TrainUpdate) and isinstance(before, MexicanView):
-            view = advance_train_view(before, update)
-        elif isinstance(update, StateUpdate) and isinstance(before, View):
+        try:
             view = advance_view(before, update)
-        else:
+        except ValueError:
             return None  # an update of another game than the snapshot's: no host sends one
         self.view, self.seq = view, update.seq
         self._view_came(view)
         taken = Update(update.seq, update.events, view, update.actor, update.by, update.ref)
         return Change(taken, before, self.seats)
 
-    def _view_came(self, view: View | MexicanView) -> None:
+    def _view_came(self, view: GameView) -> None:
         self.started = True
         if not view.between_rounds:
             self.next_round = None

@@ -16,16 +16,16 @@ added: they are ignored.
 
 from __future__ import annotations
 
+import types
 import unicodedata
+from collections.abc import Callable
 from enum import StrEnum
-from typing import Annotated, Any, TypeAlias, get_args
+from typing import TYPE_CHECKING, Annotated, Any, Generic, Protocol, TypeAlias, TypeVar, Union, get_args
 
 import msgspec
-from capicu.core import Action, Event, RoundEnded, RoundStarted, View
+from capicu.core import Action, Rules, Tile
 from capicu.core.codes import Code
-from capicu.core.draw.view import MAX_HISTORY, STATE, STATE_FIELDS
-from capicu.core.mexican.events import MexicanEvent, MexicanRoundEnded, MexicanRoundStarted
-from capicu.core.mexican.view import MexicanView
+from capicu.core.games import GAMES, GameSpec
 from capicu.net.host.sanitize import clean_text
 from capicu.net.store.record import MatchRecord
 from msgspec import Meta, Struct
@@ -35,6 +35,7 @@ from .limits import (
     MATCH_ID_LIMIT,
     MAX_CLIENT_FRAME,
     MAX_DEPTH,
+    MAX_EVENTS,
     MAX_HOST_FRAME,
     MAX_HOST_ITEMS,
     MOST_SEATS,
@@ -264,72 +265,74 @@ class Chat(_FromHost, frozen=True, tag="chat"):
 #: comes back reads what was said (a bound: a snapshot stays small however long the match).
 RECENT_CHAT_LIMIT = 20
 
+class GameView(Protocol):
+    """What the wire, the host and the client read of any game's view (core/games.py names each
+    game's: a frozen msgspec Struct with these fields, and more of its own)."""
 
-class Snapshot(_FromHost, frozen=True, tag="snapshot", omit_defaults=True):
-    """Everything you may know now; the next update has ``seq`` + 1 or more.
+    @property
+    def rules(self) -> Rules: ...
+    @property
+    def players(self) -> int: ...
+    @property
+    def seat(self) -> int | None: ...
+    @property
+    def round_number(self) -> int: ...
+    @property
+    def hand(self) -> tuple[Tile, ...]: ...
+    @property
+    def hand_counts(self) -> tuple[int, ...]: ...
+    @property
+    def boneyard(self) -> int: ...
+    @property
+    def turn(self) -> int | None: ...
+    @property
+    def legal(self) -> tuple[Action, ...]: ...
+    @property
+    def events(self) -> tuple[Any, ...]: ...
+    @property
+    def results(self) -> tuple[Any, ...]: ...
+    @property
+    def is_my_turn(self) -> bool: ...
+    @property
+    def match_over(self) -> bool: ...
+    @property
+    def between_rounds(self) -> bool: ...
 
-    ``chat`` came later, inside protocol version 2: left out while nothing was said, so that
-    such a snapshot is the bytes it always was.
+
+#: A game's view, the fields of it an update carries, and the game's events (core/games.py).
+V = TypeVar("V")
+S = TypeVar("S")
+E = TypeVar("E")
+
+
+class GameSnapshot(_FromHost, Generic[V], frozen=True, tag="snapshot", omit_defaults=True):
+    """Everything you may know now, in the table's game (``view``: that game's view); the next
+    update has ``seq`` + 1 or more.
+
+    One declaration for every game: each game's snapshot is this one with its view
+    (`GameWire.snapshot`). ``chat`` came later, inside protocol version 2: left out while
+    nothing was said, so that such a snapshot is the bytes it always was.
     """
 
     seq: Count
-    view: View
+    view: V
     #: The last chat lines said at the table (at most `RECENT_CHAT_LIMIT`), oldest first.
     chat: Annotated[tuple[Chat, ...], Meta(max_length=RECENT_CHAT_LIMIT)] = ()
 
 
-#: The fields of a `View` that change move by move (all but its rules, events and
-#: results), as an update carries them: made from View's declaration, so the two
-#: never differ. The rules are fixed for the match, and the events and results
-#: follow from the events (see `advance_view`). (mypy cannot follow a class made at
-#: run time: to it, ViewState is a Struct with no fields of its own.)
-ViewState: TypeAlias = msgspec.defstruct(  # type: ignore[valid-type]
-    "ViewState",
-    # (A field with a default keeps it: `View.blanks` is UNSET, and not written, off wild blanks.)
-    [
-        (field.name, field.type) if field.default is msgspec.NODEFAULT
-        else (field.name, field.type, field.default)
-        for field in msgspec.structs.fields(View) if field.name in STATE_FIELDS
-    ],
-    frozen=True, gc=False, module=__name__,
-)
-
-
-#: Where a `MexicanView`'s fields that an update leaves out lie: its rules, events and results.
-_TRAIN_KEPT = ("rules", "events", "results")
-#: The fields of a `MexicanView` that change move by move (all but its rules, events and
-#: results), as an update carries them, tagged as the view is (``game``).
-TrainViewState: TypeAlias = msgspec.defstruct(  # type: ignore[valid-type]
-    "TrainViewState",
-    [(field.name, field.type) for field in msgspec.structs.fields(MexicanView)
-     if field.name not in _TRAIN_KEPT],
-    frozen=True, gc=False, module=__name__, tag_field="game", tag="mexican-train",
-)
-_TRAIN_STATE_FIELDS = TrainViewState.__struct_fields__
-
-
-def view_state(view: View) -> ViewState:
-    """``view``'s fields that change move by move, as an update carries them."""
-    return ViewState(*msgspec.structs.astuple(view)[STATE])
-
-
-def train_view_state(view: MexicanView) -> TrainViewState:
-    """A train view's fields that change move by move, as an update carries them."""
-    return TrainViewState(*(getattr(view, name) for name in _TRAIN_STATE_FIELDS))
-
-
-class StateUpdate(_FromHost, frozen=True, tag="update"):
-    """Public events, numbered, and your view's changing fields after them.
+class GameUpdate(_FromHost, Generic[S, E], frozen=True, tag="update"):
+    """Public events, numbered, and your view's changing fields after them, in the table's game.
 
     ``seq`` is the number of the last event in ``events``; the events carry the
-    numbers ``seq - len(events) + 1`` to ``seq``. `advance_view` makes the
-    whole view from the one before (the client does it for you: it yields an
-    `Update` with the whole view).
+    numbers ``seq - len(events) + 1`` to ``seq``. ``view`` holds every field of the
+    game's view but its rules, events and results (`GameWire.state`); `advance_view`
+    makes the whole view from the one before (the client does it for you: it yields
+    an `Update` with the whole view). One declaration for every game, as `GameSnapshot`.
     """
 
     seq: Count
-    events: Annotated[tuple[Event, ...], Meta(max_length=MAX_HISTORY)]
-    view: ViewState
+    events: Annotated[tuple[E, ...], Meta(max_length=MAX_EVENTS)]
+    view: S
     #: The seat whose action caused the events (None for the deal after a break).
     actor: SeatNumber | None = None
     by: ActedBy = ActedBy.PERSON
@@ -337,49 +340,159 @@ class StateUpdate(_FromHost, frozen=True, tag="update"):
     ref: Ref | None = None
 
 
-class TrainSnapshot(_FromHost, frozen=True, tag="snapshot", omit_defaults=True):
-    """A `Snapshot` of Mexican Train: its view is a `MexicanView` (the map says ``game: "mexican-train"``)."""
-
-    seq: Count
-    view: MexicanView
-    chat: Annotated[tuple[Chat, ...], Meta(max_length=RECENT_CHAT_LIMIT)] = ()
-
-
-class TrainUpdate(_FromHost, frozen=True, tag="update"):
-    """A `StateUpdate` of Mexican Train: its events are Mexican Train's, its view a train view's state."""
-
-    seq: Count
-    events: Annotated[tuple[MexicanEvent, ...], Meta(max_length=MAX_HISTORY)]
-    view: TrainViewState
-    actor: SeatNumber | None = None
-    by: ActedBy = ActedBy.PERSON
-    ref: Ref | None = None
+#: The fields of any game's view that an update leaves out: its rules are fixed for the
+#: match, and its events and results follow from the events (`GameWire.advance`).
+KEPT_FIELDS = ("rules", "events", "results")
+#: The field of a view's map that names its game (a view of the Draw family names none).
+GAME_FIELD = "game"
 
 
-def advance_view(view: View, update: StateUpdate) -> View:
-    """The view after ``update``, from the view before it."""
-    events = list(view.events)
-    results = list(view.results)
-    for event in update.events:
-        # A round's events start with its round_started (see View.events).
-        events = [event] if isinstance(event, RoundStarted) else [*events, event]
-        if isinstance(event, RoundEnded):
-            results.append(event.result)
-    # View's fields in order: the rules, the state's fields (`STATE`), the events, the results.
-    state = msgspec.structs.astuple(update.view)
-    return View(*(view.rules, *state, tuple(events), tuple(results)))
+class GameWire:
+    """One game as the wire carries it, made from its declaration in core's registry of games.
+
+    ``state``: the view's changing fields as an update carries them, a Struct made from
+    the view's declaration (so the two never differ), tagged as the view is.
+    ``snapshot`` and ``update``: `GameSnapshot` and `GameUpdate` given the game's view,
+    state and events, each a class of its own, so that a game's messages are told apart.
+    ``tag``: what the game's view maps say in their ``game`` field (None: nothing).
+    """
+
+    def __init__(self, spec: GameSpec) -> None:
+        view: type[Any] = spec.view
+        config = view.__struct_config__
+        if spec.view_tag is not None and (config.tag_field, config.tag) != (GAME_FIELD, spec.view_tag):
+            raise TypeError(f"{view.__name__} must name its game in its {GAME_FIELD!r} field")
+        fields = msgspec.structs.fields(view)
+        names = [field.name for field in fields]
+        if not set(KEPT_FIELDS) <= set(names):
+            raise TypeError(f"{view.__name__} needs the fields {', '.join(KEPT_FIELDS)}")
+        self.spec = spec
+        self.view = view
+        self.tag = spec.view_tag
+        events = get_args(spec.events) or (spec.events,)
+        #: A round's events begin with the one that numbers the round, and end with the one
+        #: that carries its result (the view's ``events`` are the round's so far).
+        self.round_started = _the_event(spec, events, lambda kind: "round_number" in kind.__struct_fields__,
+                                        "number a round")
+        self.round_ended = _the_event(spec, events, lambda kind: any(
+            field.type is spec.result for field in msgspec.structs.fields(kind)), "carry a round's result")
+        #: Where the changing fields lie among the view's fields, in order.
+        self._state_at = tuple(i for i, name in enumerate(names) if name not in KEPT_FIELDS)
+        # (A field with a default keeps it: `View.blanks` is UNSET, and not written, off wild blanks.)
+        self.state: type[Any] = _named(msgspec.defstruct(
+            f"{view.__name__}State",
+            [(field.name, field.type) if field.default is msgspec.NODEFAULT
+             else (field.name, field.type, field.default)
+             for field in fields if field.name not in KEPT_FIELDS],
+            frozen=True, gc=False, module=__name__, tag_field=config.tag_field, tag=config.tag,
+        ))
+        first, last = self._state_at[0], self._state_at[-1]
+        #: The changing fields are one run of the view's (as the Draw family's are): sliced at once.
+        self._state_run = slice(first, last + 1) if last - first + 1 == len(self._state_at) else None
+        # A view is made from the one before: its rules, events and results, then the
+        # state's fields (in `advance`'s order), put back in the view's own order.
+        state_at = {at: len(KEPT_FIELDS) + n for n, at in enumerate(self._state_at)}
+        self._order = tuple(state_at[i] if i in state_at else KEPT_FIELDS.index(name)
+                            for i, name in enumerate(names))
+        #: The view's fields are its rules, the state's fields, its events and its results, in
+        #: that order (as the Draw family's are): a view is made from them as they come.
+        self._in_order = names == ["rules", *self.state.__struct_fields__, "events", "results"]
+        snapshot: Any = GameSnapshot
+        update: Any = GameUpdate
+        self.snapshot: type[GameSnapshot[Any]] = _named(
+            types.new_class(f"{view.__name__}Snapshot", (snapshot[view],), {"frozen": True}))
+        self.update: type[GameUpdate[Any, Any]] = _named(
+            types.new_class(f"{view.__name__}Update", (update[self.state, spec.events],), {"frozen": True}))
+
+    def state_of(self, view: Any) -> Any:
+        """``view``'s fields that change move by move, as an update carries them."""
+        values = msgspec.structs.astuple(view)
+        if self._state_run is not None:
+            return self.state(*values[self._state_run])
+        return self.state(*(values[at] for at in self._state_at))
+
+    def advance(self, view: Any, update: GameUpdate[Any, Any]) -> Any:
+        """The view after ``update``, from the view before it (both of this game)."""
+        events = list(view.events)
+        results = list(view.results)
+        started, ended = self.round_started, self.round_ended
+        for event in update.events:
+            kind = type(event)
+            events = [event] if kind is started else [*events, event]
+            if kind is ended:
+                results.append(event.result)
+        state = msgspec.structs.astuple(update.view)
+        if self._in_order:
+            return self.view(view.rules, *state, tuple(events), tuple(results))
+        parts = (view.rules, tuple(events), tuple(results), *state)
+        return self.view(*[parts[at] for at in self._order])
 
 
-def advance_train_view(view: MexicanView, update: TrainUpdate) -> MexicanView:
-    """The train view after ``update``, from the train view before it (as `advance_view`)."""
-    events = list(view.events)
-    results = list(view.results)
-    for event in update.events:
-        events = [event] if isinstance(event, MexicanRoundStarted) else [*events, event]
-        if isinstance(event, MexicanRoundEnded):
-            results.append(event.result)
-    state = {name: getattr(update.view, name) for name in _TRAIN_STATE_FIELDS}
-    return MexicanView(rules=view.rules, events=tuple(events), results=tuple(results), **state)
+def _the_event(spec: GameSpec, events: tuple[Any, ...], test: Callable[[Any], bool], what: str) -> type[Any]:
+    """The one kind of ``events`` that passes ``test``; TypeError when not exactly one does."""
+    found = [kind for kind in events if test(kind)]
+    if len(found) != 1:
+        raise TypeError(f"one kind of event of {spec.title} must {what}, not {len(found)}")
+    kind: type[Any] = found[0]
+    return kind
+
+
+def _named(kind: Any) -> Any:
+    """``kind``, a class made at run time, where pickle looks for it: in this module, by its name."""
+    kind.__module__ = __name__
+    globals()[kind.__name__] = kind
+    return kind
+
+
+#: Every game as the wire carries it, in the registry's order.
+GAME_WIRES: tuple[GameWire, ...] = tuple(GameWire(spec) for spec in GAMES)
+_BY_VIEW = {game.view: game for game in GAME_WIRES}
+_BY_TAG = {game.tag: game for game in GAME_WIRES}
+_BY_MESSAGE = {kind: game for game in GAME_WIRES for kind in (game.snapshot, game.update)}
+_BY_SPEC = {game.spec: game for game in GAME_WIRES}
+
+
+def wire_of_game(spec: GameSpec) -> GameWire:
+    """The game core's registry declares as ``spec``, as the wire carries it."""
+    return _BY_SPEC[spec]
+
+
+def wire_of(view: Any) -> GameWire:
+    """The game ``view`` is a view of, as the wire carries it; ValueError for no game's view."""
+    game = _BY_VIEW.get(type(view))
+    if game is None:
+        raise ValueError(f"{type(view).__name__} is no game's view")
+    return game
+
+
+def view_state(view: Any) -> Any:
+    """``view``'s fields that change move by move, as an update carries them (any game's)."""
+    return wire_of(view).state_of(view)
+
+
+def advance_view(view: V, update: GameUpdate[Any, Any]) -> V:
+    """The view after ``update``, from the view before it; ValueError when the update is of
+    another game than the view."""
+    game = wire_of(view)
+    if type(update) is not game.update:
+        other = _BY_MESSAGE.get(type(update))
+        raise ValueError(f"an update of {other.spec.title if other else 'no game'} cannot follow a view "
+                         f"of {game.spec.title}")
+    advanced: V = game.advance(view, update)
+    return advanced
+
+
+# Each game's messages by the names they had when each game declared its own.
+#: The Draw family's (whose views name no game).
+Snapshot = _BY_TAG[None].snapshot
+StateUpdate = _BY_TAG[None].update
+ViewState = _BY_TAG[None].state
+#: Mexican Train's.
+TrainSnapshot = _BY_TAG["mexican-train"].snapshot
+TrainUpdate = _BY_TAG["mexican-train"].update
+TrainViewState = _BY_TAG["mexican-train"].state
+train_view_state = view_state
+advance_train_view = advance_view
 
 
 class TurnTimer(_FromHost, frozen=True, tag="timer"):
@@ -459,13 +572,21 @@ class MatchRecorded(_FromHost, frozen=True, tag="record"):
     record: MatchRecord
 
 
-HostMessage = (
-    Welcome | Seats | Snapshot | StateUpdate | Chat | TurnTimer | NextRound | Waiting | HostBye | Error | Ping
-    | Pong | TrainSnapshot | TrainUpdate | MatchRecorded
-)
-#: A snapshot or an update of either game.
-AnySnapshot = Snapshot | TrainSnapshot
-AnyUpdate = StateUpdate | TrainUpdate
+#: What a host sends, every game's snapshot and update among them (they are made from the registry
+#: of games when this module is imported: to mypy, a snapshot or an update of any game).
+if TYPE_CHECKING:
+    HostMessage: TypeAlias = (
+        Welcome | Seats | GameSnapshot[Any] | GameUpdate[Any, Any] | Chat | TurnTimer | NextRound | Waiting
+        | HostBye | Error | Ping | Pong | MatchRecorded
+    )
+else:
+    HostMessage = Union[
+        (Welcome, Seats, *(kind for game in GAME_WIRES for kind in (game.snapshot, game.update)), Chat,
+         TurnTimer, NextRound, Waiting, HostBye, Error, Ping, Pong, MatchRecorded)
+    ]
+#: A snapshot or an update of any game.
+AnySnapshot: TypeAlias = GameSnapshot[Any]
+AnyUpdate: TypeAlias = GameUpdate[Any, Any]
 Message = ClientMessage | HostMessage
 
 
@@ -482,14 +603,11 @@ class _PongFromClient(Pong, frozen=True, forbid_unknown_fields=True, tag="pong")
 
 _CLIENT_TYPES: dict[str, type[Any]] = {kind.__struct_config__.tag: kind for kind in get_args(ClientMessage)}
 _HOST_TYPES: dict[str, type[Any]] = {
-    kind.__struct_config__.tag: kind for kind in get_args(HostMessage)
-    if kind not in (TrainSnapshot, TrainUpdate)
+    kind.__struct_config__.tag: kind for kind in get_args(HostMessage) if kind not in _BY_MESSAGE
 }
+#: A snapshot or an update is read as its game's: the one its view names.
+_HOST_TYPES.update(snapshot=GameSnapshot, update=GameUpdate)
 _STRICT_TWINS: dict[type[Any], type[Any]] = {Ping: _PingFromClient, Pong: _PongFromClient}
-#: The declarations of a snapshot and an update whose view says ``game: "mexican-train"``.
-_TRAIN_TWINS: dict[type[Any], type[Any]] = {Snapshot: TrainSnapshot, StateUpdate: TrainUpdate}
-#: The game a view map names when it is not the line of play's (which names none).
-_TRAIN_GAME = MexicanView.__struct_config__.tag
 
 
 def message_type(message: Message) -> str:
@@ -522,13 +640,24 @@ def message_from_host(data: Any) -> HostMessage:
     Unknown fields are ignored, so that a newer host can add some.
     """
     kind = _kind(data, _HOST_TYPES, "host")
-    twin = _TRAIN_TWINS.get(kind)
-    if twin is not None:
-        view = data.get("view")
-        if type(view) is dict and view.get("game") == _TRAIN_GAME:
-            kind = twin
+    if kind is GameSnapshot or kind is GameUpdate:
+        game = _game_named_by(data)
+        kind = game.snapshot if kind is GameSnapshot else game.update
     message: HostMessage = _read(data, kind)
     return message
+
+
+def _game_named_by(data: dict[str, Any]) -> GameWire:
+    """The game whose snapshot or update ``data`` is: the one its view map names (none: the
+    game whose views name none); `ProtocolError` for a game this side does not know."""
+    view = data.get("view")
+    name = view.get(GAME_FIELD) if type(view) is dict else None
+    game = _BY_TAG.get(name) if type(name) is str else None
+    if game is not None:
+        return game
+    if type(name) is str:
+        raise _bad(f"{data['type']}.view.{GAME_FIELD}: there is no game {name[:40]!r} here")
+    return _BY_TAG[None]  # (a view that names no game, or that names it with no text)
 
 
 def _kind(data: Any, kinds: dict[str, type[Any]], side: str) -> type[Any]:
@@ -574,6 +703,7 @@ def clean_chat(text: str) -> str:
 __all__ = [
     "CHAT_LIMIT",
     "DEFAULT_PORT",
+    "GAME_WIRES",
     "MATCH_ID_LIMIT",
     "MAX_CLIENT_FRAME",
     "MAX_DEPTH",
@@ -594,6 +724,10 @@ __all__ = [
     "ClientMessage",
     "Error",
     "ErrorCode",
+    "GameSnapshot",
+    "GameUpdate",
+    "GameView",
+    "GameWire",
     "Hello",
     "HostBye",
     "HostMessage",
@@ -627,4 +761,6 @@ __all__ = [
     "to_wire",
     "train_view_state",
     "view_state",
+    "wire_of",
+    "wire_of_game",
 ]

@@ -18,6 +18,7 @@ import asyncio
 import ctypes
 import itertools
 import os
+import re
 import shutil
 import subprocess
 import threading
@@ -45,6 +46,25 @@ def lan_unavailable() -> str | None:
     if shutil.which("ip") is None:
         return "the LAN tests need the ip command (iproute2) for network namespaces"
     return None
+
+
+def _sweep_stale() -> None:
+    """Delete the namespaces an earlier run left behind (killed before it could): ours are named
+    after their process, and only those whose process is gone are touched."""
+    try:
+        names = os.listdir("/run/netns")
+    except OSError:
+        return
+    for name in names:
+        found = re.fullmatch(r"cap(\d+)x\d+(?:sw|m\d+)", name)
+        if found is None or int(found.group(1)) == os.getpid():
+            continue
+        try:
+            os.kill(int(found.group(1)), 0)
+        except ProcessLookupError:
+            subprocess.run(["ip", "netns", "delete", name], capture_output=True, timeout=10)
+        except PermissionError:
+            continue
 
 
 def _libc() -> ctypes.CDLL:
@@ -96,6 +116,14 @@ class Machine:
         """Pull this machine's cable out (its link goes down; its address stays)."""
         _ip("-n", self.namespace, "link", "set", self.link, "down")
 
+    def cut_connections(self, port: int) -> None:
+        """Drop this machine's TCP connections on ``port`` (ss -K), as a system that gave up on them would.
+
+        Nothing is sent while its link is down; a peer hears of it (a reset) when it next writes.
+        """
+        subprocess.run(self.command("ss", "-K", "state", "established", f"( sport = :{port} )"),
+                       check=True, capture_output=True, timeout=10)
+
     def link_up(self) -> None:
         """Put the cable back (and the multicast route, which went with the link)."""
         _ip("-n", self.namespace, "link", "set", self.link, "up")
@@ -112,6 +140,7 @@ class Lan:
     _namespaces: list[str] = field(default_factory=list)
 
     def __post_init__(self) -> None:
+        _sweep_stale()
         self.switch = f"{self.tag}sw"
         self._make_namespace(self.switch)
         _ip("-n", self.switch, "link", "add", "br0", "type", "bridge")

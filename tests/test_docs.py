@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
 from capicu.core import PRESET_NAMES, Rules
 from capicu.core.rules import ALL_PRESET_NAMES
 
@@ -52,31 +53,45 @@ def test_the_code_cites_documents_the_repository_holds():
     assert not missing, missing
 
 
-def test_the_record_page_reads_a_record_with_msgpack_alone(tmp_path, capsys):
-    """docs/RECORD.md's example, run on a record capicu wrote: what it prints is the record's match."""
+@pytest.mark.parametrize(("preset", "players"), [("puerto-rican-drawing", 2), ("mexican-train", 4),
+                                                 ("mexican-train", 6), ("mexican-train", 8)])
+def test_the_record_page_reads_a_record_with_msgpack_alone(tmp_path, capsys, preset, players):
+    """docs/RECORD.md's example, run on a record capicu wrote: what it prints is the record's match
+    (its first hand too, which Mexican Train deals from its own table, for 5 to 8 players as well)."""
     import msgspec
     from capicu.core import new_match
     from capicu.core.ai import make_player
+    from capicu.core.ai.mexican_players import make_mexican_player
     from capicu.core.replay import replay
     from capicu.net.store.record import RecordSeat, read_record, record_of, write_record
 
     page = (ROOT / "docs" / "RECORD.md").read_text(encoding="utf-8")
     (example,) = re.findall(r"```python\n(.*?)```", page, flags=re.S)
-    assert "capicu" not in example.replace('"capicu-record"', "").replace("a capicu match record", "")
-    rules = msgspec.structs.replace(Rules.preset_named("puerto-rican-drawing"), target=40)
-    match = new_match(rules, 2, 6, pause_between_rounds=True)
-    players = [make_player("normal", seat) for seat in range(2)]
+    without_our_names = example
+    for ours in ('"capicu-record"', "a capicu match record", '"capicu-mexican-train-log/1"'):
+        without_our_names = without_our_names.replace(ours, "")
+    assert "capicu" not in without_our_names  # nothing of capicu's is imported
+    rules = Rules.preset_named(preset)
+    if preset == "mexican-train":
+        rules = msgspec.structs.replace(rules, rounds=1)
+        chooser = make_mexican_player
+    else:
+        rules = msgspec.structs.replace(rules, target=40)
+        chooser = make_player
+    match = new_match(rules, players, 6, pause_between_rounds=True)
+    bots = [chooser("normal", seat) for seat in range(players)]
     while not match.is_over:
         if match.awaiting_deal:
             match.deal_next_round()
         else:
-            match.apply(players[match.turn].choose(match.view(match.turn)), match.turn)
-    seats = [RecordSeat("Ana", "person"), RecordSeat("Computer 2", "computer", "normal")]
+            match.apply(bots[match.turn].choose(match.view(match.turn)), match.turn)
+    seats = [RecordSeat("Ana", "person")] + [RecordSeat(f"Computer {n}", "computer", "normal")
+                                             for n in range(2, players + 1)]
     path = write_record(tmp_path, record_of(match, seats, match_id="docs", started=0.0, ended=60.0))
     exec(compile(example, "docs/RECORD.md", "exec"), {"path": str(path)})
     lines = capsys.readouterr().out.splitlines()
     record = read_record(path)
-    assert lines[0] == (f"puerto-rican-drawing on 1970-01-01T00:00:00Z: {record.winner_names[0]} won, "
+    assert lines[0] == (f"{preset} on 1970-01-01T00:00:00Z: {' and '.join(record.winner_names)} won, "
                         f"totals {list(record.totals)}")
     first_hand = " ".join(str(tile) for tile in replay(record.match_log()).positions[0].views[0].hand)
     assert lines[2] == f"Ana was first dealt {first_hand}"

@@ -524,7 +524,7 @@ class CapicuApp(App[None]):
 
     def on_host_ready(self, message: HostReady) -> None:
         if self._showing() and self.game is not None:
-            self.hosted_at = Hosting(message.address, message.port, message.code)
+            self.hosted_at = Hosting(message.address, message.port, message.code, message.announced)
 
     def on_asking_host(self, message: AskingHost) -> None:
         if not self._showing():

@@ -151,6 +151,8 @@ class Hosting:
     address: str
     port: int
     code: str | None
+    #: The name the table is announced by on the local network (None: not announced).
+    announced: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -48,6 +48,8 @@ class HostReady(Message):
     address: str
     port: int
     code: str | None
+    #: The name the table is announced by on the local network (None: not announced).
+    announced: str | None = None
 
 
 @dataclass
@@ -194,7 +196,7 @@ class GameLink:
         host = self.host = Host(config, report=self._host_report, ask=self._host_asks,
                                 cancelled=self._host_request_ended)
         bind, port = await host.start()
-        self._app.post_message(HostReady(reachable(bind), port, host.code))
+        self._app.post_message(HostReady(reachable(bind), port, host.code, host.announced))
         local = "127.0.0.1" if bind in ("0.0.0.0", "::", "") else bind  # ourselves, by loopback
         # A resumed match: our own seat comes back by its key (the host holds it for us).
         own_key = _own_seat_key(host, config.table.name, self.connection.name) if config.resume else None

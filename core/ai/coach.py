@@ -38,6 +38,7 @@ from ..actions import REDEAL, Action, Draw, EndRun, Pass, Play, Run, Train
 from ..codes import Code, Param
 from ..draw.layout import line_of
 from ..draw.view import View
+from ..games import game_of_view
 from ..mexican.view import MexicanView
 from ..replay import Position, Replay
 from .inference import Knowledge
@@ -240,9 +241,8 @@ def analyse_position(
     if view is None or action is None or position.seat is None:
         return None
     budget = budget or CoachBudget()
-    if isinstance(view, MexicanView):
-        return _train_decision(position, index, view, action, threshold, seed, budget)
-    return _draw_decision(position, index, view, action, threshold, seed, budget)
+    decide = _DECISIONS[game_of_view(view).name]
+    return decide(position, index, view, action, threshold, seed, budget)
 
 
 def _judged(
@@ -430,6 +430,10 @@ def _train_reason(
             if heavier >= 3:
                 return CoachReason.HEAVIER, {"pips": heavier}
     return CoachReason.BEST_ODDS, {"samples": samples}
+
+
+#: How a decision is judged, by the name of the game it was taken in (core/games.py).
+_DECISIONS: dict[str, Callable[..., Decision]] = {"line": _draw_decision, "mexican-train": _train_decision}
 
 
 __all__ = [

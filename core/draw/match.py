@@ -24,10 +24,11 @@ from ..actions import DRAW, PASS, REDEAL, Action, Draw, End, IllegalAction, Play
 from ..codes import Outcome
 from ..engine import LoggedMatch
 from ..games import LINE
+from ..refusals import Refusal
 from ..rules import REDEAL_DOUBLES, FirstLead, Rules, RulesError, RulesProblem, TieLead
 from ..tiles import Tile, TileSet, tile_set
 from .events import Event, MatchEnded, Passed, RoundEnded, RoundResult, RoundStarted, TilePlayed, TilesDrawn
-from .refusals import Refusal, why_not
+from .refusals import why_not
 from .scoring import score_round
 from .state import RoundState, deal_hands, highest_double
 from .view import View
@@ -91,7 +92,7 @@ class Match(LoggedMatch):
         deals: list[tuple[list[int], int]] | None = None,
         pause_between_rounds: bool = False,
     ) -> None:
-        if rules.is_mexican_train:
+        if rules.game is not LINE.game:
             raise ValueError(f"{rules.preset} is Mexican Train: play it with MexicanMatch (or new_match)")
         rules.check_players(players)
         if not isinstance(seed, int) or isinstance(seed, bool):

@@ -1,7 +1,8 @@
-"""Why an action is not allowed now: a code for each reason, decided from a seat's view.
+"""Why an action of the Draw family is not allowed now: a code for each reason, from a seat's view.
 
 The engine speaks in codes, the interface in words (after python-chess's
-``Termination``). `why_not` is the one definition of every reason: `Match`
+``Termination``): every game's (`Refusal`, core/refusals.py) and the Draw
+family's own (`DrawRefusal`). `why_not` is the one definition of every reason: `Match`
 raises what it returns for the seat on turn, and an interface asks it before
 it sends a key's intent, so both always agree.
 
@@ -18,38 +19,25 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from ..actions import Draw, End, IllegalAction, Pass, Play, Redeal
+from ..actions import Draw, End, IllegalAction, Pass, Play, Redeal, action_text
 from ..codes import Code
+from ..refusals import SHARED_ENGLISH, Refusal, not_now, say
 from ..rules import REDEAL_DOUBLES
 from ..tiles import Tile
 from .layout import line_of
 from .view import View
 
 
-class Refusal(Code):
-    """Why the rules refuse an action, with the params it is said with; `IllegalAction.reason` holds one."""
+class DrawRefusal(Code):
+    """Why the rules of the Draw family refuse an action, beyond every game's `Refusal`s."""
 
-    MATCH_OVER = "match-over"
-    #: The round has ended and the next one is not dealt yet.
-    ROUND_OVER = "round-over"
-    NOT_AN_ACTION = "not-an-action", "action"
-    #: A view without a seat (a spectator, or a seat that is not at the table).
-    SPECTATOR = "spectator"
-    NOT_YOUR_TURN = "not-your-turn", "seat"
-    NO_SUCH_TILE = "no-such-tile", "tile", "max_pip"
-    NOT_HELD = "not-held", "tile"
     LEAD_MUST_BE = "lead-must-be", "tile"
     LEAD_ON_LEFT = "lead-on-left", "tile"
     FITS_NEITHER_END = "fits-neither-end", "tile", "left", "right"
     WRONG_END = "wrong-end", "tile", "end", "number"
     NO_DRAWING = "no-drawing"
     RESERVE_REACHED = "reserve-reached", "reserve"
-    BONEYARD_EMPTY = "boneyard-empty"
     DRAW_LIMIT = "draw-limit", "count"
-    #: Drawing while holding a tile that fits (trampa), where voluntary draws are off.
-    MUST_PLAY = "must-play", "tile"
-    PASS_WHILE_FITS = "pass-while-fits", "tile"
-    PASS_WHILE_DRAWABLE = "pass-while-drawable"
     #: A number given to a blank, where blanks are not wild.
     BLANKS_NOT_WILD = "blanks-not-wild"
     #: A number given to a tile that has no blank.
@@ -66,53 +54,37 @@ class Refusal(Code):
     REDEAL_TOO_LATE = "redeal-too-late"
     #: A new deal asked for by a hand of ``doubles`` doubles, fewer than ``needed``.
     REDEAL_FEW_DOUBLES = "redeal-few-doubles", "doubles", "needed"
-    #: No rule names it: only a view that contradicts itself gives this.
-    NOT_ALLOWED = "not-allowed"
 
     def sentence(self, params: Mapping[str, int | str]) -> str:
         """The English reason for programmers and logs; interfaces make their own from the code."""
-        # Seats are counted from 0 in params, and from 1 wherever a person reads them.
-        shown = {key: value + 1 if key == "seat" and isinstance(value, int) else value
-                 for key, value in params.items()}
-        try:
-            return ENGLISH[self].format_map(shown)
-        except (KeyError, ValueError, IndexError):
-            return ENGLISH[self]
+        return say(ENGLISH, self, params)
 
 
-#: Each reason in English; its placeholders are exactly the params it carries.
-ENGLISH: Mapping[Refusal, str] = {
-    Refusal.MATCH_OVER: "the match is over",
-    Refusal.ROUND_OVER: "the round is over and the next one is not dealt yet",
-    Refusal.NOT_AN_ACTION: "{action} is not an action",
-    Refusal.SPECTATOR: "spectators watch: they cannot play",
-    Refusal.NOT_YOUR_TURN: "it is not your turn: seat {seat} is to play",
-    Refusal.NO_SUCH_TILE: "there is no {tile} in a double-{max_pip} set",
-    Refusal.NOT_HELD: "you do not hold {tile}",
-    Refusal.LEAD_MUST_BE: "the lead must be {tile}",
-    Refusal.LEAD_ON_LEFT: "the lead starts the line: play {tile} on the left",
-    Refusal.FITS_NEITHER_END: "{tile} matches neither open end ({left} and {right})",
-    Refusal.WRONG_END: "{tile} does not match the {end} end ({number})",
-    Refusal.NO_DRAWING: "there is no drawing in this game",
-    Refusal.RESERVE_REACHED: "the boneyard is down to its reserve of {reserve} tiles",
-    Refusal.BONEYARD_EMPTY: "the boneyard is empty",
-    Refusal.DRAW_LIMIT: "you have drawn {count} tiles this turn, the most allowed",
-    Refusal.MUST_PLAY: "you must play a tile you hold ({tile} fits)",
-    Refusal.PASS_WHILE_FITS: "you cannot pass while you hold a tile that fits ({tile})",
-    Refusal.PASS_WHILE_DRAWABLE: "you cannot pass while tiles can be drawn: draw",
-    Refusal.BLANKS_NOT_WILD: "blanks are not wild in this game: a tile is given no number",
-    Refusal.NO_BLANK: "{tile} has no blank to give a number",
-    Refusal.BLANK_NUMBER: "a blank can be given a number from 0 to {max_pip}, not {number}",
-    Refusal.BLANK_NOT_LEFT_OPEN: "laid on the {end} end, the blank of {tile} takes its number ({number})",
-    Refusal.BLANK_NEEDS_NUMBER: "say which number the blank of {tile} is (0 to {max_pip})",
-    Refusal.NO_REDEAL: "there is no new deal on five doubles in this game",
-    Refusal.REDEAL_TOO_LATE: "a new deal may be asked for only before the first tile is laid",
-    Refusal.REDEAL_FEW_DOUBLES: "a new deal needs {needed} doubles in hand; you hold {doubles}",
-    Refusal.NOT_ALLOWED: "that is not allowed now",
+#: Each reason in English (every game's as core/refusals.py words them); its placeholders are
+#: exactly the params it carries.
+ENGLISH: Mapping[Code, str] = {
+    **SHARED_ENGLISH,
+    DrawRefusal.LEAD_MUST_BE: "the lead must be {tile}",
+    DrawRefusal.LEAD_ON_LEFT: "the lead starts the line: play {tile} on the left",
+    DrawRefusal.FITS_NEITHER_END: "{tile} matches neither open end ({left} and {right})",
+    DrawRefusal.WRONG_END: "{tile} does not match the {end} end ({number})",
+    DrawRefusal.NO_DRAWING: "there is no drawing in this game",
+    DrawRefusal.RESERVE_REACHED: "the boneyard is down to its reserve of {reserve} tiles",
+    DrawRefusal.DRAW_LIMIT: "you have drawn {count} tiles this turn, the most allowed",
+    DrawRefusal.BLANKS_NOT_WILD: "blanks are not wild in this game: a tile is given no number",
+    DrawRefusal.NO_BLANK: "{tile} has no blank to give a number",
+    DrawRefusal.BLANK_NUMBER: "a blank can be given a number from 0 to {max_pip}, not {number}",
+    DrawRefusal.BLANK_NOT_LEFT_OPEN: "laid on the {end} end, the blank of {tile} takes its number ({number})",
+    DrawRefusal.BLANK_NEEDS_NUMBER: "say which number the blank of {tile} is (0 to {max_pip})",
+    DrawRefusal.NO_REDEAL: "there is no new deal on five doubles in this game",
+    DrawRefusal.REDEAL_TOO_LATE: "a new deal may be asked for only before the first tile is laid",
+    DrawRefusal.REDEAL_FEW_DOUBLES: "a new deal needs {needed} doubles in hand; you hold {doubles}",
 }
 
-#: The names of the params each reason carries (as each `Refusal` declares them).
-PARAMS: Mapping[Refusal, frozenset[str]] = {reason: reason.params for reason in Refusal}
+#: Every code the Draw family refuses an action with: every game's, then its own.
+CODES: tuple[Refusal | DrawRefusal, ...] = (*Refusal, *DrawRefusal)
+#: The names of the params each reason carries (as each code declares them).
+PARAMS: Mapping[Code, frozenset[str]] = {reason: reason.params for reason in CODES}
 
 
 def why_not(view: View, action: object) -> IllegalAction | None:
@@ -125,15 +97,12 @@ def why_not(view: View, action: object) -> IllegalAction | None:
     on_train = isinstance(action, Play) and not isinstance(action.place, End)
     if not isinstance(action, Play | Draw | Pass | Redeal) or on_train:
         # (A run, or a play on a train, is an action of Mexican Train: not of this game.)
-        return IllegalAction(action, Refusal.NOT_AN_ACTION, {"action": repr(action)[:40]})
-    if view.winner is not None:
-        return IllegalAction(action, Refusal.MATCH_OVER)
-    if view.turn is None:
-        return IllegalAction(action, Refusal.ROUND_OVER)
-    if view.seat is None:
-        return IllegalAction(action, Refusal.SPECTATOR)
+        return IllegalAction(action, Refusal.NOT_AN_ACTION, {"action": action_text(action)})
+    if (now := not_now(view)) is not None:
+        return IllegalAction(action, now)
     if isinstance(action, Redeal):  # asked for out of turn too
         return None if action in view.legal else IllegalAction(action, *_why_not_redeal(view))
+    assert view.turn is not None  # (not_now says so)
     if view.turn != view.seat:
         return IllegalAction(action, Refusal.NOT_YOUR_TURN, {"seat": view.turn})
     if action in view.legal:
@@ -149,7 +118,7 @@ def why_not(view: View, action: object) -> IllegalAction | None:
     return IllegalAction(action, reason, params)
 
 
-_Why = tuple[Refusal, dict[str, int | str]]
+_Why = tuple[Refusal | DrawRefusal, dict[str, int | str]]
 
 
 def _why_not_play(view: View, action: Play) -> _Why:
@@ -161,9 +130,9 @@ def _why_not_play(view: View, action: Play) -> _Why:
         return Refusal.NOT_HELD, {"tile": str(tile)}
     if view.ends is None:
         if view.forced_lead is not None and tile != view.forced_lead:
-            return Refusal.LEAD_MUST_BE, {"tile": str(view.forced_lead)}
+            return DrawRefusal.LEAD_MUST_BE, {"tile": str(view.forced_lead)}
         if action.place is not End.LEFT:
-            return Refusal.LEAD_ON_LEFT, {"tile": str(tile)}
+            return DrawRefusal.LEAD_ON_LEFT, {"tile": str(tile)}
         if blanked := _why_not_blank(view, action):
             return blanked
         return Refusal.NOT_ALLOWED, {}
@@ -171,16 +140,17 @@ def _why_not_play(view: View, action: Play) -> _Why:
     places = line_of(max_pip, bool(view.rules.wild_blanks)).tile_places(tile, view.ends)
     fits_left, fits_right = End.LEFT in places, End.RIGHT in places
     if not places:
-        return Refusal.FITS_NEITHER_END, {"tile": str(tile), "left": left, "right": right}
+        return DrawRefusal.FITS_NEITHER_END, {"tile": str(tile), "left": left, "right": right}
     if action.place is End.LEFT and not fits_left:
-        return Refusal.WRONG_END, {"tile": str(tile), "end": End.LEFT.value, "number": left}
+        return DrawRefusal.WRONG_END, {"tile": str(tile), "end": End.LEFT.value, "number": left}
     if action.place is End.RIGHT and not fits_right:
-        return Refusal.WRONG_END, {"tile": str(tile), "end": End.RIGHT.value, "number": right}
+        return DrawRefusal.WRONG_END, {"tile": str(tile), "end": End.RIGHT.value, "number": right}
     if blanked := _why_not_blank(view, action):
         return blanked
     if action.blank is not None and isinstance(action.place, End):
         number = right if action.place is End.RIGHT else left
-        return Refusal.BLANK_NOT_LEFT_OPEN, {"tile": str(tile), "end": action.place.value, "number": number}
+        where = {"tile": str(tile), "end": action.place.value, "number": number}
+        return DrawRefusal.BLANK_NOT_LEFT_OPEN, where
     return Refusal.NOT_ALLOWED, {}
 
 
@@ -190,38 +160,38 @@ def _why_not_blank(view: View, action: Play) -> _Why | None:
     tile = str(action.tile)
     if action.blank is None:
         if view.rules.wild_blanks and view.ends is None and action.tile.low == 0:
-            return Refusal.BLANK_NEEDS_NUMBER, {"tile": tile, "max_pip": max_pip}
+            return DrawRefusal.BLANK_NEEDS_NUMBER, {"tile": tile, "max_pip": max_pip}
         return None
     if not view.rules.wild_blanks:
-        return Refusal.BLANKS_NOT_WILD, {}
+        return DrawRefusal.BLANKS_NOT_WILD, {}
     if action.tile.low != 0:
-        return Refusal.NO_BLANK, {"tile": tile}
+        return DrawRefusal.NO_BLANK, {"tile": tile}
     if not 0 <= action.blank <= max_pip:
-        return Refusal.BLANK_NUMBER, {"number": action.blank, "max_pip": max_pip}
+        return DrawRefusal.BLANK_NUMBER, {"number": action.blank, "max_pip": max_pip}
     return None
 
 
 def _why_not_redeal(view: View) -> _Why:
     if not view.rules.redeal_on_doubles:
-        return Refusal.NO_REDEAL, {}
+        return DrawRefusal.NO_REDEAL, {}
     if view.ends is not None:
-        return Refusal.REDEAL_TOO_LATE, {}
+        return DrawRefusal.REDEAL_TOO_LATE, {}
     doubles = sum(tile.is_double for tile in view.hand)
     if doubles < REDEAL_DOUBLES:
-        return Refusal.REDEAL_FEW_DOUBLES, {"doubles": doubles, "needed": REDEAL_DOUBLES}
+        return DrawRefusal.REDEAL_FEW_DOUBLES, {"doubles": doubles, "needed": REDEAL_DOUBLES}
     return Refusal.NOT_ALLOWED, {}
 
 
 def _why_not_draw(view: View, fitting: list[Tile]) -> _Why:
     rules = view.rules
     if not rules.drawing:
-        return Refusal.NO_DRAWING, {}
+        return DrawRefusal.NO_DRAWING, {}
     if view.drawable <= 0:
         if view.boneyard > 0 and rules.reserve:
-            return Refusal.RESERVE_REACHED, {"reserve": rules.reserve}
+            return DrawRefusal.RESERVE_REACHED, {"reserve": rules.reserve}
         return Refusal.BONEYARD_EMPTY, {}
     if rules.max_draws_per_turn and view.draws_this_turn >= rules.max_draws_per_turn:
-        return Refusal.DRAW_LIMIT, {"count": view.draws_this_turn}
+        return DrawRefusal.DRAW_LIMIT, {"count": view.draws_this_turn}
     if fitting and not rules.voluntary_draw:
         return Refusal.MUST_PLAY, {"tile": str(fitting[0])}
     return Refusal.NOT_ALLOWED, {}

@@ -50,6 +50,7 @@ from ..actions import (
 from ..codes import Outcome
 from ..engine import LoggedMatch
 from ..games import MEXICAN_TRAIN
+from ..refusals import Refusal
 from ..rules import MexicanRules
 from ..tiles import TileSet, tile_set
 from .events import (
@@ -63,7 +64,7 @@ from .events import (
     MexicanTilePlayed,
     RunEnded,
 )
-from .refusals import MexicanRefusal, why_not_mexican
+from .refusals import why_not_mexican
 from .state import MexicanRound
 from .view import MexicanView, TrainLine
 
@@ -286,7 +287,7 @@ class MexicanMatch(LoggedMatch):
             seat = None
         refused = why_not_mexican(self.view(seat), action)
         if refused is None:  # pragma: no cover - only called for an action that is not legal
-            refused = IllegalAction(action, MexicanRefusal.NOT_ALLOWED)
+            refused = IllegalAction(action, Refusal.NOT_ALLOWED)
         raise refused
 
     # -- rounds ------------------------------------------------------------------

@@ -10,26 +10,20 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from ..actions import Draw, EndRun, IllegalAction, Pass, Play, Run, Train
+from ..actions import Draw, EndRun, IllegalAction, Pass, Play, Run, Train, action_text
 from ..codes import Code
+from ..refusals import SHARED_ENGLISH, Refusal, not_now, say
 from ..tiles import Tile, tile_leaves
 from .view import MexicanView
 
 
 class MexicanRefusal(Code):
-    """Why the rules of Mexican Train refuse an action, with the params it is said with.
+    """Why the rules of Mexican Train refuse an action, beyond every game's `Refusal`s.
 
     `IllegalAction.reason` holds one. Trains in params are written as in an
     action (``train 2``, ``mexican``); seats counted from 0.
     """
 
-    MATCH_OVER = "match-over"
-    ROUND_OVER = "round-over"
-    NOT_AN_ACTION = "not-an-action", "action"
-    SPECTATOR = "spectator"
-    NOT_YOUR_TURN = "not-your-turn", "seat"
-    NO_SUCH_TILE = "no-such-tile", "tile", "max_pip"
-    NOT_HELD = "not-held", "tile"
     NO_SUCH_TRAIN = "no-such-train", "train"
     #: A double is open: only a tile on it may be laid.
     COVER_THE_DOUBLE = "cover-the-double", "train", "number"
@@ -46,33 +40,19 @@ class MexicanRefusal(Code):
     ONE_TILE_ONLY = "one-tile-only"
     RUN_ENDS_ON_DOUBLE = "run-ends-on-double", "tile"
     RUN_REPEATS = "run-repeats", "tile"
-    MUST_PLAY = "must-play", "tile"
     DREW_ALREADY = "drew-already"
-    BONEYARD_EMPTY = "boneyard-empty"
-    PASS_WHILE_FITS = "pass-while-fits", "tile"
-    PASS_WHILE_DRAWABLE = "pass-while-drawable"
     NOT_RUNNING = "not-running"
-    NOT_ALLOWED = "not-allowed"
 
     def sentence(self, params: Mapping[str, int | str]) -> str:
         """The English reason for programmers and logs; interfaces make their own from the code."""
-        shown = {key: value + 1 if key == "seat" and isinstance(value, int) else value
-                 for key, value in params.items()}
-        try:
-            return MEXICAN_ENGLISH[self].format_map(shown)
-        except (KeyError, ValueError, IndexError):
-            return MEXICAN_ENGLISH[self]
+        return say(MEXICAN_ENGLISH, self, params)
 
 
-#: Each reason in English; its placeholders are exactly the params it carries.
-MEXICAN_ENGLISH: Mapping[MexicanRefusal, str] = {
-    MexicanRefusal.MATCH_OVER: "the match is over",
-    MexicanRefusal.ROUND_OVER: "the round is over and the next one is not dealt yet",
-    MexicanRefusal.NOT_AN_ACTION: "{action} is not an action of Mexican Train",
-    MexicanRefusal.SPECTATOR: "spectators watch: they cannot play",
-    MexicanRefusal.NOT_YOUR_TURN: "it is not your turn: seat {seat} is to play",
-    MexicanRefusal.NO_SUCH_TILE: "there is no {tile} in a double-{max_pip} set",
-    MexicanRefusal.NOT_HELD: "you do not hold {tile}",
+#: Each reason in English (every game's as core/refusals.py words them, two in Mexican Train's
+#: own words); its placeholders are exactly the params it carries.
+MEXICAN_ENGLISH: Mapping[Code, str] = {
+    **SHARED_ENGLISH,
+    Refusal.NOT_AN_ACTION: "{action} is not an action of Mexican Train",
     MexicanRefusal.NO_SUCH_TRAIN: "there is no {train} at this table",
     MexicanRefusal.COVER_THE_DOUBLE: "the double on {train} must be covered first (with a {number})",
     MexicanRefusal.START_YOUR_TRAIN: "your first turn starts your own train",
@@ -84,19 +64,23 @@ MEXICAN_ENGLISH: Mapping[MexicanRefusal, str] = {
     MexicanRefusal.ONE_TILE_ONLY: "the opening run is one tile in this game",
     MexicanRefusal.RUN_ENDS_ON_DOUBLE: "the run may not end on a double ({tile})",
     MexicanRefusal.RUN_REPEATS: "the run names {tile} twice",
-    MexicanRefusal.MUST_PLAY: "you must play a tile you hold ({tile} fits)",
     MexicanRefusal.DREW_ALREADY: "you have drawn your tile this turn",
-    MexicanRefusal.BONEYARD_EMPTY: "the boneyard is empty",
-    MexicanRefusal.PASS_WHILE_FITS: "you cannot pass while you hold a tile that fits ({tile})",
-    MexicanRefusal.PASS_WHILE_DRAWABLE: "you cannot pass before you draw a tile",
+    Refusal.PASS_WHILE_DRAWABLE: "you cannot pass before you draw a tile",
     MexicanRefusal.NOT_RUNNING: "there is no run to end",
-    MexicanRefusal.NOT_ALLOWED: "that is not allowed now",
 }
 
-#: The names of the params each reason carries (as each `MexicanRefusal` declares them).
-MEXICAN_PARAMS: Mapping[MexicanRefusal, frozenset[str]] = {reason: reason.params for reason in MexicanRefusal}
+#: Every code Mexican Train refuses an action with: every game's, then its own.
+CODES: tuple[Refusal | MexicanRefusal, ...] = (*Refusal, *MexicanRefusal)
+#: The names of the params each reason carries (as each code declares them).
+MEXICAN_PARAMS: Mapping[Code, frozenset[str]] = {reason: reason.params for reason in CODES}
 
-_Why = tuple[MexicanRefusal, dict[str, int | str]]
+_Why = tuple[Refusal | MexicanRefusal, dict[str, int | str]]
+
+
+def refused(action: object, reason: Refusal | MexicanRefusal,
+            params: Mapping[str, int | str] | None = None) -> IllegalAction:
+    """The refusal of ``action``, its English sentence in Mexican Train's words."""
+    return IllegalAction(action, reason, params, sentence=say(MEXICAN_ENGLISH, reason, params or {}))
 
 
 def why_not_mexican(view: MexicanView, action: object) -> IllegalAction | None:
@@ -106,20 +90,17 @@ def why_not_mexican(view: MexicanView, action: object) -> IllegalAction | None:
     legal steps), so a seat's interface gets the same answer as the engine.
     """
     if not isinstance(action, Play | Run | EndRun | Draw | Pass):
-        return IllegalAction(action, MexicanRefusal.NOT_AN_ACTION, {"action": repr(action)[:40]})
+        return refused(action, Refusal.NOT_AN_ACTION, {"action": action_text(action)})
     if isinstance(action, Play) and not isinstance(action.place, Train):
-        return IllegalAction(action, MexicanRefusal.NOT_AN_ACTION, {"action": str(action)})
-    if view.winners is not None:
-        return IllegalAction(action, MexicanRefusal.MATCH_OVER)
-    if view.turn is None:
-        return IllegalAction(action, MexicanRefusal.ROUND_OVER)
-    if view.seat is None:
-        return IllegalAction(action, MexicanRefusal.SPECTATOR)
+        return refused(action, Refusal.NOT_AN_ACTION, {"action": str(action)})
+    if (now := not_now(view)) is not None:
+        return refused(action, now)
+    assert view.turn is not None  # (not_now says so)
     if view.turn != view.seat:
-        return IllegalAction(action, MexicanRefusal.NOT_YOUR_TURN, {"seat": view.turn})
+        return refused(action, Refusal.NOT_YOUR_TURN, {"seat": view.turn})
     if isinstance(action, Run):
-        refused = run_problem(view, action)
-        return None if refused is None else IllegalAction(action, *refused)
+        problem = run_problem(view, action)
+        return None if problem is None else refused(action, *problem)
     if action in view.legal:
         return None
     fitting = [a.tile for a in view.legal if isinstance(a, Play)]
@@ -132,7 +113,7 @@ def why_not_mexican(view: MexicanView, action: object) -> IllegalAction | None:
         why = _why_not_draw(view, fitting)
     else:
         why = _why_not_pass(fitting)
-    return IllegalAction(action, *why)
+    return refused(action, *why)
 
 
 def _last_double(view: MexicanView) -> _Why:
@@ -145,9 +126,9 @@ def _why_not_play(view: MexicanView, action: Play) -> _Why:
     tile, train = action.tile, action.place
     assert isinstance(train, Train) and view.seat is not None
     if tile.high > view.rules.max_pip:
-        return MexicanRefusal.NO_SUCH_TILE, {"tile": str(tile), "max_pip": view.rules.max_pip}
+        return Refusal.NO_SUCH_TILE, {"tile": str(tile), "max_pip": view.rules.max_pip}
     if tile not in view.hand:
-        return MexicanRefusal.NOT_HELD, {"tile": str(tile)}
+        return Refusal.NOT_HELD, {"tile": str(tile)}
     if train.owner >= view.players:
         return MexicanRefusal.NO_SUCH_TRAIN, {"train": str(train)}
     if view.open_double is not None and train != view.open_double:
@@ -165,21 +146,21 @@ def _why_not_play(view: MexicanView, action: Play) -> _Why:
         return MexicanRefusal.MEXICAN_NEEDS_OWN, {}
     if not train.is_mexican and train.owner != view.seat and not line.marker:
         return MexicanRefusal.MARKER_DOWN, {"train": str(train)}
-    return MexicanRefusal.NOT_ALLOWED, {}
+    return Refusal.NOT_ALLOWED, {}
 
 
 def _why_not_draw(view: MexicanView, fitting: list[Tile]) -> _Why:
     if view.boneyard <= 0:
-        return MexicanRefusal.BONEYARD_EMPTY, {}
+        return Refusal.BONEYARD_EMPTY, {}
     if fitting:
-        return MexicanRefusal.MUST_PLAY, {"tile": str(fitting[0])}
+        return Refusal.MUST_PLAY, {"tile": str(fitting[0])}
     return MexicanRefusal.DREW_ALREADY, {}
 
 
 def _why_not_pass(fitting: list[Tile]) -> _Why:
     if fitting:
-        return MexicanRefusal.PASS_WHILE_FITS, {"tile": str(fitting[0])}
-    return MexicanRefusal.PASS_WHILE_DRAWABLE, {}
+        return Refusal.PASS_WHILE_FITS, {"tile": str(fitting[0])}
+    return Refusal.PASS_WHILE_DRAWABLE, {}
 
 
 def run_steps(view: MexicanView, laid: tuple[Tile, ...]) -> tuple[Tile, ...]:
@@ -201,13 +182,13 @@ def run_steps(view: MexicanView, laid: tuple[Tile, ...]) -> tuple[Tile, ...]:
     return tuple(t for t in fits if not t.is_double or len(rest) == 1 or any(o != t for o in fits))
 
 
-def run_problem(view: MexicanView, run: Run) -> tuple[MexicanRefusal, dict[str, int | str]] | None:
+def run_problem(view: MexicanView, run: Run) -> _Why | None:
     """Why ``run`` cannot be laid as the seat's opening run now, or None when it can."""
     assert view.seat is not None
     if not view.may_run:
         return MexicanRefusal.NO_RUN_NOW, {}
     if not run.tiles:
-        return MexicanRefusal.NOT_ALLOWED, {}
+        return Refusal.NOT_ALLOWED, {}
     if len(run.tiles) > 1 and not view.rules.opening_run:
         return MexicanRefusal.ONE_TILE_ONLY, {}
     if len(set(run.tiles)) != len(run.tiles):
@@ -217,9 +198,9 @@ def run_problem(view: MexicanView, run: Run) -> tuple[MexicanRefusal, dict[str, 
     own = Train(view.seat)
     for tile in run.tiles:
         if tile.high > view.rules.max_pip:
-            return MexicanRefusal.NO_SUCH_TILE, {"tile": str(tile), "max_pip": view.rules.max_pip}
+            return Refusal.NO_SUCH_TILE, {"tile": str(tile), "max_pip": view.rules.max_pip}
         if tile not in view.hand:
-            return MexicanRefusal.NOT_HELD, {"tile": str(tile)}
+            return Refusal.NOT_HELD, {"tile": str(tile)}
         after = tile_leaves(tile, head, view.rules.max_pip)
         if after < 0:
             return MexicanRefusal.DOES_NOT_FIT, {"tile": str(tile), "train": str(own), "number": head}

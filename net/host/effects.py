@@ -14,17 +14,16 @@ hears of an action a crash could lose; other tables are not held up.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Protocol
 
 from capicu.core.codes import Code, Statement
 from capicu.net.codec import Codec
-from capicu.net.protocol import ActedBy, Error, HostMessage
+from capicu.net.protocol import ActedBy, Error, GameView, HostMessage
 
 from .timing import Liveness, TokenBucket
 
 if TYPE_CHECKING:
-    from capicu.core import ComputerPlayer, MexicanView, View
-    from capicu.core.ai.mexican_players import MexicanPlayer
+    from capicu.core import Action
     from capicu.net.store.journal import EntryRecord, Header, Journal, SeatsRecord
     from capicu.net.store.record import MatchRecord
 
@@ -99,7 +98,7 @@ class Record:
     """
 
     journal: Journal
-    records: tuple[Header | SeatsRecord | EntryRecord, ...]
+    records: tuple[Header[Any] | SeatsRecord | EntryRecord, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,6 +111,14 @@ class KeepRecord:
 
     table: str
     record: MatchRecord
+
+
+class Player(Protocol):
+    """A computer player of some game (core/games.py makes one for each game's levels)."""
+
+    def choose(self, view: Any) -> Action:
+        """The action it takes from ``view`` (a view of its game, its seat on turn)."""
+        ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,10 +134,10 @@ class Think:
     seat: int
     version: int
     by: ActedBy
-    view: View | MexicanView
+    view: GameView
     level: str
     seed: int
-    player: ComputerPlayer | MexicanPlayer | None
+    player: Player | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -155,11 +162,14 @@ class HostNote(Code):
 
     #: A peer stopped reading and its unsent bytes passed `Limits.outbox_bytes`: it was cut off.
     CUT_OFF = "cut_off", "address", "unsent"
-    #: Resuming dropped the journal's last line, cut short as the host stopped while writing it
-    #: (``line``: its number from 1; ``dropped``: the bytes from there on; ``entries``: those kept).
-    JOURNAL_CUT_SHORT = "journal_cut_short", "path", "entries", "line", "dropped"
+    #: Resuming dropped the journal's last line, cut short as the host stopped while writing it (or
+    #: the file was cut there): ``line``: its number from 1; ``dropped``: the bytes from there on;
+    #: ``lost``: the lines dropped (the entries lost, at most); ``entries``: those kept; ``round``:
+    #: the round the match goes on in (0: not dealt); ``copy``: where the file is kept as it was.
+    JOURNAL_CUT_SHORT = "journal_cut_short", "path", "entries", "line", "dropped", "lost", "round", "copy"
     #: Resuming dropped the journal's last line, damaged (its checksum or its text is wrong).
-    JOURNAL_LINE_DAMAGED = "journal_line_damaged", "path", "entries", "line", "dropped"
+    JOURNAL_LINE_DAMAGED = (
+        "journal_line_damaged", "path", "entries", "line", "dropped", "lost", "round", "copy")
     #: The operator could not be asked about a seat (``problem``: the error, for a bug report).
     ASK_FAILED = "ask_failed", "seat", "problem"
     #: A computer player failed to choose; the table played its first legal action instead.

@@ -20,6 +20,7 @@ from typing import TextIO
 
 from capicu.core.codes import Statement
 from capicu.net.host.server import Host, HostConfig, HostError, HostNote, HostProblem, reachable
+from capicu.net.host.table import Phase
 
 #: The exit code of a host that cannot start (the port is taken, the journal unreadable).
 EXIT_CANNOT_START = 2
@@ -112,10 +113,13 @@ async def serve_headless(config: HostConfig, out: TextIO | None = None, *,
             await stop.wait()
     finally:
         await alongside.aclose()
-        await host.stop()
+        # Stopped by its operator. A match a restart can resume (journalled, not over) is only
+        # paused: its players' clients keep trying, and come back to ``--resume``. Any other is
+        # closed on purpose: a `bye` tells its players not to wait for it (docs/PROTOCOL.md).
+        await host.stop(closing=not any(table.resumable for table in host.tables.values()))
     path = host.journal_path
     table = host.tables.get(config.table.name)
-    unfinished = table is not None and table.journal is not None and not (table.match and table.match.is_over)
+    unfinished = table is not None and table.journal is not None and table.phase is not Phase.OVER
     tell(Stopped(path if unfinished and path is not None and path.exists() else None))
     return 0
 

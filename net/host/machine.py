@@ -31,7 +31,7 @@ from dataclasses import dataclass
 
 from capicu.core import Action
 from capicu.net.codec import CLOSED, NEED_DATA, Codec, encode_frame
-from capicu.net.codes import same_code
+from capicu.net.codes import normal_code, same_code
 from capicu.net.protocol import (
     PROTOCOL_VERSION,
     Act,
@@ -141,6 +141,8 @@ class HostMachine:
         self.code_guesses = GuessLimit(limits.wrong_guesses, limits.guess_window)
         #: Seat tokens and seat keys: a mistyped join code does not lock a key out.
         self.secret_guesses = GuessLimit(limits.wrong_guesses, limits.guess_window)
+        #: The seat keys (`normal_code`) of matches this host no longer plays: ``match_gone`` for them.
+        self.gone_seat_keys: frozenset[str] = frozenset()
         self._per_address: dict[str, int] = {}
         self._ids = 0
         #: Requests for a seat back that wait for the operator, by id.
@@ -392,8 +394,12 @@ class HostMachine:
             try:
                 effects = table.resume(peer, now, token=hello.token, seat_key=hello.seat_key)
             except ProtocolError as exc:
-                if exc.code is ErrorCode.BAD_TOKEN:
-                    self.secret_guesses.wrong(peer.address, now)
+                if exc.code is not ErrorCode.BAD_TOKEN:
+                    raise
+                if hello.token is None and normal_code(hello.seat_key or "") in self.gone_seat_keys:
+                    raise ProtocolError(ErrorCode.MATCH_GONE, "that seat key's match is not played at this "
+                                        "table (its host started another)") from None
+                self.secret_guesses.wrong(peer.address, now)
                 raise
             self._from_table(table, effects, out)
             self._seat_taken_back(table, peer, out)

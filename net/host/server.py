@@ -26,6 +26,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import ipaddress
+import secrets
 import socket
 import sys
 import time
@@ -39,7 +40,7 @@ from typing import TYPE_CHECKING
 from capicu.core import Action
 from capicu.core.codes import Code, Statement
 from capicu.net.codec import encode_frame
-from capicu.net.codes import new_join_code, normal_code
+from capicu.net.codes import Entropy, new_join_code, normal_code
 from capicu.net.discovery import TABLE_NAME_LIMIT, Ad
 from capicu.net.protocol import DEFAULT_PORT, Error, ErrorCode, SeatKind, to_wire
 from capicu.net.store.journal import Journal, JournalError, read_journal
@@ -113,10 +114,14 @@ class HostError(Exception):
 class Announce:
     """How a host announces its table on the local network (net/discovery.py says what is in it)."""
 
-    #: The table's name, as players will see it in their list (cleaned like any name).
+    #: The table's name, as players will see it in their list (cleaned here like any name).
     name: str
     #: The SSH gateway's port, to say so (None: no gateway).
     ssh_port: int | None = None
+
+    def __post_init__(self) -> None:
+        # Cleaned once here, not at each announcement (a name of nothing visible says "capicu").
+        object.__setattr__(self, "name", clean_text(self.name, limit=TABLE_NAME_LIMIT) or "capicu")
 
 
 @dataclass(frozen=True, slots=True)
@@ -288,7 +293,8 @@ class Host:
     Every decision is its `HostMachine`'s; the host carries out the effects
     and keeps one timer, at the machine's next deadline. ``clock`` replaces the
     event loop's time (a test's clock): such a host keeps no timer, and whoever
-    moves the clock calls `wake`.
+    moves the clock calls `wake`. ``entropy`` gives the tables their random bytes (match
+    ids, tokens, seat keys, seeds); `secrets` unless a test gives a seeded source.
     """
 
     def __init__(
@@ -299,9 +305,12 @@ class Host:
         ask: Callable[[RejoinRequest], None] | None = None,
         cancelled: Callable[[int], None] | None = None,
         clock: Callable[[], float] | None = None,
+        entropy: Entropy = secrets.token_bytes,
     ) -> None:
         self.config = config
         self._clock = clock
+        #: Where the tables' secrets and seeds come from (a test's seeded source, or `secrets`).
+        self._entropy = entropy
         self.machine = HostMachine(config.limits, code=config.code,
                                    rejoin_by_name=config.rejoin_by_name, operator=ask is not None)
         #: What resuming said about the journal (None when nothing was dropped).
@@ -374,6 +383,8 @@ class Host:
     async def _start(self) -> tuple[str, int]:
         loop = asyncio.get_running_loop()
         config = self.config
+        if config.journals is not None:
+            self.machine.gone_seat_keys = await asyncio.to_thread(config.journals.seat_keys_set_aside)
         if config.resume is not None:
             try:
                 lock = await asyncio.to_thread(JournalLock.take, config.resume)
@@ -392,20 +403,23 @@ class Host:
                 raise HostError(
                     str(exc), HostProblem.JOURNAL, path=str(config.resume), problem=str(exc)
                 ) from None
-            if recovered.dropped_line is not None:
-                dropped = HostNote.JOURNAL_CUT_SHORT if recovered.cut_short else HostNote.JOURNAL_LINE_DAMAGED
-                self.resume_note = dropped(path=str(config.resume), entries=len(recovered.entries),
-                                           line=recovered.dropped_line, dropped=recovered.dropped_bytes)
-                self.report(self.resume_note)
             try:
                 table = Table.restore(
-                    config.table, recovered, journal, now=self._now(),
+                    config.table, recovered, journal, now=self._now(), entropy=self._entropy,
                     heartbeat=config.limits.heartbeat, players_keep_state=not config.computer_processes,
                     clock_offset=self._clock_offset(),
                 )
             except ValueError as exc:
                 raise HostError(f"cannot resume from {config.resume}: {exc}", HostProblem.CANNOT_RESUME,
                                 path=str(config.resume), problem=str(exc)) from None
+            if recovered.dropped_line is not None:
+                dropped = HostNote.JOURNAL_CUT_SHORT if recovered.cut_short else HostNote.JOURNAL_LINE_DAMAGED
+                self.resume_note = dropped(
+                    path=str(config.resume), entries=len(recovered.entries), line=recovered.dropped_line,
+                    dropped=recovered.dropped_bytes, lost=recovered.dropped_lines,
+                    round=table.match.round_number if table.match is not None else 0,
+                    copy=str(journal.kept_as or ""))
+                self.report(self.resume_note)
             self._carry_out(self.machine.add_table(table))
         elif config.journals is not None and config.table.journal is None:
             try:
@@ -452,9 +466,8 @@ class Host:
             return None
         rules = table.config.rules
         return Ad(
-            name=clean_text(announce.name, limit=TABLE_NAME_LIMIT) or "capicu", game=rules.game.value,
-            preset=rules.preset,
-            seats=len(table.seats), taken=sum(seat.kind is not SeatKind.OPEN for seat in table.seats),
+            name=announce.name, game=rules.game.value, preset=rules.preset, seats=len(table.seats),
+            taken=sum(seat.kind is not SeatKind.OPEN for seat in table.seats),
             code_needed=self.config.code is not None, ssh_port=announce.ssh_port,
         )
 
@@ -465,7 +478,7 @@ class Host:
 
     def open_table(self, config: TableConfig) -> Table:
         """Add a table (its name must be new); clients pick it by name in their hello."""
-        table = Table(config, heartbeat=self.config.limits.heartbeat,
+        table = Table(config, entropy=self._entropy, heartbeat=self.config.limits.heartbeat,
                       players_keep_state=not self.config.computer_processes,
                       clock_offset=self._clock_offset())
         self._carry_out(self.machine.add_table(table))

@@ -25,40 +25,22 @@ up nothing else; their choice comes back through `Table.chosen`.
 
 from __future__ import annotations
 
+import base64
 import hmac
-import secrets
 from collections import deque
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
+from enum import StrEnum
 from pathlib import Path
+from typing import Any
 
 import msgspec
-from capicu.core import (
-    DRAW,
-    REDEAL,
-    Action,
-    ComputerPlayer,
-    Event,
-    IllegalAction,
-    Match,
-    MexicanMatch,
-    MexicanView,
-    RoundStarted,
-    Rules,
-    View,
-    make_player,
-    new_match,
-)
-from capicu.core.ai.mexican_players import MEXICAN_PLAYERS, MexicanPlayer, make_mexican_player
-from capicu.core.ai.players import PLAYERS
+from capicu.core import DRAW, REDEAL, Action, IllegalAction, Rules
 from capicu.core.codes import Code
-from capicu.core.draw.match import LOG_FORMAT
-from capicu.core.games import match_from_log
-from capicu.core.mexican.events import MexicanEvent
-from capicu.core.mexican.match import LOG_FORMAT as TRAIN_LOG_FORMAT
-from capicu.core.rules import MexicanRules
+from capicu.core.engine import Engine
+from capicu.core.games import game_of, game_of_log, game_of_view
 from capicu.net.codec import encode_frame
-from capicu.net.codes import new_seat_key, same_code
+from capicu.net.codes import Entropy, new_seat_key, same_code
 from capicu.net.protocol import (
     RECENT_CHAT_LIMIT,
     WATCHERS_LIMIT,
@@ -67,6 +49,9 @@ from capicu.net.protocol import (
     Chat,
     Error,
     ErrorCode,
+    GameSnapshot,
+    GameUpdate,
+    GameView,
     HostBye,
     HostMessage,
     MatchRecorded,
@@ -75,17 +60,12 @@ from capicu.net.protocol import (
     Seat,
     SeatKind,
     Seats,
-    Snapshot,
-    StateUpdate,
-    TrainSnapshot,
-    TrainUpdate,
     TurnTimer,
     Welcome,
     clean_chat,
     clean_name,
     to_wire,
-    train_view_state,
-    view_state,
+    wire_of_game,
 )
 from capicu.net.store.journal import (
     Header,
@@ -93,13 +73,12 @@ from capicu.net.store.journal import (
     JournalSeat,
     Recovered,
     SeatsRecord,
-    TrainHeader,
     entry_records,
 )
 from capicu.net.store.record import MatchRecord, RecordSeat, record_of, utc_text
 from msgspec import UNSET, UnsetType
 
-from .effects import Close, Effect, HostNote, KeepRecord, Peer, Record, Report, Send, Tell, Think
+from .effects import Close, Effect, HostNote, KeepRecord, Peer, Player, Record, Report, Send, Tell, Think
 from .sanitize import name_key, names_look_alike
 from .timing import Deadlines
 
@@ -163,7 +142,7 @@ class TableConfig:
     computer_level: str = "normal"
     #: Seconds a computer waits before it acts, so that people can follow the game.
     computer_delay: float = 0.0
-    #: The seed of the deals; None draws one from `secrets`.
+    #: The seed of the deals; None draws one from the table's entropy.
     seed: int | None = None
     #: Seconds a person has for each turn before the computer acts for them; None: no limit.
     turn_timer: float | None = None
@@ -182,7 +161,7 @@ class TableConfig:
         if not 0 <= self.computers <= self.players:
             raise ConfigError(f"{self.computers} computers do not fit {self.players} seats",
                               ConfigProblem.COMPUTERS, computers=self.computers, players=self.players)
-        levels = MEXICAN_PLAYERS if self.rules.is_mexican_train else PLAYERS
+        levels = game_of(self.rules).levels
         if self.computer_level not in levels:
             raise ConfigError(f"there is no computer player {self.computer_level!r}; choose one of "
                               f"{', '.join(levels)}", ConfigProblem.LEVEL, level=self.computer_level)
@@ -216,7 +195,7 @@ class HostSeat:
     covered: bool = False
     #: The person left on purpose (the computer covers the seat until they come back).
     left: bool = False
-    player: ComputerPlayer | MexicanPlayer | None = None
+    player: Player | None = None
 
     @property
     def computer_plays(self) -> bool:
@@ -246,32 +225,29 @@ class HostSeat:
         )
 
 
-#: A match of either game (they share one API: core/games.py `new_match`).
-AnyMatch = Match | MexicanMatch
-#: A seat's view in either game.
-AnyView = View | MexicanView
+#: A match of the table's game (core/engine.py: every game's engine has this shape).
+AnyMatch = Engine[Any, Any]
 
 
-def computer_player(rules: Rules, level: str, seed: int) -> ComputerPlayer | MexicanPlayer:
-    """A computer player of ``level`` for the rules' game (Mexican Train has its own players)."""
-    return make_mexican_player(level, seed) if rules.is_mexican_train else make_player(level, seed)
+def computer_player(rules: Rules, level: str, seed: int) -> Player:
+    """A computer player of ``level`` for the rules' game (each game has its own players)."""
+    player: Player = game_of(rules).make_player(level, seed)
+    return player
 
 
-def choose_in_worker(level: str, seed: int, view: AnyView) -> Action:
-    """A computer player's choice, in a worker process (see `Think`)."""
-    if isinstance(view, MexicanView):
-        return make_mexican_player(level, seed).choose(view)
-    return make_player(level, seed).choose(view)
+def choose_in_worker(level: str, seed: int, view: GameView) -> Action:
+    """A computer player's choice, in a worker process (see `Think`): a player of the view's game."""
+    return choose_with(game_of_view(view).make_player(level, seed), view)
 
 
-def choose_with(player: ComputerPlayer | MexicanPlayer, view: AnyView) -> Action:
+def choose_with(player: Player, view: GameView) -> Action:
     """``player``'s choice from ``view`` (a player of the view's game, as `computer_player` made it)."""
-    return player.choose(view)  # type: ignore[arg-type]
+    return player.choose(view)
 
 
 def log_format(rules: Rules) -> str:
     """The format of the match log the rules' game writes (a journal's header names it)."""
-    return TRAIN_LOG_FORMAT if rules.is_mexican_train else LOG_FORMAT
+    return game_of(rules).log_format
 
 
 def _computer_name(index: int) -> str:
@@ -282,6 +258,48 @@ def _computer_name(index: int) -> str:
 _NEXT_DEAL = ("next_round", -1)
 
 
+class Phase(StrEnum):
+    """Where a table's match stands; `MOVES` lists every move between them (after h11's states)."""
+
+    #: Seats are being taken; nothing is dealt yet.
+    LOBBY = "lobby"
+    #: A round is being played: a seat is on turn.
+    PLAYING = "playing"
+    #: A round is over and the next is not dealt: people read the table and say they are ready.
+    BREAK = "break"
+    #: The match is over; its record is public.
+    OVER = "over"
+
+    @classmethod
+    def of(cls, match: AnyMatch | None) -> Phase:
+        """The phase a table holding ``match`` (None: nothing dealt yet) is in."""
+        if match is None:
+            return cls.LOBBY
+        if match.is_over:
+            return cls.OVER
+        return cls.BREAK if match.awaiting_deal else cls.PLAYING
+
+
+#: The phases a table may move to from each: a table's whole life, in one place. (A round that
+#: ends without a pause is dealt again in the same update: the table stays `Phase.PLAYING`.)
+MOVES: dict[Phase, frozenset[Phase]] = {
+    Phase.LOBBY: frozenset({Phase.PLAYING}),
+    Phase.PLAYING: frozenset({Phase.BREAK, Phase.OVER}),
+    Phase.BREAK: frozenset({Phase.PLAYING}),
+    Phase.OVER: frozenset(),
+}
+
+
+class PhaseError(RuntimeError):
+    """A table was to move between two phases that `MOVES` does not join: a bug of the host's."""
+
+    def __init__(self, before: Phase, after: Phase) -> None:
+        allowed = ", ".join(sorted(MOVES[before])) or "nothing"
+        super().__init__(f"a table cannot go from {before} to {after} (from {before}: {allowed})")
+        self.before = before
+        self.after = after
+
+
 class Table:
     """A table in a running host; see the module docstring."""
 
@@ -289,22 +307,28 @@ class Table:
         self,
         config: TableConfig,
         *,
+        entropy: Entropy,
         heartbeat: float = 15.0,
         players_keep_state: bool = True,
         clock_offset: float = 0.0,
     ) -> None:
-        """``players_keep_state``: computer players think in threads and keep their state
+        """``entropy``: where the table's secrets and its seed come from, as the time comes in
+        with ``now`` (a host passes `secrets.token_bytes`; a test, a seeded source).
+        ``players_keep_state``: computer players think in threads and keep their state
         from move to move (False: each choice is made by a fresh player in another process).
         ``clock_offset``: what to add to the ``now`` the table is given for the time of day
         (seconds since 1970, UTC), which a finished match's record says it was played at.
         """
         self.config = config
+        #: The table's game as the wire carries it (its snapshots, updates, rounds).
+        self._game = wire_of_game(game_of(config.rules))
         self.heartbeat = heartbeat
         self.name = config.name
+        self._entropy = entropy
         #: Names this table's match for clients (they key saved tokens by it); kept by a journal.
-        self.match_id = secrets.token_urlsafe(12)
+        self.match_id = self._random_text(12)
         #: Drawn now, so that a journal begun in the lobby already holds it.
-        self.seed = config.seed if config.seed is not None else secrets.randbits(31)
+        self.seed = config.seed if config.seed is not None else int.from_bytes(entropy(4), "big") >> 1
         self.match: AnyMatch | None = None
         self.seq = 0
         self.seats = [HostSeat(i) for i in range(config.players)]
@@ -337,6 +361,19 @@ class Table:
         self._started_at: float | None = None
         #: The finished match's record, made as its last action ends it (None until then).
         self.record: MatchRecord | None = None
+        self._phase = Phase.LOBBY
+
+    @property
+    def phase(self) -> Phase:
+        """Where the table's match stands (lobby, playing, a break between rounds, over)."""
+        return self._phase
+
+    def _move_to(self, phase: Phase) -> None:
+        """The table's match now stands at ``phase``: one of the moves `MOVES` allows, or no move."""
+        if phase is not self._phase:
+            if phase not in MOVES[self._phase]:
+                raise PhaseError(self._phase, phase)
+            self._phase = phase
 
     # -- restoring -----------------------------------------------------------
 
@@ -348,6 +385,7 @@ class Table:
         journal: Journal,
         *,
         now: float,
+        entropy: Entropy,
         heartbeat: float = 15.0,
         players_keep_state: bool = True,
         clock_offset: float = 0.0,
@@ -360,7 +398,7 @@ class Table:
         """
         header = recovered.header
         log = recovered.match_log()
-        match = match_from_log(log) if log["entries"] else None
+        match = game_of_log(log).from_log(log) if log["entries"] else None
         if len(header.seats) != header.players:
             raise ValueError("the journal's header does not list the table's seats")
         # The match's own settings come from the journal; the host's timings from ``config``.
@@ -369,7 +407,7 @@ class Table:
             computers=sum(1 for s in header.seats if s.kind is SeatKind.COMPUTER),
             computer_level=header.computer_level or config.computer_level, seed=header.seed, journal=None,
         )
-        table = cls(config, heartbeat=heartbeat, players_keep_state=players_keep_state,
+        table = cls(config, entropy=entropy, heartbeat=heartbeat, players_keep_state=players_keep_state,
                     clock_offset=clock_offset)
         table.journal = journal
         # When the match began, on the clock of ``now`` (a journal of an older host does not say:
@@ -389,9 +427,10 @@ class Table:
             seat.token = saved.token or None
             if seat.kind is SeatKind.PERSON:
                 # A journal from before seat keys gets new ones (welcomes carry them).
-                seat.seat_key = saved.key or new_seat_key()
+                seat.seat_key = saved.key or new_seat_key(entropy)
                 table._deadlines.set(("grace", seat.index), now + config.grace)
         table.match = match
+        table._phase = Phase.of(match)  # a restored table begins where its match stands
         table.seq = recovered.seq
         table._logged = len(recovered.entries)
         if match is not None and match.turn is not None and match.legal_actions() == (DRAW,):
@@ -403,7 +442,7 @@ class Table:
         elif match is not None:
             table._deal_to_ask_about = True  # the computers' answers were not journalled
             table._schedule_turn(now)
-            if match.awaiting_deal:
+            if table.phase is Phase.BREAK:
                 # Nobody is back yet: the countdown starts again, and waits for them.
                 table._begin_break(now, announce=False)
         # Nobody is connected yet: whatever the restore would send has nobody to reach,
@@ -444,20 +483,20 @@ class Table:
             self._send(peer, self._welcome(None, name))
         else:
             seat.kind, seat.name, seat.peer = SeatKind.PERSON, name, peer
-            seat.token, seat.seat_key = self._new_token(), new_seat_key()
+            seat.token, seat.seat_key = self._new_token(), new_seat_key(self._entropy)
             seat.covered = seat.left = False
             peer.name, peer.seat, peer.table = name, seat.index, self
-            if self.match is None:
+            if self._phase is Phase.LOBBY:
                 # The seat's secrets are on disk before its person has them: a host
                 # killed in the lobby still knows whose seats these are.
                 self._journal_seats()
             self._send(peer, self._welcome(seat))
             self._note(HostNote.SEATED, seat)
         self._broadcast_seats()
-        if self.match is None and all(s.kind is not SeatKind.OPEN for s in self.seats):
-            self._start(now)
-        elif self.match is not None:
+        if self._phase is not Phase.LOBBY:
             self._send_snapshot(peer, now)
+        elif all(s.kind is not SeatKind.OPEN for s in self.seats):
+            self._start(now)
         return self._drain()
 
     def fill_with_computers(self, now: float) -> tuple[int, list[Effect]]:
@@ -467,7 +506,7 @@ class Table:
         table waiting. Does nothing once the match has started.
         """
         self._check_open()
-        if self.match is not None:
+        if self._phase is not Phase.LOBBY:
             return 0, []
         opened = [s for s in self.seats if s.kind is SeatKind.OPEN]
         for seat in opened:
@@ -507,7 +546,11 @@ class Table:
         The id lets a host that holds no such match say so (``match_gone``) rather than
         merely refuse the token: the player then knows the seat is lost, not mistyped.
         """
-        return f"{self.match_id}.{secrets.token_urlsafe(24)}"
+        return f"{self.match_id}.{self._random_text(24)}"
+
+    def _random_text(self, size: int) -> str:
+        """``size`` random bytes from the table's entropy, as URL-safe text (as `secrets.token_urlsafe`)."""
+        return base64.urlsafe_b64encode(self._entropy(size)).rstrip(b"=").decode("ascii")
 
     def away_seat(self, name: str) -> int | None:
         """The seat of the away person called ``name`` (cleaned, any case), if there is one."""
@@ -546,7 +589,7 @@ class Table:
             self._send_snapshot(peer, now, next_round=False)
             if was_covered and match.turn == found.index:
                 self._schedule_turn(now)
-            if match.awaiting_deal:
+            if self._phase is Phase.BREAK:
                 self._break_changed(now)
         return self._drain()
 
@@ -572,7 +615,7 @@ class Table:
         seat.peer = None
         self._note(HostNote.LEFT if on_purpose else HostNote.DROPPED, seat)
         match = self.match
-        if on_purpose and match is None:
+        if on_purpose and self._phase is Phase.LOBBY:
             self._deadlines.cancel(("grace", seat.index))
             seat.vacate()
             self._journal_seats()
@@ -584,7 +627,7 @@ class Table:
         self._broadcast_seats()
         if match is not None and seat.covered and match.turn == seat.index:
             self._schedule_turn(now)
-        if match is not None and match.awaiting_deal:
+        if self._phase is Phase.BREAK:
             self._break_changed(now)
         return self._drain()
 
@@ -607,16 +650,13 @@ class Table:
 
     # -- the match -------------------------------------------------------------
 
-    def _journal_header(self) -> Header:
+    def _journal_header(self) -> Header[Rules]:
         header = Header(
             log_format=log_format(self.config.rules), rules=self.config.rules, players=self.config.players,
             seed=self.seed,
             table=self.name, match=self.match_id, computer_level=self.config.computer_level,
             seats=self._journal_seat_list(), pause_between_rounds=self.config.next_round_delay != 0,
         )
-        if isinstance(self.config.rules, MexicanRules):
-            # Mexican Train's header declares its rules a MexicanRules, so that they read back as one.
-            return TrainHeader(**msgspec.structs.asdict(header))
         return header
 
     def _journal_seat_list(self) -> tuple[JournalSeat, ...]:
@@ -637,9 +677,10 @@ class Table:
             self._out.append(Record(self.journal, (SeatsRecord(self._journal_seat_list(), started),)))
 
     def _start(self, now: float) -> None:
-        match = new_match(self.config.rules, self.config.players, self.seed,
-                          pause_between_rounds=self.config.next_round_delay != 0)
+        match: AnyMatch = self._game.spec.new_match(self.config.rules, self.config.players, self.seed,
+                                                    pause_between_rounds=self.config.next_round_delay != 0)
         self.match = match
+        self._move_to(Phase.PLAYING)
         self._started_at = now
         # Mexican Train's first player may hold nothing for its train: the host draws its tile
         # now, as after any move (`_forced_draws`), and the snapshots hold that draw.
@@ -668,7 +709,7 @@ class Table:
         return self._drain()
 
     def _publish(
-        self, events: tuple[Event, ...] | tuple[MexicanEvent, ...], actor: int | None, by: ActedBy,
+        self, events: tuple[Any, ...], actor: int | None, by: ActedBy,
         mover: Peer | None,
         ref: int | None, now: float, *, announce_break: bool = True,
     ) -> None:
@@ -679,8 +720,9 @@ class Table:
         """
         match = self.match
         assert match is not None
-        events += self._forced_draws()  # type: ignore[operator]  # one game's events, both
-        if any(type(event) is RoundStarted for event in events):
+        events += self._forced_draws()
+        round_started = self._game.round_started
+        if any(type(event) is round_started for event in events):
             self._deal_to_ask_about = True
             self._asked_to_redeal.clear()  # their answers are about the deal before
         self._version += 1
@@ -703,10 +745,11 @@ class Table:
         if self.spectators:
             public = self._update(events, match.view(None), actor, by, None)
             out.append(Tell(tuple(self.spectators), public))
+        self._move_to(Phase.of(match))
         self._schedule_turn(now)
-        if match.awaiting_deal:
+        if self._phase is Phase.BREAK:
             self._begin_break(now, announce=announce_break)
-        if match.is_over and self.record is None:
+        if self._phase is Phase.OVER and self.record is None:
             self._finish(now)
 
     def _finish(self, now: float) -> None:
@@ -733,14 +776,13 @@ class Table:
             return RecordSeat(seat.name or _computer_name(seat.index), "computer", self.config.computer_level)
         return RecordSeat(seat.name or "", "person")
 
-    def _update(self, events: tuple[Event, ...] | tuple[MexicanEvent, ...], view: AnyView, actor: int | None,
-                by: ActedBy, ref: int | None) -> StateUpdate | TrainUpdate:
-        """The update that carries ``events`` and ``view``'s changing fields, in the view's game."""
-        if isinstance(view, MexicanView):
-            return TrainUpdate(self.seq, events, train_view_state(view), actor, by, ref)  # type: ignore[arg-type]
-        return StateUpdate(self.seq, events, view_state(view), actor, by, ref)  # type: ignore[arg-type]
+    def _update(self, events: tuple[Any, ...], view: GameView, actor: int | None,
+                by: ActedBy, ref: int | None) -> GameUpdate[Any, Any]:
+        """The update that carries ``events`` and ``view``'s changing fields, in the table's game."""
+        game = self._game
+        return game.update(self.seq, events, game.state_of(view), actor, by, ref)
 
-    def _forced_draws(self) -> tuple[Event, ...] | tuple[MexicanEvent, ...]:
+    def _forced_draws(self) -> tuple[Any, ...]:
         """Draw for the seat on turn while drawing is all the rules let it do; the events.
 
         docs/RULES.md: a player with no playable tile draws, one tile at a time,
@@ -758,10 +800,10 @@ class Table:
         """
         match = self.match
         assert match is not None
-        drawn: list[Event | MexicanEvent] = []
+        drawn: list[Any] = []
         while match.turn is not None and match.legal_actions() == (DRAW,):
             drawn.extend(match.apply(DRAW, match.turn))
-        return tuple(drawn)  # type: ignore[return-value]
+        return tuple(drawn)
 
     def chat(self, peer: Peer, text: str) -> list[Effect]:
         line = clean_chat(text)
@@ -775,8 +817,7 @@ class Table:
 
     def ready(self, peer: Peer, now: float) -> list[Effect]:
         """``peer`` has read the round's end; ignored outside a break and from spectators."""
-        match = self.match
-        if peer.seat is None or match is None or not match.awaiting_deal:
+        if peer.seat is None or self._phase is not Phase.BREAK:
             return []
         if self.seats[peer.seat].peer is not peer or peer.seat in self._ready:
             return []
@@ -935,11 +976,11 @@ class Table:
         """Act on every deadline that has come by ``now`` (the host calls this at `next_deadline`)."""
         for kind, index in self._deadlines.pop_due(now):
             if kind == "next_round":
-                if self.match is not None and self.match.awaiting_deal:
+                if self._phase is Phase.BREAK:
                     self._deal(now, ActedBy.TIMER)
             elif kind == "grace":
                 seat = self.seats[index]
-                if seat.peer is None and seat.kind is SeatKind.PERSON and self.match is None:
+                if seat.peer is None and seat.kind is SeatKind.PERSON and self._phase is Phase.LOBBY:
                     # Nothing was dealt yet: the seat is simply free again.
                     seat.vacate()
                     self._journal_seats()
@@ -974,7 +1015,7 @@ class Table:
         """A host started again could resume this table's match: it is journalled and not over."""
         if self.journal is None or not self._journal_begun or self.broken is not None:
             return False
-        return self.match is None or not self.match.is_over
+        return self._phase is not Phase.OVER
 
     def farewell(self, name: str | None, *, resumable: bool = True) -> list[Effect]:
         """Tell everybody here the game ends on purpose (``name`` closed it), before the host hangs up;
@@ -1006,7 +1047,8 @@ class Table:
         self._out.extend(Send(peer, frame) for peer in self.peers())
 
     def _seats_message(self) -> Seats:
-        return Seats(tuple(s.public() for s in self.seats), len(self.spectators), self.match is not None,
+        return Seats(tuple(s.public() for s in self.seats), len(self.spectators),
+                     self._phase is not Phase.LOBBY,
                      tuple(p.name or "" for p in self.spectators[:WATCHERS_LIMIT]))
 
     def _broadcast_seats(self) -> None:
@@ -1024,11 +1066,9 @@ class Table:
             frames.extend((p, public) for p in self.spectators)
         return frames
 
-    def _snapshot(self, view: AnyView, chat: tuple[Chat, ...] = ()) -> Snapshot | TrainSnapshot:
-        """The snapshot that carries ``view`` (and the last ``chat`` lines), in its game."""
-        if isinstance(view, MexicanView):
-            return TrainSnapshot(self.seq, view, chat)
-        return Snapshot(self.seq, view, chat)
+    def _snapshot(self, view: GameView, chat: tuple[Chat, ...] = ()) -> GameSnapshot[Any]:
+        """The snapshot that carries ``view`` (and the last ``chat`` lines), in the table's game."""
+        return self._game.snapshot(self.seq, view, chat)
 
     def _send_snapshot(self, peer: Peer, now: float, *, next_round: bool = True) -> None:
         """Send ``peer`` everything it may know now, and the clock it plays against.
@@ -1045,7 +1085,7 @@ class Table:
         deadline = self._deadlines.get(("turn", turn)) if turn is not None else None
         if turn is not None and deadline is not None:
             timer = TurnTimer(turn, max(0.0, deadline - now))
-        elif match.awaiting_deal and next_round:
+        elif self._phase is Phase.BREAK and next_round:
             timer = self._next_round_message(now)
         self._send(peer, snapshot)
         if timer is not None:

@@ -39,7 +39,7 @@ from __future__ import annotations
 import contextlib
 import csv
 import sqlite3
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -48,9 +48,9 @@ from typing import Any, TextIO
 from capicu.core.codes import Statement
 from capicu.core.draw.events import RoundResult
 from capicu.core.draw.scoring import Bonus
-from capicu.core.games import match_from_log
+from capicu.core.games import game_of, match_from_log
 from capicu.core.mexican.events import MexicanRoundResult
-from capicu.core.mexican.match import MexicanMatch
+from capicu.net.host.sanitize import clean_text
 
 from . import record as records
 from .keeping import HistoryProblem, KeptBy
@@ -206,27 +206,13 @@ def facts_from_log(match_id: str, started: str, ended: str, seats: Sequence[Reco
         raise ValueError("the history keeps finished matches only")
     if len(seats) != match.players:
         raise ValueError(f"the match has {match.players} seats, not {len(seats)}")
-    rules, players = match.rules, match.players
-    rounds: list[RoundFacts] = []
-    seat_facts: list[SeatFacts] = []
-    if isinstance(match, MexicanMatch):
-        winners = match.winners or ()
-        for train_result in match.results:
-            rounds.append(_train_round(train_result))
-        for seat, who in enumerate(seats):
-            seat_facts.append(SeatFacts(who.name, who.kind, who.level, seat, match.totals[seat],
-                                        seat in winners))
-        game = TRAIN_GAME
-    else:
-        for result in match.results:
-            rounds.append(_line_round(result))
-        for seat, who in enumerate(seats):
-            side = rules.side_of(seat, players)
-            seat_facts.append(SeatFacts(who.name, who.kind, who.level, side, match.scores[side],
-                                        side == match.winner))
-        game = LINE_GAME
-    return MatchFacts(match_id, utc_text(started), utc_text(ended), rules.preset, game,
-                      tuple(seat_facts), tuple(rounds))
+    game = game_of(match.rules).name
+    sides, totals, winners = records.outcome(match)
+    seat_facts = tuple(SeatFacts(who.name, who.kind, who.level, sides[seat], totals[sides[seat]],
+                                 seat in winners) for seat, who in enumerate(seats))
+    round_facts = _ROUND_FACTS[game]
+    return MatchFacts(match_id, utc_text(started), utc_text(ended), match.rules.preset, game, seat_facts,
+                      tuple(round_facts(result) for result in match.results))
 
 
 def facts_from_record(record: MatchRecord) -> MatchFacts:
@@ -243,6 +229,11 @@ def _line_round(result: RoundResult) -> RoundFacts:
 def _train_round(result: MexicanRoundResult) -> RoundFacts:
     return RoundFacts(result.round_number, result.reason.value, result.last_player, None,
                       sum(result.counts), tuple(result.counts))
+
+
+#: A round's facts from its result, by the game's name: the history's columns say a round of
+#: the Draw family (points won) and of Mexican Train (counts against) each in its own words.
+_ROUND_FACTS: dict[str, Callable[[Any], RoundFacts]] = {LINE_GAME: _line_round, TRAIN_GAME: _train_round}
 
 
 def utc_text(moment: str) -> str:
@@ -512,8 +503,11 @@ class History:
     def export_csv(self, out: TextIO) -> int:
         """Write every kept match to ``out`` as CSV, one row per seat per match (`CSV_COLUMNS`).
 
-        Returns the rows written. A name that a spreadsheet would take for a formula
-        (it begins with ``=``, ``+``, ``-`` or ``@``) is written after a ``'``.
+        Returns the rows written. Every text is cleaned as the host cleans a name
+        (`clean_text`: no escape sequence, control or invisible character reaches the
+        terminal or the spreadsheet, whoever wrote the database), and a name that a
+        spreadsheet would take for a formula (it begins with ``=``, ``+``, ``-`` or ``@``)
+        is written after a ``'``.
         """
         writer = csv.writer(out)
         writer.writerow(CSV_COLUMNS)
@@ -526,7 +520,7 @@ class History:
             " FROM matches m JOIN seats s ON s.match = m.id ORDER BY m.ended, m.id, s.seat")
         written = 0
         for row in rows:
-            cells = list(row)
+            cells = [clean_text(cell, limit=len(cell)) if isinstance(cell, str) else cell for cell in row]
             cells[8] = _not_a_formula(cells[8])
             writer.writerow("" if cell is None else cell for cell in cells)
             written += 1

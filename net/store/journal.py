@@ -11,9 +11,12 @@ holds. The writes and fsyncs run in a worker thread, never on the event loop,
 and records that arrive while one fsync runs are grouped into the next.
 
 A crash can only cut the last record short: a file whose last line is cut or
-damaged is read up to it, and the caller is told what was dropped. A damaged
-line with good lines after it was not made by a crash; the journal is refused
-(`JournalError`), and nothing in it is changed.
+damaged is read up to it, and the caller is told what was dropped. The file
+cannot tell a crash from a file cut by hand (inside the middle of its match),
+so before a host drops the tail to write on, it keeps the file as it was
+beside it (`Journal.reopen`). A damaged line with good lines after it was not
+made by a crash; the journal is refused (`JournalError`), and nothing in it is
+changed.
 
 The journal holds every deal (the order of the whole set) and the seats'
 tokens: it is the host's secret, created readable by its owner only
@@ -35,14 +38,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
-from typing import Annotated, Any, Literal, TypeVar
+from typing import Annotated, Any, Generic, Literal, TypeVar
 
 import msgspec
 from capicu.core import Rules
-from capicu.core.games import match_from_log
-from capicu.core.mexican.match import LOG_FORMAT as TRAIN_LOG_FORMAT
-from capicu.core.rules import MexicanRules
+from capicu.core.games import game_of_log, match_from_log
 from capicu.net import wire
+from capicu.net.codes import normal_code
 from capicu.net.protocol import MOST_SEATS, SeatKind
 from msgspec import UNSET, Meta, Struct, UnsetType
 
@@ -50,6 +52,8 @@ from .record import Entry, UtcTime
 
 FORMAT: Literal["capicu-journal/1"] = "capicu-journal/1"
 T = TypeVar("T")
+#: The rules type of the journalled match's game (core/games.py).
+R = TypeVar("R", bound=Rules)
 
 class JournalSeat(Struct, frozen=True):
     """A seat as the journal keeps it: who it is for, and the secrets that give it back."""
@@ -60,12 +64,16 @@ class JournalSeat(Struct, frozen=True):
     key: str | None = None
 
 
-class Header(Struct, frozen=True, kw_only=True):
-    """The journal's first record: the match log's header, the match's id and the seats."""
+class Header(Struct, Generic[R], frozen=True, kw_only=True):
+    """The journal's first record: the match log's header, the match's id and the seats.
+
+    Its rules are of the game's rules type: read back as ``Header[that type]``, the
+    game its ``log_format`` names (core/games.py).
+    """
 
     format: Literal["capicu-journal/1"] = FORMAT
     log_format: str
-    rules: Rules
+    rules: R
     players: Annotated[int, Meta(ge=2, le=MOST_SEATS)]
     seed: int
     #: The last public event number before the first entry.
@@ -80,13 +88,6 @@ class Header(Struct, frozen=True, kw_only=True):
     #: When the match's first deal was made (UTC, as a match record writes it), once it was:
     #: a resumed match's record says when it began. Left out before (the bytes of before).
     started: UtcTime | UnsetType = UNSET
-
-
-class TrainHeader(Header, frozen=True, kw_only=True):
-    """The header of a Mexican Train match's journal: its rules are a `MexicanRules` (told by
-    its ``log_format``, the Mexican Train log's)."""
-
-    rules: MexicanRules
 
 
 class SeatsRecord(Struct, frozen=True):
@@ -114,7 +115,7 @@ class JournalChanged(JournalError):
     """A damaged line with good lines after it: not a crash's doing, so the file was changed."""
 
 
-def encode_record(record: Header | SeatsRecord | EntryRecord) -> bytes:
+def encode_record(record: Header[Any] | SeatsRecord | EntryRecord) -> bytes:
     """One line of the journal: the CRC-32 of the record's JSON, a space, the JSON."""
     text = msgspec.json.encode(wire.plain(record))
     return b"%08x %s\n" % (zlib.crc32(text), text)
@@ -130,7 +131,7 @@ class Recovered:
     """What a journal file holds: its header, its entries, and what was dropped."""
 
     #: The header, its seats replaced by the last seats record of the lobby.
-    header: Header
+    header: Header[Any]
     entries: list[Any]
     #: Bytes of the file that hold whole, intact records (the rest was dropped).
     good_size: int
@@ -144,6 +145,8 @@ class Recovered:
     cut_short: bool = False
     #: The bytes dropped from that line on.
     dropped_bytes: int = 0
+    #: The lines dropped (that line and any after it, none of them good): the entries lost, at most.
+    dropped_lines: int = 0
 
     def match_log(self) -> dict[str, Any]:
         """The match log this journal records (for core's `match_from_log`)."""
@@ -197,8 +200,8 @@ def read_journal(path: Path) -> Recovered:
     first = records[0]
     if not isinstance(first, dict) or first.get("format") != FORMAT:
         raise JournalError(f"{path} is not a capicu journal (expected format {FORMAT!r})")
-    header: Header = _record(path, 1, first, TrainHeader if first.get("log_format") == TRAIN_LOG_FORMAT
-                             else Header)
+    rules_type = game_of_log({"format": first.get("log_format")}).rules_type
+    header: Header[Any] = _record(path, 1, first, Header[rules_type])  # type: ignore[valid-type]
     entries: list[Any] = []
     seq = header.seq
     for number, record in enumerate(records[1:], 2):
@@ -211,8 +214,9 @@ def read_journal(path: Path) -> Recovered:
         entry = _record(path, number, record, EntryRecord)
         entries.append(entry.entry)
         seq = entry.seq
+    dropped = data[offset:]
     return Recovered(header, entries, offset, seq, damage, line_number if damage is not None else None,
-                     cut_short, len(data) - offset)
+                     cut_short, len(dropped), dropped.count(b"\n") + (not dropped.endswith(b"\n")))
 
 
 def _record(path: Path, number: int, data: Any, kind: type[T]) -> T:
@@ -249,8 +253,10 @@ class Journal:
     next fsync.
     """
 
-    def __init__(self, path: Path, file: Any = None) -> None:
+    def __init__(self, path: Path, file: Any = None, *, kept_as: Path | None = None) -> None:
         self.path = path
+        #: Where the file was kept as it was before its damaged tail was dropped (`reopen`).
+        self.kept_as = kept_as
         self._file = file
         self._pending: list[tuple[bytes, asyncio.Future[None]]] = []
         self._writer: asyncio.Task[None] | None = None
@@ -260,19 +266,28 @@ class Journal:
     def reopen(cls, path: Path, recovered: Recovered) -> Journal:
         """The journal at ``path`` opened for appending after its last good record.
 
-        A damaged tail is cut off first, so that new records follow good ones.
+        A damaged tail is cut off first, so that new records follow good ones, once the
+        file as it was is kept beside it (`kept_as`: ``<name>.torn-<n>``, readable by its
+        owner only, as the journal): a tail that was not a crash's can still be looked into.
         Blocking: call it before serving or from a worker thread.
         """
+        kept_as = None
         try:
             file = open(path, "r+b", buffering=0)  # noqa: SIM115 (kept open for the match)
-            file.truncate(recovered.good_size)
-            file.seek(recovered.good_size)
-            os.fsync(file.fileno())
+            try:
+                if os.fstat(file.fileno()).st_size > recovered.good_size:
+                    kept_as = _keep_a_copy(path, file)
+                file.truncate(recovered.good_size)
+                file.seek(recovered.good_size)
+                os.fsync(file.fileno())
+            except BaseException:
+                file.close()
+                raise
         except OSError as exc:
             raise JournalError(f"cannot append to the journal {path}: {exc.strerror or exc}") from None
-        return cls(path, file)
+        return cls(path, file, kept_as=kept_as)
 
-    def write(self, records: Sequence[Header | SeatsRecord | EntryRecord]) -> asyncio.Future[None]:
+    def write(self, records: Sequence[Header[Any] | SeatsRecord | EntryRecord]) -> asyncio.Future[None]:
         """Queue whole ``records``; the future is done once they are on disk (in order)."""
         return self._queue(b"".join(encode_record(r) for r in records))
 
@@ -322,6 +337,27 @@ class Journal:
             self._file = None
 
 
+def _keep_a_copy(path: Path, file: Any) -> Path:
+    """Copy the open journal ``file`` to a new ``<path>.torn-<n>`` beside it, synced; the copy's path."""
+    number = 1
+    while True:
+        copy = path.with_name(f"{path.name}.torn-{number}")
+        try:
+            descriptor = os.open(copy, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        except FileExistsError:
+            number += 1
+            continue
+        break
+    with os.fdopen(descriptor, "wb") as out:
+        file.seek(0)
+        while chunk := file.read(1 << 20):
+            _write_all(out, chunk)
+        out.flush()
+        os.fsync(out.fileno())
+    _sync_directory(path)
+    return copy
+
+
 def _write_all(file: Any, data: bytes) -> None:
     view = memoryview(data)
     while view:
@@ -341,6 +377,25 @@ def _sync_directory(path: Path) -> None:
         pass
     finally:
         os.close(fd)
+
+
+def seat_keys(path: Path) -> set[str]:
+    """The seat keys the journal at ``path`` handed out (in their compared form, `normal_code`);
+    empty when it cannot be read. Only its header and the lobby's seats records are read."""
+    keys: set[str] = set()
+    try:
+        with open(path, "rb") as file:
+            for number, line in enumerate(file, 1):
+                record = _parse_line(line.rstrip(b"\n"))
+                if not isinstance(record, dict) or not isinstance(seats := record.get("seats"), list):
+                    break  # the first entry: the lobby is over
+                if number == 1 and record.get("format") != FORMAT:
+                    break
+                keys.update(normal_code(seat["key"]) for seat in seats
+                            if isinstance(seat, dict) and isinstance(seat.get("key"), str))
+    except OSError:
+        pass
+    return keys
 
 
 class Keep(StrEnum):

@@ -39,7 +39,7 @@ from pathlib import Path
 from capicu.core.games import match_from_log
 from capicu.net.protocol import SeatKind
 
-from .journal import JournalError, read_journal
+from .journal import JournalError, read_journal, seat_keys
 
 try:  # POSIX; elsewhere a journal is not locked (and a live host's match may be offered)
     import fcntl
@@ -167,6 +167,19 @@ class JournalFolder:
             if summary is not None:
                 found.append(summary)
         return found
+
+    def seat_keys_set_aside(self) -> frozenset[str]:
+        """The seat keys (compared form) of the matches in ``finished/``: over, or set aside for another.
+
+        A host that started another match answers one of them ``match_gone``, as it answers
+        a token of another match: the seat is lost, not mistyped.
+        """
+        try:
+            paths = [Path(entry.path) for entry in os.scandir(self.finished)
+                     if entry.is_file() and entry.name.endswith(SUFFIX) and f"-{self.kind}-" in entry.name]
+        except OSError:
+            return frozenset()
+        return frozenset(key for path in paths for key in seat_keys(path))
 
     def _journals(self) -> list[Path]:
         try:

@@ -26,30 +26,24 @@ from __future__ import annotations
 
 import contextlib
 import os
+import stat
 import tempfile
 from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Annotated, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal, TypeVar
 
-import msgpack
 import msgspec
-from capicu.core import Match, MexicanMatch, Rules
+from capicu.core import Rules, RulesError
 from capicu.core.actions import MAX_RUN
-from capicu.core.draw.match import LOG_FORMAT
-from capicu.core.games import match_from_log
-from capicu.core.mexican.events import MAX_TILES
-from capicu.core.mexican.match import LOG_FORMAT as TRAIN_LOG_FORMAT
-from capicu.core.rules import MexicanRules
+from capicu.core.engine import Engine
+from capicu.core.games import GAMES, AnyMatch, GameSpec, game_of, game_of_log, match_from_log
+from capicu.core.replay import Replay
+from capicu.core.replay import replay as replay_log
+from capicu.core.rules import SETS
 from capicu.net import wire
-from capicu.net.limits import (
-    MATCH_ID_LIMIT,
-    MAX_DEPTH,
-    MAX_HOST_FRAME,
-    MAX_HOST_ITEMS,
-    MOST_SEATS,
-    NAME_LIMIT,
-)
+from capicu.net.limits import MATCH_ID_LIMIT, MAX_HOST_FRAME, MAX_HOST_ITEMS, MOST_SEATS, NAME_LIMIT
+from capicu.net.unpack import Flaw, UnpackLimits, Unreadable, unpack
 from msgspec import Meta, Struct
 
 RECORD_FORMAT: Literal["capicu-record"] = "capicu-record"
@@ -70,12 +64,19 @@ UtcTime = Annotated[str, Meta(pattern=r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$")
 #: A match id as a host makes them (`secrets.token_urlsafe`): it names the record's file.
 MatchId = Annotated[str, Meta(pattern=r"^[A-Za-z0-9_-]+$", min_length=1, max_length=MATCH_ID_LIMIT)]
 SeatIndex = Annotated[int, Meta(ge=0, le=MOST_SEATS - 1)]
-#: An entry of the match log (`Match.log`, `MexicanMatch.log`): an action's text (Mexican
-#: Train's opening run names up to `MAX_RUN` tiles), or a deal (the shuffled order of the set's
-#: tiles and the seat drawn), which the match's ``from_log`` checks.
+#: The most tiles a deal of any game orders: the largest set's (double-n holds (n+1)(n+2)/2).
+MOST_TILES = max((n + 1) * (n + 2) // 2 for sizes in SETS.values() for n in sizes)
+#: The format of a match log, as each game of the registry writes it (core/games.py).
+if TYPE_CHECKING:
+    LogFormat = str
+else:
+    LogFormat = Literal[tuple(game.log_format for game in GAMES)]
+#: An entry of the match log (any game's ``log``): an action's text (an opening run names up
+#: to `MAX_RUN` tiles), or a deal (the shuffled order of the set's tiles and the seat drawn),
+#: which the match's ``from_log`` checks.
 Entry = (
     Annotated[str, Meta(max_length=40 + 6 * MAX_RUN)]
-    | Annotated[dict[str, int | Annotated[list[int], Meta(max_length=MAX_TILES)]], Meta(max_length=2)]
+    | Annotated[dict[str, int | Annotated[list[int], Meta(max_length=MOST_TILES)]], Meta(max_length=2)]
 )
 
 
@@ -93,10 +94,11 @@ class RecordSeat(Struct, frozen=True):
 
 
 class RecordLog(Struct, frozen=True):
-    """The match's log as core's ``Match.log`` writes it, its rules as a plain map."""
+    """The match's log as its engine's ``log`` writes it, its rules as a plain map."""
 
-    format: Literal["capicu-log/1", "capicu-mexican-train-log/1"]
-    #: The `Rules` (a `MexicanRules` for Mexican Train), field by field, as the wire writes rules.
+    #: Which game's log it is (core/games.py: each game's log says its own format).
+    format: LogFormat
+    #: The rules (of the game's rules type), field by field, as the wire writes rules.
     rules: dict[str, Any]
     players: Annotated[int, Meta(ge=2, le=MOST_SEATS)]
     seed: int
@@ -141,14 +143,18 @@ class MatchRecord(Struct, frozen=True, kw_only=True):
         """The final total of the side ``seat`` played for."""
         return self.totals[self.sides[seat]]
 
+    @property
+    def game(self) -> GameSpec:
+        """The game the match was (core/games.py), as its log's format says."""
+        return game_of_log({"format": self.log.format})
+
     def rules(self) -> Rules:
-        """The match's rules as the engine's value (a `MexicanRules` for Mexican Train).
+        """The match's rules as the engine's value (of its game's rules type).
 
         `RecordError` when the map holds no rules that can be played.
         """
-        kind = MexicanRules if self.log.format == TRAIN_LOG_FORMAT else Rules
         try:
-            return wire.read(self.log.rules, kind)
+            return wire.read(self.log.rules, self.game.rules_type)
         except (msgspec.ValidationError, ValueError) as exc:
             problem = wire.sentence(exc, "rules") if isinstance(exc, msgspec.ValidationError) else str(exc)
             raise RecordError(f"the record's rules cannot be played: {problem}") from None
@@ -167,7 +173,7 @@ class MatchRecord(Struct, frozen=True, kw_only=True):
         return log
 
 
-AnyMatch = Match | MexicanMatch
+T = TypeVar("T")
 
 
 def utc_text(moment: datetime | float) -> str:
@@ -179,20 +185,25 @@ def utc_text(moment: datetime | float) -> str:
     return moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
-def outcome(match: AnyMatch) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+def outcome(match: AnyMatch | Engine[Any, Any]) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
     """A finished match's sides (by seat), totals (by side) and winning seats."""
     rules, players = match.rules, match.players
     sides = tuple(rules.side_of(seat, players) for seat in range(players))
+    # (Core's engines say how a match ended each in its own words: no declaration says it for all.)
+    from capicu.core.draw.match import Match
+    from capicu.core.mexican.match import MexicanMatch
+
     if isinstance(match, MexicanMatch):
         assert match.winners is not None
         return sides, tuple(match.totals), tuple(match.winners)
-    assert match.winner is not None
+    assert isinstance(match, Match) and match.winner is not None
     winners = tuple(seat for seat in range(players) if sides[seat] == match.winner)
     return sides, tuple(match.scores), winners
 
 
 def record_of(
-    match: AnyMatch, seats: Sequence[RecordSeat], *, match_id: str, started: datetime | float | str,
+    match: AnyMatch | Engine[Any, Any], seats: Sequence[RecordSeat], *, match_id: str,
+    started: datetime | float | str,
     ended: datetime | float | str,
 ) -> MatchRecord:
     """The record of ``match``, finished, played in ``seats``; ValueError for a match not over.
@@ -264,60 +275,35 @@ def _decode(data: bytes, *, replay: bool) -> MatchRecord:
     return _checked(record, replay=replay)
 
 
+#: The most a record's bytes may hold: a host's frame's size and items, the wire's depth.
+_LIMITS = UnpackLimits(max_bytes=MAX_RECORD_BYTES, max_items=MAX_ENTRIES)
+#: What each flaw of a record's bytes is, in a record's words.
+_FLAWS = {
+    Flaw.EMPTY: "the record is empty",
+    Flaw.TOO_LARGE: "the record is too large (at most {max_bytes} bytes are read)",
+    Flaw.NOT_MSGPACK: "this is not a capicu match record (it is not msgpack data)",
+    Flaw.CUT_SHORT: "the record is cut short (it ends inside a value)",
+    Flaw.EXTRA_DATA: "the record is damaged: bytes follow its end",
+    Flaw.NOT_UTF8: "the record is damaged: a text in it is not valid UTF-8",
+    Flaw.TOO_MANY_ITEMS: "the record is damaged: a list or a map in it holds more than {max_items} items",
+    Flaw.TOO_DEEP: "the record is damaged: it nests deeper than {max_depth} levels",
+    Flaw.BINARY: "the record is damaged: it holds binary data, which records never use",
+    Flaw.EXTENSION: "the record is damaged: it holds a msgpack extension type, which records never use",
+}
+
+
 def _unpack(data: bytes) -> Any:
-    """One msgpack value, under the wire's limits (net/codec.py); `RecordError` otherwise."""
-    if not data:
-        raise RecordError("the record is empty")
+    """One msgpack value, under the wire's limits (net/unpack.py, as net/codec.py reads frames);
+    `RecordError` otherwise."""
     try:
-        value = msgpack.unpackb(
-            data, raw=False, strict_map_key=True, use_list=True, ext_hook=_no_extension,
-            max_str_len=len(data), max_bin_len=0, max_array_len=MAX_ENTRIES, max_map_len=MAX_ENTRIES,
-            max_ext_len=0,
-        )
-    except RecordError:
-        raise
-    except UnicodeDecodeError:
-        raise RecordError("the record is damaged: a text in it is not valid UTF-8") from None
-    except msgpack.ExtraData as extra:
-        if type(extra.unpacked) is not dict or extra.unpacked.get("format") != RECORD_FORMAT:
+        return unpack(data, _LIMITS)
+    except Unreadable as exc:
+        first = exc.first
+        if exc.flaw is Flaw.EXTRA_DATA and (type(first) is not dict or first.get("format") != RECORD_FORMAT):
             raise RecordError("this is not a capicu match record") from None
-        raise RecordError("the record is damaged: bytes follow its end") from None
-    except msgpack.StackError:
-        raise RecordError(f"the record is damaged: it nests deeper than {MAX_DEPTH} levels") from None
-    except (ValueError, TypeError, OverflowError, msgpack.UnpackException) as exc:
-        text = str(exc)
-        if isinstance(exc, msgpack.OutOfData) or "incomplete" in text.lower():
-            raise RecordError("the record is cut short (it ends inside a value)") from None
-        if "max_ext_len" in text:
-            raise RecordError(_EXTENSION) from None
-        if "max_bin_len" in text:
-            raise RecordError(_BINARY) from None
-        if "exceeds max_" in text:
-            raise RecordError(f"the record is damaged: a list or a map in it holds more than {MAX_ENTRIES} "
-                              "items") from None
-        raise RecordError("this is not a capicu match record (it is not msgpack data)") from None
-    _check_depth(value)
-    return value
-
-
-_BINARY = "the record is damaged: it holds binary data, which records never use"
-_EXTENSION = "the record is damaged: it holds a msgpack extension type, which records never use"
-
-
-def _no_extension(code: int, data: bytes) -> Any:
-    raise RecordError(_EXTENSION)
-
-
-def _check_depth(value: Any) -> None:
-    stack = [(value, 1)]
-    while stack:
-        container, depth = stack.pop()
-        if type(container) not in (dict, list):
-            continue
-        if depth > MAX_DEPTH:
-            raise RecordError(f"the record is damaged: it nests deeper than {MAX_DEPTH} levels")
-        items = container.values() if type(container) is dict else container
-        stack.extend((item, depth + 1) for item in items if type(item) in (dict, list))
+        limits = exc.limits
+        raise RecordError(_FLAWS[exc.flaw].format(
+            max_bytes=limits.max_bytes, max_items=limits.max_items, max_depth=limits.max_depth)) from None
 
 
 def check_record(record: MatchRecord) -> MatchRecord:
@@ -331,25 +317,55 @@ def _checked(record: MatchRecord, *, replay: bool) -> MatchRecord:
     players = record.log.players
     if len(record.seats) != players:
         raise RecordError(f"the record names {len(record.seats)} seats for a match of {players} players")
-    if record.log.format == LOG_FORMAT and record.log.rules.get("preset") == "mexican-train":
+    if _game_of_preset(record.log.rules.get("preset")) not in (None, record.game):
         raise RecordError("the record's log is not of the game its rules are")
+    for name, moment in (("started", record.started), ("ended", record.ended)):
+        try:
+            datetime.strptime(moment, "%Y-%m-%dT%H:%M:%SZ")
+        except ValueError:
+            raise RecordError(f"the record is damaged: record.{name} {moment!r} is not a real time") from None
     if record.started > record.ended:
         raise RecordError("the record's match ends before it starts")
-    if not replay:
-        return record
+    if replay:
+        _check_ending(record, _replayed(record, match_from_log))
+    return record
+
+
+def finished_match(record: MatchRecord) -> AnyMatch:
+    """The finished match ``record``'s log replays to, once the record checks (as `check_record`);
+    `RecordError` saying why not."""
+    _checked(record, replay=False)
+    match = _replayed(record, match_from_log)
+    _check_ending(record, match)
+    return match
+
+
+def _game_of_preset(name: Any) -> GameSpec | None:
+    """The game of the preset ``name`` (None: no preset of that name)."""
     try:
-        match = match_from_log(record.match_log())
+        return game_of(Rules.preset_named(name)) if type(name) is str else None
+    except RulesError:
+        return None
+
+
+def _replayed(record: MatchRecord, play: Callable[[dict[str, Any]], T]) -> T:
+    """``play(log)`` of the record's log; `RecordError` when the log does not replay."""
+    try:
+        return play(record.match_log())
     except RecordError:
         raise
     except (ValueError, TypeError, KeyError, IndexError) as exc:
         raise RecordError(f"the record's log does not replay: {_short(exc)}") from None
+
+
+def _check_ending(record: MatchRecord, match: AnyMatch) -> None:
+    """`RecordError` unless ``match``, the record's log replayed, ends as the record says."""
     if not match.is_over:
         raise RecordError("the record's log stops before the match is over")
     if match.rules.preset != record.preset:
         raise RecordError(f"the record says the preset {record.preset!r}, its rules {match.rules.preset!r}")
     if outcome(match) != (record.sides, record.totals, record.winners):
         raise RecordError("the record's totals or winners are not what its log replays to")
-    return record
 
 
 def _short(exc: BaseException) -> str:
@@ -413,17 +429,46 @@ def read_record(path: Path, *, replay: bool = True) -> MatchRecord:
     ``replay``: as `decode_record`'s.
     """
     try:
-        size = path.stat().st_size
-        if size > MAX_RECORD_BYTES:
-            raise RecordError(f"{path}: the record is too large ({size} bytes; at most {MAX_RECORD_BYTES} "
-                              "are read)")
-        data = path.read_bytes()
+        data = _record_bytes(path)
     except OSError as exc:
         raise RecordError(f"cannot read the record {path}: {exc.strerror or exc}") from None
     try:
         return decode_record(data, replay=replay)
     except RecordError as exc:
         raise RecordError(f"{path}: {exc}") from None
+
+
+def _record_bytes(path: Path) -> bytes:
+    """The bytes of the regular file at ``path``, at most `MAX_RECORD_BYTES` and one (`RecordError` beyond).
+
+    A device (``/dev/zero``), a pipe or a folder is refused before a byte is read: its size
+    says nothing of what it holds, and a pipe with no writer would wait forever (so it is
+    opened without waiting).
+    """
+    descriptor = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOCTTY", 0))
+    with os.fdopen(descriptor, "rb") as file:
+        status = os.fstat(descriptor)
+        if not stat.S_ISREG(status.st_mode):
+            raise RecordError(f"{path} is not a record: it is not a file but a device, a pipe or a folder")
+        if status.st_size > MAX_RECORD_BYTES:
+            raise RecordError(f"{path}: the record is too large ({status.st_size} bytes; at most "
+                              f"{MAX_RECORD_BYTES} are read)")
+        data = file.read(MAX_RECORD_BYTES + 1)
+    if len(data) > MAX_RECORD_BYTES:  # it grew since
+        raise RecordError(f"{path}: the record is too large (more than {MAX_RECORD_BYTES} bytes)")
+    return data
+
+
+def read_replay(path: Path) -> tuple[MatchRecord, Replay]:
+    """The record in the file at ``path`` and its replay (every position), checked as `read_record`
+    checks it: its log is replayed once, for both. `RecordError` naming the file and the problem."""
+    record = read_record(path, replay=False)
+    try:
+        replayed = _replayed(record, replay_log)
+        _check_ending(record, replayed.match)
+    except RecordError as exc:
+        raise RecordError(f"{path}: {exc}") from None
+    return record, replayed
 
 
 def list_records(
@@ -466,6 +511,7 @@ __all__ = [
     "encode_record",
     "list_records",
     "read_record",
+    "read_replay",
     "record_file_name",
     "record_of",
     "utc_text",

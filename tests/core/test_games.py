@@ -20,6 +20,7 @@ from capicu.core.games import (
     match_from_log,
     new_match,
 )
+from capicu.core.refusals import Refusal
 from capicu.core.rules import ALL_PRESET_NAMES
 
 
@@ -43,6 +44,12 @@ def test_every_preset_is_found_and_played_by_its_game(preset: str):
     assert type(again) is game.engine
     assert again.log() == match.log()
     assert type(game.parse_action(str(action))) is type(action)
+    assert set(game.refusals) == {*Refusal, *game.refusal}
+
+
+def test_the_refusals_every_game_shares_are_declared_once():
+    assert set(LINE.refusal).isdisjoint(Refusal) and set(MEXICAN_TRAIN.refusal).isdisjoint(Refusal)
+    assert not {code.value for code in LINE.refusal} & {code.value for code in MEXICAN_TRAIN.refusal}
 
 
 def test_the_names_are_the_historys_and_the_views_tag():

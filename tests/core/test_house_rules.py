@@ -27,6 +27,7 @@ from capicu.core import (
     TilesDrawn,
     parse_action,
 )
+from capicu.core.draw.refusals import DrawRefusal
 from capicu.core.rules import RulesProblem
 from capicu.net import wire
 from hypothesis import given, settings
@@ -101,9 +102,9 @@ def test_a_blank_left_open_is_the_number_its_player_gives_it() -> None:
 @pytest.mark.parametrize(
     ("text", "reason"),
     [
-        ("play 0-5 left as 2", Refusal.BLANK_NOT_LEFT_OPEN),  # against 3, the blank takes the 3
-        ("play 0-5 right as 5", Refusal.BLANK_NOT_LEFT_OPEN),  # the same as its blank on the 5
-        ("play 0-5 right as 7", Refusal.BLANK_NUMBER),
+        ("play 0-5 left as 2", DrawRefusal.BLANK_NOT_LEFT_OPEN),  # against 3, the blank takes the 3
+        ("play 0-5 right as 5", DrawRefusal.BLANK_NOT_LEFT_OPEN),  # the same as its blank on the 5
+        ("play 0-5 right as 7", DrawRefusal.BLANK_NUMBER),
     ],
 )
 def test_a_number_a_blank_cannot_be_given_is_refused_with_its_reason(text: str, reason: Refusal) -> None:
@@ -121,7 +122,7 @@ def test_the_double_blank_leads_as_the_double_its_player_says() -> None:
     }
     with pytest.raises(IllegalAction) as refused:
         act(match, "play 0-0 left")
-    assert refused.value.reason is Refusal.BLANK_NEEDS_NUMBER
+    assert refused.value.reason is DrawRefusal.BLANK_NEEDS_NUMBER
     (played,) = act(match, "play 0-0 left as 4")
     assert isinstance(played, TilePlayed)
     assert (played.left, played.right, played.blank) == (4, 4, 4)
@@ -180,7 +181,7 @@ def test_without_wild_blanks_a_blank_is_a_number_and_plays_name_none() -> None:
     assert match.view(1).blanks is msgspec.UNSET
     with pytest.raises(IllegalAction) as refused:
         act(match, "play 0-5 left as 3")
-    assert refused.value.reason is Refusal.FITS_NEITHER_END
+    assert refused.value.reason is DrawRefusal.FITS_NEITHER_END
 
 
 # -- draw several -----------------------------------------------------------------------------
@@ -252,17 +253,17 @@ def test_a_new_deal_is_refused_after_the_first_tile_and_to_fewer_than_five_doubl
     act(match, "play 6-6")
     with pytest.raises(IllegalAction) as refused:
         match.apply(REDEAL, 1)
-    assert refused.value.reason is Refusal.REDEAL_TOO_LATE
+    assert refused.value.reason is DrawRefusal.REDEAL_TOO_LATE
     assert match.view(1).legal != (REDEAL,)
     four = crafted_match(REDEAL_RULES, ["6-6 5-6 4-6 3-6 2-6 1-6 0-6", "0-0 1-1 2-2 3-3 0-4 0-1 0-2"])
     with pytest.raises(IllegalAction) as refused:
         four.apply(REDEAL, 1)
-    assert refused.value.reason is Refusal.REDEAL_FEW_DOUBLES
+    assert refused.value.reason is DrawRefusal.REDEAL_FEW_DOUBLES
     assert refused.value.params == {"doubles": 4, "needed": 5}
     off = crafted_match(house(hand_sizes=(7, 7, 7)), ["6-6 5-6 4-6 3-6 2-6 1-6 0-6", FIVE_DOUBLES])
     with pytest.raises(IllegalAction) as refused:
         off.apply(REDEAL, 1)
-    assert refused.value.reason is Refusal.NO_REDEAL
+    assert refused.value.reason is DrawRefusal.NO_REDEAL
 
 
 # -- settings -----------------------------------------------------------------------------

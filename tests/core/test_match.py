@@ -424,6 +424,19 @@ def test_parse_action_round_trips_and_rejects_nonsense() -> None:
             parse_action(bad)
 
 
+@pytest.mark.parametrize("text", [
+    "play 0-6 left as \u0663",  # an Arabic-Indic three
+    "run \uff11\uff12-\uff11 \uff11-\uff12",  # fullwidth 12-1 1-2
+    "play \u0663-5 left", "play 3-5 train \u0663", "play 3-5 left as \u00b2", "play 3-\u2075",
+])
+def test_an_action_is_written_with_ascii_digits_only(text: str) -> None:
+    with pytest.raises(ValueError):
+        parse_action(text)
+    for tile in ("\uff11\uff12-\uff11", "\u0663-5", "3-\u2075"):
+        with pytest.raises(ValueError):
+            Tile.parse(tile)
+
+
 def test_same_seed_same_match_and_log_rebuilds_it() -> None:
     def run(seed: int) -> Match:
         match = Match(Rules.preset_named("drawing-game"), 4, seed=seed)

@@ -7,11 +7,18 @@ import random
 import msgspec
 import pytest
 from capicu.core import DRAW, MEXICAN, PASS, Play, Rules, Run, Tile, Train, new_match, parse_action
-from capicu.core.actions import END_RUN, IllegalAction
+from capicu.core.actions import END_RUN, REDEAL, IllegalAction
 from capicu.core.codes import Outcome
 from capicu.core.mexican.events import MexicanPassed, MexicanRoundEnded, MexicanTilePlayed, RunEnded
 from capicu.core.mexican.match import MexicanMatch
-from capicu.core.mexican.refusals import MEXICAN_ENGLISH, MEXICAN_PARAMS, MexicanRefusal, why_not_mexican
+from capicu.core.mexican.refusals import (
+    CODES,
+    MEXICAN_ENGLISH,
+    MEXICAN_PARAMS,
+    MexicanRefusal,
+    why_not_mexican,
+)
+from capicu.core.refusals import Refusal
 from capicu.core.rules import DEAL_SIZES, Game, RulesError
 from helpers_core import crafted_mexican
 
@@ -30,10 +37,10 @@ def legal_texts(match: MexicanMatch) -> set[str]:
     return {str(a) for a in match.legal_actions()}
 
 
-def refusal(match: MexicanMatch, text: str) -> MexicanRefusal:
+def refusal(match: MexicanMatch, text: str) -> Refusal | MexicanRefusal:
     with pytest.raises(IllegalAction) as refused:
         match.apply(parse_action(text))
-    assert isinstance(refused.value.reason, MexicanRefusal)
+    assert isinstance(refused.value.reason, Refusal | MexicanRefusal)
     assert set(refused.value.params) == refused.value.reason.params  # said with what it declares
     return refused.value.reason
 
@@ -145,7 +152,7 @@ def test_a_whole_run_is_one_action_all_or_nothing() -> None:
     match = crafted_mexican(NINE, [RUNNER, NO_NINES], "7-8")
     assert refusal(match, "run 9-3 3-5 5-5") is MexicanRefusal.RUN_ENDS_ON_DOUBLE
     assert refusal(match, "run 9-3 5-1") is MexicanRefusal.DOES_NOT_FIT
-    assert refusal(match, "run 9-3 3-8") is MexicanRefusal.NOT_HELD
+    assert refusal(match, "run 9-3 3-8") is Refusal.NOT_HELD
     assert match.view(0).trains[0].tiles == ()  # nothing laid by a refused run
     events = match.apply(Run(tuple(Tile.parse(t) for t in ["9-3", "3-5", "5-5", "5-1", "1-0"])))
     assert [type(e) for e in events] == [MexicanTilePlayed] * 5 + [RunEnded]
@@ -234,8 +241,8 @@ def test_another_players_train_with_its_marker_down_is_closed() -> None:
 
 def test_a_player_who_can_play_must_play() -> None:
     match = crafted_mexican(NINE, [RUNNER, NO_NINES])
-    assert refusal(match, "draw") is MexicanRefusal.MUST_PLAY
-    assert refusal(match, "pass") is MexicanRefusal.PASS_WHILE_FITS
+    assert refusal(match, "draw") is Refusal.MUST_PLAY
+    assert refusal(match, "pass") is Refusal.PASS_WHILE_FITS
 
 
 # -- doubles ----------------------------------------------------------------------------
@@ -388,7 +395,7 @@ def test_no_round_is_blocked_while_a_tile_was_laid_in_the_last_full_turn() -> No
 def test_every_refusal_has_its_english_with_exactly_its_declared_params() -> None:
     from string import Formatter
 
-    assert set(MEXICAN_ENGLISH) == set(MexicanRefusal)
+    assert set(MEXICAN_ENGLISH) == set(CODES)
     for reason, sentence in MEXICAN_ENGLISH.items():
         assert {field for _, field, _, _ in Formatter().parse(sentence) if field} == MEXICAN_PARAMS[reason]
 
@@ -396,11 +403,15 @@ def test_every_refusal_has_its_english_with_exactly_its_declared_params() -> Non
 def test_a_spectator_and_a_seat_out_of_turn_are_refused() -> None:
     match = crafted_mexican(NINE, [RUNNER, NO_NINES])
     refused = why_not_mexican(match.view(None), play("play 3-9 train 0"))
-    assert refused is not None and refused.reason is MexicanRefusal.SPECTATOR
+    assert refused is not None and refused.reason is Refusal.SPECTATOR
     with pytest.raises(IllegalAction) as wrong_seat:
         match.apply(DRAW, seat=1)
-    assert wrong_seat.value.reason is MexicanRefusal.NOT_YOUR_TURN
-    assert refusal(match, "play 3-5 left") is MexicanRefusal.NOT_AN_ACTION
+    assert wrong_seat.value.reason is Refusal.NOT_YOUR_TURN
+    assert refusal(match, "play 3-5 left") is Refusal.NOT_AN_ACTION
+    # Refused in the action's own words, never as a Python value ("Redeal()").
+    redeal = why_not_mexican(match.view(0), REDEAL)
+    assert redeal is not None and redeal.params == {"action": "redeal"}
+    assert str(redeal) == "redeal: redeal is not an action of Mexican Train"
 
 
 def test_the_rules_game_picks_the_engine_and_either_log_replays() -> None:

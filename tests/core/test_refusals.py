@@ -21,7 +21,7 @@ from capicu.core import (
     tile_set,
     why_not,
 )
-from capicu.core.draw.refusals import ENGLISH, PARAMS
+from capicu.core.draw.refusals import CODES, ENGLISH, PARAMS, DrawRefusal
 from helpers_core import crafted_match
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -51,8 +51,8 @@ def _after_lead() -> Match:
 
 
 def test_every_reason_has_an_english_sentence_that_names_its_params() -> None:
-    assert set(ENGLISH) == set(Refusal)
-    assert PARAMS[Refusal.FITS_NEITHER_END] == {"tile", "left", "right"}
+    assert set(ENGLISH) == set(CODES)
+    assert PARAMS[DrawRefusal.FITS_NEITHER_END] == {"tile", "left", "right"}
     assert PARAMS[Refusal.NOT_YOUR_TURN] == {"seat"}
     assert PARAMS[Refusal.MATCH_OVER] == frozenset()
 
@@ -72,7 +72,7 @@ def test_a_refusal_carries_its_code_params_and_an_english_sentence() -> None:
     [
         ("play 1-6 left", 0, Refusal.NOT_YOUR_TURN, {"seat": 1}),
         ("play 0-1 left", None, Refusal.NOT_HELD, {"tile": "0-1"}),
-        ("play 2-3 left", None, Refusal.FITS_NEITHER_END, {"tile": "2-3", "left": 6, "right": 6}),
+        ("play 2-3 left", None, DrawRefusal.FITS_NEITHER_END, {"tile": "2-3", "left": 6, "right": 6}),
         ("play 9-9 left", None, Refusal.NO_SUCH_TILE, {"tile": "9-9", "max_pip": 6}),
         ("draw", None, Refusal.MUST_PLAY, {"tile": "1-6"}),
         ("pass", None, Refusal.PASS_WHILE_FITS, {"tile": "1-6"}),
@@ -91,7 +91,7 @@ def test_the_wrong_end_names_the_number_there() -> None:
     match.apply(parse_action("play 1-6 right"))
     refused = _refused_alike(match, parse_action("play 0-6 right"), None)
     assert (refused.reason, dict(refused.params)) == (
-        Refusal.WRONG_END, {"tile": "0-6", "end": "right", "number": 1})
+        DrawRefusal.WRONG_END, {"tile": "0-6", "end": "right", "number": 1})
     assert str(refused) == "play 0-6 right: 0-6 does not match the right end (1)"
 
 
@@ -99,7 +99,7 @@ def test_the_lead_is_forced_and_goes_on_the_left() -> None:
     match = crafted_match(PR, ["0-1 0-2 0-3 0-4 0-5 0-6 1-1", "6-6 1-2 1-3 1-4 1-5 1-6 2-2"])
     assert _refused_alike(match, parse_action("play 2-2"), None).params == {"tile": "6-6"}
     refused = _refused_alike(match, Play(Tile(6, 6), End.RIGHT), None)
-    assert (refused.reason, dict(refused.params)) == (Refusal.LEAD_ON_LEFT, {"tile": "6-6"})
+    assert (refused.reason, dict(refused.params)) == (DrawRefusal.LEAD_ON_LEFT, {"tile": "6-6"})
 
 
 def test_drawing_reasons() -> None:
@@ -108,7 +108,7 @@ def test_drawing_reasons() -> None:
              "2-4 2-5 3-3 3-4 3-5 4-4 4-5", "5-5 0-6 1-6 2-6 3-6 4-6 5-6"]
     match = crafted_match(partners, hands)
     match.apply(parse_action("play 6-6"))
-    assert _refused_alike(match, DRAW, None).reason is Refusal.NO_DRAWING
+    assert _refused_alike(match, DRAW, None).reason is DrawRefusal.NO_DRAWING
 
     # Seat 1 has no 6: it must draw, and may not pass while it can.
     match = crafted_match(PR, ["6-6 6-5 6-4 6-3 6-2 6-1 0-6", "0-0 0-1 0-2 0-3 0-4 0-5 1-1",
@@ -118,7 +118,7 @@ def test_drawing_reasons() -> None:
     for _ in range(5):
         match.apply(DRAW)
     refused = _refused_alike(match, DRAW, None)
-    assert (refused.reason, dict(refused.params)) == (Refusal.RESERVE_REACHED, {"reserve": 2})
+    assert (refused.reason, dict(refused.params)) == (DrawRefusal.RESERVE_REACHED, {"reserve": 2})
 
     capped = msgspec.structs.replace(Rules.preset_named("draw"), max_draws_per_turn=2)
     match = crafted_match(capped, ["6-6 0-1 0-2 0-3 0-4 0-5 0-0", "1-1 1-2 1-3 1-4 1-5 2-2 2-3"],
@@ -127,7 +127,7 @@ def test_drawing_reasons() -> None:
     match.apply(DRAW)
     match.apply(DRAW)
     refused = _refused_alike(match, DRAW, None)
-    assert (refused.reason, dict(refused.params)) == (Refusal.DRAW_LIMIT, {"count": 2})
+    assert (refused.reason, dict(refused.params)) == (DrawRefusal.DRAW_LIMIT, {"count": 2})
 
 
 def test_an_empty_boneyard() -> None:
@@ -207,7 +207,7 @@ def test_every_refusal_is_a_code_declaring_the_params_its_english_sentence_names
 
     from capicu.core.codes import Code
 
-    for reason in Refusal:
+    for reason in CODES:
         assert isinstance(reason, Code)
         named = {field for _, field, _, _ in Formatter().parse(ENGLISH[reason]) if field}
         assert reason.params == named, reason

@@ -8,10 +8,12 @@ import struct
 import msgpack
 import msgspec
 import pytest
-from capicu.core import DRAW, PRESET_NAMES, Event, Match, Rules, parse_action
+from capicu.core import DRAW, PRESET_NAMES, Event, Match, MexicanMatch, Rules, parse_action
 from capicu.net import wire
 from capicu.net.codec import CLOSED, NEED_DATA, Codec, encode_frame
 from capicu.net.protocol import (
+    GAME_WIRES,
+    KEPT_FIELDS,
     MAX_CLIENT_FRAME,
     PROTOCOL_VERSION,
     Act,
@@ -20,6 +22,8 @@ from capicu.net.protocol import (
     Chat,
     Error,
     ErrorCode,
+    GameSnapshot,
+    GameUpdate,
     Hello,
     NextRound,
     Ping,
@@ -32,6 +36,7 @@ from capicu.net.protocol import (
     Seats,
     Snapshot,
     StateUpdate,
+    TrainSnapshot,
     TurnTimer,
     Waiting,
     Welcome,
@@ -151,6 +156,32 @@ def test_a_view_state_has_every_field_of_a_view_but_its_rules_events_and_results
     assert list(to_wire(Snapshot(1, view))["view"]) == [
         "rules", *to_wire(StateUpdate(1, (), state))["view"], "events", "results",
     ]
+
+
+@pytest.mark.parametrize("game", GAME_WIRES, ids=lambda game: game.spec.name)
+def test_every_game_of_the_registry_has_its_snapshot_update_and_view_state(game):
+    fields = msgspec.structs.fields(game.view)
+    assert game.state.__struct_fields__ == tuple(f.name for f in fields if f.name not in KEPT_FIELDS)
+    assert game.state.__struct_config__.tag == game.tag == game.spec.view_tag
+    assert issubclass(game.snapshot, GameSnapshot) and issubclass(game.update, GameUpdate)
+    # Each game's messages are told apart by their class; they say the same type on the wire.
+    others = [other for other in GAME_WIRES if other is not game]
+    assert all(not issubclass(game.update, other.update) for other in others)
+    assert game.snapshot.__struct_config__.tag == "snapshot" and game.update.__struct_config__.tag == "update"
+
+
+def test_a_view_that_names_a_game_this_side_does_not_know_is_refused_naming_it():
+    wire = to_wire(Snapshot(3, _match().view(0)))
+    wire["view"] = {"game": "fives-and-threes", **wire["view"]}
+    error = _error(encode_frame(wire), "client")
+    assert error.code is ErrorCode.BAD_MESSAGE and "snapshot.view.game" in error.message
+    assert "'fives-and-threes'" in error.message
+
+
+def test_an_update_of_another_game_than_the_view_is_refused():
+    train = TrainSnapshot(1, MexicanMatch(Rules.preset_named("mexican-train"), 2, seed=1).view(0))
+    with pytest.raises(ValueError, match="cannot follow a view of"):
+        advance_view(train.view, StateUpdate(2, (), view_state(_match().view(0))))
 
 
 @pytest.mark.parametrize(("preset", "players"), [("puerto-rican-drawing", 3), ("quinientos", 4)])

@@ -30,6 +30,7 @@ import pytest
 from capicu.core import make_player
 from capicu.net import Client, Closed, Error, NextRound, Reconnected, Reconnecting, Update
 from capicu.net.discovery import Ad, Found, listings, tables_named
+from capicu.net.protocol import PROTOCOL_VERSION
 from helpers_lan import Lan, Machine, lan_unavailable
 from helpers_process import ProcessLines
 from helpers_terminal import Terminal, capicu_env
@@ -132,12 +133,14 @@ async def _play_round(found: Found, name: str, code: str | None, *, hold: Any = 
     """Join the table ``found`` names and play until its first round ends; what happened.
 
     ``hold``: a (played, resume) pair of `threading.Event`s: after its first move the player
-    says so and plays on only once ``resume`` is set (the test pulls the cable meanwhile).
+    says so and plays on only once ``resume`` is set (the test pulls the cable meanwhile),
+    and stops once the host has taken its next move.
     """
     client = await asyncio.wait_for(Client.connect(found.address, found.port, name=name, code=code), WAIT)
     player = make_player("greedy", 1)
     seat, moves, links = client.seat, 0, []
     pending: int | None = None
+    held = False
     try:
         async with asyncio.timeout(WAIT * 3):
             while True:
@@ -146,7 +149,7 @@ async def _play_round(found: Found, name: str, code: str | None, *, hold: Any = 
                     if hold is not None and moves == 1:
                         hold[0].set()
                         await asyncio.to_thread(hold[1].wait, WAIT * 2)
-                        hold = None
+                        hold, held = None, True
                     pending = await client.send_action(player.choose(view))
                     moves += 1
                 message = await client.receive(timeout=WAIT * 2)
@@ -155,6 +158,8 @@ async def _play_round(found: Found, name: str, code: str | None, *, hold: Any = 
                 assert not isinstance(message, Closed), message
                 if isinstance(message, Reconnecting | Reconnected):
                     links.append(type(message).__name__)
+                if isinstance(message, Update) and message.ref == pending and held and moves > 1:
+                    break  # the move after the outage was taken
                 if isinstance(message, Reconnected | Error) or (
                         isinstance(message, Update) and message.ref == pending):
                     pending = None
@@ -192,11 +197,13 @@ def test_a_table_is_found_by_name_on_another_machine_joined_by_name_and_a_round_
     assert took < 3.0, f"found after {took:.2f} s"
     assert played["moves"] >= 1 and played["seat"] == played["seat_after"] == 0
 
-    # A real `capicu join` by the table's name, in a terminal on a third machine: it watches the table.
+    # A real `capicu join` by the table's name, in a terminal on a third machine: it asks for the
+    # join code the announcement says is needed, and watches the table.
     watcher = Terminal(watcher_machine.command(sys.executable, "-m", "capicu.tui", "join", ANA, "--spectate",
-                                               "--code", host.code or "", "--name", "Cleo", "--lang", "en"),
-                       env=_env(net, "cleo"))
+                                               "--name", "Cleo", "--lang", "en"), env=_env(net, "cleo"))
     net.terminals.append(watcher)
+    watcher.wait_for(lambda text: f"Join code for {ANA}:" in text, "the question for the join code")
+    watcher.send(f"{host.code}\r".encode())
     watcher.wait_for(lambda text: "Beto" in text and "Computer" in text, "the table, watched")
 
 
@@ -262,7 +269,8 @@ def test_the_seats_announced_follow_the_lobby(net: Net) -> None:
 def test_two_hosts_are_listed_a_stopped_one_goes_and_an_unannounced_one_never_shows(net: Net) -> None:
     ana_machine, looker, beto_machine, quiet_machine = net.add(), net.add(), net.add(), net.add()
     ana = LanHost(net, ana_machine, "--table-name", ANA)
-    LanHost(net, beto_machine, "--table-name", "Beto's table", "--no-code", "--preset", "mexican-train")
+    beto = LanHost(net, beto_machine, "--table-name", "Beto's table", "--no-code",
+                   "--preset", "mexican-train", "--bind", beto_machine.address)  # its one address
     LanHost(net, quiet_machine, "--table-name", "Quiet table", "--no-announce")
 
     listed = _tables_cli(net, looker)
@@ -293,7 +301,11 @@ def test_two_hosts_are_listed_a_stopped_one_goes_and_an_unannounced_one_never_sh
 
     took = looker.run(gone_after_stop).result(WAIT * 2)
     assert took < 3.0, f"the stopped table was still listed {took:.2f} s later"
-    assert [t["name"] for t in _tables_cli(net, looker)] == ["Beto's table"]
+    # The plain list: one line a table, its address first.
+    done = subprocess.run(looker.command(sys.executable, "-m", "capicu.tui", "--lang", "en", "tables"),
+                          capture_output=True, text=True, env=_env(net, "tables-plain"), timeout=WAIT)
+    assert done.stdout.splitlines() == [
+        f"{beto_machine.address}:{beto.port}  Beto's table  (mexican-train, 2 of 2 seats free)"], done
 
 
 def test_the_hosts_cable_out_for_20_seconds_and_back_the_players_are_in_their_seats(net: Net) -> None:
@@ -302,9 +314,14 @@ def test_the_hosts_cable_out_for_20_seconds_and_back_the_players_are_in_their_se
     # after 2 s: the test is about the link, not their keys) and a computer.
     host = LanHost(net, host_machine, "--table-name", ANA, "--players", "3", "--computers", "1",
                    "--turn-timer", "2", "--no-code", "--next-round-delay", "none")
-    person = Terminal(person_machine.command(sys.executable, "-m", "capicu.tui", "join", ANA,
-                                             "--name", "Dora", "--lang", "en"), env=_env(net, "dora"))
+    # `capicu join` with no address: the one table it hears is offered at once.
+    person = Terminal(person_machine.command(sys.executable, "-m", "capicu.tui", "join", "--name", "Dora",
+                                             "--lang", "en"), env=_env(net, "dora"))
     net.terminals.append(person)
+    person.wait_for(lambda text: f"Join {ANA}? [Y/n]" in text and "1. Ana's table" in text, "the offer")
+    where = f"{host_machine.address}:{host.port}"
+    assert f"puerto-rican-drawing  ·  2 of 3 seats free  ·  {where}" in person.text(), person.text()
+    person.send(b"\r")
     person.wait_for(lambda text: "Lobby" in text and "Dora" in text, "Dora in the lobby")
     played, resume = threading.Event(), threading.Event()
     table = Found(Ad(ANA, "line-of-play", "puerto-rican-drawing", 3, 2, False), host_machine.address,
@@ -318,6 +335,9 @@ def test_the_hosts_cable_out_for_20_seconds_and_back_the_players_are_in_their_se
         outage_end = time.monotonic() + 20
         # The cable is really out: nobody reaches the host.
         assert not bot_machine.run(lambda: _reaches(host_machine.address, host.port)).result(WAIT)
+        # A connection may survive 20 s without its cable (TCP waits); here the host's system
+        # gives up on them, so the players must find their way back by themselves.
+        host_machine.cut_connections(host.port)
         while time.monotonic() < outage_end:  # out for 20 s: that is the test, not a wait for something
             person.read_for(min(1.0, max(0.0, outage_end - time.monotonic())))
     finally:
@@ -325,6 +345,48 @@ def test_the_hosts_cable_out_for_20_seconds_and_back_the_players_are_in_their_se
     resume.set()
     result = bot.result(WAIT * 3)
     assert result["seat_after"] == result["seat"] == 1, result  # Dora came first: seat 0
+    assert "Reconnected" in result["links"], result  # back in its seat by itself, with its hand
     assert result["moves"] >= 2, result  # it played on after the outage, in its own seat
     person.wait_for(lambda text: "Beto" in text and "econnect" not in text, "Dora back at the table")
     assert host.process.poll() is None
+    # And the table is still announced, its seats all taken now.
+    assert [(t["name"], t["free"]) for t in _tables_cli(net, bot_machine)] == [(ANA, 0)]
+
+
+def test_a_hostile_announcement_is_cleaned_or_left_out_and_never_breaks_the_list(net: Net) -> None:
+    """Anybody on the LAN may announce anything: escapes in a name, a record of garbage."""
+    rogue, looker = net.add(), net.add()
+    announced, stop = threading.Event(), threading.Event()
+
+    async def announce_rubbish() -> None:
+        from capicu.net.discovery import SERVICE_TYPE
+        from zeroconf import IPVersion
+        from zeroconf.asyncio import AsyncServiceInfo, AsyncZeroconf
+
+        fields = {"v": "1", "proto": str(PROTOCOL_VERSION), "game": "line-of-play", "preset": "draw",
+                  "seats": "4", "taken": "1", "code": "0",
+                  "name": "\x1b]0;owned\x07Ana\u202e's\x1b[2J table\u200b"}
+        escapes = b"".join(bytes([len(entry)]) + entry
+                           for entry in (f"{key}={value}".encode() for key, value in fields.items()))
+        records = {"escapes": escapes, "garbage": b"\xff\x00\x03v=9name", "lies": escapes.replace(
+            b"\x07taken=1", b"\x08taken=99")}
+        zeroconf = AsyncZeroconf(interfaces=[rogue.address], ip_version=IPVersion.V4Only)
+        try:
+            infos = [AsyncServiceInfo(SERVICE_TYPE, f"{label}.{SERVICE_TYPE}", port=7254, properties=txt,
+                                      parsed_addresses=[rogue.address]) for label, txt in records.items()]
+            sent = await asyncio.gather(*(zeroconf.async_register_service(info) for info in infos))
+            await asyncio.gather(*sent)
+            announced.set()
+            await asyncio.to_thread(stop.wait, WAIT)
+        finally:
+            await zeroconf.async_close()
+
+    running = rogue.run(announce_rubbish)
+    assert announced.wait(WAIT)
+    try:
+        listed = _tables_cli(net, looker)
+    finally:
+        stop.set()
+        running.result(WAIT)
+    # The escapes and invisible characters are gone; the garbage and the lie (99 of 4 seats) are left out.
+    assert [(t["name"], t["address"], t["taken"]) for t in listed] == [("Ana's table", rogue.address, 1)]

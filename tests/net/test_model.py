@@ -170,3 +170,35 @@ def test_a_link_end_is_said_with_exactly_its_declared_params() -> None:
         Closed(LinkEnd.REFUSED)
     with pytest.raises(ValueError, match="is said with"):
         Reconnecting(1, 0.1, LinkEnd.BROKEN, {"problem": "reset", "extra": 1})
+
+
+@pytest.mark.parametrize("preset", ["draw", "mexican-train"])
+def test_the_model_keeps_the_record_of_the_match_it_saw_end_in_either_game(preset):
+    """The record came over the wire after the last update: the match it replays to ends in the
+    view this model holds (every game's view, compared whole), so the model keeps it."""
+    import msgspec
+    from capicu.core import Rules
+    from capicu.core.games import game_of
+    from capicu.net.protocol import MatchRecorded, wire_of
+    from capicu.net.store.record import RecordSeat, record_of
+
+    rules = Rules.preset_named(preset)
+    if preset == "mexican-train":
+        rules = msgspec.structs.replace(rules, rounds=1)
+    match = game_of(rules).new_match(rules, 2, seed=3)
+    game = wire_of(match.view(0))
+    model = TableModel("Ana")
+    model.apply(Welcome(table="main", name="Ana", seat=0, token="t", seat_key="k", players=2, heartbeat=15.0,
+                        match="m1"), 0.0)
+    seq = 1
+    model.apply(message_from_host(to_wire(game.snapshot(seq, match.view(0)))), 0.0)
+    while not match.is_over:
+        events = match.deal_next_round() if match.awaiting_deal else match.apply(match.legal_actions()[0])
+        seq += len(events)
+        update = game.update(seq, events, game.state_of(match.view(0)))
+        model.apply(message_from_host(to_wire(update)), 1.0)
+    assert model.view == match.view(0)
+    record = record_of(match, [RecordSeat("Ana", "person"), RecordSeat("Bo", "person")], match_id="m1",
+                       started=0.0, ended=1.0)
+    model.apply(message_from_host(to_wire(MatchRecorded(record))), 2.0)
+    assert model.record == record and model.record_problem is None

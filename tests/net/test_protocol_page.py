@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import re
+import secrets
 import struct
 from pathlib import Path
 from typing import Any
@@ -81,7 +82,7 @@ async def test_the_update_that_ends_round_one_carries_the_ref_the_page_shows(sta
 def test_every_seat_key_in_the_docs_has_as_many_symbols_as_the_host_makes():
     from capicu.net.codes import SEAT_KEY_SYMBOLS, new_seat_key
 
-    assert len(new_seat_key().replace("-", "")) == SEAT_KEY_SYMBOLS
+    assert len(new_seat_key(secrets.token_bytes).replace("-", "")) == SEAT_KEY_SYMBOLS
     texts = {"docs/PROTOCOL.md": PAGE, "README.md": (ROOT / "README.md").read_text(encoding="utf-8")}
     found = 0
     for where, text in texts.items():
@@ -90,3 +91,23 @@ def test_every_seat_key_in_the_docs_has_as_many_symbols_as_the_host_makes():
             assert len(key.replace("-", "")) == SEAT_KEY_SYMBOLS, f"{where}: {key}"
     assert found >= 3
 
+
+
+def test_every_version_number_the_page_gives_is_the_hosts():
+    from capicu.net.protocol import PROTOCOL_VERSION
+
+    said = re.findall(r'"version": (\d+)', PAGE)
+    said += re.findall(r"protocol version: \*\*(\d+)\*\*", PAGE)
+    said += re.findall(r"`hello\.version` is not (\d+)", PAGE)
+    said += re.findall(r"^# The capicu wire protocol, version (\d+)", PAGE, re.M)
+    said += re.findall(r"^This is version (\d+)\.", PAGE, re.M)
+    assert len(said) >= 6
+    assert set(said) == {str(PROTOCOL_VERSION)}, said
+
+
+def test_every_token_in_the_examples_begins_with_its_match_id():
+    section = PAGE.split("## 8. A worked example", 1)[1].split("## 9.", 1)[0]
+    (match_id,) = set(re.findall(r'"match": "([A-Za-z0-9_-]+)"', section))
+    tokens = re.findall(r'"token": "([^"]+)"', section)
+    assert len(tokens) >= 2
+    assert all(token.startswith(f"{match_id}.") for token in tokens), tokens

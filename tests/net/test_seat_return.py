@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import secrets
 
 import pytest
 from capicu.net import (
@@ -25,7 +26,7 @@ from .conftest import LOOPBACK, WAIT, Proxy, RawPeer, first_that, next_of
 
 
 def test_a_seat_key_is_long_enough_and_easy_to_read():
-    keys = {new_seat_key() for _ in range(200)}
+    keys = {new_seat_key(secrets.token_bytes) for _ in range(200)}
     assert len(keys) == 200
     for key in keys:
         groups = key.split("-")

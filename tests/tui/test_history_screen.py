@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import csv
 import io
+import sqlite3
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -129,6 +130,24 @@ def test_the_csv_export(folder: Path, capsys: pytest.CaptureFixture[str]) -> Non
     assert {row["match_id"] for row in rows} == {"m1", "m2", "m3", "m4"}
     code, out, _ = _run(["history", "--csv", "-"], capsys)
     assert code == 0 and out.splitlines()[0].startswith("match_id,started,ended,preset")
+
+
+def test_the_csv_export_writes_no_escape_sequence(folder: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A history.sqlite3 written by someone else: its names reach the terminal through ``--csv -`` cleaned."""
+    write_hand_made(folder)
+    with sqlite3.connect(folder / HISTORY_FILE) as db:
+        db.execute("UPDATE seats SET name = ? WHERE name = 'Ana'",
+                   ("\x1b]0;owned\x07A\u200bna\x9b2J\x1b[31m",))
+        db.execute("UPDATE seats SET name = ?, level = ? WHERE name = 'Beto'",
+                   ("\x1b[2J=HYPERLINK(1)\x85", "hard\x1bc"))
+    db.close()
+    code, out, _ = _run(["history", "--csv", "-"], capsys)
+    assert code == 0
+    rows = list(csv.DictReader(io.StringIO(out)))
+    names = {row["name"] for row in rows}
+    assert {"Ana", "'=HYPERLINK(1)"} <= names and not names & {"Beto"}, names
+    assert "hard" in {row["level"] for row in rows}
+    assert all(line.isprintable() for line in out.splitlines()), repr(out)
 
 
 @pytest.mark.parametrize("argv", [

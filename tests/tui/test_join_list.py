@@ -73,3 +73,15 @@ async def test_the_list_is_worded_in_spanish() -> None:
         await pilot.pause()
         text = screen_text(app)
         assert "Mesas en la red local" in text and "3 de 4 asientos libres" in text, text
+
+
+async def test_the_host_says_what_name_its_table_is_listed_by() -> None:
+    from capicu.tui.game import Hosting
+    from capicu.tui.screens.how_to_join import how_to_join_lines
+
+    app = CapicuApp(DisplayOptions(mouse=False, language="en"))
+    async with app.run_test(size=SIZE):
+        app.hosted_at = Hosting("10.1.0.2", 7254, "K7PX2M", "Ana's table")
+        assert how_to_join_lines(app)[-1] == "On the local network the table is listed as Ana's table."
+        app.hosted_at = Hosting("10.1.0.2", 7254, "K7PX2M")
+        assert not any("local network" in line for line in how_to_join_lines(app))

@@ -37,6 +37,7 @@ from capicu.tui.words.describe import (
     describe_host_problem,
     describe_unfinished,
     list_separator,
+    played_at,
 )
 from capicu.tui.words.describe_rules import describe_rules, preset_title
 from capicu.tui.words.messages import N_, t, tn
@@ -186,6 +187,8 @@ def run_app(args: argparse.Namespace, start: StartRequest | OpenReplays | None,
     (`CapicuApp.on_ready`). With a ``gateway`` (``capicu host --ssh``), the app starts it
     beside the host. ``before_screen`` runs once the options are checked and before the
     screen opens (it raises `CliError` to stop there: ``capicu join``'s check of the address).
+    With its output not a terminal (a pipe, a file) there is no screen to draw: `CliError`
+    says so (the interface would wait there for ever, at a whole core).
     """
     prepare_terminal(args)
     gc.disable()
@@ -200,6 +203,9 @@ def run_app(args: argparse.Namespace, start: StartRequest | OpenReplays | None,
 
             assert not isinstance(start, OpenReplays)  # a gateway comes with hosting only
             app = HostingApp(display=display_options(args), start=start, gateway=gateway, local_terminal=True)
+        if not sys.stdout.isatty():
+            raise CliError(t("this command needs a terminal to draw its screen, and its output is not one "
+                             "(a pipe or a file)"))
         if before_screen is not None:
             before_screen()
         gc.freeze()
@@ -270,19 +276,23 @@ def run_replay(args: argparse.Namespace) -> int:
     path: Path | None = args.file
     if args.text and path is None:
         raise CliError(t("--text needs the record's FILE"))
-    if path is not None:
+    if path is not None and args.text:
+        from capicu.net.store.record import read_replay
+
+        from .replay_text import record_text
+
         try:
-            record = read_record(path)  # a damaged file is said before any screen opens
+            record, replayed = read_replay(path)  # the log replayed once: checked, then told
         except RecordError as exc:
             raise CliError(str(exc)) from None
-        if args.text:
-            from capicu.tui.screens.replays import played_at
-
-            from .replay_text import record_text
-
-            for line in record_text(record, played_at(record)):
-                print(line)
-            return 0
+        for line in record_text(record, played_at(record), replayed):
+            print(line)
+        return 0
+    if path is not None:
+        try:
+            read_record(path)  # a damaged file is said before any screen opens
+        except RecordError as exc:
+            raise CliError(str(exc)) from None
     return run_app(args, OpenReplays(path))
 
 
@@ -475,7 +485,8 @@ def _settle_unfinished(args: argparse.Namespace, config: HostConfig) -> HostConf
     """The config to host with, once the unfinished matches kept in the folder of journals are seen to.
 
     ``--new`` sets them aside (saying so); a headless host stops with one line saying
-    how to go on (CliError); the hosting app asks (`CapicuApp.start_game`).
+    how to go on (CliError), but sets aside a match never dealt (a lobby: nothing in it
+    is lost); the hosting app asks (`CapicuApp.start_game`).
     """
     folder = config.journals
     if folder is None or config.resume is not None or config.table.journal is not None:
@@ -483,14 +494,15 @@ def _settle_unfinished(args: argparse.Namespace, config: HostConfig) -> HostConf
     kept = folder.unfinished()
     if not kept:
         return config
-    if args.new_match:
-        for match in kept:
-            if folder.set_aside(match.path) is not None:
-                # TRANSLATORS: {match} is "the match of 17:02 (Ana, Beto; 3 rounds played)".
-                print(t("capicu host: {match} is set aside in {folder}",
-                        match=describe_unfinished(match), folder=str(folder.finished)), flush=True)
-        return config
-    if args.headless:
+    # --new sets every one aside; a headless host, those never dealt (a lobby: nothing in it is lost).
+    aside = kept if args.new_match else [m for m in kept if not m.started] if args.headless else []
+    for match in aside:
+        if folder.set_aside(match.path) is not None:
+            # TRANSLATORS: {match} is "the match of 17:02 (Ana, Beto; 3 rounds played)".
+            print(t("capicu host: {match} is set aside in {folder}",
+                    match=describe_unfinished(match), folder=str(folder.finished)), flush=True)
+    kept = [match for match in kept if match not in aside]
+    if kept and args.headless:
         # TRANSLATORS: {match} is "the match of 17:02 (Ana, Beto; 3 rounds played)".
         raise CliError(t("{match} is unfinished and kept in {path}: --resume goes on with it, "
                          "--new starts another match and sets it aside",

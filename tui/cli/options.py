@@ -18,8 +18,8 @@ from typing import Any, TypeVar
 
 import msgspec
 from capicu.core import LEVELS, Rules, RulesError
-from capicu.core.ai.mexican_players import MEXICAN_PLAYERS
-from capicu.core.rules import ALL_PRESET_NAMES, SETS
+from capicu.core.games import game_of
+from capicu.core.rules import ALL_PRESET_NAMES, RULE_OPTIONS, SETS, Game, OptionKind, RuleOption
 from capicu.net.discovery import TABLE_NAME_LIMIT
 from capicu.net.host.sanitize import clean_text
 from capicu.net.host.server import Announce, HostConfig, Limits, new_join_code
@@ -31,48 +31,13 @@ from capicu.net.store.journals import JournalFolder, JournalKind
 from capicu.tui.prefs.settings import COLOR_MODES, journals_dir, load_settings, records_dir
 from capicu.tui.widgets.tiles import TileStyle
 from capicu.tui.words.describe import describe_rules_problem, list_separator
+from capicu.tui.words.describe_rules import METAVARS, OFF_HELP, OPTION_GROUPS, OPTION_HELP
 from capicu.tui.words.messages import LANGUAGES, N_, t
 
 Number = TypeVar("Number", int, float)
 
 #: ``--resume`` without a file: the latest unfinished match in the folder of journals.
 LATEST = Path("\0latest")
-
-#: Rule options of the command line (their argparse ``dest``) and the `Rules` field each sets.
-_RULE_OPTIONS = (
-    ("target", "target"),
-    ("max_pip", "max_pip"),
-    ("reserve", "reserve"),
-    ("capicu_bonus", "capicu_bonus"),
-    ("chuchazo_bonus", "chuchazo_bonus"),
-    ("voluntary_draw", "voluntary_draw"),
-    ("max_draws", "max_draws_per_turn"),
-    ("tranque_last_player_leads", "tranque_last_player_leads"),
-    ("wild_blanks", "wild_blanks"),
-    ("draw_several", "draw_several"),
-    ("redeal_on_doubles", "redeal_on_doubles"),
-    ("rounds", "rounds"),
-    ("opening_run", "opening_run"),
-    ("mexican_after_own", "mexican_needs_own_train"),
-    ("cover_doubles", "cover_doubles"),
-    ("double_blank_points", "double_blank_points"),
-)
-#: The rule options of one game only (their ``dest``, and the option as typed): the Draw
-#: family's, and Mexican Train's.
-_DRAW_FAMILY_ONLY = {
-    "target": "--target", "reserve": "--reserve", "capicu_bonus": "--capicu-bonus",
-    "chuchazo_bonus": "--chuchazo-bonus", "voluntary_draw": "--voluntary-draw", "max_draws": "--max-draws",
-    "tranque_last_player_leads": "--tranque-last-player-leads",
-    "wild_blanks": "--wild-blanks", "draw_several": "--draw-several",
-    "redeal_on_doubles": "--redeal-on-doubles",
-}
-_MEXICAN_TRAIN_ONLY = {
-    "rounds": "--rounds", "opening_run": "--opening-run", "mexican_after_own": "--mexican-after-own",
-    "cover_doubles": "--cover-doubles", "double_blank_points": "--double-blank-points",
-}
-#: ``--rounds``'s choices: the first 1 or 4, or all.
-_ROUNDS = {"1": 1, "4": 4, "all": None}
-
 
 class CliError(Exception):
     """What the user asked for cannot be done: printed as one line, exit code 2."""
@@ -123,51 +88,50 @@ def _delay(text: str) -> float | None:
 
 def add_rule_arguments(parser: argparse.ArgumentParser) -> None:
     """The options that choose and change the rules (shared by simulate, play, host and rules)."""
-    group = parser.add_argument_group(t("rules"))
-    group.add_argument("--preset", choices=ALL_PRESET_NAMES, default=ALL_PRESET_NAMES[0],
-                       help=t("the game to play (default: %(default)s)"))
-    group.add_argument("--players", type=positive_int, default=None, metavar=t("N"),
-                       help=t("how many players (default: the preset's fewest)"))
-    group.add_argument("--target", type=positive_int, default=None, metavar=t("POINTS"),
-                       help=t("points that win the match (default: the preset's)"))
-    group.add_argument("--set", dest="max_pip", type=int, choices=(6, 9, 12, 15), default=None,
-                       help=t("the set: double-6, double-9 or double-12 (Mexican Train: double-9, "
-                              "double-12 or double-15)"))
-    group.add_argument("--reserve", type=whole_int, default=None, metavar=t("N"),
-                       help=t("boneyard tiles that can never be drawn"))
-    group.add_argument("--capicu-bonus", type=whole_int, default=None, metavar=t("POINTS"),
-                       help=t("bonus for a capicú (0: off)"))
-    group.add_argument("--chuchazo-bonus", type=whole_int, default=None, metavar=t("POINTS"),
-                       help=t("bonus for a chuchazo (0: off)"))
-    group.add_argument("--voluntary-draw", action=argparse.BooleanOptionalAction, default=None,
-                       help=t("allow drawing while holding a tile that fits"))
-    group.add_argument("--max-draws", type=positive_int, default=None, metavar=t("N"),
-                       help=t("most tiles drawn in one turn before passing"))
-    group.add_argument("--tranque-last-player-leads", action=argparse.BooleanOptionalAction,
-                       default=None, help=t("after a tranque, the player who laid the last tile leads"))
-    house = parser.add_argument_group(t("house rules (the drawing games)"))
-    house.add_argument("--wild-blanks", action=argparse.BooleanOptionalAction, default=None,
-                       help=t("a blank matches any number; left open, its player says which"))
-    house.add_argument("--draw-several", type=int, choices=(2, 3), default=None, metavar=t("N"),
-                       help=t("who cannot play draws N tiles at once (2 or 3), then plays one or passes"))
-    house.add_argument("--redeal-on-doubles", action=argparse.BooleanOptionalAction, default=None,
-                       help=t("a player dealt five doubles or more may ask for a new deal"))
-    train = parser.add_argument_group(t("Mexican Train's rules (with --preset mexican-train)"))
-    train.add_argument("--rounds", choices=tuple(_ROUNDS), default=None,
-                       help=t("play only the first 1 or 4 rounds, or all (default: all, one per double)"))
-    start = train.add_mutually_exclusive_group()
-    start.add_argument("--opening-run", dest="opening_run", action="store_const", const=True, default=None,
-                       help=t("a first turn may lay a run of tiles on one's own train (the default)"))
-    start.add_argument("--one-tile-start", dest="opening_run", action="store_const", const=False,
-                       help=t("a first turn lays one tile only"))
-    train.add_argument("--mexican-after-own", action=argparse.BooleanOptionalAction, default=None,
-                       help=t("only a player whose own train is started may lay on the Mexican train "
-                              "(default: off)"))
-    train.add_argument("--cover-doubles", action=argparse.BooleanOptionalAction, default=None,
-                       help=t("a double must be covered at once (the default); --no-cover-doubles: a "
-                              "double earns another play anywhere"))
-    train.add_argument("--double-blank-points", type=whole_int, default=None, metavar=t("POINTS"),
-                       help=t("what the double blank counts in a hand at a round's end (default: 50)"))
+    groups = {"rules": parser.add_argument_group(t(OPTION_GROUPS["rules"]))}
+    groups["rules"].add_argument("--preset", choices=ALL_PRESET_NAMES, default=ALL_PRESET_NAMES[0],
+                                 help=t("the game to play (default: %(default)s)"))
+    groups["rules"].add_argument("--players", type=positive_int, default=None, metavar=t("N"),
+                                 help=t("how many players (default: the preset's fewest)"))
+    for option in RULE_OPTIONS:
+        group_name = _group_of(option)
+        if group_name not in groups:
+            groups[group_name] = parser.add_argument_group(t(OPTION_GROUPS[group_name]))
+        _add_rule_option(groups[group_name], option)
+
+
+def _group_of(option: RuleOption) -> str:
+    """The help's group of a rule option: the house rules, one game's own (by its name), or every game's."""
+    if option.house:
+        return "house"
+    if Game.LINE_OF_PLAY not in option.games and len(option.games) == 1:
+        return next(iter(option.games)).value
+    return "rules"
+
+
+def _add_rule_option(group: argparse._ArgumentGroup, option: RuleOption) -> None:
+    """The argparse option a rule option declares (core/rules.py `RULE_OPTIONS`), worded by the interface."""
+    words: dict[str, Any] = {"help": t(OPTION_HELP[option.name]), "default": None}
+    if option.metavar:
+        words["metavar"] = t(METAVARS[option.metavar])
+    kind = option.kind
+    if kind is OptionKind.PAIR:
+        both = group.add_mutually_exclusive_group()
+        both.add_argument(option.flag, dest=option.name, action="store_const", const=True, **words)
+        both.add_argument(option.off_flag, dest=option.name, action="store_const", const=False,
+                          help=t(OFF_HELP[option.name]))
+    elif kind is OptionKind.SWITCH:
+        group.add_argument(option.flag, dest=option.name, action=argparse.BooleanOptionalAction, **words)
+    elif kind is OptionKind.CHOICE:
+        values = [value for _, value in option.choices]
+        if all(isinstance(value, int) and str(value) == text for text, value in option.choices):
+            group.add_argument(option.flag, dest=option.name, type=int, choices=tuple(values), **words)
+        else:
+            texts = tuple(text for text, _ in option.choices)
+            group.add_argument(option.flag, dest=option.name, choices=texts, **words)
+    else:
+        number = positive_int if kind is OptionKind.POSITIVE else whole_int
+        group.add_argument(option.flag, dest=option.name, type=number, **words)
 
 
 def add_display_arguments(parser: argparse.ArgumentParser, *, top_level: bool = False) -> None:
@@ -287,21 +251,17 @@ def rules_from_args(args: argparse.Namespace) -> tuple[Rules, int]:
     """The rules and player count the rule options ask for; CliError if unplayable."""
     try:
         rules = Rules.preset_named(args.preset)
-        given = {option for option, _ in _RULE_OPTIONS if getattr(args, option, None) is not None}
-        other_game = _MEXICAN_TRAIN_ONLY if not rules.is_mexican_train else _DRAW_FAMILY_ONLY
-        for option in sorted(given & set(other_game)):
+        given = [option for option in RULE_OPTIONS if getattr(args, option.name, None) is not None]
+        for option in sorted(given, key=lambda option: option.name):
+            if rules.game in option.games:
+                continue
             # TRANSLATORS: {option} is a command-line option as typed ("--rounds"); {preset} a game's name.
-            raise CliError(t("{option} is not an option of {preset}", option=other_game[option],
-                             preset=args.preset))
+            raise CliError(t("{option} is not an option of {preset}", option=option.flag, preset=args.preset))
         if args.max_pip is not None and args.max_pip not in SETS[rules.game]:
             sets = list_separator().join(f"double-{n}" for n in SETS[rules.game])
             raise CliError(t("{preset} is played with one of these sets: {sets}", preset=args.preset,
                              sets=sets))
-        changes = {
-            name: _ROUNDS[args.rounds] if option == "rounds" else getattr(args, option)
-            for option, name in _RULE_OPTIONS
-            if option in given
-        }
+        changes = {option.field: option.value_of(getattr(args, option.name)) for option in given}
         if changes:
             rules = msgspec.structs.replace(rules, **changes)
         players = args.players or rules.min_players
@@ -337,10 +297,11 @@ def describe_config_problem(error: ConfigError) -> str:
 
 
 def check_level(rules: Rules, level: str) -> None:
-    """CliError when the rules' game has no computer player of ``level`` (Mexican Train has its own)."""
-    if rules.is_mexican_train and level not in MEXICAN_PLAYERS:
+    """CliError when the rules' game has no computer player of ``level`` (each game has its own)."""
+    levels = game_of(rules).levels
+    if level not in levels:
         raise CliError(t("there is no computer level {level} for {preset} yet: the levels are {levels}",
-                         level=level, preset=rules.preset, levels=", ".join(MEXICAN_PLAYERS)))
+                         level=level, preset=rules.preset, levels=", ".join(levels)))
 
 
 def host_config_from_args(args: argparse.Namespace) -> HostConfig:

@@ -14,7 +14,12 @@ from capicu.core.draw.events import Event
 from capicu.core.mexican.events import MexicanMatchEnded, MexicanRoundEnded, MexicanRoundStarted
 from capicu.core.replay import Position, Replay, replay
 from capicu.net.store.record import MatchRecord
-from capicu.tui.words.describe import describe_event, describe_result, display_text, list_separator
+from capicu.tui.words.describe import (
+    describe_event,
+    describe_result,
+    display_text,
+    list_separator,
+)
 from capicu.tui.words.describe_rules import preset_title
 from capicu.tui.words.describe_trains import (
     describe_train_result,
@@ -25,15 +30,18 @@ from capicu.tui.words.describe_trains import (
 from capicu.tui.words.messages import t, tn
 
 
-def record_text(record: MatchRecord, when: str) -> Iterator[str]:
-    """The lines of the text of ``record`` (played at ``when``, as the list of replays words it)."""
+def record_text(record: MatchRecord, when: str, replayed: Replay | None = None) -> Iterator[str]:
+    """The lines of the text of ``record`` (played at ``when``, as the list of replays words it).
+
+    ``replayed``: the log replayed already (`capicu.net.store.record.read_replay`), else replayed here.
+    """
     names = [display_text(name, 40) or t("seat {number}", number=seat + 1)
              for seat, name in enumerate(record.names)]
     seats = [t("{name} (computer)", name=name) if record.seats[seat].kind == "computer" else name
              for seat, name in enumerate(names)]
     yield t("{game}, played {when}: {players}", game=preset_title(record.preset), when=when,
             players=list_separator().join(seats))
-    yield from replay_text(replay(record.match_log()), names)
+    yield from replay_text(replayed or replay(record.match_log()), names)
 
 
 def replay_text(match: Replay, names: Sequence[str]) -> Iterator[str]:

@@ -41,9 +41,10 @@ def look(seconds: float = LOOK_SECONDS) -> list[Listing]:
         return []
     try:
         found = asyncio.run(look_for_tables(seconds))
-    except OSError as exc:
+    except (OSError, RuntimeError) as exc:  # RuntimeError: python-zeroconf found no interface
+        problem = (exc.strerror if isinstance(exc, OSError) else None) or str(exc)
         raise CliError(t("cannot listen for tables on the local network ({problem})",
-                         problem=exc.strerror or str(exc))) from None
+                         problem=problem)) from None
     return listings(found)
 
 

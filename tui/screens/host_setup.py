@@ -7,6 +7,7 @@ from typing import Any, ClassVar
 import msgspec
 from capicu.core import PRESET_NAMES, Rules, RulesError
 from capicu.core.ai import LEVELS
+from capicu.core.rules import RULE_OPTIONS, OptionKind, RuleOption
 from capicu.net.codes import new_join_code
 from capicu.net.host.table import ConfigError, ConfigProblem
 from capicu.net.protocol import CODE_LIMIT, DEFAULT_PORT
@@ -16,7 +17,7 @@ from capicu.tui.game import HostGame, SoloGame, make_host_config
 from capicu.tui.prefs.settings import journals_dir, records_dir
 from capicu.tui.screens.base import CapicuScreen
 from capicu.tui.words.describe import describe_rules_problem
-from capicu.tui.words.describe_rules import preset_title
+from capicu.tui.words.describe_rules import HOUSE_CHOICES, preset_title
 from capicu.tui.words.messages import N_, t, tc, tn
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -32,6 +33,22 @@ def level_name(level: str) -> str:
         "hard": tc("a computer level", "hard"),
     }
     return names.get(level, level)
+
+
+#: The house rules the form offers (core/rules.py declares them; each is off until chosen).
+HOUSE_OPTIONS = tuple(option for option in RULE_OPTIONS if option.house)
+
+
+def _house_id(option: RuleOption) -> str:
+    """A house rule's choice on the form is named by its flag ("wild-blanks")."""
+    return option.flag.removeprefix("--")
+
+
+def _house_choices(option: RuleOption) -> list[tuple[str, object]]:
+    """A house rule's choices in words: off first (False, or 0), then each value it takes."""
+    values: list[object] = [False, True] if option.kind is OptionKind.SWITCH else [
+        0, *(value for _, value in option.choices)]
+    return [(t(label), value) for label, value in zip(HOUSE_CHOICES[option.name], values, strict=True)]
 
 
 class HostSetupScreen(CapicuScreen[None]):
@@ -69,12 +86,10 @@ class HostSetupScreen(CapicuScreen[None]):
                 # on one row so that the form still fits 80x24 (so each choice is a dozen letters).
                 yield Label(t("House rules"), id="house-label")
                 with Horizontal(id="house-rules"):
-                    yield Select([(t("plain blanks"), False), (t("wild blanks"), True)], value=False,
-                                 allow_blank=False, compact=True, id="wild-blanks")
-                    yield Select([(t("draw 1 by 1"), 0), (t("draw 2 by 2"), 2), (t("draw 3 by 3"), 3)],
-                                 value=0, allow_blank=False, compact=True, id="draw-several")
-                    yield Select([(t("no redeal"), False), (t("redeal on 5"), True)], value=False,
-                                 allow_blank=False, compact=True, id="redeal-on-doubles")
+                    for option in HOUSE_OPTIONS:
+                        choices = _house_choices(option)
+                        yield Select(choices, value=choices[0][1], allow_blank=False, compact=True,
+                                     id=_house_id(option))
                 yield Label(t("Points to win"))
                 rules = Rules.preset_named(self.preset)
                 yield Input(placeholder=str(rules.target_for(rules.min_players)),
@@ -138,11 +153,7 @@ class HostSetupScreen(CapicuScreen[None]):
             except (ValueError, RulesError):
                 self.notify(t("Points to win must be a whole number from 1 up."), severity="error")
                 return
-        house = {
-            "wild_blanks": bool(self._value("wild-blanks")),
-            "draw_several": int(self._value("draw-several")) or msgspec.UNSET,
-            "redeal_on_doubles": bool(self._value("redeal-on-doubles")),
-        }
+        house = {option.field: self._value(_house_id(option)) or msgspec.UNSET for option in HOUSE_OPTIONS}
         try:
             rules = msgspec.structs.replace(rules, **house)
         except RulesError as exc:  # a house rule this game cannot take, said in one sentence

@@ -79,7 +79,7 @@ class JoinFormScreen(CapicuScreen[None]):
         watch = TableWatch(self.tables_heard)
         try:
             await watch.start()
-        except OSError as exc:  # no interface to listen on: the address is typed, as before
+        except (OSError, RuntimeError) as exc:  # no interface to listen on: the address is typed, as before
             self.log.warning(f"cannot look for tables: {exc}")
             await watch.close()
             self._show_tables()

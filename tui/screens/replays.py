@@ -8,7 +8,6 @@ does not open.
 
 from __future__ import annotations
 
-from datetime import datetime
 from pathlib import Path
 from typing import ClassVar
 
@@ -17,22 +16,13 @@ from capicu.net.store.record import MatchRecord, RecordError, list_records
 from capicu.tui.prefs.settings import records_dir
 from capicu.tui.screens.base import CapicuScreen
 from capicu.tui.screens.replay import ReplayScreen
-from capicu.tui.words.describe import and_list, display_text, list_separator
+from capicu.tui.words.describe import and_list, display_text, list_separator, played_at
 from capicu.tui.words.describe_rules import preset_title
 from capicu.tui.words.messages import N_, t
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.widgets import DataTable, Footer, Static
-
-
-def played_at(record: MatchRecord) -> str:
-    """When the match started, in this machine's time: ``2026-12-01 17:02``."""
-    try:
-        moment = datetime.fromisoformat(record.started).astimezone()
-    except ValueError:
-        return record.started
-    return moment.strftime("%Y-%m-%d %H:%M")
 
 
 def replay_screen(record: MatchRecord, path: Path | None = None) -> ReplayScreen:

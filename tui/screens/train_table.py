@@ -126,6 +126,8 @@ class TrainTableScreen(CapicuScreen[None]):
         self.players = players
         self._ready = False
         self._shown_seq = -1
+        #: The status line says why a key did nothing (cleared once the table changes).
+        self._refused = False
         self._offered: tuple[bool, ...] = ()
         self._title = ""
         self._summary_round = -1
@@ -235,9 +237,11 @@ class TrainTableScreen(CapicuScreen[None]):
     def _table_changed(self, view: MexicanView, before: MexicanView | None, news: tuple[MexicanEvent, ...], *,
                        snapshot: bool, seq: int) -> None:
         self._shown_seq = seq
-        # A notice was about the table before (a refusal: "5-5 does not fit Computer 5's train,
-        # which shows 3"): once the table changed it may no longer be true. What is news now is said below.
-        self.query_one(StatusLine).clear_notice()
+        if self._refused:
+            # The refusal on the status line was about the table before ("5-5 does not fit Computer 5's
+            # train, which shows 3"): once the table changed it may no longer be true.
+            self._refused = False
+            self.query_one(StatusLine).clear_notice()
         # The view's may_run is about whoever's turn it is: once mine is sent, the next seat's
         # opening run may come, and mine, laid by the host now, must not be laid again on the screen.
         if not (view.may_run and view.is_my_turn):
@@ -273,6 +277,7 @@ class TrainTableScreen(CapicuScreen[None]):
         """A notice for this player: in the status line for a moment (``status``), and in the log."""
         if not (self._ready and self.is_attached):
             return
+        self._refused = False
         if status:
             self.query_one(StatusLine).say(text() if callable(text) else text)
         if log_it:
@@ -510,8 +515,7 @@ class TrainTableScreen(CapicuScreen[None]):
             return
         problem = run_problem(view, Run((*self.run, tile)))
         if problem is not None:
-            self.say(describe_train_refusal(problem[0], problem[1], self._names(view), view.seat),
-                     log_it=False)
+            self._refuse(describe_train_refusal(problem[0], problem[1], self._names(view), view.seat))
 
     def action_lay(self) -> None:
         """Space: lay the tile under the hand's cursor on the run (Enter, once a run has begun, ends it)."""
@@ -527,8 +531,7 @@ class TrainTableScreen(CapicuScreen[None]):
         run = Run(self.run)
         problem = run_problem(view, run)
         if problem is not None:
-            self.say(describe_train_refusal(problem[0], problem[1], self._names(view), view.seat),
-                     log_it=False)
+            self._refuse(describe_train_refusal(problem[0], problem[1], self._names(view), view.seat))
             return
         self._send(run)
 
@@ -569,7 +572,7 @@ class TrainTableScreen(CapicuScreen[None]):
             return
         text = describe_train_action_refused(view, Play(self.choosing[0], train), self._names(view))
         if text:
-            self.say(text, log_it=False)
+            self._refuse(text)
 
     def action_lane_confirm(self) -> None:
         if self.choosing is None or self.chosen is None:
@@ -588,7 +591,12 @@ class TrainTableScreen(CapicuScreen[None]):
     def _explain(self, action: Action, view: MexicanView) -> None:
         text = describe_train_action_refused(view, action, self._names(view))
         if text:
-            self.say(text, log_it=False)
+            self._refuse(text)
+
+    def _refuse(self, text: str) -> None:
+        """Say why a key did nothing, until the table changes (then it may be true no more)."""
+        self.say(text, log_it=False)
+        self._refused = True
 
     def action_explain(self, what: str) -> None:
         view = self.view

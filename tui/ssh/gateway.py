@@ -13,7 +13,8 @@ keyboard-interactive prompt), or a key listed in the authorized-keys file the ho
 names; a seat key given as the password takes that seat back. Shells, commands,
 port and agent forwarding, X11 and SFTP are all refused. Wrong codes are limited per
 address (`capicu.net.host.throttle.GuessLimit`, as on the game port), connections per
-address and in total, and a session with no key pressed for `GatewayConfig.idle_timeout`
+address and in total, a window is drawn at most `MAX_TERMINAL_SIZE` (whatever size
+the client asks for), and a session with no key pressed for `GatewayConfig.idle_timeout`
 is closed.
 
 The host key is made once and kept in the config folder; its fingerprint is printed
@@ -75,6 +76,10 @@ SEATS_FOLDER = "ssh-seats"
 _SEAT_KEY = re.compile(r"^[A-Za-z0-9]([A-Za-z0-9 -]{0,40}[A-Za-z0-9])?$")
 #: A user name an ssh command line takes as it is (others are shown as NAME).
 _PLAIN_USER = re.compile(r"^[A-Za-z0-9._-]{1,32}$")
+#: The largest window a session is drawn in (columns, rows). The interface keeps a buffer of every
+#: cell, so a pty asking for 2147483647 x 2147483647 would cost the host gigabytes: a larger window
+#: gets this much of the table, and one session costs at most a few megabytes of screen.
+MAX_TERMINAL_SIZE = (500, 200)
 
 
 class GatewayError(Exception):
@@ -461,6 +466,13 @@ class _Door(asyncssh.SSHServer):
         return False
 
 
+def window_size(columns: int, rows: int) -> tuple[int, int] | None:
+    """The size a session is drawn at for a window the SSH client gave (None: no size given)."""
+    if columns <= 0 or rows <= 0:
+        return None
+    return min(columns, MAX_TERMINAL_SIZE[0]), min(rows, MAX_TERMINAL_SIZE[1])
+
+
 class _Session(asyncssh.SSHServerSession[bytes]):
     """One SSH session: a pseudo-terminal's size and type, and the app drawn in it."""
 
@@ -489,9 +501,7 @@ class _Session(asyncssh.SSHServerSession[bytes]):
     def pty_requested(self, term_type: str, term_size: tuple[int, int, int, int],
                       term_modes: TermModes) -> bool:
         self.term_type = term_type or "xterm"
-        columns, rows = term_size[0], term_size[1]
-        if columns > 0 and rows > 0:
-            self.size = (columns, rows)
+        self.size = window_size(term_size[0], term_size[1]) or self.size
         return True
 
     def shell_requested(self) -> bool:
@@ -523,10 +533,11 @@ class _Session(asyncssh.SSHServerSession[bytes]):
         return False
 
     def terminal_size_changed(self, width: int, height: int, pixwidth: int, pixheight: int) -> None:
-        if width > 0 and height > 0:
-            self.size = (width, height)
+        size = window_size(width, height)
+        if size is not None:
+            self.size = size
             if self.driver is not None:
-                self.driver.resize(width, height)
+                self.driver.resize(*size)
 
     def connection_lost(self, exc: Exception | None) -> None:
         chan, self.chan = self.chan, None

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Mapping, Sequence
+from datetime import datetime
 from enum import Enum
 from typing import TYPE_CHECKING
 
@@ -35,6 +36,7 @@ from capicu.core import (
     View,
     why_not,
 )
+from capicu.core.draw.refusals import DrawRefusal
 from capicu.core.rules import RulesProblem
 from capicu.net.client import LinkEnd
 from capicu.net.host.sanitize import clean_text
@@ -48,8 +50,9 @@ from .messages import N_, ascii_only, t, tc, tn, to_ascii
 
 if TYPE_CHECKING:  # the hints' module loads the search, which the table loads on the first hint
     from capicu.core.ai.hints import Hint
+    from capicu.net.store.record import MatchRecord
 
-#: Why a key did nothing: one sentence for each `Refusal` code of the engine
+#: Why a key did nothing: one sentence for each `Refusal` and `DrawRefusal` code of the engine
 #: (those that count or compare are worded in `describe_refusal`).
 REFUSALS: Mapping[str, str] = {
     Refusal.MATCH_OVER: N_("The match is over."),
@@ -59,24 +62,24 @@ REFUSALS: Mapping[str, str] = {
     Refusal.NOT_YOUR_TURN: N_("Not your turn: {name} is playing."),
     Refusal.NO_SUCH_TILE: N_("There is no {tile} in a double-{max_pip} set."),
     Refusal.NOT_HELD: N_("You do not hold {tile}."),
-    Refusal.LEAD_MUST_BE: N_("The round opens with {tile}: that is the only lead allowed."),
-    Refusal.LEAD_ON_LEFT: N_("The lead starts la mesa: {tile} goes on the left."),
-    Refusal.FITS_NEITHER_END: N_("{tile} fits neither end ({left} or {right})."),
-    Refusal.WRONG_END: N_("{tile} does not fit the {end} end ({number})."),
-    Refusal.NO_DRAWING: N_("There is no drawing in this game: with nothing that fits, you pass (paso)."),
+    DrawRefusal.LEAD_MUST_BE: N_("The round opens with {tile}: that is the only lead allowed."),
+    DrawRefusal.LEAD_ON_LEFT: N_("The lead starts la mesa: {tile} goes on the left."),
+    DrawRefusal.FITS_NEITHER_END: N_("{tile} fits neither end ({left} or {right})."),
+    DrawRefusal.WRONG_END: N_("{tile} does not fit the {end} end ({number})."),
+    DrawRefusal.NO_DRAWING: N_("There is no drawing in this game: with nothing that fits, you pass (paso)."),
     Refusal.BONEYARD_EMPTY: N_("El pozo is empty: there is nothing to draw."),
     Refusal.MUST_PLAY: N_("You hold a tile that fits ({tile}), so you cannot draw."),
     Refusal.PASS_WHILE_FITS: N_("You hold a tile that fits ({tile}), so you cannot pass."),
     Refusal.PASS_WHILE_DRAWABLE: N_("Tiles can still be drawn from el pozo, so you cannot pass: draw."),
-    Refusal.BLANKS_NOT_WILD: N_("Blanks are not wild in this game: a blank is given no number."),
-    Refusal.NO_BLANK: N_("{tile} has no blank to give a number."),
-    Refusal.BLANK_NUMBER: N_("A blank can be given a number from 0 to {max_pip}, not {number}."),
-    Refusal.BLANK_NOT_LEFT_OPEN: N_("On the {end} end the blank of {tile} touches the {number} and "
+    DrawRefusal.BLANKS_NOT_WILD: N_("Blanks are not wild in this game: a blank is given no number."),
+    DrawRefusal.NO_BLANK: N_("{tile} has no blank to give a number."),
+    DrawRefusal.BLANK_NUMBER: N_("A blank can be given a number from 0 to {max_pip}, not {number}."),
+    DrawRefusal.BLANK_NOT_LEFT_OPEN: N_("On the {end} end the blank of {tile} touches the {number} and "
                                     "takes it."),
-    Refusal.BLANK_NEEDS_NUMBER: N_("Say which number the blank of {tile} is (0 to {max_pip})."),
-    Refusal.NO_REDEAL: N_("There is no new deal on five doubles in this game."),
-    Refusal.REDEAL_TOO_LATE: N_("A new deal may be asked for only before the first tile is laid."),
-    Refusal.REDEAL_FEW_DOUBLES: N_("A new deal needs {needed} doubles in hand; you hold {doubles}."),
+    DrawRefusal.BLANK_NEEDS_NUMBER: N_("Say which number the blank of {tile} is (0 to {max_pip})."),
+    DrawRefusal.NO_REDEAL: N_("There is no new deal on five doubles in this game."),
+    DrawRefusal.REDEAL_TOO_LATE: N_("A new deal may be asked for only before the first tile is laid."),
+    DrawRefusal.REDEAL_FEW_DOUBLES: N_("A new deal needs {needed} doubles in hand; you hold {doubles}."),
     Refusal.NOT_ALLOWED: N_("That is not allowed now."),
 }
 
@@ -174,6 +177,15 @@ def describe_rules_problem(code: str, params: Mapping[str, object]) -> str:
     if code == RulesProblem.PLAYER_COUNT:
         return t("{preset} is played by {low} to {high} players, not {players}", **values)
     return t(RULES_PROBLEMS.get(code, RULES_PROBLEMS[RulesProblem.UNPLAYABLE]), **values)
+
+
+def played_at(record: MatchRecord) -> str:
+    """When the match of ``record`` started, in this machine's time: ``2026-12-01 17:02``."""
+    try:
+        moment = datetime.fromisoformat(record.started).astimezone()
+    except ValueError:
+        return record.started
+    return moment.strftime("%Y-%m-%d %H:%M")
 
 
 def display_text(text: object, limit: int = 500) -> str:
@@ -543,14 +555,14 @@ def describe_refusal(
         values["name"] = you() if seat == my_seat else seat_name(names, seat)
     if params.get("end") in ("left", "right"):
         values["end"] = end_name(str(params["end"]))
-    counted = params.get("reserve") if reason == Refusal.RESERVE_REACHED else params.get("count")
-    if reason == Refusal.RESERVE_REACHED and isinstance(counted, int):
+    counted = params.get("reserve") if reason == DrawRefusal.RESERVE_REACHED else params.get("count")
+    if reason == DrawRefusal.RESERVE_REACHED and isinstance(counted, int):
         return tn("El pozo is down to its last tile, which is never drawn.",
                   "El pozo is down to its last {count} tiles, which are never drawn.", counted, **values)
-    if reason == Refusal.DRAW_LIMIT and isinstance(counted, int):
+    if reason == DrawRefusal.DRAW_LIMIT and isinstance(counted, int):
         return tn("You have drawn a tile this turn, the most allowed.",
                   "You have drawn {count} tiles this turn, the most allowed.", counted, **values)
-    if reason == Refusal.FITS_NEITHER_END and "left" in params and params["left"] == params.get("right"):
+    if reason == DrawRefusal.FITS_NEITHER_END and "left" in params and params["left"] == params.get("right"):
         return t("{tile} does not fit: both ends are {left}.", **values)
     return t(REFUSALS.get(reason, REFUSALS[Refusal.NOT_ALLOWED]), **values)
 
@@ -708,21 +720,43 @@ def describe_host_note(code: str, params: Mapping[str, object]) -> str:
     if code == HostNote.CUT_OFF and isinstance(unsent, int):
         return tn("{address} was cut off: it stopped reading ({count} byte unsent).",
                   "{address} was cut off: it stopped reading ({count} bytes unsent).", unsent, **values)
-    if code == HostNote.JOURNAL_CUT_SHORT and isinstance(entries, int):
-        return tn("{path}: {count} entry recovered; line {line} was cut short (the host stopped while "
-                  "writing it), and the {dropped} bytes from there on are dropped.",
-                  "{path}: {count} entries recovered; line {line} was cut short (the host stopped while "
-                  "writing it), and the {dropped} bytes from there on are dropped.", entries, **values)
-    if code == HostNote.JOURNAL_LINE_DAMAGED and isinstance(entries, int):
-        return tn("{path}: {count} entry recovered; line {line}, the last, is damaged, and the {dropped} "
-                  "bytes from there on are dropped.",
-                  "{path}: {count} entries recovered; line {line}, the last, is damaged, and the {dropped} "
-                  "bytes from there on are dropped.", entries, **values)
+    if code in (HostNote.JOURNAL_CUT_SHORT, HostNote.JOURNAL_LINE_DAMAGED) and isinstance(entries, int):
+        return " ".join(_journal_tail_dropped(code, entries, params, values))
     sentence = HOST_NOTES.get(code)
     if sentence is None:
         shown = ", ".join(f"{name} {value}" for name, value in values.items())
         return t("The host says {code} ({params}).", code=display_text(code, 40), params=shown)
     return t(sentence, **values)
+
+
+def _journal_tail_dropped(code: str, entries: int, params: Mapping[str, object],
+                          values: dict[str, object]) -> list[str]:
+    """The sentences of a resumed journal whose tail was dropped: what is kept, what is lost, the copy."""
+    if code == HostNote.JOURNAL_CUT_SHORT:
+        said = [tn("{path}: {count} entry recovered; line {line} was cut short (the host stopped while "
+                   "writing it, or the file was cut there), and the {dropped} bytes from there on are "
+                   "dropped.",
+                   "{path}: {count} entries recovered; line {line} was cut short (the host stopped while "
+                   "writing it, or the file was cut there), and the {dropped} bytes from there on are "
+                   "dropped.",
+                   entries, **values)]
+    else:
+        said = [tn("{path}: {count} entry recovered; line {line} is damaged and no good line follows it, "
+                   "so the {dropped} bytes from there on are dropped.",
+                   "{path}: {count} entries recovered; line {line} is damaged and no good line follows it, "
+                   "so the {dropped} bytes from there on are dropped.", entries, **values)]
+    lost, round_number = params.get("lost"), params.get("round")
+    if isinstance(lost, int) and isinstance(round_number, int):
+        if round_number > 0:
+            said.append(tn("At most {count} entry is lost; the match goes on in round {round}.",
+                           "At most {count} entries are lost; the match goes on in round {round}.", lost,
+                           **values))
+        else:
+            said.append(tn("At most {count} entry is lost; the match was not dealt yet.",
+                           "At most {count} entries are lost; the match was not dealt yet.", lost, **values))
+    if params.get("copy"):
+        said.append(t("The file as it was is kept as {copy}.", **values))
+    return said
 
 
 HISTORY_PROBLEMS: Mapping[str, str] = {

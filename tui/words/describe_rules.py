@@ -108,6 +108,51 @@ RULE_SENTENCES: Mapping[str, str] = {
 }
 
 
+#: What each rule option (`capicu.core.rules.RULE_OPTIONS`, by name) says in the command line's help.
+OPTION_HELP: Mapping[str, str] = {
+    "target": N_("points that win the match (default: the preset's)"),
+    "max_pip": N_(
+        "the set: double-6, double-9 or double-12 (Mexican Train: double-9, double-12 or double-15)"
+    ),
+    "reserve": N_("boneyard tiles that can never be drawn"),
+    "capicu_bonus": N_("bonus for a capicú (0: off)"),
+    "chuchazo_bonus": N_("bonus for a chuchazo (0: off)"),
+    "voluntary_draw": N_("allow drawing while holding a tile that fits"),
+    "max_draws": N_("most tiles drawn in one turn before passing"),
+    "tranque_last_player_leads": N_("after a tranque, the player who laid the last tile leads"),
+    "wild_blanks": N_("a blank matches any number; left open, its player says which"),
+    "draw_several": N_("who cannot play draws N tiles at once (2 or 3), then plays one or passes"),
+    "redeal_on_doubles": N_("a player dealt five doubles or more may ask for a new deal"),
+    "rounds": N_("play only the first 1 or 4 rounds, or all (default: all, one per double)"),
+    "opening_run": N_("a first turn may lay a run of tiles on one's own train (the default)"),
+    "mexican_after_own": N_(
+        "only a player whose own train is started may lay on the Mexican train (default: off)"
+    ),
+    "cover_doubles": N_(
+        "a double must be covered at once (the default); --no-cover-doubles: a double earns another play "
+        "anywhere"
+    ),
+    "double_blank_points": N_("what the double blank counts in a hand at a round's end (default: 50)"),
+}
+#: The help of an option's off flag, where it has one of its own (``--one-tile-start``).
+OFF_HELP: Mapping[str, str] = {"opening_run": N_("a first turn lays one tile only")}
+#: What an option's value is called in the help (`RuleOption.metavar`).
+METAVARS: Mapping[str, str] = {"N": N_("N"), "POINTS": N_("POINTS")}
+#: The command line's groups of rule options: every game's, the house rules, and one game's own
+#: (by the game's name).
+OPTION_GROUPS: Mapping[str, str] = {
+    "rules": N_("rules"),
+    "house": N_("house rules (the drawing games)"),
+    "mexican-train": N_("Mexican Train's rules (with --preset mexican-train)"),
+}
+#: The setup form's choices of each house rule, the rule off first, then each value it takes.
+HOUSE_CHOICES: Mapping[str, tuple[str, ...]] = {
+    "wild_blanks": (N_("plain blanks"), N_("wild blanks")),
+    "draw_several": (N_("draw 1 by 1"), N_("draw 2 by 2"), N_("draw 3 by 3")),
+    "redeal_on_doubles": (N_("no redeal"), N_("redeal on 5")),
+}
+
+
 def describe_fact(fact: Fact) -> str:
     """One rule fact as a sentence ("The last 2 tiles of the boneyard can never be drawn.")."""
     values = fact.values

@@ -1,6 +1,6 @@
 """Mexican Train in words: its moves, its refusals and its round ends (docs/RULES.md, mexican-train).
 
-core/ speaks in codes (`MexicanRefusal`, the events of core/mexican/events.py); this
+core/ speaks in codes (`Refusal`, `MexicanRefusal`, the events of core/mexican/events.py); this
 module makes the sentences a player reads at a Mexican Train table, in the
 reader's language (the catalogue). It stands beside tui/words/describe.py, which
 words the Draw family, so that each game's sentences are found in one place.
@@ -31,18 +31,20 @@ from capicu.core.mexican.refusals import MexicanRefusal, why_not_mexican
 if TYPE_CHECKING:  # the hints' module loads the search: the first hint imports it
     from capicu.core.ai.mexican_hints import MexicanHint
 
+from capicu.core.refusals import Refusal
+
 from .describe import and_list, display_text, seat_name, you, you_title
 from .messages import N_, Wording, t, tc, tn
 
 #: Why a key did nothing at a Mexican Train table, by the engine's reason.
-TRAIN_REFUSALS: Mapping[MexicanRefusal, str] = {
-    MexicanRefusal.MATCH_OVER: N_("The match is over."),
-    MexicanRefusal.ROUND_OVER: N_("This round is over; the next one is not dealt yet."),
-    MexicanRefusal.NOT_AN_ACTION: N_("That is not a move."),
-    MexicanRefusal.SPECTATOR: N_("You are watching: spectators do not play."),
-    MexicanRefusal.NOT_YOUR_TURN: N_("Not your turn: {name} is playing."),
-    MexicanRefusal.NO_SUCH_TILE: N_("There is no {tile} in a double-{max_pip} set."),
-    MexicanRefusal.NOT_HELD: N_("You do not hold {tile}."),
+TRAIN_REFUSALS: Mapping[Refusal | MexicanRefusal, str] = {
+    Refusal.MATCH_OVER: N_("The match is over."),
+    Refusal.ROUND_OVER: N_("This round is over; the next one is not dealt yet."),
+    Refusal.NOT_AN_ACTION: N_("That is not a move."),
+    Refusal.SPECTATOR: N_("You are watching: spectators do not play."),
+    Refusal.NOT_YOUR_TURN: N_("Not your turn: {name} is playing."),
+    Refusal.NO_SUCH_TILE: N_("There is no {tile} in a double-{max_pip} set."),
+    Refusal.NOT_HELD: N_("You do not hold {tile}."),
     MexicanRefusal.NO_SUCH_TRAIN: N_("There is no such train at this table."),
     MexicanRefusal.COVER_THE_DOUBLE: N_("The double on {train} must be covered first: play a {number}."),
     MexicanRefusal.START_YOUR_TRAIN: N_("Your first turn starts your own train."),
@@ -56,13 +58,13 @@ TRAIN_REFUSALS: Mapping[MexicanRefusal, str] = {
     MexicanRefusal.ONE_TILE_ONLY: N_("The opening run is one tile in this game."),
     MexicanRefusal.RUN_ENDS_ON_DOUBLE: N_("A run may not end on a double ({tile}): lay a tile after it."),
     MexicanRefusal.RUN_REPEATS: N_("The run names {tile} twice."),
-    MexicanRefusal.MUST_PLAY: N_("You must play: {tile} fits."),
+    Refusal.MUST_PLAY: N_("You must play: {tile} fits."),
     MexicanRefusal.DREW_ALREADY: N_("You have drawn your tile this turn."),
-    MexicanRefusal.BONEYARD_EMPTY: N_("The boneyard is empty."),
-    MexicanRefusal.PASS_WHILE_FITS: N_("You cannot pass while {tile} fits."),
-    MexicanRefusal.PASS_WHILE_DRAWABLE: N_("You cannot pass before you draw a tile."),
+    Refusal.BONEYARD_EMPTY: N_("The boneyard is empty."),
+    Refusal.PASS_WHILE_FITS: N_("You cannot pass while {tile} fits."),
+    Refusal.PASS_WHILE_DRAWABLE: N_("You cannot pass before you draw a tile."),
     MexicanRefusal.NOT_RUNNING: N_("There is no run to end."),
-    MexicanRefusal.NOT_ALLOWED: N_("That is not allowed now."),
+    Refusal.NOT_ALLOWED: N_("That is not allowed now."),
 }
 
 
@@ -137,7 +139,8 @@ def _who(seat: int, names: Sequence[str], my_seat: int | None) -> str:
 
 
 def describe_train_refusal(
-    reason: MexicanRefusal, params: Mapping[str, int | str], names: Sequence[str], my_seat: int | None
+    reason: Refusal | MexicanRefusal, params: Mapping[str, int | str], names: Sequence[str],
+    my_seat: int | None
 ) -> str:
     """Why a key did nothing, from the engine's refusal code and its params."""
     values: dict[str, object] = {
@@ -149,13 +152,13 @@ def describe_train_refusal(
     train = params.get("train")
     if isinstance(train, str):
         values["train"] = _train_from_text(train, names, my_seat)
-    return t(TRAIN_REFUSALS.get(reason, TRAIN_REFUSALS[MexicanRefusal.NOT_ALLOWED]), **values)
+    return t(TRAIN_REFUSALS.get(reason, TRAIN_REFUSALS[Refusal.NOT_ALLOWED]), **values)
 
 
 def describe_train_action_refused(view: MexicanView, action: Action, names: Sequence[str]) -> str:
     """Why ``action`` is not allowed in ``view`` ("" when it is): the engine's reason (`why_not_mexican`)."""
     refused = why_not_mexican(view, action)
-    if refused is None or not isinstance(refused.reason, MexicanRefusal):
+    if refused is None or not isinstance(refused.reason, Refusal | MexicanRefusal):
         return ""
     return describe_train_refusal(refused.reason, refused.params, names, view.seat)
 

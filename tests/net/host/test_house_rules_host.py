@@ -5,6 +5,7 @@ journalled and resumed; a computer that keeps its deal is asked once."""
 from __future__ import annotations
 
 import asyncio
+import secrets
 
 import msgspec
 import pytest
@@ -132,7 +133,8 @@ def test_a_computer_that_keeps_its_five_doubles_is_asked_once_and_the_first_move
                     computer_level="hard", seats=computers)
     recovered = Recovered(header, log["entries"], good_size=0, seq=0, damage=None)
     config = TableConfig(name="main", rules=TWELVES, players=2)
-    table = Table.restore(config, recovered, Journal(tmp_path / "unused.journal"), now=0.0)
+    table = Table.restore(config, recovered, Journal(tmp_path / "unused.journal"), now=0.0,
+                          entropy=secrets.token_bytes)
     [asked] = [e for e in table.take_effects() if isinstance(e, Think)]
     assert asked.seat == 1 and asked.view.legal == (REDEAL,) and asked.player is not None
     with pytest.raises(ValueError, match="keeps its deal"):

@@ -6,6 +6,7 @@ codec) and the time, and reads the effects it returns, as the asyncio host does.
 
 from __future__ import annotations
 
+import secrets
 import struct
 from typing import Any
 
@@ -53,7 +54,7 @@ def kinds(frames: list[dict[str, Any]]) -> list[str]:
 def host(players: int = 2, code: str | None = None, **limits: Any) -> HostMachine:
     config = TableConfig(players=players, seed=3, **limits.pop("table", {}))
     machine = HostMachine(Limits(**limits), code=code)
-    machine.add_table(Table(config))
+    machine.add_table(Table(config, entropy=secrets.token_bytes))
     return machine
 
 
@@ -250,10 +251,11 @@ def test_a_dropped_seat_is_covered_once_its_grace_period_is_over():
 def test_a_tables_journal_write_holds_back_that_table_alone(tmp_path):
     machine = HostMachine(Limits())
     journal = Journal(tmp_path / "slow.journal")  # the machine never touches the file
-    slow = Table(TableConfig(name="slow", players=2, seed=1, journal=tmp_path / "slow.journal"))
+    slow = Table(TableConfig(name="slow", players=2, seed=1, journal=tmp_path / "slow.journal"),
+                 entropy=secrets.token_bytes)
     slow.journal = journal
     machine.add_table(slow)
-    machine.add_table(Table(TableConfig(name="fast", players=2, seed=2)))
+    machine.add_table(Table(TableConfig(name="fast", players=2, seed=2), entropy=secrets.token_bytes))
     # Ana's seat is journaled before she hears of it: her welcome waits for the write.
     ana, effects = machine.connect("10.0.0.1", 0.0)
     effects = machine.receive(ana, hello("ana", table="slow"), 0.0)
@@ -288,7 +290,8 @@ def test_a_tables_journal_write_holds_back_that_table_alone(tmp_path):
 
 def test_a_journal_that_fails_stops_its_table_and_drops_what_waited(tmp_path):
     machine = HostMachine(Limits())
-    slow = Table(TableConfig(name="main", players=2, seed=1, journal=tmp_path / "j"))
+    slow = Table(TableConfig(name="main", players=2, seed=1, journal=tmp_path / "j"),
+                 entropy=secrets.token_bytes)
     machine.add_table(slow)
     ana, _ = joined(machine, "ana")
     assert slow.journal is not None

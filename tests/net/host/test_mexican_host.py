@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import json
 import re
+import secrets
 import struct
 from pathlib import Path
 from typing import Any
@@ -265,7 +266,7 @@ def test_eight_people_a_spectator_the_turn_timer_the_grace_and_covering_at_eight
                          next_round_delay=0.0)
     machine = HostMachine(Limits(heartbeat=10_000, idle_timeout=20_000, messages_per_second=10_000,
                                  message_burst=10_000))
-    machine.add_table(Table(config))
+    machine.add_table(Table(config, entropy=secrets.token_bytes))
     people: list[Peer] = []
     seen: dict[int, list[dict[str, Any]]] = {}
     now = 0.0

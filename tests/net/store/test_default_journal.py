@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 from capicu.core import make_player
 from capicu.net import Client, Error, Update
-from capicu.net.client import JoinError
+from capicu.net.client import Closed, JoinError, Reconnecting
 from capicu.net.protocol import ErrorCode
 
 from ..conftest import LOOPBACK, WAIT
@@ -110,6 +110,7 @@ async def test_a_host_with_no_journal_flags_killed_mid_round_is_resumed_with_han
         await _play(clients, 30)
         before = [(c.seat, c.view.hand, c.view.scores, c.view.line, c.seq) for c in clients if c.view]
         tokens = [c.token for c in clients]
+        keys = [c.seat_key for c in clients]
         assert all(c.view is not None and not c.view.match_over for c in clients)
         process.kill()  # SIGKILL, mid-round: nothing is flushed on the way out
         await asyncio.wait_for(process.wait(), WAIT)
@@ -152,6 +153,14 @@ async def test_a_host_with_no_journal_flags_killed_mid_round_is_resumed_with_han
         with pytest.raises(JoinError) as refused:
             await Client.connect(LOOPBACK, port, name="x", token=tokens[0], reconnect=False)
         assert refused.value.code == ErrorCode.MATCH_GONE
+        # The seat key (typed on another machine) says the same: it names no match, but the host
+        # knows the keys of the matches it set aside.
+        with pytest.raises(JoinError) as refused:
+            await Client.connect(LOOPBACK, port, name="x", seat_key=keys[1].lower(), reconnect=False)
+        assert refused.value.code == ErrorCode.MATCH_GONE
+        with pytest.raises(JoinError) as refused:
+            await Client.connect(LOOPBACK, port, name="x", seat_key="AAAA-BBBB-CCCC-DD", reconnect=False)
+        assert refused.value.code == ErrorCode.BAD_TOKEN
     finally:
         await _stop(process)
     assert _journals(tmp_path) == []  # nobody sat at the new match: no file left
@@ -174,3 +183,51 @@ async def test_no_journal_writes_no_file(tmp_path):
     assert not (tmp_path / "data" / "journals").exists()
     code, _, err = await _run(tmp_path, "--resume")
     assert code == 2 and "there is no unfinished match" in err
+
+
+async def test_a_match_never_dealt_does_not_stop_a_headless_host_from_starting_again(tmp_path):
+    """A lobby with a seat taken, the host stopped: nothing was dealt, so nothing is lost, and the next
+    headless host starts (setting that lobby aside, and saying so) instead of refusing."""
+    process, port, _ = await _start(tmp_path, "--players", "3")
+    try:
+        ana = await Client.connect(LOOPBACK, port, name="Ana", reconnect=False)
+        await ana.close()
+    finally:
+        await _stop(process)
+    kept = _journals(tmp_path)
+    assert len(kept) == 1 and kept[0].stat().st_size > 0  # the lobby's seats were journalled
+
+    process, port, lines = await _start(tmp_path, "--players", "2")
+    try:
+        said = "".join(lines)
+        assert "not dealt yet" in said and "is set aside in" in said, said
+        ana = await Client.connect(LOOPBACK, port, name="Ana", reconnect=False)
+        await ana.close()
+    finally:
+        await _stop(process)
+    assert [p.name for p in (tmp_path / "data" / "journals" / "finished").iterdir()] == [kept[0].name]
+
+
+@pytest.mark.parametrize("journal", [False, True])
+async def test_a_headless_host_stopped_says_bye_when_no_restart_can_resume_its_match(tmp_path, journal):
+    """SIGTERM (or Ctrl-C) to a headless host with ``--no-journal``: its match cannot come back, so the
+    players are told the table closed (``bye``, not resumable) instead of trying to reconnect for ever.
+    With a journal the match is only paused: no ``bye``, and the clients keep trying."""
+    options = () if journal else ("--no-journal",)
+    process, port, _ = await _start(tmp_path, "--players", "2", "--computers", "1", *options)
+    try:
+        ana = await Client.connect(LOOPBACK, port, name="Ana")
+        await _catch_up(ana, 1)
+        process.send_signal(signal.SIGTERM)
+        async with asyncio.timeout(WAIT):
+            while not isinstance(message := await ana.receive(), Reconnecting | Closed):
+                pass
+        await ana.close()
+    finally:
+        await _stop(process)
+    if journal:
+        assert isinstance(message, Reconnecting) and ana.model.host_bye is None
+    else:
+        assert isinstance(message, Closed), message
+        bye = ana.model.host_bye
+        assert bye is not None and (bye.reason, bye.name, bye.resumable) == ("closed", None, False)

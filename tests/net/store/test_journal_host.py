@@ -28,10 +28,12 @@ async def test_a_cut_journal_resumes_from_its_last_whole_record(start_host, tmp_
     # The host died in the middle of writing its last record.
     journal.write_bytes(journal.read_bytes()[:-7])
     lines = journal.read_bytes().splitlines(keepends=True)
+    going_on_in = Match.from_log(read_journal(journal).match_log()).round_number
     resumed, port = await start_host(resume=journal, grace=30)
     # The operator is told what was dropped, as a code and its params (an interface words it).
     assert resumed.resume_note == HostNote.JOURNAL_CUT_SHORT(
-        path=str(journal), entries=len(whole.entries) - 1, line=len(lines), dropped=len(lines[-1]))
+        path=str(journal), entries=len(whole.entries) - 1, line=len(lines), dropped=len(lines[-1]), lost=1,
+        round=going_on_in, copy=f"{journal}.torn-1")
     # (Besides what became of the seats: ana sat down, and went.)
     seat_notes = {HostNote.SEATED, HostNote.DROPPED, HostNote.LEFT, HostNote.CAME_BACK}
     assert [note for note in start_host.reports if note.code not in seat_notes] == [resumed.resume_note]
@@ -57,10 +59,56 @@ async def test_a_journal_whose_last_line_is_damaged_resumes_and_says_which_line_
     lines = journal.read_bytes().splitlines(keepends=True)
     lines[-1] = lines[-1].replace(b'"', b"'", 1)  # whole, but its checksum no longer holds
     journal.write_bytes(b"".join(lines))
-    kept = len(read_journal(journal).entries)  # (the resumed host writes on, as its computer plays)
+    recovered = read_journal(journal)  # (the resumed host writes on, as its computer plays)
     resumed, _ = await start_host(resume=journal, grace=30)
     assert resumed.resume_note == HostNote.JOURNAL_LINE_DAMAGED(
-        path=str(journal), entries=kept, line=len(lines), dropped=len(lines[-1]))
+        path=str(journal), entries=len(recovered.entries), line=len(lines), dropped=len(lines[-1]), lost=1,
+        round=Match.from_log(recovered.match_log()).round_number, copy=f"{journal}.torn-1")
+
+@pytest.mark.parametrize("where", ["middle", "end"])
+async def test_a_journal_cut_inside_a_line_is_kept_as_it_was_and_says_what_is_lost(start_host, tmp_path,
+                                                                                    where):
+    """A file that ends inside a line looks like a crash's torn tail, wherever it was cut (here inside
+    the middle line of a whole match, or inside its last): before the tail is dropped the file is kept
+    beside it as it was, and the operator is told how much is lost and which round the match goes on in."""
+    journal = tmp_path / "match.journal"
+    host, port = await start_host(players=2, computers=1, seed=2, journal=journal)
+    await asyncio.wait_for(play_bot(port, "ana"), WAIT)
+    await host.stop()
+    lines = journal.read_bytes().splitlines(keepends=True)
+    assert len(lines) > 20
+    cut_line = len(lines) // 2 if where == "middle" else len(lines) - 1  # (counted from 0)
+    cut = sum(map(len, lines[:cut_line])) + len(lines[cut_line]) // 2
+    journal.write_bytes(b"".join(lines)[:cut])
+    as_found = journal.read_bytes()
+    kept = read_journal(journal)
+    round_number = Match.from_log(kept.match_log()).round_number
+    resumed, _ = await start_host(resume=journal, grace=30)
+    copy = tmp_path / "match.journal.torn-1"
+    assert resumed.resume_note == HostNote.JOURNAL_CUT_SHORT(
+        path=str(journal), entries=len(kept.entries), line=cut_line + 1,
+        dropped=len(as_found) - kept.good_size, lost=1, round=round_number, copy=str(copy))
+    assert copy.read_bytes() == as_found
+    assert os.stat(copy).st_mode & 0o077 == 0  # it holds the seats' secrets, as the journal does
+    # The journal itself goes on from its last whole line.
+    assert journal.read_bytes()[: kept.good_size] == as_found[: kept.good_size]
+
+
+async def test_a_journal_with_bytes_cut_out_of_a_middle_line_is_refused_and_left_alone(start_host, tmp_path):
+    journal = tmp_path / "match.journal"
+    host, port = await start_host(players=2, computers=1, seed=2, journal=journal)
+    await asyncio.wait_for(play_bot(port, "ana"), WAIT)
+    await host.stop()
+    lines = journal.read_bytes().splitlines(keepends=True)
+    middle = len(lines) // 2
+    lines[middle] = lines[middle][:20] + lines[middle][30:]
+    journal.write_bytes(b"".join(lines))
+    before = journal.read_bytes()
+    with pytest.raises(HostError, match=f"line {middle + 1} is damaged and good lines follow it"):
+        await start_host(resume=journal)
+    assert journal.read_bytes() == before
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["match.journal"]
+
 
 async def test_a_journal_that_cannot_be_written_stops_the_table_with_a_clear_error(tmp_path):
     table = TableConfig(players=2, computers=1, journal=tmp_path / "no such folder" / "match.journal")

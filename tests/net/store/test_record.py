@@ -208,6 +208,13 @@ def test_a_record_that_breaks_its_declaration_names_the_field(record):
     assert "seats" in _refused(_packed({**plain, "seats": plain["seats"][:1] * 3}))
 
 
+@pytest.mark.parametrize("field", ["started", "ended"])
+@pytest.mark.parametrize("moment", ["9999-99-99T99:99:99Z", "2026-02-30T10:00:00Z", "2026-12-01T24:00:00Z"])
+def test_a_record_whose_times_are_no_real_time_is_refused(record, field, moment):
+    refused = _refused(_packed({**_plain(record), field: moment}))
+    assert f"record.{field}" in refused and "not a real time" in refused, refused
+
+
 def test_hostile_shapes_are_refused_within_the_limits():
     too_deep: object = []
     for _ in range(40):

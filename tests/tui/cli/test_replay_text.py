@@ -3,6 +3,8 @@ chosen language; a damaged or missing FILE: the record's sentence and exit code 
 
 from __future__ import annotations
 
+import subprocess
+import sys
 import time
 from pathlib import Path
 
@@ -92,3 +94,29 @@ def test_a_missing_file_and_text_without_a_file(tmp_path: Path, capsys: pytest.C
     assert "cannot read the record" in capsys.readouterr().err
     assert main(["replay", "--text"]) == 2
     assert "--text needs" in capsys.readouterr().err
+
+
+#: ``capicu replay FILE --text`` in a process of its own: which modules it loaded, and how many
+#: times the record's log was replayed (each replay is one call of core's ``match_from_log``).
+_COUNTED = """
+import contextlib, io, sys
+from capicu.tui.cli.main import main
+calls = []
+def count(frame, event, arg):
+    if event == "call" and frame.f_code.co_name == "match_from_log":
+        calls.append(frame.f_code.co_filename)
+sys.setprofile(count)
+with contextlib.redirect_stdout(io.StringIO()) as out:
+    code = main(["replay", sys.argv[1], "--text"])
+sys.setprofile(None)
+assert code == 0 and "Round 1 " in out.getvalue(), (code, out.getvalue()[:200])
+print(len(calls), any(name.split(".")[0] == "textual" for name in sys.modules))
+"""
+
+
+@pytest.mark.parametrize("preset", ["puerto-rican-drawing", "mexican-train"])
+def test_the_text_replays_the_log_once_and_loads_no_screen(tmp_path: Path, preset: str) -> None:
+    path = keep(tmp_path, preset, 4 if preset == "mexican-train" else 2)
+    done = subprocess.run([sys.executable, "-c", _COUNTED, str(path)], capture_output=True, text=True,
+                          timeout=60, check=True)
+    assert done.stdout.split() == ["1", "False"], done.stdout

@@ -230,6 +230,24 @@ async def test_a_resize_reaches_the_app(open_table: Any) -> None:
     assert text.splitlines()[29].rstrip().endswith("Palette"), "the footer should reach column 100"
 
 
+async def test_a_terminal_size_is_clamped_at_500_by_200(open_table: Any) -> None:
+    """A pty asking for 2^31-1 squared cells (gigabytes of buffers) is drawn at 500x200; so is a resize."""
+    table = await open_table(players=3)
+    conn = await table.connect("ana")
+    huge = 2147483647
+    _, screen = await conn.create_session(lambda: SshScreen(500, 200), term_type="xterm",
+                                          term_size=(huge, huge), encoding=None)
+    text = await screen.wait_for(lambda text: "Palette" in text.splitlines()[199], "the footer on row 200")
+    assert text.splitlines()[199].rstrip().endswith("Palette"), "the footer should reach column 500"
+
+    beto = await table.ssh("beto", size=(80, 24))
+    await beto.screen.wait_for(lambda text: "Palette" in text.splitlines()[23], "the footer on row 24")
+    beto.screen.resize(500, 200)
+    beto.chan.change_terminal_size(50000, 50000)
+    text = await beto.screen.wait_for(lambda text: "Palette" in text.splitlines()[199], "row 200's footer")
+    assert text.splitlines()[199].rstrip().endswith("Palette")
+
+
 # -- who may come in -------------------------------------------------------------------
 
 

@@ -18,7 +18,6 @@ from capicu.core import (
     Outcome,
     Passed,
     Play,
-    Refusal,
     RoundEnded,
     RoundResult,
     RoundStarted,
@@ -31,7 +30,7 @@ from capicu.core import (
     parse_action,
 )
 from capicu.core.ai.hints import Hint, HintReason
-from capicu.core.draw.refusals import PARAMS
+from capicu.core.draw.refusals import CODES, PARAMS, DrawRefusal
 from capicu.core.rules import RulesError
 from capicu.net.client import LinkEnd
 from capicu.net.protocol import ErrorCode
@@ -77,12 +76,12 @@ def test_the_drawer_is_told_which_tiles_came() -> None:
 
 
 #: Refusals worded with a count (their forms come from the catalogue's plural rule).
-COUNTED_REFUSALS = {Refusal.RESERVE_REACHED, Refusal.DRAW_LIMIT}
+COUNTED_REFUSALS = {DrawRefusal.RESERVE_REACHED, DrawRefusal.DRAW_LIMIT}
 
 
 def test_every_refusal_has_a_sentence_filled_from_its_params() -> None:
-    assert set(REFUSALS) | COUNTED_REFUSALS == set(Refusal)
-    for reason in Refusal:
+    assert set(REFUSALS) | COUNTED_REFUSALS == set(CODES)
+    for reason in CODES:
         allowed = PARAMS[reason] | ({"name"} if "seat" in PARAMS[reason] else set())
         if reason in REFUSALS:
             assert placeholders(REFUSALS[reason]) <= allowed, (reason, allowed)
@@ -586,7 +585,8 @@ def test_the_error_codes_are_codes_whose_wire_values_are_the_protocol_pages() ->
 #: A value for every param a host's note is said with.
 NOTE_PARAMS: dict[str, object] = {
     "address": "10.0.0.7", "unsent": 70_000, "path": "match.journal", "entries": 12, "line": 14,
-    "dropped": 31, "seat": 2, "problem": "ValueError('no action')", "table": "main",
+    "dropped": 31, "lost": 2, "round": 3, "copy": "match.journal.torn-1",
+    "seat": 2, "problem": "ValueError('no action')", "table": "main",
     "text": "an SSH session of 10.0.0.9 failed", "name": "Ana",
     # A history problem: its code (worded, not shown), the history's file and where it was set aside.
     "history": "set_aside", "file": "records/history.sqlite3", "detail": "records/history.damaged-1.sqlite3",
