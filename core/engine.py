@@ -35,7 +35,10 @@ class Engine(Protocol[V_co, E_co]):
     """A match of one game, in progress or over: what the host, the journal, the replay and the
     computer players ask of any engine. ``V_co`` is its view type, ``E_co`` its events'."""
 
-    rules: Rules
+    @property
+    def rules(self) -> Rules:
+        """Its rules (each engine's own kind of `Rules`: read-only here, so an engine may narrow it)."""
+
     players: int
     seed: int
     round_number: int

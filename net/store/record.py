@@ -190,15 +190,17 @@ def outcome(match: AnyMatch | Engine[Any, Any]) -> tuple[tuple[int, ...], tuple[
     rules, players = match.rules, match.players
     sides = tuple(rules.side_of(seat, players) for seat in range(players))
     # (Core's engines say how a match ended each in its own words: no declaration says it for all.)
-    from capicu.core.draw.match import Match
     from capicu.core.mexican.match import MexicanMatch
 
     if isinstance(match, MexicanMatch):
         assert match.winners is not None
         return sides, tuple(match.totals), tuple(match.winners)
-    assert isinstance(match, Match) and match.winner is not None
-    winners = tuple(seat for seat in range(players) if sides[seat] == match.winner)
-    return sides, tuple(match.scores), winners
+    # The games scored to a target (the Draw family, Fives and Threes) say one winning side.
+    winner: int | None = getattr(match, "winner", None)
+    scores: list[int] | None = getattr(match, "scores", None)
+    assert winner is not None and scores is not None
+    winners = tuple(seat for seat in range(players) if sides[seat] == winner)
+    return sides, tuple(scores), winners
 
 
 def record_of(

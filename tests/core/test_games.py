@@ -10,9 +10,11 @@ import pytest
 from capicu.core import Rules
 from capicu.core.engine import Engine
 from capicu.core.games import (
+    FIVES,
     GAMES,
     LINE,
     MEXICAN_TRAIN,
+    GameSpec,
     game_named,
     game_of,
     game_of_log,
@@ -52,11 +54,17 @@ def test_the_refusals_every_game_shares_are_declared_once():
     assert not {code.value for code in LINE.refusal} & {code.value for code in MEXICAN_TRAIN.refusal}
 
 
+def _preset_of(game: GameSpec) -> Rules:
+    """A preset of ``game`` that seats 2 or 3."""
+    return Rules.preset_named({MEXICAN_TRAIN: "mexican-train", FIVES: "fives-and-threes"}.get(game, "draw"))
+
+
 def test_the_names_are_the_historys_and_the_views_tag():
-    assert [game.name for game in GAMES] == ["line", "mexican-train"]
+    assert [game.name for game in GAMES] == ["line", "mexican-train", "fives-and-threes"]
     assert LINE.view_tag is None  # the Draw family's view is written untagged, as it always was
     assert MEXICAN_TRAIN.view.__struct_config__.tag == MEXICAN_TRAIN.view_tag == "mexican-train"
-    with pytest.raises(ValueError, match="there is no game 'fives'; choose one of line, mexican-train"):
+    assert FIVES.view.__struct_config__.tag == FIVES.view_tag == "fives-and-threes"
+    with pytest.raises(ValueError, match="there is no game 'fives'; choose one of line, mexican-train, "):
         game_named("fives")
 
 
@@ -64,8 +72,7 @@ def test_every_engine_has_the_one_protocols_shape():
     members = {name for name in dir(Engine) if not name.startswith("_")} | set(Engine.__annotations__)
     assert len(members) == 16
     for game in GAMES:
-        rules = Rules.preset_named("mexican-train" if game is MEXICAN_TRAIN else "draw")
-        match = game.new_match(rules, 2)
+        match = game.new_match(_preset_of(game), 2)
         assert not [name for name in members if not hasattr(match, name)], game.name
 
 
@@ -80,8 +87,7 @@ def test_a_game_refuses_the_actions_of_another():
 
 def test_computer_players_come_from_the_game():
     for game in GAMES:
-        rules = Rules.preset_named("mexican-train" if game is MEXICAN_TRAIN else "draw")
-        match = game.new_match(rules, 3, seed=5)
+        match = game.new_match(_preset_of(game), 3, seed=5)
         player = game.make_player("normal", seed=1)
         seat = match.turn
         assert seat is not None

@@ -36,7 +36,7 @@ async def start() -> None:
     app = CapicuApp(DisplayOptions(mouse=False), request)
     async with app.run_test(size=(80, 24)) as pilot:
         for _ in range(500):
-            shown = type(app.screen).__name__ == "TableScreen"
+            shown = type(app.screen).__name__.endswith("TableScreen")
             if shown and app.table is not None and app.table.view is not None:
                 break
             await pilot.pause(0.02)

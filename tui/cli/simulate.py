@@ -26,6 +26,7 @@ from capicu.core import (
 )
 from capicu.core.actions import Train
 from capicu.core.ai.mexican_players import make_mexican_player
+from capicu.core.engine import Engine
 from capicu.core.mexican.events import (
     MexicanEvent,
     MexicanMatchEnded,
@@ -37,7 +38,7 @@ from capicu.core.mexican.events import (
     RunEnded,
 )
 from capicu.core.mexican.match import MexicanMatch
-from capicu.core.rules import MexicanRules
+from capicu.core.rules import FivesRules, MexicanRules
 from capicu.net.store.record import RecordError, RecordSeat, record_of, write_record_file
 from capicu.tui.words.describe import end_name, list_separator
 from capicu.tui.words.describe_rules import preset_title
@@ -66,6 +67,10 @@ def run_simulation(rules: Rules, players: int, *, seed: int, level: str, out: Te
     """Play the match and print it (``record``: and write its record there); returns the exit code."""
     if isinstance(rules, MexicanRules):
         return run_train_simulation(rules, players, seed=seed, level=level, out=out, record=record)
+    if isinstance(rules, FivesRules):
+        from .simulate_fives import run_fives_simulation
+
+        return run_fives_simulation(rules, players, seed=seed, level=level, out=out, record=record)
     try:
         bots = [make_player(level, seed * 10 + seat) for seat in range(players)]
     except ValueError as exc:
@@ -169,7 +174,7 @@ def _play_through(match: Any, bots: Sequence[Any], show: Callable[[Any], None]) 
             show(event)
 
 
-def _write_record(match: Match | MexicanMatch, level: str, started: float, path: Path) -> None:
+def _write_record(match: Engine[Any, Any], level: str, started: float, path: Path) -> None:
     """Write the finished match's record to ``path`` (its seats: the computer players)."""
     from capicu.tui.cli.main import CliError
 

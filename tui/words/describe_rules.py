@@ -105,6 +105,27 @@ RULE_SENTENCES: Mapping[str, str] = {
         "Each player adds the pips left in their hand to their total; the double blank counts {points}."
     ),
     "lowest-total-wins": N_("After the last round the lowest total wins; equal totals share the win."),
+    # Fives and Threes' (docs/RULES.md, fives-and-threes)
+    "set-aside-knock": N_(
+        "The tiles not dealt are set aside and never drawn: a player who cannot play knocks (paso)."
+    ),
+    "league-deal": N_("The league deal: 9 tiles each with two players, 6 each with four."),
+    "lead-rotates": N_("Each later hand is led by the next player, with any tile."),
+    "ends-score": N_(
+        "After every tile, the lead too, the two open ends are added (a double at an end counts both "
+        "halves): a multiple of 3 scores the total divided by 3, a multiple of 5 the total divided by 5, "
+        "and both add (15 scores 8)."
+    ),
+    "go": N_(
+        "Laying one's last tile scores {points} for the go and ends the hand; a blocked hand has no go."
+    ),
+    "go-both-partners": N_(
+        "With partners the hand goes on until both partners of one side are out, and that side scores "
+        "{points} for the go; a blocked hand has no go."
+    ),
+    "hands-count-nothing": N_("The tiles left in the hands count nothing."),
+    "first-to-target": N_("The first to {points} wins at once, even in the middle of a hand."),
+    "exact-finish": N_("Exact finish: a score that would pass {points} does not count."),
 }
 
 
@@ -133,9 +154,16 @@ OPTION_HELP: Mapping[str, str] = {
         "anywhere"
     ),
     "double_blank_points": N_("what the double blank counts in a hand at a round's end (default: 50)"),
+    "partnerships": N_("four play as two partnerships, partners across (the default)"),
+    "league_deal": N_("the league deal: 9 tiles each with two players, 6 each with four"),
+    "drawing": N_("who cannot play draws until they can (default: the tiles not dealt are set aside)"),
+    "exact_finish": N_("the league's exact finish: a score that would pass the target does not count"),
 }
 #: The help of an option's off flag, where it has one of its own (``--one-tile-start``).
-OFF_HELP: Mapping[str, str] = {"opening_run": N_("a first turn lays one tile only")}
+OFF_HELP: Mapping[str, str] = {
+    "opening_run": N_("a first turn lays one tile only"),
+    "partnerships": N_("four play each for themselves"),
+}
 #: What an option's value is called in the help (`RuleOption.metavar`).
 METAVARS: Mapping[str, str] = {"N": N_("N"), "POINTS": N_("POINTS")}
 #: The command line's groups of rule options: every game's, the house rules, and one game's own
@@ -144,6 +172,7 @@ OPTION_GROUPS: Mapping[str, str] = {
     "rules": N_("rules"),
     "house": N_("house rules (the drawing games)"),
     "mexican-train": N_("Mexican Train's rules (with --preset mexican-train)"),
+    "fives-and-threes": N_("Fives and Threes' rules (with --preset fives-and-threes)"),
 }
 #: The setup form's choices of each house rule, the rule off first, then each value it takes.
 HOUSE_CHOICES: Mapping[str, tuple[str, ...]] = {
@@ -200,5 +229,6 @@ def preset_title(preset: str) -> str:
         "quinientos": tc("name of a game", "quinientos"),
         "draw": tc("name of a game", "draw"),
         "mexican-train": tc("name of a game", "mexican-train"),
+        "fives-and-threes": tc("name of a game", "fives-and-threes"),
     }
     return titles.get(preset, preset)
