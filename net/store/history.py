@@ -42,11 +42,10 @@ import sqlite3
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from enum import StrEnum
 from pathlib import Path
 from typing import Any, TextIO
 
-from capicu.core.codes import Code, Statement
+from capicu.core.codes import Statement
 from capicu.core.draw.events import RoundResult
 from capicu.core.draw.scoring import Bonus
 from capicu.core.fives.events import FivesRoundResult
@@ -55,6 +54,7 @@ from capicu.core.mexican.events import MexicanRoundResult
 from capicu.net.host.sanitize import clean_text
 
 from . import record as records
+from .keeping import HistoryProblem, KeptBy
 from .record import MatchRecord, RecordSeat
 
 try:  # POSIX; elsewhere opening is not locked (net/store/journals.py does the same)
@@ -73,26 +73,6 @@ TRAIN_GAME = "mexican-train"
 FIVES_GAME = "fives-and-threes"
 #: The seats this machine's player sat in, for the queries' ``player``.
 MY_SEATS = None
-
-
-class HistoryProblem(Code):
-    """Why the history could not be used as it was (the interface words each)."""
-
-    #: The file was not a database SQLite can read: moved to ``kept``, a new one started.
-    SET_ASIDE = "set_aside", "file", "kept"
-    #: A newer capicu wrote the file: left alone, and no match is added to it.
-    TOO_NEW = "too_new", "file", "version"
-    #: The file or its folder cannot be opened or written (``problem``: the system's words).
-    UNUSABLE = "unusable", "file", "problem"
-
-
-class KeptBy(StrEnum):
-    """Whose copy of a match's record is kept (net/store/archive.py), and so who keeps it in the history."""
-
-    #: The host that played the match.
-    HOST = "host"
-    #: A player's (or a spectator's) client, given it by the host.
-    PLAYER = "player"
 
 
 # -- the schema -----------------------------------------------------------------------------

@@ -32,13 +32,13 @@ from capicu.net.store.record import RecordError, read_record
 from capicu.tui.game import DisplayOptions, HostGame, JoinGame, OpenReplays, SoloGame, StartRequest
 from capicu.tui.prefs.settings import apply_color_mode, records_dir, themes_dir
 from capicu.tui.words.describe import (
+    describe_history_problem,
     describe_host_note,
     describe_host_problem,
     describe_unfinished,
     list_separator,
     played_at,
 )
-from capicu.tui.words.describe_history import describe_history_problem, standings_lines, summary_lines
 from capicu.tui.words.describe_rules import describe_rules, preset_title
 from capicu.tui.words.messages import N_, t, tn
 
@@ -312,6 +312,7 @@ def run_history(args: argparse.Namespace, now: datetime | None = None) -> int:
     ``now``: the clock's time for ``--this-year`` (the tests give theirs).
     """
     from capicu.net.store.history import HistoryError, history_path, open_history, this_year
+    from capicu.tui.words.describe_history import standings_lines, summary_lines
 
     player: str | None = args.player.strip() if args.player is not None else None
     if args.player is not None and not player:

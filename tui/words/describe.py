@@ -42,8 +42,8 @@ from capicu.net.client import LinkEnd
 from capicu.net.host.sanitize import clean_text
 from capicu.net.host.server import HostNote, HostProblem
 from capicu.net.protocol import NAME_LIMIT, ErrorCode, SeatKind
-from capicu.net.store.history import HistoryProblem
 from capicu.net.store.journals import Unfinished
+from capicu.net.store.keeping import HistoryProblem
 from msgspec import UNSET
 
 from .messages import N_, ascii_only, t, tc, tn, to_ascii

@@ -257,13 +257,19 @@ def describe_train_winners(winners: Sequence[int], totals: Sequence[int], names:
                            my_seat: int | None) -> str:
     """Who won the match (the lowest total; equal totals share the win)."""
     best = totals[winners[0]] if winners else 0
+    # The total is what was counted against a player: "with 0" read as nothing won at all.
     if len(winners) == 1:
         if winners[0] == my_seat:
-            return t("You win the match with {total}.", total=best)
-        return t("{name} wins the match with {total}.", name=seat_name(names, winners[0]), total=best)
+            return tn("You win the match with the lowest total: {total} point counted against you.",
+                      "You win the match with the lowest total: {total} points counted against you.",
+                      best, total=best)
+        return tn("{name} wins the match with the lowest total: {total} point counted against them.",
+                  "{name} wins the match with the lowest total: {total} points counted against them.",
+                  best, name=seat_name(names, winners[0]), total=best)
     who = and_list([_who(seat, names, my_seat) for seat in winners])
-    return tn("{names} share the win with {total}.", "{names} share the win with {total}.", len(winners),
-              names=who, total=best)
+    return tn("{names} share the win with the lowest total: {total} point counted against each.",
+              "{names} share the win with the lowest total: {total} points counted against each.",
+              best, names=who, total=best)
 
 
 def describe_must_cover(double: Tile, train: Train, names: Sequence[str], my_seat: int | None) -> str:

@@ -109,6 +109,7 @@ async def test_a_killed_mexican_train_host_resumes_from_its_journal_mid_round(tm
     kept = summarize(journal)
     assert kept is not None and kept.started and kept.rounds == len(match.results)
     assert [name for kind, name in kept.seats if kind is SeatKind.PERSON] == ["ana"]
+    assert kept.preset == "mexican-train"
 
     process, port = await start_host_process(tmp_path / "config", "--resume", str(journal), "--grace", "60")
     try:

@@ -64,7 +64,7 @@ def test_a_mexican_train_match(tmp_path: Path, capsys: pytest.CaptureFixture[str
         assert any(line.startswith(f"  {name}: +") and line.endswith(f"total {record.total_of(seat)}")
                    for line in lines)
     best = min(record.totals)
-    assert lines[-1].endswith(f"with {best}.")
+    assert lines[-1].endswith(f"with the lowest total: {best} points counted against them.")
 
 
 @pytest.mark.parametrize("players", [2, 4])
