@@ -12,6 +12,12 @@ protocol's one error type.
 What a client sends is read strictly: a field the declaration lacks is refused
 (``forbid_unknown_fields``). What a host sends may hold fields a newer host
 added: they are ignored.
+
+The messages know no game. A snapshot and an update are declared once
+(`GameSnapshot`, `GameUpdate`), given a game's view, its view's changing
+fields and its events; `GameWire` makes each game's from its declaration in
+core's registry (core/games.py), and a client reads a snapshot or an update as
+the game its view map names (``game``; none: the Draw family's).
 """
 
 from __future__ import annotations

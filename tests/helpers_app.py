@@ -62,10 +62,10 @@ async def take_turn(pilot: Pilot[Any], app: CapicuApp) -> None:
 
 def round_over(app: CapicuApp) -> bool:
     """Whether the table shows a finished round (between rounds, or the match's last)."""
-    from capicu.tui.screens.table import TableScreen
+    from capicu.tui.screens.draw_table import DrawTableScreen
 
     game = app.table
-    return (isinstance(app.screen, TableScreen) and game is not None and game.view is not None
+    return (isinstance(app.screen, DrawTableScreen) and game is not None and game.view is not None
             and game.view.turn is None)
 
 

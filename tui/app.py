@@ -20,10 +20,10 @@ from pathlib import Path
 from typing import Any, ClassVar, cast
 
 import msgspec
-from capicu.core import Action, MexicanView, View
+from capicu.core import Action
 from capicu.net.client import Closed, Dial, Reconnected, Reconnecting, Update
 from capicu.net.model import LinkEnd, TableModel
-from capicu.net.protocol import NAME_LIMIT, Chat, Error, MatchRecorded, Snapshot, TrainSnapshot
+from capicu.net.protocol import NAME_LIMIT, Chat, Error, GameSnapshot, GameView, MatchRecorded
 from capicu.net.store.journals import JournalFolder, Unfinished, summarize
 from capicu.tui.prefs.saved_seats import SEATS_FILE, SeatStore
 from capicu.tui.prefs.settings import (
@@ -78,6 +78,7 @@ from .game import (
     resuming,
     solo_host_config,
 )
+from .games import face_of
 from .link import (
     AskingHost,
     Connection,
@@ -99,8 +100,6 @@ from .screens.rejoin_request import RejoinRequestScreen
 from .screens.resume_offer import ResumeOfferScreen
 from .screens.rules_keys import RulesKeysScreen
 from .screens.table import TableScreen
-from .screens.train_match_over import TrainMatchOverScreen
-from .screens.train_table import TrainTableScreen
 from .terminal_gone import CHECK_EVERY, on_hang_up
 from .widgets.tiles import TileStyle
 
@@ -475,15 +474,10 @@ class CapicuApp(App[None]):
     def show_rules_and_keys(self) -> None:
         self.push_screen(RulesKeysScreen())
 
-    def show_match_over(self, view: View) -> None:
+    def show_match_over(self, view: GameView) -> None:
         """The final score over the finished table (from the table's Enter once the match is won)."""
         if not isinstance(self.screen, MatchOverScreen):
-            self.push_screen(MatchOverScreen(view))
-
-    def show_train_match_over(self, view: MexicanView) -> None:
-        """Mexican Train's final score over the finished table (from the table's Enter)."""
-        if not isinstance(self.screen, TrainMatchOverScreen):
-            self.push_screen(TrainMatchOverScreen(view))
+            self.push_screen(face_of(view.rules).match_over()(view))
 
     def tell(self, text: Wording, severity: SeverityLevel = "information", *, status: bool = True) -> None:
         """A notice for the player: on the table's status line (``status``) and log when the table
@@ -508,8 +502,8 @@ class CapicuApp(App[None]):
         """The table's one model (the client's), while a game runs."""
         return self.game.table if self.game is not None else None
 
-    def _table_screen(self) -> TableScreen | TrainTableScreen | None:
-        return next((s for s in self.screen_stack if isinstance(s, TableScreen | TrainTableScreen)), None)
+    def _table_screen(self) -> TableScreen[Any] | None:
+        return next((s for s in self.screen_stack if isinstance(s, TableScreen)), None)
 
     def on_host_ready(self, message: HostReady) -> None:
         if self._showing() and self.game is not None:
@@ -545,16 +539,13 @@ class CapicuApp(App[None]):
             return
         change = message.change
         taken = change.message
-        if isinstance(taken, Snapshot | TrainSnapshot | Update) and self._table_screen() is None:
+        if isinstance(taken, GameSnapshot | Update) and self._table_screen() is None:
             view = taken.view
-            # Each game its table: Mexican Train's trains, or the Draw family's line of play.
-            table: TableScreen | TrainTableScreen = (
-                TrainTableScreen(view.players) if isinstance(view, MexicanView)
-                else TableScreen(view.players, view.rules.direction)
-            )
+            # Each game its table (`tui.games`): the Draw family's line of play, Mexican Train's trains.
+            table = face_of(view.rules).table(view)
             in_lobby = not isinstance(self.game.request, SoloGame) and isinstance(self.screen, LobbyScreen)
             self.switch_screen(table) if in_lobby else self.push_screen(table)
-        elif isinstance(taken, Chat) and not any(isinstance(s, TableScreen | TrainTableScreen | LobbyScreen)
+        elif isinstance(taken, Chat) and not any(isinstance(s, TableScreen | LobbyScreen)
                                                  for s in self.screen_stack):
             self.notify(t("{name}: {text}", name=taken.name, text=taken.text))
         elif isinstance(taken, MatchRecorded) and self.table is not None and self.table.history_problem:

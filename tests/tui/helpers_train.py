@@ -10,7 +10,7 @@ from capicu.core.mexican.match import MexicanMatch
 from capicu.core.mexican.refusals import run_steps
 from capicu.tui.app import CapicuApp
 from capicu.tui.game import DisplayOptions, SoloGame
-from capicu.tui.screens.train_table import TrainTableScreen
+from capicu.tui.screens.mexican_table import MexicanTableScreen
 from capicu.tui.widgets.hand_view import HandView
 from capicu.tui.widgets.train_lanes import lane_keys
 from helpers_app import wait_for
@@ -68,13 +68,13 @@ def table_view(app: CapicuApp) -> MexicanView | None:
 
 def my_train_turn(app: CapicuApp) -> bool:
     view = table_view(app)
-    return (isinstance(app.screen, TrainTableScreen) and bool(app.screen.query(HandView))
+    return (isinstance(app.screen, MexicanTableScreen) and bool(app.screen.query(HandView))
             and view is not None and view.is_my_turn and bool(view.legal))
 
 
 def train_round_over(app: CapicuApp) -> bool:
     view = table_view(app)
-    return (isinstance(app.screen, TrainTableScreen) and bool(app.screen.query(HandView))
+    return (isinstance(app.screen, MexicanTableScreen) and bool(app.screen.query(HandView))
             and view is not None and view.turn is None)
 
 
@@ -89,7 +89,7 @@ async def cursor_to(pilot: Pilot[Any], app: CapicuApp, tile: object) -> None:
 async def lay_run(pilot: Pilot[Any], app: CapicuApp, view: MexicanView) -> tuple[Any, ...]:
     """Lay a run by keys (each next tile the engine offers, no double last), and end it; the run."""
     screen = app.screen
-    assert isinstance(screen, TrainTableScreen)
+    assert isinstance(screen, MexicanTableScreen)
     laid: list[Any] = []
     while True:
         steps = run_steps(view, tuple(laid))
@@ -121,7 +121,7 @@ async def take_train_turn(pilot: Pilot[Any], app: CapicuApp) -> None:
             await pilot.press("enter")
             await pilot.pause()
             screen = app.screen
-            if isinstance(screen, TrainTableScreen) and screen.choosing is not None:
+            if isinstance(screen, MexicanTableScreen) and screen.choosing is not None:
                 place = plays[0].place
                 assert isinstance(place, Train)
                 await pilot.press(lane_keys(view)[place])

@@ -21,10 +21,10 @@ from capicu.tui.game import (
     make_host_config,
     seat_notices,
 )
+from capicu.tui.screens.draw_table import DrawTableScreen
 from capicu.tui.screens.lobby import LobbyScreen
 from capicu.tui.screens.menu import MainMenuScreen
 from capicu.tui.screens.reconnecting import ReconnectingScreen
-from capicu.tui.screens.table import TableScreen
 from capicu.tui.words.describe_rules import describe_rules
 from helpers_app import (
     my_turn,
@@ -41,7 +41,7 @@ SIZE = (80, 24)
 
 
 def _on_table(app: CapicuApp) -> bool:
-    return isinstance(app.screen, TableScreen)
+    return isinstance(app.screen, DrawTableScreen)
 
 
 @pytest.fixture(autouse=True)
@@ -53,7 +53,7 @@ def _own_config(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
 async def test_a_whole_solo_round_by_key_presses() -> None:
     app = solo_app(seed=3, players=3)
     async with app.run_test(size=SIZE) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, TableScreen), what="the table")
+        await wait_for(pilot, lambda: isinstance(app.screen, DrawTableScreen), what="the table")
         for _ in range(60):
             await wait_for(pilot, lambda: my_turn(app) or round_over(app), what="my turn")
             if round_over(app):
@@ -249,11 +249,11 @@ async def test_the_match_ends_with_the_summary_then_the_winner_and_play_again() 
         # The table beneath says the state: the final score is shown, not to be asked for.
         from capicu.tui.widgets.status_line import StatusLine
 
-        table = next(s for s in app.screen_stack if isinstance(s, TableScreen))
+        table = next(s for s in app.screen_stack if isinstance(s, DrawTableScreen))
         assert table.query_one(StatusLine).prompt == "The match is over."
         first = app.link
         await pilot.press("a")
-        await wait_for(pilot, lambda: app.link is not first and isinstance(app.screen, TableScreen)
+        await wait_for(pilot, lambda: app.link is not first and isinstance(app.screen, DrawTableScreen)
                        and app.table is not None and app.table.view is not None
                        and not app.table.view.match_over, what="a new match")
 
@@ -290,7 +290,7 @@ async def test_a_spectator_watches_without_a_hand() -> None:
     try:
         app = CapicuApp(DisplayOptions(mouse=False), JoinGame("127.0.0.1", port, "Vera", spectate=True))
         async with app.run_test(size=SIZE) as pilot:
-            await wait_for(pilot, lambda: isinstance(app.screen, TableScreen), what="the table")
+            await wait_for(pilot, lambda: isinstance(app.screen, DrawTableScreen), what="the table")
             assert app.table is not None and app.table.seat is None
             await pilot.pause()
             assert "You are watching" in screen_text(app)
@@ -307,7 +307,7 @@ async def test_leaving_the_table_asks_and_enter_stays() -> None:
         await pilot.press("escape")
         await wait_for(pilot, lambda: isinstance(app.screen, LeaveScreen), what="the question")
         await pilot.press("enter")  # Enter never leaves
-        await wait_for(pilot, lambda: isinstance(app.screen, TableScreen), what="the table again")
+        await wait_for(pilot, lambda: isinstance(app.screen, DrawTableScreen), what="the table again")
         await pilot.press("q")  # the second key (not Ctrl+B: tmux keeps that one for itself)
         await wait_for(pilot, lambda: isinstance(app.screen, LeaveScreen), what="the question")
         await pilot.press("y")
@@ -324,7 +324,7 @@ async def test_from_the_menu_to_a_solo_table_and_back_twice() -> None:
             await pilot.press("p")
             await wait_for(pilot, lambda: isinstance(app.screen, HostSetupScreen), what="the setup")
             await pilot.press("ctrl+s")
-            await wait_for(pilot, lambda: isinstance(app.screen, TableScreen), what="the table")
+            await wait_for(pilot, lambda: isinstance(app.screen, DrawTableScreen), what="the table")
             await pilot.press("escape")
             await pilot.pause()
             await pilot.press("y")

@@ -20,7 +20,7 @@ import pytest
 from capicu.core import Rules
 from capicu.tui.app import CapicuApp
 from capicu.tui.game import DisplayOptions, HostGame, JoinGame, make_host_config
-from capicu.tui.screens.table import TableScreen
+from capicu.tui.screens.draw_table import DrawTableScreen
 from helpers_app import my_turn, play_turn_and_wait, play_until, round_over, solo_app, wait_for
 from textual.pilot import Pilot
 
@@ -75,7 +75,7 @@ def test_lobby(snap_compare: Any, theme: str) -> None:
 
 
 async def _play_until(pilot: Pilot[Any], app: CapicuApp, done: Any) -> None:
-    await wait_for(pilot, lambda: isinstance(app.screen, TableScreen), what="the table")
+    await wait_for(pilot, lambda: isinstance(app.screen, DrawTableScreen), what="the table")
     await play_until(pilot, app, done)
 
 
@@ -119,7 +119,7 @@ def test_a_draw_with_the_new_tiles_marked(snap_compare: Any, size: tuple[int, in
 
     def drew() -> bool:
         screen = app.screen
-        return isinstance(screen, TableScreen) and bool(screen.query_one(HandView).fresh) and my_turn(app)
+        return isinstance(screen, DrawTableScreen) and bool(screen.query_one(HandView).fresh) and my_turn(app)
 
     async def play(pilot: Pilot[Any]) -> None:
         await _play_until(pilot, app, drew)
@@ -192,7 +192,7 @@ def test_a_spectators_table_and_footer(
     app = CapicuApp(DisplayOptions(mouse=False), watching)
 
     async def watch(pilot: Pilot[Any]) -> None:
-        await wait_for(pilot, lambda: isinstance(app.screen, TableScreen) and _view(app) is not None,
+        await wait_for(pilot, lambda: isinstance(app.screen, DrawTableScreen) and _view(app) is not None,
                        what="the table")
         await _settle(pilot)
 

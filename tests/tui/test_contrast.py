@@ -108,11 +108,12 @@ async def show_lobby(pilot: Pilot[Any], app: CapicuApp) -> None:
 
 async def show_table_mid_round(pilot: Pilot[Any], app: CapicuApp) -> None:
     """A solo game started from the menu, at my second turn: tiles on the line, some dimmed in my hand."""
-    from capicu.tui.screens.table import TableScreen
+    from capicu.tui.screens.draw_table import DrawTableScreen
 
     await back_to_the_menu(pilot, app)
     app.start_game(solo_request())
-    await wait_for(pilot, lambda: isinstance(app.screen, TableScreen) and my_turn(app), what="my first turn")
+    await wait_for(pilot, lambda: isinstance(app.screen, DrawTableScreen) and my_turn(app),
+                   what="my first turn")
     await play_turn_and_wait(pilot, app)
     await wait_for(pilot, lambda: my_turn(app) or round_over(app), what="my second turn")
 
@@ -157,10 +158,10 @@ def finished_view(seed: int = 5) -> View:
 
 async def show_match_over(pilot: Pilot[Any], app: CapicuApp) -> None:
     """The match-over screen, pushed over the finished round with a finished match's view."""
-    from capicu.tui.screens.match_over import MatchOverScreen
+    from capicu.tui.screens.draw_match_over import DrawMatchOverScreen
 
-    await app.push_screen(MatchOverScreen(finished_view()))
-    await wait_for(pilot, lambda: isinstance(app.screen, MatchOverScreen), what="the match-over screen")
+    await app.push_screen(DrawMatchOverScreen(finished_view()))
+    await wait_for(pilot, lambda: isinstance(app.screen, DrawMatchOverScreen), what="the match-over screen")
 
 
 def train_request(seed: int = 5) -> SoloGame:
@@ -170,13 +171,13 @@ def train_request(seed: int = 5) -> SoloGame:
 
 async def show_train_table(pilot: Pilot[Any], app: CapicuApp) -> None:
     """Mexican Train at 8 seats, at one of my turns with a marker up (the lanes, lit and marked)."""
+    from capicu.tui.screens.mexican_table import MexicanTableScreen
     from capicu.tui.screens.resume_offer import ResumeOfferScreen
-    from capicu.tui.screens.train_table import TrainTableScreen
     from helpers_train import my_train_turn, next_train_turn, table_view, train_round_over
 
     await back_to_the_menu(pilot, app)
     app.start_game(train_request())
-    await wait_for(pilot, lambda: isinstance(app.screen, ResumeOfferScreen | TrainTableScreen),
+    await wait_for(pilot, lambda: isinstance(app.screen, ResumeOfferScreen | MexicanTableScreen),
                    what="the table or the offer to resume")
     if isinstance(app.screen, ResumeOfferScreen):  # the solo game left unfinished before this one
         await pilot.press("n")
@@ -200,12 +201,12 @@ async def show_train_round_end(pilot: Pilot[Any], app: CapicuApp) -> None:
 
 
 async def show_train_match_over(pilot: Pilot[Any], app: CapicuApp) -> None:
-    from capicu.tui.screens.train_match_over import TrainMatchOverScreen
+    from capicu.tui.screens.mexican_match_over import MexicanMatchOverScreen
 
     screen = app.screen
     await wait_for(pilot, lambda: getattr(screen, "takes_ready", False), what="the round end")
     await pilot.press("enter")
-    await wait_for(pilot, lambda: isinstance(app.screen, TrainMatchOverScreen), what="the final score")
+    await wait_for(pilot, lambda: isinstance(app.screen, MexicanMatchOverScreen), what="the final score")
 
 
 SCREENS = {

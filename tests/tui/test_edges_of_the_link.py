@@ -16,9 +16,10 @@ from capicu.net.model import LinkEnd
 from capicu.tui.app import CapicuApp
 from capicu.tui.game import DisplayOptions, HostGame, JoinGame, SoloGame, make_host_config
 from capicu.tui.prefs.saved_seats import SavedSeat
+from capicu.tui.screens.draw_table import DrawTableScreen
 from capicu.tui.screens.host_setup import HostSetupScreen
 from capicu.tui.screens.menu import MainMenuScreen
-from capicu.tui.screens.table import LeaveScreen, TableScreen
+from capicu.tui.screens.table import LeaveScreen
 from capicu.tui.widgets.event_log import EventLog
 from capicu.tui.words.describe import describe_link_end
 from helpers_app import screen_text, wait_for
@@ -43,7 +44,7 @@ def _solo(language: str | None) -> CapicuApp:
 async def test_in_spanish_s_says_yes_to_leaving_and_the_question_says_the_keys() -> None:
     app = _solo("es")
     async with app.run_test(size=SIZE) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, TableScreen), what="the table")
+        await wait_for(pilot, lambda: isinstance(app.screen, DrawTableScreen), what="the table")
         await pilot.press("q")
         await wait_for(pilot, lambda: isinstance(app.screen, LeaveScreen), what="the question")
         text = screen_text(app)
@@ -56,7 +57,7 @@ async def test_in_spanish_s_says_yes_to_leaving_and_the_question_says_the_keys()
 async def test_in_spanish_y_still_says_yes() -> None:
     app = _solo("es")
     async with app.run_test(size=SIZE) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, TableScreen), what="the table")
+        await wait_for(pilot, lambda: isinstance(app.screen, DrawTableScreen), what="the table")
         await pilot.press("q")
         await wait_for(pilot, lambda: isinstance(app.screen, LeaveScreen), what="the question")
         await pilot.press("y")
@@ -66,7 +67,7 @@ async def test_in_spanish_y_still_says_yes() -> None:
 async def test_in_english_s_does_not_leave() -> None:
     app = _solo("en")
     async with app.run_test(size=SIZE) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, TableScreen), what="the table")
+        await wait_for(pilot, lambda: isinstance(app.screen, DrawTableScreen), what="the table")
         await pilot.press("q")
         await wait_for(pilot, lambda: isinstance(app.screen, LeaveScreen), what="the question")
         assert "Press y to leave; n or Esc to stay." in screen_text(app)
@@ -74,7 +75,7 @@ async def test_in_english_s_does_not_leave() -> None:
         await pilot.pause()
         assert isinstance(app.screen, LeaveScreen) and app.game is not None
         await pilot.press("n")
-        await wait_for(pilot, lambda: isinstance(app.screen, TableScreen), what="the table again")
+        await wait_for(pilot, lambda: isinstance(app.screen, DrawTableScreen), what="the table again")
 
 
 @pytest.mark.parametrize("language", ["en", "es"])
@@ -162,7 +163,7 @@ async def test_a_hosting_player_who_quits_tells_the_others_who_closed_the_table(
         assert app.hosted_at is not None
         beto = await _seated(app.hosted_at.port, "Beto")
         try:
-            await wait_for(pilot, lambda: isinstance(app.screen, TableScreen), what="the table")
+            await wait_for(pilot, lambda: isinstance(app.screen, DrawTableScreen), what="the table")
             await pilot.press("q")
             await wait_for(pilot, lambda: isinstance(app.screen, LeaveScreen), what="the question")
             await pilot.press(*keys[1:])
@@ -192,7 +193,7 @@ async def test_a_hosting_app_quit_without_the_leave_dialog_lets_the_others_wait(
         assert app.hosted_at is not None
         beto = await _seated(app.hosted_at.port, "Beto")
         try:
-            await wait_for(pilot, lambda: isinstance(app.screen, TableScreen), what="the table")
+            await wait_for(pilot, lambda: isinstance(app.screen, DrawTableScreen), what="the table")
             await pilot.press("ctrl+q")
             async with asyncio.timeout(20):
                 while not isinstance(message := await beto.receive(), Reconnecting | Closed):
@@ -210,7 +211,7 @@ async def test_a_joined_player_ends_cleanly_when_the_host_closes_keeping_the_sea
         app = _join(port)
         async with app.run_test(size=SIZE) as pilot:
             other = await Client.connect("127.0.0.1", port, name="Beto", code=CODE)
-            await wait_for(pilot, lambda: isinstance(app.screen, TableScreen), what="the table")
+            await wait_for(pilot, lambda: isinstance(app.screen, DrawTableScreen), what="the table")
             store = app.seat_store
             assert store is not None and store.seats_at("127.0.0.1", port, "main")
             await host.stop(closing=True, closed_by="Beto")
@@ -245,7 +246,7 @@ async def test_a_player_who_comes_back_reads_what_was_said_before() -> None:
                                       match=host.tables["main"].match_id, token=token, seat_key=None,
                                       name="Ana", seat=0))
         async with app.run_test(size=(100, 30)) as pilot:
-            await wait_for(pilot, lambda: isinstance(app.screen, TableScreen), what="the table")
+            await wait_for(pilot, lambda: isinstance(app.screen, DrawTableScreen), what="the table")
             assert app.table is not None
             said = [line.text for line in app.table.chat]
             assert said == [f"line {number}" for number in range(5, 25)], said  # the last 20, cleaned
@@ -267,7 +268,7 @@ async def test_a_player_who_comes_back_reads_what_was_said_before() -> None:
 def test_snapshot_the_leave_question_in_spanish(snap_compare: Any) -> None:
     async def asked(pilot: Pilot[Any]) -> None:
         app = pilot.app
-        await wait_for(pilot, lambda: isinstance(app.screen, TableScreen), what="the table")
+        await wait_for(pilot, lambda: isinstance(app.screen, DrawTableScreen), what="the table")
         await pilot.press("q")
         await wait_for(pilot, lambda: isinstance(app.screen, LeaveScreen), what="the question")
         await pilot.pause()
@@ -297,7 +298,7 @@ async def test_from_the_menu_a_closed_table_is_said_and_the_menu_comes_back() ->
             await wait_for(pilot, lambda: isinstance(app.screen, MainMenuScreen), what="the menu")
             other = await Client.connect("127.0.0.1", port, name="Beto", code=CODE)
             app.start_game(JoinGame("127.0.0.1", port, "Ana", code=CODE))
-            await wait_for(pilot, lambda: isinstance(app.screen, TableScreen), what="the table")
+            await wait_for(pilot, lambda: isinstance(app.screen, DrawTableScreen), what="the table")
             await host.stop(closing=True, closed_by="Beto")
             await wait_for(pilot, lambda: isinstance(app.screen, MainMenuScreen) and app.link is None,
                            what="the menu again")

@@ -11,7 +11,7 @@ import pytest
 from capicu.core import RoundStarted, Rules, TilePlayed
 from capicu.tui.app import CapicuApp
 from capicu.tui.game import DisplayOptions, SoloGame
-from capicu.tui.screens.table import TableScreen
+from capicu.tui.screens.draw_table import DrawTableScreen
 from helpers_app import my_turn, screen_text, wait_for
 from textual.pilot import Pilot
 
@@ -33,8 +33,8 @@ def _app(rules: Rules, seed: int, *, ascii: bool = False) -> CapicuApp:
     return CapicuApp(DisplayOptions(ascii=ascii, mouse=False), request)
 
 
-def _table(app: CapicuApp) -> TableScreen:
-    assert isinstance(app.screen, TableScreen)
+def _table(app: CapicuApp) -> DrawTableScreen:
+    assert isinstance(app.screen, DrawTableScreen)
     return app.screen
 
 

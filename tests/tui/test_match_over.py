@@ -15,7 +15,7 @@ from capicu.net.model import TableModel
 from capicu.net.protocol import Seat, SeatKind
 from capicu.tui.app import CapicuApp
 from capicu.tui.game import DisplayOptions, GameState, JoinGame, SoloGame
-from capicu.tui.screens.match_over import MatchOverScreen
+from capicu.tui.screens.draw_match_over import DrawMatchOverScreen
 from helpers_app import screen_text, wait_for
 from textual.pilot import Pilot
 from textual.widgets import Static
@@ -50,7 +50,7 @@ def over_app(*, ascii: bool = False) -> CapicuApp:
     return CapicuApp(DisplayOptions(mouse=False, ascii=ascii))
 
 
-async def show_over(pilot: Pilot[Any], view: View, *, join: bool = False) -> MatchOverScreen:
+async def show_over(pilot: Pilot[Any], view: View, *, join: bool = False) -> DrawMatchOverScreen:
     """Seat the app at the finished table as ``view``'s reader and put the match-over screen up."""
     app = pilot.app
     assert isinstance(app, CapicuApp)
@@ -62,13 +62,13 @@ async def show_over(pilot: Pilot[Any], view: View, *, join: bool = False) -> Mat
     await pilot.pause()
     while len(app.screen_stack) > 1:  # over a blank screen: the snapshot shows this screen only
         await app.pop_screen()
-    screen = MatchOverScreen(view)
+    screen = DrawMatchOverScreen(view)
     app.push_screen(screen)
     await wait_for(pilot, lambda: app.screen is screen and position(screen) != "", what="the rounds laid out")
     return screen
 
 
-def position(screen: MatchOverScreen) -> str:
+def position(screen: DrawMatchOverScreen) -> str:
     """The line under the rounds ("" until the screen is composed and laid out)."""
     found = screen.query("#over-position").results(Static)
     return "".join(str(line.render()) for line in found)
@@ -118,7 +118,7 @@ async def test_the_footer_offers_play_again_only_where_the_app_allows_it() -> No
         footer = screen_text(app).splitlines()[-1]
         assert "Play again" not in footer and "Leave" in footer
         await pilot.press("a")  # refused: nothing starts
-        assert isinstance(app.screen, MatchOverScreen)
+        assert isinstance(app.screen, DrawMatchOverScreen)
 
 
 async def test_a_spectator_and_the_loser_read_the_winner_by_name() -> None:

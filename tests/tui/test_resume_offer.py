@@ -20,8 +20,9 @@ from capicu.tui.app import CapicuApp
 from capicu.tui.game import DisplayOptions, HostGame, JoinGame, make_host_config
 from capicu.tui.prefs.saved_seats import SEATS_FILE, SavedSeat, SeatStore
 from capicu.tui.prefs.settings import data_dir, journals_dir
+from capicu.tui.screens.draw_table import DrawTableScreen
 from capicu.tui.screens.resume_offer import ResumeOfferScreen
-from capicu.tui.screens.table import LeaveScreen, TableScreen
+from capicu.tui.screens.table import LeaveScreen
 from capicu.tui.words.describe import describe_host_error, describe_unfinished
 from capicu.tui.words.messages import default_language
 from helpers_app import my_turn, play_turn_and_wait, screen_text, solo_app, wait_for
@@ -56,7 +57,7 @@ async def test_an_unfinished_solo_game_is_offered_and_resumed_with_its_hand() ->
         await wait_for(pilot, lambda: isinstance(app.screen, ResumeOfferScreen), what="the offer")
         assert "Resume the puerto-rican-drawing match of" in screen_text(app) and "Ana" in screen_text(app)
         await pilot.press("r")
-        await wait_for(pilot, lambda: isinstance(app.screen, TableScreen) and my_turn(app),
+        await wait_for(pilot, lambda: isinstance(app.screen, DrawTableScreen) and my_turn(app),
                        what="the table")
         assert app.table is not None and app.table.view is not None
         assert tuple(app.table.view.hand) == hand and app.table.view.scores == scores
@@ -73,7 +74,7 @@ async def test_starting_new_sets_the_unfinished_game_aside_with_the_finished_one
     async with app.run_test(size=SIZE) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, ResumeOfferScreen), what="the offer")
         await pilot.press("n")
-        await wait_for(pilot, lambda: isinstance(app.screen, TableScreen), what="a new table")
+        await wait_for(pilot, lambda: isinstance(app.screen, DrawTableScreen), what="a new table")
         assert "Resumed" not in screen_text(app)
         app.exit()
     assert (journals_dir() / "finished" / kept.name).exists()

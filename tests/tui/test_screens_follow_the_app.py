@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from capicu.tui.screens.table import TableScreen
+from capicu.tui.screens.draw_table import DrawTableScreen
 from capicu.tui.widgets.hand_view import HandView
 from capicu.tui.widgets.line_of_play import LineOfPlay
 from capicu.tui.widgets.seat_panel import SeatPanel
@@ -21,7 +21,8 @@ def _own_config(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
 async def test_the_table_follows_the_tile_style_ascii_and_language_the_app_is_given() -> None:
     app = solo_app(seed=3)
     async with app.run_test(size=(100, 30)) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, TableScreen) and my_turn(app), what="my turn")
+        await wait_for(pilot, lambda: isinstance(app.screen, DrawTableScreen) and my_turn(app),
+                       what="my turn")
         await pilot.pause()  # the mount handlers have all run
         table = app.screen
         hand, line = table.query_one(HandView), table.query_one(LineOfPlay)

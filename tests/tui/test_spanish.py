@@ -24,10 +24,10 @@ from capicu.tui.app import CapicuApp
 from capicu.tui.cli.main import main
 from capicu.tui.game import DisplayOptions, SoloGame
 from capicu.tui.prefs.settings import load_settings
+from capicu.tui.screens.draw_table import DrawTableScreen
 from capicu.tui.screens.menu import MainMenuScreen
 from capicu.tui.screens.rules_keys import RulesKeysScreen
 from capicu.tui.screens.settings import SettingsScreen
-from capicu.tui.screens.table import TableScreen
 from capicu.tui.widgets.event_log import EventLog
 from capicu.tui.widgets.hand_view import HandView
 from capicu.tui.words.messages import DOMAIN, LOCALE_DIR, placeholders
@@ -35,7 +35,6 @@ from helpers_app import my_turn, play_turn_and_wait, play_until, round_over, scr
 from helpers_process import ProcessLines
 from textual.pilot import Pilot
 from textual.widgets import Select
-from textual.widgets._footer import FooterKey
 
 SIZE = (80, 24)
 
@@ -127,7 +126,7 @@ async def _mid_round(pilot: Pilot[Any]) -> None:
 async def _round_end(pilot: Pilot[Any]) -> None:
     app = pilot.app
     assert isinstance(app, CapicuApp)
-    await wait_for(pilot, lambda: isinstance(app.screen, TableScreen), what="the table")
+    await wait_for(pilot, lambda: isinstance(app.screen, DrawTableScreen), what="the table")
     await play_until(pilot, app, lambda: round_over(app))
     await _settle(pilot)
     assert not english_on(screen_text(app)), english_on(screen_text(app))
@@ -159,7 +158,7 @@ def test_snapshot_the_rules_and_keys_in_spanish(snap_compare: Any) -> None:
 
 
 def _footer(app: CapicuApp) -> list[str]:
-    return [key.description for key in app.screen.query(FooterKey) if key.styles.visibility != "hidden"]
+    return [key.description for key in app.screen.query("FooterKey") if key.styles.visibility != "hidden"]
 
 
 def _log(app: CapicuApp) -> str:
@@ -182,8 +181,8 @@ async def test_switching_language_mid_match_keeps_the_game_and_words_everything_
         await pilot.press(*"Language")
         await pilot.pause(0.3)
         await pilot.press("enter")
-        await wait_for(pilot, lambda: isinstance(app.screen, TableScreen) and "Jugar ficha" in _footer(app),
-                       what="the footer in Spanish")
+        await wait_for(pilot, lambda: isinstance(app.screen, DrawTableScreen)
+                       and "Jugar ficha" in _footer(app), what="the footer in Spanish")
         await _settle(pilot)
         # The same game, the same cursor, the log's lines all there: only the words changed.
         assert app.table.view is view

@@ -15,15 +15,14 @@ from capicu.core import Play
 from capicu.net.model import LinkState
 from capicu.net.protocol import NAME_LIMIT
 from capicu.tui.app import CapicuApp
+from capicu.tui.screens.draw_table import DrawTableScreen
 from capicu.tui.screens.rules_keys import RulesKeysScreen
-from capicu.tui.screens.table import TableScreen
 from capicu.tui.widgets.chat_panel import ChatPanel
 from capicu.tui.widgets.event_log import EventLog
 from capicu.tui.widgets.quiet_footer import QuietFooter
 from capicu.tui.widgets.status_line import StatusLine
 from helpers_app import my_turn, play_turn_and_wait, screen_text, solo_app, wait_for
 from textual.widgets import Static
-from textual.widgets._footer import FooterKey
 
 SIZE = (80, 24)
 
@@ -35,12 +34,12 @@ def _own_config(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
 
 def _footer_keys(app: CapicuApp) -> list[str]:
     footer = app.screen.query_one(QuietFooter)
-    return [key.description for key in footer.query(FooterKey)
+    return [key.description for key in footer.query("FooterKey")
             if key.styles.visibility != "hidden" and not key.has_class("-command-palette")]
 
 
-def _table(app: CapicuApp) -> TableScreen:
-    return next(s for s in app.screen_stack if isinstance(s, TableScreen))
+def _table(app: CapicuApp) -> DrawTableScreen:
+    return next(s for s in app.screen_stack if isinstance(s, DrawTableScreen))
 
 
 def _status(app: CapicuApp) -> str:
@@ -49,7 +48,7 @@ def _status(app: CapicuApp) -> str:
 
 
 def _log(app: CapicuApp) -> str:
-    if not any(isinstance(s, TableScreen) for s in app.screen_stack):
+    if not any(isinstance(s, DrawTableScreen) for s in app.screen_stack):
         return ""
     return " ".join(strip.text.strip() for strip in _table(app).query_one(EventLog).lines)
 
@@ -102,10 +101,10 @@ async def test_while_chatting_the_footer_offers_only_the_way_back() -> None:
         await wait_for(pilot, lambda: _footer_keys(app) == ["Back to the table"], what="chat's footer")
         await pilot.press("q")  # a letter, typed
         assert app.screen.query_one(ChatPanel).input.value == "q"
-        assert isinstance(app.screen, TableScreen)
+        assert isinstance(app.screen, DrawTableScreen)
         await pilot.press("escape")
         await wait_for(pilot, lambda: "Leave" in _footer_keys(app), what="the table's keys back")
-        assert isinstance(app.screen, TableScreen)
+        assert isinstance(app.screen, DrawTableScreen)
 
 
 async def test_no_table_key_acts_while_the_table_is_hidden() -> None:
@@ -169,7 +168,7 @@ async def test_a_name_over_the_limit_is_said_to_be_cut() -> None:
     long_name = "Maximiliana" * 4
     app = solo_app(name=long_name)
     async with app.run_test(size=SIZE) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, TableScreen) and "letters" in _log(app),
+        await wait_for(pilot, lambda: isinstance(app.screen, DrawTableScreen) and "letters" in _log(app),
                        what="the name's notice")
         assert f"at most {NAME_LIMIT} letters" in _log(app)
         assert app.table is not None and app.table.name == long_name[:NAME_LIMIT]
@@ -208,7 +207,7 @@ async def test_under_the_host_gone_overlay_my_own_seat_is_not_connected() -> Non
     async with app.run_test(size=SIZE) as pilot:
         await wait_for(pilot, lambda: my_turn(app), what="my turn")
         screen = app.screen
-        assert isinstance(screen, TableScreen)
+        assert isinstance(screen, DrawTableScreen)
         mine = screen.query_one("#seat-me", SeatPanel)
         assert "connected" in mine.render().plain.split("\n")[-1]
         await host.stop()
@@ -278,7 +277,7 @@ async def test_footer_keys_never_run_into_each_other_in_spanish_at_80_columns() 
             await wait_for(pilot, lambda: my_turn(app), what="my turn")
 
             def apart() -> bool:
-                keys = [key.region for key in app.screen.query_one(QuietFooter).query(FooterKey)
+                keys = [key.region for key in app.screen.query_one(QuietFooter).query("FooterKey")
                         if key.styles.visibility != "hidden"]
                 ordered = sorted(keys, key=lambda region: region.x)
                 return len(keys) >= 6 and all(a.right <= b.x for a, b in pairwise(ordered))
@@ -303,8 +302,8 @@ async def test_the_main_menus_eight_keys_fit_80_columns_apart(language: str, wor
     async with app.run_test(size=SIZE) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, MainMenuScreen), what="the menu")
         footer = app.screen.query_one(Footer)
-        await wait_for(pilot, lambda: len(footer.query(FooterKey)) == len(words), what="the menu's keys")
-        regions = sorted((key.region for key in footer.query(FooterKey)), key=lambda region: region.x)
+        await wait_for(pilot, lambda: len(footer.query("FooterKey")) == len(words), what="the menu's keys")
+        regions = sorted((key.region for key in footer.query("FooterKey")), key=lambda region: region.x)
         assert all(a.right <= b.x for a, b in pairwise(regions)) and regions[-1].right <= SIZE[0]
         last_row = screen_text(app).splitlines()[-1]
         assert all(word in last_row for word in words)

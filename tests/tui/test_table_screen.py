@@ -17,9 +17,9 @@ from capicu.net.host.server import Host, HostConfig
 from capicu.net.host.table import TableConfig
 from capicu.tui.app import CapicuApp
 from capicu.tui.game import DisplayOptions, HostGame, JoinGame, make_host_config
+from capicu.tui.screens.draw_table import DrawTableScreen
 from capicu.tui.screens.reconnecting import ReconnectingScreen
 from capicu.tui.screens.rejoin_request import RejoinRequestScreen
-from capicu.tui.screens.table import TableScreen
 from capicu.tui.widgets.event_log import EventLog
 from capicu.tui.widgets.hand_view import HandView
 from capicu.tui.widgets.quiet_footer import QuietFooter
@@ -143,7 +143,7 @@ async def test_the_finished_round_stays_until_enter_and_the_log_comes_back_whole
 async def test_below_80x24_the_table_says_so_and_comes_back() -> None:
     app = solo_app(seed=3, players=2)
     async with app.run_test(size=(60, 20)) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, TableScreen) and app.game is not None
+        await wait_for(pilot, lambda: isinstance(app.screen, DrawTableScreen) and app.game is not None
                        and app.table.view is not None, what="the table")
         await pilot.pause()
         assert "Make the window at least 80x24" in screen_text(app)
@@ -167,7 +167,7 @@ async def test_a_spectator_is_offered_only_a_spectators_keys(lone_host: tuple[Ho
     _, port = lone_host
     app = CapicuApp(DisplayOptions(mouse=False), JoinGame("127.0.0.1", port, "Vera", spectate=True))
     async with app.run_test(size=SIZE) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, TableScreen) and app.game is not None
+        await wait_for(pilot, lambda: isinstance(app.screen, DrawTableScreen) and app.game is not None
                        and app.table.view is not None, what="the table")
         await pilot.pause()
         keys = _footer_keys(app)
@@ -195,7 +195,7 @@ async def test_a_seat_asked_back_by_name_waits_for_the_hosts_answer(
         monkeypatch.setenv("CAPICU_CONFIG_DIR", str(tmp_path / "first machine"))
         first = CapicuApp(DisplayOptions(mouse=False), JoinGame("127.0.0.1", port, "Beto", "mesa42"))
         async with first.run_test(size=SIZE) as pilot:
-            await wait_for(pilot, lambda: isinstance(first.screen, TableScreen), what="the table")
+            await wait_for(pilot, lambda: isinstance(first.screen, DrawTableScreen), what="the table")
             seat = first.table.seat  # type: ignore[union-attr]
             await first.leave_game()  # on purpose: the seat is held, the computer plays it
         await wait_for(host_pilot, lambda: "Beto left the table; the computer plays for them" in
@@ -218,7 +218,7 @@ async def test_a_seat_asked_back_by_name_waits_for_the_hosts_answer(
             await wait_for(host_pilot, lambda: isinstance(host_app.screen, RejoinRequestScreen),
                            what="the host asked again")
             await host_pilot.press("y")
-            await wait_for(pilot, lambda: isinstance(again.screen, TableScreen) and again.game is not None
+            await wait_for(pilot, lambda: isinstance(again.screen, DrawTableScreen) and again.game is not None
                            and again.table.view is not None, what="the seat back")
             assert again.table.seat == seat  # type: ignore[union-attr]
             await wait_for(pilot, lambda: "You are back in your seat" in screen_text(again), what="welcome")

@@ -15,7 +15,7 @@ import pytest
 from capicu.core import Rules
 from capicu.tui.app import CapicuApp
 from capicu.tui.game import DisplayOptions, SoloGame
-from capicu.tui.screens.train_match_over import TrainMatchOverScreen
+from capicu.tui.screens.mexican_match_over import MexicanMatchOverScreen
 from helpers_app import wait_for
 from helpers_train import (
     cursor_to,
@@ -146,8 +146,8 @@ def test_the_match_over_every_round_and_the_winner(snap_compare: Any, players: i
 
     async def over(pilot: Pilot[Any]) -> None:
         await wait_for(pilot, lambda: my_train_turn(app), what="the table")
-        await app.push_screen(TrainMatchOverScreen(_finished(players)))
-        await wait_for(pilot, lambda: isinstance(app.screen, TrainMatchOverScreen), what="the final score")
+        await app.push_screen(MexicanMatchOverScreen(_finished(players)))
+        await wait_for(pilot, lambda: isinstance(app.screen, MexicanMatchOverScreen), what="the final score")
         await _settle(pilot)
 
     assert snap_compare(app, terminal_size=size, run_before=over)

@@ -7,14 +7,20 @@ round's end and the match over.
 
 from __future__ import annotations
 
+import re
+
+import pytest
 from capicu.core import MexicanView, Play, Rules, Tile
 from capicu.core.actions import MEXICAN, Train
 from capicu.core.mexican.events import MexicanTilePlayed
 from capicu.core.mexican.refusals import run_steps
+from capicu.net.host.server import Host, HostConfig
+from capicu.net.host.table import TableConfig
 from capicu.tui.app import CapicuApp
-from capicu.tui.game import DisplayOptions, SoloGame
-from capicu.tui.screens.train_match_over import TrainMatchOverScreen
-from capicu.tui.screens.train_table import TrainTableScreen
+from capicu.tui.game import DisplayOptions, JoinGame, SoloGame
+from capicu.tui.screens.mexican_match_over import MexicanMatchOverScreen
+from capicu.tui.screens.mexican_table import MexicanTableScreen
+from capicu.tui.screens.rules_keys import RulesKeysScreen
 from capicu.tui.widgets.event_log import EventLog
 from capicu.tui.widgets.hand_view import HandView
 from capicu.tui.widgets.status_line import StatusLine
@@ -28,6 +34,7 @@ from helpers_train import (
     train_app,
     train_round_over,
 )
+from textual.widgets import Static
 
 SIZE = (80, 24)
 
@@ -62,7 +69,7 @@ async def test_the_opening_run_grows_is_taken_back_refused_on_a_double_and_sent_
     async with app.run_test(size=SIZE) as pilot:
         await wait_for(pilot, lambda: my_train_turn(app), what="my first turn")
         screen = app.screen
-        assert isinstance(screen, TrainTableScreen)
+        assert isinstance(screen, MexicanTableScreen)
         view = table_view(app)
         assert view is not None and view.may_run
         first, double = Tile(11, 12), Tile(11, 11)
@@ -80,7 +87,7 @@ async def test_the_opening_run_grows_is_taken_back_refused_on_a_double_and_sent_
         assert "may not end on a double (11-11)" in _status(app)
         assert table_view(app) is view and screen.run == (first, double)
         await pilot.press("escape")  # takes back the double, not the table
-        assert screen.run == (first,) and isinstance(app.screen, TrainTableScreen)
+        assert screen.run == (first,) and isinstance(app.screen, MexicanTableScreen)
         assert _my_lane_tiles(app) == ((12, 11),)
         # The refusal is no longer true: the status line says the run as it is now.
         assert "double" not in _status(app) and "Run of 1" in _status(app)
@@ -137,7 +144,7 @@ async def test_a_tile_that_fits_several_trains_asks_which_and_a_lane_key_chooses
         view = table_view(app)
         assert view is not None
         screen = app.screen
-        assert isinstance(screen, TrainTableScreen)
+        assert isinstance(screen, MexicanTableScreen)
         plays = [a for a in view.legal if isinstance(a, Play)]
         tile = next(p.tile for p in plays if sum(q.tile == p.tile for q in plays) > 1)
         trains = {p.place for p in plays if p.tile == tile}
@@ -166,7 +173,7 @@ async def test_the_hint_names_the_longest_run_then_a_tile_and_a_train_and_moves_
     async with app.run_test(size=SIZE) as pilot:
         await wait_for(pilot, lambda: my_train_turn(app), what="my first turn")
         screen = app.screen
-        assert isinstance(screen, TrainTableScreen)
+        assert isinstance(screen, MexicanTableScreen)
         hand = screen.query_one(HandView)
         await pilot.press("x")
         await wait_for(pilot, lambda: _status(app).startswith("Hint: "), what="the hint")
@@ -314,7 +321,7 @@ async def test_a_spectator_sees_every_lane_and_no_hand():
     try:
         watcher = CapicuApp(DisplayOptions(mouse=False), JoinGame("127.0.0.1", port, "Eve", spectate=True))
         async with watcher.run_test(size=SIZE) as pilot:
-            await wait_for(pilot, lambda: isinstance(watcher.screen, TrainTableScreen), steps=600,
+            await wait_for(pilot, lambda: isinstance(watcher.screen, MexicanTableScreen), steps=600,
                            what="the watcher's table")
             view = table_view(watcher)
             assert view is not None and view.seat is None and view.hand == ()
@@ -360,7 +367,86 @@ async def test_the_round_end_keeps_the_trains_and_shows_every_count_then_the_mat
         screen = app.screen
         await wait_for(pilot, lambda: getattr(screen, "takes_ready", False), what="the round end")
         await pilot.press("enter")
-        await wait_for(pilot, lambda: isinstance(app.screen, TrainMatchOverScreen), what="the final score")
+        await wait_for(pilot, lambda: isinstance(app.screen, MexicanMatchOverScreen), what="the final score")
         text = screen_text(app)
         assert "The match is over" in text and "Total" in text
         assert "wins the match" in text or "share the win" in text or "You win" in text
+
+
+@pytest.mark.parametrize(("language", "own", "others"), [
+    ("en", ["Take back", "Lay", "End run", "Lay it here", "Previous train", "That lane's train"],
+     ["Left end"]),
+    ("es", ["Quitar", "Terminar corrida", "Ponerla aquí", "Tren anterior"], ["Punta izquierda"]),
+])
+async def test_the_rules_and_keys_list_the_mexican_tables_own_keys(language: str, own: list[str],
+                                                                   others: list[str]) -> None:
+    # Issue 31 item 7: the Mexican table's keys screen listed the Draw family's end keys and none of its own.
+    request = SoloGame(Rules.preset_named("mexican-train"), 2, "normal", seed=3, name="Ana", pace=0.0)
+    app = CapicuApp(DisplayOptions(mouse=False, language=language), request)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: my_train_turn(app), what="my turn")
+        await pilot.press("r")
+        await wait_for(pilot, lambda: isinstance(app.screen, RulesKeysScreen), what="the rules and keys")
+        await pilot.pause()
+        keys = str(app.screen.query_one("#rules-keys", Static).render())
+        assert all(word in keys for word in own), keys
+        assert not any(word in keys for word in others), keys
+        # The lanes' keys, each once, on one line: the same declaration binds them at the table.
+        assert "1 / 2 / 3 / 4 / 5 / 6 / 7 / 8 / m" in keys, keys
+        assert "h / 1" not in keys and "l / 2" not in keys
+
+
+async def test_the_mexican_table_counts_the_turn_timer_down() -> None:
+    # The turn timer is every table's (TableScreen): the lane of the seat on turn shows its seconds.
+    rules = Rules.preset_named("mexican-train")
+    config = TableConfig(rules=rules, players=2, computers=1, seed=5, turn_timer=30.0, computer_delay=0.0)
+    host = Host(HostConfig(config, bind="127.0.0.1", port=0, code=None))
+    _, port = await host.start()
+    try:
+        app = CapicuApp(DisplayOptions(mouse=False), JoinGame("127.0.0.1", port, "Ana", None))
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_for(pilot, lambda: my_train_turn(app), what="my turn")
+            lanes = app.screen.query_one(TrainLanes)
+
+            def seconds_shown() -> int | None:
+                row = next(row.plain for row, lane in zip(lanes.rows(80)[1:], lanes.lanes, strict=True)
+                           if lane.me)
+                found = re.search(r"\b(\d+)s\b", row)
+                return int(found.group(1)) if found else None
+
+            await wait_for(pilot, lambda: seconds_shown() is not None, what="the turn timer in my lane")
+            first = seconds_shown()
+            assert first is not None and 25 <= first <= 30
+            await wait_for(pilot, lambda: (seconds_shown() or first) < first, what="the countdown")
+            others = [row.plain for row, lane in zip(lanes.rows(80)[1:], lanes.lanes, strict=True)
+                      if not lane.me]
+            assert not any(re.search(r"\b\d+s\b", row) for row in others), others
+    finally:
+        await host.stop()
+
+
+async def test_the_mexican_table_counts_the_next_deal_down() -> None:
+    # The next deal's countdown is every table's (TableScreen._break_prompt): said at Mexican Train's too.
+    from msgspec.structs import replace
+
+    rules = replace(Rules.preset_named("mexican-train"), rounds=4, max_pip=9)  # a short first round
+    config = TableConfig(rules=rules, players=2, computers=1, seed=5, computer_delay=0.0,
+                         next_round_delay=30.0)
+    host = Host(HostConfig(config, bind="127.0.0.1", port=0, code=None))
+    _, port = await host.start()
+    try:
+        app = CapicuApp(DisplayOptions(mouse=False), JoinGame("127.0.0.1", port, "Ana", None))
+        async with app.run_test(size=SIZE) as pilot:
+            for _ in range(200):
+                await wait_for(pilot, lambda: my_train_turn(app) or train_round_over(app), what="my turn")
+                if train_round_over(app):
+                    break
+                await next_train_turn(pilot, app)
+            view = table_view(app)
+            assert view is not None and view.between_rounds and not view.match_over
+            found = re.compile(r"Next deal in (\d+) s\.")
+            await wait_for(pilot, lambda: found.search(_status(app)) is not None, what="the countdown")
+            match = found.search(_status(app))
+            assert match is not None and 25 <= int(match.group(1)) <= 30
+    finally:
+        await host.stop()

@@ -1,69 +1,33 @@
-"""The match is won: the winner in one sentence, every round's points and the totals, and play again.
+"""The match is over: the winner in one sentence, every round's points and the totals, and play again.
 
-The rounds are a table that scrolls when the terminal is too short for them
-(a 16-round match at 80x24), and a line under it says which rounds show and
-whether there is more above or below: scrollbars are hidden in ASCII mode and
-hard to see in 16 colours, words are not.
+Written once for every game: the dialog, its keys (play again, leave), the
+seats' names. Each game gives its words: the winner's sentence, the table of
+its rounds (`MatchOverScreen` subclasses: tui/screens/draw_match_over.py,
+tui/screens/mexican_match_over.py), and the line under it that says which
+rounds show: scrollbars are hidden in ASCII mode and hard to see in 16
+colours, words are not.
 """
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import ClassVar, Generic, TypeVar
 
-from capicu.core import DOMINO, Bonus, MatchEnded, RoundResult, View
+from capicu.net.protocol import GameView
 from capicu.tui.game import JoinGame
 from capicu.tui.screens.base import CapicuModalScreen
-from capicu.tui.words.describe import describe_event, side_name
-from capicu.tui.words.messages import N_, t, tc, tn
+from capicu.tui.words.messages import N_, t
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.widgets import DataTable, Footer, Static
 
-#: Columns of the table before the sides' (round number and how it ended), and their width.
-_LEAD_COLUMNS_WIDTH = 17
-#: What a side's column needs at least: "+314 = 514".
-_SIDE_MIN_WIDTH = 10
+#: The view of the finished match.
+ViewT = TypeVar("ViewT", bound=GameView)
 
 
-def round_ending(result: RoundResult) -> str:
-    """How a round ended, in one word: domino, capicú, chuchazo, tranque or tie."""
-    if result.winner is None:
-        return tc("how a round ended", "tie")
-    if result.reason != DOMINO:
-        return tc("how a round ended", "tranque")
-    bonuses = {bonus for bonus, _ in result.bonuses}
-    if Bonus.CAPICU in bonuses:
-        return tc("how a round ended", "capicú")
-    if Bonus.CHUCHAZO in bonuses:
-        return tc("how a round ended", "chuchazo")
-    return tc("how a round ended", "domino")
-
-
-class MatchOverScreen(CapicuModalScreen[None]):
+class MatchOverScreen(CapicuModalScreen[None], Generic[ViewT]):
     """The last word on a match."""
-
-    # Screen CSS (not DEFAULT_CSS) so that it wins over the app's `.dialog` rules it refines.
-    CSS = """
-    #over-dialog {
-        width: 78;
-        max-height: 100%;
-        padding: 0 2;
-    }
-    #over-dialog #over-title {
-        padding: 0;
-    }
-    #over-winner {
-        padding: 0 0 1 0;
-    }
-    #over-table {
-        height: auto;
-    }
-    #over-position {
-        color: $text-muted;
-    }
-    """
 
     AUTO_FOCUS = "#over-table"
 
@@ -73,7 +37,7 @@ class MatchOverScreen(CapicuModalScreen[None]):
         Binding("escape,q", "leave", N_("Leave"), key_display="esc/q"),
     ]
 
-    def __init__(self, view: View) -> None:
+    def __init__(self, view: ViewT) -> None:
         super().__init__()
         self.view = view
 
@@ -83,93 +47,25 @@ class MatchOverScreen(CapicuModalScreen[None]):
                 for s in range(self.view.players)]
 
     def compose(self) -> ComposeResult:
-        view = self.view
         names = self._names()
-        winner_side = view.winner if view.winner is not None else 0
-        winner = describe_event(MatchEnded(winner_side, view.scores), names, view.seat)
         with Vertical(id="over-dialog", classes="dialog"):
             yield Static(t("The match is over"), id="over-title", classes="screen-title")
-            yield Static(winner, id="over-winner", markup=False)
+            yield Static(self._winner(names), id="over-winner", markup=False)
             yield self._rounds_table(names)
-            yield Static("", id="over-position", markup=False)
+            yield Static(self._position(), id="over-position", markup=False)
         yield Footer()
 
+    def _winner(self, names: list[str]) -> str:
+        """Who won the match, in the game's words."""
+        return ""
+
     def _rounds_table(self, names: list[str]) -> DataTable[Text]:
-        """Every round: its number, how it ended, each side's points and running total; the totals last."""
-        view = self.view
-        sides = view.rules.sides(view.players)
-        width = max(_SIDE_MIN_WIDTH, (72 - _LEAD_COLUMNS_WIDTH) // max(1, sides) - 2)
-        table: DataTable[Text] = DataTable(id="over-table", cursor_type="none", show_cursor=False)
-        table.add_column(Text(t("Round")), key="round")
-        table.add_column(Text(t("Ended")), key="ended")
-        for side in range(sides):
-            label = Text(side_name(side, names, sides, view.players, view.seat), justify="right")
-            label.truncate(width, overflow="ellipsis")
-            table.add_column(label, key=f"side-{side}")
-        for result in view.results:
-            cells = [Text(str(result.round_number), justify="right"), Text(round_ending(result))]
-            for side in range(sides):
-                score = result.scores[side] if side < len(result.scores) else 0
-                if result.winner == side:
-                    # TRANSLATORS: a round's points and the running total: "+14 = 60".
-                    scored = t("+{points} = {score}", points=result.points, score=score)
-                    cells.append(Text(scored, justify="right"))
-                else:
-                    cells.append(Text(str(score), justify="right"))
-            table.add_row(*cells)
-        totals = [Text(t("Total"), style="bold"), Text("")]
-        totals += [Text(str(score), style="bold", justify="right") for score in view.scores]
-        table.add_row(*totals, key="totals")
-        return table
+        """Every round and the totals, as the game counts them (its id: ``over-table``)."""
+        return DataTable(id="over-table")
 
-    def on_mount(self) -> None:
-        table = self.query_one(DataTable)
-        self.watch(table, "scroll_y", self._show_position, init=False)
-
-    async def rebuild(self) -> None:
-        await super().rebuild()
-        self.on_mount()
-        self.call_after_refresh(self._fit_rounds)
-
-    def on_resize(self) -> None:
-        self.call_after_refresh(self._fit_rounds)
-
-    def _fit_rounds(self) -> None:
-        """Give the table the rows the terminal has left, so it scrolls instead of being cut off."""
-        if not self.is_attached:
-            return
-        box = self.query_one("#over-dialog")
-        table = self.query_one(DataTable)
-        footer = self.query_one(Footer)
-        others = sum(child.outer_size.height for child in box.children if child is not table)
-        room = self.size.height - footer.outer_size.height - box.styles.gutter.height - others
-        table.styles.max_height = max(3, room)
-        self.call_after_refresh(self._show_position)
-
-    def _show_position(self) -> None:
-        """Which rounds show, and whether more is above or below (once the table is laid out)."""
-        if not self.is_attached:
-            return
-        table = self.query_one(DataTable)
-        count = len(self.view.results)
-        rows = table.row_count  # the rounds and the totals
-        shown = max(1, table.scrollable_content_region.height - table.header_height)
-        top = round(table.scroll_y)
-        bottom = min(rows, top + shown)  # one past the last row in view
-        if top == 0 and bottom >= rows:
-            text = tn("{count} round.", "{count} rounds.", count)
-        else:
-            first, last = top + 1, min(bottom, count)
-            if top > 0 and bottom < rows:
-                text = t("Rounds {first}-{last} of {count}; more above and below: arrows, PgUp, PgDn.",
-                         first=first, last=last, count=count)
-            elif top > 0:
-                text = t("Rounds {first}-{last} of {count} and the totals; more above: up arrow or PgUp.",
-                         first=first, last=last, count=count)
-            else:
-                text = t("Rounds {first}-{last} of {count}; more below: down arrow or PgDn.",
-                         first=first, last=last, count=count)
-        self.query_one("#over-position", Static).update(text)
+    def _position(self) -> str:
+        """The line under the rounds: which of them show (the game may follow the scrolling)."""
+        return ""
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "again":
@@ -182,4 +78,3 @@ class MatchOverScreen(CapicuModalScreen[None]):
 
     async def action_leave(self) -> None:
         await self.capicu.leave_game()
-

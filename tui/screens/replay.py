@@ -3,11 +3,12 @@
 The positions come from core (`capicu.core.replay`: each seat's own view after
 each entry of the match's log); this screen only shows one of them with the
 table's own widgets, as the table would have shown it to everyone at once: the
-line of play (or Mexican Train's lanes), every seat's hand with its name and
-whose turn, the log of the round up to the position in the table's words, and
-a status line that says where we are ("Round 3, move 12 of 40: Ana plays 6-4
-on the left."). ← → step move by move, Home/End go to the first and last
-position, PgUp/PgDn by round.
+game's board (`ReplayBoard`, each game's own: the Draw family's line of play in
+tui/screens/draw_replay.py, Mexican Train's lanes in mexican_replay.py), every
+seat's hand with its name and whose turn, the log of the round up to the
+position in the table's words, and a status line that says where we are
+("Round 3, move 12 of 40: Ana plays 6-4 on the left."). ← → step move by move,
+Home/End go to the first and last position, PgUp/PgDn by round.
 
 The seat on turn has the tiles it may play lit (the engine's legal actions in
 its own view), and the tile it chooses next marked under it, so a reader sees
@@ -16,58 +17,102 @@ what was possible and what was done.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import ClassVar
+from typing import ClassVar, Generic, TypeVar, cast
 
 import msgspec
-from capicu.core import MatchEnded, MexicanView, Play, RoundEnded, RoundStarted, TilesDrawn, View
-from capicu.core.actions import Train
+from capicu.core import Play
 from capicu.core.ai.coach import Analysis, Cancelled, CoachBudget, Decision, analyse
 from capicu.core.replay import AnyView, Position, Replay
+from capicu.net.protocol import GameView
 from capicu.net.store.coach_store import load_analysis, save_analysis
+from capicu.tui.games import face_of
 from capicu.tui.screens.base import CapicuScreen
 from capicu.tui.screens.coach import CoachSeatScreen, CoachSummaryScreen
-from capicu.tui.screens.table import MIN_SIZE
-from capicu.tui.widgets.boneyard_info import BoneyardInfo
+from capicu.tui.screens.table import too_small
 from capicu.tui.widgets.event_log import EventLog
 from capicu.tui.widgets.hand_view import HandView
-from capicu.tui.widgets.line_of_play import LineOfPlay, line_marks
 from capicu.tui.widgets.quiet_footer import QuietFooter
-from capicu.tui.widgets.seat_panel import SeatPanel, SeatView
 from capicu.tui.widgets.status_line import StatusLine
 from capicu.tui.widgets.tiles import TileStyle
-from capicu.tui.widgets.train_lanes import NAME_WIDTH, TrainLanes, lanes_from_view
-from capicu.tui.words.describe import describe_event, describe_result, display_text, seat_name
+from capicu.tui.words.describe import display_text
 from capicu.tui.words.describe_coach import describe_choices, describe_decision, points
 from capicu.tui.words.describe_rules import preset_title
-from capicu.tui.words.describe_trains import (
-    describe_train_result,
-    describe_train_winners,
-    train_news_lines,
-    untold_lines,
-)
 from capicu.tui.words.messages import N_, t, tn
 from textual import events, work
 from textual.app import ComposeResult
 from textual.binding import ActiveBinding, Binding, BindingType
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Horizontal, VerticalScroll
 from textual.content import Content
 from textual.message import Message
 from textual.reactive import reactive
+from textual.widget import Widget
 from textual.widgets import ProgressBar, Static
 from textual.worker import get_current_worker
 
 #: The footer's "←→" in ASCII mode.
 ASCII_ARROWS = "<-/->"
-#: The rows Mexican Train's log keeps at least, below the hands.
-LOG_ROWS = 4
+
+#: The view of the game replayed.
+ViewT = TypeVar("ViewT", bound=GameView)
 
 
-def spectators_view(view: AnyView) -> AnyView:
+def spectators_view(view: ViewT) -> ViewT:
     """``view`` as nobody's: no seat is "you", no hand is the reader's."""
-    return msgspec.structs.replace(view, seat=None, hand=(), legal=())
+    struct = cast(msgspec.Struct, view)  # every game's view is a msgspec Struct (core/games.py)
+    return cast("ViewT", msgspec.structs.replace(struct, seat=None, hand=(), legal=()))
+
+
+class ReplayBoard(Generic[ViewT]):
+    """A game's part of the replay: its board, and its words for the log, a round's end and a move.
+
+    Each game gives its own (`tui.games.GameFace.replay_board`); the `ReplayScreen` holds the rest.
+    """
+
+    #: The widgets that word themselves (refreshed when the language changes), as a selector.
+    WORDED: ClassVar[str] = "HandView"
+    #: Each hand marks its next tile in a row of its own (the Mexican hands mark nothing else).
+    MARKS_ONLY_THE_NEXT_TILE: ClassVar[bool] = False
+
+    def __init__(self, screen: ReplayScreen) -> None:
+        self.screen = screen
+
+    def compose_above(self) -> ComposeResult:
+        """The board, the coach and the log: above the status line."""
+        yield from ()
+
+    def compose_below(self) -> ComposeResult:
+        """What goes below the status line (the hands, when they are not above it)."""
+        yield from ()
+
+    def mounted(self) -> None:
+        """The screen is mounted: set what its widgets need first."""
+
+    def fit(self, width: int, height: int) -> None:
+        """Lay the board out for a window of ``width`` x ``height``."""
+
+    def display_changed(self) -> None:
+        """The App's tile style or ASCII mode changed: the board's widgets follow."""
+
+    def title_parts(self, board: ViewT) -> list[str]:
+        """What the title says of the match after the game's name: the round, the target."""
+        return []
+
+    def show(self, position: Position) -> None:
+        """Show the board of ``position`` (and the seats beside it)."""
+
+    def tell(self, board: ViewT, log: EventLog) -> None:
+        """Tell the round up to ``board`` in the log, in the table's words."""
+
+    def round_summary(self, board: ViewT) -> str:
+        """The summary of the round that ended at ``board``."""
+        return ""
+
+    def what_happened(self, position: Position, before: ViewT | None) -> str:
+        """The move of ``position`` in the log's words (its first sentence); ``before``: the board before."""
+        return ""
 
 
 class ReplayScreen(CapicuScreen[None]):
@@ -129,7 +174,9 @@ class ReplayScreen(CapicuScreen[None]):
         self.record = record
         #: When the match was played, as the list of replays words it ("" when unknown).
         self.when = when
-        self.trains = isinstance(replay.positions[0].board, MexicanView)
+        first = replay.positions[0].board
+        #: The game's own part: its board and its words (`tui.games`).
+        self.board: ReplayBoard[AnyView] = face_of(first.rules).replay_board()(self)
         self._starts = replay.round_starts()
         self._shown_round = -1
         self._ready = False
@@ -146,42 +193,25 @@ class ReplayScreen(CapicuScreen[None]):
     # -- layout --------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
-        ascii_mode = self.capicu.ascii_mode
-        style = self.capicu.tile_style
-        hands = self.hand_style()
         yield Static("", id="table-title")
-        if self.trains:
-            yield TrainLanes(id="lanes", ascii=ascii_mode)
-            # The hands the whole width (a Mexican Train hand is long), the log below them.
-            with VerticalScroll(id="replay-hands"):
-                for seat in range(self.players):
-                    with Horizontal(classes="replay-seat", id=f"replay-seat-{seat}"):
-                        yield Static("", classes="replay-name", id=f"name-{seat}", markup=False)
-                        yield self._hand(seat, hands, ascii_mode)
-            with Vertical(id="replay-side"):
-                yield from self._coach_widgets()
-                yield EventLog(id="log")
-                yield Static("", id="round-end", markup=False)
-        else:
-            with Horizontal(id="table-middle"):
-                yield LineOfPlay(id="line", tile_style=style, ascii=ascii_mode)
-                with Vertical(id="table-side"):
-                    yield BoneyardInfo(id="boneyard")
-                    yield from self._coach_widgets()
-                    yield EventLog(id="log")
-                    yield Static("", id="round-end", markup=False)
+        yield from self.board.compose_above()
         with Horizontal(id="coach-progress"):
             yield Static("", id="coach-progress-label", markup=False)
-            yield ProgressBar(id="coach-bar", show_eta=False, show_bar=not ascii_mode)  # its bar is not ASCII
+            # Its bar is not ASCII.
+            yield ProgressBar(id="coach-bar", show_eta=False, show_bar=not self.capicu.ascii_mode)
         yield StatusLine(id="table-status")
-        if not self.trains:
-            with VerticalScroll(id="replay-hands"):
-                for seat in range(self.players):
-                    with Horizontal(classes="replay-seat", id=f"replay-seat-{seat}"):
-                        yield SeatPanel(id=f"seat-{seat}", classes="seat-slot", ascii=ascii_mode)
-                        yield self._hand(seat, hands, ascii_mode)
+        yield from self.board.compose_below()
         yield Static("", id="too-small")
         yield QuietFooter()
+
+    def compose_hands(self, seat_widget: Callable[[int], Widget]) -> ComposeResult:
+        """Every seat's row: ``seat_widget`` (its name, its panel), then its hand face up."""
+        hands, ascii_mode = self.hand_style(), self.capicu.ascii_mode
+        with VerticalScroll(id="replay-hands"):
+            for seat in range(self.players):
+                with Horizontal(classes="replay-seat", id=f"replay-seat-{seat}"):
+                    yield seat_widget(seat)
+                    yield self._hand(seat, hands, ascii_mode)
 
     def hand_style(self) -> TileStyle:
         """How the hands are drawn: as asked, but never the large pip faces ``auto`` picks on a big
@@ -190,7 +220,8 @@ class ReplayScreen(CapicuScreen[None]):
         return TileStyle.COMPACT if style is TileStyle.AUTO else style
 
     @staticmethod
-    def _coach_widgets() -> ComposeResult:
+    def compose_coach() -> ComposeResult:
+        """The coach's marks and words (in the log's place while a player is coached)."""
         yield Static("", id="coach-marks")
         yield Static("", id="coach", markup=False)
 
@@ -202,8 +233,7 @@ class ReplayScreen(CapicuScreen[None]):
 
     def on_mount(self) -> None:
         self._ready = True
-        if not self.trains:
-            self.query_one(BoneyardInfo).short = True
+        self.board.mounted()
         self._fit(self.app.size.width, self.app.size.height)
         self._show()
 
@@ -212,17 +242,11 @@ class ReplayScreen(CapicuScreen[None]):
 
     def _fit(self, width: int, height: int) -> None:
         """Below the table's smallest size, say so rather than draw a garbled table."""
-        small = width < MIN_SIZE[0] or height < MIN_SIZE[1]
-        self.set_class(small, "-too-small")
-        if self.trains:
-            # The hands take what the title, the lanes, the status line, the keys and a few
-            # lines of log leave (they scroll beyond it, the seat on turn kept in view).
-            lanes = self.players + 2
-            self.query_one("#replay-hands").styles.max_height = max(2, height - lanes - 3 - LOG_ROWS)
-        if small:
-            self.query_one("#too-small", Static).update(
-                t("Make the window at least {width}x{height} to see the table (it is {now}).",
-                  width=str(MIN_SIZE[0]), height=str(MIN_SIZE[1]), now=f"{width}x{height}"))
+        small = too_small(width, height)
+        self.set_class(small is not None, "-too-small")
+        self.board.fit(width, height)
+        if small is not None:
+            self.query_one("#too-small", Static).update(small)
 
     # -- moving ----------------------------------------------------------------------
 
@@ -259,7 +283,7 @@ class ReplayScreen(CapicuScreen[None]):
     def language_changed(self) -> None:
         self._shown_round = -1
         self._fit(self.app.size.width, self.app.size.height)
-        for widget in self.query("SeatPanel, HandView, LineOfPlay, BoneyardInfo, TrainLanes"):
+        for widget in self.query(self.board.WORDED):
             widget.refresh(layout=True)
         self._show()
         self.refresh_bindings()
@@ -268,12 +292,7 @@ class ReplayScreen(CapicuScreen[None]):
         app = self.capicu
         for hand in self.query(HandView):
             hand.tile_style, hand.ascii = self.hand_style(), app.ascii_mode
-        for line in self.query(LineOfPlay):
-            line.tile_style, line.ascii = app.tile_style, app.ascii_mode
-        for panel in self.query(SeatPanel):
-            panel.ascii = app.ascii_mode
-        for lanes in self.query(TrainLanes):
-            lanes.ascii = app.ascii_mode
+        self.board.display_changed()
 
     @property
     def active_bindings(self) -> dict[str, ActiveBinding]:
@@ -490,10 +509,7 @@ class ReplayScreen(CapicuScreen[None]):
         position = self.shown
         board = position.board
         self._show_title(board)
-        if isinstance(board, MexicanView):
-            self._show_trains(position, board)
-        else:
-            self._show_line(position, board)
+        self.board.show(position)
         self._show_hands(position)
         self._show_log(position)
         self._show_round_end(board)
@@ -502,58 +518,10 @@ class ReplayScreen(CapicuScreen[None]):
 
     def _show_title(self, board: AnyView) -> None:
         dot = " - " if self.capicu.ascii_mode else " · "
-        parts = [t("Replay"), preset_title(board.rules.preset)]
-        if isinstance(board, MexicanView):
-            parts.append(t("round {round} of {rounds}", round=board.round_number, rounds=board.rounds))
-        else:
-            parts.append(t("round {round}", round=board.round_number))
-            parts.append(t("to {target}", target=board.target))
+        parts = [t("Replay"), preset_title(board.rules.preset), *self.board.title_parts(board)]
         if self.when:
             parts.append(self.when)
         self.query_one("#table-title", Static).update(dot.join(parts))
-
-    def _show_line(self, position: Position, board: View) -> None:
-        marks = line_marks(board.events)
-        label = self.names[marks.last_seat] if marks.last_seat is not None else ""
-        self.query_one(LineOfPlay).update_line(
-            board.line, board.ends, board.rules.max_pip, lead=marks.lead, last=marks.last, last_label=label,
-            blanks=board.blanks or (),
-        )
-        self.query_one(BoneyardInfo).update_from_view(board)
-        nobody = spectators_view(board)
-        assert isinstance(nobody, View)
-        for seat in range(self.players):
-            own = position.views[seat]
-            pips = sum(tile.pips for tile in own.hand)
-            note = tn("{count} pip in hand", "{count} pips in hand", pips)
-            if seat in self.computers:
-                note = t("computer") + ", " + tn("{count} pip", "{count} pips", pips)
-            info = SeatView.from_view(nobody, seat, self.names)
-            self.query_one(f"#seat-{seat}", SeatPanel).update_seat(
-                replace(info, revealed=None, computer=seat in self.computers, note=note))
-
-    def _show_trains(self, position: Position, board: MexicanView) -> None:
-        nobody = spectators_view(board)
-        assert isinstance(nobody, MexicanView)
-        over = board.turn is None and bool(board.results)
-        counts = board.results[-1].counts if over else None
-        playable: frozenset[Train] = frozenset()
-        if board.turn is not None:
-            own = position.views[board.turn]
-            playable = frozenset(action.place for action in own.legal
-                                 if isinstance(action, Play) and isinstance(action.place, Train))
-        lanes = self.query_one(TrainLanes)
-        coming = self.next_action()
-        chosen = coming.action.place if coming is not None and isinstance(coming.action, Play) else None
-        lanes.chosen = chosen if isinstance(chosen, Train) else None
-        shown = lanes_from_view(nobody, self.names, playable=playable, counts=counts)
-        lanes.update_lanes(shown, board.engine)
-        for seat in range(self.players):
-            marker = ">" if self.capicu.ascii_mode else "▶"
-            turn = marker if board.turn == seat else " "
-            name = f"{turn}{seat_name(self.names, seat)}"[: NAME_WIDTH + 1]
-            self.query_one(f"#name-{seat}", Static).update(name)
-            self.query_one(f"#replay-seat-{seat}").set_class(board.turn == seat, "-turn")
 
     def _show_hands(self, position: Position) -> None:
         coming = self.next_action()
@@ -567,7 +535,7 @@ class ReplayScreen(CapicuScreen[None]):
             chosen = coming.action.tile if (coming is not None and coming.seat == seat
                                              and isinstance(coming.action, Play)) else None
             hand.playing = chosen is not None and chosen in own.hand
-            if self.trains:
+            if self.board.MARKS_ONLY_THE_NEXT_TILE:
                 hand.markers = hand.playing  # no empty row under the hands that mark nothing
             if chosen is not None and chosen in own.hand:
                 hand.cursor = own.hand.index(chosen)
@@ -579,15 +547,7 @@ class ReplayScreen(CapicuScreen[None]):
         """The round's story up to the position, in the table's words (written again at each step)."""
         log = self.query_one(EventLog)
         log.restart()
-        board = position.board
-        if isinstance(board, MexicanView):
-            lines, untold = train_news_lines(board.events, None, board, self.names, None)
-            for line in lines + untold_lines(untold, self.names, None):
-                log.add_notice(line)
-        else:
-            for event in board.events:
-                log.add_event(event, self.names, None)
-            log.end_draws()
+        self.board.tell(position.board, log)
 
     def _show_round_end(self, board: AnyView) -> None:
         """At a round's end its summary takes the log's place, as at the table."""
@@ -596,19 +556,7 @@ class ReplayScreen(CapicuScreen[None]):
         if not over or self._shown_round == self.position:
             return
         self._shown_round = self.position
-        if isinstance(board, MexicanView):
-            head, *seats = describe_train_result(board.results[-1], self.names, None)
-            text = head + "\n" + "   ".join(seats)
-            if board.winners is not None:
-                text += "\n" + describe_train_winners(board.winners, board.totals, self.names, None)
-        else:
-            lines = describe_result(board.results[-1], self.names, board.rules, board.players, None,
-                                    hands=False)
-            ended = next((e for e in board.events if isinstance(e, MatchEnded)), None)
-            if ended is not None:
-                lines.append(describe_event(ended, self.names, None))
-            text = "\n".join(lines)
-        self.query_one("#round-end", Static).update(text)
+        self.query_one("#round-end", Static).update(self.board.round_summary(board))
 
     def where_we_are(self) -> str:
         """The status line: the round, the move and what it was ("Round 3, move 12 of 40: ...")."""
@@ -624,22 +572,8 @@ class ReplayScreen(CapicuScreen[None]):
 
     def what_happened(self, index: int) -> str:
         """The move at ``index`` in the log's words (its first sentence: the move itself)."""
-        position = self.replay.positions[index]
         before = self.replay.positions[index - 1].board if index > 0 else None
-        board = position.board
-        if isinstance(board, MexicanView):
-            same_round = isinstance(before, MexicanView) and before.round_number == board.round_number
-            earlier = before if same_round and isinstance(before, MexicanView) else None
-            lines, untold = train_news_lines(position.events, earlier, board, self.names, None)
-            lines += untold_lines(untold, self.names, None)
-            return lines[0]() if lines else ""
-        previous = before.events[-1] if isinstance(before, View) and before.events else None
-        for event in position.events:
-            if isinstance(event, TilesDrawn):
-                return describe_event(event, self.names, None)
-            if not isinstance(event, RoundStarted | RoundEnded | MatchEnded):
-                return describe_event(event, self.names, None, lead=isinstance(previous, RoundStarted))
-        return ""
+        return self.board.what_happened(self.replay.positions[index], before)
 
 
-__all__ = ["ReplayScreen", "spectators_view"]
+__all__ = ["ReplayBoard", "ReplayScreen", "spectators_view"]

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import ClassVar
 
 from capicu.core import PRESET_NAMES, Rules
+from capicu.tui.games import face_of
 from capicu.tui.screens.base import CapicuScreen
-from capicu.tui.screens.table import TableScreen
 from capicu.tui.words.describe_rules import describe_rules, preset_title
 from capicu.tui.words.messages import N_, t, tc, tn
 from textual.app import ComposeResult
@@ -16,11 +16,12 @@ from textual.containers import VerticalScroll
 from textual.widgets import Footer, Select, Static
 
 
-def binding_lines(bindings: list[BindingType], *, asides: Sequence[BindingType] = ()) -> list[str]:
+def binding_lines(bindings: list[BindingType], *, asides: Sequence[BindingType] = (),
+                  aside: Callable[[str], str] = str) -> list[str]:
     """Each key once, as "keys  what it does": a key bound twice says both ("Enter  Play tile; Ready").
 
     Keys that do the same things share a line ("r / F1  Rules"); a binding in ``asides``
-    (the choice of an end) says when it counts.
+    (the choice of an end) says when it counts, as ``aside`` words it.
     """
     does: dict[str, list[str]] = {}
     for item in bindings:
@@ -28,7 +29,7 @@ def binding_lines(bindings: list[BindingType], *, asides: Sequence[BindingType] 
             continue
         what = t(item.description)
         if item in asides:
-            what = t("{what} (a tile that fits both ends)", what=what)
+            what = aside(what)
         for key in (k.strip() for k in item.key.split(",")):
             if what not in does.setdefault(key, []):
                 does[key].append(what)
@@ -76,29 +77,13 @@ class RulesKeysScreen(CapicuScreen[None]):
             yield Static("", id="rules-title", classes="screen-title")
             yield Static("", id="rules-text", markup=False)
             yield Static(t("Keys at the table"), classes="screen-title")
-            yield Static(self._keys_text(), id="rules-keys", markup=False)
+            yield Static("", id="rules-keys", markup=False)
         yield Footer()
 
-    def _keys_text(self) -> str:
-        table = TableScreen
-        # The house rules' keys are listed only when the game in play has them.
-        house = [*table.BLANK_BINDINGS, table.REDEAL_BINDING]
-        in_play = self._rules_in_play()
-        rules = in_play[0] if in_play is not None else None
-        lines = [
-            # The table's keys hold the hand's (HandView.CURSOR_BINDINGS) and the ends': each key once.
-            *binding_lines([b for b in table.BINDINGS if b not in house], asides=table.END_BINDINGS),
-            "",
-        ]
-        if rules is not None and rules.wild_blanks:
-            lines += [t("When a blank is left open (wild blanks), 0 to 9 give its number too:"),
-                      *binding_lines(table.BLANK_BINDINGS), ""]
-        if rules is not None and rules.redeal_on_doubles:
-            lines += [t("Dealt five doubles or more, before the first tile:"),
-                      *binding_lines([table.REDEAL_BINDING]), ""]
-        lines += [
-            t("Anywhere: Ctrl+P opens the command palette (themes, language), Ctrl+Q quits."),
-        ]
+    def _keys_text(self, rules: Rules, *, in_play: bool) -> str:
+        """The keys of the game's own table (`TableScreen.key_lines`: from the bindings it declares)."""
+        lines = face_of(rules).table.key_lines(rules if in_play else None)
+        lines.append(t("Anywhere: Ctrl+P opens the command palette (themes, language), Ctrl+Q quits."))
         return "\n".join(lines)
 
     async def rebuild(self) -> None:
@@ -125,6 +110,7 @@ class RulesKeysScreen(CapicuScreen[None]):
         )
         sentences = describe_rules(rules, count)
         self.query_one("#rules-text", Static).update("\n".join(f"- {line}" for line in sentences))
+        self.query_one("#rules-keys", Static).update(self._keys_text(rules, in_play=players is not None))
 
     def action_back(self) -> None:
         self.dismiss()

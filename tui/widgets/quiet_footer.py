@@ -10,13 +10,20 @@ last keys differ (the table lists its turn keys last), the keys that go are
 hidden in place and the ones that come back are shown again, so only their own
 cells are repainted and nothing else in the row moves. Any other change
 rebuilds it as Textual does.
+
+Only Textual's public API: the key widgets are found by their CSS type,
+``FooterKey`` (the name Textual's docs style them by), not by importing the
+class from Textual's private ``widgets._footer``.
 """
 
 from __future__ import annotations
 
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import Footer
-from textual.widgets._footer import FooterKey
+
+#: The CSS type of the Footer's key widgets.
+KEY = "FooterKey"
 
 #: What one key widget shows: its key, how the key is written, its action and words, and whether it works.
 Key = tuple[str, str, str, str, bool]
@@ -47,7 +54,7 @@ class QuietFooter(Footer):
         """Keys that would run into each other ("⏎ Jugar f^p Paleta") are drawn compact, one space apart."""
         if not self.is_attached:
             return
-        keys = [w for w in self.children if isinstance(w, FooterKey) and w.styles.visibility != "hidden"]
+        keys = [w for w in self.query_children(KEY) if w.styles.visibility != "hidden"]
         needed = sum(key.outer_size.width for key in keys)
         # Compact saves two cells a key (Textual's padding); leave it only when the roomy form fits again.
         roomy = needed + (0 if not self.compact else 2 * len(keys))
@@ -76,15 +83,15 @@ class QuietFooter(Footer):
         self.call_after_refresh(self._change_tail, before, keys)
 
     #: The key widgets after the part that stayed, in order, shown or hidden: (key, widget).
-    _tail: tuple[tuple[Key, FooterKey], ...] = ()
+    _tail: tuple[tuple[Key, Widget], ...] = ()
 
     async def recompose(self) -> None:
         self._tail = ()
         await super().recompose()
         self.call_after_refresh(self._fit_width)
 
-    def _keys_shown(self) -> list[FooterKey]:
-        return [w for w in self.children if isinstance(w, FooterKey) and not w.has_class("-command-palette")
+    def _keys_shown(self) -> list[Widget]:
+        return [w for w in self.query_children(KEY) if not w.has_class("-command-palette")
                 and w.styles.visibility != "hidden"]
 
     async def _change_tail(self, before: Shown, keys: Shown) -> None:
@@ -110,7 +117,7 @@ class QuietFooter(Footer):
             self.call_after_refresh(self._fit_width)
             return
         # Something new: drop the spare widgets and make the wanted ones.
-        made = [w for w in self.compose() if isinstance(w, FooterKey) and not w.has_class("-command-palette")]
+        made = [w for w in self.compose() if type(w).__name__ == KEY and not w.has_class("-command-palette")]
         if len(made) != len(keys):
             await self.recompose()
             return

@@ -185,6 +185,8 @@ class TrainLanes(Widget):
     ascii: reactive[bool] = reactive(False)
     #: The lane whose tile waits for the player's choice of train (the cursor in the lanes), if any.
     chosen: reactive[Train | None] = reactive(None, repaint=False)
+    #: The turn timer: the seat on turn and its seconds left (None: no timer runs).
+    timer: reactive[tuple[int, int] | None] = reactive(None, repaint=False)
 
     def __init__(self, *, ascii: bool = False, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(id=id, classes=classes)
@@ -205,6 +207,10 @@ class TrainLanes(Widget):
         self._repaint_changes()
 
     def watch_chosen(self) -> None:
+        self._repaint_changes()
+
+    def watch_timer(self) -> None:
+        # As the clock ticks only its lane's digits are repainted.
         self._repaint_changes()
 
     def _repaint_changes(self) -> None:
@@ -240,6 +246,11 @@ class TrainLanes(Widget):
                      "away": tc("a seat's state, one short word", "away"),
                      "left": tc("a seat's state, one short word", "left"),
                      "disconnected": tc("a seat's state, one short word", "off")}.get(lane.state, "")
+            timer = self.timer
+            if not state and timer is not None and timer[0] == lane.train.owner:
+                # The turn timer in the state's cells: a person on turn has no other state to show.
+                # TRANSLATORS: a turn timer's seconds left, beside its seat's lane; at most four cells.
+                state = tc("a turn timer's seconds left", "{seconds}s", seconds=timer[1])
             text.append(f" {state[:4]:<4}")
         else:
             text.append(" " * 16)

@@ -4,6 +4,8 @@ refused with one sentence when damaged, and replayed to the scores it states, fo
 from __future__ import annotations
 
 import contextlib
+import os
+import threading
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -303,6 +305,34 @@ def test_writing_a_record_twice_keeps_one_file_named_by_its_start_and_id(record,
     assert write_record(folder, record) == first
     assert [p.name for p in folder.iterdir()] == [first.name]  # no temporary file left either
     assert read_record(first) == record and first.read_bytes() == encode_record(record)
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="FIFOs")
+def test_a_fifo_among_the_records_is_no_record_and_is_not_waited_on(record, tmp_path):
+    """A FIFO named like a record (nobody writing to it) is listed as no record, at once: opening it used
+    to wait for a writer for ever, and the replays' list with it."""
+    write_record(tmp_path, record)
+    fifo = tmp_path / "x.capicu-record"
+    os.mkfifo(fifo)
+    problems: list[tuple[str, str]] = []
+    found: list[object] = []
+    listed = threading.Event()
+
+    def listing() -> None:
+        found.extend(list_records(tmp_path, on_problem=lambda path, exc: problems.append((path.name,
+                                                                                           str(exc)))))
+        listed.set()
+
+    threading.Thread(target=listing, daemon=True).start()
+    try:
+        assert listed.wait(30), "listing the records waited on the FIFO"
+    finally:
+        if not listed.is_set():  # a writer lets the stuck reader go
+            with contextlib.suppress(OSError):
+                os.close(os.open(fifo, os.O_WRONLY | os.O_NONBLOCK))
+    assert len(found) == 1
+    assert problems == [("x.capicu-record", f"{fifo} is not a record: it is not a file but a device, a pipe "
+                                            "or a folder")]
 
 
 def test_the_list_of_records_is_newest_first_and_tells_of_the_damaged_ones(record, tmp_path):

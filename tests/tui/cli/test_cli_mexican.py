@@ -14,8 +14,8 @@ from capicu.tui.app import CapicuApp
 from capicu.tui.cli.main import main
 from capicu.tui.cli.simulate import run_simulation
 from capicu.tui.game import DisplayOptions, SoloGame
-from capicu.tui.screens.table import TableScreen
-from capicu.tui.screens.train_table import TrainTableScreen
+from capicu.tui.screens.draw_table import DrawTableScreen
+from capicu.tui.screens.mexican_table import MexicanTableScreen
 from capicu.tui.words.describe_rules import describe_rules
 from capicu.tui.words.messages import command_line_language
 from helpers_app import wait_for
@@ -137,8 +137,8 @@ async def test_play_mexican_train_opens_its_table() -> None:
     request = SoloGame(MEXICAN, 4, "normal", seed=3, name="Ana", pace=0.0)
     app = CapicuApp(DisplayOptions(mouse=False), request)
     async with app.run_test(size=(100, 32)) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, TrainTableScreen), what="the train table")
-        assert not any(isinstance(screen, TableScreen) for screen in app.screen_stack)
+        await wait_for(pilot, lambda: isinstance(app.screen, MexicanTableScreen), what="the train table")
+        assert not any(isinstance(screen, DrawTableScreen) for screen in app.screen_stack)
     assert app.failure is None
 
 

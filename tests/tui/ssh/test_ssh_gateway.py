@@ -497,7 +497,7 @@ async def test_tcp_players_are_unaffected_while_ssh_sessions_come_and_go(open_ta
 
 async def test_hosting_in_a_terminal_starts_the_gateway_beside_the_table(folders: Path) -> None:
     from capicu.tui.game import DisplayOptions, HostGame
-    from capicu.tui.screens.table import TableScreen
+    from capicu.tui.screens.draw_table import DrawTableScreen
     from capicu.tui.ssh.session import HostingApp
     from helpers_app import screen_text, wait_for
 
@@ -513,7 +513,7 @@ async def test_hosting_in_a_terminal_starts_the_gateway_beside_the_table(folders
         # How to join stands in the lobby, never in a notice that would linger over the host's hand.
         assert not any("SSH on port" in n.message for n in app._notifications)
         await pilot.press("s")  # the open seat to a computer: the deal comes
-        await wait_for(pilot, lambda: isinstance(app.screen, TableScreen), what="the host's table")
+        await wait_for(pilot, lambda: isinstance(app.screen, DrawTableScreen), what="the host's table")
         await wait_for(pilot, lambda: "press j" in screen_text(app) or "j How to join" in screen_text(app),
                        what="the table says where to look")
         assert "SSH on port" not in screen_text(app)

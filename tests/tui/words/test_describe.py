@@ -661,7 +661,7 @@ def test_every_reason_a_host_cannot_start_is_a_code_worded_with_its_declared_par
 
 def test_a_hint_says_lead_on_an_empty_table_and_no_end_when_both_ends_match() -> None:
     from capicu.core import End, Play, Tile
-    from capicu.tui.screens.table import describe_action
+    from capicu.tui.screens.draw_table import describe_action
 
     match = crafted_match(Rules.preset_named("puerto-rican-drawing"),
                           ["6-6 0-1 0-2 0-3 0-4 0-6 0-0", "5-6 1-2 1-3 1-4 1-5 2-2 2-3"])

@@ -104,9 +104,9 @@ def test_a_refused_redeal_and_blank_are_worded() -> None:
 async def test_the_setup_form_plays_the_house_rules_chosen_and_refuses_what_cannot_combine() -> None:
     from capicu.tui.app import CapicuApp
     from capicu.tui.game import DisplayOptions
+    from capicu.tui.screens.draw_table import DrawTableScreen
     from capicu.tui.screens.host_setup import HostSetupScreen
     from capicu.tui.screens.menu import MainMenuScreen
-    from capicu.tui.screens.table import TableScreen
     from helpers_app import wait_for
     from textual.widgets import Select
 
@@ -129,7 +129,7 @@ async def test_the_setup_form_plays_the_house_rules_chosen_and_refuses_what_cann
         screen.query_one("#redeal-on-doubles", Select).value = True
         await pilot.pause()
         await pilot.press("ctrl+s")
-        await wait_for(pilot, lambda: isinstance(app.screen, TableScreen) and app.table.view is not None,
+        await wait_for(pilot, lambda: isinstance(app.screen, DrawTableScreen) and app.table.view is not None,
                        what="the table")
         view = app.table.view
         assert view is not None

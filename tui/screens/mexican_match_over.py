@@ -1,4 +1,4 @@
-"""A match of Mexican Train is over: the winner (lowest total, ties shared), every round's counts, totals.
+"""Mexican Train's final score: the winner (lowest total, ties shared), every round's counts, totals.
 
 The rounds are a table that takes the rows the terminal has and scrolls (13
 rounds and eight players at 80x24); the line under it says so in words, since
@@ -7,79 +7,47 @@ scrollbars are hidden in ASCII mode.
 
 from __future__ import annotations
 
-from typing import ClassVar
-
 from capicu.core import MexicanView
 from capicu.core.actions import Train
-from capicu.tui.game import JoinGame
-from capicu.tui.screens.base import CapicuModalScreen
+from capicu.tui.screens.match_over import MatchOverScreen
 from capicu.tui.widgets.train_lanes import lane_keys, lane_order
 from capicu.tui.words.describe import seat_name, you_title
 from capicu.tui.words.describe_trains import describe_train_winners
-from capicu.tui.words.messages import N_, t, tn
+from capicu.tui.words.messages import t, tn
 from rich.text import Text
-from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
-from textual.containers import Vertical
-from textual.widgets import DataTable, Footer, Static
+from textual.widgets import DataTable
 
 
-class TrainMatchOverScreen(CapicuModalScreen[None]):
+class MexicanMatchOverScreen(MatchOverScreen[MexicanView]):
     """The last word on a match of Mexican Train."""
 
     CSS = """
-    #train-over-dialog {
+    #over-dialog {
         width: 100%;
         height: 100%;
         padding: 0 1;
     }
-    #train-over-winner {
+    #over-winner {
         padding: 0 0 1 0;
     }
-    #train-over-table {
+    #over-table {
         height: 1fr;
         /* Said in words under the table: a scrollbar is hidden in ASCII mode and faint in 16 colours. */
         scrollbar-size: 0 0;
     }
-    #train-over-position {
+    #over-position {
         color: $text-muted;
     }
     """
 
-    AUTO_FOCUS = "#train-over-table"
-
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("a", "again", N_("Play again")),
-        Binding("escape,q", "leave", N_("Leave"), key_display="esc/q"),
-    ]
-
-    def __init__(self, view: MexicanView) -> None:
-        super().__init__()
-        self.view = view
-
-    def _names(self) -> list[str]:
-        game = self.capicu.game
-        return [game.seat_name(s) if game else t("seat {number}", number=s + 1)
-                for s in range(self.view.players)]
-
-    def compose(self) -> ComposeResult:
+    def _winner(self, names: list[str]) -> str:
         view = self.view
-        names = self._names()
-        winners = view.winners or ()
-        with Vertical(id="train-over-dialog", classes="dialog"):
-            yield Static(t("The match is over"), id="train-over-title", classes="screen-title")
-            winner = describe_train_winners(winners, view.totals, names, view.seat)
-            yield Static(winner, id="train-over-winner", markup=False)
-            yield self._rounds_table(names)
-            yield Static(tn("{count} round: the arrows and PgUp/PgDn scroll.",
-                            "{count} rounds: the arrows and PgUp/PgDn scroll.", len(view.results)),
-                         id="train-over-position", markup=False)
-        yield Footer()
+        return describe_train_winners(view.winners or (), view.totals, names, view.seat)
 
     def _rounds_table(self, names: list[str]) -> DataTable[Text]:
         """Every round: its engine and each player's count; the totals last, the winners' bold."""
         view = self.view
-        table: DataTable[Text] = DataTable(id="train-over-table", cursor_type="row", show_cursor=False)
+        table: DataTable[Text] = DataTable(id="over-table", cursor_type="row", show_cursor=False)
         table.add_column(Text(t("Round")), key="round")
         # Each column headed by its seat's number (as the table's lanes are) and as much of the name as fits.
         # In the lanes' order, with their keys: you first, then the others in turn order.
@@ -102,14 +70,6 @@ class TrainMatchOverScreen(CapicuModalScreen[None]):
         table.add_row(*totals, key="totals")
         return table
 
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "again":
-            game = self.capicu.game
-            return game is not None and not isinstance(game.request, JoinGame)
-        return True
-
-    async def action_again(self) -> None:
-        await self.capicu.play_again()
-
-    async def action_leave(self) -> None:
-        await self.capicu.leave_game()
+    def _position(self) -> str:
+        return tn("{count} round: the arrows and PgUp/PgDn scroll.",
+                  "{count} rounds: the arrows and PgUp/PgDn scroll.", len(self.view.results))
