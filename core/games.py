@@ -18,7 +18,7 @@ A game's modules are imported only when that game is asked for: a Draw-family
 game never loads Mexican Train's (the eager fields here are plain values and
 the shared types of core/rules.py and core/actions.py). Adding a game is its
 own package (core/<game>/: layout, state, match, events, view, refusals), its
-`Rules` subclass and `Game` member (core/rules.py), and one `GameSpec` in `GAMES`.
+`Rules` subclass, `Game` member and `RuleOption`s (core/rules.py), and one `GameSpec` in `GAMES`.
 """
 
 from __future__ import annotations
