@@ -49,6 +49,7 @@ from .options import (
     add_rule_arguments,
     add_ssh_arguments,
     check_level,
+    check_table,
     host_config_from_args,
     level_option,
     number_in,
@@ -266,6 +267,7 @@ def run_play(args: argparse.Namespace) -> int:
     """``capicu play``: a host on 127.0.0.1 in this process, joined like any other."""
     rules, players = rules_from_args(args)
     check_level(rules, args.level)
+    check_table(rules)
     start = SoloGame(rules=rules, players=players, level=args.level, seed=args.seed, name=_player_name(args),
                      journal=not args.no_journal)
     return run_app(args, start)
@@ -453,6 +455,8 @@ def run_host(args: argparse.Namespace) -> int:
     their match is lost), unless ``--resume`` goes on with it or ``--new`` sets it aside.
     """
     config = host_config_from_args(args)
+    if not args.headless:
+        check_table(config.table.rules)  # hosting in this terminal plays at its table
     config = _settle_unfinished(args, config)
     resumed = summarize(config.resume) if config.resume is not None else None
     tell = partial(tell_operator, resumed=resumed)

@@ -65,3 +65,10 @@ def test_an_option_of_another_game_is_refused(capsys: pytest.CaptureFixture[str]
     assert "--wild-blanks is not an option of fives-and-threes" in capsys.readouterr().err
     assert main(["rules", "--preset", "draw", "--exact-finish"]) == 2
     assert "--exact-finish is not an option of draw" in capsys.readouterr().err
+
+
+def test_play_and_host_at_a_table_are_refused_until_there_is_one(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["play", "--preset", "fives-and-threes"]) == 2
+    assert "fives-and-threes has no table screen yet" in capsys.readouterr().err
+    assert main(["--lang", "es", "host", "--preset", "fives-and-threes", "--port", "0"]) == 2
+    assert "todavía no tiene mesa en pantalla" in capsys.readouterr().err
