@@ -5,6 +5,7 @@
     python bench/arena.py --only 3p --rounds 300 --set read=0   # a tuning run (see --help)
     python bench/arena.py --only 3p --rounds 300 --sees-all-hands   # what knowing the hands is worth
     python bench/arena.py --preset mexican-train --matches 16 --rounds 4 --easy 16   # Mexican Train
+    python bench/arena.py --preset fives-and-threes --matches 200 --rounds 200 --easy 200 --easy4 200
 
 What it plays (preset puerto-rican-drawing unless --preset):
 - two-player matches, hard against normal; each seed is played twice with the
@@ -15,6 +16,12 @@ What it plays (preset puerto-rican-drawing unless --preset):
 - with --whole N, three-player matches played whole, hard in each seat in
   turn, every round counted (later rounds are led by the last winner, so a
   player who wins more leads more: this figure runs above the first-round one).
+
+With --preset fives-and-threes: whole matches to 61, each seed played twice with
+the seats swapped (at four players, the partnerships swapped), hard against
+normal and normal against easy, at two players (--matches, --easy seeds) and
+four (--rounds, --easy4); ``--set key=value`` changes hard's fives `Budget`.
+Decision times are given as this thread's CPU time too (``*_cpu_*``).
 
 With --preset mexican-train (a different game, so other parts): whole matches
 of 13 rounds, every round counted, each seed played with the seats swapped
@@ -346,6 +353,137 @@ def train_main(args: argparse.Namespace) -> int:
     return 0
 
 
+@dataclass
+class FivesTally:
+    """Matches of Fives and Threes to the target from one level's side: wins, points, times."""
+
+    games: int = 0
+    wins: int = 0
+    mine: int = 0
+    theirs: int = 0
+    #: Wall-clock and CPU (this thread's) milliseconds of each decision with a choice, by level.
+    times: dict[str, list[float]] = field(default_factory=dict)
+    cpu: dict[str, list[float]] = field(default_factory=dict)
+    every: dict[str, list[float]] = field(default_factory=dict)
+
+    def add(self, other: FivesTally) -> None:
+        self.games += other.games
+        self.wins += other.wins
+        self.mine += other.mine
+        self.theirs += other.theirs
+        for source, target in ((other.times, self.times), (other.cpu, self.cpu), (other.every, self.every)):
+            for level, values in source.items():
+                target.setdefault(level, []).extend(values)
+
+
+def _fives_players(levels: list[str], seed: int) -> list[object]:
+    from capicu.core.ai.fives_hard import Budget as FivesBudget
+    from capicu.core.ai.fives_hard import FivesHardPlayer
+    from capicu.core.ai.fives_players import make_fives_player
+
+    whole = ("playouts", "candidates", "horizon")
+    typed = {k: int(v) if k in whole else float(v) for k, v in BUDGET_CHANGES.items()}
+    out: list[object] = []
+    for seat, level in enumerate(levels):
+        if level == "hard":
+            # The budget's safety cap counted in this thread's CPU time: on a machine others are
+            # using, a wall-clock cap would cut the search short and measure the load, not hard.
+            budget = FivesBudget(**typed)  # type: ignore[arg-type]
+            out.append(FivesHardPlayer(seed * 10 + seat, budget, clock=time.thread_time))
+        else:
+            out.append(make_fives_player(level, seed * 10 + seat))
+    return out
+
+
+def fives_seats(args: tuple[str, str, int, int]) -> FivesTally:
+    """One seed's match to the target, played twice: ``first`` in the even seats, then in the odd ones.
+
+    With four players the even seats are a partnership (seats 1 and 3 across); at two, a seat each.
+    """
+    from capicu.core.fives import FIVES_AND_THREES, FivesMatch
+
+    first, second, players, seed = args
+    tally = FivesTally()
+    for mine in (0, 1):
+        levels = [first if seat % 2 == mine else second for seat in range(players)]
+        match = FivesMatch(FIVES_AND_THREES, players, seed)
+        bots = _fives_players(levels, seed)
+        while not match.is_over:
+            seat = match.turn
+            assert seat is not None
+            view = match.view(seat)
+            wall, cpu = time.perf_counter(), time.thread_time()
+            action = bots[seat].choose(view)  # type: ignore[attr-defined]
+            cpu_ms = (time.thread_time() - cpu) * 1000
+            wall_ms = (time.perf_counter() - wall) * 1000
+            tally.every.setdefault(levels[seat], []).append(cpu_ms)
+            if len(view.legal) > 1:
+                tally.times.setdefault(levels[seat], []).append(wall_ms)
+                tally.cpu.setdefault(levels[seat], []).append(cpu_ms)
+            match.apply(action, seat)
+        side = mine  # seat ``mine`` is first's, and its side is ``mine`` (seat % 2 with partners)
+        tally.games += 1
+        tally.wins += match.winner == side
+        tally.mine += match.scores[side]
+        tally.theirs += sum(match.scores) - match.scores[side]
+    return tally
+
+
+def fives_main(args: argparse.Namespace) -> int:
+    """The Fives and Threes arena: whole matches to 61, each seed with the seats swapped.
+
+    Hard against normal and normal against easy, at two players (--matches and --easy
+    seeds) and four in partnerships (--rounds and --easy4 seeds). Decision times are
+    wall-clock and this thread's CPU time (the second is what a decision costs on a
+    machine that others are not using).
+    """
+    base = args.seed * 100_000
+    jobs: list[tuple[str, tuple[str, str, int, int]]] = []
+    if args.only != "3p":
+        jobs += [("2p", ("hard", "normal", 2, base + i)) for i in range(args.matches)]
+        jobs += [("easy2p", ("normal", "easy", 2, base + 80_000 + i)) for i in range(args.easy)]
+    if args.only != "2p":
+        jobs += [("4p", ("hard", "normal", 4, base + 50_000 + i)) for i in range(args.rounds)]
+        jobs += [("easy4p", ("normal", "easy", 4, base + 90_000 + i)) for i in range(args.easy4)]
+    tallies = {kind: FivesTally() for kind in ("2p", "4p", "easy2p", "easy4p")}
+    started = time.perf_counter()
+    with ProcessPoolExecutor(
+        max_workers=args.workers, initializer=_configure, initargs=(BUDGET_CHANGES, False)
+    ) as pool:
+        futures = [(kind, pool.submit(fives_seats, job)) for kind, job in jobs]
+        for kind, future in futures:
+            tallies[kind].add(future.result())
+    out: dict[str, object] = {"preset": "fives-and-threes", "seed": args.seed,
+                              "budget_changes": BUDGET_CHANGES}
+    names = {"2p": "fives_hard_vs_normal_2p", "4p": "fives_hard_vs_normal_4p",
+             "easy2p": "fives_normal_vs_easy_2p", "easy4p": "fives_normal_vs_easy_4p"}
+    for kind, tally in tallies.items():
+        if not tally.games:
+            continue
+        name = names[kind]
+        out[f"{name}_match_win_rate"] = round(tally.wins / tally.games, 4)
+        out[f"{name}_match_win_rate_ci95"] = wilson(tally.wins, tally.games)
+        out[f"{name}_matches"] = tally.games
+        out[f"{name}_mean_final_score"] = round(tally.mine / tally.games, 2)
+        out[f"{name}_others_mean_final_score"] = round(tally.theirs / tally.games, 2)
+    merged = FivesTally()
+    for tally in tallies.values():
+        merged.add(tally)
+    for level in ("hard", "normal", "easy"):
+        if merged.every.get(level):
+            out[f"fives_{level}_cpu_median_ms"] = round(statistics.median(merged.every[level]), 2)
+            out[f"fives_{level}_cpu_p99_ms"] = round(percentile(merged.every[level], 0.99), 2)
+        if merged.cpu.get(level):
+            out[f"fives_{level}_choice_cpu_median_ms"] = round(statistics.median(merged.cpu[level]), 2)
+            out[f"fives_{level}_choice_cpu_p99_ms"] = round(percentile(merged.cpu[level], 0.99), 2)
+            out[f"fives_{level}_choice_wall_median_ms"] = round(statistics.median(merged.times[level]), 2)
+            out[f"fives_{level}_choice_wall_p99_ms"] = round(percentile(merged.times[level], 0.99), 2)
+            out[f"fives_{level}_choice_decisions"] = len(merged.cpu[level])
+    out["seconds"] = round(time.perf_counter() - started, 1)
+    print(json.dumps(out))
+    return 0
+
+
 def wilson(wins: int, n: int) -> list[float]:
     """The 95% Wilson score interval of a rate."""
     if n == 0:
@@ -390,6 +528,8 @@ def main(argv: list[str] | None = None) -> int:
         BUDGET_CHANGES[key] = value if key == "opponents" else float(value)
     if args.preset == "mexican-train":
         return train_main(args)
+    if args.preset == "fives-and-threes":
+        return fives_main(args)
 
     base = args.seed * 100_000
     jobs: list[tuple[str, tuple[str, str, str, int, int, int | None]]] = []

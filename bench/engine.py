@@ -6,7 +6,10 @@ seat's view after every action, as the host does to send each seat its table;
 ``playout_*`` use the fast path that computer players run (`play_out` on the
 engine's `RoundState`, the same rules code). ``mexican_*`` are the same two
 figures for Mexican Train (4 players, double-twelve, the engines taken in
-turn): `MexicanMatch`, and `play_out_mexican` on its `MexicanRound`.
+turn): `MexicanMatch`, and `play_out_mexican` on its `MexicanRound`. ``fives_*``
+are Fives and Threes' hands (4 players in partnerships, every play scored):
+`FivesMatch`, and `play_out_at_random` on its `FivesRound`, beside the Draw
+family's play-out at 4 players (``playout_rounds_per_s_4p``, the ``draw`` preset).
 Run by hand: ``python bench/engine.py [--seconds S]``.
 
 Times are this process's CPU time, and the figures are measured a slice at a
@@ -24,9 +27,13 @@ from collections.abc import Iterator
 
 import msgspec
 from capicu.core import Match, RoundEnded, Rules
+from capicu.core.ai.fives_playout import play_out_at_random
 from capicu.core.ai.mexican_playout import play_out_mexican
 from capicu.core.ai.playout import play_out
 from capicu.core.draw.state import RoundState, deal_hands, highest_double
+from capicu.core.fives.events import FivesRoundEnded
+from capicu.core.fives.match import FivesMatch
+from capicu.core.fives.state import FivesRound
 from capicu.core.mexican.events import MexicanRoundEnded
 from capicu.core.mexican.match import MexicanMatch
 from capicu.core.mexican.state import MexicanRound
@@ -58,9 +65,9 @@ def api_rounds(players: int, *, views: bool = False) -> Iterator[int]:
         yield rounds
 
 
-def playout_rounds(players: int) -> Iterator[int]:
+def playout_rounds(players: int, preset: str = "puerto-rican-drawing") -> Iterator[int]:
     """Rounds played out on a `RoundState`, slice by slice."""
-    rules = Rules()
+    rules = Rules.preset_named(preset)
     tiles = tile_set(rules.max_pip)
     hand_size = rules.hand_size(players)
     rng = random.Random(1)
@@ -80,6 +87,41 @@ def playout_rounds(players: int) -> Iterator[int]:
             play_out(state, rng)
             rounds += 1
         yield rounds
+
+
+def fives_playout_hands(players: int) -> Iterator[int]:
+    """Fives and Threes hands played out on a `FivesRound` (every play scored), slice by slice."""
+    rules = Rules.preset_named("fives-and-threes")
+    tiles = tile_set(rules.max_pip)
+    hand_size = rules.hand_size(players)
+    rng = random.Random(1)
+    order = list(range(len(tiles)))
+    while True:
+        hands_done = 0
+        for _ in range(100):
+            rng.shuffle(order)
+            state = FivesRound(tiles, deal_hands(order, players, hand_size), order[players * hand_size:],
+                               turn=rng.randrange(players), drawing=rules.drawing,
+                               partnerships=rules.partnerships)
+            play_out_at_random(state, rng)
+            hands_done += 1
+        yield hands_done
+
+
+def fives_api_hands(players: int) -> Iterator[int]:
+    """Fives and Threes hands finished through `FivesMatch`, slice by slice (new matches as they end)."""
+    rules = msgspec.structs.replace(Rules.preset_named("fives-and-threes"), target=10**9)
+    rng = random.Random(1)
+    match = FivesMatch(rules, players, seed=1)
+    while True:
+        hands_done = 0
+        for _ in range(200):
+            for event in match.apply(rng.choice(match.legal_actions())):
+                if type(event) is FivesRoundEnded:
+                    hands_done += 1
+            if len(match.results) == MATCH_ROUNDS:
+                match = FivesMatch(rules, players, seed=match.seed + 1)
+        yield hands_done
 
 
 def mexican_api_rounds(players: int) -> Iterator[int]:
@@ -143,6 +185,9 @@ def main() -> None:
         "api_with_views_rounds_per_s_3p": api_rounds(3, views=True),
         "playout_rounds_per_s_3p": playout_rounds(3),
         "playout_rounds_per_s_2p": playout_rounds(2),
+        "playout_rounds_per_s_4p": playout_rounds(4, "draw"),
+        "fives_playout_hands_per_s_4p": fives_playout_hands(4),
+        "fives_api_hands_per_s_4p": fives_api_hands(4),
         "mexican_api_rounds_per_s_4p": mexican_api_rounds(4),
         "mexican_playout_rounds_per_s_4p": mexican_playout_rounds(4),
     }

@@ -6,7 +6,9 @@ app, and prints one JSON line:
 
 - ``start_s``: from starting ``capicu play`` until the table is on screen;
 - ``bare_start_s``: from starting a bare Textual app until its one line shows;
-- ``start_ratio``: their ratio (goal <= 1.75, reached with plain code: no start-up tricks);
+- ``start_ratio``: their ratio (goal <= 1.6, ``start_ratio_goal``, the median of 7 runs alternated
+  with the version before: a game loads what its first frame needs, and what a match's end or
+  hosting needs when asked for; plain code, no start-up tricks);
 - ``cursor_move_bytes``: what Textual writes for one cursor move in the hand (goal <= 2.5 KB);
 - ``opponent_move_bytes``: what it writes for one opponent's move (goal <= 4 KB);
 - ``mexican_start_s``, ``mexican_cursor_move_bytes``, ``mexican_opponent_move_bytes``: the
@@ -41,6 +43,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 COLUMNS, ROWS = 80, 24
+#: The most ``start_ratio`` may be (issue 31).
+START_RATIO_GOAL = 1.6
 QUIET = 0.25
 RIGHT = b"\x1b[C"
 LEFT = b"\x1b[D"
@@ -259,6 +263,7 @@ def main() -> int:
         "start_s": round(start_s, 3),
         "bare_start_s": round(bare_s, 3),
         "start_ratio": round(start_s / bare_s, 2),
+        "start_ratio_goal": START_RATIO_GOAL,
         "cursor_move_bytes": cursor_bytes,
         "opponent_move_bytes": opponent_bytes,
         "mexican_start_s": round(mexican_start, 3),

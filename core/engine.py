@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any, ClassVar, Protocol, Self, TypeVar
 
 from .actions import Action, IllegalAction, parse_action
@@ -31,11 +32,24 @@ V_co = TypeVar("V_co", covariant=True)
 E_co = TypeVar("E_co", covariant=True)
 
 
+@dataclass(frozen=True)
+class Ending:
+    """How a finished match ended, in every game's terms: what the record and the history keep."""
+
+    #: Each side's total at the end (a side is a seat but in partnerships: `Rules.side_of`).
+    totals: tuple[int, ...]
+    #: The seats that won (both partners of a winning side; every seat tied for the best).
+    winners: tuple[int, ...]
+
+
 class Engine(Protocol[V_co, E_co]):
     """A match of one game, in progress or over: what the host, the journal, the replay and the
     computer players ask of any engine. ``V_co`` is its view type, ``E_co`` its events'."""
 
-    rules: Rules
+    @property
+    def rules(self) -> Rules:
+        """Its rules (each engine's own kind of `Rules`: read-only here, so an engine may narrow it)."""
+
     players: int
     seed: int
     round_number: int
@@ -51,6 +65,10 @@ class Engine(Protocol[V_co, E_co]):
     @property
     def awaiting_deal(self) -> bool:
         """A round is over and the next waits for `deal_next_round` (``pause_between_rounds``)."""
+
+    @property
+    def ending(self) -> Ending | None:
+        """How the match ended (its totals and winning seats); None while it is not over."""
 
     @property
     def opening_events(self) -> tuple[E_co, ...]:
@@ -234,4 +252,4 @@ class LoggedMatch(ABC):
         return match
 
 
-__all__ = ["Engine", "LoggedMatch", "OnEntry"]
+__all__ = ["Ending", "Engine", "LoggedMatch", "OnEntry"]

@@ -18,7 +18,7 @@ A game's modules are imported only when that game is asked for: a Draw-family
 game never loads Mexican Train's (the eager fields here are plain values and
 the shared types of core/rules.py and core/actions.py). Adding a game is its
 own package (core/<game>/: layout, state, match, events, view, refusals), its
-`Rules` subclass and `Game` member (core/rules.py), and one `GameSpec` in `GAMES`.
+`Rules` subclass, `Game` member and `RuleOption`s (core/rules.py), and one `GameSpec` in `GAMES`.
 """
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, Any, TypeAlias
 from .actions import Action, Draw, End, EndRun, Pass, Play, Redeal, Run, Train, parse_action
 from .codes import Code
 from .engine import Engine, OnEntry
-from .rules import Game, MexicanRules, Rules
+from .rules import FivesRules, Game, MexicanRules, Rules
 
 if TYPE_CHECKING:  # only named: a game's modules load when it is asked for
     from .draw.match import Match
@@ -69,6 +69,9 @@ class GameSpec:
     place_type: type[End] | type[Train]
     #: Where its own things live: "module:name" under capicu.core, imported when first asked for.
     where: Mapping[str, str] = field(repr=False)
+    #: The formats of its logs written by earlier versions, still read (its engine's `from_log`
+    #: says how, or refuses one in a sentence naming its version).
+    old_log_formats: tuple[str, ...] = ()
 
     @property
     def name(self) -> str:
@@ -190,7 +193,8 @@ MEXICAN_TRAIN = GameSpec(
     game=Game.MEXICAN_TRAIN,
     title="Mexican Train",
     rules_type=MexicanRules,
-    log_format="capicu-mexican-train-log/1",
+    log_format="capicu-mexican-train-log/2",
+    old_log_formats=("capicu-mexican-train-log/1",),
     view_tag="mexican-train",
     action_types=(Play, Run, EndRun, Draw, Pass),
     place_type=Train,
@@ -206,12 +210,35 @@ MEXICAN_TRAIN = GameSpec(
     },
 )
 
+#: Fives and Threes: the Draw family's line, points scored as the tiles are laid.
+FIVES = GameSpec(
+    game=Game.FIVES_AND_THREES,
+    title="Fives and Threes",
+    rules_type=FivesRules,
+    log_format="capicu-fives-log/1",
+    view_tag="fives-and-threes",
+    action_types=(Play, Draw, Pass),
+    place_type=End,
+    where={
+        "engine": "fives.match:FivesMatch",
+        "view": "fives.view:FivesView",
+        "events": "fives.events:FivesEvent",
+        "result": "fives.events:FivesRoundResult",
+        # Played on the Draw family's line, it refuses with that line's codes (four of them:
+        # the lead goes left, a tile that fits neither end or not that end, no drawing).
+        "refusal": "draw.refusals:DrawRefusal",
+        "refusals": "draw.refusals:CODES",
+        "why_not": "fives.refusals:why_not_fives",
+        "players": "ai.fives_players:FIVES_PLAYERS",
+    },
+)
+
 #: Every game, the Draw family first (a log of no known format is read as its).
-GAMES: tuple[GameSpec, ...] = (LINE, MEXICAN_TRAIN)
+GAMES: tuple[GameSpec, ...] = (LINE, MEXICAN_TRAIN, FIVES)
 
 _BY_GAME = {spec.game: spec for spec in GAMES}
 _BY_NAME = {spec.name: spec for spec in GAMES}
-_BY_FORMAT = {spec.log_format: spec for spec in GAMES}
+_BY_FORMAT = {fmt: spec for spec in GAMES for fmt in (spec.log_format, *spec.old_log_formats)}
 _BY_TAG = {spec.view_tag: spec for spec in GAMES}
 
 
@@ -259,6 +286,7 @@ def match_from_log(data: Any, on_entry: OnEntry | None = None) -> AnyMatch:
 
 
 __all__ = [
+    "FIVES",
     "GAMES",
     "LINE",
     "MEXICAN_TRAIN",

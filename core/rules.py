@@ -139,6 +139,9 @@ class RuleFact(Code):
     ENGINE = "engine"
     #: Round 1 is begun by a seat drawn at random, each later round by the next seat.
     FIRST_PLAYER_ROTATES = "first-player-rotates"
+    #: The engine is dealt like any tile: its holder lays it as their turn and the next seat plays;
+    #: else it comes from the boneyard and the seat after the last round's beginner begins.
+    ENGINE_DEALT = "engine-dealt"
     #: A first turn may lay a run on one's own train, not ending on a double.
     OPENING_RUN = "opening-run"
     #: A first turn lays one tile on one's own train (the option).
@@ -150,7 +153,11 @@ class RuleFact(Code):
     MEXICAN_TRAIN_ANYONE = "mexican-train-anyone"
     #: The option: the Mexican train only after one's own train is started.
     MEXICAN_TRAIN_AFTER_OWN = "mexican-train-after-own"
+    #: The option one double a turn: a double is covered by its player's next tile.
     COVER_DOUBLES = "cover-doubles"
+    #: Several doubles a turn, the turn ending with a cover of the oldest open double; open
+    #: doubles are covered oldest first, one tile a turn.
+    SEVERAL_DOUBLES = "several-doubles"
     #: The option: a double earns another play anywhere, uncovered.
     DOUBLE_PLAYS_AGAIN = "double-plays-again"
     #: A round ends when a player goes out (on a double too) or nobody can play.
@@ -158,6 +165,26 @@ class RuleFact(Code):
     #: Hands are counted into totals; the double blank counts ``points``.
     DOUBLE_BLANK_COUNTS = "double-blank-counts", "points"
     LOWEST_TOTAL_WINS = "lowest-total-wins"
+    # -- Fives and Threes' (docs/RULES.md, fives-and-threes) --
+    #: The tiles not dealt are set aside and never drawn: who cannot play knocks.
+    SET_ASIDE_KNOCK = "set-aside-knock"
+    #: Each later hand is led by the next seat, with any tile.
+    LEAD_ROTATES = "lead-rotates"
+    #: After every tile the two ends are added (a double at an end counts both halves):
+    #: a multiple of 3 scores total / 3, a multiple of 5 total / 5 (15 scores 8).
+    ENDS_SCORE = "ends-score"
+    #: Laying one's last tile scores ``points`` for the go; a blocked hand has none.
+    GO = "go", "points"
+    #: With partners the hand goes on until both partners of one side are out; that side scores the go.
+    GO_BOTH_PARTNERS = "go-both-partners", "points"
+    #: The tiles left in hand count nothing.
+    HANDS_COUNT_NOTHING = "hands-count-nothing"
+    #: The first to ``points`` wins at once, even in the middle of a hand.
+    FIRST_TO_TARGET = "first-to-target", "points"
+    #: A score that would pass ``points`` does not count: the target is reached exactly.
+    EXACT_FINISH = "exact-finish", "points"
+    #: The league deal: 9 tiles each with two players, 6 with four.
+    LEAGUE_DEAL = "league-deal"
 
 
 #: A rule fact with its params.
@@ -174,12 +201,14 @@ class Game(Enum):
     LINE_OF_PLAY = "line"
     #: Mexican Train: a train for each player and the Mexican train (`MexicanMatch`).
     MEXICAN_TRAIN = "mexican-train"
+    #: Fives and Threes: the Draw family's line, points scored as tiles are laid (`FivesMatch`).
+    FIVES_AND_THREES = "fives-and-threes"
 
 
 #: The sets each game is played with.
-SETS = {Game.LINE_OF_PLAY: (6, 9, 12), Game.MEXICAN_TRAIN: (9, 12, 15)}
+SETS = {Game.LINE_OF_PLAY: (6, 9, 12), Game.MEXICAN_TRAIN: (9, 12, 15), Game.FIVES_AND_THREES: (6,)}
 #: The most players each game seats.
-MOST_PLAYERS = {Game.LINE_OF_PLAY: 4, Game.MEXICAN_TRAIN: 8}
+MOST_PLAYERS = {Game.LINE_OF_PLAY: 4, Game.MEXICAN_TRAIN: 8, Game.FIVES_AND_THREES: 4}
 
 
 class Direction(Enum):
@@ -232,7 +261,7 @@ MAX_ROUND_BONUSES = 16
 #: The presets of the Draw family, which the host and the interface play today.
 PRESET_NAMES = ("puerto-rican-drawing", "drawing-game", "puerto-rican-partners", "quinientos", "draw")
 #: Every preset of docs/RULES.md: the Draw family's and Mexican Train (whose table is still to come).
-ALL_PRESET_NAMES = (*PRESET_NAMES, "mexican-train")
+ALL_PRESET_NAMES = (*PRESET_NAMES, "mexican-train", "fives-and-threes")
 
 
 #: The doubles a hand must hold for its player to ask for a new deal (house rule).
@@ -368,6 +397,8 @@ class Rules(Struct, frozen=True):
         sets = SETS[self.game]
         if self.max_pip not in sets:
             choices = ", ".join(f"double-{n}" for n in sets[:-1]) + f" or double-{sets[-1]}"
+            if len(sets) == 1:
+                choices = f"double-{sets[0]}"
             raise RulesError(f"the set must be {choices}, not double-{self.max_pip!r}",
                              RulesProblem.SET_SIZE, value=repr(self.max_pip))
         if not 2 <= self.min_players <= self.max_players <= MOST_PLAYERS[self.game]:
@@ -470,8 +501,14 @@ class MexicanRules(Rules, frozen=True):
     opening_run: bool = True
     #: Only a player whose own train is started may lay on the Mexican train.
     mexican_needs_own_train: bool = False
-    #: A double laid must be covered in the same turn (False: it earns another play anywhere).
+    #: A double laid must be covered (False: it earns another play anywhere).
     cover_doubles: bool = True
+    #: One double a turn, covered by the same player's next tile (False: several doubles a
+    #: turn, the turn ending with a cover of the oldest open one: seed 004).
+    one_double_a_turn: bool = False
+    #: The engine is taken out before the deal and the first seat rotates (False: the engine
+    #: is dealt like any tile and its holder lays it: seed 004).
+    engine_set_aside: bool = False
     #: What the double blank counts in a hand at the end of a round (50, or 0).
     double_blank_points: int = 50
     #: Play only the first N rounds (1 or 4); None: a round for every double, highest first.
@@ -507,6 +544,79 @@ class MexicanRules(Rules, frozen=True):
                              value=repr(self.rounds))
 
 
+#: Fives and Threes' tiles each with 2, 3 and 4 players: the usual deal, and the league's (9 and
+#: 6; 3 players are dealt 5 either way, the league plays 2 or 4).
+FIVES_HAND_SIZES = (7, 5, 5)
+LEAGUE_HAND_SIZES = (9, 5, 6)
+#: What the go is worth in Fives and Threes: laying one's last tile (with partners, the second partner's).
+GO_POINTS = 1
+#: The Draw family's settings that Fives and Threes has not: set otherwise, its rules are refused.
+_NOT_FOR_FIVES = ("voluntary_draw", "max_draws_per_turn", "capicu_bonus", "chuchazo_bonus", "round_bonuses",
+                  "tranque_last_player_leads")
+
+
+class FivesRules(Rules, frozen=True):
+    """Fives and Threes' rules (docs/RULES.md, fives-and-threes): the defaults are the preset's.
+
+    A `Rules` of its own kind (as `MexicanRules`): the fields the Draw family shares
+    with it keep their meaning (``partnerships``, ``drawing``, ``target``); the two
+    options of its own are fields here (``league_deal``, ``exact_finish``).
+    """
+
+    game: ClassVar[Game] = Game.FIVES_AND_THREES
+    preset: str = "fives-and-threes"
+    max_players: int = 4
+    hand_sizes: tuple[int, int, int] = FIVES_HAND_SIZES
+    #: Never drawn: the tiles not dealt are set aside (``drawing``: they form a boneyard instead).
+    reserve: int = 0
+    #: Option: a player who cannot play draws one tile at a time until they can, leaving none.
+    drawing: bool = False
+    #: Four play as two partnerships, partners opposite (option: each for themselves).
+    partnerships: bool = True
+    direction: Direction = Direction.CLOCKWISE
+    #: The first hand is led by a seat drawn at random; each later hand by the next seat.
+    first_lead: FirstLead = FirstLead.RANDOM
+    winner_leads: bool = False
+    #: The first to 61 wins at once, even in the middle of a hand (option: `target`, any).
+    targets: tuple[int, int, int] = (61, 61, 61)
+    #: Option, the league deal: 9 tiles each with 2 players, 6 each with 4.
+    league_deal: bool = False
+    #: Option, the league's exact finish: a score that would pass the target does not count.
+    exact_finish: bool = False
+
+    def _dealt(self, players: int) -> int:
+        return (LEAGUE_HAND_SIZES if self.league_deal else self.hand_sizes)[players - 2]
+
+    def _check(self) -> None:
+        super()._check()
+        for name in (*HOUSE_RULES, *_NOT_FOR_FIVES):
+            if getattr(self, name):
+                raise RulesError(f"{name} is a rule of the Draw family, not of {self.preset}",
+                                 RulesProblem.HOUSE_RULE_NOT_FOR_GAME, option=name, preset=self.preset)
+        if self.reserve:
+            raise RulesError(f"{self.preset} keeps no reserve: with drawing, every tile can be drawn",
+                             RulesProblem.HOUSE_RULE_NOT_FOR_GAME, option="reserve", preset=self.preset)
+
+    def facts(self, players: int) -> tuple[Fact, ...]:
+        """What these rules say (docs/RULES.md, fives-and-threes), each option's facts as it is set."""
+        said = _said(self, players)
+        partners = self.sides(players) != players
+        return (
+            *said("max_pip"),
+            *said("partnerships"),
+            *said("league_deal"),
+            *said("drawing"),
+            RuleFact.FIRST_LEAD_RANDOM(),
+            RuleFact.LEAD_ROTATES(),
+            RuleFact.CLOCKWISE(),
+            RuleFact.ENDS_SCORE(),
+            (RuleFact.GO_BOTH_PARTNERS if partners else RuleFact.GO)(points=GO_POINTS),
+            RuleFact.HANDS_COUNT_NOTHING(),
+            *said("target"),
+            *said("exact_finish"),
+        )
+
+
 def _mexican_facts(rules: MexicanRules, players: int) -> tuple[Fact, ...]:
     """Mexican Train's facts (docs/RULES.md, mexican-train), each option's as it is set."""
     said = _said(rules, players)
@@ -515,8 +625,7 @@ def _mexican_facts(rules: MexicanRules, players: int) -> tuple[Fact, ...]:
         RuleFact.EACH_FOR_THEMSELVES(players=players, hand_size=rules.hand_size(players)),
         RuleFact.WHOLE_BONEYARD(),
         *said("rounds"),
-        RuleFact.ENGINE(),
-        RuleFact.FIRST_PLAYER_ROTATES(),
+        *said("engine_set_aside"),
         RuleFact.CLOCKWISE(),
         *said("opening_run"),
         RuleFact.ONE_TILE_A_TURN(),
@@ -605,6 +714,9 @@ class RuleOption:
 
 _LINE, _BOTH = frozenset({Game.LINE_OF_PLAY}), frozenset(Game)
 _MEXICAN = frozenset({Game.MEXICAN_TRAIN})
+_FIVES = frozenset({Game.FIVES_AND_THREES})
+#: A target is set in every game scored to one (Mexican Train is its rounds).
+_TO_A_TARGET = _LINE | _FIVES
 
 
 def _on_off(field: str, on: RuleFact, off: RuleFact | None = None) -> SaysFacts:
@@ -628,7 +740,9 @@ def _count(field: str, fact: RuleFact, param: str, *, otherwise: RuleFact | None
 
 
 def _target(rules: Rules, players: int) -> tuple[Fact, ...]:
-    return (RuleFact.TARGET(points=rules.target_for(players)),)
+    # Fives and Threes is won the moment the target is reached, even in the middle of a hand.
+    fact = RuleFact.FIRST_TO_TARGET if isinstance(rules, FivesRules) else RuleFact.TARGET
+    return (fact(points=rules.target_for(players)),)
 
 
 def _set(rules: Rules, players: int) -> tuple[Fact, ...]:
@@ -637,6 +751,33 @@ def _set(rules: Rules, players: int) -> tuple[Fact, ...]:
 
 def _redeal(rules: Rules, players: int) -> tuple[Fact, ...]:
     return (RuleFact.REDEAL_ON_DOUBLES(doubles=REDEAL_DOUBLES),) if rules.redeal_on_doubles else ()
+
+
+def _engine(rules: Rules, players: int) -> tuple[Fact, ...]:
+    if getattr(rules, "engine_set_aside", False):
+        return (RuleFact.ENGINE(), RuleFact.FIRST_PLAYER_ROTATES())
+    return (RuleFact.ENGINE_DEALT(),)
+
+
+def _doubles(rules: Rules, players: int) -> tuple[Fact, ...]:
+    """What a double laid asks: several a turn (the seed's), one a turn, or none covered."""
+    if not getattr(rules, "cover_doubles", True):
+        return (RuleFact.DOUBLE_PLAYS_AGAIN(),)
+    if getattr(rules, "one_double_a_turn", False):
+        return (RuleFact.COVER_DOUBLES(),)
+    return (RuleFact.SEVERAL_DOUBLES(),)
+
+
+def _seating(rules: Rules, players: int) -> tuple[Fact, ...]:
+    """Two partnerships across, or each for themselves (with four, the option says which), and the deal."""
+    seating = RuleFact.PARTNERSHIPS if rules.sides(players) != players else RuleFact.EACH_FOR_THEMSELVES
+    return (seating(players=players, hand_size=rules.hand_size(players)),)
+
+
+def _exact_finish(rules: Rules, players: int) -> tuple[Fact, ...]:
+    if not (isinstance(rules, FivesRules) and rules.exact_finish):
+        return ()
+    return (RuleFact.EXACT_FINISH(points=rules.target_for(players)),)
 
 
 def _rounds(rules: Rules, players: int) -> tuple[Fact, ...]:
@@ -649,7 +790,7 @@ def _rounds(rules: Rules, players: int) -> tuple[Fact, ...]:
 #: Every rule option, in the order the command line lists them.
 RULE_OPTIONS: tuple[RuleOption, ...] = (
     RuleOption(
-        "target", "target", "--target", _LINE, OptionKind.POSITIVE,
+        "target", "target", "--target", _TO_A_TARGET, OptionKind.POSITIVE,
         metavar="POINTS",
         says=_target,
     ),
@@ -721,12 +862,38 @@ RULE_OPTIONS: tuple[RuleOption, ...] = (
     ),
     RuleOption(
         "cover_doubles", "cover_doubles", "--cover-doubles", _MEXICAN, OptionKind.SWITCH,
-        says=_on_off("cover_doubles", RuleFact.COVER_DOUBLES, RuleFact.DOUBLE_PLAYS_AGAIN),
+        says=_doubles,
+    ),
+    RuleOption(
+        "one_double_a_turn", "one_double_a_turn", "--one-double-a-turn", _MEXICAN, OptionKind.SWITCH,
+        says=_doubles,
+    ),
+    RuleOption(
+        "engine_set_aside", "engine_set_aside", "--engine-set-aside", _MEXICAN, OptionKind.SWITCH,
+        says=_engine,
     ),
     RuleOption(
         "double_blank_points", "double_blank_points", "--double-blank-points", _MEXICAN, OptionKind.WHOLE,
         metavar="POINTS",
         says=_count("double_blank_points", RuleFact.DOUBLE_BLANK_COUNTS, "points", always=True),
+    ),
+    # -- Fives and Threes' (docs/RULES.md, fives-and-threes) --
+    RuleOption(
+        "partnerships", "partnerships", "--partnerships", _FIVES, OptionKind.PAIR,
+        off_flag="--each-for-themselves",
+        says=_seating,
+    ),
+    RuleOption(
+        "league_deal", "league_deal", "--league-deal", _FIVES, OptionKind.SWITCH,
+        says=_on_off("league_deal", RuleFact.LEAGUE_DEAL),
+    ),
+    RuleOption(
+        "drawing", "drawing", "--drawing", _FIVES, OptionKind.SWITCH,
+        says=_on_off("drawing", RuleFact.DRAW_UNTIL_FITS, RuleFact.SET_ASIDE_KNOCK),
+    ),
+    RuleOption(
+        "exact_finish", "exact_finish", "--exact-finish", _FIVES, OptionKind.SWITCH,
+        says=_exact_finish,
     ),
 )
 #: The options by name.
@@ -754,6 +921,8 @@ _PR_PARTNERS = Rules(
 )
 
 _PRESETS: dict[str, Rules] = {
+    # docs/RULES.md, fives-and-threes: double-six, 2 to 4 (4 as two partnerships), 7 or 5 tiles, to 61.
+    "fives-and-threes": FivesRules(),
     "mexican-train": MexicanRules(
         preset="mexican-train",
         max_pip=12,

@@ -46,7 +46,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from capicu.core import Action, parse_action
-from capicu.net.store.archive import KeptBy, keep_finished_match
+from capicu.net.store.keeping import KeptBy
 from capicu.net.store.record import RecordError
 
 from .codec import CLOSED, NEED_DATA, Codec
@@ -445,6 +445,9 @@ class Client:
         record = model.record
         if record is None or folder is None:
             return
+        # Loaded when a match ends: the records' folder and the history are not needed before.
+        from capicu.net.store.archive import keep_finished_match
+
         try:
             kept = await asyncio.to_thread(keep_finished_match, record, folder, kept_by=KeptBy.PLAYER,
                                            me=model.seat)

@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 from capicu.core.codes import Code, Statement
-from capicu.net.store.history import HistoryProblem
+from capicu.net.store.keeping import HistoryProblem
 from capicu.net.store.record import MatchRecord, RecordError, finished_match
 
 from .protocol import (

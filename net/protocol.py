@@ -12,6 +12,12 @@ protocol's one error type.
 What a client sends is read strictly: a field the declaration lacks is refused
 (``forbid_unknown_fields``). What a host sends may hold fields a newer host
 added: they are ignored.
+
+The messages know no game. A snapshot and an update are declared once
+(`GameSnapshot`, `GameUpdate`), given a game's view, its view's changing
+fields and its events; `GameWire` makes each game's from its declaration in
+core's registry (core/games.py), and a client reads a snapshot or an update as
+the game its view map names (``game``; none: the Draw family's).
 """
 
 from __future__ import annotations
@@ -44,8 +50,10 @@ from .limits import (
 
 #: Version 2 added seat keys, match ids, leaving on purpose, asking for a seat
 #: back by name, and the pause between rounds; version 3, Mexican Train (train
-#: views, their events and actions) and tables of up to 8 (docs/PROTOCOL.md, section 9).
-PROTOCOL_VERSION = 4
+#: views, their events and actions) and tables of up to 8; version 4, the match record;
+#: version 5, Mexican Train as seed 004 plays it: the engine's holder, several open doubles,
+#: the drawn tile (docs/PROTOCOL.md, section 9).
+PROTOCOL_VERSION = 5
 #: The TCP port a host listens on unless told otherwise (unassigned by IANA).
 DEFAULT_PORT = 7254
 

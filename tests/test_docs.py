@@ -6,7 +6,7 @@ import re
 from pathlib import Path
 
 import pytest
-from capicu.core import PRESET_NAMES, Rules
+from capicu.core import Rules
 from capicu.core.rules import ALL_PRESET_NAMES
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -19,9 +19,9 @@ def test_every_preset_the_engine_plays_has_its_rules_on_the_rules_page():
     assert sorted(sections) == sorted(ALL_PRESET_NAMES)
     for name, section in sections.items():
         rules = Rules.preset_named(name)
-        # Each section says who plays it, and how a match ends: the drawing games' target,
-        # Mexican Train's round per double (13 with double-twelve).
-        ends = str(rules.targets[0]) if name in PRESET_NAMES else "13 rounds"
+        # Each section says who plays it, and how a match ends: a target (the drawing games', Fives
+        # and Threes'), or Mexican Train's round per double (13 with double-twelve).
+        ends = "13 rounds" if rules.is_mexican_train else str(rules.targets[0])
         assert ends in section.split("\n## ", 1)[0], name
         assert str(rules.max_players) in section, name
 
@@ -68,7 +68,8 @@ def test_the_record_page_reads_a_record_with_msgpack_alone(tmp_path, capsys, pre
     page = (ROOT / "docs" / "RECORD.md").read_text(encoding="utf-8")
     (example,) = re.findall(r"```python\n(.*?)```", page, flags=re.S)
     without_our_names = example
-    for ours in ('"capicu-record"', "a capicu match record", '"capicu-mexican-train-log/1"'):
+    for ours in ('"capicu-record"', "a capicu match record", '"capicu-mexican-train-log/2"',
+                 '"capicu-mexican-train-log/1"'):
         without_our_names = without_our_names.replace(ours, "")
     assert "capicu" not in without_our_names  # nothing of capicu's is imported
     rules = Rules.preset_named(preset)

@@ -36,8 +36,12 @@ from capicu.tui.prefs.settings import (
 )
 from capicu.tui.prefs.themes import GAME_VARIABLES, hide_unreadable_themes, load_themes
 from capicu.tui.words.ascii_only import to_ascii
-from capicu.tui.words.describe import describe_host_bye, describe_host_error, describe_link_end
-from capicu.tui.words.describe_history import describe_history_problem
+from capicu.tui.words.describe import (
+    describe_history_problem,
+    describe_host_bye,
+    describe_host_error,
+    describe_link_end,
+)
 from capicu.tui.words.messages import (
     LANGUAGES,
     N_,
@@ -47,6 +51,7 @@ from capicu.tui.words.messages import (
     later,
     set_language_source,
     t,
+    tc,
 )
 from rich.console import RenderableType
 from rich.segment import Segment
@@ -97,10 +102,8 @@ from .screens.match_over import MatchOverScreen
 from .screens.menu import MainMenuScreen
 from .screens.reconnecting import ReconnectingScreen
 from .screens.rejoin_request import RejoinRequestScreen
-from .screens.resume_offer import ResumeOfferScreen
 from .screens.rules_keys import RulesKeysScreen
 from .screens.table import TableScreen
-from .terminal_gone import CHECK_EVERY, on_hang_up
 from .widgets.tiles import TileStyle
 
 __all__ = ["CapicuApp"]
@@ -226,8 +229,6 @@ class CapicuApp(App[None]):
             self.save_setting(theme=self._first_theme)
         if self.ascii_mode:
             self.add_class("ascii")
-        if self.local_terminal:
-            self.set_interval(CHECK_EVERY, on_hang_up(self.terminal_gone))
         if self.start_request is None:
             self.push_screen(MainMenuScreen())
         elif isinstance(self.start_request, OpenReplays):
@@ -260,6 +261,11 @@ class CapicuApp(App[None]):
         # The command line starts the app with the collector paused (`commands.run_app`):
         # the first screen is up, so it may work again.
         gc.enable()
+        if self.local_terminal:
+            # Watched from the first frame on (a hang-up before it costs half a second at most).
+            from .terminal_gone import CHECK_EVERY, on_hang_up
+
+            self.set_interval(CHECK_EVERY, on_hang_up(self.terminal_gone))
 
     def _remember_theme(self, theme: Theme) -> None:
         self.save_setting(theme=theme.name)
@@ -349,6 +355,9 @@ class CapicuApp(App[None]):
     def get_key_display(self, binding: Binding) -> str:
         """Key names in the Footer; plain ASCII ones in ASCII mode."""
         shown = super().get_key_display(binding)
+        if shown == "space":
+            # TRANSLATORS: the space bar's name in the footer of keys ("space Lay").
+            shown = tc("a key's name", "space")
         if self.ascii_mode and not shown.isascii():
             modifiers, key = binding.parse_key()
             shown = _ASCII_KEYS.get(key, key)
@@ -417,6 +426,8 @@ class CapicuApp(App[None]):
             else:
                 folder.set_aside(kept.path)
                 self.start_game(request)
+
+        from .screens.resume_offer import ResumeOfferScreen  # only when there is something to resume
 
         self.push_screen(ResumeOfferScreen(kept), answered)
 

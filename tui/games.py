@@ -45,5 +45,8 @@ class GameFace:
 
 def face_of(rules: Rules) -> GameFace:
     """The interface of the game ``rules`` are for."""
-    face: GameFace = importlib.import_module(FACES[game_of(rules).name]).FACE
+    name = game_of(rules).name
+    if name not in FACES:
+        raise LookupError(f"the interface has no table for {name} yet (tui/games.py FACES)")
+    face: GameFace = importlib.import_module(FACES[name]).FACE
     return face

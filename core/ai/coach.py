@@ -413,10 +413,11 @@ def _train_reason(
         if len(view.hand) == 1:
             return CoachReason.WENT_OUT, {"tile": str(better.tile)}
         seat = _Seat(view, reading)
-        cover = view.rules.cover_doubles
-        good = merit_of(seat, better, cover_doubles=cover)
+        cover, several = view.rules.cover_doubles, not view.rules.one_double_a_turn
+        good = merit_of(seat, better, cover_doubles=cover, several=several)
         chosen_play = chosen if isinstance(chosen, Play) else None
-        bad = None if chosen_play is None else merit_of(seat, chosen_play, cover_doubles=cover)
+        bad = (None if chosen_play is None
+               else merit_of(seat, chosen_play, cover_doubles=cover, several=several))
         if good.blocks >= 0 and (bad is None or bad.blocks < 0):
             return CoachReason.LACKED, {"seat": good.blocks, "number": good.blocked_number}
         if bad is not None and bad.chain_loss > good.chain_loss:

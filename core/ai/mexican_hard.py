@@ -10,8 +10,13 @@ docs/RULES.md, ``mexican-train``. What a strong player does, and this one:
 - *unloads* the tiles off the plan (heaviest first, doubles early) on the
   Mexican train and the trains whose marker is up, while those still take
   them;
-- lays a double when it can cover it (two tiles down in one turn), and
-  leaves open, on the trains everyone may use, numbers the next players are
+- lays a double when it can still end the turn with a cover (two tiles
+  down in one turn); with several doubles a turn (the seed's rule) it lays
+  every further double it can while a cover of the oldest open one stays in
+  hand (each one more tile down), its own train's double first (it covers
+  that one itself, so nobody else lays on its plan), and leaves the others
+  open for the next players, best on numbers they are known to lack;
+- leaves open, on the trains everyone may use, numbers the next players are
   known to lack (*reads* their draws, passes and markers as voids, as the
   Draw family's hard player does: core/ai/mexican_inference.py), so a double
   it leaves or a cover it lays makes them draw;
@@ -81,6 +86,10 @@ UNLOAD = 4.0
 COVERED_DOUBLE = 6.0
 #: A double left open on oneself (nothing to cover it): a draw, likely a pass, the marker up.
 UNCOVERED_DOUBLE = -7.0
+#: Several doubles a turn: one more double laid before the cover still in hand (a tile shed free).
+ANOTHER_DOUBLE = 12.0
+#: Several doubles a turn: a double of one's own train that another player will cover, on the plan.
+OWN_DOUBLE_LEFT = -6.0
 #: One's own train while its marker is up: down again, so nobody lays on the plan.
 MARKER_DOWN = 7.0
 #: Another player's own train: its plan is broken, and its open number changes.
@@ -116,8 +125,8 @@ class Merit:
 class _Seat:
     """What a decision needs of the view, on bitmasks: hand, trains, voids."""
 
-    __slots__ = ("far", "hand", "heads", "lacks", "markers", "me", "open_double", "pips", "players",
-                 "suit", "table", "tiles")
+    __slots__ = ("doubling", "far", "hand", "heads", "lacks", "markers", "me", "open_double",
+                 "open_doubles", "pips", "players", "suit", "table", "tiles")
 
     def __init__(self, view: MexicanView, reading: MexicanReading | None) -> None:
         assert view.seat is not None
@@ -131,6 +140,9 @@ class _Seat:
         self.heads = [line.head for line in view.trains]
         self.markers = [line.marker for line in view.trains]
         self.open_double = -1 if view.open_double is None else _train_index(view.open_double, view.players)
+        self.open_doubles = [_train_index(train, view.players) for train in view.open_doubles]
+        #: The seat laid a double this turn: it may lay more before its cover.
+        self.doubling = view.doubling
         self.table = ChainTable(self.tiles, self.hand)
         self.lacks: list[frozenset[int]] = [
             frozenset() if reading is None or seat == self.me else reading.lacks(seat)
@@ -146,8 +158,11 @@ def _train_index(train: Train, players: int) -> int:
     return players if train.owner < 0 else train.owner
 
 
-def merit_of(seat: _Seat, play: Play, *, cover_doubles: bool) -> Merit:
-    """How much the plan likes ``play`` (a legal play of the seat's view)."""
+def merit_of(seat: _Seat, play: Play, *, cover_doubles: bool, several: bool = False) -> Merit:
+    """How much the plan likes ``play`` (a legal play of the seat's view).
+
+    ``several``: the rules let a turn lay several doubles before its cover (the seed's).
+    """
     tiles = seat.tiles
     tile = tiles.index[play.tile]
     assert isinstance(play.place, Train)
@@ -167,10 +182,21 @@ def merit_of(seat: _Seat, play: Play, *, cover_doubles: bool) -> Merit:
     unloads = train != me and loss == 0
     if unloads:
         total += UNLOAD
-    covers = seat.open_double == train
-    covered_double = False
     a, b = tiles.ends[tile]
-    if a == b:
+    covers = seat.open_double == train and a != b
+    covered_double = False
+    if a == b and several and cover_doubles:
+        # The turn ends with a cover of the oldest open double: is one still in hand after this?
+        oldest = seat.open_doubles[0] if seat.open_doubles else train
+        need = a if oldest == train else seat.heads[oldest]
+        if rest & seat.suit[need]:
+            covered_double = True
+            total += COVERED_DOUBLE + (ANOTHER_DOUBLE if seat.open_doubles else 0.0)
+        elif train == me:
+            total += UNCOVERED_DOUBLE  # left open on one's plan, and likely a pass
+        if train == me and oldest != train:
+            total += OWN_DOUBLE_LEFT  # another player will cover it, on one's own train
+    elif a == b:
         if rest & seat.suit[a]:
             covered_double = True
             total += COVERED_DOUBLE
@@ -325,7 +351,8 @@ def decide(
     except ValueError:
         reading = None  # a view whose events do not lead to its trains: the plan alone decides
     seat = _Seat(view, reading)
-    merits = sorted((merit_of(seat, p, cover_doubles=rules.cover_doubles) for p in plays),
+    several = not rules.one_double_a_turn
+    merits = sorted((merit_of(seat, p, cover_doubles=rules.cover_doubles, several=several) for p in plays),
                     key=lambda m: -m.total)
     extra = [a for a in view.legal if not isinstance(a, Play)]  # END_RUN while running
     # The plan is kept: only the moves that cost it least are searched.

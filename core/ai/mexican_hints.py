@@ -36,10 +36,12 @@ class MexicanHintReason(Code):
     MUST_PASS = "must-pass"
     #: The last tile in hand: it goes out.
     DOMINO = "domino"
-    #: The open double on ``train`` must be covered first.
+    #: The open double on ``train`` must be covered first (the oldest, when several are open).
     COVERS_DOUBLE = "covers-double", "train"
-    #: A double the hand can cover at once: two tiles down this turn.
+    #: A double the hand can end the turn after (covering it, or the oldest open double).
     DOUBLE = "double", "tile"
+    #: Several doubles a turn: another double laid before the turn's cover, one more tile down.
+    ANOTHER_DOUBLE = "another-double", "tile"
     #: The next tile of the plan for one's own train, which stays ``length`` tiles long.
     KEEPS_CHAIN = "keeps-chain", "length"
     #: A tile off the plan laid where others may lay too (``pips`` off the count).
@@ -112,12 +114,14 @@ def _reasons(view: MexicanView, action: Action, decision: MexicanDecision) -> tu
         return (MexicanHintReason.OPENING_RUN(length=len(decision.run)),)
     found: list[MexicanReason] = []
     merit = decision.merit
-    if view.open_double is not None:
+    if view.open_double is not None and action.place == view.open_double and not action.tile.is_double:
         found.append(MexicanHintReason.COVERS_DOUBLE(train=str(view.open_double)))
     if merit is not None:
         if merit.marker_down:
             found.append(MexicanHintReason.MARKER_DOWN())
-        if merit.covered_double:
+        if merit.covered_double and view.doubling:
+            found.append(MexicanHintReason.ANOTHER_DOUBLE(tile=str(action.tile)))
+        elif merit.covered_double:
             found.append(MexicanHintReason.DOUBLE(tile=str(action.tile)))
         if merit.blocks >= 0:
             found.append(MexicanHintReason.BLOCKS_SEAT(seat=merit.blocks, number=merit.blocked_number))

@@ -3,9 +3,10 @@
 As core/ai/inference.py does for the Draw family, and in its terms (a
 `Knowledge` of *slots*, one per hidden tile a seat holds, each with the tiles
 it cannot be): a seat that drew held no tile for any train it could lay on
-at that moment (the open double's number, or its own train's, the Mexican
-train's and those marked up); a seat that passed did not either, nor did the
-tile it drew. A marker up is that pass, read.
+at that moment (the oldest open double's number, or its own train's, the
+Mexican train's and those marked up); a seat that passed without drawing did
+not either, and one that passed after drawing did not draw a tile that fits
+(only the drawn tile may be laid). A marker up is that pass, read.
 
 The round is replayed from the view's public events on the engine's own
 `MexicanRound` (with placeholder hands: only the layout, the turn, the markers,
@@ -54,8 +55,14 @@ class MexicanReading:
 
 
 def _ruled_out(state: MexicanRound) -> int:
-    """The tiles the seat on turn cannot hold when it draws or passes now: all that would fit."""
+    """The tiles the seat on turn cannot hold when it draws or passes now: all that would fit.
+
+    While a double is open, only what covers the oldest: who laid doubles this turn
+    may draw while holding another double, and a double never covers one.
+    """
     suit = state.suit
+    if state.open_doubles and not state.running:
+        return suit[state.heads[state.open_doubles[0]]]
     mask = 0
     for train in state.places():
         mask |= suit[state.heads[train]]
@@ -97,7 +104,7 @@ def read_mexican(view: MexicanView) -> MexicanReading:
             state = MexicanRound(
                 tiles, number, [full] * players, [0] * event.boneyard, turn=event.first,
                 opening_run=rules.opening_run, cover_doubles=rules.cover_doubles,
-                mexican_needs_own=rules.mexican_needs_own_train,
+                one_double=rules.one_double_a_turn, mexican_needs_own=rules.mexican_needs_own_train,
             )
             slots = [[] if seat == me else [0] * count for seat, count in enumerate(event.hand_counts)]
             laid = 0
@@ -119,7 +126,11 @@ def read_mexican(view: MexicanView) -> MexicanReading:
             state.draw()
         elif isinstance(event, MexicanPassed):
             if event.seat != me:
-                _rule_out(slots[event.seat], _ruled_out(state))
+                if state.drew and slots[event.seat]:
+                    # Only the drawn tile could have been laid: it is the one that did not fit.
+                    slots[event.seat][-1] |= _ruled_out(state)
+                else:
+                    _rule_out(slots[event.seat], _ruled_out(state))
             state.pass_turn()
         elif isinstance(event, RunEnded):
             state.end_run()

@@ -22,7 +22,7 @@ from msgspec import UNSET
 
 from ..actions import DRAW, PASS, REDEAL, Action, Draw, End, IllegalAction, Play, Redeal
 from ..codes import Outcome
-from ..engine import LoggedMatch
+from ..engine import Ending, LoggedMatch
 from ..games import LINE
 from ..refusals import Refusal
 from ..rules import REDEAL_DOUBLES, FirstLead, Rules, RulesError, RulesProblem, TieLead
@@ -157,6 +157,15 @@ class Match(LoggedMatch):
     @property
     def is_over(self) -> bool:
         return self.winner is not None
+
+    @property
+    def ending(self) -> Ending | None:
+        """How the match ended: each side's score and the seats of the side that won; None before."""
+        if self.winner is None:
+            return None
+        players = self.players
+        winners = tuple(seat for seat in range(players) if self.rules.side_of(seat, players) == self.winner)
+        return Ending(tuple(self.scores), winners)
 
     @property
     def awaiting_deal(self) -> bool:

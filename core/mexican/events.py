@@ -33,10 +33,12 @@ class MexicanRoundStarted(_MexicanEvent, frozen=True, gc=False, tag="train_round
     round_number: int
     #: The round's double, set in the middle: every train starts from its number.
     engine: Tile
-    #: The seat that plays first.
+    #: The seat that plays first (after the engine's holder, who laid it as their turn).
     first: int
     hand_counts: PerSeat
     boneyard: int
+    #: The seat dealt the engine, who laid it; None: it came from the boneyard (or was set aside).
+    engine_holder: int | None = None
 
 
 class MexicanTilePlayed(_MexicanEvent, frozen=True, gc=False, tag="train_tile_played"):

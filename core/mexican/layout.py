@@ -14,7 +14,7 @@ from ..tiles import TileSet, far_ends
 
 
 class Trains:
-    """The layout: every train's open number, length and marker, and the double left open.
+    """The layout: every train's open number, length and marker, and the doubles left open.
 
     `places` says on which trains the seat on turn may lay now, `fitting` which
     of its tiles go on one of them; the fit itself is `far_ends`'.
@@ -28,7 +28,7 @@ class Trains:
         "markers",
         "mexican",
         "mexican_needs_own",
-        "open_double",
+        "open_doubles",
         "suit",
     )
 
@@ -45,8 +45,13 @@ class Trains:
         self.mexican = players
         #: The option: only a player whose own train is started may lay on the Mexican train.
         self.mexican_needs_own = mexican_needs_own
-        #: The train whose last tile is a double not yet covered, or -1.
-        self.open_double = -1
+        #: The trains whose last tile is a double not yet covered, oldest first.
+        self.open_doubles: list[int] = []
+
+    @property
+    def open_double(self) -> int:
+        """The train of the oldest open double, or -1: the one to cover next."""
+        return self.open_doubles[0] if self.open_doubles else -1
 
     def open_to(self, seat: int) -> list[int]:
         """The trains ``seat`` may lay on in an ordinary turn: its own, the Mexican, those marked up."""

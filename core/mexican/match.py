@@ -34,6 +34,8 @@ from collections import deque
 from functools import cache
 from typing import Any, NoReturn
 
+import msgspec
+
 from ..actions import (
     DRAW,
     END_RUN,
@@ -48,7 +50,7 @@ from ..actions import (
     Train,
 )
 from ..codes import Outcome
-from ..engine import LoggedMatch
+from ..engine import Ending, LoggedMatch, OnEntry
 from ..games import MEXICAN_TRAIN
 from ..refusals import Refusal
 from ..rules import MexicanRules
@@ -70,6 +72,8 @@ from .view import MexicanView, TrainLine
 
 #: The format its logs declare (core/games.py, `MEXICAN_TRAIN`).
 LOG_FORMAT = MEXICAN_TRAIN.log_format
+#: The log of capicu before issue 29 (the engine set aside, one double a turn): read with those options.
+LOG_FORMAT_1 = "capicu-mexican-train-log/1"
 
 
 @cache
@@ -79,9 +83,11 @@ def _plays(max_pip: int, players: int) -> tuple[tuple[Play, ...], ...]:
     return tuple(tuple(Play(t, train) for train in trains) for t in tile_set(max_pip).tiles)
 
 
-def deal_order(rng: random.Random, tiles: TileSet, engine: int, players: int) -> tuple[list[int], int]:
-    """The shuffled order of every tile but the engine, and a seat drawn at random."""
-    order = [t for t in range(len(tiles)) if t != engine]
+def deal_order(
+    rng: random.Random, tiles: TileSet, engine: int, players: int, *, set_aside: bool = False
+) -> tuple[list[int], int]:
+    """The shuffled order of every tile (but the engine, when it is set aside), and a seat drawn at random."""
+    order = [t for t in range(len(tiles)) if not (set_aside and t == engine)]
     rng.shuffle(order)
     return order, rng.randrange(players)
 
@@ -119,6 +125,10 @@ class MexicanMatch(LoggedMatch):
         self.round_number = 0
         #: The seat that played first this round.
         self.first = 0
+        #: The seat that began this round: the engine's holder, or the seat whose turn came first.
+        self.began = 0
+        #: The seat dealt this round's engine (None: it came from the boneyard or was set aside).
+        self.engine_holder: int | None = None
         self.pause_between_rounds = pause_between_rounds
         self._awaiting_deal = False
         self._recorded_deals = deque(deals or ())
@@ -143,6 +153,11 @@ class MexicanMatch(LoggedMatch):
     @property
     def is_over(self) -> bool:
         return self.winners is not None
+
+    @property
+    def ending(self) -> Ending | None:
+        """How the match ended: each seat's total and the seats tied for the lowest; None before."""
+        return None if self.winners is None else Ending(tuple(self.totals), self.winners)
 
     @property
     def awaiting_deal(self) -> bool:
@@ -175,7 +190,7 @@ class MexicanMatch(LoggedMatch):
                 actions.append(plays[low.bit_length() - 1][train])
         if st.may_end_run():
             actions.append(END_RUN)
-        if not actions:
+        elif st.may_stop():
             actions.append(DRAW if st.may_draw() else PASS)
         self._legal = tuple(actions)
         return self._legal
@@ -191,7 +206,8 @@ class MexicanMatch(LoggedMatch):
             for t, line in enumerate(self._lines)
         )
         may_run = (acting and st.first_turn[st.turn] and not st.drew and not st.running
-                   and st.open_double < 0)
+                   and not st.open_doubles)
+        drawn = acting and seat == st.turn and st.drew
         return MexicanView(
             rules=self.rules,
             players=self.players,
@@ -201,7 +217,7 @@ class MexicanMatch(LoggedMatch):
             engine=self.tiles.tiles[self.tiles.double_of[st.engine]],
             hand=() if seat is None else self.tiles.tiles_in(st.hands[seat]),
             trains=trains,
-            open_double=None if st.open_double < 0 else trains[st.open_double].train,
+            open_doubles=tuple(trains[t].train for t in st.open_doubles),
             hand_counts=tuple(hand.bit_count() for hand in st.hands),
             boneyard=st.boneyard,
             turn=st.turn if acting else None,
@@ -209,6 +225,9 @@ class MexicanMatch(LoggedMatch):
             first_turn=acting and st.first_turn[st.turn],
             may_run=may_run,
             running=acting and st.running,
+            doubling=acting and st.doubling,
+            engine_holder=self.engine_holder,
+            drawn=self.tiles.tiles[st.drawn] if drawn else None,
             totals=tuple(self.totals),
             legal=self.legal_actions() if acting and seat == st.turn else (),
             events=tuple(self._round_events),
@@ -330,26 +349,31 @@ class MexicanMatch(LoggedMatch):
 
     def _next_deal(self, engine: int) -> tuple[list[int], int]:
         # Drawn even when the deal is recorded, so that a log cut short goes on with the seed's deals.
-        order, seat = deal_order(self._deal_rng, self.tiles, engine, self.players)
+        set_aside = self.rules.engine_set_aside
+        order, seat = deal_order(self._deal_rng, self.tiles, engine, self.players, set_aside=set_aside)
         if self._recorded_deals:
             order, seat = self._recorded_deals.popleft()
-            expected = [t for t in range(len(self.tiles)) if t != engine]
+            expected = [t for t in range(len(self.tiles)) if not (set_aside and t == engine)]
             if sorted(order) != expected or not 0 <= seat < self.players:
-                raise ValueError(f"deal {self._deal_count + 1} of the log is not a shuffle of the set "
-                                 "without the round's engine")
+                what = "the set without the round's engine" if set_aside else "the whole set"
+                raise ValueError(f"deal {self._deal_count + 1} of the log is not a shuffle of {what}")
         self._deal_count += 1
         self._entries.append({"deal": list(order), "seat": seat})
         return list(order), seat
 
     def _start_round(self) -> list[MexicanEvent]:
-        """Take out the next engine (highest double first), deal, and name who plays first."""
+        """Deal the next engine's round (highest double first), have it laid, and name who plays first.
+
+        The engine's holder lays it as their turn and the next seat plays first; when
+        nobody holds it (or it was set aside), it comes from the boneyard and the round
+        begins with a seat drawn at random in round 1, else the seat after the last
+        round's beginner.
+        """
         self.round_number += 1
         rules = self.rules
         number = rules.max_pip - (self.round_number - 1)
         engine = self.tiles.double_of[number]
         order, random_seat = self._next_deal(engine)
-        # Round 1: a seat drawn at random; each later round, the next seat in turn order.
-        self.first = random_seat if self.round_number == 1 else (self.first + 1) % self.players
         size = rules.hand_size(self.players)
         hands = []
         for seat in range(self.players):
@@ -357,11 +381,21 @@ class MexicanMatch(LoggedMatch):
             for tile in order[seat * size : (seat + 1) * size]:
                 mask |= 1 << tile
             hands.append(mask)
-        stock = order[self.players * size :]
+        stock = [t for t in order[self.players * size :] if t != engine]
+        bit = 1 << engine
+        holder = next((seat for seat, hand in enumerate(hands) if hand & bit), None)
+        self.engine_holder = holder
+        if holder is not None:
+            hands[holder] ^= bit
+            self.began = holder
+            self.first = (holder + 1) % self.players
+        else:
+            self.began = random_seat if self.round_number == 1 else (self.began + 1) % self.players
+            self.first = self.began
         self._state = MexicanRound(
             self.tiles, number, hands, stock, turn=self.first,
             opening_run=rules.opening_run, cover_doubles=rules.cover_doubles,
-            mexican_needs_own=rules.mexican_needs_own_train,
+            one_double=rules.one_double_a_turn, mexican_needs_own=rules.mexican_needs_own_train,
         )
         self._lines = [[] for _ in range(self.players + 1)]
         started = MexicanRoundStarted(
@@ -370,10 +404,28 @@ class MexicanMatch(LoggedMatch):
             first=self.first,
             hand_counts=tuple(hand.bit_count() for hand in hands),
             boneyard=len(stock),
+            engine_holder=holder,
         )
         self._round_events = [started]
         self._legal = None
         return [started]
 
+    @classmethod
+    def from_log(cls, data: Any, on_entry: OnEntry | None = None) -> MexicanMatch:
+        """As `LoggedMatch.from_log`; a log of version 1 (before issue 29) is read with the engine
+        set aside and one double a turn, or refused in one sentence naming its version."""
+        if isinstance(data, dict) and data.get("format") == LOG_FORMAT_1 and isinstance(
+            data.get("rules"), MexicanRules
+        ):
+            old = msgspec.structs.replace(data["rules"], engine_set_aside=True, one_double_a_turn=True)
+            try:
+                return super().from_log({**data, "format": LOG_FORMAT, "rules": old}, on_entry)
+            except ValueError:
+                raise ValueError(
+                    "this Mexican Train log was written by capicu's log version 1, whose rules (a draw, "
+                    "a blocked round) this version no longer plays, so it cannot be replayed"
+                ) from None
+        return super().from_log(data, on_entry)
 
-__all__ = ["LOG_FORMAT", "MexicanMatch", "deal_order"]
+
+__all__ = ["LOG_FORMAT", "LOG_FORMAT_1", "MexicanMatch", "deal_order"]

@@ -25,8 +25,11 @@ class MexicanRefusal(Code):
     """
 
     NO_SUCH_TRAIN = "no-such-train", "train"
-    #: A double is open: only a tile on it may be laid.
+    #: A double is open: only a tile on the oldest open double may be laid (or, by who laid
+    #: doubles this turn, another double).
     COVER_THE_DOUBLE = "cover-the-double", "train", "number"
+    #: After a draw only the drawn tile may be laid.
+    DRAWN_TILE_ONLY = "drawn-tile-only", "tile"
     #: The first turn starts one's own train (the drawn tile may go on the Mexican train).
     START_YOUR_TRAIN = "start-your-train"
     #: Another's train whose marker is down.
@@ -55,6 +58,7 @@ MEXICAN_ENGLISH: Mapping[Code, str] = {
     Refusal.NOT_AN_ACTION: "{action} is not an action of Mexican Train",
     MexicanRefusal.NO_SUCH_TRAIN: "there is no {train} at this table",
     MexicanRefusal.COVER_THE_DOUBLE: "the double on {train} must be covered first (with a {number})",
+    MexicanRefusal.DRAWN_TILE_ONLY: "after a draw only the tile drawn may be laid ({tile})",
     MexicanRefusal.START_YOUR_TRAIN: "your first turn starts your own train",
     MexicanRefusal.MARKER_DOWN: "{train} is not open to you: its marker is down",
     MexicanRefusal.MEXICAN_NEEDS_OWN: "start your own train before the Mexican train",
@@ -131,9 +135,12 @@ def _why_not_play(view: MexicanView, action: Play) -> _Why:
         return Refusal.NOT_HELD, {"tile": str(tile)}
     if train.owner >= view.players:
         return MexicanRefusal.NO_SUCH_TRAIN, {"train": str(train)}
-    if view.open_double is not None and train != view.open_double:
-        head = view.train_of(view.open_double).head
-        return MexicanRefusal.COVER_THE_DOUBLE, {"train": str(view.open_double), "number": head}
+    if view.drawn is not None and tile != view.drawn:
+        return MexicanRefusal.DRAWN_TILE_ONLY, {"tile": str(view.drawn)}
+    oldest = view.open_double
+    if oldest is not None and train != oldest and not (view.doubling and tile.is_double):
+        head = view.train_of(oldest).head
+        return MexicanRefusal.COVER_THE_DOUBLE, {"train": str(oldest), "number": head}
     allowed = {a.place for a in view.legal if isinstance(a, Play)}
     line = view.train_of(train)
     if tile_leaves(tile, line.head, view.rules.max_pip) < 0:

@@ -45,8 +45,8 @@ class MexicanView(Struct, frozen=True, gc=False, tag_field="game", tag="mexican-
     hand: Annotated[tuple[Tile, ...], Meta(max_length=MAX_TILES)]
     #: Every seat's train (in seat order), then the Mexican train.
     trains: Annotated[tuple[TrainLine, ...], Meta(max_length=9)]
-    #: The train whose double waits to be covered, if one does.
-    open_double: Train | None
+    #: The trains whose doubles wait to be covered, oldest first (the next cover goes on the first).
+    open_doubles: Annotated[tuple[Train, ...], Meta(max_length=9)]
     hand_counts: PerSeat
     boneyard: int
     #: Whose turn it is (None between rounds and once the match is over).
@@ -59,6 +59,12 @@ class MexicanView(Struct, frozen=True, gc=False, tag_field="game", tag="mexican-
     may_run: bool
     #: The seat on turn is laying its opening run tile by tile.
     running: bool
+    #: The seat on turn laid a double this turn: it lays another double or covers the oldest.
+    doubling: bool
+    #: The seat dealt this round's engine, who laid it; None: it came from the boneyard.
+    engine_holder: int | None
+    #: The tile this seat drew this turn, the only one it may lay now (None for the others).
+    drawn: Tile | None
     totals: PerSeat
     #: What this seat may do now (empty when it is not this seat's turn).
     legal: Annotated[tuple[Action, ...], Meta(max_length=9 * MAX_TILES + 2)]
@@ -80,6 +86,11 @@ class MexicanView(Struct, frozen=True, gc=False, tag_field="game", tag="mexican-
     def between_rounds(self) -> bool:
         """A round is over (its end is in `events`) and the next is not dealt yet."""
         return self.turn is None and self.winners is None
+
+    @property
+    def open_double(self) -> Train | None:
+        """The oldest open double's train (the one to cover next), or None."""
+        return self.open_doubles[0] if self.open_doubles else None
 
     def train_of(self, train: Train) -> TrainLine:
         return self.trains[self.players if train.owner < 0 else train.owner]

@@ -43,9 +43,9 @@ from capicu.net.codec import encode_frame
 from capicu.net.codes import Entropy, new_join_code, normal_code
 from capicu.net.discovery import TABLE_NAME_LIMIT, Ad
 from capicu.net.protocol import DEFAULT_PORT, Error, ErrorCode, SeatKind, to_wire
-from capicu.net.store.archive import Kept, KeptBy, history_note, keep_finished_match
 from capicu.net.store.journal import Journal, JournalError, read_journal
 from capicu.net.store.journals import JournalFolder, JournalLock
+from capicu.net.store.keeping import KeptBy
 
 from .effects import (
     Ask,
@@ -67,6 +67,7 @@ from .table import ConfigError, ConfigProblem, Table, TableConfig, choose_in_wor
 
 if TYPE_CHECKING:
     from capicu.net.mdns import Announcer
+    from capicu.net.store.archive import Kept
 
 __all__ = [
     "Announce", "Connection", "Host", "HostConfig", "HostError", "HostNote", "HostProblem", "Limits",
@@ -699,6 +700,9 @@ class Host:
         folder = self.config.records
         if folder is None:
             return
+        # Loaded when a match ends: the records' folder and the history are not needed before.
+        from capicu.net.store.archive import history_note, keep_finished_match
+
         task = asyncio.get_running_loop().create_task(
             asyncio.to_thread(keep_finished_match, keep.record, folder, kept_by=KeptBy.HOST))
         self._keeping.add(task)

@@ -9,10 +9,20 @@ back the table's effects after it until the journal has synced it. The journal b
 first seat handed out, so that a host killed in the lobby keeps its seats.
 
 The table is pure (sans-I/O, after h11): it never touches a socket, a file,
-a thread or a clock. Time comes in as ``now``; every call returns the effects
-to carry out in order (net/host/effects.py: send, close, journal, think), and
-`Table.next_deadline` says when it next wants `Table.wake`. The asyncio host
-carries the effects out and keeps the one timer.
+a thread, a clock or a source of randomness. Time comes in as ``now``, and
+random bytes (its match id, seat tokens and keys, the seed) from the
+``entropy`` it is made with, as aioquic takes its clock; every call returns
+the effects to carry out in order (net/host/effects.py: send, close, journal,
+think), and `Table.next_deadline` says when it next wants `Table.wake`. The
+asyncio host carries the effects out and keeps the one timer.
+
+A table's match stands in one `Phase` (lobby, playing, a break between rounds,
+over); `MOVES` lists every move between them, in one place, after h11's
+state machine, and any other is a `PhaseError`.
+
+The table does not know which game it holds: core's registry of games
+(core/games.py) makes its match and its computer players, and the wire's
+declaration of that game (net/protocol.py, `GameWire`) its snapshots and updates.
 
 Between rounds the table pauses (its match runs with ``pause_between_rounds``)
 so that people can read the finished table: the next deal comes when every

@@ -15,7 +15,7 @@ from pathlib import Path
 from capicu.core.codes import Statement
 from capicu.net.host.effects import HostNote
 
-from .history import HistoryProblem, KeptBy, keep_in_history
+from .keeping import HistoryProblem, KeptBy
 from .record import MatchRecord, write_record
 
 
@@ -37,6 +37,9 @@ def keep_finished_match(record: MatchRecord, folder: Path, *, kept_by: KeptBy, m
     host's own copy, or a spectator's). `RecordError` when the record cannot be
     written (then nothing is added to the history). Blocking: call it off the event loop.
     """
+    # The history (SQLite) is loaded when the first match ends, not at every start.
+    from .history import keep_in_history
+
     path = write_record(folder, record)
     return Kept(path, keep_in_history(folder, record, kept_by=kept_by, me=me, record_path=path))
 

@@ -42,18 +42,19 @@ import sqlite3
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from enum import StrEnum
 from pathlib import Path
 from typing import Any, TextIO
 
-from capicu.core.codes import Code, Statement
+from capicu.core.codes import Statement
 from capicu.core.draw.events import RoundResult
 from capicu.core.draw.scoring import Bonus
+from capicu.core.fives.events import FivesRoundResult
 from capicu.core.games import game_of, match_from_log
 from capicu.core.mexican.events import MexicanRoundResult
 from capicu.net.host.sanitize import clean_text
 
 from . import record as records
+from .keeping import HistoryProblem, KeptBy
 from .record import MatchRecord, RecordSeat
 
 try:  # POSIX; elsewhere opening is not locked (net/store/journals.py does the same)
@@ -69,28 +70,9 @@ BUSY_SECONDS = 10.0
 #: The game of a Draw-family match and of a Mexican Train match, as the file keeps them.
 LINE_GAME = "line"
 TRAIN_GAME = "mexican-train"
+FIVES_GAME = "fives-and-threes"
 #: The seats this machine's player sat in, for the queries' ``player``.
 MY_SEATS = None
-
-
-class HistoryProblem(Code):
-    """Why the history could not be used as it was (the interface words each)."""
-
-    #: The file was not a database SQLite can read: moved to ``kept``, a new one started.
-    SET_ASIDE = "set_aside", "file", "kept"
-    #: A newer capicu wrote the file: left alone, and no match is added to it.
-    TOO_NEW = "too_new", "file", "version"
-    #: The file or its folder cannot be opened or written (``problem``: the system's words).
-    UNUSABLE = "unusable", "file", "problem"
-
-
-class KeptBy(StrEnum):
-    """Whose copy of a match's record is kept (net/store/archive.py), and so who keeps it in the history."""
-
-    #: The host that played the match.
-    HOST = "host"
-    #: A player's (or a spectator's) client, given it by the host.
-    PLAYER = "player"
 
 
 # -- the schema -----------------------------------------------------------------------------
@@ -251,9 +233,21 @@ def _train_round(result: MexicanRoundResult) -> RoundFacts:
                       sum(result.counts), tuple(result.counts))
 
 
+def _fives_round(result: FivesRoundResult) -> RoundFacts:
+    """A hand of Fives and Threes: every side scores as it lays; the side that made most is its winner
+    (None on a tie), and ``counts`` holds each side's points of the hand."""
+    made = tuple(result.points)
+    best = max(made)
+    winner = made.index(best) if made.count(best) == 1 else None
+    return RoundFacts(result.round_number, result.reason.value, result.last_player, winner, best, made)
+
+
 #: A round's facts from its result, by the game's name: the history's columns say a round of
-#: the Draw family (points won) and of Mexican Train (counts against) each in its own words.
-_ROUND_FACTS: dict[str, Callable[[Any], RoundFacts]] = {LINE_GAME: _line_round, TRAIN_GAME: _train_round}
+#: the Draw family (points won), of Mexican Train (counts against) and of Fives and Threes
+#: (each side's points) each in its own words.
+_ROUND_FACTS: dict[str, Callable[[Any], RoundFacts]] = {
+    LINE_GAME: _line_round, TRAIN_GAME: _train_round, FIVES_GAME: _fives_round,
+}
 
 
 def utc_text(moment: str) -> str:
@@ -734,6 +728,7 @@ def keep_in_history(folder: Path, record: MatchRecord, *, kept_by: KeptBy, me: i
 
 __all__ = [
     "CSV_COLUMNS",
+    "FIVES_GAME",
     "HISTORY_FILE",
     "LINE_GAME",
     "MIGRATIONS",

@@ -70,7 +70,7 @@ MOST_TILES = max((n + 1) * (n + 2) // 2 for sizes in SETS.values() for n in size
 if TYPE_CHECKING:
     LogFormat = str
 else:
-    LogFormat = Literal[tuple(game.log_format for game in GAMES)]
+    LogFormat = Literal[tuple(fmt for game in GAMES for fmt in (game.log_format, *game.old_log_formats))]
 #: An entry of the match log (any game's ``log``): an action's text (an opening run names up
 #: to `MAX_RUN` tiles), or a deal (the shuffled order of the set's tiles and the seat drawn),
 #: which the match's ``from_log`` checks.
@@ -186,19 +186,12 @@ def utc_text(moment: datetime | float) -> str:
 
 
 def outcome(match: AnyMatch | Engine[Any, Any]) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
-    """A finished match's sides (by seat), totals (by side) and winning seats."""
+    """A finished match's sides (by seat), totals (by side) and winning seats (its engine's `ending`)."""
     rules, players = match.rules, match.players
     sides = tuple(rules.side_of(seat, players) for seat in range(players))
-    # (Core's engines say how a match ended each in its own words: no declaration says it for all.)
-    from capicu.core.draw.match import Match
-    from capicu.core.mexican.match import MexicanMatch
-
-    if isinstance(match, MexicanMatch):
-        assert match.winners is not None
-        return sides, tuple(match.totals), tuple(match.winners)
-    assert isinstance(match, Match) and match.winner is not None
-    winners = tuple(seat for seat in range(players) if sides[seat] == match.winner)
-    return sides, tuple(match.scores), winners
+    ending = match.ending
+    assert ending is not None, "a match says how it ended only once it is over"
+    return sides, ending.totals, ending.winners
 
 
 def record_of(

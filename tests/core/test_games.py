@@ -10,9 +10,11 @@ import pytest
 from capicu.core import Rules
 from capicu.core.engine import Engine
 from capicu.core.games import (
+    FIVES,
     GAMES,
     LINE,
     MEXICAN_TRAIN,
+    GameSpec,
     game_named,
     game_of,
     game_of_log,
@@ -52,21 +54,56 @@ def test_the_refusals_every_game_shares_are_declared_once():
     assert not {code.value for code in LINE.refusal} & {code.value for code in MEXICAN_TRAIN.refusal}
 
 
+def _preset_of(game: GameSpec) -> Rules:
+    """A preset of ``game`` that seats 2 or 3."""
+    return Rules.preset_named({MEXICAN_TRAIN: "mexican-train", FIVES: "fives-and-threes"}.get(game, "draw"))
+
+
 def test_the_names_are_the_historys_and_the_views_tag():
-    assert [game.name for game in GAMES] == ["line", "mexican-train"]
+    assert [game.name for game in GAMES] == ["line", "mexican-train", "fives-and-threes"]
     assert LINE.view_tag is None  # the Draw family's view is written untagged, as it always was
     assert MEXICAN_TRAIN.view.__struct_config__.tag == MEXICAN_TRAIN.view_tag == "mexican-train"
-    with pytest.raises(ValueError, match="there is no game 'fives'; choose one of line, mexican-train"):
+    assert FIVES.view.__struct_config__.tag == FIVES.view_tag == "fives-and-threes"
+    with pytest.raises(ValueError, match="there is no game 'fives'; choose one of line, mexican-train, "):
         game_named("fives")
 
 
 def test_every_engine_has_the_one_protocols_shape():
     members = {name for name in dir(Engine) if not name.startswith("_")} | set(Engine.__annotations__)
-    assert len(members) == 16
+    assert len(members) == 17
     for game in GAMES:
-        rules = Rules.preset_named("mexican-train" if game is MEXICAN_TRAIN else "draw")
-        match = game.new_match(rules, 2)
+        match = game.new_match(_preset_of(game), 2)
         assert not [name for name in members if not hasattr(match, name)], game.name
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda game: game.name)
+def test_every_engine_says_how_its_match_ended(game: GameSpec):
+    match = game.new_match(_preset_of(game), 2, seed=5)
+    while not match.is_over:
+        assert match.ending is None
+        match.apply(match.legal_actions()[0])
+    ending = match.ending
+    assert ending is not None
+    final = match.view(None)
+    # Each game's own words for it (its view's totals and winner or winners) say the same.
+    totals = getattr(final, "totals", None) or getattr(final, "scores", None)
+    assert ending.totals == tuple(totals)
+    assert ending.winners and max(ending.winners) < 2
+    winner = getattr(final, "winner", None)
+    assert ending.winners == (getattr(final, "winners", None) or (winner,))
+
+
+@pytest.mark.parametrize("preset", ["puerto-rican-partners", "fives-and-threes"])
+def test_partners_win_together(preset: str):
+    rules = Rules.preset_named(preset)
+    match = new_match(rules, 4, seed=5)
+    while not match.is_over:
+        match.apply(match.legal_actions()[0])
+    ending = match.ending
+    assert ending is not None and len(ending.totals) == 2
+    side = rules.side_of(ending.winners[0], 4)
+    assert ending.winners == tuple(seat for seat in range(4) if rules.side_of(seat, 4) == side)
+    assert ending.totals[side] == max(ending.totals)
 
 
 def test_a_game_refuses_the_actions_of_another():
@@ -80,8 +117,7 @@ def test_a_game_refuses_the_actions_of_another():
 
 def test_computer_players_come_from_the_game():
     for game in GAMES:
-        rules = Rules.preset_named("mexican-train" if game is MEXICAN_TRAIN else "draw")
-        match = game.new_match(rules, 3, seed=5)
+        match = game.new_match(_preset_of(game), 3, seed=5)
         player = game.make_player("normal", seed=1)
         seat = match.turn
         assert seat is not None

@@ -6,10 +6,16 @@ import random
 
 import msgspec
 import pytest
-from capicu.core import DRAW, MEXICAN, PASS, Play, Rules, Run, Tile, Train, new_match, parse_action
+from capicu.core import DRAW, MEXICAN, PASS, Play, Rules, Run, Tile, Train, new_match, parse_action, tile_set
 from capicu.core.actions import END_RUN, REDEAL, IllegalAction
 from capicu.core.codes import Outcome
-from capicu.core.mexican.events import MexicanPassed, MexicanRoundEnded, MexicanTilePlayed, RunEnded
+from capicu.core.mexican.events import (
+    MexicanPassed,
+    MexicanRoundEnded,
+    MexicanRoundStarted,
+    MexicanTilePlayed,
+    RunEnded,
+)
 from capicu.core.mexican.match import MexicanMatch
 from capicu.core.mexican.refusals import (
     CODES,
@@ -61,7 +67,7 @@ def test_the_preset_is_mexican_train_for_two_to_eight_on_a_double_twelve() -> No
 
 @pytest.mark.parametrize("max_pip", [9, 12, 15])
 def test_the_deal_by_set_and_player_count_and_the_engine_set_aside(max_pip: int) -> None:
-    rules = msgspec.structs.replace(MEXICAN_TRAIN, max_pip=max_pip)
+    rules = msgspec.structs.replace(MEXICAN_TRAIN, max_pip=max_pip, engine_set_aside=True)
     tile_count = (max_pip + 1) * (max_pip + 2) // 2
     for players, size in zip(range(2, 9), DEAL_SIZES[max_pip], strict=True):
         view = MexicanMatch(rules, players, seed=players).view(None)
@@ -71,6 +77,23 @@ def test_the_deal_by_set_and_player_count_and_the_engine_set_aside(max_pip: int)
         assert view.boneyard == tile_count - 1 - players * size
         assert all(line.tiles == () and line.head == max_pip for line in view.trains)
         assert len(view.trains) == players + 1 and view.trains[-1].train == MEXICAN
+
+
+@pytest.mark.parametrize("max_pip", [9, 12, 15])
+def test_the_engine_is_dealt_like_any_tile_and_laid_in_the_middle(max_pip: int) -> None:
+    rules = msgspec.structs.replace(MEXICAN_TRAIN, max_pip=max_pip)
+    tile_count = (max_pip + 1) * (max_pip + 2) // 2
+    held = 0
+    for players, size in zip(range(2, 9), DEAL_SIZES[max_pip], strict=True):
+        view = MexicanMatch(rules, players, seed=players).view(None)
+        holder = view.engine_holder
+        held += holder is not None
+        # Its holder laid it (one tile fewer); else it came from the boneyard (one fewer there).
+        assert view.hand_counts == tuple(size - (seat == holder) for seat in range(players))
+        assert view.boneyard == tile_count - players * size - (holder is None)
+        assert view.turn == (view.first if holder is None else (holder + 1) % players)
+        assert all(line.tiles == () and line.head == max_pip for line in view.trains)
+    assert held > 0
 
 
 def test_the_deal_sizes_are_the_rules_table() -> None:
@@ -98,7 +121,7 @@ def test_thirteen_rounds_highest_double_first_and_the_first_seat_moves_on() -> N
 
 
 def test_each_later_round_is_opened_by_the_next_seat() -> None:
-    match = MexicanMatch(MEXICAN_TRAIN, 3, seed=5)
+    match = MexicanMatch(msgspec.structs.replace(MEXICAN_TRAIN, engine_set_aside=True), 3, seed=5)
     rng = random.Random(5)
     firsts = [match.first]
     while not match.is_over:
@@ -106,6 +129,25 @@ def test_each_later_round_is_opened_by_the_next_seat() -> None:
             if type(event).__name__ == "MexicanRoundStarted":
                 firsts.append(event.first)  # type: ignore[union-attr]
     assert firsts == [(firsts[0] + n) % 3 for n in range(13)]
+
+
+def test_each_round_begins_with_the_engines_holder_else_the_seat_after_the_last_beginner() -> None:
+    match = MexicanMatch(MEXICAN_TRAIN, 3, seed=5)
+    rng = random.Random(5)
+    starts = [match.opening_events[0]]
+    while not match.is_over:
+        events = match.apply(rng.choice(match.legal_actions()))
+        starts += [e for e in events if isinstance(e, MexicanRoundStarted)]
+    began = None
+    for start in starts:
+        if start.engine_holder is not None:
+            began = start.engine_holder
+            assert start.first == (began + 1) % 3  # the holder laid it: the next seat plays
+        else:
+            if began is not None:
+                assert start.first == (began + 1) % 3
+            began = start.first
+    assert {s.engine_holder is None for s in starts} == {True, False}
 
 
 @pytest.mark.parametrize("rounds", [1, 4])
@@ -353,43 +395,42 @@ def test_counts_add_up_and_the_lowest_total_wins_equal_totals_share() -> None:
     assert match.totals == [86, 86] and match.winners == (0, 1)
 
 
-def test_a_blocked_round_ends_after_every_player_in_turn_has_passed_on_an_empty_boneyard() -> None:
-    blocked = 0
+def can_lay_somewhere(view_: object, hands: list[int], max_pip: int) -> bool:
+    """Some hand holds a tile for the oldest open double, or (none open) for any train."""
+    from capicu.core.mexican.view import MexicanView
+
+    assert isinstance(view_, MexicanView)
+    heads = {line.head for line in view_.trains}
+    if view_.open_double is not None:
+        heads = {view_.train_of(view_.open_double).head}
+    tiles = tile_set(max_pip)
+    return any(hand & tiles.suit_mask[n] for hand in hands for n in heads)
+
+
+def test_a_round_is_blocked_exactly_when_the_boneyard_is_empty_and_nobody_can_lay_a_tile() -> None:
+    """RULES.md: blocked when the boneyard is empty and no player can lay a tile where they may;
+    a pass that puts a marker up may give a later player a play (issue 29: the old reading,
+    every seat in turn passing, blocked rounds that could go on)."""
+    blocked = going_on = 0
     for seed in range(40):
-        match = MexicanMatch(msgspec.structs.replace(MEXICAN_TRAIN, max_pip=9), 4, seed=seed)
+        match = MexicanMatch(NINE, 4, seed=seed)
         rng = random.Random(seed)
         while not match.is_over:
             action = rng.choice(match.legal_actions())
             before = match.view(None)
-            for event in match.apply(action):
-                if isinstance(event, MexicanRoundEnded) and event.result.reason is Outcome.TRANQUE:
-                    blocked += 1
-                    assert before.boneyard == 0 and action == PASS
-                    # Since the last tile laid, every seat in turn has passed (this pass the last).
-                    moves = [*before.events, MexicanPassed(before.turn or 0)]
-                    laid = max(i for i, e in enumerate(moves) if isinstance(e, MexicanTilePlayed | RunEnded))
-                    passers = [e.seat for e in moves[laid + 1 :] if isinstance(e, MexicanPassed)]
-                    assert len(passers) >= 4 and set(passers[-4:]) == {0, 1, 2, 3}
-    assert blocked > 0
-
-
-def test_no_round_is_blocked_while_a_tile_was_laid_in_the_last_full_turn() -> None:
-    for seed in range(20):
-        match = MexicanMatch(MEXICAN_TRAIN, 3, seed=seed)
-        rng = random.Random(seed)
-        passes = 0
-        while not match.is_over:
-            action = rng.choice(match.legal_actions())
             events = match.apply(action)
-            if action == PASS:
-                passes += 1
-            elif isinstance(action, Play):
-                passes = 0
-            for event in events:
-                if isinstance(event, MexicanRoundEnded):
-                    if event.result.reason is Outcome.TRANQUE:
-                        assert passes >= 3
-                    passes = 0
+            if action != PASS or before.boneyard:
+                continue
+            ended = [e for e in events if isinstance(e, MexicanRoundEnded)]
+            if ended:
+                assert ended[0].result.reason is Outcome.TRANQUE
+                blocked += 1
+                hands = [tile_set(9).mask_of(hand) for hand in ended[0].result.hands]
+                assert not can_lay_somewhere(before, hands, 9)
+            else:
+                going_on += 1
+                assert can_lay_somewhere(match.view(None), match.state.hands, 9)
+    assert blocked > 0 and going_on > 0
 
 
 def test_every_refusal_has_its_english_with_exactly_its_declared_params() -> None:

@@ -27,6 +27,8 @@ def games(draw: Any) -> tuple[Rules, int, int]:
         opening_run=draw(st.booleans()),
         mexican_needs_own_train=draw(st.booleans()),
         cover_doubles=draw(st.booleans()),
+        one_double_a_turn=draw(st.booleans()),
+        engine_set_aside=draw(st.booleans()),
         double_blank_points=draw(st.sampled_from((50, 0))),
         rounds=draw(st.sampled_from((1, 1, 1, 4))),
     )

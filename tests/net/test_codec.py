@@ -139,11 +139,11 @@ def test_host_messages_round_trip_byte_by_byte(index):
 def test_the_hello_of_the_worked_example_is_byte_for_byte_the_protocol_pages():
     # docs/PROTOCOL.md, section 8: the declarations keep the wire's field order.
     page = bytes.fromhex(
-        "00000050 88a4747970 65a568656c6c6fa776657273696f6e04a46e616d65a3416e61a4636f6465a64b3750"
+        "00000050 88a4747970 65a568656c6c6fa776657273696f6e05a46e616d65a3416e61a4636f6465a64b3750"
         "58324da5746f6b656ec0a873706563746174 65c2a57461626c65a46d61696ea8736561745f6b6579c0"
         .replace(" ", "")
     )
-    assert Codec("client").send(Hello(version=4, name="Ana", code="K7PX2M")) == page
+    assert Codec("client").send(Hello(version=5, name="Ana", code="K7PX2M")) == page
 
 
 def test_a_view_state_has_every_field_of_a_view_but_its_rules_events_and_results():
@@ -172,10 +172,10 @@ def test_every_game_of_the_registry_has_its_snapshot_update_and_view_state(game)
 
 def test_a_view_that_names_a_game_this_side_does_not_know_is_refused_naming_it():
     wire = to_wire(Snapshot(3, _match().view(0)))
-    wire["view"] = {"game": "fives-and-threes", **wire["view"]}
+    wire["view"] = {"game": "muggins", **wire["view"]}
     error = _error(encode_frame(wire), "client")
     assert error.code is ErrorCode.BAD_MESSAGE and "snapshot.view.game" in error.message
-    assert "'fives-and-threes'" in error.message
+    assert "'muggins'" in error.message
 
 
 def test_an_update_of_another_game_than_the_view_is_refused():

@@ -18,6 +18,7 @@ from typing import get_args
 import msgspec
 from capicu.core import DRAW, PRESET_NAMES, Event, Match, Rules, parse_action
 from capicu.core.actions import Draw, EndRun, Pass, Play, Run
+from capicu.core.fives.match import FivesMatch
 from capicu.core.mexican.events import MexicanEvent
 from capicu.core.mexican.match import MexicanMatch
 from capicu.net.codec import Codec
@@ -52,6 +53,7 @@ from capicu.net.protocol import (
     to_wire,
     train_view_state,
     view_state,
+    wire_of,
 )
 from capicu.net.store.record import MatchRecord, RecordSeat, record_of
 
@@ -62,6 +64,8 @@ RECORDED_SHA256 = "23aab0740832e05a3c3f01d5ae64cf5cc70e31834d37b185a5a5cf3b97a2e
 VERSION_3_SHA256 = "39706455ffb0fa533de37ed2bb453bc47925bf58fb1051078fe1f9ce080b807b"
 #: And saying version 4 (the match record came: every other frame is the same).
 VERSION_4_SHA256 = "d0357d5922527191aab0a4548d68468b2bf22c12d455d680489654c9e8fe1f8d"
+#: And saying version 5 (Mexican Train as seed 004 plays it: a Draw-family frame is the same).
+VERSION_5_SHA256 = "782423e969f77037f80a03bbb5d03db116621fb2b2434bd546944fde729ed451"
 
 
 def _others(version: int) -> list[object]:
@@ -150,11 +154,13 @@ def _digest(version: int) -> tuple[int, str]:
 def test_the_frames_of_played_matches_are_the_bytes_of_before():
     # Saying version 2, a Draw-family match is the bytes of version 2, frame for frame: version 3
     # (Mexican Train, 8 seats) changed the number in the hellos and welcomes and nothing else, and
-    # so did version 4 (the match record, a message of its own).
+    # so did version 4 (the match record, a message of its own) and version 5 (Mexican Train's
+    # views, events and rules changed: the line of play's did not).
     assert _digest(2) == (RECORDED_COUNT, RECORDED_SHA256)
     assert _digest(3) == (RECORDED_COUNT, VERSION_3_SHA256)
-    assert PROTOCOL_VERSION == 4
-    assert _digest(PROTOCOL_VERSION) == (RECORDED_COUNT, VERSION_4_SHA256)
+    assert _digest(4) == (RECORDED_COUNT, VERSION_4_SHA256)
+    assert PROTOCOL_VERSION == 5
+    assert _digest(PROTOCOL_VERSION) == (RECORDED_COUNT, VERSION_5_SHA256)
 
 
 def test_every_frame_of_played_matches_reads_back_to_its_message_and_its_bytes():
@@ -189,7 +195,24 @@ def added_since() -> list[object]:
             Snapshot(1, view, (Chat("Ana", 0, "hola"), Chat("Eve", None, "¿quién gana?"))),
             MatchRecorded(_record(Match(rules, 2, seed=5))),
             MatchRecorded(_record(MexicanMatch(
-                msgspec.structs.replace(Rules.preset_named("mexican-train"), rounds=1), 3, seed=5)))]
+                msgspec.structs.replace(Rules.preset_named("mexican-train"), rounds=1), 3, seed=5))),
+            *_fives_messages()]
+
+
+def _fives_messages() -> list[object]:
+    """Fives and Threes (a game added after the bytes were recorded): a seat's snapshot and the
+    updates of one hand, through the game's own wire (core's registry)."""
+    match = FivesMatch(Rules.preset_named("fives-and-threes"), 2, seed=3)
+    wire = wire_of(match.view(0))
+    messages: list[object] = [wire.snapshot(1, match.view(0))]
+    rng = random.Random(3)
+    seq = 1
+    while not match.is_over and not match.awaiting_deal:
+        actor = match.turn
+        events = match.apply(rng.choice(match.legal_actions()))
+        seq += len(events)
+        messages.append(wire.update(seq, events, wire.state_of(match.view(0)), actor, ActedBy.PERSON, None))
+    return messages
 
 
 def _record(match: Match | MexicanMatch) -> MatchRecord:

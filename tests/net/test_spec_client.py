@@ -5,7 +5,7 @@ says `ready` in the break between rounds, and comes back with its seat key.
 Protocol version 3: it says version 3, and plays Mexican Train too: a view map
 whose `game` is `mexican-train` is a train view map, whose match is over once
 its `winners` is not null (section 5); its actions are in `legal` as ever.
-Protocol version 4: it says version 4, and once the match is over (never
+Protocol version 5: it says version 5, and once the match is over (never
 before) it gets the match's `record` (section 4), read as docs/RECORD.md says.
 """
 
@@ -50,11 +50,11 @@ async def play_from_the_spec(
     """
     reader, writer = await asyncio.open_connection(LOOPBACK, port)
     client = SpecClient(reader, writer)
-    client.send({"type": "hello", "version": 4, "name": name, "code": "K7PX2M", "token": None,
+    client.send({"type": "hello", "version": 5, "name": name, "code": "K7PX2M", "token": None,
                  "spectate": False, "table": "main"})
     welcome = await client.receive()
     assert welcome["type"] == "welcome" and welcome["seat"] is not None and welcome["token"]
-    assert welcome["version"] == 4 and welcome["match"]
+    assert welcome["version"] == 5 and welcome["match"]
     key = welcome["seat_key"]
     assert len(key.replace("-", "")) == 14 and key.count("-") == 3
     seat, seq, ref, waiting, breaks = welcome["seat"], 0, 0, False, 0
@@ -76,7 +76,7 @@ async def play_from_the_spec(
                     writer.close()
                     reader, writer = await asyncio.open_connection(LOOPBACK, port)
                     client = SpecClient(reader, writer)
-                    client.send({"type": "hello", "version": 4, "name": "-",
+                    client.send({"type": "hello", "version": 5, "name": "-",
                                  "seat_key": key.lower().replace("-", " ")})
                     again = await client.receive()
                     assert again["type"] == "welcome" and again["seat"] == seat, again
@@ -129,7 +129,7 @@ async def test_a_client_written_from_the_protocol_page_plays_a_whole_match_of_me
     records = [record for _, _, record in views]
     assert all(record == records[0] for record in records)
     assert records[0]["totals"] == views[0][0]["totals"] and records[0]["winners"] == views[0][0]["winners"]
-    assert records[0]["log"]["format"] == "capicu-mexican-train-log/1"
+    assert records[0]["log"]["format"] == "capicu-mexican-train-log/2"
     assert [seat["kind"] for seat in records[0]["seats"]] == ["person"] * 3 + ["computer"] * 5
 
 

@@ -117,3 +117,23 @@ async def test_esc_stops_the_coach(tmp_path: Path) -> None:
         await wait_for(pilot, lambda: not screen.workers, steps=3000, what="the worker to end")
         assert screen.coached is None and 1 not in screen.analyses
         assert load_analysis(path, 1) is None
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+async def test_the_coachs_sentence_is_whole_and_f_is_in_the_footer(tmp_path: Path, language: str) -> None:
+    """Issue 31: at 80x24 the status line was cut ("s: the summary, f: the") and f was not in the footer."""
+    path = keep(tmp_path / "records", "puerto-rican-drawing", 2)
+    app = CapicuApp(DisplayOptions(mouse=False, language=language))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await _open(pilot, path)
+        assert "f " not in screen_text(app).splitlines()[-1]  # nobody coached yet: nothing to go to
+        await _choose(pilot, 0)
+        await wait_for(pilot, lambda: screen.coached is not None, steps=3000, what="the analysis")
+        await pilot.pause()
+        said = str(screen.query_one(StatusLine).render())
+        rows = screen_text(app).splitlines()
+        shown = " ".join(row.strip() for row in rows)
+        assert said.endswith(("f: the next one.", "f: la siguiente.")), said
+        assert said in shown, (said, rows)
+        footer = rows[-1]
+        assert " f " in f" {footer}" and ("Next flagged" in footer or "Siguiente señalada" in footer), footer

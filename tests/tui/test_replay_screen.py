@@ -130,6 +130,12 @@ async def test_the_list_is_newest_first_and_a_damaged_file_does_not_open(tmp_pat
         assert "damaged" in screen_text(app)
         table = screen.query_one(DataTable)
         table.move_cursor(row=3)
+        await pilot.pause()
+        # Its whole reason is read under the list while its row is chosen (its column cuts it).
+        reason = screen.rows[3][1]
+        assert isinstance(reason, str) and len(reason) > 40
+        shown = " ".join(row.strip() for row in screen_text(app).splitlines())
+        assert f"20250101T000000Z-broken.capicu-record cannot be replayed: {reason}" in shown, shown
         await pilot.press("enter")
         await pilot.pause()
         assert app.screen is screen  # it did not open...

@@ -50,12 +50,8 @@ def _status(app: CapicuApp) -> str:
 def _log(app: CapicuApp) -> str:
     if not any(isinstance(s, DrawTableScreen) for s in app.screen_stack):
         return ""
-    table = _table(app)
-    if not table.is_mounted:
-        # Pushed, but its widgets are still being mounted (Textual shows a screen at once and mounts it in
-        # its own task): its log is not there yet.
-        return ""
-    return " ".join(strip.text.strip() for strip in table.query_one(EventLog).lines)
+    # Pushed, the table may not be composed yet: no log to read then.
+    return " ".join(strip.text.strip() for log in _table(app).query(EventLog) for strip in log.lines)
 
 
 def _record_intents(app: CapicuApp) -> list[object]:

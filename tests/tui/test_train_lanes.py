@@ -79,3 +79,16 @@ async def test_the_round_end_shows_each_hand_count_in_its_lane():
     for seat, count in enumerate(result.counts):
         lane = rows[2 + seat]  # seat 0's view: yours first
         assert f"={count}" in lane and f"{result.totals[seat]}" in lane
+
+
+async def test_every_tile_of_the_lanes_is_padded_alike():
+    """Issue 31: ``[12| 8][8|7]``: a tile with a two-digit number was padded, the next one not.
+    Every tile shows its numbers as they are (``[12|8][8|7]``), so that a lane holds the most tiles."""
+    import re
+
+    view = view_where(4, lambda v: any(max(t) < 10 for train in v.trains for t in train.tiles)
+                      and any(max(t) >= 10 for train in v.trains for t in train.tiles))
+    rows = await _rows(view, 160)
+    tiles = [tile for row in rows for tile in re.findall(r"\[[^\]]*\]", row)]
+    assert tiles and not [tile for tile in tiles if " " in tile], rows
+    assert {len(tile) for tile in tiles} >= {5, 6}  # [8|7] and [12|8]

@@ -27,10 +27,12 @@ from capicu.tui.widgets.status_line import StatusLine
 from capicu.tui.widgets.train_lanes import TrainLanes, lane_keys
 from helpers_app import screen_text, wait_for
 from helpers_train import (
+    AS_BEFORE,
     cursor_to,
     my_train_turn,
     next_train_turn,
     table_view,
+    take_train_turn,
     train_app,
     train_round_over,
 )
@@ -201,7 +203,7 @@ async def test_my_sent_run_is_not_laid_again_while_the_next_seat_may_open():
     # Seen over SSH: once my run was sent, the next seat's own opening run could come (the view
     # says may_run for whoever's turn it is), so my run stayed on the screen on top of the tiles
     # the host laid: six tiles, three of them "-1". A computer that waits shows that moment.
-    request = SoloGame(Rules.preset_named("mexican-train"), 2, "normal", seed=5, name="Ana", pace=60.0)
+    request = SoloGame(AS_BEFORE, 2, "normal", seed=5, name="Ana", pace=60.0)
     app = CapicuApp(DisplayOptions(mouse=False), request)
     async with app.run_test(size=SIZE) as pilot:
         await wait_for(pilot, lambda: my_train_turn(app), what="my first turn")
@@ -308,7 +310,6 @@ async def test_a_key_not_allowed_says_why():
 
 
 async def test_a_spectator_sees_every_lane_and_no_hand():
-    from capicu.core import Rules
     from capicu.net.host.server import Host, HostConfig
     from capicu.net.host.table import TableConfig
     from capicu.tui.app import CapicuApp
@@ -342,7 +343,6 @@ async def test_a_spectator_sees_every_lane_and_no_hand():
 
 
 async def test_the_round_end_keeps_the_trains_and_shows_every_count_then_the_match_over_scrolls():
-    from capicu.core import Rules
     from capicu.tui.app import CapicuApp
     from capicu.tui.game import DisplayOptions, SoloGame
     from msgspec.structs import replace
@@ -371,6 +371,42 @@ async def test_the_round_end_keeps_the_trains_and_shows_every_count_then_the_mat
         text = screen_text(app)
         assert "The match is over" in text and "Total" in text
         assert "wins the match" in text or "share the win" in text or "You win" in text
+
+
+async def test_the_footer_names_the_space_key_in_the_readers_language():
+    """Issue 31: the Spanish footer said "space" for the opening run's next tile."""
+    for language, shown, other in (("es", "espacio", "space"), ("en", "space", "espacio")):
+        request = SoloGame(Rules.preset_named("mexican-train"), 2, "normal", seed=5, name="Ana", pace=0.0,
+                           journal=False)
+        app = CapicuApp(DisplayOptions(mouse=False, language=language), request)
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_for(pilot, lambda app=app: my_train_turn(app), what="my first turn")
+            await cursor_to(pilot, app, Tile(11, 12))
+            await pilot.press("enter")  # the run's first tile: Space lays the next
+            await pilot.pause()
+            footer = screen_text(app).splitlines()[-1]
+            assert f"{shown} " in footer and other not in footer, footer
+
+
+async def test_a_refusal_leaves_the_status_line_once_the_table_changes(monkeypatch):
+    """Issue 31: "5-5 does not fit Computer 5's train, which shows 3" stayed after that train changed."""
+    monkeypatch.setattr("capicu.tui.widgets.status_line.NOTICE_SECONDS", 3600.0)  # only a change clears it
+    app = train_app(seed=5)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: my_train_turn(app), what="my first turn")
+        await take_train_turn(pilot, app)  # the opening run
+        for _ in range(30):  # a later turn with a tile to play: d is refused, then the tile is played
+            await wait_for(pilot, lambda: my_train_turn(app), what="my turn")
+            view = table_view(app)
+            assert view is not None
+            if any(isinstance(a, Play) for a in view.legal):
+                break
+            await take_train_turn(pilot, app)
+        await pilot.press("d")
+        assert "You must play" in _status(app)
+        await take_train_turn(pilot, app)  # by keys that say nothing themselves (a tile, maybe its lane)
+        await pilot.pause()
+        assert "You must play" not in _status(app)
 
 
 @pytest.mark.parametrize(("language", "own", "others"), [

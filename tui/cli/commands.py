@@ -32,13 +32,13 @@ from capicu.net.store.record import RecordError, read_record
 from capicu.tui.game import DisplayOptions, HostGame, JoinGame, OpenReplays, SoloGame, StartRequest
 from capicu.tui.prefs.settings import apply_color_mode, records_dir, themes_dir
 from capicu.tui.words.describe import (
+    describe_history_problem,
     describe_host_note,
     describe_host_problem,
     describe_unfinished,
     list_separator,
     played_at,
 )
-from capicu.tui.words.describe_history import describe_history_problem, standings_lines, summary_lines
 from capicu.tui.words.describe_rules import describe_rules, preset_title
 from capicu.tui.words.messages import N_, t, tn
 
@@ -49,6 +49,7 @@ from .options import (
     add_rule_arguments,
     add_ssh_arguments,
     check_level,
+    check_table,
     host_config_from_args,
     level_option,
     number_in,
@@ -266,6 +267,7 @@ def run_play(args: argparse.Namespace) -> int:
     """``capicu play``: a host on 127.0.0.1 in this process, joined like any other."""
     rules, players = rules_from_args(args)
     check_level(rules, args.level)
+    check_table(rules)
     start = SoloGame(rules=rules, players=players, level=args.level, seed=args.seed, name=_player_name(args),
                      journal=not args.no_journal)
     return run_app(args, start)
@@ -312,6 +314,7 @@ def run_history(args: argparse.Namespace, now: datetime | None = None) -> int:
     ``now``: the clock's time for ``--this-year`` (the tests give theirs).
     """
     from capicu.net.store.history import HistoryError, history_path, open_history, this_year
+    from capicu.tui.words.describe_history import standings_lines, summary_lines
 
     player: str | None = args.player.strip() if args.player is not None else None
     if args.player is not None and not player:
@@ -452,6 +455,8 @@ def run_host(args: argparse.Namespace) -> int:
     their match is lost), unless ``--resume`` goes on with it or ``--new`` sets it aside.
     """
     config = host_config_from_args(args)
+    if not args.headless:
+        check_table(config.table.rules)  # hosting in this terminal plays at its table
     config = _settle_unfinished(args, config)
     resumed = summarize(config.resume) if config.resume is not None else None
     tell = partial(tell_operator, resumed=resumed)

@@ -304,6 +304,15 @@ def check_level(rules: Rules, level: str) -> None:
                          level=level, preset=rules.preset, levels=", ".join(levels)))
 
 
+def check_table(rules: Rules) -> None:
+    """CliError when the rules' game has no table screen to play it at (a game may come to core first)."""
+    from capicu.tui.games import FACES
+
+    if game_of(rules).name not in FACES:
+        raise CliError(t("{preset} has no table screen yet: watch it with capicu simulate --preset {preset}, "
+                         "or host it with --headless", preset=rules.preset))
+
+
 def host_config_from_args(args: argparse.Namespace) -> HostConfig:
     """The `HostConfig` ``capicu host``'s options describe; CliError names what is wrong.
 

@@ -3,15 +3,20 @@
 Round by round: the deal with every hand, each move in the table's own words
 (tui/words/describe.py, tui/words/describe_trains.py), the round's result with the hands
 left and the totals, and at the end who won. In the command line's language.
+
+Each game words its own rounds (`ROUND_TEXTS`, keyed by the game's name): adding a game
+is its module and one line there.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+import importlib
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any, cast
 
-from capicu.core import MatchEnded, MexicanView, RoundEnded, RoundStarted, TilesDrawn, View
+from capicu.core import MatchEnded, RoundEnded, RoundStarted, TilesDrawn, View
 from capicu.core.draw.events import Event
-from capicu.core.mexican.events import MexicanMatchEnded, MexicanRoundEnded, MexicanRoundStarted
+from capicu.core.games import game_of
 from capicu.core.replay import Position, Replay, replay
 from capicu.net.store.record import MatchRecord
 from capicu.tui.words.describe import (
@@ -21,12 +26,6 @@ from capicu.tui.words.describe import (
     list_separator,
 )
 from capicu.tui.words.describe_rules import preset_title
-from capicu.tui.words.describe_trains import (
-    describe_train_result,
-    describe_train_winners,
-    train_news_lines,
-    untold_lines,
-)
 from capicu.tui.words.messages import t, tn
 
 
@@ -44,35 +43,48 @@ def record_text(record: MatchRecord, when: str, replayed: Replay | None = None) 
     yield from replay_text(replayed or replay(record.match_log()), names)
 
 
+#: Each game's words for one round, by the game's name (`GameSpec.name`): "module:function",
+#: imported when a record of that game is told. The function is given the round's positions
+#: (its deal first) and the seats' names, and yields the round's lines.
+ROUND_TEXTS = {
+    "line": "capicu.tui.cli.replay_text:draw_round",
+    "mexican-train": "capicu.tui.cli.replay_mexican:train_round",
+    "fives-and-threes": "capicu.tui.cli.replay_fives:fives_round",
+}
+
+RoundText = Callable[[Sequence[Position], Sequence[str]], Iterator[str]]
+
+
+def _round_text(rules: Any) -> RoundText:
+    module, _, name = ROUND_TEXTS[game_of(rules).name].partition(":")
+    text: RoundText = getattr(importlib.import_module(module), name)
+    return text
+
+
 def replay_text(match: Replay, names: Sequence[str]) -> Iterator[str]:
     """Every round of ``match`` told in order (see the module docstring)."""
+    round_text = _round_text(match.match.rules)
     starts = match.round_starts()
     for number, first in enumerate(starts):
         last = (starts[number + 1] if number + 1 < len(starts) else len(match.positions)) - 1
-        rounds = match.positions[first:last + 1]
-        # The deal the round was played with (a new deal asked for replaces the first).
-        dealt = [p for p in rounds
-                 if any(isinstance(e, RoundStarted | MexicanRoundStarted) for e in p.events)]
-        deal = dealt[-1] if dealt else rounds[0]
-        board = rounds[-1].board
-        if isinstance(board, MexicanView):
-            yield from _train_round(board, deal, names)
-        else:
-            yield from _draw_round(board, deal, names)
+        yield from round_text(match.positions[first:last + 1], names)
 
 
-def _hands(position: Position, names: Sequence[str]) -> Iterator[str]:
-    """Every hand as dealt (one line a seat), then what is left to draw."""
+def dealt(rounds: Sequence[Position], started: type[Any] | Any) -> Position:
+    """The deal a round was played with: the last position whose events hold ``started`` (the game's
+    round-started event; a new deal asked for replaces the first), else the round's first."""
+    deals = [p for p in rounds if any(isinstance(e, started) for e in p.events)]
+    return deals[-1] if deals else rounds[0]
+
+
+def dealt_hands(position: Position, names: Sequence[str], left_to_draw: str) -> Iterator[str]:
+    """Every hand as dealt (one line a seat), then ``left_to_draw`` (what is left, in the game's words)."""
     for seat, view in enumerate(position.views):
         yield "  " + t("{name}: {tiles}", name=names[seat], tiles=" ".join(str(tile) for tile in view.hand))
-    board = position.board
-    if isinstance(board, MexicanView):
-        yield "  " + tn("the boneyard: {count} tile", "the boneyard: {count} tiles", board.boneyard)
-    else:
-        yield "  " + tn("el pozo: {count} tile", "el pozo: {count} tiles", board.boneyard)
+    yield "  " + left_to_draw
 
 
-def _left_in_hands(hands: Sequence[Sequence[object]], counts: Sequence[int],
+def left_in_hands(hands: Sequence[Sequence[object]], counts: Sequence[int],
                    names: Sequence[str]) -> Iterator[str]:
     for seat, hand in enumerate(hands):
         if hand:
@@ -82,8 +94,10 @@ def _left_in_hands(hands: Sequence[Sequence[object]], counts: Sequence[int],
             yield "  " + t("{name}: out", name=names[seat])
 
 
-def _draw_round(board: View, deal: Position, names: Sequence[str]) -> Iterator[str]:
+def draw_round(rounds: Sequence[Position], names: Sequence[str]) -> Iterator[str]:
     """A round of the Draw family: its story (`View.events` at its end), a run of draws as one line."""
+    board = cast(View, rounds[-1].board)
+    deal = dealt(rounds, RoundStarted)
     previous: Event | None = None
     drawn: tuple[int, int] | None = None
     for event in board.events:
@@ -100,7 +114,8 @@ def _draw_round(board: View, deal: Position, names: Sequence[str]) -> Iterator[s
         if isinstance(event, RoundStarted):
             yield ""
             yield describe_event(event, names, None)
-            yield from _hands(deal, names)
+            yield from dealt_hands(deal, names, tn("el pozo: {count} tile", "el pozo: {count} tiles",
+                                             deal.board.boneyard))
         elif isinstance(event, RoundEnded):
             yield "  " + describe_event(event, names, None)
             lines = describe_result(event.result, names, board.rules, board.players, None, hands=True)
@@ -111,26 +126,3 @@ def _draw_round(board: View, deal: Position, names: Sequence[str]) -> Iterator[s
         else:
             yield "  " + describe_event(event, names, None, lead=isinstance(previous, RoundStarted))
         previous = event
-
-
-def _train_round(board: MexicanView, deal: Position, names: Sequence[str]) -> Iterator[str]:
-    """A round of Mexican Train: the table's log lines (tiles of one move said together)."""
-    story = board.events
-    begun = max((i for i, e in enumerate(story) if isinstance(e, MexicanRoundStarted)), default=-1)
-    moves = [e for e in story[begun + 1:] if not isinstance(e, MexicanRoundEnded | MexicanMatchEnded)]
-    if begun >= 0:
-        head, _ = train_news_lines(story[begun:begun + 1], None, board, names, None)
-        yield ""
-        yield from (line() for line in head)
-        yield from _hands(deal, names)
-    told, untold = train_news_lines(moves, None, board, names, None)
-    yield from ("  " + line() for line in told + untold_lines(untold, names, None))
-    for event in story:
-        if isinstance(event, MexicanRoundEnded):
-            head_line, *totals = describe_train_result(event.result, names, None)
-            yield "  " + head_line
-            yield from _left_in_hands(event.result.hands, event.result.counts, names)
-            yield from ("  " + line for line in totals)
-        elif isinstance(event, MexicanMatchEnded):
-            yield ""
-            yield describe_train_winners(event.winners, event.totals, names, None)

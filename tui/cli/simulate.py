@@ -3,6 +3,7 @@ command line's language, through the catalogue)."""
 
 from __future__ import annotations
 
+import importlib
 import secrets
 import time
 from collections.abc import Callable, Sequence
@@ -24,20 +25,8 @@ from capicu.core import (
     TilesDrawn,
     make_player,
 )
-from capicu.core.actions import Train
-from capicu.core.ai.mexican_players import make_mexican_player
-from capicu.core.mexican.events import (
-    MexicanEvent,
-    MexicanMatchEnded,
-    MexicanPassed,
-    MexicanRoundEnded,
-    MexicanRoundStarted,
-    MexicanTileDrawn,
-    MexicanTilePlayed,
-    RunEnded,
-)
-from capicu.core.mexican.match import MexicanMatch
-from capicu.core.rules import MexicanRules
+from capicu.core.engine import Engine
+from capicu.core.games import game_of
 from capicu.net.store.record import RecordError, RecordSeat, record_of, write_record_file
 from capicu.tui.words.describe import end_name, list_separator
 from capicu.tui.words.describe_rules import preset_title
@@ -61,11 +50,29 @@ def _bonus_names(result: RoundResult) -> str:
     return "".join(f", {names.get(bonus, str(bonus))} +{points}" for bonus, points in result.bonuses)
 
 
+#: Each game's printer, by the game's name (`GameSpec.name`): "module:function", imported when
+#: that game is simulated. Adding a game is its printer's module and one line here.
+PRINTERS = {
+    "line": "capicu.tui.cli.simulate:run_draw_simulation",
+    "mexican-train": "capicu.tui.cli.simulate_mexican:run_train_simulation",
+    "fives-and-threes": "capicu.tui.cli.simulate_fives:run_fives_simulation",
+}
+
+
 def run_simulation(rules: Rules, players: int, *, seed: int, level: str, out: TextIO,
                    record: Path | None = None) -> int:
-    """Play the match and print it (``record``: and write its record there); returns the exit code."""
-    if isinstance(rules, MexicanRules):
-        return run_train_simulation(rules, players, seed=seed, level=level, out=out, record=record)
+    """Play the match and print it (``record``: and write its record there); returns the exit code.
+
+    The game's own printer (`PRINTERS`) plays and prints it.
+    """
+    module, _, name = PRINTERS[game_of(rules).name].partition(":")
+    printer: Callable[..., int] = getattr(importlib.import_module(module), name)
+    return printer(rules, players, seed=seed, level=level, out=out, record=record)
+
+
+def run_draw_simulation(rules: Rules, players: int, *, seed: int, level: str, out: TextIO,
+                        record: Path | None = None) -> int:
+    """Play a match of the Draw family between computer players and print it, round by round."""
     try:
         bots = [make_player(level, seed * 10 + seat) for seat in range(players)]
     except ValueError as exc:
@@ -169,7 +176,7 @@ def _play_through(match: Any, bots: Sequence[Any], show: Callable[[Any], None]) 
             show(event)
 
 
-def _write_record(match: Match | MexicanMatch, level: str, started: float, path: Path) -> None:
+def _write_record(match: Engine[Any, Any], level: str, started: float, path: Path) -> None:
     """Write the finished match's record to ``path`` (its seats: the computer players)."""
     from capicu.tui.cli.main import CliError
 
@@ -179,74 +186,3 @@ def _write_record(match: Match | MexicanMatch, level: str, started: float, path:
         write_record_file(path, finished)
     except RecordError as exc:
         raise CliError(t("--record {path}: {problem}", path=str(path), problem=str(exc))) from None
-
-
-def _train_name(train: Train, mover: int) -> str:
-    """A train as a move names it: the mover's own, the Mexican train, or another seat's."""
-    if train.is_mexican:
-        return t("the Mexican train")
-    if train.owner == mover:
-        return t("their own train")
-    return t("the train of {seat}", seat=_seat(train.owner))
-
-
-def run_train_simulation(rules: MexicanRules, players: int, *, seed: int, level: str, out: TextIO,
-                         record: Path | None = None) -> int:
-    """Play a match of Mexican Train between computer players and print it, deal by deal."""
-    try:
-        bots = [make_mexican_player(level, seed * 10 + seat) for seat in range(players)]
-    except ValueError as exc:
-        from capicu.tui.cli.main import CliError
-
-        raise CliError(str(exc)) from None
-    match = MexicanMatch(rules, players, seed, pause_between_rounds=True)
-    started = time.time()
-    write = out.write
-    rounds = tn("{count} round", "{count} rounds", rules.round_count)
-    write(tn("{preset}: {count} player, double-{max_pip}, {rounds}, seed {seed}",
-             "{preset}: {count} players, double-{max_pip}, {rounds}, seed {seed}", players,
-             preset=preset_title(rules.preset), max_pip=rules.max_pip, rounds=rounds, seed=str(seed)) + "\n")
-
-    def show(event: MexicanEvent) -> None:
-        if isinstance(event, MexicanRoundStarted):
-            write("\n" + t("Round {round}: the engine is {tile}", round=event.round_number,
-                           tile=str(event.engine)) + "\n")
-            for seat in range(players):
-                hand = " ".join(str(tile) for tile in match.view(seat).hand)
-                write(f"  {_seat(seat)}: {hand}\n")
-            boneyard = tn("the boneyard: {count} tile", "the boneyard: {count} tiles", event.boneyard)
-            write(f"  {boneyard}\n")
-            write("  " + t("{seat} plays first", seat=_seat(event.first)) + "\n")
-        elif isinstance(event, MexicanTilePlayed):
-            write("  " + t("{seat} lays {tile} on {train}", seat=_seat(event.seat), tile=str(event.tile),
-                           train=_train_name(event.train, event.seat))
-                  + "    " + t("it shows {number}", number=event.head) + "\n")
-        elif isinstance(event, RunEnded):
-            write("  " + t("{seat} ends their opening run", seat=_seat(event.seat)) + "\n")
-        elif isinstance(event, MexicanTileDrawn):
-            write("  " + t("{seat} draws a tile", seat=_seat(event.seat)) + "\n")
-        elif isinstance(event, MexicanPassed):
-            write("  " + t("{seat} passes: their marker is up", seat=_seat(event.seat)) + "\n")
-        elif isinstance(event, MexicanRoundEnded):
-            r = event.result
-            if r.reason == Outcome.DOMINO:
-                write("  " + t("{seat} goes out", seat=_seat(r.last_player)) + "\n")
-            else:
-                write("  " + t("blocked: the boneyard is empty and nobody can play") + "\n")
-            for seat, (held, count) in enumerate(zip(r.hands, r.counts, strict=True)):
-                shown = " ".join(str(tile) for tile in held) or "-"
-                write("  " + tn("{seat} holds {tiles}: {count} point", "{seat} holds {tiles}: {count} points",
-                                count, seat=_seat(seat), tiles=shown) + "\n")
-            totals = list_separator().join(f"{_seat(s)} {total}" for s, total in enumerate(r.totals))
-            write("  " + t("totals: {totals}", totals=totals) + "\n")
-        elif isinstance(event, MexicanMatchEnded):
-            best = event.totals[event.winners[0]]
-            names = list_separator().join(_seat(s) for s in event.winners)
-            write("\n" + tn("{seats} wins the match with the lowest total, {total}",
-                            "{seats} share the win with the lowest total, {total}", len(event.winners),
-                            seats=names, total=best) + "\n")
-
-    _play_through(match, bots, show)
-    if record is not None:
-        _write_record(match, level, started, record)
-    return 0

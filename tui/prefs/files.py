@@ -18,7 +18,6 @@ from pathlib import Path
 from typing import Any, Literal, TypeVar
 
 import msgspec
-import tomli_w
 from capicu.tui.words.messages import N_, t
 
 T = TypeVar("T")
@@ -145,5 +144,7 @@ def to_toml(value: msgspec.Struct, *, comment: str = "") -> str:
     TOML has no null: a field that is None is left out, which reads back as None.
     """
     fields = {name: item for name, item in msgspec.to_builtins(value).items() if item is not None}
+    import tomli_w  # only to write a file: most starts write none
+
     text = tomli_w.dumps(fields)
     return f"# {comment}\n{text}" if comment else text

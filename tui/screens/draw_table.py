@@ -180,7 +180,7 @@ class DrawTableScreen(TableScreen[View]):
             yield LineOfPlay(id="line", tile_style=self.capicu.tile_style, ascii=ascii_mode)
             with Vertical(id="table-side"):
                 boneyard = BoneyardInfo(id="boneyard")
-                boneyard.short = True  # the side panel is narrow
+                boneyard.set_reactive(BoneyardInfo.short, True)  # the side panel is narrow
                 yield boneyard
                 yield EventLog(id="log")
                 yield Static("", id="round-end", markup=False)

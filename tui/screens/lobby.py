@@ -8,7 +8,6 @@ from capicu.net.model import Change
 from capicu.net.protocol import NAME_LIMIT, Chat, SeatKind, Seats
 from capicu.tui.game import computer_name, seat_notices
 from capicu.tui.screens.base import CapicuScreen
-from capicu.tui.screens.how_to_join import how_to_join_lines
 from capicu.tui.widgets.event_log import EventLog
 from capicu.tui.words.describe import display_text
 from capicu.tui.words.messages import N_, t, tc, tn
@@ -82,6 +81,9 @@ class LobbyScreen(CapicuScreen[None]):
 
     def _show_join(self, _: object = None) -> None:
         """How others join (this terminal hosts), SSH included once it is on."""
+        # Loaded by the lobby only: a game against the computer has none.
+        from capicu.tui.screens.how_to_join import how_to_join_lines
+
         self.query_one("#lobby-join", Static).update("\n".join(how_to_join_lines(self.capicu)))
         self.refresh_bindings()
 

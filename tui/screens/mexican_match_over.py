@@ -24,14 +24,16 @@ class MexicanMatchOverScreen(MatchOverScreen[MexicanView]):
     CSS = """
     #over-dialog {
         width: 100%;
-        height: 100%;
+        /* As tall as the rounds need, up to the screen (then the table scrolls): not a box mostly empty. */
+        height: auto;
+        max-height: 100%;
         padding: 0 1;
     }
     #over-winner {
         padding: 0 0 1 0;
     }
     #over-table {
-        height: 1fr;
+        height: auto;
         /* Said in words under the table: a scrollbar is hidden in ASCII mode and faint in 16 colours. */
         scrollbar-size: 0 0;
     }
@@ -43,6 +45,17 @@ class MexicanMatchOverScreen(MatchOverScreen[MexicanView]):
     def _winner(self, names: list[str]) -> str:
         view = self.view
         return describe_train_winners(view.winners or (), view.totals, names, view.seat)
+
+    def on_mount(self) -> None:
+        self._fit_table()
+
+    def on_resize(self) -> None:
+        self._fit_table()
+
+    def _fit_table(self) -> None:
+        """The rounds' table takes the rows the rest of the box and the footer leave, and scrolls."""
+        # The box's border (2), title (1), winner and its gap (2), the line under the table (1), footer (1).
+        self.query_one("#over-table", DataTable).styles.max_height = max(3, self.app.size.height - 7)
 
     def _rounds_table(self, names: list[str]) -> DataTable[Text]:
         """Every round: its engine and each player's count; the totals last, the winners' bold."""

@@ -131,7 +131,8 @@ class ReplayScreen(CapicuScreen[None]):
         Binding("end", "go_to(-1)", N_("Last position"), show=False),
         Binding("c", "coach", N_("Coach")),
         Binding("s", "summary", N_("Summary")),
-        Binding("f", "next_flagged", N_("Next flagged"), show=False),
+        # In the footer once a player is coached (the status line names it: "f: the next one").
+        Binding("f", "next_flagged", N_("Next flagged")),
         # While the coach works, Esc stops it (and only that).
         Binding("escape", "stop_coach", N_("Stop the coach"), key_display="esc", priority=True),
         Binding("escape,q", "close", N_("Close"), key_display="q"),
@@ -199,7 +200,8 @@ class ReplayScreen(CapicuScreen[None]):
             yield Static("", id="coach-progress-label", markup=False)
             # Its bar is not ASCII.
             yield ProgressBar(id="coach-bar", show_eta=False, show_bar=not self.capicu.ascii_mode)
-        yield StatusLine(id="table-status")
+        # The coach's sentences are long: they wrap to a second row rather than lose their end.
+        yield StatusLine(id="table-status", wraps=True)
         yield from self.board.compose_below()
         yield Static("", id="too-small")
         yield QuietFooter()

@@ -50,6 +50,8 @@ class ReplaysScreen(CapicuScreen[None]):
         with Vertical(id="replays-box"):
             yield Static(t("Recorded matches, newest first: Enter replays one."), classes="screen-title")
             yield DataTable(id="replays", cursor_type="row", zebra_stripes=False)
+            # A damaged file's whole reason, while its row is chosen (its column cuts it at 80).
+            yield Static("", id="replays-why", classes="hint", markup=False)
             yield Static("", id="replays-empty", classes="hint")
         yield Footer()
 
@@ -85,6 +87,15 @@ class ReplaysScreen(CapicuScreen[None]):
     async def _again(self) -> None:
         await self.recompose()
         self.load()
+
+    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+        why = self.query_one("#replays-why", Static)
+        index = event.cursor_row
+        entry = self.rows[index][1] if 0 <= index < len(self.rows) else None
+        why.display = isinstance(entry, str)
+        if isinstance(entry, str):
+            why.update(t("{file} cannot be replayed: {reason}", file=self.rows[index][0].name,
+                         reason=display_text(entry, 400)))
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
         self.open_row(event.cursor_row)

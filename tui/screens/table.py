@@ -31,7 +31,6 @@ from capicu.net.model import Change
 from capicu.net.protocol import Chat, GameSnapshot, GameView, Seats
 from capicu.tui.game import HostGame, JoinGame, SoloGame, seat_notices
 from capicu.tui.screens.base import CapicuModalScreen, CapicuScreen
-from capicu.tui.screens.how_to_join import HowToJoinScreen
 from capicu.tui.screens.rules_keys import binding_lines
 from capicu.tui.widgets.chat_panel import ChatPanel
 from capicu.tui.widgets.event_log import EventLog
@@ -217,6 +216,8 @@ class TableScreen(CapicuScreen[None], Generic[ViewT]):
         self._ready = False
         #: The number of the last event the log shows (a change the screen showed already is skipped).
         self._shown_seq = -1
+        #: The status line says why a key did nothing (cleared once the table changes).
+        self._refused = False
         #: What the footer offers (see `_offers`), so it is rebuilt only when that changes.
         self._offered: tuple[bool, ...] = ()
         #: The title as shown, and the round whose summary is shown (each drawn again only when it changes).
@@ -356,8 +357,11 @@ class TableScreen(CapicuScreen[None], Generic[ViewT]):
         """A new view with the events that led to it (a snapshot: the round's events, the log anew)."""
         self._shown_seq = seq
         self._view_changed(view)
-        if before is not None and before.turn != view.turn:
+        if (before is not None and before.turn != view.turn) or self._refused:
             # A notice belongs to the turn it was said in ("You drew 4-4."): the status line says now.
+            # A refusal belongs to the table it was said of ("5-5 does not fit Computer 5's train, which
+            # shows 3"): once the table changed it may be true no more, even back on the same turn.
+            self._refused = False
             self.query_one(StatusLine).clear_notice()
         log = self.query_one(EventLog)
         if snapshot:
@@ -388,6 +392,7 @@ class TableScreen(CapicuScreen[None], Generic[ViewT]):
         """A notice for this player: in the status line for a moment (``status``), and in the log."""
         if not (self._ready and self.is_attached):
             return
+        self._refused = False
         if status:
             self.query_one(StatusLine).say(text() if callable(text) else text)
         if log_it:
@@ -507,6 +512,7 @@ class TableScreen(CapicuScreen[None], Generic[ViewT]):
         text = self._refusal(action, view)
         if text:
             self.say(text, log_it=False)
+            self._refused = True
 
     def _refusal(self, action: Action, view: ViewT) -> str:
         """Why ``action`` is not allowed now, in the game's words ("" when it is)."""
@@ -659,6 +665,8 @@ class TableScreen(CapicuScreen[None], Generic[ViewT]):
     def action_how_to_join(self) -> None:
         hosting = self.capicu.hosted_at
         if hosting is not None:
+            from capicu.tui.screens.how_to_join import HowToJoinScreen  # only for a host's player
+
             self.app.push_screen(HowToJoinScreen())
 
     def action_leave(self) -> None:

@@ -32,7 +32,6 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from .repaint import repaint_changes
-from .tiles import TileStyle, tile_face
 
 #: The key that chooses the Mexican train's lane (seats' lanes are 1 to 8).
 MEXICAN_KEY = "m"
@@ -225,8 +224,9 @@ class TrainLanes(Widget):
         return self.get_component_rich_style(name)
 
     def _tile(self, a: int, b: int) -> Text:
-        face = tile_face(a, b, TileStyle.COMPACT, ascii=self.ascii, crosswise=False)
-        return Text(face.rows[0].plain, style=self._style("lanes--tile"), end="")
+        # Each number as it is, in every tile alike (``[12|8][8|7]``): a padded ``[12| 8]`` beside an
+        # unpadded ``[8|7]`` read unevenly, and padding every tile fits fewer of them in a lane.
+        return Text(f"[{a}|{b}]", style=self._style("lanes--tile"), end="")
 
     def _lead(self, lane: Lane, width: int) -> Text:
         """The lane's cells before its tiles: key, turn, owner, hand and total, marker, length."""

@@ -42,8 +42,8 @@ from capicu.net.client import LinkEnd
 from capicu.net.host.sanitize import clean_text
 from capicu.net.host.server import HostNote, HostProblem
 from capicu.net.protocol import NAME_LIMIT, ErrorCode, SeatKind
-from capicu.net.store.history import HistoryProblem
 from capicu.net.store.journals import Unfinished
+from capicu.net.store.keeping import HistoryProblem
 from msgspec import UNSET
 
 from .messages import N_, ascii_only, t, tc, tn, to_ascii
@@ -747,13 +747,18 @@ def _journal_tail_dropped(code: str, entries: int, params: Mapping[str, object],
                    "so the {dropped} bytes from there on are dropped.", entries, **values)]
     lost, round_number = params.get("lost"), params.get("round")
     if isinstance(lost, int) and isinstance(round_number, int):
+        # The file cannot tell a crash from a cut made by hand: what a crash loses is said, and that
+        # a cut loses more (the file as it was is kept: `copy`).
         if round_number > 0:
-            said.append(tn("At most {count} entry is lost; the match goes on in round {round}.",
-                           "At most {count} entries are lost; the match goes on in round {round}.", lost,
-                           **values))
+            said.append(tn("If the host stopped while writing, {count} entry is lost (more if the file was "
+                           "cut by hand); the match goes on in round {round}.",
+                           "If the host stopped while writing, {count} entries are lost (more if the file "
+                           "was cut by hand); the match goes on in round {round}.", lost, **values))
         else:
-            said.append(tn("At most {count} entry is lost; the match was not dealt yet.",
-                           "At most {count} entries are lost; the match was not dealt yet.", lost, **values))
+            said.append(tn("If the host stopped while writing, {count} entry is lost (more if the file was "
+                           "cut by hand); the match was not dealt yet.",
+                           "If the host stopped while writing, {count} entries are lost (more if the file "
+                           "was cut by hand); the match was not dealt yet.", lost, **values))
     if params.get("copy"):
         said.append(t("The file as it was is kept as {copy}.", **values))
     return said

@@ -9,10 +9,12 @@ words the table uses for moves (tui/words/describe.py, tui/words/describe_trains
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from typing import cast
 
 from capicu.core.actions import REDEAL, Action, Draw, End, EndRun, Pass, Play, Run, Train
 from capicu.core.ai.coach import Analysis, CoachReason, Decision
+from capicu.core.games import LINE, MEXICAN_TRAIN
 
 from .describe import end_name, list_separator, seat_name, you
 from .describe_trains import train_name
@@ -35,23 +37,40 @@ COACH_REASONS: Mapping[CoachReason, str] = {
 }
 
 
+def _laid_on_line(action: Play, names: Sequence[str], my_seat: int | None, leads: bool) -> str:
+    """A tile of a line of play (the Draw family, Fives and Threes): on an end, or leading."""
+    tile = str(action.tile)
+    if leads:
+        if action.blank is not None:
+            return t("leading with {tile}, its blank as {number}", tile=tile, number=action.blank)
+        return t("leading with {tile}", tile=tile)
+    end = end_name(cast(End, action.place).value)
+    if action.blank is not None:
+        return t("{tile} on the {end}, its blank as {number}", tile=tile, end=end, number=action.blank)
+    return t("{tile} on the {end}", tile=tile, end=end)
+
+
+def _laid_on_train(action: Play, names: Sequence[str], my_seat: int | None, leads: bool) -> str:
+    """A tile of Mexican Train: on a train (a round never leads: the engine is on the table)."""
+    train = train_name(cast(Train, action.place), names, my_seat)
+    return t("{tile} on {train}", tile=str(action.tile), train=train)
+
+
+#: How a tile laid is said, by where its game lays tiles (its `GameSpec.place_type`, core/games.py):
+#: adding a game that lays tiles somewhere new is its words and one line here.
+LAID_WORDS: Mapping[type, Callable[[Play, Sequence[str], int | None, bool], str]] = {
+    LINE.place_type: _laid_on_line,
+    MEXICAN_TRAIN.place_type: _laid_on_train,
+}
+
+
 def describe_choice(action: Action, names: Sequence[str], my_seat: int | None, *, leads: bool = False) -> str:
     """A choice as a phrase that can open a sentence: "6-4 on the left", "drawing", "2-5 on your train".
 
     ``leads``: the line is empty, so a tile is not laid on an end but leads ("leading with 6-6").
     """
     if isinstance(action, Play):
-        tile = str(action.tile)
-        if leads and not isinstance(action.place, Train):
-            if action.blank is not None:
-                return t("leading with {tile}, its blank as {number}", tile=tile, number=action.blank)
-            return t("leading with {tile}", tile=tile)
-        if isinstance(action.place, Train):
-            return t("{tile} on {train}", tile=tile, train=train_name(action.place, names, my_seat))
-        end = end_name(action.place.value if isinstance(action.place, End) else str(action.place))
-        if action.blank is not None:
-            return t("{tile} on the {end}, its blank as {number}", tile=tile, end=end, number=action.blank)
-        return t("{tile} on the {end}", tile=tile, end=end)
+        return LAID_WORDS[type(action.place)](action, names, my_seat, leads)
     if isinstance(action, Run):
         return t("the run {tiles}", tiles=" ".join(str(tile) for tile in action.tiles))
     if isinstance(action, EndRun):

@@ -75,6 +75,12 @@ RULE_SENTENCES: Mapping[str, str] = {
     "first-player-rotates": N_(
         "A seat drawn at random plays first in round 1; in each later round, the next seat in turn."
     ),
+    "engine-dealt": N_(
+        "The engine is dealt like any tile: the player dealt it lays it in the middle as their turn, and "
+        "play goes on from the next player. If nobody was dealt it, it comes from the boneyard and the "
+        "round begins with the player after the one who began the last round (round 1: a seat drawn at "
+        "random)."
+    ),
     "opening-run": N_(
         "On their first turn of a round a player may lay a run of tiles on their own train, each "
         "matching the last, ending on a tile that is not a double."
@@ -85,8 +91,8 @@ RULE_SENTENCES: Mapping[str, str] = {
         "train whose marker is up; a player who can play must play."
     ),
     "draw-one-marker": N_(
-        "A player who cannot play draws one tile and plays it if it fits; otherwise they pass and their "
-        "marker goes up, opening their train to everyone, until they next lay a tile on it."
+        "A player who cannot play draws one tile and may lay only that tile, if it fits; otherwise they "
+        "pass and their marker goes up, opening their train to everyone, until they next lay a tile on it."
     ),
     "mexican-train-anyone": N_("Anyone may start the Mexican train and lay on it, at any turn."),
     "mexican-train-after-own": N_(
@@ -96,15 +102,43 @@ RULE_SENTENCES: Mapping[str, str] = {
         "A double must be covered: its player lays another tile on it in the same turn, and while it "
         "stays open every player in turn must cover it before any other play."
     ),
+    "several-doubles": N_(
+        "A player who lays a double plays again: another double anywhere they may play, or a tile that "
+        "is not a double on the oldest open double, which ends the turn. Who cannot end it so draws one "
+        "tile and lays it if it covers the oldest; otherwise their marker goes up and the doubles stay "
+        "open. Open doubles are covered in the order they were laid, one tile a turn, before any other "
+        "play."
+    ),
     "double-plays-again": N_("A double earns another play anywhere; it need not be covered."),
     "train-round-end": N_(
         "A round ends when a player lays their last tile (a double too), or when the boneyard is empty "
-        "and every player in turn has passed."
+        "and no player can lay a tile where they may."
     ),
     "double-blank-counts": N_(
         "Each player adds the pips left in their hand to their total; the double blank counts {points}."
     ),
     "lowest-total-wins": N_("After the last round the lowest total wins; equal totals share the win."),
+    # Fives and Threes' (docs/RULES.md, fives-and-threes)
+    "set-aside-knock": N_(
+        "The tiles not dealt are set aside and never drawn: a player who cannot play knocks (paso)."
+    ),
+    "league-deal": N_("The league deal: 9 tiles each with two players, 6 each with four."),
+    "lead-rotates": N_("Each later hand is led by the next player, with any tile."),
+    "ends-score": N_(
+        "After every tile, the lead too, the two open ends are added (a double at an end counts both "
+        "halves): a multiple of 3 scores the total divided by 3, a multiple of 5 the total divided by 5, "
+        "and both add (15 scores 8)."
+    ),
+    "go": N_(
+        "Laying one's last tile scores {points} for the go and ends the hand; a blocked hand has no go."
+    ),
+    "go-both-partners": N_(
+        "With partners the hand goes on until both partners of one side are out, and that side scores "
+        "{points} for the go; a blocked hand has no go."
+    ),
+    "hands-count-nothing": N_("The tiles left in the hands count nothing."),
+    "first-to-target": N_("The first to {points} wins at once, even in the middle of a hand."),
+    "exact-finish": N_("Exact finish: a score that would pass {points} does not count."),
 }
 
 
@@ -132,10 +166,25 @@ OPTION_HELP: Mapping[str, str] = {
         "a double must be covered at once (the default); --no-cover-doubles: a double earns another play "
         "anywhere"
     ),
+    "one_double_a_turn": N_(
+        "one double a turn, covered by the same player's next tile (default: several doubles a turn, "
+        "the turn ending on the oldest)"
+    ),
+    "engine_set_aside": N_(
+        "the engine is taken out before the deal and the first seat rotates (default: it is dealt, and "
+        "its holder lays it and begins)"
+    ),
     "double_blank_points": N_("what the double blank counts in a hand at a round's end (default: 50)"),
+    "partnerships": N_("four play as two partnerships, partners across (the default)"),
+    "league_deal": N_("the league deal: 9 tiles each with two players, 6 each with four"),
+    "drawing": N_("who cannot play draws until they can (default: the tiles not dealt are set aside)"),
+    "exact_finish": N_("the league's exact finish: a score that would pass the target does not count"),
 }
 #: The help of an option's off flag, where it has one of its own (``--one-tile-start``).
-OFF_HELP: Mapping[str, str] = {"opening_run": N_("a first turn lays one tile only")}
+OFF_HELP: Mapping[str, str] = {
+    "opening_run": N_("a first turn lays one tile only"),
+    "partnerships": N_("four play each for themselves"),
+}
 #: What an option's value is called in the help (`RuleOption.metavar`).
 METAVARS: Mapping[str, str] = {"N": N_("N"), "POINTS": N_("POINTS")}
 #: The command line's groups of rule options: every game's, the house rules, and one game's own
@@ -144,6 +193,7 @@ OPTION_GROUPS: Mapping[str, str] = {
     "rules": N_("rules"),
     "house": N_("house rules (the drawing games)"),
     "mexican-train": N_("Mexican Train's rules (with --preset mexican-train)"),
+    "fives-and-threes": N_("Fives and Threes' rules (with --preset fives-and-threes)"),
 }
 #: The setup form's choices of each house rule, the rule off first, then each value it takes.
 HOUSE_CHOICES: Mapping[str, tuple[str, ...]] = {
@@ -200,5 +250,6 @@ def preset_title(preset: str) -> str:
         "quinientos": tc("name of a game", "quinientos"),
         "draw": tc("name of a game", "draw"),
         "mexican-train": tc("name of a game", "mexican-train"),
+        "fives-and-threes": tc("name of a game", "fives-and-threes"),
     }
     return titles.get(preset, preset)

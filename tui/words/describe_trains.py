@@ -47,6 +47,7 @@ TRAIN_REFUSALS: Mapping[Refusal | MexicanRefusal, str] = {
     Refusal.NOT_HELD: N_("You do not hold {tile}."),
     MexicanRefusal.NO_SUCH_TRAIN: N_("There is no such train at this table."),
     MexicanRefusal.COVER_THE_DOUBLE: N_("The double on {train} must be covered first: play a {number}."),
+    MexicanRefusal.DRAWN_TILE_ONLY: N_("After a draw only the tile you drew may be laid: {tile}."),
     MexicanRefusal.START_YOUR_TRAIN: N_("Your first turn starts your own train."),
     MexicanRefusal.MARKER_DOWN: N_("{train} is not open to you: its marker is down."),
     MexicanRefusal.MEXICAN_NEEDS_OWN: N_("Start your own train before the Mexican train."),
@@ -77,6 +78,7 @@ TRAIN_HINT_REASONS: Mapping[str, str] = {
     "domino": N_("your last tile: you go out"),
     "covers-double": N_("the double on {train} must be covered first"),
     "double": N_("{tile} and its cover: two tiles down this turn"),
+    "another-double": N_("another double, {tile}, before your cover: one more tile down this turn"),
     "keeps-chain": N_("it keeps your train's plan of {length} tiles"),
     "unloads": N_("it sheds {pips} pips where others may lay too"),
     "marker-down": N_("your marker comes down"),
@@ -222,6 +224,16 @@ def describe_train_round_start(round_number: int, rounds: int, engine: Tile, fir
              rounds=rounds, tile=str(engine), name=seat_name(names, first))
 
 
+def describe_engine_laid(holder: int | None, engine: Tile, names: Sequence[str], my_seat: int | None) -> str:
+    """Who laid the round's engine (its holder, as their turn), or that it came from the boneyard."""
+    if holder is None:
+        return t("The engine, {tile}, came from the boneyard: nobody was dealt it.", tile=str(engine))
+    if holder == my_seat:
+        return t("You were dealt the engine, {tile}, and laid it.", tile=str(engine))
+    return t("{name} was dealt the engine, {tile}, and laid it.", name=seat_name(names, holder),
+             tile=str(engine))
+
+
 def describe_train_round_end(result: MexicanRoundResult, names: Sequence[str], my_seat: int | None) -> str:
     """How the round ended, in one line (the log's)."""
     return describe_train_result(result, names, my_seat)[0]
@@ -245,13 +257,19 @@ def describe_train_winners(winners: Sequence[int], totals: Sequence[int], names:
                            my_seat: int | None) -> str:
     """Who won the match (the lowest total; equal totals share the win)."""
     best = totals[winners[0]] if winners else 0
+    # The total is what was counted against a player: "with 0" read as nothing won at all.
     if len(winners) == 1:
         if winners[0] == my_seat:
-            return t("You win the match with {total}.", total=best)
-        return t("{name} wins the match with {total}.", name=seat_name(names, winners[0]), total=best)
+            return tn("You win the match with the lowest total: {total} point counted against you.",
+                      "You win the match with the lowest total: {total} points counted against you.",
+                      best, total=best)
+        return tn("{name} wins the match with the lowest total: {total} point counted against them.",
+                  "{name} wins the match with the lowest total: {total} points counted against them.",
+                  best, name=seat_name(names, winners[0]), total=best)
     who = and_list([_who(seat, names, my_seat) for seat in winners])
-    return tn("{names} share the win with {total}.", "{names} share the win with {total}.", len(winners),
-              names=who, total=best)
+    return tn("{names} share the win with the lowest total: {total} point counted against each.",
+              "{names} share the win with the lowest total: {total} points counted against each.",
+              best, names=who, total=best)
 
 
 def describe_must_cover(double: Tile, train: Train, names: Sequence[str], my_seat: int | None) -> str:
@@ -362,6 +380,8 @@ def train_news_lines(news: Sequence[MexicanEvent], before: MexicanView | None, v
             open_double = None
             lines.append(partial(describe_train_round_start, event.round_number, view.rounds,
                                  event.engine, event.first, names, me))
+            if not view.rules.engine_set_aside:  # the seed's way: dealt, and laid by its holder
+                lines.append(partial(describe_engine_laid, event.engine_holder, event.engine, names, me))
         elif isinstance(event, MexicanRoundEnded):
             lines.append(partial(describe_train_round_end, event.result, names, me))
         elif isinstance(event, MexicanMatchEnded):

@@ -176,7 +176,8 @@ def position_with_choice(seed: int) -> MexicanMatch:
     players = [make_mexican_player("normal", seat) for seat in range(3)]
     while True:
         seat = match.turn
-        assert seat is not None and not match.results
+        if seat is None:  # the round ended first: another deal
+            return position_with_choice(seed + 1000)
         view = match.view(seat)
         plays = [a for a in view.legal if isinstance(a, Play)]
         if seat == 0 and len({a.tile for a in plays}) > 2 and not view.first_turn and len(view.events) > 12:
@@ -197,7 +198,9 @@ def test_hard_decides_from_the_view_alone() -> None:
         state = match.state
         # Tiles still hidden where they were put: in seat 1's or 2's dealt hand, or still in the boneyard.
         hidden = [i for i in range(size, 3 * size) if state.hands[i // size] >> deal[i] & 1]
-        undrawn = list(range(3 * size + state.stock_pos, len(deal)))
+        # (The deal holds the engine too: it is laid from a hand or the boneyard, never drawn.)
+        remaining = set(state.stock[state.stock_pos :])
+        undrawn = [i for i in range(3 * size, len(deal)) if deal[i] in remaining]
         rng = random.Random(seed)
         for _ in range(40):
             a, b = rng.choice(hidden), rng.choice(undrawn + hidden)

@@ -66,7 +66,7 @@ async def play(client: Client, seed: int, told: list[MexicanEvent], *, kill_at: 
 def replayed(path: Path) -> tuple[MexicanMatch, list[MexicanEvent]]:
     """The journal's match (read back by core), and every public event it made, replayed from scratch."""
     log = read_journal(path).match_log()
-    assert log["format"] == "capicu-mexican-train-log/1"
+    assert log["format"] == "capicu-mexican-train-log/2"
     match = match_from_log(log)
     assert isinstance(match, MexicanMatch)
     deals = [(e["deal"], e["seat"]) for e in log["entries"] if isinstance(e, dict)]
@@ -109,6 +109,7 @@ async def test_a_killed_mexican_train_host_resumes_from_its_journal_mid_round(tm
     kept = summarize(journal)
     assert kept is not None and kept.started and kept.rounds == len(match.results)
     assert [name for kind, name in kept.seats if kind is SeatKind.PERSON] == ["ana"]
+    assert kept.preset == "mexican-train"
 
     process, port = await start_host_process(tmp_path / "config", "--resume", str(journal), "--grace", "60")
     try:

@@ -240,7 +240,7 @@ async def test_a_malformed_mexican_action_is_a_bad_message_and_the_host_hangs_up
         (length,) = struct.unpack(">I", await reader.readexactly(4))
         return msgpack.unpackb(await reader.readexactly(length), raw=False)  # type: ignore[no-any-return]
 
-    send({"type": "hello", "version": 4, "name": "Ana", "code": "K7PX2M"})
+    send({"type": "hello", "version": 5, "name": "Ana", "code": "K7PX2M"})
     async with asyncio.timeout(WAIT):
         while (await receive())["type"] != "snapshot":
             pass
@@ -354,10 +354,11 @@ def _squeezed(text: str) -> str:
 
 async def test_the_protocol_pages_mexican_train_example_is_what_a_host_sends(start_host):
     page = (Path(__file__).resolve().parents[3] / "docs" / "PROTOCOL.md").read_text(encoding="utf-8")
-    section = _squeezed(page.split("### Mexican Train, worked", 1)[1].split("## 9.", 1)[0])
+    worked = page.split("### Mexican Train, worked", 1)[1]
+    section = _squeezed(worked.split("### A turn of two doubles", 1)[0])
     # As the page: capicu host --headless --preset mexican-train --players 3 --computers 2 --rounds 1
-    # --seed 7 --code K7PX2M
-    _, port = await start_host(rules=short(1), players=3, computers=2, seed=7, code="K7PX2M")
+    # --seed 20 --code K7PX2M
+    _, port = await start_host(rules=short(1), players=3, computers=2, seed=20, code="K7PX2M")
     reader, writer = await asyncio.open_connection(LOOPBACK, port)
 
     def send(message: dict[str, Any]) -> None:
@@ -371,24 +372,52 @@ async def test_the_protocol_pages_mexican_train_example_is_what_a_host_sends(sta
     def on_page(value: Any) -> bool:
         return _squeezed(json.dumps(value, ensure_ascii=False)) in section
 
-    send({"type": "hello", "version": 4, "name": "Ana", "code": "K7PX2M"})
+    send({"type": "hello", "version": 5, "name": "Ana", "code": "K7PX2M"})
     async with asyncio.timeout(WAIT):
         snapshot = await receive()
         while snapshot["type"] != "snapshot":
             snapshot = await receive()
         view = snapshot["view"]
-        assert snapshot["seq"] == 2 and on_page(view["hand"]) and on_page(view["trains"])
-        assert on_page(view["events"]) and on_page(view["hand_counts"]) and view["turn"] == 2
-        update = await receive()
-        assert update["seq"] == 3 and on_page(update["events"]) and on_page(update["view"]["legal"])
+        # Seat 2 was dealt the engine and laid it as its turn: Ana, the next seat, plays first.
+        assert snapshot["seq"] == 1 and view["engine_holder"] == 2 and view["turn"] == 0
+        assert on_page(view["hand"]) and on_page(view["trains"]) and on_page(view["events"])
+        assert on_page(view["hand_counts"]) and on_page(view["legal"])
         send({"type": "action", "action": "pass", "ref": 1})
         refused = await receive()
         assert refused["type"] == "error" and on_page(refused["message"])
-        send({"type": "action", "action": "run 1-12 1-9 3-9 3-6", "ref": 2})
+        send({"type": "action", "action": "run 2-12 2-4 4-4 4-5", "ref": 2})
         taken = await receive()
-    assert taken["seq"] == 8 and taken["ref"] == 2 and on_page(taken["events"])
+    assert taken["seq"] == 6 and taken["ref"] == 2 and on_page(taken["events"])
     assert on_page(taken["view"]["hand"]) and on_page(taken["view"]["trains"][0])
     writer.close()
+
+
+def test_the_protocol_pages_turn_of_two_doubles_is_what_the_engine_says() -> None:
+    from capicu.net import wire
+    from helpers_core import crafted_mexican
+
+    page = (Path(__file__).resolve().parents[3] / "docs" / "PROTOCOL.md").read_text(encoding="utf-8")
+    section = _squeezed(page.split("### A turn of two doubles", 1)[1].split("## 9.", 1)[0])
+
+    def on_page(value: Any) -> bool:
+        return _squeezed(json.dumps(value, ensure_ascii=False)) in section
+
+    rules = msgspec.structs.replace(MEXICAN, max_pip=9, rounds=1)
+    match = crafted_mexican(rules, ["9-5 5-5 6-9 6-6 2-5 1-6 0-0 0-1 0-2",
+                                    "9-3 3-4 4-7 7-7 7-8 5-8 1-8 1-1 2-8"])
+    for text in ("run 9-5", "run 9-3", "play 6-9 mexican", "play 3-4 train 1"):
+        match.apply(parse_action(text))
+    shown = ("open_doubles", "turn", "doubling", "legal")
+    view = wire.plain(match.view(0))
+    pairs = [_squeezed(f"{json.dumps(key)}: {json.dumps(view[key])}") for key in ("hand", *shown)]
+    assert all(pair in section for pair in pairs)
+    for text in ("play 5-5 train 0", "play 6-6 mexican", "play 2-5 train 0"):
+        events = match.apply(parse_action(text))
+        assert _squeezed(f'{{"type": "action", "action": "{text}"') in section
+        view = wire.plain(match.view(0))
+        assert on_page([wire.plain(e) for e in events])
+        assert on_page({key: view[key] for key in shown})
+    assert list(wire.plain(match.view(1))["legal"]) == ["draw"]
 
 
 # -- the client's model takes a MexicanView like a View ---------------------------------------

@@ -208,8 +208,9 @@ async def test_a_match_never_dealt_does_not_stop_a_headless_host_from_starting_a
     assert [p.name for p in (tmp_path / "data" / "journals" / "finished").iterdir()] == [kept[0].name]
 
 
-@pytest.mark.parametrize("journal", [False, True])
-async def test_a_headless_host_stopped_says_bye_when_no_restart_can_resume_its_match(tmp_path, journal):
+@pytest.mark.parametrize(("journal", "stop"), [(False, signal.SIGTERM), (False, signal.SIGINT),
+                                               (True, signal.SIGTERM)])
+async def test_a_headless_host_stopped_says_bye_when_no_restart_can_resume_its_match(tmp_path, journal, stop):
     """SIGTERM (or Ctrl-C) to a headless host with ``--no-journal``: its match cannot come back, so the
     players are told the table closed (``bye``, not resumable) instead of trying to reconnect for ever.
     With a journal the match is only paused: no ``bye``, and the clients keep trying."""
@@ -218,7 +219,7 @@ async def test_a_headless_host_stopped_says_bye_when_no_restart_can_resume_its_m
     try:
         ana = await Client.connect(LOOPBACK, port, name="Ana")
         await _catch_up(ana, 1)
-        process.send_signal(signal.SIGTERM)
+        process.send_signal(stop)  # as the operator's Ctrl-C, or a service manager's SIGTERM
         async with asyncio.timeout(WAIT):
             while not isinstance(message := await ana.receive(), Reconnecting | Closed):
                 pass

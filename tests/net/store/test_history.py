@@ -18,11 +18,12 @@ import textwrap
 from pathlib import Path
 
 import pytest
-from capicu.core import Rules, make_player, new_match
-from capicu.core.ai.mexican_players import make_mexican_player
+from capicu.core import Rules, new_match
+from capicu.core.games import game_of
 from capicu.core.rules import ALL_PRESET_NAMES
 from capicu.net.store.history import (
     CSV_COLUMNS,
+    FIVES_GAME,
     HISTORY_FILE,
     LINE_GAME,
     SCHEMA_VERSION,
@@ -148,8 +149,7 @@ def test_the_csv_export_has_one_row_per_seat_per_match(history: History) -> None
 def _record(preset: str, players: int, seed: int) -> MatchRecord:
     rules = Rules.preset_named(preset)
     match = new_match(rules, players, seed)
-    make = make_mexican_player if rules.is_mexican_train else make_player
-    bots = [make("easy", seed * 10 + seat) for seat in range(players)]
+    bots = [game_of(rules).make_player("easy", seed * 10 + seat) for seat in range(players)]
     while not match.is_over:
         seat = match.turn
         assert seat is not None
@@ -167,13 +167,18 @@ def test_a_records_facts_are_the_engines_own(tmp_path: Path, preset: str) -> Non
     record = _record(preset, players, 3)
     facts = facts_from_record(record)
     assert (facts.match_id, facts.started, facts.preset) == (record.match_id, record.started, preset)
-    assert facts.game == (TRAIN_GAME if rules.is_mexican_train else LINE_GAME)
+    assert facts.game == game_of(rules).name
+    assert facts.game == {"line": LINE_GAME, "mexican-train": TRAIN_GAME}.get(facts.game, FIVES_GAME)
     assert tuple(seat for seat, kept in enumerate(facts.seats) if kept.won) == record.winners
     assert [kept.score for kept in facts.seats] == [record.total_of(seat) for seat in range(players)]
     assert [kept.side for kept in facts.seats] == list(record.sides)
     if rules.is_mexican_train:
         assert [seat.score for seat in facts.seats] == [sum(r.counts[s] for r in facts.rounds)
                                                         for s in range(players)]
+    elif facts.game == FIVES_GAME:
+        # Every side scores as it lays: a hand's counts are each side's points.
+        for seat in facts.seats:
+            assert seat.score == sum(r.counts[seat.side] for r in facts.rounds)
     else:
         # Every round's points went to its side: the sides' final scores.
         for seat in facts.seats:

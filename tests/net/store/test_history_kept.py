@@ -50,7 +50,9 @@ async def test_a_finished_match_is_kept_once_by_its_host_and_its_player(start_ho
         assert history.match_count() == 1
         figures = history.figures()  # the seat the client sat in
         assert figures.played == 1 and figures == history.figures("Ana")
-        assert [s.name for s in history.standings()] == ["Ana", "Computer 2"]  # its table, computers too
+        # A host keeps its table's: everyone who sat at it.
+        assert sorted((s.name, s.kind) for s in history.standings()) == [("Ana", "person"),
+                                                                         ("Computer 2", "computer")]
         match = host.tables["main"].match
         assert match is not None and match.is_over
         assert figures.won == (match.winner == seat)

@@ -4,6 +4,8 @@ refused with one sentence when damaged, and replayed to the scores it states, fo
 from __future__ import annotations
 
 import contextlib
+import os
+import threading
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -11,8 +13,7 @@ import msgpack
 import msgspec
 import pytest
 from capicu.core import Rules, make_player, new_match
-from capicu.core.ai.mexican_players import make_mexican_player
-from capicu.core.games import match_from_log
+from capicu.core.games import game_of, match_from_log
 from capicu.core.replay import replay
 from capicu.core.rules import ALL_PRESET_NAMES
 from capicu.net.store.record import (
@@ -38,8 +39,7 @@ ENDED = datetime(2026, 12, 1, 17, 41, 9, tzinfo=UTC)
 def played(rules: Rules, players: int, seed: int = 3, *, stop_after: int | None = None):
     """A match of ``rules`` played by normal computer players (``stop_after`` actions at most)."""
     match = new_match(rules, players, seed, pause_between_rounds=True)
-    make = make_mexican_player if rules.is_mexican_train else make_player
-    chooser = [make("normal", seed * 10 + seat) for seat in range(players)]
+    chooser = [game_of(rules).make_player("normal", seed * 10 + seat) for seat in range(players)]
     actions = 0
     while not match.is_over and (stop_after is None or actions < stop_after):
         if match.awaiting_deal:
@@ -307,6 +307,34 @@ def test_writing_a_record_twice_keeps_one_file_named_by_its_start_and_id(record,
     assert read_record(first) == record and first.read_bytes() == encode_record(record)
 
 
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="FIFOs")
+def test_a_fifo_among_the_records_is_no_record_and_is_not_waited_on(record, tmp_path):
+    """A FIFO named like a record (nobody writing to it) is listed as no record, at once: opening it used
+    to wait for a writer for ever, and the replays' list with it."""
+    write_record(tmp_path, record)
+    fifo = tmp_path / "x.capicu-record"
+    os.mkfifo(fifo)
+    problems: list[tuple[str, str]] = []
+    found: list[object] = []
+    listed = threading.Event()
+
+    def listing() -> None:
+        found.extend(list_records(tmp_path, on_problem=lambda path, exc: problems.append((path.name,
+                                                                                           str(exc)))))
+        listed.set()
+
+    threading.Thread(target=listing, daemon=True).start()
+    try:
+        assert listed.wait(30), "listing the records waited on the FIFO"
+    finally:
+        if not listed.is_set():  # a writer lets the stuck reader go
+            with contextlib.suppress(OSError):
+                os.close(os.open(fifo, os.O_WRONLY | os.O_NONBLOCK))
+    assert len(found) == 1
+    assert problems == [("x.capicu-record", f"{fifo} is not a record: it is not a file but a device, a pipe "
+                                            "or a folder")]
+
+
 def test_the_list_of_records_is_newest_first_and_tells_of_the_damaged_ones(record, tmp_path):
     older = msgspec.structs.replace(record, match_id="older", started="2025-01-02T03:04:05Z",
                                     ended="2025-01-02T04:00:00Z")
@@ -339,3 +367,21 @@ def test_a_quick_read_skips_only_the_replay(record, tmp_path):
     assert "totals or winners" in _refused(lying)  # read to be opened, it is refused
     (tmp_path / "x.capicu-record").write_bytes(encode_record(record)[:-3])
     assert list_records(tmp_path, replay=False) == []  # what is cut short is still left out
+
+
+def test_a_mexican_train_record_of_log_version_1_still_replays_or_is_refused_naming_it():
+    """Before issue 29 a Mexican Train log said format /1, its rules without the engine's and the
+    doubles' options: it replays with the engine set aside and one double a turn; a log those rules
+    no longer allow is refused in one sentence naming version 1."""
+    rules = msgspec.structs.replace(Rules.preset_named("mexican-train"), rounds=1, engine_set_aside=True,
+                                    one_double_a_turn=True)
+    plain = _plain(record_for(rules, 3))
+    plain["log"]["format"] = "capicu-mexican-train-log/1"
+    del plain["log"]["rules"]["engine_set_aside"], plain["log"]["rules"]["one_double_a_turn"]
+    old = decode_record(_packed(plain))
+    assert old.log.format == "capicu-mexican-train-log/1"
+    again = match_from_log(old.match_log())
+    assert again.rules.engine_set_aside and again.rules.one_double_a_turn  # type: ignore[attr-defined]
+    # Its last action changed to one no version plays: refused, naming the log's version.
+    plain["log"]["entries"][-1] = "pass"
+    assert "log version 1" in _refused(_packed(plain))

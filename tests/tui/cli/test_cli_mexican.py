@@ -32,9 +32,11 @@ def test_capicu_rules_says_every_rule_of_mexican_train(capsys: pytest.CaptureFix
     assert main(["rules", "--preset", "mexican-train", "--players", "8"]) == 0
     text = capsys.readouterr().out
     assert text.startswith("mexican-train, 8 players:")
-    for words in ("double-12, 91 tiles", "11 tiles each", "13 rounds, from 12-12 down to 0-0", "engine",
-                  "drawn at random", "run of tiles", "draws one tile", "marker goes up",
-                  "Anyone may start the Mexican train", "must be covered", "last tile",
+    for words in ("double-12, 91 tiles", "11 tiles each", "13 rounds, from 12-12 down to 0-0",
+                  "The engine is dealt like any tile", "the player after the one who began the last round",
+                  "drawn at random", "run of tiles", "draws one tile", "may lay only that tile",
+                  "marker goes up", "Anyone may start the Mexican train", "another double anywhere",
+                  "covered in the order they were laid", "last tile", "no player can lay a tile",
                   "double blank counts 50", "lowest total wins"):
         assert words in text, words
 
@@ -46,7 +48,9 @@ def test_capicu_rules_says_every_rule_of_mexican_train(capsys: pytest.CaptureFix
         (["--rounds", "1"], "Only the first round is played", "rounds are played"),
         (["--one-tile-start"], "lays one tile on their own train", "run of tiles"),
         (["--mexican-after-own"], "Only a player whose own train is started", "Anyone may start"),
-        (["--no-cover-doubles"], "A double earns another play anywhere", "must be covered"),
+        (["--no-cover-doubles"], "A double earns another play anywhere", "oldest open double"),
+        (["--one-double-a-turn"], "A double must be covered: its player lays another tile", "oldest open"),
+        (["--engine-set-aside"], "Before each deal the round's double", "dealt like any tile"),
         (["--double-blank-points", "0"], "the double blank counts 0", "counts 50"),
         (["--set", "9", "--players", "8"], "double-9, 55 tiles; a tile", "double-12"),
     ],
@@ -64,12 +68,14 @@ def test_every_mexican_train_fact_has_a_sentence_in_english_and_spanish() -> Non
         msgspec.structs.replace(MEXICAN, rounds=4, opening_run=False, mexican_needs_own_train=True,
                                 cover_doubles=False, double_blank_points=0),
         msgspec.structs.replace(MEXICAN, rounds=1),
+        msgspec.structs.replace(MEXICAN, engine_set_aside=True, one_double_a_turn=True),
     ]
     codes = {fact.code for rules in every for fact in rules.facts(4)}
     train_codes = {code for code in RuleFact if code.value in (
-        "round-per-double", "first-rounds", "engine", "first-player-rotates", "opening-run", "one-tile-start",
-        "one-tile-a-turn", "draw-one-marker", "mexican-train-anyone", "mexican-train-after-own",
-        "cover-doubles", "double-plays-again", "train-round-end", "double-blank-counts", "lowest-total-wins")}
+        "round-per-double", "first-rounds", "engine", "first-player-rotates", "engine-dealt", "opening-run",
+        "one-tile-start", "one-tile-a-turn", "draw-one-marker", "mexican-train-anyone",
+        "mexican-train-after-own", "cover-doubles", "several-doubles", "double-plays-again",
+        "train-round-end", "double-blank-counts", "lowest-total-wins")}
     assert train_codes <= codes
     english = [line for rules in every for line in describe_rules(rules, 4)]
     with command_line_language("es"):

@@ -683,3 +683,19 @@ def test_a_hints_odds_are_said_plainly_and_the_figures_only_when_asked_again() -
         assert "667" not in plain and "muestra" not in plain
     finally:
         default_language.switch("en")
+
+
+def test_a_mexican_train_winner_is_said_with_what_the_total_means_in_english_and_spanish() -> None:
+    """Issue 31: "You win the match with 0." read as winning with nothing."""
+    from capicu.tui.words.describe_trains import describe_train_winners
+
+    assert describe_train_winners((0,), (0, 31), ["Ana", "Pepe"], 0) == (
+        "You win the match with the lowest total: 0 points counted against you.")
+    assert describe_train_winners((1,), (31, 1), ["Ana", "Pepe"], 0) == (
+        "Pepe wins the match with the lowest total: 1 point counted against them.")
+    default_language.switch("es")
+    try:
+        assert describe_train_winners((0,), (0, 31), ["Ana", "Pepe"], 0) == (
+            "Ganas la partida con el total más bajo: 0 puntos en tu contra.")
+    finally:
+        default_language.switch("en")

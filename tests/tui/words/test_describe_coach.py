@@ -6,8 +6,10 @@ import pytest
 from capicu.core import DRAW, REDEAL, End, Play, Tile
 from capicu.core.actions import Train
 from capicu.core.ai.coach import ChoiceValue, CoachReason, Decision, summarise
+from capicu.core.games import GAMES
 from capicu.tui.words.describe_coach import (
     COACH_REASONS,
+    LAID_WORDS,
     describe_choice,
     describe_choices,
     describe_decision,
@@ -80,3 +82,12 @@ def test_the_summary_gives_points_per_round_and_the_three_costliest() -> None:
     assert lines[3] == ("Round 2: 5-5 on the right cost about 12 points. "
                         "4-6 on the left was better by about 12 points: it got rid of 4 more pips.")
     assert len(lines) == 6
+
+
+def test_every_games_tiles_are_worded_where_they_are_laid():
+    # Found by the game's declaration (GameSpec.place_type), not by isinstance on a game's types.
+    assert {game.place_type for game in GAMES} <= LAID_WORDS.keys()
+    with command_line_language("en"):
+        assert describe_choice(Play(Tile(3, 4), End.LEFT), NAMES, 0, leads=True) == "leading with 3-4"
+        on_train = describe_choice(Play(Tile(3, 4), Train(-1)), NAMES, 0, leads=True)
+        assert on_train == "3-4 on the Mexican train"

@@ -1,0 +1,74 @@
+"""``capicu simulate`` and ``capicu rules`` with ``--preset fives-and-threes``, in English and Spanish."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from capicu.net.store.record import read_record
+from capicu.tui.cli.main import main
+
+
+@pytest.fixture(autouse=True)
+def _own_config(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The command line reads the settings (their language): never the user's."""
+    monkeypatch.setenv("CAPICU_CONFIG_DIR", str(tmp_path / "config"))
+
+
+def test_simulate_tells_each_play_its_total_and_points(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", "--preset", "fives-and-threes", "--players", "4", "--seed", "3"]) == 0
+    text = capsys.readouterr().out
+    lines = text.splitlines()
+    assert lines[0] == "fives-and-threes: 4 players, double-6, to 61 points, seed 3"
+    assert "  8 tiles set aside" in lines
+    plays = [line for line in lines if " plays " in line]
+    assert plays and all(re.search(r"(\d+ for \d+|total \d+)$", line) for line in plays)
+    assert any(" for " in line for line in plays)
+    assert "team 1 (seats 1 and 3)" in text and "points this hand:" in text
+    assert "wins the match" in lines[-1]
+
+
+def test_simulate_speaks_spanish(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--lang", "es", "simulate", "--preset", "fives-and-threes", "--seed", "1"]) == 0
+    text = capsys.readouterr().out
+    assert text.startswith("cincos y treses: 2 jugadores, doble 6, a 61 puntos")
+    assert "14 fichas apartadas" in text and " da " in text and "puntos de esta mano:" in text
+
+
+def test_simulate_with_every_option_and_a_record(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "fives.capicu"
+    argv = ["simulate", "--preset", "fives-and-threes", "--players", "4", "--each-for-themselves",
+            "--league-deal", "--drawing", "--exact-finish", "--target", "31", "--seed", "2",
+            "--level", "easy", "--record", str(path)]
+    assert main(argv) == 0
+    text = capsys.readouterr().out
+    assert "el pozo: 4 tiles" in text and "seat 4 (" not in text
+    record = read_record(path)
+    assert record.preset == "fives-and-threes" and max(record.totals) == 31  # the exact finish
+
+
+def test_rules_in_english_and_spanish(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["rules", "--preset", "fives-and-threes", "--players", "4"]) == 0
+    english = capsys.readouterr().out
+    assert "4 players, in two partnerships sitting across; 5 tiles each." in english
+    assert "(15 scores 8)" in english and "The first to 61 wins at once" in english
+    assert main(["--lang", "es", "rules", "--preset", "fives-and-threes", "--players", "2", "--league-deal",
+                 "--exact-finish"]) == 0
+    spanish = capsys.readouterr().out
+    assert spanish.startswith("cincos y treses, 2 jugadores:")
+    assert "9 fichas cada uno" in spanish and "(15 da 8)" in spanish and "Cierre exacto" in spanish
+
+
+def test_an_option_of_another_game_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["rules", "--preset", "fives-and-threes", "--wild-blanks"]) == 2
+    assert "--wild-blanks is not an option of fives-and-threes" in capsys.readouterr().err
+    assert main(["rules", "--preset", "draw", "--exact-finish"]) == 2
+    assert "--exact-finish is not an option of draw" in capsys.readouterr().err
+
+
+def test_play_and_host_at_a_table_are_refused_until_there_is_one(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["play", "--preset", "fives-and-threes"]) == 2
+    assert "fives-and-threes has no table screen yet" in capsys.readouterr().err
+    assert main(["--lang", "es", "host", "--preset", "fives-and-threes", "--port", "0"]) == 2
+    assert "todavía no tiene mesa en pantalla" in capsys.readouterr().err

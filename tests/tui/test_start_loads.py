@@ -1,0 +1,59 @@
+"""What a Draw-family game's start loads (issue 31, item 17): only what its first frame needs.
+
+A subprocess starts the command line's modules and the app on a two-player ``capicu play``
+(headless, as Pilot runs it) and lists the modules loaded once the table shows: what a
+match's end needs (the records' folder, the history with SQLite and csv), the hosting
+screens and the settings' writer come later, when asked for.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+#: Loaded when asked for, never by the start of a game against the computer.
+NOT_AT_START = (
+    "sqlite3",
+    "csv",
+    "tomli_w",
+    "capicu.net.store.history",
+    "capicu.net.store.archive",
+    "capicu.tui.words.describe_history",
+    "capicu.tui.screens.how_to_join",
+    "capicu.tui.screens.resume_offer",
+    "capicu.tui.terminal_gone",
+)
+
+START = """
+import asyncio, sys
+from capicu.tui.cli.main import main  # what the command line loads before the app
+
+async def start() -> None:
+    from capicu.core import Rules
+    from capicu.tui.app import CapicuApp
+    from capicu.tui.game import DisplayOptions, SoloGame
+    request = SoloGame(Rules.preset_named("puerto-rican-drawing"), 2, "normal", seed=4, name="Ana", pace=0.0)
+    app = CapicuApp(DisplayOptions(mouse=False), request)
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(500):
+            shown = type(app.screen).__name__.endswith("TableScreen")
+            if shown and app.table is not None and app.table.view is not None:
+                break
+            await pilot.pause(0.02)
+        else:
+            raise SystemExit("the table did not show")
+        await pilot.pause(0.2)  # its first frame drawn
+        print(" ".join(sorted(sys.modules)))
+        app.exit()
+
+asyncio.run(start())
+"""
+
+
+def test_a_draw_family_game_starts_without_what_a_matchs_end_and_hosting_need() -> None:
+    done = subprocess.run([sys.executable, "-c", START], capture_output=True, text=True, timeout=120,
+                          check=False)
+    assert done.returncode == 0, done.stderr[-2000:]
+    loaded = set(done.stdout.split())
+    assert "capicu.tui.screens.table" in loaded  # the table did show
+    assert not loaded & set(NOT_AT_START), sorted(loaded & set(NOT_AT_START))
