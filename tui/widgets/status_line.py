@@ -37,7 +37,7 @@ class StatusLine(Widget):
 
     def __init__(self, *, wraps: bool = False, id: str | None = None, classes: str | None = None) -> None:
         """``wraps``: a sentence longer than the row goes on in a second row (the screen's
-        stylesheet gives the line ``height: auto``), else it is cropped at the edge."""
+        stylesheet gives the line ``height: auto`` and a ``max-height``), else it is cropped at the edge."""
         super().__init__(id=id, classes=classes)
         self._timer: Timer | None = None
         self.wraps = wraps
@@ -61,14 +61,24 @@ class StatusLine(Widget):
     def watch_prompt(self) -> None:
         self._fit()
 
+    def on_resize(self) -> None:
+        self._fit()  # another width may wrap the sentence into more rows, or fewer
+
     def _fit(self) -> None:
-        """A wrapping line that now needs more rows, or fewer, is laid out again (else only repainted)."""
+        """A wrapping line that now needs more rows, or fewer, gets them as its height (else it is only
+        repainted; the stylesheet's ``max-height`` still caps them).
+
+        The rows are set as a style rather than left to ``height: auto`` and ``refresh(layout=True)``:
+        Textual keeps a widget's laid-out size until its layout count moves, and a second change of
+        rows before the first one's layout is done does not move it, so the line could keep a notice's
+        two rows under a one-row prompt (the replay's coach, whose notice the next key cleared). A new
+        style always lays the line out again."""
         if not self.wraps or self.content_size.width <= 0:
             return
         rows = len(self.render().wrap(self.app.console, self.content_size.width))
         if rows != self._rows:
             self._rows = rows
-            self.refresh(layout=True)
+            self.styles.height = rows
 
     def render(self) -> Text:
         # Cropped, not ellipsised: "…" is not ASCII, and ASCII mode must stay ASCII.

@@ -1,0 +1,60 @@
+"""The status line's rows follow its sentence: a wrapping line never keeps rows its sentence lost."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from capicu.tui.widgets.status_line import StatusLine
+from textual.app import App, ComposeResult
+from textual.widgets import Static
+
+LONG = "a long sentence that needs two rows on a screen this narrow"
+
+
+class _Wrapping(App[None]):
+    CSS = "StatusLine { height: auto; max-height: 2; }"
+
+    def compose(self) -> ComposeResult:
+        yield StatusLine(wraps=True)
+        yield Static("below")
+
+
+async def test_a_line_that_loses_its_second_row_before_its_layout_is_done_shows_one_row() -> None:
+    app = _Wrapping()
+    async with app.run_test(size=(40, 10)) as pilot:
+        line = app.query_one(StatusLine)
+        line.prompt = "short"
+        await pilot.pause()
+        line.prompt = LONG
+        # Another widget's layout reaches the screen before the line's own (as when the coach's
+        # analysis arrives): the screen is laid out with the long sentence in two rows...
+        screen: Any = app.screen
+        screen._clear_arrangement_cache()
+        screen._refresh_layout()
+        assert line.size.height == 2
+        line.prompt = "short again"  # ...and the sentence is short again before the line's layout
+        for _ in range(3):
+            await pilot.pause()
+        assert line.size.height == 1
+
+
+async def test_a_wrapping_line_takes_the_rows_its_sentence_needs() -> None:
+    app = _Wrapping()
+    async with app.run_test(size=(40, 10)) as pilot:
+        line = app.query_one(StatusLine)
+        line.prompt = "short"
+        await pilot.pause()
+        assert line.size.height == 1
+        line.say(LONG)
+        await pilot.pause()
+        assert line.size.height == 2
+        line.clear_notice()
+        await pilot.pause()
+        assert line.size.height == 1
+        await pilot.resize_terminal(80, 10)
+        line.prompt = LONG
+        await pilot.pause()
+        assert line.size.height == 1  # one row is enough at 80 columns
+        await pilot.resize_terminal(30, 10)
+        await pilot.pause()
+        assert line.size.height == 2
