@@ -56,6 +56,7 @@ from .options import (
     parse_address,
     rules_from_args,
 )
+from .club import add_club_command, club_options_from_args
 from .tables import add_tables_command, ask_code, choose_by_name, choose_from_list
 
 if TYPE_CHECKING:
@@ -119,6 +120,7 @@ def add_commands(subparsers: argparse._SubParsersAction[Parser]) -> None:
     host.set_defaults(handler=run_host)
 
     add_tables_command(subparsers)
+    add_club_command(subparsers).set_defaults(handler=run_club)
 
     replay = subparsers.add_parser(
         "replay", help=t("look back at a finished match"),
@@ -553,6 +555,12 @@ def tell_operator(news: News, resumed: Unfinished | None = None) -> None:
     for line in news.more:
         print(t("capicu host: {line}", line=line))
     sys.stdout.flush()
+
+
+def run_club(args: argparse.Namespace) -> int:
+    """``capicu club``: a club night hosted from this terminal (the organiser's screens)."""
+    options = club_options_from_args(args)
+    raise CliError(t("capicu club: {options}", options=str(options)))
 
 
 def _ssh_gateway() -> ModuleType:
