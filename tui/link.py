@@ -24,7 +24,7 @@ from capicu.net.client import Client, ClientError, Closed, Dial, JoinError, Link
 from capicu.net.host.sanitize import name_key
 from capicu.net.host.server import Host, HostConfig, HostError, HostNote, RejoinRequest, reachable
 from capicu.net.model import Change, TableModel
-from capicu.net.protocol import ErrorCode, MatchRecorded, SeatKind, Waiting
+from capicu.net.protocol import CLUB_TABLE, ErrorCode, MatchRecorded, SeatKind, Waiting, Welcome
 from capicu.tui.prefs.saved_seats import SavedSeat, SeatStore
 from capicu.tui.words.describe import describe_host_error, describe_host_note, describe_host_problem
 from capicu.tui.words.messages import t
@@ -37,6 +37,13 @@ from textual.message import Message
 @dataclass
 class ModelChanged(Message):
     """The client applied one message to the table's model: what it took and what it replaced."""
+
+    change: Change
+
+
+@dataclass
+class ClubChanged(Message):
+    """The club night's connection applied one message to the club's model (tui/club.py follows it)."""
 
     change: Change
 
@@ -116,6 +123,8 @@ class Connection:
     #: A seat key typed by the player (``--seat-key``): take that seat back.
     seat_key: str | None = None
     table: str = "main"
+    #: A seat's token given by the host (a club night's draw: the seat it drew for us).
+    token: str | None = None
     #: Seconds the client keeps trying to reach a host that went away: by default long
     #: enough for someone to restart it with ``--resume`` (the saved seat works later still).
     give_up_after: float = 600.0
@@ -150,6 +159,10 @@ class GameLink:
         self._end_match = False
         #: The host's stop, once begun (`_stop_host`).
         self._stopping: asyncio.Task[None] | None = None
+        #: The connection is a club night's (asked for, or so welcomed): its changes are `ClubChanged`.
+        self.club = connection.table == CLUB_TABLE
+        #: The club night's organiser key, when this link runs the club's host (its operator's).
+        self.organiser_key: str | None = None
 
     # -- the worker body ---------------------------------------------------------
 
@@ -187,7 +200,9 @@ class GameLink:
                     self._save_seat(client)
                 if isinstance(message, MatchRecorded) and self.model.record_problem is not None:
                     self._app.log.warning(self.model.record_problem)  # for a bug report, as the host's notes
-                post(ModelChanged(change))
+                if isinstance(message, Welcome) and message.table == CLUB_TABLE:
+                    self.club = True  # the host is a club night's: its messages go to the club's screens
+                post(ClubChanged(change) if self.club else ModelChanged(change))
         finally:
             # Our player closing the table (`close`) tells everybody so; any other end does not.
             await self._stop_host(closing=self._closing)
@@ -222,6 +237,8 @@ class GameLink:
 
     async def _connect(self, connection: Connection) -> Client:
         """Connect: with a seat key if one was typed, else a seat saved here, else as a newcomer."""
+        if connection.token is not None:
+            return await self._open(connection, token=connection.token)
         if connection.seat_key is not None:
             return await self._open(connection, seat_key=connection.seat_key)
         store = self.seats
@@ -319,6 +336,26 @@ class GameLink:
             return False
         try:
             await self.client.chat(text)
+        except ClientError:
+            return False
+        return True
+
+    async def start_round(self, key: str) -> bool:
+        """(The club night's organiser.) Draw the night's next round; False when the link is down."""
+        if self.client is None:
+            return False
+        try:
+            await self.client.start_round(key)
+        except ClientError:
+            return False
+        return True
+
+    async def close_table(self, key: str, table: str) -> bool:
+        """(The club night's organiser.) Close the late table ``table``, its score as it stands."""
+        if self.client is None:
+            return False
+        try:
+            await self.client.close_table(key, table)
         except ClientError:
             return False
         return True

@@ -28,7 +28,7 @@ from .options import (
     rules_from_args,
 )
 
-__all__ = ["CLUB_FORMATS", "BYE_RULES", "ClubOptions", "add_club_command", "club_options_from_args"]
+__all__ = ["BYE_RULES", "CLUB_FORMATS", "ClubOptions", "add_club_command", "club_options_from_args"]
 
 Parser = TypeVar("Parser", bound=argparse.ArgumentParser)
 

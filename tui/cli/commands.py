@@ -42,6 +42,7 @@ from capicu.tui.words.describe import (
 from capicu.tui.words.describe_rules import describe_rules, preset_title
 from capicu.tui.words.messages import N_, t, tn
 
+from .club import add_club_command, club_options_from_args
 from .options import (
     CliError,
     add_display_arguments,
@@ -56,7 +57,6 @@ from .options import (
     parse_address,
     rules_from_args,
 )
-from .club import add_club_command, club_options_from_args
 from .tables import add_tables_command, ask_code, choose_by_name, choose_from_list
 
 if TYPE_CHECKING:

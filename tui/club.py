@@ -1,0 +1,73 @@
+"""The club night this terminal takes part in: the club's connection and model, and the seat it draws.
+
+A club night is one connection to the club (its roster, its draws, its standings:
+the club's own `TableModel`, kept in `ClubSession`) and, while a round is played, a
+second connection to the player's table, opened by itself from the round's draw
+(`ClubDrawn`: the table's name and the seat's token). That second connection is the
+App's game like any other (`CapicuApp.game`, `CapicuApp.link`), so the table screens
+need nothing of the club; when its match ends the player goes back to the club's
+standings, and the next draw takes them to their next seat. Plain values, no Textual.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from capicu.net.model import TableModel
+from capicu.net.protocol import CLUB_TABLE, ClubDrawn, ClubPhase
+
+from .game import JoinGame, StartRequest
+
+if TYPE_CHECKING:
+    from .link import Connection, GameLink
+
+
+@dataclass
+class ClubSession:
+    """The club night: how it was reached, its model, its link, and the organiser's key if ours."""
+
+    #: How this terminal reached the club: a `JoinGame` (a player), or the organiser's own request.
+    request: StartRequest
+    #: The club connection's model: `club` (the roster), `club_draw`, `standings`, as last said.
+    model: TableModel
+    link: GameLink
+    #: The organiser's key (None: a player, who cannot start rounds or close tables).
+    organiser_key: str | None = None
+    #: The round whose seat this terminal was taken to (a draw said again takes nobody twice).
+    seated_round: int = 0
+
+    @property
+    def organiser(self) -> bool:
+        return self.organiser_key is not None
+
+    @property
+    def phase(self) -> str:
+        """The night's `ClubPhase` value (gathering until the roster says otherwise)."""
+        return self.model.club.phase if self.model.club is not None else ClubPhase.GATHERING
+
+    def seat_to_take(self) -> ClubDrawn | None:
+        """The round's draw, when it gives this terminal a seat it has not been taken to yet."""
+        drawn = self.model.club_draw
+        if drawn is None or drawn.table is None or drawn.token is None or drawn.round <= self.seated_round:
+            return None
+        return drawn
+
+    def seat_connection(self, drawn: ClubDrawn) -> tuple[JoinGame, Connection]:
+        """The join to the seat ``drawn`` gives: the club's address, name and code, its table and token."""
+        from .link import Connection
+
+        assert drawn.table is not None
+        club = self.link.connection
+        host, port = club.host, club.port
+        request = JoinGame(host=host, port=port, name=club.name, code=club.code, seat_key=drawn.seat_key,
+                           give_up_after=club.give_up_after)
+        return request, Connection(host, port, club.name, club.code, table=drawn.table, token=drawn.token,
+                                   give_up_after=club.give_up_after)
+
+
+def club_connection(connection: Connection) -> Connection:
+    """``connection``, to the club of its host rather than to a table."""
+    from dataclasses import replace
+
+    return replace(connection, table=CLUB_TABLE)
