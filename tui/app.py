@@ -23,7 +23,16 @@ import msgspec
 from capicu.core import Action
 from capicu.net.client import Closed, Dial, Reconnected, Reconnecting, Update
 from capicu.net.model import LinkEnd, TableModel
-from capicu.net.protocol import NAME_LIMIT, Chat, ClubPhase, Error, GameSnapshot, GameView, MatchRecorded
+from capicu.net.protocol import (
+    CLUB_TABLE,
+    NAME_LIMIT,
+    Chat,
+    ClubPhase,
+    Error,
+    GameSnapshot,
+    GameView,
+    MatchRecorded,
+)
 from capicu.net.store.journals import JournalFolder, Unfinished, summarize
 from capicu.tui.prefs.saved_seats import SEATS_FILE, SeatStore
 from capicu.tui.prefs.settings import (
@@ -69,10 +78,11 @@ from textual.theme import Theme, ThemeProvider
 from textual.types import NoActiveAppError
 from textual.widgets import Checkbox, Input
 
-from .club import ClubSession
+from .club import ClubSession, club_host_config
 from .game import (
     DisplayOptions,
     GameState,
+    HostClub,
     HostGame,
     Hosting,
     JoinGame,
@@ -408,10 +418,14 @@ class CapicuApp(App[None]):
         elif isinstance(request, HostGame):
             host_config = request.config
             connection = Connection("127.0.0.1", 0, name)
+        elif isinstance(request, HostClub):
+            host_config = club_host_config(request)
+            connection = Connection("127.0.0.1", 0, name, spectate=True, table=CLUB_TABLE)
         else:
             host_config = None
             connection = Connection(request.host, request.port, name, request.code, request.spectate,
-                                    request.seat_key, give_up_after=request.give_up_after)
+                                    request.seat_key, give_up_after=request.give_up_after,
+                                    table=CLUB_TABLE if request.club else "main")
             self.save_setting(last_host=f"{request.host}:{request.port}")
         seats = None if host_config is not None else self.seat_store
         self.link = GameLink(self, connection, self.game.table, host_config, seats, dial=self.dial,
@@ -669,7 +683,8 @@ class CapicuApp(App[None]):
 
     def on_host_ready(self, message: HostReady) -> None:
         if self._showing() and self.game is not None:
-            self.hosted_at = Hosting(message.address, message.port, message.code, message.announced)
+            self.hosted_at = Hosting(message.address, message.port, message.code, message.announced,
+                                     club=message.club)
 
     def on_asking_host(self, message: AskingHost) -> None:
         if not self._showing():

@@ -12,14 +12,20 @@ standings, and the next draw takes them to their next seat. Plain values, no Tex
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
 from typing import TYPE_CHECKING
 
+from capicu.core.club import ClubError, Phase
 from capicu.net.model import TableModel
-from capicu.net.protocol import CLUB_TABLE, ClubDrawn, ClubPhase
+from capicu.net.protocol import ClubDrawn, ClubPhase
+from capicu.tui.prefs.settings import data_dir
 
-from .game import JoinGame, StartRequest
+from .game import HostClub, JoinGame, StartRequest
 
 if TYPE_CHECKING:
+    from capicu.net.club.host import ClubHostConfig
+
     from .link import Connection, GameLink
 
 
@@ -66,8 +72,38 @@ class ClubSession:
                                    give_up_after=club.give_up_after)
 
 
-def club_connection(connection: Connection) -> Connection:
-    """``connection``, to the club of its host rather than to a table."""
-    from dataclasses import replace
+#: The folder (in the user data folder) that holds the club night run from this machine, and
+#: the nights set aside beside it.
+CLUBS_FOLDER = "clubs"
+#: The night being run: ``capicu club`` run again resumes it, until it is over.
+NIGHT_FOLDER = "night"
 
-    return replace(connection, table=CLUB_TABLE)
+
+def clubs_dir() -> Path:
+    """The folder of the club nights run from this machine."""
+    return data_dir() / CLUBS_FOLDER
+
+
+def club_host_config(request: HostClub) -> ClubHostConfig:
+    """The club host ``request`` asks for: the night's folder is the one run from this machine.
+
+    A night kept there unfinished (its host stopped or killed) is resumed, with its own
+    settings; one that is over, or any with ``request.new``, is set aside first (renamed
+    beside it with the time), so that a new night starts.
+    """
+    from capicu.net.club.host import NIGHT_FILE, ClubHostConfig
+    from capicu.net.club.night_log import read_night
+
+    folder = clubs_dir() / NIGHT_FOLDER
+    journal = folder / NIGHT_FILE
+    if journal.is_file():
+        try:
+            over = read_night(journal).phase is Phase.OVER
+        except (OSError, ClubError):
+            over = False  # the host says what is wrong with it as it starts
+        if over or request.new:
+            stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S")
+            folder.rename(folder.with_name(f"{NIGHT_FOLDER}-{stamp}"))
+    return ClubHostConfig(request.club, folder=folder, bind=request.bind, port=request.port,
+                          code=request.code,
+                          round_delay=request.round_delay)

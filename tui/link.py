@@ -16,7 +16,7 @@ import asyncio
 import contextlib
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from capicu.core import Action
 from capicu.core.codes import Statement
@@ -29,6 +29,9 @@ from capicu.tui.prefs.saved_seats import SavedSeat, SeatStore
 from capicu.tui.words.describe import describe_host_error, describe_host_note, describe_host_problem
 from capicu.tui.words.messages import t
 from textual.app import App
+
+if TYPE_CHECKING:
+    from capicu.net.club.host import ClubHost, ClubHostConfig
 from textual.message import Message
 
 # -- what the worker tells the App -------------------------------------------------
@@ -57,6 +60,8 @@ class HostReady(Message):
     code: str | None
     #: The name the table is announced by on the local network (None: not announced).
     announced: str | None = None
+    #: What is hosted is a club night (joined with ``capicu club --join``), not a table.
+    club: bool = False
 
 
 @dataclass
@@ -135,7 +140,8 @@ class GameLink:
 
     def __init__(
         self, app: App[Any], connection: Connection, model: TableModel,
-        host_config: HostConfig | None = None, seats: SeatStore | None = None, dial: Dial | None = None,
+        host_config: HostConfig | ClubHostConfig | None = None, seats: SeatStore | None = None,
+        dial: Dial | None = None,
         records: Path | None = None,
     ) -> None:
         self._app = app
@@ -150,6 +156,8 @@ class GameLink:
         #: Where the client keeps the finished match's record (the player's ``records/``).
         self.records = records
         self.host: Host | None = None
+        #: The club night's host, when we organise one (it runs its tables on a `Host` of its own).
+        self.club_host: ClubHost | None = None
         self.client: Client | None = None
         self._closed = False
         #: Our player leaves on purpose (`close`): a host we run tells everybody the table closed.
@@ -171,8 +179,10 @@ class GameLink:
         post = self._app.post_message
         connection = self.connection
         try:
-            if self.host_config is not None:
+            if isinstance(self.host_config, HostConfig):
                 connection = await self._start_host(self.host_config)
+            elif self.host_config is not None:
+                connection = await self._start_club(self.host_config)
             client = await self._connect(connection)
         except Exception as exc:  # every failure to start is reported, never raised
             refused = isinstance(exc, JoinError)
@@ -216,6 +226,17 @@ class GameLink:
         # A resumed match: our own seat comes back by its key (the host holds it for us).
         own_key = _own_seat_key(host, config.table.name, self.connection.name) if config.resume else None
         return Connection(local, port, self.connection.name, host.code, False, seat_key=own_key)
+
+    async def _start_club(self, config: ClubHostConfig) -> Connection:
+        """Run the club night's host (we organise it); watch the night on the loopback, as its organiser."""
+        from capicu.net.club.host import ClubHost  # a club night's only
+
+        club = self.club_host = ClubHost(config, report=self._host_report)
+        bind, port = await club.start()
+        self.organiser_key = club.organiser_key
+        self._app.post_message(HostReady(reachable(bind), port, config.code, club=True))
+        local = "127.0.0.1" if bind in ("0.0.0.0", "::", "") else bind  # ourselves, by loopback
+        return Connection(local, port, self.connection.name, config.code, spectate=True, table=CLUB_TABLE)
 
     def _host_report(self, note: Statement[HostNote]) -> None:
         """The host's notes for its operator: to Textual's log (the devtools console), not over the screen;
@@ -297,6 +318,9 @@ class GameLink:
         if self.host is not None:
             host, self.host = self.host, None
             self._stopping = asyncio.get_running_loop().create_task(self._stop(host, closing))
+        if self.club_host is not None:
+            club, self.club_host = self.club_host, None
+            self._stopping = asyncio.get_running_loop().create_task(club.stop())
         if self._stopping is not None:
             await asyncio.shield(self._stopping)
 

@@ -42,7 +42,7 @@ from capicu.tui.words.describe import (
 from capicu.tui.words.describe_rules import describe_rules, preset_title
 from capicu.tui.words.messages import N_, t, tn
 
-from .club import add_club_command, club_options_from_args
+from .club import add_club_command, host_club_from_args, join_club_from_args
 from .options import (
     CliError,
     add_display_arguments,
@@ -559,8 +559,14 @@ def tell_operator(news: News, resumed: Unfinished | None = None) -> None:
 
 def run_club(args: argparse.Namespace) -> int:
     """``capicu club``: a club night hosted from this terminal (the organiser's screens)."""
-    options = club_options_from_args(args)
-    raise CliError(t("capicu club: {options}", options=str(options)))
+    if args.join is not None:
+        joining = join_club_from_args(args)
+        return run_app(args, joining, before_screen=lambda: check_reachable(joining.host, joining.port))
+    if args.spectate:
+        raise CliError(t("--spectate goes with --join"))
+    request = host_club_from_args(args)
+    check_table(request.club.rules)  # the organiser's terminal shows no table, but its players' do
+    return run_app(args, request)
 
 
 def _ssh_gateway() -> ModuleType:

@@ -6,11 +6,13 @@ are the sentences a person reads, in the reader's language.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
+from capicu.core.club import ClubProblem
+from capicu.core.codes import Param
 from capicu.net.protocol import NAME_LIMIT, ClubDrawn, ClubPhase, ClubRoster, ClubTable, TableState
 from capicu.tui.words.describe import display_text, list_separator
-from capicu.tui.words.messages import t, tc, tn
+from capicu.tui.words.messages import N_, t, tc, tn
 
 
 def format_name(format: str) -> str:
@@ -164,3 +166,54 @@ def standings_legend(keys: Sequence[str]) -> str:
 def signed(number: int) -> str:
     """A difference with its sign ("+12", "-3", "0")."""
     return f"+{number}" if number > 0 else str(number)
+
+
+#: What a refused club setting or step means, in words (params as core gives them).
+_CLUB_PROBLEMS: dict[ClubProblem, str] = {
+    ClubProblem.ROUNDS: N_("a night has 1 to {most} rounds, not {value}"),
+    ClubProblem.TABLE_SIZE: N_("this game seats {low} to {high} at a table, not {value}"),
+    ClubProblem.ROTATING_NEEDS_PARTNERS: N_("rotating partners is for a partners' game at tables of 4 "
+                                            "(such as puerto-rican-partners)"),
+    ClubProblem.ROUND_ROBIN_NEEDS_TWO_SIDES: N_("a round robin pairs two sides at a table: two players, or "
+                                                "two pairs of partners"),
+    ClubProblem.ROUND_ROBIN_TOO_MANY: N_("{units} players are too many for a round robin (at most {most}): "
+                                         "play Swiss"),
+    ClubProblem.ROUND_ROBIN_CLOSED: N_("the round robin has begun: nobody joins it now"),
+    ClubProblem.NIGHT_NAME: N_("a night's name is one line of at most {limit} characters"),
+    ClubProblem.NAME_EMPTY: N_("a name cannot be empty"),
+    ClubProblem.NAME_TOO_LONG: N_("a name is at most {limit} characters"),
+    ClubProblem.NAME_NOT_CLEAN: N_("a name is one line of letters, without characters that draw nothing"),
+    ClubProblem.NAME_TAKEN: N_("somebody in the club is already called {name}"),
+    ClubProblem.FULL: N_("the club is full ({most} people)"),
+    ClubProblem.NO_ENTRANT: N_("nobody in the club has the number {entrant}"),
+    ClubProblem.ALREADY_LEFT: N_("that player has already left the club"),
+    ClubProblem.ROUND_NOT_DONE: N_("round {round} is still being played: the next is drawn when every "
+                                   "table is done (or closed)"),
+    ClubProblem.NIGHT_OVER: N_("the night is over: its {rounds} rounds are played"),
+    ClubProblem.TOO_FEW: N_("a round needs {least} players in the club, and it has {count}"),
+    ClubProblem.NO_ROUND: N_("no round is being played"),
+    ClubProblem.NO_TABLE: N_("round {round} has no table {table}"),
+    ClubProblem.ALREADY_RECORDED: N_("table {table} of round {round} already has its result"),
+    ClubProblem.BAD_RESULT: N_("a result that does not fit its table ({what})"),
+    ClubProblem.BAD_LOG: N_("the night's journal cannot be read ({what})"),
+    ClubProblem.BAD_DRAW: N_("a draw that does not fit the night ({what})"),
+}
+
+#: The same problems as the command line words them, naming its options.
+_CLUB_OPTION_PROBLEMS: dict[ClubProblem, str] = {
+    ClubProblem.ROUNDS: N_("--club-rounds must be from 1 to {most}, not {value}"),
+    ClubProblem.TABLE_SIZE: N_("--table-size {value}: this game seats {low} to {high} at a table"),
+    ClubProblem.ROTATING_NEEDS_PARTNERS: N_("--format rotating-partners is for a partners' game at tables of "
+                                            "4 (such as --preset puerto-rican-partners)"),
+    ClubProblem.ROUND_ROBIN_NEEDS_TWO_SIDES: N_("--format round-robin pairs two sides at a table: two "
+                                                "players (--table-size 2), or two pairs of partners"),
+    ClubProblem.NIGHT_NAME: N_("--night-name is one line of at most {limit} characters"),
+}
+
+
+def describe_club_problem(
+    code: ClubProblem, params: Mapping[str, Param], *, command_line: bool = False
+) -> str:
+    """A refused club setting or step in one sentence; ``command_line``: in terms of the options."""
+    words = (_CLUB_OPTION_PROBLEMS.get(code) if command_line else None) or _CLUB_PROBLEMS[code]
+    return t(words, **{name: str(value) for name, value in params.items()})
