@@ -69,7 +69,7 @@ class ClubSession:
         request = JoinGame(host=host, port=port, name=club.name, code=club.code, seat_key=drawn.seat_key,
                            give_up_after=club.give_up_after)
         return request, Connection(host, port, club.name, club.code, table=drawn.table, token=drawn.token,
-                                   give_up_after=club.give_up_after)
+                                   drawn=True, give_up_after=club.give_up_after)
 
 
 #: The folder (in the user data folder) that holds the club night run from this machine, and

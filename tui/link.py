@@ -130,6 +130,8 @@ class Connection:
     table: str = "main"
     #: A seat's token given by the host (a club night's draw: the seat it drew for us).
     token: str | None = None
+    #: The seat is the one a club night's draw gave us (with its ``token``).
+    drawn: bool = False
     #: Seconds the client keeps trying to reach a host that went away: by default long
     #: enough for someone to restart it with ``--resume`` (the saved seat works later still).
     give_up_after: float = 600.0
@@ -193,6 +195,9 @@ class GameLink:
             await self._stop_host()
             return
         self.client = client
+        if connection.drawn:
+            # The club's draw gave us this seat: we sit down at it, we do not come back to it.
+            self.model.resumed = False
         self._save_seat(client)
         try:
             async for change in client.changes():

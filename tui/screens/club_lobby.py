@@ -19,8 +19,8 @@ class ClubLobbyScreen(ClubScreen):
 
     def __init__(self) -> None:
         super().__init__()
-        #: The entrants as last shown, by id (to tell who just arrived or left).
-        self.entrants_shown: dict[int, ClubEntrant] = {}
+        #: The entrants as last shown, by id (to tell who just arrived or left); None: no roster yet.
+        self.entrants_shown: dict[int, ClubEntrant] | None = None
 
     def compose(self) -> ComposeResult:
         with Vertical(id="club-lobby-box"):
@@ -50,7 +50,7 @@ class ClubLobbyScreen(ClubScreen):
 
     def club_changed(self, change: Change) -> None:
         taken = change.message
-        if isinstance(taken, ClubRoster) and self.is_mounted and self.entrants_shown:
+        if isinstance(taken, ClubRoster) and self.is_mounted and self.entrants_shown is not None:
             news = self.query_one(EventLog)
             for entrant in taken.entrants:
                 was = self.entrants_shown.get(entrant.id)

@@ -76,7 +76,9 @@ class ClubStandingsScreen(ClubScreen):
         tables = self.query_one("#club-tables", DataTable)
         cursor = tables.cursor_row
         tables.clear(columns=True)
-        tables.add_columns(t("Table"), t("Players"), t("State"), t("Points"))
+        # Widths set, not measured: the list is remade at every change and must not jump about.
+        for heading, width in ((t("Table"), 5), (t("Players"), 42), (t("State"), 9), (t("Points"), 11)):
+            tables.add_column(heading, width=max(width, len(heading)))
         for table in round_tables:
             points = "-".join(str(points) for points in table.points)
             tables.add_row(str(table.number), table_players(table, name), table_state_name(table.state),

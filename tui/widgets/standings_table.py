@@ -48,8 +48,17 @@ class StandingsTable(DataTable[Text]):
         cursor = self.cursor_row
         self.clear(columns=True)
         right = {"place", "played", "won", "difference", "buchholz", "byes", "computers"}
+        # Widths set, not measured: the table is remade at every change and must not jump about; the
+        # opponents (and partners) take what 80 columns leave.
+        widths = {"place": 3, "name": NAME_WIDTH, "difference": 5}
+        fixed = sum(max(widths.get(key, 3), len(heading)) + 2 for key, heading in columns
+                    if key not in ("opponents", "partners"))
+        lists = [key for key, _ in columns if key in ("opponents", "partners")]
+        for key in lists:
+            widths[key] = max(8, (76 - fixed) // len(lists) - 2)
         for key, heading in columns:
-            self.add_column(Text(heading, justify="right" if key in right else "left"), key=key)
+            self.add_column(Text(heading, justify="right" if key in right else "left"), key=key,
+                            width=max(widths.get(key, 3), len(heading)))
         for number, row in enumerate(rows, start=1):
             cells = {
                 "place": str(number),
