@@ -20,7 +20,6 @@ from pathlib import Path
 import msgspec
 from capicu.core import Rules
 from capicu.core.club import ByeRule, ClubConfig, ClubError, ClubFormat
-
 from capicu.net.host.server import HostError
 
 from .host import ClubHost, ClubHostConfig
@@ -28,7 +27,8 @@ from .host import ClubHost, ClubHostConfig
 
 def parser() -> argparse.ArgumentParser:
     parse = argparse.ArgumentParser(prog="python -m capicu.net.club", description=__doc__.splitlines()[0])
-    parse.add_argument("folder", type=Path, help="the night's folder (made if need be; resumed if it holds one)")
+    parse.add_argument("folder", type=Path,
+                       help="the night's folder (made if need be; resumed if it holds one)")
     parse.add_argument("--preset", default="puerto-rican-drawing", help="the game every table plays")
     parse.add_argument("--target", type=int, help="each match's target (the preset's by default)")
     parse.add_argument("--format", default="swiss", choices=[f.value for f in ClubFormat])
@@ -70,7 +70,8 @@ async def run(options: argparse.Namespace) -> int:
     print(f"club: listening on {address} port {port}", flush=True)
     print(f"club: join code {options.code or '-'}", flush=True)
     print(f"club: organiser key {host.organiser_key}", flush=True)
-    print(f"club: night {night.phase.value} round {night.round} with {len(night.entrants)} people", flush=True)
+    people = len(night.entrants)
+    print(f"club: night {night.phase.value} round {night.round} with {people} people", flush=True)
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for signum in (signal.SIGINT, signal.SIGTERM):

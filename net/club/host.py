@@ -223,8 +223,9 @@ class ClubHost:
             self._journal = await asyncio.to_thread(NightJournal.append_to, path)
         self.night = night
         try:
-            address, port = await self.host.start()
+            # The round's tables first: a client that comes back finds its table there.
             await self._resume_round()
+            address, port = await self.host.start()
         except BaseException:
             await self.host.stop()
             self._release()
@@ -587,9 +588,7 @@ def _points_now(table: Table | None, sides: int) -> tuple[int, ...]:
     if match is None:
         return (0,) * sides
     view = match.view(None)
-    points = getattr(view, "scores", None)
-    if points is None:
-        points = getattr(view, "totals", ())
+    points: tuple[int, ...] = getattr(view, "scores", None) or getattr(view, "totals", None) or ()
     return tuple(int(p) for p in points)[:sides] or (0,) * sides
 
 
