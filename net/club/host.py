@@ -197,7 +197,7 @@ class ClubHost:
         folder = self.folder
         try:
             await asyncio.to_thread(lambda: (folder / TABLES_FOLDER).mkdir(parents=True, exist_ok=True))
-            self._secret = await asyncio.to_thread(_night_secret, folder / SECRET_FILE)
+            self._secret = await asyncio.to_thread(_night_secret, folder / SECRET_FILE, self._entropy)
         except OSError as exc:
             problem = str(exc.strerror or exc)
             raise HostError(f"cannot keep a club night in {folder}: {problem}", HostProblem.JOURNALS_FOLDER,
@@ -599,11 +599,11 @@ def _lock(path: Path) -> JournalLock | None:
         return JournalLock.take(path)
 
 
-def _night_secret(path: Path) -> bytes:
-    """The night's secret, kept in its folder (made once, readable by its owner alone)."""
+def _night_secret(path: Path, entropy: Entropy) -> bytes:
+    """The night's secret, kept in its folder (made once from ``entropy``, readable by its owner alone)."""
     with contextlib.suppress(FileNotFoundError):
         return bytes.fromhex(json.loads(path.read_text(encoding="utf-8"))["secret"])
-    secret = secrets.token_bytes(32)
+    secret = entropy(32)
     part = path.with_name(path.name + ".part")
     descriptor = os.open(part, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
     with os.fdopen(descriptor, "w", encoding="utf-8") as file:
