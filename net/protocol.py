@@ -732,6 +732,10 @@ class StandingRow(Struct, frozen=True):
     #: Who they played against, and who with, in the order they met.
     opponents: EntrantList = ()
     partners: EntrantList = ()
+    #: Their points difference, match by match (turned round where the lower total wins, as in
+    #: Mexican Train: a winner's difference is positive), and their wins against those level with them.
+    difference: Points = 0
+    head_to_head: Count = 0
 
 
 class ClubStandings(_FromHost, frozen=True, tag="standings"):

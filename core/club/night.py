@@ -121,7 +121,7 @@ class ClubNight:
     def total_rounds(self) -> int:
         """The rounds the night plays: the config's; a round robin's at most its circle's."""
         if self.config.format is ClubFormat.ROUND_ROBIN and self.draws:
-            units = len(round_robin_units(self.config, self.entrants))
+            units = len(round_robin_units(self.config, self.entrants, self.draws))
             return min(self.config.rounds, round_robin_rounds(units))
         return self.config.rounds
 

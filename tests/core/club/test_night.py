@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 import msgspec
 import pytest
 from capicu.core import Rules
@@ -15,6 +18,8 @@ from capicu.core.club import (
     MatchResult,
     Phase,
 )
+from helpers_club import nights
+from hypothesis import HealthCheck, given, settings
 
 
 def night_of(names: str, **config: object) -> ClubNight:
@@ -85,3 +90,29 @@ def test_a_damaged_log_is_refused_naming_the_event() -> None:
         ClubNight.from_log(plain)
     assert error.value.code is ClubProblem.BAD_LOG
     assert "event 3" in str(error.value)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(nights(most=10))
+def test_any_night_s_log_rebuilds_it_exactly(night: ClubNight) -> None:
+    plain = msgspec.json.decode(msgspec.json.encode(night.log()))
+    again = ClubNight.from_log(plain)
+    assert again == night
+    assert again.standings() == night.standings() and again.phase is night.phase
+
+
+@pytest.mark.parametrize("damage", [
+    lambda log: log.update(format="capicu-club/9"),
+    lambda log: log.update(game="chess"),
+    lambda log: log["config"].update(table_size=9),
+    lambda log: log["events"].append({"type": "left", "entrant": 99}),
+    lambda log: log["events"].append({"type": "dance"}),
+    lambda log: log["events"].insert(0, {"type": "result", "result": {}}),
+])
+def test_bad_logs_are_refused_with_a_clear_error(damage: Callable[[dict[str, Any]], None]) -> None:
+    night = night_of("Ana Bea Cruz").start_round(seed=1)
+    plain = msgspec.json.decode(msgspec.json.encode(night.log()))
+    damage(plain)
+    with pytest.raises(ClubError) as error:
+        ClubNight.from_log(plain)
+    assert error.value.code is ClubProblem.BAD_LOG
