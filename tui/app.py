@@ -17,7 +17,7 @@ import getpass
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
 from pathlib import Path
-from typing import Any, ClassVar, cast
+from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 import msgspec
 from capicu.core import Action
@@ -117,6 +117,10 @@ from .screens.rejoin_request import RejoinRequestScreen
 from .screens.rules_keys import RulesKeysScreen
 from .screens.table import TableScreen
 from .widgets.tiles import TileStyle
+
+if TYPE_CHECKING:
+    from capicu.net.club.host import ClubHostConfig
+    from capicu.net.host.server import HostConfig
 
 __all__ = ["CapicuApp"]
 
@@ -412,6 +416,7 @@ class CapicuApp(App[None]):
         self.game = GameState(request=request, table=TableModel(name),
                               resumed=summarize(resumed) if resumed is not None else None)
         self.hosted_at = None
+        host_config: HostConfig | ClubHostConfig | None
         if isinstance(request, SoloGame):
             host_config = solo_host_config(request, folder)
             connection = Connection("127.0.0.1", 0, name)

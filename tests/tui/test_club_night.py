@@ -121,13 +121,15 @@ async def test_a_player_is_taken_to_each_seat_by_itself_and_back_to_the_standing
                 first = app.club.model.club_draw
                 assert first is not None and first.round == 1
                 assert app.game.table.seat == first.seat
-                await wait_for(pilot, lambda: "Round 1: you sit at table" in screen_text(app), what="the notice")
+                await wait_for(pilot, lambda: "Round 1: you sit at table" in screen_text(app),
+                               what="the notice")
                 await play_my_match(pilot, app)
                 await wait_for(pilot, lambda: summary_ready(app), steps=STEPS, what="the match's end")
                 await pilot.press("enter")  # the final score
                 await wait_for(pilot, lambda: isinstance(app.screen, MatchOverScreen), what="the final score")
                 await pilot.press("escape")  # back to the club
-                await wait_for(pilot, lambda: isinstance(app.screen, ClubStandingsScreen), what="the standings")
+                await wait_for(pilot, lambda: isinstance(app.screen, ClubStandingsScreen),
+                               what="the standings")
                 await wait_for(pilot, lambda: app.club is not None and app.club.phase == ClubPhase.BETWEEN,
                                steps=STEPS, what="every table of round 1 done")
                 board = app.screen.query_one(StandingsTable)

@@ -70,7 +70,7 @@ def add_club_command(subparsers: argparse._SubParsersAction[Parser]) -> argparse
                               "the empty seats), win (a bye counts as a match won), nothing (default: "
                               "%(default)s)"))
     group.add_argument("--night-name", default=None, metavar=t("NAME"),
-                       help=t("the night's name, on the standings (default: the game and the date)"))
+                       help=t("the night's name, on the standings (default: none)"))
     group.add_argument("--bind", metavar=t("ADDRESS"), default=None,
                        help=t("the address to listen on (default: every interface, for a LAN)"))
     group.add_argument("--port", type=port_number, default=DEFAULT_PORT,

@@ -54,7 +54,7 @@ def phase_line(roster: ClubRoster) -> str:
 
 def table_state_name(state: str) -> str:
     """How a table of the round stands, in a word."""
-    names = {
+    names: dict[str, str] = {
         TableState.PLAYING: tc("a club table's state", "playing"),
         TableState.DONE: tc("a club table's state", "done"),
         TableState.CLOSED: tc("a club table's state", "closed"),

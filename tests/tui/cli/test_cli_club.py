@@ -37,7 +37,8 @@ def test_the_defaults_are_a_swiss_night_of_three_rounds_with_a_random_code() -> 
 def test_the_game_its_rule_options_and_the_night_reach_the_request() -> None:
     request = host_club_from_args(parse(
         "--preset", "puerto-rican-partners", "--target", "150", "--capicu-bonus", "25",
-        "--format", "rotating-partners", "--club-rounds", "5", "--bye", "win", "--night-name", " Friday   club ",
+        "--format", "rotating-partners", "--club-rounds", "5", "--bye", "win",
+        "--night-name", " Friday   club ",
         "--no-code", "--bind", "127.0.0.1", "--port", "0", "--round-delay", "none", "--name", "Ana"))
     club = request.club
     assert club.rules == msgspec.structs.replace(Rules.preset_named("puerto-rican-partners"), target=150,
