@@ -17,7 +17,7 @@ from typing import ClassVar
 
 from capicu.core import Event, RoundStarted, TilesDrawn
 from capicu.net.protocol import CHAT_LIMIT, NAME_LIMIT
-from capicu.tui.words.describe import describe_event, display_text
+from capicu.tui.words.describe import describe_covered, describe_event, display_text
 from capicu.tui.words.messages import Wording
 from rich.cells import cell_len
 from rich.text import Text
@@ -129,8 +129,10 @@ class EventLog(RichLog):
 
         self._put(line)
 
-    def add_event(self, event: Event, names: Sequence[str], my_seat: int | None) -> None:
-        """Write one event in words (the tile after `RoundStarted` is told as the lead)."""
+    def add_event(self, event: Event, names: Sequence[str], my_seat: int | None, *,
+                  covered: bool = False) -> None:
+        """Write one event in words (the tile after `RoundStarted` is told as the lead; ``covered``: the
+        computer made it for ``my_seat``, said as "The computer played 5-6 for you.")."""
         lead = isinstance(self._previous, RoundStarted)
         self._previous = event
         if isinstance(event, TilesDrawn):
@@ -142,6 +144,9 @@ class EventLog(RichLog):
                 self._draws = (event.seat, event.count, names, my_seat)
             return
         self.end_draws()
+        if covered and describe_covered(event, my_seat) is not None:
+            self._put(lambda: Text(describe_covered(event, my_seat) or ""))
+            return
         self._put(lambda: Text(describe_event(event, names, my_seat, lead=lead)))
 
     def drawing(self) -> int | None:
