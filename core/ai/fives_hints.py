@@ -93,8 +93,8 @@ def best_reply(view: FivesView, play: Play) -> Reply | None:
         raise ValueError("a reply is read from a seat's view")
     st = position(view)
     following, _ = after(st, play)
-    if following.outcome is not None:
-        return None
+    if following.outcome is FivesOutcome.CHIPPED_OUT:
+        return None  # (the rebuilt position holds no other hand, so it may look blocked: it is not)
     nxt = next_seat(following, view.seat)
     if nxt == view.seat or st.side_of(nxt) == st.side_of(view.seat):
         return None
