@@ -5,22 +5,21 @@ from __future__ import annotations
 
 from capicu.core import PASS, End, Play, Tile
 from capicu.core.ai.fives_hints import EASY, FivesHint, FivesHintReason, Reply, best_reply, suggest_fives
-from capicu.core.fives import FIVES_AND_THREES
+from capicu.core.fives import FIVES_AND_THREES, FivesMatch
 from capicu.tui.words.describe_fives import describe_fives_hint
 from helpers_fives import crafted_fives
 
 NAMES = ["Ana", "Beto"]
 
 
-def _lead_position() -> object:
+def _lead_position() -> FivesMatch:
     # Ana leads; Beto holds 3-6 (unseen to Ana): a 6-6 lead leaves 12 and 3-6 makes it 15 for 8.
-    match = crafted_fives(FIVES_AND_THREES, ["6-6 1-1 0-2 2-4 4-5 0-1 1-2", "3-6 0-0 0-3 1-3 2-2 2-3 3-3"])
-    return match
+    return crafted_fives(FIVES_AND_THREES, ["6-6 1-1 0-2 2-4 4-5 0-1 1-2", "3-6 0-0 0-3 1-3 2-2 2-3 3-3"])
 
 
 def test_the_reply_a_lead_leaves_is_read_from_the_unseen_tiles() -> None:
     match = _lead_position()
-    view = match.view(0)  # type: ignore[attr-defined]
+    view = match.view(0)
     reply = best_reply(view, Play(Tile(6, 6), End.LEFT))
     # 6-6 led counts 12; a 3-6 on it makes 12 + 3 = 15, and 15 scores 8 (6-3 is unseen to Ana).
     assert reply == Reply(seat=1, tile=Tile(3, 6), total=15, points=8)
@@ -29,7 +28,7 @@ def test_the_reply_a_lead_leaves_is_read_from_the_unseen_tiles() -> None:
 
 def test_the_hint_names_its_tile_and_points_and_warns_of_an_easy_score() -> None:
     match = _lead_position()
-    view = match.view(0)  # type: ignore[attr-defined]
+    view = match.view(0)
     hint = suggest_fives(view, seed=1)
     assert isinstance(hint.action, Play) and hint.tile == hint.action.tile
     codes = [reason.code for reason in hint.reasons]
@@ -73,4 +72,5 @@ def test_the_hint_in_words() -> None:
         "Hint: lead 4-5: 9 for 3 (6-6 scores 4, but would give Beto 15 for 8 with 3-6)")
     safe = FivesHint(Play(Tile(4, 5), End.LEFT), Tile(4, 5), End.LEFT, 9, 3, None, (
         FivesHintReason.SCORES(total=9, points=3), FivesHintReason.SAFE(seat=1, points=0)))
-    assert describe_fives_hint(safe, view, NAMES) == "Hint: lead 4-5: 9 for 3 (it leaves Beto nothing to score)"
+    assert describe_fives_hint(safe, view, NAMES) == (
+        "Hint: lead 4-5: 9 for 3 (it leaves Beto nothing to score)")
