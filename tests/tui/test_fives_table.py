@@ -151,6 +151,9 @@ async def test_knocking_is_the_p_key_and_is_told() -> None:
         view = fives_view(app)
         assert view is not None and view.ends is not None
         assert f"Nothing fits {view.ends[0]} or {view.ends[1]}: press p to knock." in screen_text(app)
+        await pilot.press("d")  # nobody draws by hand: the key says why
+        status = app.screen.query_one(StatusLine)
+        assert status.notice == "There is no drawing in this game: with nothing that fits, you knock."
         await take_fives_turn(pilot, app)
         assert f"You knock: nothing fits {view.ends[0]} or {view.ends[1]}." in log_text(app)
 

@@ -150,9 +150,10 @@ class FivesTableScreen(TableScreen[FivesView]):
         *TableScreen.TABLE_BINDINGS,
         Binding("escape,q", "leave", N_("Leave"), key_display="esc/q"),
         TableScreen.LEAVE_CHAT_BINDING,
-        # A player who cannot play knocks: the pass key says so.
+        # A player who cannot play knocks: the pass key says so. Nobody draws by hand (with the
+        # drawing option the host draws for a player who must): d only says so.
         *(Binding("p", "pass_turn", N_("Knock")) if isinstance(b, Binding) and b.action == "pass_turn" else b
-          for b in TableScreen.TURN_BINDINGS),
+          for b in TableScreen.TURN_BINDINGS if not (isinstance(b, Binding) and b.action == "draw")),
         *END_BINDINGS,
         Binding("h,l,1,2", "explain('choose_end')", "", show=False),
     ]
@@ -397,8 +398,6 @@ class FivesTableScreen(TableScreen[FivesView]):
     def _offers_own(self, action: str, view: FivesView | None) -> bool:
         if action == "choose":
             return view is not None and view.is_my_turn and any(isinstance(a, Play) for a in view.legal)
-        if action == "draw":
-            return False  # the host draws for a player who must (the drawing option)
         if action == "pass_turn":
             return view is not None and view.is_my_turn and view.legal == (PASS,)
         return True
