@@ -364,8 +364,15 @@ def _rotating(config: ClubConfig, order: dict[int, int], history: _History, roun
         def had(unit: Unit) -> int:
             return history.byes[unit[0]]
 
+    # Among the partnerships that repeat least, the circle method's for this round (over everyone in
+    # joining order): while nobody joins or leaves, n - 1 rounds of it never repeat a partner, where
+    # choosing round by round could leave only repeats for the last rounds.
+    circle = {_pair(first[0], second[0]) for first, second in _circle_pairs(sorted(players), round)
+              if first is not None and second is not None}
+
     def partners_cost(group: Sequence[Unit], size: int) -> Cost:
-        return (history.partners_cost(group), 0)
+        pair = _pair(group[0][0], group[1][0])
+        return (history.partners_cost(group), pair not in circle)
 
     budget = _Budget(SEARCH_STEPS)
     pairing_count = (len(players) - apart_count) // 2
@@ -410,6 +417,21 @@ def round_robin_units(config: ClubConfig, entrants: Sequence[Entrant], draws: Se
     return [tuple(members) for members in pairs.values()]
 
 
+def _circle_pairs(units: Sequence[Unit], round: int) -> list[tuple[Unit | None, Unit | None]]:
+    """Round ``round``'s pairs by the circle method (None: the empty place of an odd field).
+
+    The first unit stays put and the others turn round it a place each round: over
+    `round_robin_rounds` rounds every two units are paired once.
+    """
+    circle: list[Unit | None] = [*units, *([None] if len(units) % 2 else [])]
+    if len(circle) < 2:
+        return []
+    turn = (round - 1) % (len(circle) - 1)
+    rest = circle[1:]
+    line = [circle[0], *rest[len(rest) - turn:], *rest[:len(rest) - turn]]
+    return [(line[i], line[-1 - i]) for i in range(len(line) // 2)]
+
+
 def _round_robin(config: ClubConfig, entrants: Sequence[Entrant], draws: Sequence[RoundDraw], round: int,
                  rng: random.Random) -> RoundDraw:
     units = round_robin_units(config, entrants, draws)
@@ -419,14 +441,9 @@ def _round_robin(config: ClubConfig, entrants: Sequence[Entrant], draws: Sequenc
     if len(units) < 2:
         raise _too_few(len(units), 2)
     active = {e.id for e in entrants if e.active}
-    circle: list[Unit | None] = [*units, *([None] if len(units) % 2 else [])]
-    turn = (round - 1) % (len(circle) - 1)
-    rest = circle[1:]
-    line = [circle[0], *rest[len(rest) - turn:], *rest[:len(rest) - turn]]
     tables: list[TableDraw] = []
     byes: list[int] = []
-    for i in range(len(line) // 2):
-        pair = [line[i], line[-1 - i]]
+    for pair in _circle_pairs(units, round):
         here = [tuple(a for a in unit if a in active) if unit is not None else () for unit in pair]
         playing = [unit for unit in here if unit]
         if not playing:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from itertools import combinations
@@ -268,3 +269,21 @@ def test_an_odd_player_is_seated_against_a_computer_or_sits_out_as_chosen(
     assert (len(drawn.tables), len(drawn.byes)) == (tables, byes)
     for table in drawn.tables[:-1]:
         assert None not in table.seats
+
+
+@pytest.mark.parametrize("players", [4, 8, 12, 16])
+@pytest.mark.parametrize("seed", [3, 4, 5])
+def test_rotating_partners_gives_everyone_every_partner_once_over_a_whole_evening(players: int,
+                                                                                   seed: int) -> None:
+    """An even field nobody leaves: n - 1 rounds, never the same partner twice (the circle's pairs)."""
+    night = ClubNight.open(ClubConfig(rules=PARTNERS, table_size=4, format=ClubFormat.ROTATING,
+                                      rounds=players - 1))
+    for i in range(players):
+        night = night.join(f"P{i}")
+    luck = random.Random(seed)
+    while night.phase is not Phase.OVER:
+        night = night.start_round(seed=luck.randrange(1 << 30))
+        for table in night.draws[-1].tables:
+            night = night.close_table(night.round, table.number, (luck.randrange(200), luck.randrange(200)))
+    for standing in night.standings():
+        assert sorted(standing.partners) == sorted(set(range(players)) - {standing.entrant})

@@ -18,6 +18,7 @@ from capicu.core.club import (
     MatchResult,
     Phase,
 )
+from capicu.net.host.sanitize import names_look_alike
 from helpers_club import nights
 from hypothesis import HealthCheck, given, settings
 
@@ -52,6 +53,15 @@ def test_names_are_clean_and_unique() -> None:
         with pytest.raises(ClubError) as error:
             night.join(name)
         assert error.value.code is code, name
+
+
+def test_a_name_that_reads_as_one_taken_is_refused_by_the_host_s_test() -> None:
+    night = night_of("Observer")
+    cyrillic = "\u041ebserver"  # a Cyrillic O
+    assert night.join(cyrillic).entrants[-1].name == cyrillic  # core alone: another name
+    with pytest.raises(ClubError) as error:
+        night.join(cyrillic, alike=names_look_alike)
+    assert error.value.code is ClubProblem.NAME_TAKEN and error.value.params["name"] == "Observer"
 
 
 def test_a_result_that_does_not_fit_its_table_is_refused() -> None:
