@@ -93,7 +93,7 @@ def had_counts(night: ClubNight, computer: bool) -> Counter[int]:
 
 # -- the properties -------------------------------------------------------------------------------------
 
-FEW = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+FEW = settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 @FEW

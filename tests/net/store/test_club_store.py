@@ -113,7 +113,7 @@ def test_a_night_kept_after_each_round_is_one_night_with_its_standings(tmp_path:
     assert keep_night(tmp_path, night, night_id="n1", started=STARTED) is None
     later = played_night(rounds=2)
     assert keep_night(tmp_path, later, night_id="n1", started=STARTED, ended="2026-12-04T23:00:00Z") is None
-    assert keep_night(tmp_path, played_night(("Zoe", "Ana")), night_id="n2", started="2026-12-11T19:00:00Z") \
+    assert keep_night(tmp_path, played_night(("Zoë", "Ana")), night_id="n2", started="2026-12-11T19:00:00Z") \
         is None
     history, problem = open_club_history(tmp_path)
     with history:
@@ -122,7 +122,9 @@ def test_a_night_kept_after_each_round_is_one_night_with_its_standings(tmp_path:
         assert [k.night_id for k in kept] == ["n1", "n2"]
         assert kept[0].night == later and kept[0].ended == "2026-12-04T23:00:00Z"
         assert kept[0].standings == later.standings()
-        assert [k.night_id for k in history.nights(player="ZOE")] == ["n2"]
+        assert [k.night_id for k in history.nights(player="ZOË")] == ["n2"]
+        assert [k.night_id for k in history.nights(player="ana")] == ["n1", "n2"]
+        assert history.nights(player="Zoe") == []
         last = history.night()
         assert last is not None and last.night_id == "n2"
         first = history.night(kept[0].number)
