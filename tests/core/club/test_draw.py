@@ -287,3 +287,19 @@ def test_rotating_partners_gives_everyone_every_partner_once_over_a_whole_evenin
             night = night.close_table(night.round, table.number, (luck.randrange(200), luck.randrange(200)))
     for standing in night.standings():
         assert sorted(standing.partners) == sorted(set(range(players)) - {standing.entrant})
+
+
+@FEW
+@given(nights(), st.integers(0, 2**32), st.randoms(use_true_random=False))
+def test_a_draw_depends_on_the_results_not_on_the_order_they_came_in(night: ClubNight, seed: int,
+                                                                     luck: random.Random) -> None:
+    if night.phase is Phase.OVER or len(night.results) < 2:
+        return
+    shuffled = list(night.results)
+    luck.shuffle(shuffled)
+    try:
+        drawn = next_draw(night, seed)
+    except ClubError:
+        return
+    again = draw_round(night.config, night.entrants, shuffled, night.round + 1, seed, draws=night.draws)
+    assert again == drawn
