@@ -2,14 +2,18 @@
 
 `draw_round` seats the players (or pairs) still in the night for one round:
 
-- **Swiss**: by standings, the best together, avoiding opponents already met
-  where possible: a search that finds the draw with the fewest repeated
-  opponents (an exact search for any field a club plays; past a bound on its
-  steps it keeps the best it found). In a partners' game the units are fixed
-  pairs: entrants 0+1, 2+3, ... in joining order.
+- **Swiss**: by standings, the best together (1 meets 2, 3 meets 4, as the
+  Monrad system does), avoiding opponents already met where possible: a search
+  for the draw with the fewest repeated opponents (exact for any field small
+  enough to check by brute force; past `SEARCH_STEPS` it keeps the best it
+  found). In a partners' game the units are fixed pairs: entrants 0+1, 2+3, ...
+  in joining order; one whose partner left (or who has none yet) plays with a
+  computer partner, whatever the `ByeRule`.
 - **Rotating partners**: each round new partners: first the partnerships, the
-  fewest repeated partners (so each player partners as many different players
-  as can be), then the tables, the fewest repeated opponents.
+  fewest repeated partners (and among those, the circle method's for the
+  round, so that an even field nobody leaves has every partner once in n - 1
+  rounds), then the tables: as few computers at one as can be, then the fewest
+  repeated opponents.
 - **Round robin**: the circle method over the field as its first round found it
   (in joining order): everyone meets everyone once.
 
