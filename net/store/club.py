@@ -540,7 +540,8 @@ def standings_html(kept: KeptNight, words: PageWords) -> str:
             name += f" ({words.left})"
         rows.append("<tr>" + "".join([
             cell(place), cell(name, "name"), cell(standing.played), cell(standing.won),
-            cell(f"{standing.difference:+d}" if standing.difference else "0"), cell(standing.points_for), cell(standing.points_against),
+            cell(f"{standing.difference:+d}" if standing.difference else "0"), cell(standing.points_for),
+            cell(standing.points_against),
             cell(standing.byes), cell(standing.computer_seats), cell(standing.buchholz),
             cell(standing.head_to_head), cell(names(kept.name_of(o) for o in standing.opponents), "list"),
         ]) + "</tr>")
