@@ -165,19 +165,24 @@ class _Budget:
 
 
 def _best_grouping(units: Sequence[Unit], sizes: Sequence[int], cost: Callable[[Sequence[Unit], int], Cost],
-                   budget: _Budget) -> tuple[list[list[Unit]], Cost]:
+                   budget: _Budget, luck: random.Random) -> tuple[list[list[Unit]], Cost]:
     """The units in groups of ``sizes`` (in any order) with the least total ``cost``; and that cost.
 
     First a quick grouping (`_greedy`, then `_improve`d by swaps); if it costs anything, a branch
-    and bound search, depth first, for a cheaper one: the best ranked unit left takes each size
-    left (the largest first) with those ranked nearest it first. Exact unless the budget runs
-    out, when the best found is kept. The groups come best ranked first.
+    and bound search, depth first, for a cheaper one (the best ranked unit left takes each size
+    left, the largest first, with those ranked nearest it first): exact when it ends within half
+    the budget. When it does not (a large field), a local search from the best found spends the
+    rest: a unit or two of a costly group swapped with others at random (by ``luck``), then
+    improved again, what finds a grouping without repeats where one is easy to miss. The groups
+    come best ranked first.
     """
     if sum(sizes) != len(units):
         raise ValueError("the groups' sizes do not add up to the units")
     rank = {unit: place for place, unit in enumerate(units)}
     best = _improve(_greedy(units, sizes, cost, rank), cost, budget)
     best_cost = _total(best, cost)
+    # The exact search may spend half the budget left; the local search, what it leaves.
+    exact = _Budget(budget.left // 2)
 
     def search(left: list[Unit], sizes_left: Counter[int], groups: list[list[Unit]], spent: Cost) -> bool:
         """Search on; True once nothing better can be found (a free grouping, or no budget left)."""
@@ -190,7 +195,7 @@ def _best_grouping(units: Sequence[Unit], sizes: Sequence[int], cost: Callable[[
             sizes_left[size] -= 1
             after = +sizes_left
             for others in combinations(rest, size - 1):
-                if not budget.spend():
+                if not exact.spend():
                     return True
                 group = [first, *others]
                 total = _add(spent, cost(group, size))
@@ -203,7 +208,17 @@ def _best_grouping(units: Sequence[Unit], sizes: Sequence[int], cost: Callable[[
         return False
 
     if best_cost != _FREE:
+        allowed = exact.left
         search(list(units), Counter(sizes), [], _FREE)
+        budget.left -= allowed - max(exact.left, 0)
+    current, current_cost = best, best_cost
+    while best_cost != _FREE and exact.left < 0 and len(best) > 1 and budget.left > 0:
+        tried = _improve(_perturbed(current, cost, luck), cost, budget)
+        tried_cost = _total(tried, cost)
+        if tried_cost <= current_cost:  # level moves too: the search walks across plateaus
+            current, current_cost = tried, tried_cost
+        if tried_cost < best_cost:
+            best, best_cost = tried, tried_cost
     ordered = [sorted(group, key=rank.__getitem__) for group in best]
     return sorted(ordered, key=lambda group: (-len(group), rank[group[0]])), best_cost
 
@@ -213,6 +228,20 @@ def _total(groups: Sequence[Sequence[Unit]], cost: Callable[[Sequence[Unit], int
     for group in groups:
         spent = _add(spent, cost(group, len(group)))
     return spent
+
+
+def _perturbed(groups: Sequence[Sequence[Unit]], cost: Callable[[Sequence[Unit], int], Cost],
+               luck: random.Random) -> list[list[Unit]]:
+    """``groups`` with a unit of a costly group (any group when none is) swapped with one of another."""
+    changed = [list(group) for group in groups]
+    costly = [i for i, group in enumerate(changed) if cost(group, len(group)) != _FREE]
+    costly = costly or list(range(len(changed)))
+    for _ in range(luck.randint(1, 2)):
+        i = luck.choice(costly)
+        j = luck.choice([other for other in range(len(changed)) if other != i])
+        a, b = luck.randrange(len(changed[i])), luck.randrange(len(changed[j]))
+        changed[i][a], changed[j][b] = changed[j][b], changed[i][a]
+    return changed
 
 
 def _greedy(units: Sequence[Unit], sizes: Sequence[int], cost: Callable[[Sequence[Unit], int], Cost],
@@ -278,13 +307,13 @@ def _choices(units: Sequence[Unit], count: int, had: Callable[[Unit], int]) -> I
 
 
 def _cheapest(units: Sequence[Unit], count: int, had: Callable[[Unit], int], sizes: Sequence[int],
-              cost: Callable[[Sequence[Unit], int], Cost], budget: _Budget,
+              cost: Callable[[Sequence[Unit], int], Cost], budget: _Budget, luck: random.Random,
               ) -> tuple[list[Unit], list[list[Unit]], Cost]:
     """Who is set apart (``count`` who had it least) and the others' grouping, costing least."""
     best: tuple[list[Unit], list[list[Unit]], Cost] | None = None
     for apart in _choices(units, count, had):
         playing = [unit for unit in units if unit not in apart]
-        groups, spent = _best_grouping(playing, sizes, cost, budget)
+        groups, spent = _best_grouping(playing, sizes, cost, budget, luck)
         if best is None or spent < best[2]:
             best = (apart, groups, spent)
         if spent == _FREE or budget.left <= 0:
@@ -317,17 +346,18 @@ def _swiss(config: ClubConfig, units: list[Unit], history: _History, round: int,
                 sum(history.computer[a] for unit in group for a in unit) if short else 0)
 
     budget = _Budget(SEARCH_STEPS)
+    luck = random.Random(rng.getrandbits(64))
     if computer:
         sizes = _table_sizes(len(units), per_table)
         alone_count, sizes = sizes.count(1), [size for size in sizes if size > 1]
         alone, groups, _ = _cheapest(units, alone_count, lambda u: sum(history.computer[a] for a in u),
-                                     sizes, cost, budget)
+                                     sizes, cost, budget, luck)
         out: list[Unit] = []
         groups += [[unit] for unit in alone]
     else:
         sizes = [per_table] * (len(units) // per_table)
         out, groups, _ = _cheapest(units, len(units) % per_table, lambda u: sum(history.byes[a] for a in u),
-                                   sizes, cost, budget)
+                                   sizes, cost, budget, luck)
     tables = tuple(TableDraw(number, _seat(config, group, rng)) for number, group in enumerate(groups, 1))
     return RoundDraw(round, tables, tuple(sorted(a for unit in out for a in unit)))
 
@@ -379,8 +409,9 @@ def _rotating(config: ClubConfig, order: dict[int, int], history: _History, roun
         return (history.partners_cost(group), pair not in circle)
 
     budget = _Budget(SEARCH_STEPS)
+    luck = random.Random(rng.getrandbits(64))
     pairing_count = (len(players) - apart_count) // 2
-    apart, pairs, _ = _cheapest(players, apart_count, had, [2] * pairing_count, partners_cost, budget)
+    apart, pairs, _ = _cheapest(players, apart_count, had, [2] * pairing_count, partners_cost, budget, luck)
     alone = apart if computer else []
     out = [] if computer else apart
     partnerships = [tuple(a for unit in pair for a in unit) for pair in pairs]
@@ -391,7 +422,7 @@ def _rotating(config: ClubConfig, order: dict[int, int], history: _History, roun
         # then the fewest repeated opponents.
         return (max(0, sum(len(unit) == 1 for unit in group) - 1), history.opponents_cost(group))
 
-    groups, _ = _best_grouping(sides, [2] * (len(sides) // 2), table_cost, _Budget(SEARCH_STEPS))
+    groups, _ = _best_grouping(sides, [2] * (len(sides) // 2), table_cost, _Budget(SEARCH_STEPS), luck)
     tables = tuple(TableDraw(number, _seat(config, group, rng)) for number, group in enumerate(groups, 1))
     return RoundDraw(round, tables, tuple(sorted(a for unit in out for a in unit)))
 
