@@ -52,6 +52,9 @@ Unit = tuple[int, ...]
 #: The steps one draw's search for the fewest repeats may take (a step: one table tried); past
 #: them it keeps the best draw found. A field small enough to check by brute force never nears it.
 SEARCH_STEPS = 50_000
+#: The most of them the exact search may take (the local search has the rest): far more than
+#: any field small enough to search whole needs.
+EXACT_STEPS = 10_000
 
 
 class _History:
@@ -181,8 +184,8 @@ def _best_grouping(units: Sequence[Unit], sizes: Sequence[int], cost: Callable[[
     rank = {unit: place for place, unit in enumerate(units)}
     best = _improve(_greedy(units, sizes, cost, rank), cost, budget)
     best_cost = _total(best, cost)
-    # The exact search may spend half the budget left; the local search, what it leaves.
-    exact = _Budget(budget.left // 2)
+    # The exact search may spend half the budget left (at most EXACT_STEPS); the local search the rest.
+    exact = _Budget(min(budget.left // 2, EXACT_STEPS))
 
     def search(left: list[Unit], sizes_left: Counter[int], groups: list[list[Unit]], spent: Cost) -> bool:
         """Search on; True once nothing better can be found (a free grouping, or no budget left)."""
