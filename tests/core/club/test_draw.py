@@ -21,7 +21,7 @@ from capicu.core.club import (
     draw_round,
     round_robin_rounds,
 )
-from helpers_club import PARTNERS, nights
+from helpers_club import BY_STANDINGS, PARTNERS, nights
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -171,7 +171,7 @@ def test_rotating_partners_repeats_no_partner_while_it_can_be_avoided(night: Clu
 
 
 @FEW
-@given(nights(most=9), st.integers(0, 2**32))
+@given(nights(kinds=BY_STANDINGS, most=9), st.integers(0, 2**32))
 def test_byes_and_computer_seats_go_to_whoever_had_them_least(night: ClubNight, seed: int) -> None:
     if night.phase is Phase.OVER:
         return
