@@ -52,10 +52,10 @@ from .limits import (
 #: back by name, and the pause between rounds; version 3, Mexican Train (train
 #: views, their events and actions) and tables of up to 8; version 4, the match record;
 #: version 5, Mexican Train as seed 004 plays it: the engine's holder, several open doubles,
-#: the drawn tile; version 6, the club night: its lobby ``club``, its messages ``club``,
-#: ``club_draw`` and ``standings``, and the organiser's ``club_start`` and ``club_close``
-#: (docs/PROTOCOL.md, section 9).
-PROTOCOL_VERSION = 6
+#: the drawn tile; version 6, Fives and Threes (its view, its events, points scored as tiles are
+#: laid); version 7, the club night: its lobby ``club``, its messages ``club``, ``club_draw`` and
+#: ``standings``, and the organiser's ``club_start`` and ``club_close`` (docs/PROTOCOL.md, section 9).
+PROTOCOL_VERSION = 7
 #: The TCP port a host listens on unless told otherwise (unassigned by IANA).
 DEFAULT_PORT = 7254
 

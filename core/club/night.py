@@ -46,7 +46,7 @@ from .format import (
     is_clean_name,
     name_key,
 )
-from .standings import Standing, standings
+from .standings import PlayerMatch, Standing, matches_of, standings
 
 #: The format a night's log declares.
 LOG_FORMAT = "capicu-club/1"
@@ -203,6 +203,18 @@ class ClubNight:
         self._check_result(result, table)
         return replace(self, results=(*self.results, result), events=(*self.events, Recorded(result)))
 
+    def finish_table(self, round: int, table: int, points: Sequence[int], winners: Sequence[int],
+                     record: str = "") -> ClubNight:
+        """A table's match is over: each side's total (`sides_of_table`'s order) and the winning sides.
+
+        ``record``: the match record's file name, to recompute the result from.
+        """
+        drawn = self._table(round, table)
+        result = MatchResult(round=round, table=table, seats=drawn.seats,
+                             sides=self.config.sides_of_table(len(drawn.seats)), points=tuple(points),
+                             winners=tuple(winners), record=record)
+        return self.record(result)
+
     def close_table(self, round: int, table: int, points: Sequence[int], record: str = "") -> ClubNight:
         """The organiser closes a late table: ``points`` (each side's total as it stands) is its result.
 
@@ -219,6 +231,10 @@ class ClubNight:
         result = MatchResult(round=round, table=table, seats=drawn.seats, sides=sides, points=points,
                              winners=winners, closed=True, record=record)
         return self.record(result)
+
+    def matches_of(self, entrant: int) -> tuple[PlayerMatch, ...]:
+        """``entrant``'s matches and byes so far, round by round (core/club/standings.py)."""
+        return matches_of(self.config, entrant, self.results, self.draws)
 
     # -- the log -------------------------------------------------------------------
 
