@@ -56,7 +56,7 @@ async def test_the_protocol_pages_fives_and_threes_example_is_what_a_host_sends(
             elif message["type"] in ("snapshot", "update"):
                 return message
 
-    send({"type": "hello", "version": 6, "name": "Ana", "code": "K7PX2M"})
+    send({"type": "hello", "version": 7, "name": "Ana", "code": "K7PX2M"})
     try:
         async with asyncio.timeout(WAIT):
             snapshot = await receive()
