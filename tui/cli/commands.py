@@ -42,6 +42,7 @@ from capicu.tui.words.describe import (
 from capicu.tui.words.describe_rules import describe_rules, preset_title
 from capicu.tui.words.messages import N_, t, tn
 
+from .club import add_club_command, host_club_from_args, join_club_from_args
 from .club_history import add_club_history_arguments
 from .options import (
     CliError,
@@ -120,6 +121,7 @@ def add_commands(subparsers: argparse._SubParsersAction[Parser]) -> None:
     host.set_defaults(handler=run_host)
 
     add_tables_command(subparsers)
+    add_club_command(subparsers).set_defaults(handler=run_club)
 
     replay = subparsers.add_parser(
         "replay", help=t("look back at a finished match"),
@@ -562,6 +564,18 @@ def tell_operator(news: News, resumed: Unfinished | None = None) -> None:
     for line in news.more:
         print(t("capicu host: {line}", line=line))
     sys.stdout.flush()
+
+
+def run_club(args: argparse.Namespace) -> int:
+    """``capicu club``: a club night hosted from this terminal (the organiser's screens)."""
+    if args.join is not None:
+        joining = join_club_from_args(args)
+        return run_app(args, joining, before_screen=lambda: check_reachable(joining.host, joining.port))
+    if args.spectate:
+        raise CliError(t("--spectate goes with --join"))
+    request = host_club_from_args(args)
+    check_table(request.club.rules)  # the organiser's terminal shows no table, but its players' do
+    return run_app(args, request)
 
 
 def _ssh_gateway() -> ModuleType:
