@@ -52,10 +52,10 @@ from .limits import (
 #: back by name, and the pause between rounds; version 3, Mexican Train (train
 #: views, their events and actions) and tables of up to 8; version 4, the match record;
 #: version 5, Mexican Train as seed 004 plays it: the engine's holder, several open doubles,
-#: the drawn tile; version 6, the club night: its lobby ``club``, its messages ``club``,
-#: ``club_draw`` and ``standings``, and the organiser's ``club_start`` and ``club_close``
-#: (docs/PROTOCOL.md, section 9).
-PROTOCOL_VERSION = 6
+#: the drawn tile; version 6, Fives and Threes (its view, its events, points scored as tiles are
+#: laid); version 7, the club night: its lobby ``club``, its messages ``club``, ``club_draw`` and
+#: ``standings``, and the organiser's ``club_start`` and ``club_close`` (docs/PROTOCOL.md, section 9).
+PROTOCOL_VERSION = 7
 #: The TCP port a host listens on unless told otherwise (unassigned by IANA).
 DEFAULT_PORT = 7254
 
@@ -346,6 +346,10 @@ class GameSnapshot(_FromHost, Generic[V], frozen=True, tag="snapshot", omit_defa
     view: V
     #: The last chat lines said at the table (at most `RECENT_CHAT_LIMIT`), oldest first.
     chat: Annotated[tuple[Chat, ...], Meta(max_length=RECENT_CHAT_LIMIT)] = ()
+    #: The numbers of the events in ``view`` that the computer made for your seat (covering it while
+    #: you were away, or when your turn timer ran out), oldest first. Added in version 6, left out
+    #: when there are none: an older client reads the snapshot as before.
+    covered: Annotated[tuple[Count, ...], Meta(max_length=MAX_EVENTS)] = ()
 
 
 class GameUpdate(_FromHost, Generic[S, E], frozen=True, tag="update"):

@@ -25,7 +25,7 @@ from .format import (
     name_key,
 )
 from .night import LOG_FORMAT, ClubEvent, ClubNight, Joined, Left, Phase, Recorded, RoundDrawn
-from .standings import Standing, standings
+from .standings import PlayerMatch, Standing, matches_of, standings
 
 __all__ = [
     "LOG_FORMAT",
@@ -45,6 +45,7 @@ __all__ = [
     "Left",
     "MatchResult",
     "Phase",
+    "PlayerMatch",
     "Recorded",
     "RoundDraw",
     "RoundDrawn",
@@ -52,6 +53,7 @@ __all__ = [
     "TableDraw",
     "draw_round",
     "is_clean_name",
+    "matches_of",
     "name_key",
     "round_robin_rounds",
     "standings",

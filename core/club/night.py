@@ -20,7 +20,7 @@ config's rules as the game's rules type, the game named by ``game``).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import Any
@@ -46,7 +46,7 @@ from .format import (
     is_clean_name,
     name_key,
 )
-from .standings import Standing, standings
+from .standings import PlayerMatch, Standing, matches_of, standings
 
 #: The format a night's log declares.
 LOG_FORMAT = "capicu-club/1"
@@ -160,8 +160,14 @@ class ClubNight:
 
     # -- steps ---------------------------------------------------------------------
 
-    def join(self, name: str) -> ClubNight:
-        """Someone joins under ``name`` (cleaned by the host: net/host/sanitize.py's `clean_text`)."""
+    def join(self, name: str, *, alike: Callable[[str, str], bool] | None = None) -> ClubNight:
+        """Someone joins under ``name`` (cleaned by the host: net/host/sanitize.py's `clean_text`).
+
+        A name is taken when an entrant's is the same once normalised and case-folded, or when
+        ``alike(name, theirs)`` says they read as one (the host gives sanitize.py's
+        `names_look_alike`, Unicode's confusables: core reads no data file). The log keeps the
+        name only: a night replayed from it takes it as it was taken.
+        """
         self._not_over()
         if self.config.format is ClubFormat.ROUND_ROBIN and self.draws:
             raise ClubError("a round robin's field is the one its first round was drawn for",
@@ -174,8 +180,10 @@ class ClubNight:
         if not is_clean_name(name):
             raise ClubError(f"{name!r} holds control or invisible characters or spaces in a row",
                             ClubProblem.NAME_NOT_CLEAN)
-        if self.entrant_named(name) is not None:
-            raise ClubError(f"{name!r} is taken", ClubProblem.NAME_TAKEN, name=name)
+        taken = self.entrant_named(name) or next(
+            (e for e in self.entrants if alike is not None and alike(name, e.name)), None)
+        if taken is not None:
+            raise ClubError(f"{name!r} is taken (by {taken.name!r})", ClubProblem.NAME_TAKEN, name=taken.name)
         if len(self.entrants) >= MOST_ENTRANTS:
             raise ClubError(f"the night has its {MOST_ENTRANTS} entrants", ClubProblem.FULL,
                             most=MOST_ENTRANTS)
@@ -203,6 +211,18 @@ class ClubNight:
         self._check_result(result, table)
         return replace(self, results=(*self.results, result), events=(*self.events, Recorded(result)))
 
+    def finish_table(self, round: int, table: int, points: Sequence[int], winners: Sequence[int],
+                     record: str = "") -> ClubNight:
+        """A table's match is over: each side's total (`sides_of_table`'s order) and the winning sides.
+
+        ``record``: the match record's file name, to recompute the result from.
+        """
+        drawn = self._table(round, table)
+        result = MatchResult(round=round, table=table, seats=drawn.seats,
+                             sides=self.config.sides_of_table(len(drawn.seats)), points=tuple(points),
+                             winners=tuple(winners), record=record)
+        return self.record(result)
+
     def close_table(self, round: int, table: int, points: Sequence[int], record: str = "") -> ClubNight:
         """The organiser closes a late table: ``points`` (each side's total as it stands) is its result.
 
@@ -219,6 +239,10 @@ class ClubNight:
         result = MatchResult(round=round, table=table, seats=drawn.seats, sides=sides, points=points,
                              winners=winners, closed=True, record=record)
         return self.record(result)
+
+    def matches_of(self, entrant: int) -> tuple[PlayerMatch, ...]:
+        """``entrant``'s matches and byes so far, round by round (core/club/standings.py)."""
+        return matches_of(self.config, entrant, self.results, self.draws)
 
     # -- the log -------------------------------------------------------------------
 

@@ -136,4 +136,53 @@ def standings(
     return tuple(table)
 
 
-__all__ = ["Standing", "standings"]
+class PlayerMatch(Struct, frozen=True, kw_only=True):
+    """One round of one entrant's night: a match at a table, or a bye."""
+
+    round: int
+    #: The table, or None for a bye.
+    table: int | None = None
+    partners: tuple[int, ...] = ()
+    opponents: tuple[int, ...] = ()
+    #: Seats a computer filled at the table.
+    computers: int = 0
+    #: Their side's total, and the best other side's.
+    points_for: int = 0
+    points_against: int = 0
+    won: bool = False
+    #: Ended level: no side won.
+    level: bool = False
+    #: The organiser closed the table: the score as it stood.
+    closed: bool = False
+    #: The match record's file name ("" when none was kept).
+    record: str = ""
+
+    @property
+    def bye(self) -> bool:
+        return self.table is None
+
+
+def matches_of(config: ClubConfig, entrant: int, results: Iterable[MatchResult],
+               draws: Iterable[RoundDraw]) -> tuple[PlayerMatch, ...]:
+    """``entrant``'s matches (those with a result) and byes, in round order."""
+    found = [PlayerMatch(round=draw.round, won=config.bye is ByeRule.WIN)
+             for draw in draws if entrant in draw.byes]
+    for result in results:
+        for index, side in enumerate(result.sides):
+            members = [result.seats[seat] for seat in side]
+            if entrant not in members:
+                continue
+            others = [result.points[other] for other in range(len(result.sides)) if other != index]
+            best, _ = _margin(result.points[index], others, config.low_wins)
+            found.append(PlayerMatch(
+                round=result.round, table=result.table,
+                partners=tuple(m for m in members if m is not None and m != entrant),
+                opponents=tuple(a for other, seats in enumerate(result.sides) if other != index
+                                for a in (result.seats[s] for s in seats) if a is not None),
+                computers=result.seats.count(None), points_for=result.points[index], points_against=best,
+                won=index in result.winners, level=not result.winners, closed=result.closed,
+                record=result.record))
+    return tuple(sorted(found, key=lambda match: match.round))
+
+
+__all__ = ["PlayerMatch", "Standing", "matches_of", "standings"]

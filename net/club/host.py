@@ -27,7 +27,9 @@ with its token when it comes back; one who leaves the club (a ``bye`` on the clu
 leaves for good: the computer plays their seat, and later draws leave them out.
 
 Everything the night needs to go on is on disk before anybody hears of it: the night's journal
-(every join, leave, draw and result: `ClubNight`'s log) and each table's own match journal. A host
+(net/store/club.py's `ClubJournal`: every join, leave, draw and result of `ClubNight`'s log, and
+the night's secret, which its tokens, organiser's key and seeds are drawn from) and each table's
+own match journal. After each round, and at its end, the night is kept in the club history. A host
 killed with ``kill -9`` and started again on the same folder resumes the night: the draw, the
 standings, and every table where it stood, its seats held for their people (the same tokens).
 """
@@ -36,13 +38,11 @@ from __future__ import annotations
 
 import asyncio
 import base64
-import contextlib
 import hashlib
 import hmac
-import json
-import os
 import re
 import secrets
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -77,13 +77,13 @@ from capicu.net.protocol import (
     clean_name,
     to_wire,
 )
+from capicu.net.store.archive import history_note
+from capicu.net.store.club import ClubJournal, keep_night
+from capicu.net.store.journal import JournalError
 from capicu.net.store.journals import JournalLock
-from capicu.net.store.record import MatchRecord, record_file_name
+from capicu.net.store.record import MatchRecord, record_file_name, utc_text
 
-from .night_log import NightJournal, read_night
-
-#: The files of a night's folder: its secret, its journal, its tables' journals, its records.
-SECRET_FILE = "club.secret"
+#: The files of a night's folder: its journal, its tables' journals, its records.
 NIGHT_FILE = "night.journal"
 TABLES_FOLDER = "tables"
 RECORDS_FOLDER = "records"
@@ -128,6 +128,9 @@ class ClubHostConfig:
     round_delay: float | None = 60.0
     limits: Limits = field(default_factory=Limits)
     computer_threads: int = 4
+    #: Where each finished match's record is kept, and the night in the club history beside the
+    #: match history (net/store/club.py): a data folder's ``records/``. None: the night's folder's.
+    records: Path | None = None
 
 
 class ClubHost:
@@ -151,10 +154,12 @@ class ClubHost:
     ) -> None:
         self.config = config
         club = config.club
+        #: Where the night's matches' records are kept, and the night in the club history.
+        self.records = config.records or config.folder / RECORDS_FOLDER
         self.host = Host(
             HostConfig(
                 TableConfig(rules=club.rules, players=club.table_size), bind=config.bind, port=config.port,
-                code=config.code, records=config.folder / RECORDS_FOLDER, limits=config.limits,
+                code=config.code, records=self.records, limits=config.limits,
                 computer_threads=config.computer_threads, no_first_table=True,
             ),
             report=report, clock=clock, entropy=entropy, match_over=self._match_over,
@@ -170,12 +175,19 @@ class ClubHost:
         self.organiser_key = ""
         #: The club's connections: who each is (an entrant's id; None: a watcher).
         self._lobby: dict[Peer, int | None] = {}
-        self._journal: NightJournal | None = None
+        self._journal: ClubJournal | None = None
+        #: The last write to the night's journal (what is told waits for it).
+        self._written: asyncio.Future[None] | None = None
+        #: When the night began (UTC text, as its journal's header says).
+        self.started = ""
         self._lock: JournalLock | None = None
         self._next_round: asyncio.TimerHandle | None = None
         #: Tables the organiser is closing (their results are being written).
         self._closing: set[str] = set()
         self._tasks: set[asyncio.Task[Any]] = set()
+        self._journal_failed = False
+        #: The night being kept in the club history (a stop waits for it).
+        self._keeping: set[asyncio.Task[None]] = set()
         #: Set whenever the night changes (a test or the interface waits on it).
         self.changed = asyncio.Event()
 
@@ -195,43 +207,64 @@ class ClubHost:
         `HostError` when the folder cannot be used or another host runs this night.
         """
         folder = self.folder
+        path = folder / NIGHT_FILE
         try:
             await asyncio.to_thread(lambda: (folder / TABLES_FOLDER).mkdir(parents=True, exist_ok=True))
-            self._secret = await asyncio.to_thread(_night_secret, folder / SECRET_FILE, self._entropy)
+            lock = await asyncio.to_thread(_lock, path)
         except OSError as exc:
             problem = str(exc.strerror or exc)
             raise HostError(f"cannot keep a club night in {folder}: {problem}", HostProblem.JOURNALS_FOLDER,
                             path=str(folder), problem=problem) from None
-        self.night_id = self._secret_text("night", 12)
-        self.organiser_key = new_seat_key(_stream(self._secret, b"organiser"))
-        path = folder / NIGHT_FILE
-        lock = await asyncio.to_thread(_lock, path)
         if lock is None:
             raise HostError(f"another host is running the club night of {folder} now",
                             HostProblem.JOURNAL_IN_USE, path=str(path))
         self._lock = lock
         try:
-            night = await asyncio.to_thread(read_night, path) if path.stat().st_size else None
-        except (OSError, ClubError) as exc:
-            self._release()
-            raise HostError(f"cannot resume the club night of {path}: {exc}", HostProblem.CANNOT_RESUME,
-                            path=str(path), problem=str(exc)) from None
-        if night is None:
-            night = ClubNight.open(self.config.club)
-            self._journal = await asyncio.to_thread(NightJournal.create, path, night)
-        else:
-            self._journal = await asyncio.to_thread(NightJournal.append_to, path)
-        self.night = night
-        try:
+            if path.stat().st_size:
+                await self._reopen(path)
+            else:
+                await self._begin(path)
             # The round's tables first: a client that comes back finds its table there.
             await self._resume_round()
             address, port = await self.host.start()
         except BaseException:
             await self.host.stop()
+            if self._journal is not None:
+                await self._journal.close()
             self._release()
             raise
-        self._after_change()
+        self._then(self._after_change)
         return address, port
+
+    async def _begin(self, path: Path) -> None:
+        """A new night: its journal's header, then its secret (a line of the host's own)."""
+        secret = self._entropy(32)
+        self._secrets(secret, self._text(secret, "night", 12))
+        self.started = utc_text(time.time())
+        self.night = ClubNight.open(self.config.club)
+        self._journal, header = ClubJournal.begin(path, self.night, night_id=self.night_id,
+                                                  started=self.started)
+        await header
+        await self._journal.write_host({"secret": secret.hex()})
+
+    async def _reopen(self, path: Path) -> None:
+        """The night its journal holds, to go on with (its own settings win over the config's)."""
+        try:
+            self._journal, recovered = await asyncio.to_thread(ClubJournal.resume, path)
+            secret = bytes.fromhex(next(line["secret"] for line in recovered.host if "secret" in line))
+        except (JournalError, StopIteration, ValueError, TypeError) as exc:
+            problem = str(exc) if not isinstance(exc, StopIteration) else "it holds no secret"
+            raise HostError(f"cannot resume the club night of {path}: {problem}", HostProblem.CANNOT_RESUME,
+                            path=str(path), problem=problem) from None
+        self._secrets(secret, recovered.header.night)
+        self.started = recovered.header.started
+        self.night = recovered.night
+        if recovered.damage is not None:
+            self.host.report(HostNote.BESIDE(text=f"the club night's journal {path}: {recovered.damage}"))
+
+    def _secrets(self, secret: bytes, night_id: str) -> None:
+        self._secret, self.night_id = secret, night_id
+        self.organiser_key = new_seat_key(_stream(secret, b"organiser"))
 
     async def _resume_round(self) -> None:
         """Open the tables of the round being played where each stood (its journal), or anew."""
@@ -260,11 +293,13 @@ class ClubHost:
             self._next_round = None
         for task in list(self._tasks):
             task.cancel()
+        if self._keeping:
+            await asyncio.wait(set(self._keeping))
         try:
             await self.host.stop()
         finally:
             if self._journal is not None:
-                await asyncio.to_thread(self._journal.close)
+                await self._journal.close()
                 self._journal = None
             self._release()
 
@@ -291,6 +326,9 @@ class ClubHost:
         draw = night.draws[-1]
         for drawn in draw.tables:
             self._open_table(draw.round, drawn)
+        self._then(self._tell_draw)
+
+    def _tell_draw(self) -> None:
         for peer in self._lobby:
             self._send(peer, self._draw_message(peer))
         self._after_change()
@@ -310,11 +348,12 @@ class ClubHost:
         self._closing.add(name)
         try:
             self._write(night)
+            if self._written is not None:
+                await asyncio.shield(self._written)
             await self.host.close_table(name, farewell=True)
         finally:
             self._closing.discard(name)
-        self._round_may_be_over()
-        self._after_change()
+        self._told_result()
 
     # -- the lobby (net/host/machine.py's `Lobby`) ----------------------------------------
 
@@ -338,7 +377,9 @@ class ClubHost:
         except ClubError as exc:
             raise ProtocolError(ErrorCode.REFUSED, str(exc)) from None
         self._write(night)
-        self._enter(peer, name, night.entrants[-1].id)
+        entrant_id = night.entrants[-1].id
+        # Welcomed once the join is on disk (its name held meanwhile: nobody else takes it).
+        self._then(lambda: self._enter(peer, name, entrant_id))
         return []
 
     def resume(self, peer: Peer, token: str, now: float) -> list[Effect]:
@@ -388,7 +429,7 @@ class ClubHost:
             night = self.night.leave(who)
             self._write(night)
             self._cover(who)
-        self._after_change()
+        self._then(self._after_change)
         return []
 
     # -- what happens at the tables ----------------------------------------------------------
@@ -403,7 +444,7 @@ class ClubHost:
         if where is None or where[0] != night.round or night.result_of(*where) is not None:
             return
         draw = night.draws[-1].table(where[1])
-        if draw is None or self._journal is None:
+        if draw is None or self._journal is None or name in self._closing:
             return
         winners = tuple(seat for seat in record.winners)
         self._record(self._result(where[0], draw, record.totals, winners, record_file_name(record)))
@@ -417,12 +458,27 @@ class ClubHost:
 
     def _record(self, result: MatchResult) -> None:
         self._write(self.night.record(result))
-        self._round_may_be_over()
+        self._then(self._told_result)
+
+    def _told_result(self) -> None:
+        """A table's result is on disk: everybody is told, the night kept in the club history after
+        each round, and the next round drawn in its time."""
+        phase = self.night.phase
+        if phase is Phase.BETWEEN:
+            self._schedule_next_round()
+        if phase in (Phase.BETWEEN, Phase.OVER):
+            keeping = asyncio.get_running_loop().create_task(self._keep_in_history())
+            self._keeping.add(keeping)
+            keeping.add_done_callback(self._keeping.discard)
         self._after_change()
 
-    def _round_may_be_over(self) -> None:
-        if self.night.phase is Phase.BETWEEN:
-            self._schedule_next_round()
+    async def _keep_in_history(self) -> None:
+        night = self.night
+        ended = utc_text(time.time()) if night.phase is Phase.OVER else None
+        problem = await asyncio.to_thread(keep_night, self.records, night, night_id=self.night_id,
+                                          started=self.started, ended=ended)
+        if problem is not None:
+            self.host.report(history_note(CLUB_TABLE, problem))
 
     def _schedule_next_round(self) -> None:
         delay = self.config.round_delay
@@ -473,6 +529,8 @@ class ClubHost:
 
     def _enter(self, peer: Peer, name: str, entrant: int | None) -> None:
         """``peer`` is in the club now: its welcome, the night, the standings, and its seat if drawn."""
+        if peer.closed:
+            return  # (gone while its join was written)
         peer.in_lobby, peer.name = True, name
         self._lobby[peer] = entrant
         club = self.config.club
@@ -555,19 +613,45 @@ class ClubHost:
     # -- the night's secrets and journal ------------------------------------------------------
 
     def _write(self, night: ClubNight) -> None:
-        """Put the night's new events on disk (synced), then take ``night`` as the night."""
+        """Take ``night`` as the night, its new events queued for the journal: what is told of them
+        waits for them to be on disk (`_then`)."""
         journal = self._journal
         if journal is None:
             raise RuntimeError("the club night is not started")
-        journal.write(night.events[len(self.night.events):])
         self.night = night
+        written = self._written = journal.write_night(night)
+        written.add_done_callback(self._journal_done)
+
+    def _then(self, tell: Callable[[], None]) -> None:
+        """Do ``tell`` once everything the night's journal was given is on disk (at once if it is)."""
+        written = self._written
+        if written is None or written.done():
+            if written is None or (not written.cancelled() and written.exception() is None):
+                tell()
+            return
+        written.add_done_callback(lambda done: None if done.cancelled() or done.exception() else tell())
+
+    def _journal_done(self, written: asyncio.Future[None]) -> None:
+        """A write to the night's journal failed: nothing more can be promised, so the club closes."""
+        if written.cancelled() or written.exception() is None or self._journal_failed:
+            return
+        self._journal_failed = True
+        problem = str(written.exception())
+        self.host.report(HostNote.BESIDE(text=f"the club night stopped: its journal cannot be written "
+                                              f"({problem})"))
+        error = Error(ErrorCode.SHUTTING_DOWN, f"the club night stopped: {problem}", fatal=True)
+        for peer in list(self._lobby):
+            self.host.carry_out([Close(peer, error)])
+        self._lobby.clear()
 
     def _token(self, entrant: int) -> str:
         """Entrant ``entrant``'s club token: the night's id, a dot, then its secret."""
-        return f"{self.night_id}.{self._secret_text(f'entrant:{entrant}', 24)}"
+        return f"{self.night_id}.{self._text(self._secret, f'entrant:{entrant}', 24)}"
 
-    def _secret_text(self, what: str, size: int) -> str:
-        digest = hmac.new(self._secret, what.encode(), hashlib.sha256).digest()[:size]
+    @staticmethod
+    def _text(secret: bytes, what: str, size: int) -> str:
+        """``size`` bytes drawn from ``secret`` for ``what``, as URL-safe text."""
+        digest = hmac.new(secret, what.encode(), hashlib.sha256).digest()[:size]
         return base64.urlsafe_b64encode(digest).rstrip(b"=").decode("ascii")
 
     def _seed(self, *what: str | int) -> int:
@@ -597,21 +681,6 @@ def _lock(path: Path) -> JournalLock | None:
         return JournalLock.take(path, create=True)
     except FileExistsError:
         return JournalLock.take(path)
-
-
-def _night_secret(path: Path, entropy: Entropy) -> bytes:
-    """The night's secret, kept in its folder (made once from ``entropy``, readable by its owner alone)."""
-    with contextlib.suppress(FileNotFoundError):
-        return bytes.fromhex(json.loads(path.read_text(encoding="utf-8"))["secret"])
-    secret = entropy(32)
-    part = path.with_name(path.name + ".part")
-    descriptor = os.open(part, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-    with os.fdopen(descriptor, "w", encoding="utf-8") as file:
-        json.dump({"secret": secret.hex()}, file)
-        file.flush()
-        os.fsync(file.fileno())
-    os.replace(part, path)
-    return secret
 
 
 def _stream(secret: bytes, what: bytes) -> Entropy:

@@ -76,8 +76,10 @@ VERSION_3_SHA256 = "39706455ffb0fa533de37ed2bb453bc47925bf58fb1051078fe1f9ce080b
 VERSION_4_SHA256 = "d0357d5922527191aab0a4548d68468b2bf22c12d455d680489654c9e8fe1f8d"
 #: And saying version 5 (Mexican Train as seed 004 plays it: a Draw-family frame is the same).
 VERSION_5_SHA256 = "782423e969f77037f80a03bbb5d03db116621fb2b2434bd546944fde729ed451"
-#: And saying version 6 (the club night: messages of its own; a table's frames are the same).
+#: And saying version 6 (Fives and Threes came, a game of its own views: a Draw-family frame is the same).
 VERSION_6_SHA256 = "dd62b72b26f449115a9c2fd59e444d7845f22a0291c05c47ae73fa83118d6979"
+#: And saying version 7 (the club night: messages of its own; a table's frames are the same).
+VERSION_7_SHA256 = "cb4f442ea21b34ab0a500d632e33ca81c21ebb726ce4f4a360ac1c4cbdfc9beb"
 
 
 def _others(version: int) -> list[object]:
@@ -167,14 +169,15 @@ def test_the_frames_of_played_matches_are_the_bytes_of_before():
     # Saying version 2, a Draw-family match is the bytes of version 2, frame for frame: version 3
     # (Mexican Train, 8 seats) changed the number in the hellos and welcomes and nothing else, and
     # so did version 4 (the match record, a message of its own) and version 5 (Mexican Train's
-    # views, events and rules changed: the line of play's did not), and version 6 (the club night's
-    # messages, of their own).
+    # views, events and rules changed: the line of play's did not), version 6 (Fives and
+    # Threes, views of a game of their own) and version 7 (the club night's messages, of their own).
     assert _digest(2) == (RECORDED_COUNT, RECORDED_SHA256)
     assert _digest(3) == (RECORDED_COUNT, VERSION_3_SHA256)
     assert _digest(4) == (RECORDED_COUNT, VERSION_4_SHA256)
     assert _digest(5) == (RECORDED_COUNT, VERSION_5_SHA256)
-    assert PROTOCOL_VERSION == 6
-    assert _digest(PROTOCOL_VERSION) == (RECORDED_COUNT, VERSION_6_SHA256)
+    assert _digest(6) == (RECORDED_COUNT, VERSION_6_SHA256)
+    assert PROTOCOL_VERSION == 7
+    assert _digest(PROTOCOL_VERSION) == (RECORDED_COUNT, VERSION_7_SHA256)
 
 
 def test_every_frame_of_played_matches_reads_back_to_its_message_and_its_bytes():

@@ -20,6 +20,7 @@ from capicu.net import Limits, NextRound, Update
 from capicu.net.club import ClubClient, ClubHost, ClubHostConfig
 from capicu.net.club.host import RECORDS_FOLDER
 from capicu.net.protocol import ClubStandings, GameSnapshot, StandingRow
+from capicu.net.store.club import open_club_history
 from capicu.net.store.record import read_record
 
 from ..conftest import LOOPBACK, WAIT
@@ -116,6 +117,12 @@ async def test_a_swiss_night_of_two_player_matches_is_played_to_its_end(tmp_path
     again = recomputed(night, tmp_path / "night")
     assert again == night.results
     assert {standing.rows for standing in told} == {rows(night, again)}
+    # The night is kept in the club history beside the records, over, its standings the same.
+    history, problem = open_club_history(tmp_path / "night" / RECORDS_FOLDER)
+    with history:
+        (kept,) = history.nights()
+    assert problem is None and kept.night_id == host.night_id and kept.ended is not None
+    assert kept.standings == night.standings()
 
 
 async def test_a_rotating_partners_night_gives_new_partners(tmp_path):

@@ -83,17 +83,17 @@ async def club_example(folder: Path) -> list[tuple[str, dict[str, Any]]]:
             said.extend(("<", message) for message in taken)
             return taken
 
-        send({"type": "hello", "version": 6, "name": "Ana", "code": "K7PX2M", "token": None,
+        send({"type": "hello", "version": 7, "name": "Ana", "code": "K7PX2M", "token": None,
               "spectate": False, "table": "club", "seat_key": None})
         await take(3)  # welcome, club, standings
         bea = await Raw.open(host.port or 0)
-        bea.send({"type": "hello", "version": 6, "name": "Bea", "code": "K7PX2M", "table": "club"})
+        bea.send({"type": "hello", "version": 7, "name": "Bea", "code": "K7PX2M", "table": "club"})
         await take(2)  # club, standings: Bea is listed
         send({"type": "club_start", "key": host.organiser_key})
         draw, _, _ = await take(3)  # club_draw, club, standings
         # Her client opens her table on a second connection, with the seat's token.
         seat = await Raw.open(host.port or 0)
-        send({"type": "hello", "version": 6, "name": "Ana", "token": draw["token"], "spectate": False,
+        send({"type": "hello", "version": 7, "name": "Ana", "token": draw["token"], "spectate": False,
               "table": draw["table"], "seat_key": None}, seat)
         await take(2, seat)  # welcome, seats (a snapshot follows)
         for connection in (ana, bea, seat):
