@@ -89,6 +89,7 @@ TABLES_FOLDER = "tables"
 RECORDS_FOLDER = "records"
 
 _TABLE_NAME = re.compile(r"r(\d+)-t(\d+)")
+_CONNECTIONS = Limits().connections_per_address
 
 
 def table_name(round: int, number: int) -> str:
@@ -126,7 +127,9 @@ class ClubHostConfig:
     #: Seconds from the round's last table done to the next round's draw; None: the organiser
     #: draws each round (``club_start``, `ClubHost.start_round`).
     round_delay: float | None = 60.0
-    limits: Limits = field(default_factory=Limits)
+    #: A host's limits, but twice the connections from one address: each person holds two (the
+    #: club's and their table's), and the one they leave may not be gone yet as they open the next.
+    limits: Limits = field(default_factory=lambda: Limits(connections_per_address=2 * _CONNECTIONS))
     computer_threads: int = 4
     #: Where each finished match's record is kept, and the night in the club history beside the
     #: match history (net/store/club.py): a data folder's ``records/``. None: the night's folder's.
@@ -186,6 +189,8 @@ class ClubHost:
         self._closing: set[str] = set()
         self._tasks: set[asyncio.Task[Any]] = set()
         self._journal_failed = False
+        #: Entrants whose join is being written (their name is theirs already).
+        self._joining: set[int] = set()
         #: The night being kept in the club history (a stop waits for it).
         self._keeping: set[asyncio.Task[None]] = set()
         #: Set whenever the night changes (a test or the interface waits on it).
@@ -366,7 +371,7 @@ class ClubHost:
         entrant = night.entrant_named(name)
         if entrant is not None:
             # The join code and the name of somebody not here bring them back (a new machine).
-            if any(who == entrant.id for who in self._lobby.values()):
+            if entrant.id in self._joining or any(who == entrant.id for who in self._lobby.values()):
                 raise ProtocolError(ErrorCode.NAME_TAKEN, f"somebody in the club is already called {name!r}")
             if not entrant.active:
                 raise ProtocolError(ErrorCode.REFUSED, f"{entrant.name!r} left the club night")
@@ -379,7 +384,13 @@ class ClubHost:
         self._write(night)
         entrant_id = night.entrants[-1].id
         # Welcomed once the join is on disk (its name held meanwhile: nobody else takes it).
-        self._then(lambda: self._enter(peer, name, entrant_id))
+        self._joining.add(entrant_id)
+
+        def welcome() -> None:
+            self._joining.discard(entrant_id)
+            self._enter(peer, name, entrant_id)
+
+        self._then(welcome)
         return []
 
     def resume(self, peer: Peer, token: str, now: float) -> list[Effect]:

@@ -40,7 +40,8 @@ async def start_club(folder: Path, club: ClubConfig, **options: Any) -> ClubHost
     options.setdefault("round_delay", 0.0)
     host = ClubHost(ClubHostConfig(
         club, folder, bind=LOOPBACK, port=0, code=CODE, computer_level="greedy", next_round_delay=0,
-        limits=Limits(messages_per_second=10_000, message_burst=10_000), **options))
+        limits=Limits(messages_per_second=10_000, message_burst=10_000, connections_per_address=64),
+        **options))
     await host.start()
     return host
 
