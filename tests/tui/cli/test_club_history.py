@@ -132,3 +132,14 @@ def test_capicu_club_standings_refuses_in_one_line(capsys: pytest.CaptureFixture
     keep_a_night()
     code, out, err = _run(capsys, *argv)
     assert code == 2 and problem in err and out == "", (out, err)
+
+
+def test_a_night_run_by_capicu_club_is_kept_where_history_club_reads_it() -> None:
+    """The club host keeps its matches' records and the night itself in the records folder, as
+    ``capicu host`` keeps its matches: not in the night's own folder (set aside, renamed, when the
+    next night starts), where ``capicu history --club`` would never see it."""
+    from capicu.tui.club import club_host_config
+    from capicu.tui.game import HostClub
+
+    config = club_host_config(HostClub(club=ClubConfig(rules=Rules()), bind="127.0.0.1", port=0))
+    assert config.records == records_dir()
