@@ -575,9 +575,9 @@ class CapicuApp(App[None]):
         self.game = GameState(request=request, table=TableModel(connection.name))
         table = next((table for table in drawn.tables if table.name == drawn.table), None)
         number = table.number if table is not None else 0
-        self.opening_notices = [later("Round {round}: you sit at table {number}, seat {seat}.",
-                                      round=drawn.round, number=number, seat=(drawn.seat or 0) + 1),
-                                later("F2 shows the club's standings.")]
+        self.opening_notices = [later("Round {round}: you sit at table {number}, seat {seat} (F2: the "
+                                      "standings).", round=drawn.round, number=number,
+                                      seat=(drawn.seat or 0) + 1)]
         self.link = GameLink(self, connection, self.game.table, dial=self.dial, records=records_dir())
         self.run_worker(self.link.run(), name="seat", group="seat", exclusive=True, exit_on_error=False)
 
