@@ -517,9 +517,11 @@ class CapicuApp(App[None]):
         if isinstance(taken, Closed):
             self._club_closed(taken)
             return
-        if isinstance(taken, Reconnecting):
+        if isinstance(taken, Reconnecting) and not club.reconnecting:
+            club.reconnecting = True  # said once: each try to get it back is another Reconnecting
             self.notify(t("The connection to the club is lost: trying to get it back..."), severity="warning")
         elif isinstance(taken, Reconnected):
+            club.reconnecting = False
             self.notify(t("Back in the club."))
         self._show_club(club)
         if club.seat_to_take() is not None:
