@@ -3,7 +3,8 @@
 A subprocess starts the command line's modules and the app on a two-player ``capicu play``
 (headless, as Pilot runs it) and lists the modules loaded once the table shows: what a
 match's end needs (the records' folder, the history with SQLite and csv, the replay of a
-record), the hosting screens and the settings' writer come later, when asked for; the other
+record), the hosting screens, the main menu and the forms it opens, the lobby (a solo table
+has none), ``capicu simulate`` and the settings' writer come later, when asked for; the other
 games' modules (Mexican Train's, Fives and Threes') and the wire's making of their messages
 when one of them is played; the local network's tables when they are looked for.
 """
@@ -27,6 +28,12 @@ NOT_AT_START = (
     "capicu.core.replay",
     "capicu.net.discovery",
     "capicu.net.mdns",
+    "capicu.tui.screens.menu",
+    "capicu.tui.screens.lobby",
+    "capicu.tui.screens.host_setup",
+    "capicu.tui.screens.join_form",
+    "capicu.tui.screens.settings",
+    "capicu.tui.cli.simulate",
 )
 #: Another game's own modules (core/<game>/, its computer players, its screens and words).
 OTHER_GAMES = ("mexican", "fives", "train")
