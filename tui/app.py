@@ -97,7 +97,6 @@ from .link import (
     seat_gone,
 )
 from .screens.base import CapicuScreen
-from .screens.match_over import MatchOverScreen
 from .screens.reconnecting import ReconnectingScreen
 from .screens.rejoin_request import RejoinRequestScreen
 from .screens.rules_keys import RulesKeysScreen
@@ -507,6 +506,8 @@ class CapicuApp(App[None]):
 
     def show_match_over(self, view: GameView) -> None:
         """The final score over the finished table (from the table's Enter once the match is won)."""
+        from .screens.match_over import MatchOverScreen  # (what a match's end needs, when it ends)
+
         if not isinstance(self.screen, MatchOverScreen):
             self.push_screen(face_of(view.rules).match_over()(view))
 
