@@ -27,6 +27,9 @@ from capicu.net.store.record import MatchRecord, RecordError, finished_match
 from .protocol import (
     ActedBy,
     Chat,
+    ClubDrawn,
+    ClubRoster,
+    ClubStandings,
     Error,
     GameSnapshot,
     GameUpdate,
@@ -145,12 +148,13 @@ class Closed:
 #: Everything the model takes, and `Client` yields (a `GameUpdate` is yielded as an `Update`).
 Incoming = (
     Welcome | Seats | GameSnapshot[Any] | Update | Chat | TurnTimer | NextRound | HostBye | Error
-    | MatchRecorded | Reconnecting | Reconnected | Closed
+    | MatchRecorded | ClubRoster | ClubDrawn | ClubStandings | Reconnecting | Reconnected | Closed
 )
 #: What `TableModel.apply` is given: what the host sent (its update as on the wire) and the client's word.
 Taken = (
     Welcome | Seats | GameSnapshot[Any] | GameUpdate[Any, Any] | Chat | TurnTimer | NextRound
-    | HostBye | Error | MatchRecorded | Reconnecting | Reconnected | Closed
+    | HostBye | Error | MatchRecorded | ClubRoster | ClubDrawn | ClubStandings | Reconnecting | Reconnected
+    | Closed
 )
 
 
@@ -256,6 +260,11 @@ class TableModel:
         self.record_file: Path | None = None
         #: What went wrong keeping the match in the history of matches (net/store/history.py), if anything.
         self.history_problem: Statement[HistoryProblem] | None = None
+        #: On a club night's connection (``table`` "club"): the night as it stands, the last round
+        #: drawn (with our table, seat and its secret in it) and the standings, as last said.
+        self.club: ClubRoster | None = None
+        self.club_draw: ClubDrawn | None = None
+        self.standings: ClubStandings | None = None
 
     def apply(self, message: Taken, now: float) -> Change | None:
         """Take ``message`` at time ``now``; what changed, or None for an update the view already holds."""
@@ -288,6 +297,12 @@ class TableModel:
             self.host_bye = message
         elif isinstance(message, MatchRecorded):
             self._record_came(message.record)
+        elif isinstance(message, ClubRoster):
+            self.club = message
+        elif isinstance(message, ClubDrawn):
+            self.club_draw = message
+        elif isinstance(message, ClubStandings):
+            self.standings = message
         elif isinstance(message, Reconnecting):
             if self.link is not LinkState.RECONNECTING:
                 self.drops += 1

@@ -512,6 +512,48 @@ class Table:
             self._start(now)
         return self._drain()
 
+    def seat_drawn(self, people: list[str | None], now: float) -> list[Effect]:
+        """Seat a drawn table (a club night's round, net/club/) and start its match at once.
+
+        ``people`` names each seat's person, in seat order (None: a computer plays the seat).
+        Each person's seat is theirs before they come, with its token and key (their client
+        is told them and comes back with the token, as after a drop); a person not here when
+        the grace period ends is covered by the computer, like anybody who dropped.
+        """
+        self._check_open()
+        if self._phase is not Phase.LOBBY or len(people) != len(self.seats):
+            raise ValueError("a drawn table is seated once, a name or None for each of its seats")
+        for seat, name in zip(self.seats, people, strict=True):
+            if name is None:
+                seat.kind, seat.name = SeatKind.COMPUTER, _computer_name(seat.index)
+                continue
+            seat.kind, seat.name = SeatKind.PERSON, name
+            seat.token, seat.seat_key = self._new_token(), new_seat_key(self._entropy)
+            self._deadlines.set(("grace", seat.index), now + self.config.grace)
+        self._journal_seats()
+        self._start(now)
+        return self._drain()
+
+    def cover_seat(self, index: int, now: float) -> list[Effect]:
+        """The person of seat ``index`` left for good (a club night's entrant who left it): the
+        computer plays their seat from now on, as after a ``bye``; nothing if it is not theirs."""
+        seat = self.seats[index]
+        if self.broken is not None or seat.kind is not SeatKind.PERSON or self.match is None:
+            return []
+        old = seat.peer
+        if old is not None:
+            old.table = None
+            self._out.append(Close(old, Error(ErrorCode.REPLACED, "you left the club night", fatal=True)))
+            seat.peer = None
+        self._deadlines.cancel(("grace", index))
+        seat.covered = seat.left = True
+        self._broadcast_seats()
+        if self.match.turn == index:
+            self._schedule_turn(now)
+        if self._phase is Phase.BREAK:
+            self._break_changed(now)
+        return self._drain()
+
     def fill_with_computers(self, now: float) -> tuple[int, list[Effect]]:
         """Give every open seat to a computer and start the match: how many seats it filled.
 

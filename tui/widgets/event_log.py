@@ -129,6 +129,11 @@ class EventLog(RichLog):
 
         self._put(line)
 
+    def add_line(self, text: Wording) -> None:
+        """A move told in a game's own words (a `Wording`: it is worded again when the language changes)."""
+        self.end_draws()
+        self._put(lambda: Text(display_text(text(), 1000)))
+
     def add_event(self, event: Event, names: Sequence[str], my_seat: int | None, *,
                   covered: bool = False) -> None:
         """Write one event in words (the tile after `RoundStarted` is told as the lead; ``covered``: the
