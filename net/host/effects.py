@@ -48,6 +48,8 @@ class Peer:
     table: Table | None = None
     #: The request for a seat back that this connection waits on, if any.
     rejoin: RejoinRequest | None = None
+    #: The connection is in the host's lobby (a club night's, net/club/), not at a table.
+    in_lobby: bool = False
     #: Closed by the host: nothing more is sent to it or read from it.
     closed: bool = False
     #: Counted against its address's limit of connections.
