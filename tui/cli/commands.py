@@ -43,7 +43,7 @@ from capicu.tui.words.describe_rules import describe_rules, preset_title
 from capicu.tui.words.messages import N_, t, tn
 
 from .club import add_club_command, host_club_from_args, join_club_from_args
-from .club_history import add_club_history_arguments
+from .club_history import add_club_history_arguments, add_standings_arguments, export_standings
 from .options import (
     CliError,
     add_display_arguments,
@@ -121,7 +121,9 @@ def add_commands(subparsers: argparse._SubParsersAction[Parser]) -> None:
     host.set_defaults(handler=run_host)
 
     add_tables_command(subparsers)
-    add_club_command(subparsers).set_defaults(handler=run_club)
+    club = add_club_command(subparsers)
+    add_standings_arguments(club)
+    club.set_defaults(handler=run_club)
 
     replay = subparsers.add_parser(
         "replay", help=t("look back at a finished match"),
@@ -567,7 +569,14 @@ def tell_operator(news: News, resumed: Unfinished | None = None) -> None:
 
 
 def run_club(args: argparse.Namespace) -> int:
-    """``capicu club``: a club night hosted from this terminal (the organiser's screens)."""
+    """``capicu club``: a club night hosted from this terminal (the organiser's screens), or a kept
+    night's standings written for the wall (``--standings FILE``: nothing starts)."""
+    if args.standings is not None:
+        if args.join is not None:
+            raise CliError(t("--standings writes a night kept on this machine: it cannot go with --join"))
+        return export_standings(args.standings, args.night)
+    if args.night is not None:
+        raise CliError(t("--night goes with --standings"))
     if args.join is not None:
         joining = join_club_from_args(args)
         return run_app(args, joining, before_screen=lambda: check_reachable(joining.host, joining.port))
