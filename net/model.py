@@ -233,6 +233,9 @@ class TableModel:
         #: the number of its last event.
         self.view: GameView | None = None
         self.seq = 0
+        #: The numbers of the view's round's events that the computer made for our seat (covering it
+        #: while we were away, or on our turn timer): the snapshot says them, and updates add theirs.
+        self.covered: frozenset[int] = frozenset()
         self.timer: TurnClock | None = None
         #: Between rounds: the host's last word on the next deal; else None.
         self.next_round: NextRoundState | None = None
@@ -270,6 +273,7 @@ class TableModel:
         if isinstance(message, GameSnapshot):
             before = self.view
             self.view, self.seq = message.view, message.seq
+            self.covered = frozenset(message.covered)
             self._chat_came(message.chat)
             self._view_came(message.view)
             return Change(message, before, self.seats)
@@ -364,6 +368,11 @@ class TableModel:
         except ValueError:
             return None  # an update of another game than the snapshot's: no host sends one
         self.view, self.seq = view, update.seq
+        first = update.seq - len(view.events) + 1  # the number of the view's first event
+        covered = {number for number in self.covered if number >= first}
+        if update.actor is not None and update.actor == self.seat and update.by is not ActedBy.PERSON:
+            covered.update(range(update.seq - len(update.events) + 1, update.seq + 1))
+        self.covered = frozenset(covered)
         self._view_came(view)
         taken = Update(update.seq, update.events, view, update.actor, update.by, update.ref)
         return Change(taken, before, self.seats)

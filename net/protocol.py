@@ -346,6 +346,10 @@ class GameSnapshot(_FromHost, Generic[V], frozen=True, tag="snapshot", omit_defa
     view: V
     #: The last chat lines said at the table (at most `RECENT_CHAT_LIMIT`), oldest first.
     chat: Annotated[tuple[Chat, ...], Meta(max_length=RECENT_CHAT_LIMIT)] = ()
+    #: The numbers of the events in ``view`` that the computer made for your seat (covering it while
+    #: you were away, or when your turn timer ran out), oldest first. Added in version 6, left out
+    #: when there are none: an older client reads the snapshot as before.
+    covered: Annotated[tuple[Count, ...], Meta(max_length=MAX_EVENTS)] = ()
 
 
 class GameUpdate(_FromHost, Generic[S, E], frozen=True, tag="update"):

@@ -366,6 +366,9 @@ class Table:
         self._out: list[Effect] = []
         #: The last chat lines said here, for the snapshot of a person who comes back.
         self._recent_chat: deque[Chat] = deque(maxlen=RECENT_CHAT_LIMIT)
+        #: Seat -> the numbers of this round's events the computer made for that person's seat
+        #: (covering them, or on their turn timer): their snapshot says so (`GameSnapshot.covered`).
+        self._covered: dict[int, list[int]] = {}
         self._clock_offset = clock_offset
         #: When the match's first deal was made (on the clock of ``now``).
         self._started_at: float | None = None
@@ -772,7 +775,9 @@ class Table:
         """
         match = self.match
         assert match is not None
+        acted = len(events)
         events += self._forced_draws()
+        self._note_covered(events, acted, actor, by)
         round_started = self._game.round_started
         if any(type(event) is round_started for event in events):
             self._deal_to_ask_about = True
@@ -803,6 +808,18 @@ class Table:
             self._begin_break(now, announce=announce_break)
         if self._phase is Phase.OVER and self.record is None:
             self._finish(now)
+
+    def _note_covered(self, events: tuple[Any, ...], acted: int, actor: int | None, by: ActedBy) -> None:
+        """Keep the numbers of the first ``acted`` of ``events`` (numbered from ``self.seq + 1``) when
+        the computer made them for a person's seat; forget those of a round these events end."""
+        started = [n for n, event in enumerate(events) if type(event) is self._game.round_started]
+        if started:
+            first = self.seq + started[-1] + 1  # the first number the views' events keep from now
+            for numbers in self._covered.values():
+                numbers[:] = [number for number in numbers if number >= first]
+        if actor is not None and by is not ActedBy.PERSON and self.seats[actor].kind is SeatKind.PERSON:
+            first = self.seq + 1
+            self._covered.setdefault(actor, []).extend(range(first, first + acted))
 
     def _finish(self, now: float) -> None:
         """The match just ended: everybody here gets its record, right after the update that ended it,
@@ -1119,8 +1136,12 @@ class Table:
         return frames
 
     def _snapshot(self, view: GameView, chat: tuple[Chat, ...] = ()) -> GameSnapshot[Any]:
-        """The snapshot that carries ``view`` (and the last ``chat`` lines), in the table's game."""
-        return self._game.snapshot(self.seq, view, chat)
+        """The snapshot that carries ``view`` (and the last ``chat`` lines), in the table's game: a seat's
+        says which of its round's events the computer made for it."""
+        first = self.seq - len(view.events) + 1  # the number of the view's first event
+        mine = self._covered.get(view.seat, []) if view.seat is not None else []
+        covered = tuple(number for number in mine if number >= first)
+        return self._game.snapshot(self.seq, view, chat, covered=covered)
 
     def _send_snapshot(self, peer: Peer, now: float, *, next_round: bool = True) -> None:
         """Send ``peer`` everything it may know now, and the clock it plays against.

@@ -86,13 +86,17 @@ def _delay(text: str) -> float | None:
     return seconds(text)
 
 
-def add_rule_arguments(parser: argparse.ArgumentParser) -> None:
-    """The options that choose and change the rules (shared by simulate, play, host and rules)."""
+def add_rule_arguments(parser: argparse.ArgumentParser, *, players: bool = True) -> None:
+    """The options that choose and change the rules (shared by simulate, play, host, rules and club).
+
+    ``players``: offer ``--players`` (a club night has many players; its tables' size is its own option).
+    """
     groups = {"rules": parser.add_argument_group(t(OPTION_GROUPS["rules"]))}
     groups["rules"].add_argument("--preset", choices=ALL_PRESET_NAMES, default=ALL_PRESET_NAMES[0],
                                  help=t("the game to play (default: %(default)s)"))
-    groups["rules"].add_argument("--players", type=positive_int, default=None, metavar=t("N"),
-                                 help=t("how many players (default: the preset's fewest)"))
+    if players:
+        groups["rules"].add_argument("--players", type=positive_int, default=None, metavar=t("N"),
+                                     help=t("how many players (default: the preset's fewest)"))
     for option in RULE_OPTIONS:
         group_name = _group_of(option)
         if group_name not in groups:
