@@ -166,6 +166,7 @@ class ClubHost:
                 computer_threads=config.computer_threads, no_first_table=True,
             ),
             report=report, clock=clock, entropy=entropy, match_over=self._match_over,
+            round_scored=self._round_scored,
         )
         self.host.machine.lobby = self
         self._entropy = entropy
@@ -189,6 +190,8 @@ class ClubHost:
         self._closing: set[str] = set()
         self._tasks: set[asyncio.Task[Any]] = set()
         self._journal_failed = False
+        #: The tables' points are to be told (a round of a match ended).
+        self._scores_due = False
         #: Entrants whose join is being written (their name is theirs already).
         self._joining: set[int] = set()
         #: The night being kept in the club history (a stop waits for it).
@@ -444,6 +447,17 @@ class ClubHost:
         return []
 
     # -- what happens at the tables ----------------------------------------------------------
+
+    def _round_scored(self, name: str) -> None:
+        """A round of a table's match ended: the night's tables, their points as they stand now, are
+        told (once, whatever the tables whose rounds end meanwhile)."""
+        if not self._scores_due:
+            self._scores_due = True
+            asyncio.get_running_loop().call_soon(self._tell_scores)
+
+    def _tell_scores(self) -> None:
+        self._scores_due = False
+        self._then(self._after_change)
 
     def _match_over(self, name: str, record: MatchRecord) -> None:
         """A table's match is over (the host is carrying out its effects): its result, once that is done."""

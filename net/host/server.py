@@ -58,6 +58,7 @@ from .effects import (
     Peer,
     Record,
     Report,
+    RoundScored,
     Send,
     Tell,
     Think,
@@ -311,10 +312,13 @@ class Host:
         clock: Callable[[], float] | None = None,
         entropy: Entropy = secrets.token_bytes,
         match_over: Callable[[str, MatchRecord], None] | None = None,
+        round_scored: Callable[[str], None] | None = None,
     ) -> None:
         self.config = config
-        #: Told of each finished match (its table's name and its record), on the event loop.
+        #: Told of each finished match (its table's name and its record), and of each round of a
+        #: match that ends with the match going on (its table's name), on the event loop.
         self._match_over = match_over
+        self._round_scored = round_scored
         self._clock = clock
         #: Where the tables' secrets and seeds come from (a test's seeded source, or `secrets`).
         self._entropy = entropy
@@ -757,6 +761,8 @@ class Host:
                 self._cancelled(effect.request_id)
         elif isinstance(effect, Report):
             self.report(effect.note)
+        elif isinstance(effect, RoundScored) and self._round_scored is not None:
+            self._round_scored(effect.table)
 
     def _keep_record(self, keep: KeepRecord) -> None:
         """Write a finished match's record in the host's folder of records, in a thread; say how it went."""

@@ -88,7 +88,20 @@ from capicu.net.store.journal import (
 from capicu.net.store.record import MatchRecord, RecordSeat, record_of, utc_text
 from msgspec import UNSET, UnsetType
 
-from .effects import Close, Effect, HostNote, KeepRecord, Peer, Player, Record, Report, Send, Tell, Think
+from .effects import (
+    Close,
+    Effect,
+    HostNote,
+    KeepRecord,
+    Peer,
+    Player,
+    Record,
+    Report,
+    RoundScored,
+    Send,
+    Tell,
+    Think,
+)
 from .sanitize import name_key, names_look_alike
 from .timing import Deadlines
 
@@ -808,6 +821,8 @@ class Table:
             self._begin_break(now, announce=announce_break)
         if self._phase is Phase.OVER and self.record is None:
             self._finish(now)
+        elif any(type(event) is self._game.round_ended for event in events):
+            self._out.append(RoundScored(self.name))
 
     def _note_covered(self, events: tuple[Any, ...], acted: int, actor: int | None, by: ActedBy) -> None:
         """Keep the numbers of the first ``acted`` of ``events`` (numbered from ``self.seq + 1``) when
