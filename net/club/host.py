@@ -275,23 +275,27 @@ class ClubHost:
         self.organiser_key = new_seat_key(_stream(secret, b"organiser"))
 
     async def _resume_round(self) -> None:
-        """Open the tables of the round being played where each stood (its journal), or anew."""
+        """Open the last round's tables where each stood (its journal), or anew if it has none yet;
+        a table the organiser closed stays closed."""
         night = self.night
         if night.phase is Phase.BETWEEN:
             self._schedule_next_round()
-        if night.phase is not Phase.PLAYING:
+        if not night.draws:
             return
         draw = night.draws[-1]
-        for drawn in night.waiting:
+        for drawn in draw.tables:
             name = table_name(draw.round, drawn.number)
+            result = night.result_of(draw.round, drawn.number)
             path = self._table_journal(name)
+            if result is not None and result.closed:
+                continue
             if path.exists() and path.stat().st_size:
-                table = await self.host.resume_table(self._table_config(draw.round, drawn.number), path)
-                ending = table.match.ending if table.match is not None else None
-                if ending is not None:
-                    # It ended as the host stopped, before the night heard: its result now.
-                    self._record(self._result(draw.round, drawn, ending.totals, ending.winners, ""))
-            else:
+                await self.host.resume_table(self._table_config(draw.round, drawn.number), path)
+                if result is None:
+                    # (A match that ended as the host stopped, before the night heard: its record
+                    # now, and its result with it.)
+                    self.host.finish_restored(name)
+            elif result is None:
                 self._open_table(draw.round, drawn)
 
     async def stop(self) -> None:

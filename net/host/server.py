@@ -528,6 +528,11 @@ class Host:
         self._carry_out(self.machine.add_table(table))
         return table
 
+    def finish_restored(self, name: str) -> None:
+        """Table ``name`` was restored with its match over: its record is made and kept now."""
+        table = self.tables[name]
+        self._carry_out(self.machine.from_table(table, table.finish_restored(self._now())))
+
     def seat_drawn(self, name: str, people: list[str | None]) -> None:
         """Seat table ``name`` as drawn (a name or None, a computer, per seat) and start its match."""
         table = self.tables[name]

@@ -475,6 +475,13 @@ class Table:
         # but a computer's first move may be asked for (the host carries it out).
         return table
 
+    def finish_restored(self, now: float) -> list[Effect]:
+        """A restored match that is over (its host stopped as it ended): its record made and kept
+        now (`KeepRecord`), as at its end; nothing for a match not over, or already recorded."""
+        if self._phase is Phase.OVER and self.record is None and self.broken is None:
+            self._finish(now)
+        return self._drain()
+
     def take_effects(self) -> list[Effect]:
         """The effects of what happened outside a call (a restore's first computer move)."""
         return self._drain()
