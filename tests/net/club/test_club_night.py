@@ -111,9 +111,13 @@ async def test_a_swiss_night_of_two_player_matches_is_played_to_its_end(tmp_path
     night = host.night
     assert night.phase.value == "over" and len(night.draws) == 3
     assert len(night.results) == 12 and not any(r.closed for r in night.results)
+    met: set[frozenset[int | None]] = set()
     for draw in night.draws:
         seated = [who for table in draw.tables for who in table.seats]
         assert sorted(seated) == list(range(8))  # everyone plays every round, once
+        for table in draw.tables:
+            assert frozenset(table.seats) not in met  # nobody meets anybody twice (avoidable here)
+            met.add(frozenset(table.seats))
     # The standings everyone was told are the host's, and a recomputation from the kept records.
     again = recomputed(night, tmp_path / "night")
     assert again == night.results
