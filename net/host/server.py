@@ -58,6 +58,7 @@ from .effects import (
     Peer,
     Record,
     Report,
+    RoundScored,
     Send,
     Tell,
     Think,
@@ -312,10 +313,13 @@ class Host:
         clock: Callable[[], float] | None = None,
         entropy: Entropy = secrets.token_bytes,
         match_over: Callable[[str, MatchRecord], None] | None = None,
+        round_scored: Callable[[str], None] | None = None,
     ) -> None:
         self.config = config
-        #: Told of each finished match (its table's name and its record), on the event loop.
+        #: Told of each finished match (its table's name and its record), and of each round of a
+        #: match that ends with the match going on (its table's name), on the event loop.
         self._match_over = match_over
+        self._round_scored = round_scored
         self._clock = clock
         #: Where the tables' secrets and seeds come from (a test's seeded source, or `secrets`).
         self._entropy = entropy
@@ -526,6 +530,11 @@ class Host:
                             path=str(path), problem=str(exc)) from None
         self._carry_out(self.machine.add_table(table))
         return table
+
+    def finish_restored(self, name: str) -> None:
+        """Table ``name`` was restored with its match over: its record is made and kept now."""
+        table = self.tables[name]
+        self._carry_out(self.machine.from_table(table, table.finish_restored(self._now())))
 
     def seat_drawn(self, name: str, people: list[str | None]) -> None:
         """Seat table ``name`` as drawn (a name or None, a computer, per seat) and start its match."""
@@ -760,6 +769,8 @@ class Host:
                 self._cancelled(effect.request_id)
         elif isinstance(effect, Report):
             self.report(effect.note)
+        elif isinstance(effect, RoundScored) and self._round_scored is not None:
+            self._round_scored(effect.table)
 
     def _keep_record(self, keep: KeepRecord) -> None:
         """Write a finished match's record in the host's folder of records, in a thread; say how it went."""
