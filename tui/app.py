@@ -157,6 +157,7 @@ class CapicuApp(App[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+q", "quit", N_("Quit"), show=False, priority=True),
         Binding("ctrl+p", "command_palette", N_("Palette"), show=False),
+        Binding("f2", "club_standings", N_("Club standings"), show=False),
     ]
 
     # What the screens follow of the App itself (each screen watches them; see CapicuScreen).
@@ -335,6 +336,9 @@ class CapicuApp(App[None]):
                 yield SystemCommand(t("Language: {language}", language=name),
                                     t("Show every text in {language}", language=name),
                                     lambda code=code: self.set_language(code))
+        if self.club is not None:
+            yield SystemCommand(t("Club standings"), t("Show the club night's standings (F2)"),
+                                self.action_club_standings)
         yield SystemCommand(t("Theme"), t("Change the current theme"), self.action_change_theme)
         if screen.query("HelpPanel"):
             yield SystemCommand(t("Keys"), t("Hide the keys and help panel"), self.action_hide_help_panel)
@@ -580,7 +584,8 @@ class CapicuApp(App[None]):
         table = next((table for table in drawn.tables if table.name == drawn.table), None)
         number = table.number if table is not None else 0
         self.opening_notices = [later("Round {round}: you sit at table {number}, seat {seat}.",
-                                      round=drawn.round, number=number, seat=(drawn.seat or 0) + 1)]
+                                      round=drawn.round, number=number, seat=(drawn.seat or 0) + 1),
+                                later("F2 shows the club's standings.")]
         self.link = GameLink(self, connection, self.game.table, dial=self.dial, records=records_dir())
         self.run_worker(self.link.run(), name="seat", group="seat", exclusive=True, exit_on_error=False)
 
@@ -630,6 +635,15 @@ class CapicuApp(App[None]):
         self._pop_to_menu()
         if not self._in_menu():
             self._open_menu()
+
+    def action_club_standings(self) -> None:
+        """The club's standings over the table (F2): live, during the round as between rounds."""
+        from .screens.club_base import ClubScreen
+        from .screens.club_standings import StandingsOverlay
+
+        if self.club is None or isinstance(self.screen, ClubScreen | StandingsOverlay):
+            return
+        self.push_screen(StandingsOverlay())
 
     async def start_round(self) -> None:
         """(The organiser.) Draw the night's next round."""

@@ -584,7 +584,20 @@ def run_club(args: argparse.Namespace) -> int:
         raise CliError(t("--spectate goes with --join"))
     request = host_club_from_args(args)
     check_table(request.club.rules)  # the organiser's terminal shows no table, but its players' do
-    return run_app(args, request)
+    if args.ssh is None:
+        return run_app(args, request)
+    ssh_gateway = _ssh_gateway()
+    gateway = ssh_gateway.Gateway(ssh_gateway.gateway_config_from_args(args), request.code, club=True)
+    try:
+        gateway.prepare()  # the host key made (or read) and its fingerprint known before the screen
+    except ssh_gateway.GatewayError as exc:
+        raise CliError(str(exc)) from None
+    try:
+        return run_app(args, request, gateway)
+    finally:
+        if gateway.served:
+            print(t("capicu host: SSH host key fingerprint {fingerprint}", fingerprint=gateway.fingerprint),
+                  flush=True)
 
 
 def _ssh_gateway() -> ModuleType:
