@@ -166,6 +166,7 @@ class ClubHost:
                 computer_threads=config.computer_threads, no_first_table=True,
             ),
             report=report, clock=clock, entropy=entropy, match_over=self._match_over,
+            round_scored=self._round_scored,
         )
         self.host.machine.lobby = self
         self._entropy = entropy
@@ -189,6 +190,8 @@ class ClubHost:
         self._closing: set[str] = set()
         self._tasks: set[asyncio.Task[Any]] = set()
         self._journal_failed = False
+        #: The tables' points are to be told (a round of a match ended).
+        self._scores_due = False
         #: Entrants whose join is being written (their name is theirs already).
         self._joining: set[int] = set()
         #: The night being kept in the club history (a stop waits for it).
@@ -272,23 +275,27 @@ class ClubHost:
         self.organiser_key = new_seat_key(_stream(secret, b"organiser"))
 
     async def _resume_round(self) -> None:
-        """Open the tables of the round being played where each stood (its journal), or anew."""
+        """Open the last round's tables where each stood (its journal), or anew if it has none yet;
+        a table the organiser closed stays closed."""
         night = self.night
         if night.phase is Phase.BETWEEN:
             self._schedule_next_round()
-        if night.phase is not Phase.PLAYING:
+        if not night.draws:
             return
         draw = night.draws[-1]
-        for drawn in night.waiting:
+        for drawn in draw.tables:
             name = table_name(draw.round, drawn.number)
+            result = night.result_of(draw.round, drawn.number)
             path = self._table_journal(name)
+            if result is not None and result.closed:
+                continue
             if path.exists() and path.stat().st_size:
-                table = await self.host.resume_table(self._table_config(draw.round, drawn.number), path)
-                ending = table.match.ending if table.match is not None else None
-                if ending is not None:
-                    # It ended as the host stopped, before the night heard: its result now.
-                    self._record(self._result(draw.round, drawn, ending.totals, ending.winners, ""))
-            else:
+                await self.host.resume_table(self._table_config(draw.round, drawn.number), path)
+                if result is None:
+                    # (A match that ended as the host stopped, before the night heard: its record
+                    # now, and its result with it.)
+                    self.host.finish_restored(name)
+            elif result is None:
                 self._open_table(draw.round, drawn)
 
     async def stop(self) -> None:
@@ -444,6 +451,17 @@ class ClubHost:
         return []
 
     # -- what happens at the tables ----------------------------------------------------------
+
+    def _round_scored(self, name: str) -> None:
+        """A round of a table's match ended: the night's tables, their points as they stand now, are
+        told (once, whatever the tables whose rounds end meanwhile)."""
+        if not self._scores_due:
+            self._scores_due = True
+            asyncio.get_running_loop().call_soon(self._tell_scores)
+
+    def _tell_scores(self) -> None:
+        self._scores_due = False
+        self._then(self._after_change)
 
     def _match_over(self, name: str, record: MatchRecord) -> None:
         """A table's match is over (the host is carrying out its effects): its result, once that is done."""
