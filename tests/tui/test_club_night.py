@@ -205,6 +205,8 @@ async def test_the_menu_leads_to_the_organisers_form_which_says_what_is_wrong(
         for label in ("Game", "Players a table", "Format", "Rounds", "Points to win", "Byes", "Join code",
                       "Port"):
             assert label in text
+        # Every field and the Start button in view at 80x24, above the footer.
+        assert form.query_one("#start").region.bottom <= 23
         form.query_one("#format", Select).value = "rotating-partners"
         await pilot.press("ctrl+s")
         await wait_for(pilot, lambda: "rotating partners is for a partners' game" in str(
