@@ -32,6 +32,7 @@ from capicu.net.protocol import (
     GameSnapshot,
     GameView,
     MatchRecorded,
+    TableState,
 )
 from capicu.net.store.journals import JournalFolder, Unfinished, summarize
 from capicu.tui.prefs.saved_seats import SEATS_FILE, SeatStore
@@ -637,6 +638,26 @@ class CapicuApp(App[None]):
         self._pop_to_menu()
         if not self._in_menu():
             self._open_menu()
+
+    def table_to_go_back_to(self) -> str | None:
+        """The table of this round whose seat we left while its match goes on (None: none)."""
+        club = self.club
+        drawn = club.model.club_draw if club is not None else None
+        roster = club.model.club if club is not None else None
+        if self.link is not None or drawn is None or drawn.table is None or roster is None:
+            return None
+        table = next((table for table in roster.tables if table.name == drawn.table), None)
+        if table is None or roster.round != drawn.round or table.state != TableState.PLAYING:
+            return None
+        return drawn.table
+
+    def go_back_to_table(self) -> None:
+        """Take our seat of this round back (its token still holds it; the computer covered it)."""
+        club = self.club
+        if club is None or self.table_to_go_back_to() is None:
+            return
+        club.seated_round -= 1  # the draw's seat is ours to take again
+        self.run_worker(self._take_seat(), group="club", exit_on_error=False)
 
     def action_club_standings(self) -> None:
         """The club's standings over the table (F2): live, during the round as between rounds."""
