@@ -13,6 +13,13 @@ from __future__ import annotations
 import subprocess
 import sys
 
+import pytest
+from capicu.tui.app import CapicuApp
+from capicu.tui.game import DisplayOptions
+from capicu.tui.prefs.settings import Settings, save_settings
+from textual.color import Color
+from textual.css.stylesheet import Stylesheet
+
 #: Loaded when asked for, never by the start of a game against the computer.
 NOT_AT_START = (
     "sqlite3",
@@ -75,3 +82,24 @@ def test_a_draw_family_game_starts_without_what_a_matchs_end_and_hosting_need() 
     others = sorted(name for name in loaded if name.startswith("capicu.")
                     and any(game in part for part in name.split(".") for game in OTHER_GAMES))
     assert not others, others
+
+
+async def test_the_saved_theme_is_the_first_and_the_stylesheets_are_parsed_once(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Textual parses every stylesheet at start; choosing the theme after that had it parse them again."""
+    save_settings(Settings(theme="daylight"))
+    reparsed: list[Stylesheet] = []
+    reparse = Stylesheet.reparse
+
+    def counted(stylesheet: Stylesheet) -> None:
+        reparsed.append(stylesheet)
+        reparse(stylesheet)
+
+    monkeypatch.setattr(Stylesheet, "reparse", counted)
+    app = CapicuApp(DisplayOptions(mouse=False))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert app.theme == "daylight"
+        assert app.has_class("-theme-daylight", "-light-mode") and not app.has_class("-dark-mode")
+        assert app.screen.styles.background == Color.parse("#f3ecdf")  # daylight's, from the first parse
+    assert not reparsed
