@@ -171,6 +171,9 @@ class CapicuApp(App[None]):
     #: The code of the language spoken (`language`), said again at each switch.
     speaking: var[str] = var("", always_update=True)
 
+    #: The first theme chosen (None: none of ours could be, Textual's default is used).
+    _first_theme: str | None
+
     def _choose_first_theme(self) -> str:
         """Register our themes and say the first one (see `theme`); Textual asks in `App.__init__`."""
         themes, warnings = load_themes(themes_dir())
@@ -191,7 +194,7 @@ class CapicuApp(App[None]):
         # What the first theme depends on, known before Textual asks for it (`_choose_first_theme`).
         self.display_options = display or DisplayOptions()
         self.settings, self._warnings = load_settings()
-        self._first_theme: str | None = None
+        self._first_theme = None  # (`_choose_first_theme` sets it)
         super().__init__()
         #: The app runs on this process's own terminal (the command line's): it ends when that
         #: terminal goes away (`tui.terminal_gone`). Not for Pilot's tests nor an SSH session.

@@ -6,7 +6,8 @@ asked for: what a match's end needs (the records' folder, the history with SQLit
 the replay of a record, the final score), the hosting screens, the main menu and the forms
 it opens, the lobby (a solo table has none), ``capicu simulate`` and the settings' writer;
 the other games' modules (Mexican Train's, Fives and Threes') and the wire's making of their
-messages when one of them is played; the local network's tables when they are looked for.
+messages when one of them is played; the local network's tables when they are looked for; a
+club night's code (and ``capicu club``'s options, which need it) and a headless host's when run.
 """
 from __future__ import annotations
 
@@ -42,13 +43,17 @@ NOT_AT_START = (
     "capicu.tui.cli.simulate",
     "capicu.tui.screens.match_over",
     "capicu.tui.screens.draw_match_over",
+    "capicu.net.host.headless",
+    "capicu.core.club",
+    "capicu.tui.words.describe_club",
 )
 #: Another game's own modules (core/<game>/, its computer players, its screens and words).
 OTHER_GAMES = ("mexican", "fives", "train")
 
 START = """
 import asyncio, sys
-from capicu.tui.cli.main import main  # what the command line loads before the app
+from capicu.tui.cli.main import build_parser  # what the command line loads before the app
+build_parser().parse_args(["play", "--players", "2"])  # and builds: every command's options, and play's read
 
 async def start() -> None:
     from capicu.core import Rules
