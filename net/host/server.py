@@ -41,7 +41,7 @@ from capicu.core import Action
 from capicu.core.codes import Code, Statement
 from capicu.net.codec import encode_frame
 from capicu.net.codes import Entropy, new_join_code, normal_code
-from capicu.net.discovery import TABLE_NAME_LIMIT, Ad
+from capicu.net.limits import TABLE_NAME_LIMIT
 from capicu.net.protocol import DEFAULT_PORT, Error, ErrorCode, SeatKind, to_wire
 from capicu.net.store.journal import Journal, JournalError, read_journal
 from capicu.net.store.journals import JournalFolder, JournalLock
@@ -68,6 +68,7 @@ from .sanitize import clean_text
 from .table import ConfigError, ConfigProblem, Table, TableConfig, choose_in_worker, choose_with
 
 if TYPE_CHECKING:
+    from capicu.net.discovery import Ad
     from capicu.net.mdns import Announcer
     from capicu.net.store.archive import Kept
 
@@ -488,6 +489,8 @@ class Host:
         table = self.tables.get(self.config.table.name)
         if announce is None or table is None:
             return None
+        from capicu.net.discovery import Ad  # (a host that announces nothing never loads it)
+
         rules = table.config.rules
         return Ad(
             name=announce.name, game=rules.game.value, preset=rules.preset, seats=len(table.seats),
