@@ -26,6 +26,7 @@ from ..games import LINE
 from ..rules import REDEAL_DOUBLES, FirstLead, Rules, RulesError, RulesProblem, TieLead
 from ..tiles import Tile, TileSet, tile_set
 from .events import Event, MatchEnded, Passed, RoundEnded, RoundResult, RoundStarted, TilePlayed, TilesDrawn
+from .layout import line_plays
 from .refusals import why_not
 from .scoring import score_round
 from .state import RoundState, deal_hands, highest_double
@@ -42,12 +43,6 @@ _LEFT, _RIGHT = End.LEFT, End.RIGHT
 #: Deals in a row with no double before the engine gives up (never reached in
 #: practice: about 3 deals in 1,000 have no double with two players).
 _MAX_REDEALS = 1000
-
-
-@cache
-def _plays(max_pip: int) -> tuple[tuple[Play, Play], ...]:
-    """One shared `Play` per tile and end, so listing legal actions builds nothing."""
-    return tuple((Play(t, End.LEFT), Play(t, End.RIGHT)) for t in tile_set(max_pip).tiles)
 
 
 @cache
@@ -96,7 +91,7 @@ class Match(LoggedMatch):
         #: The seat that leads the round with any tile (None: as `Rules.first_lead` says),
         #: decided when the last round ended; a new deal asked for keeps it.
         self._lead: int | None = None
-        self._plays = _plays(rules.max_pip)
+        self._plays = line_plays(rules.max_pip)
         self._blank_plays = _blank_plays(rules.max_pip) if rules.wild_blanks else {}
         #: The house rules, read once (the hot path asks for them after every action).
         self._wild = bool(rules.wild_blanks)

@@ -11,12 +11,11 @@ side to the target wins at once, even in the middle of a hand.
 from __future__ import annotations
 
 from collections import deque
-from functools import cache
 
 from ..actions import DRAW, PASS, Action, Draw, End, Play
+from ..draw.layout import line_plays
 from ..engine import Ending, LoggedMatch
 from ..games import FIVES
-from ..tiles import tile_set
 from .events import (
     FivesEvent,
     FivesMatchEnded,
@@ -34,12 +33,6 @@ from .view import FivesView
 
 LOG_FORMAT = FIVES.log_format
 _LEFT, _RIGHT = End.LEFT, End.RIGHT
-
-
-@cache
-def _plays(max_pip: int) -> tuple[tuple[Play, Play], ...]:
-    """One shared `Play` per tile and end, so listing legal actions builds nothing."""
-    return tuple((Play(t, End.LEFT), Play(t, End.RIGHT)) for t in tile_set(max_pip).tiles)
 
 
 class FivesMatch(LoggedMatch):
@@ -71,7 +64,7 @@ class FivesMatch(LoggedMatch):
         self.results: list[FivesRoundResult] = []
         self.winner: int | None = None
         self.leader = -1
-        self._plays = _plays(rules.max_pip)
+        self._plays = line_plays(rules.max_pip)
         #: The line of play, left to right, kept by each play.
         self._line: deque[tuple[int, int]] = deque()
         self._hand_counts: list[int] = []

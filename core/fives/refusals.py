@@ -28,6 +28,7 @@ def why_not_fives(view: FivesView, action: object) -> IllegalAction | None:
         return IllegalAction(action, Refusal.NOT_AN_ACTION, {"action": repr(action)[:40]})
     if (now := not_now(view)) is not None:
         return IllegalAction(action, now)
+    assert view.turn is not None  # (not_now says so)
     if view.turn != view.seat:
         return IllegalAction(action, Refusal.NOT_YOUR_TURN, {"seat": view.turn})
     if action in view.legal:
