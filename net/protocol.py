@@ -26,12 +26,12 @@ import types
 import unicodedata
 from collections.abc import Callable
 from enum import StrEnum
-from typing import TYPE_CHECKING, Annotated, Any, Generic, Protocol, TypeAlias, TypeVar, Union, get_args
+from typing import TYPE_CHECKING, Annotated, Any, Generic, Protocol, TypeAlias, TypeVar, get_args
 
 import msgspec
 from capicu.core import Action, Rules, Tile
 from capicu.core.codes import Code
-from capicu.core.games import GAMES, GameSpec
+from capicu.core.games import GAMES, LINE, MEXICAN_TRAIN, GameSpec, game_of_view
 from capicu.net.host.sanitize import clean_text
 from capicu.net.store.record import MatchRecord
 from msgspec import Meta, Struct
@@ -476,23 +476,33 @@ def _named(kind: Any) -> Any:
     return kind
 
 
-#: Every game as the wire carries it, in the registry's order.
-GAME_WIRES: tuple[GameWire, ...] = tuple(GameWire(spec) for spec in GAMES)
-_BY_VIEW = {game.view: game for game in GAME_WIRES}
-_BY_TAG = {game.tag: game for game in GAME_WIRES}
-_BY_MESSAGE = {kind: game for game in GAME_WIRES for kind in (game.snapshot, game.update)}
-_BY_SPEC = {game.spec: game for game in GAME_WIRES}
+#: Each game as the wire carries it, made the first time that game is asked for (`wire_of_game`): a
+#: Draw-family table never makes Mexican Train's or Fives and Threes', nor loads their modules.
+_BY_SPEC: dict[GameSpec, GameWire] = {}
+#: Each made game's snapshot and update classes -> the game.
+_BY_MESSAGE: dict[type[Any], GameWire] = {}
 
 
 def wire_of_game(spec: GameSpec) -> GameWire:
-    """The game core's registry declares as ``spec``, as the wire carries it."""
-    return _BY_SPEC[spec]
+    """The game core's registry declares as ``spec``, as the wire carries it (made on first use)."""
+    game = _BY_SPEC.get(spec)
+    if game is None:
+        game = _BY_SPEC[spec] = GameWire(spec)
+        _BY_MESSAGE.update({game.snapshot: game, game.update: game})
+    return game
+
+
+def _wire_tagged(tag: str | None) -> GameWire | None:
+    """The game whose views say ``tag`` in their ``game`` field (None: the game whose views name
+    none), as the wire carries it; None for no game of the registry."""
+    spec = next((spec for spec in GAMES if spec.view_tag == tag), None)
+    return wire_of_game(spec) if spec is not None else None
 
 
 def wire_of(view: Any) -> GameWire:
     """The game ``view`` is a view of, as the wire carries it; ValueError for no game's view."""
-    game = _BY_VIEW.get(type(view))
-    if game is None:
+    game = wire_of_game(game_of_view(view))
+    if type(view) is not game.view:
         raise ValueError(f"{type(view).__name__} is no game's view")
     return game
 
@@ -515,14 +525,34 @@ def advance_view(view: V, update: GameUpdate[Any, Any]) -> V:
 
 
 # Each game's messages by the names they had when each game declared its own.
-#: The Draw family's (whose views name no game).
-Snapshot = _BY_TAG[None].snapshot
-StateUpdate = _BY_TAG[None].update
-ViewState = _BY_TAG[None].state
-#: Mexican Train's.
-TrainSnapshot = _BY_TAG["mexican-train"].snapshot
-TrainUpdate = _BY_TAG["mexican-train"].update
-TrainViewState = _BY_TAG["mexican-train"].state
+#: The Draw family's (whose views name no game): every table's start loads that game anyway.
+_DRAW_FAMILY = wire_of_game(LINE)
+Snapshot = _DRAW_FAMILY.snapshot
+StateUpdate = _DRAW_FAMILY.update
+ViewState = _DRAW_FAMILY.state
+#: Mexican Train's, made when first named (``TrainSnapshot``...: see `__getattr__` below).
+_TRAIN_NAMES = {"TrainSnapshot": "snapshot", "TrainUpdate": "update", "TrainViewState": "state"}
+if TYPE_CHECKING:
+    TrainSnapshot: type[GameSnapshot[Any]]
+    TrainUpdate: type[GameUpdate[Any, Any]]
+    TrainViewState: type[Any]
+    #: Every game as the wire carries it, in the registry's order (each made as it is asked for).
+    GAME_WIRES: tuple[GameWire, ...]
+else:
+    def __getattr__(name: str) -> Any:
+        """Mexican Train's messages by their old names, `GAME_WIRES`, or a class `GameWire` names
+        (where pickle looks for it), each made when first asked for: a table of one game
+        never makes another's."""
+        if name in _TRAIN_NAMES:
+            return getattr(wire_of_game(MEXICAN_TRAIN), _TRAIN_NAMES[name])
+        if name == "GAME_WIRES":
+            return tuple(wire_of_game(spec) for spec in GAMES)
+        if not name.startswith("_") and name.endswith(("Snapshot", "Update", "State")):
+            for spec in GAMES:  # (``MexicanViewSnapshot``: the class `_named` gives a game's snapshot)
+                wire_of_game(spec)
+            if name in globals():
+                return globals()[name]
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 train_view_state = view_state
 advance_train_view = advance_view
 
@@ -757,19 +787,16 @@ class ClubStandings(_FromHost, frozen=True, tag="standings"):
 ClubMessage = ClubRoster | ClubDrawn | ClubStandings
 
 
-#: What a host sends, every game's snapshot and update among them (they are made from the registry
-#: of games when this module is imported: to mypy, a snapshot or an update of any game).
+#: What a host sends, every game's snapshot and update among them (each game's are made from the
+#: registry of games when that game is first asked for: here, a snapshot or an update of any game).
 if TYPE_CHECKING:
     HostMessage: TypeAlias = (
         Welcome | Seats | GameSnapshot[Any] | GameUpdate[Any, Any] | Chat | TurnTimer | NextRound | Waiting
         | HostBye | Error | Ping | Pong | MatchRecorded | ClubRoster | ClubDrawn | ClubStandings
     )
-else:
-    HostMessage = Union[
-        (Welcome, Seats, *(kind for game in GAME_WIRES for kind in (game.snapshot, game.update)), Chat,
-         TurnTimer, NextRound, Waiting, HostBye, Error, Ping, Pong, MatchRecorded, ClubRoster, ClubDrawn,
-         ClubStandings)
-    ]
+else:  # (each game's snapshot and update are subclasses of these two, made as the game is asked for)
+    HostMessage = (Welcome | Seats | GameSnapshot | GameUpdate | Chat | TurnTimer | NextRound | Waiting
+                   | HostBye | Error | Ping | Pong | MatchRecorded | ClubRoster | ClubDrawn | ClubStandings)
 #: A snapshot or an update of any game.
 AnySnapshot: TypeAlias = GameSnapshot[Any]
 AnyUpdate: TypeAlias = GameUpdate[Any, Any]
@@ -788,11 +815,8 @@ class _PongFromClient(Pong, frozen=True, forbid_unknown_fields=True, tag="pong")
 
 
 _CLIENT_TYPES: dict[str, type[Any]] = {kind.__struct_config__.tag: kind for kind in get_args(ClientMessage)}
-_HOST_TYPES: dict[str, type[Any]] = {
-    kind.__struct_config__.tag: kind for kind in get_args(HostMessage) if kind not in _BY_MESSAGE
-}
 #: A snapshot or an update is read as its game's: the one its view names.
-_HOST_TYPES.update(snapshot=GameSnapshot, update=GameUpdate)
+_HOST_TYPES: dict[str, type[Any]] = {kind.__struct_config__.tag: kind for kind in get_args(HostMessage)}
 _STRICT_TWINS: dict[type[Any], type[Any]] = {Ping: _PingFromClient, Pong: _PongFromClient}
 
 
@@ -838,12 +862,12 @@ def _game_named_by(data: dict[str, Any]) -> GameWire:
     game whose views name none); `ProtocolError` for a game this side does not know."""
     view = data.get("view")
     name = view.get(GAME_FIELD) if type(view) is dict else None
-    game = _BY_TAG.get(name) if type(name) is str else None
+    game = _wire_tagged(name) if type(name) is str else None
     if game is not None:
         return game
     if type(name) is str:
         raise _bad(f"{data['type']}.view.{GAME_FIELD}: there is no game {name[:40]!r} here")
-    return _BY_TAG[None]  # (a view that names no game, or that names it with no text)
+    return _DRAW_FAMILY  # (a view that names no game, or that names it with no text)
 
 
 def _kind(data: Any, kinds: dict[str, type[Any]], side: str) -> type[Any]:

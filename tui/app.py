@@ -109,9 +109,6 @@ from .link import (
     seat_gone,
 )
 from .screens.base import CapicuScreen
-from .screens.lobby import LobbyScreen
-from .screens.match_over import MatchOverScreen
-from .screens.menu import MainMenuScreen
 from .screens.reconnecting import ReconnectingScreen
 from .screens.rejoin_request import RejoinRequestScreen
 from .screens.rules_keys import RulesKeysScreen
@@ -121,6 +118,9 @@ from .widgets.tiles import TileStyle
 if TYPE_CHECKING:
     from capicu.net.club.host import ClubHostConfig
     from capicu.net.host.server import HostConfig
+
+    from .screens.lobby import LobbyScreen  # (each loaded when first opened)
+    from .screens.menu import MainMenuScreen
 
 __all__ = ["CapicuApp"]
 
@@ -157,6 +157,7 @@ class CapicuApp(App[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+q", "quit", N_("Quit"), show=False, priority=True),
         Binding("ctrl+p", "command_palette", N_("Palette"), show=False),
+        Binding("f2", "club_standings", N_("Club standings"), show=False),
     ]
 
     # What the screens follow of the App itself (each screen watches them; see CapicuScreen).
@@ -192,6 +193,10 @@ class CapicuApp(App[None]):
         #: The club night this terminal takes part in (None: none); its seat, while a round is
         #: played, is `game` and `link` as any table is.
         self.club: ClubSession | None = None
+        #: The main menu and a game's lobby as last opened (each loaded when first opened: a game
+        #: against the computer started from the shell opens neither).
+        self._menu: MainMenuScreen | None = None
+        self._lobby: LobbyScreen | None = None
         #: Said by the first screen of the game, the lobby or the table, in its log (never over the hand).
         self.opening_notices: list[Wording] = []
         self._exiting = False
@@ -249,7 +254,7 @@ class CapicuApp(App[None]):
         if self.ascii_mode:
             self.add_class("ascii")
         if self.start_request is None:
-            self.push_screen(MainMenuScreen())
+            self._open_menu()
         elif isinstance(self.start_request, OpenReplays):
             self.open_replays(self.start_request.path)
         else:
@@ -331,6 +336,9 @@ class CapicuApp(App[None]):
                 yield SystemCommand(t("Language: {language}", language=name),
                                     t("Show every text in {language}", language=name),
                                     lambda code=code: self.set_language(code))
+        if self.club is not None:
+            yield SystemCommand(t("Club standings"), t("Show the club night's standings (F2)"),
+                                self.action_club_standings)
         yield SystemCommand(t("Theme"), t("Change the current theme"), self.action_change_theme)
         if screen.query("HelpPanel"):
             yield SystemCommand(t("Keys"), t("Hide the keys and help panel"), self.action_hide_help_panel)
@@ -436,8 +444,12 @@ class CapicuApp(App[None]):
         self.link = GameLink(self, connection, self.game.table, host_config, seats, dial=self.dial,
                              records=records_dir())
         self.run_worker(self.link.run(), name="link", group="link", exclusive=True, exit_on_error=False)
+        self._lobby = None
         if not isinstance(request, SoloGame):  # a solo table is dealt at once: no lobby
-            self.push_screen(LobbyScreen())
+            from .screens.lobby import LobbyScreen
+
+            self._lobby = LobbyScreen()
+            self.push_screen(self._lobby)
 
     def _offer_resume(self, request: SoloGame | HostGame, folder: JournalFolder, kept: Unfinished) -> None:
         """Ask whether to resume ``kept``, then start ``request`` as answered (Esc: start nothing)."""
@@ -480,8 +492,8 @@ class CapicuApp(App[None]):
             self.exit()
             return
         self._pop_to_menu()
-        if not isinstance(self.screen, MainMenuScreen):
-            self.push_screen(MainMenuScreen())
+        if not self._in_menu():
+            self._open_menu()
 
     async def play_again(self) -> None:
         """Leave this match and start the same kind of game again (a new deal for solo)."""
@@ -537,7 +549,7 @@ class CapicuApp(App[None]):
         wanted = ClubLobbyScreen if gathering else ClubStandingsScreen
         if any(isinstance(screen, wanted) for screen in self.screen_stack):
             return
-        if isinstance(self.screen, LobbyScreen | ClubLobbyScreen):
+        if self.screen is self._lobby or isinstance(self.screen, ClubLobbyScreen):
             self.switch_screen(wanted())
         elif not any(isinstance(screen, ClubLobbyScreen) for screen in self.screen_stack):
             self.push_screen(wanted())
@@ -572,7 +584,8 @@ class CapicuApp(App[None]):
         table = next((table for table in drawn.tables if table.name == drawn.table), None)
         number = table.number if table is not None else 0
         self.opening_notices = [later("Round {round}: you sit at table {number}, seat {seat}.",
-                                      round=drawn.round, number=number, seat=(drawn.seat or 0) + 1)]
+                                      round=drawn.round, number=number, seat=(drawn.seat or 0) + 1),
+                                later("F2 shows the club's standings.")]
         self.link = GameLink(self, connection, self.game.table, dial=self.dial, records=records_dir())
         self.run_worker(self.link.run(), name="seat", group="seat", exclusive=True, exit_on_error=False)
 
@@ -620,8 +633,17 @@ class CapicuApp(App[None]):
             self.exit()
             return
         self._pop_to_menu()
-        if not isinstance(self.screen, MainMenuScreen):
-            self.push_screen(MainMenuScreen())
+        if not self._in_menu():
+            self._open_menu()
+
+    def action_club_standings(self) -> None:
+        """The club's standings over the table (F2): live, during the round as between rounds."""
+        from .screens.club_base import ClubScreen
+        from .screens.club_standings import StandingsOverlay
+
+        if self.club is None or isinstance(self.screen, ClubScreen | StandingsOverlay):
+            return
+        self.push_screen(StandingsOverlay())
 
     async def start_round(self) -> None:
         """(The organiser.) Draw the night's next round."""
@@ -637,8 +659,18 @@ class CapicuApp(App[None]):
 
     def _pop_to_menu(self) -> None:
         """Close every screen above the main menu (or above the first screen, started from the shell)."""
-        while len(self.screen_stack) > 1 and not isinstance(self.screen, MainMenuScreen):
+        while len(self.screen_stack) > 1 and not self._in_menu():
             self.pop_screen()
+
+    def _open_menu(self) -> None:
+        from .screens.menu import MainMenuScreen  # with the forms it opens: a game from the shell needs none
+
+        self._menu = MainMenuScreen()
+        self.push_screen(self._menu)
+
+    def _in_menu(self) -> bool:
+        """The main menu is on top."""
+        return self._menu is not None and self.screen is self._menu
 
     async def send_action(self, action: Action) -> None:
         if self.link is not None:
@@ -657,6 +689,8 @@ class CapicuApp(App[None]):
 
     def show_match_over(self, view: GameView) -> None:
         """The final score over the finished table (from the table's Enter once the match is won)."""
+        from .screens.match_over import MatchOverScreen  # (what a match's end needs, when it ends)
+
         if not isinstance(self.screen, MatchOverScreen):
             self.push_screen(face_of(view.rules).match_over()(view))
 
@@ -694,8 +728,8 @@ class CapicuApp(App[None]):
     def on_asking_host(self, message: AskingHost) -> None:
         if not self._showing():
             return
-        if isinstance(self.screen, LobbyScreen):  # not a toast: it would linger over the table
-            self.screen.set_status(t("Your seat is held for you: asking the host to give it back..."))
+        if self._lobby is not None and self.screen is self._lobby:  # not a toast: it would linger
+            self._lobby.set_status(t("Your seat is held for you: asking the host to give it back..."))
         else:
             self.notify(t("Your seat is held for you: asking the host to give it back..."), timeout=10)
 
@@ -725,9 +759,9 @@ class CapicuApp(App[None]):
             view = taken.view
             # Each game its table (`tui.games`): the Draw family's line of play, Mexican Train's trains.
             table = face_of(view.rules).table(view)
-            in_lobby = not isinstance(self.game.request, SoloGame) and isinstance(self.screen, LobbyScreen)
+            in_lobby = self._lobby is not None and self.screen is self._lobby
             self.switch_screen(table) if in_lobby else self.push_screen(table)
-        elif isinstance(taken, Chat) and not any(isinstance(s, TableScreen | LobbyScreen)
+        elif isinstance(taken, Chat) and not any(isinstance(s, TableScreen) or s is self._lobby
                                                  for s in self.screen_stack):
             self.notify(t("{name}: {text}", name=taken.name, text=taken.text))
         elif isinstance(taken, MatchRecorded) and self.table is not None and self.table.history_problem:

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 from capicu.core.club import ClubError, Phase
 from capicu.net.model import TableModel
 from capicu.net.protocol import ClubDrawn, ClubPhase
-from capicu.tui.prefs.settings import data_dir
+from capicu.tui.prefs.settings import data_dir, records_dir
 
 from .game import HostClub, JoinGame, StartRequest
 
@@ -104,6 +104,7 @@ def club_host_config(request: HostClub) -> ClubHostConfig:
         if over or request.new:
             stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S")
             folder.rename(folder.with_name(f"{NIGHT_FOLDER}-{stamp}"))
+    # The matches' records and the night itself go where `capicu history` (and --club) reads them.
     return ClubHostConfig(request.club, folder=folder, bind=request.bind, port=request.port,
-                          code=request.code,
+                          code=request.code, records=records_dir(),
                           round_delay=request.round_delay)

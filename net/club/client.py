@@ -35,6 +35,8 @@ from capicu.net.client import Client, Dial, JoinError
 from capicu.net.model import Change, TableModel
 from capicu.net.protocol import CLUB_TABLE, ClubDrawn, ProtocolError
 
+#: Seconds between the tries at opening a drawn seat before it is only offered.
+FOLLOW_RETRIES = (0.1, 0.3, 1.0)
 #: Where a `ClubChange` comes from.
 Source = Literal["club", "table", "seated", "offered"]
 
@@ -160,12 +162,19 @@ class ClubClient:
             if old is not None:
                 await old.drop()
             assert draw.table is not None and draw.token is not None
-            try:
-                table = await Client.connect(
-                    self.host, self.port, name=self.name, token=draw.token, table=draw.table, dial=self._dial,
-                    records=self._records, timeout=self._timeout, give_up_after=self._give_up_after,
-                    max_backoff=self._max_backoff)
-            except (OSError, TimeoutError, JoinError, ProtocolError):
+            table = None
+            for pause in FOLLOW_RETRIES:
+                try:
+                    table = await Client.connect(
+                        self.host, self.port, name=self.name, token=draw.token, table=draw.table,
+                        dial=self._dial, records=self._records, timeout=self._timeout,
+                        give_up_after=self._give_up_after, max_backoff=self._max_backoff)
+                    break
+                except (OSError, TimeoutError, JoinError, ProtocolError):
+                    # (The host may not have seen our last table's connection go yet, and
+                    # counts it against our address's connections.)
+                    await asyncio.sleep(pause)
+            if table is None:
                 # The seat cannot be taken now: it is offered (the club's connection brings the
                 # draw again, with the seat's token as it is then, once the host is back).
                 self._queue.put_nowait(ClubChange("offered", draw=draw))

@@ -89,6 +89,7 @@ TABLES_FOLDER = "tables"
 RECORDS_FOLDER = "records"
 
 _TABLE_NAME = re.compile(r"r(\d+)-t(\d+)")
+_CONNECTIONS = Limits().connections_per_address
 
 
 def table_name(round: int, number: int) -> str:
@@ -126,7 +127,9 @@ class ClubHostConfig:
     #: Seconds from the round's last table done to the next round's draw; None: the organiser
     #: draws each round (``club_start``, `ClubHost.start_round`).
     round_delay: float | None = 60.0
-    limits: Limits = field(default_factory=Limits)
+    #: A host's limits, but twice the connections from one address: each person holds two (the
+    #: club's and their table's), and the one they leave may not be gone yet as they open the next.
+    limits: Limits = field(default_factory=lambda: Limits(connections_per_address=2 * _CONNECTIONS))
     computer_threads: int = 4
     #: Where each finished match's record is kept, and the night in the club history beside the
     #: match history (net/store/club.py): a data folder's ``records/``. None: the night's folder's.
@@ -163,6 +166,7 @@ class ClubHost:
                 computer_threads=config.computer_threads, no_first_table=True,
             ),
             report=report, clock=clock, entropy=entropy, match_over=self._match_over,
+            round_scored=self._round_scored,
         )
         self.host.machine.lobby = self
         self._entropy = entropy
@@ -186,6 +190,10 @@ class ClubHost:
         self._closing: set[str] = set()
         self._tasks: set[asyncio.Task[Any]] = set()
         self._journal_failed = False
+        #: The tables' points are to be told (a round of a match ended).
+        self._scores_due = False
+        #: Entrants whose join is being written (their name is theirs already).
+        self._joining: set[int] = set()
         #: The night being kept in the club history (a stop waits for it).
         self._keeping: set[asyncio.Task[None]] = set()
         #: Set whenever the night changes (a test or the interface waits on it).
@@ -267,23 +275,27 @@ class ClubHost:
         self.organiser_key = new_seat_key(_stream(secret, b"organiser"))
 
     async def _resume_round(self) -> None:
-        """Open the tables of the round being played where each stood (its journal), or anew."""
+        """Open the last round's tables where each stood (its journal), or anew if it has none yet;
+        a table the organiser closed stays closed."""
         night = self.night
         if night.phase is Phase.BETWEEN:
             self._schedule_next_round()
-        if night.phase is not Phase.PLAYING:
+        if not night.draws:
             return
         draw = night.draws[-1]
-        for drawn in night.waiting:
+        for drawn in draw.tables:
             name = table_name(draw.round, drawn.number)
+            result = night.result_of(draw.round, drawn.number)
             path = self._table_journal(name)
+            if result is not None and result.closed:
+                continue
             if path.exists() and path.stat().st_size:
-                table = await self.host.resume_table(self._table_config(draw.round, drawn.number), path)
-                ending = table.match.ending if table.match is not None else None
-                if ending is not None:
-                    # It ended as the host stopped, before the night heard: its result now.
-                    self._record(self._result(draw.round, drawn, ending.totals, ending.winners, ""))
-            else:
+                await self.host.resume_table(self._table_config(draw.round, drawn.number), path)
+                if result is None:
+                    # (A match that ended as the host stopped, before the night heard: its record
+                    # now, and its result with it.)
+                    self.host.finish_restored(name)
+            elif result is None:
                 self._open_table(draw.round, drawn)
 
     async def stop(self) -> None:
@@ -366,7 +378,7 @@ class ClubHost:
         entrant = night.entrant_named(name)
         if entrant is not None:
             # The join code and the name of somebody not here bring them back (a new machine).
-            if any(who == entrant.id for who in self._lobby.values()):
+            if entrant.id in self._joining or any(who == entrant.id for who in self._lobby.values()):
                 raise ProtocolError(ErrorCode.NAME_TAKEN, f"somebody in the club is already called {name!r}")
             if not entrant.active:
                 raise ProtocolError(ErrorCode.REFUSED, f"{entrant.name!r} left the club night")
@@ -379,7 +391,13 @@ class ClubHost:
         self._write(night)
         entrant_id = night.entrants[-1].id
         # Welcomed once the join is on disk (its name held meanwhile: nobody else takes it).
-        self._then(lambda: self._enter(peer, name, entrant_id))
+        self._joining.add(entrant_id)
+
+        def welcome() -> None:
+            self._joining.discard(entrant_id)
+            self._enter(peer, name, entrant_id)
+
+        self._then(welcome)
         return []
 
     def resume(self, peer: Peer, token: str, now: float) -> list[Effect]:
@@ -433,6 +451,17 @@ class ClubHost:
         return []
 
     # -- what happens at the tables ----------------------------------------------------------
+
+    def _round_scored(self, name: str) -> None:
+        """A round of a table's match ended: the night's tables, their points as they stand now, are
+        told (once, whatever the tables whose rounds end meanwhile)."""
+        if not self._scores_due:
+            self._scores_due = True
+            asyncio.get_running_loop().call_soon(self._tell_scores)
+
+    def _tell_scores(self) -> None:
+        self._scores_due = False
+        self._then(self._after_change)
 
     def _match_over(self, name: str, record: MatchRecord) -> None:
         """A table's match is over (the host is carrying out its effects): its result, once that is done."""

@@ -115,6 +115,17 @@ class KeepRecord:
     record: MatchRecord
 
 
+@dataclass(frozen=True, slots=True)
+class RoundScored:
+    """A round of table ``table``'s match ended (the match goes on): its scores moved.
+
+    For whoever follows the host's tables from outside them (a club night's standings,
+    net/club/); nothing waits for it.
+    """
+
+    table: str
+
+
 class Player(Protocol):
     """A computer player of some game (core/games.py makes one for each game's levels)."""
 
@@ -205,4 +216,4 @@ class Report:
     note: Statement[HostNote]
 
 
-Effect = Send | Tell | Close | Record | KeepRecord | Think | Ask | Cancelled | Report
+Effect = Send | Tell | Close | Record | KeepRecord | RoundScored | Think | Ask | Cancelled | Report

@@ -41,7 +41,7 @@ from capicu.core import Action
 from capicu.core.codes import Code, Statement
 from capicu.net.codec import encode_frame
 from capicu.net.codes import Entropy, new_join_code, normal_code
-from capicu.net.discovery import TABLE_NAME_LIMIT, Ad
+from capicu.net.limits import TABLE_NAME_LIMIT
 from capicu.net.protocol import DEFAULT_PORT, Error, ErrorCode, SeatKind, to_wire
 from capicu.net.store.journal import Journal, JournalError, read_journal
 from capicu.net.store.journals import JournalFolder, JournalLock
@@ -58,6 +58,7 @@ from .effects import (
     Peer,
     Record,
     Report,
+    RoundScored,
     Send,
     Tell,
     Think,
@@ -67,6 +68,7 @@ from .sanitize import clean_text
 from .table import ConfigError, ConfigProblem, Table, TableConfig, choose_in_worker, choose_with
 
 if TYPE_CHECKING:
+    from capicu.net.discovery import Ad
     from capicu.net.mdns import Announcer
     from capicu.net.store.archive import Kept
 
@@ -311,10 +313,13 @@ class Host:
         clock: Callable[[], float] | None = None,
         entropy: Entropy = secrets.token_bytes,
         match_over: Callable[[str, MatchRecord], None] | None = None,
+        round_scored: Callable[[str], None] | None = None,
     ) -> None:
         self.config = config
-        #: Told of each finished match (its table's name and its record), on the event loop.
+        #: Told of each finished match (its table's name and its record), and of each round of a
+        #: match that ends with the match going on (its table's name), on the event loop.
         self._match_over = match_over
+        self._round_scored = round_scored
         self._clock = clock
         #: Where the tables' secrets and seeds come from (a test's seeded source, or `secrets`).
         self._entropy = entropy
@@ -484,6 +489,8 @@ class Host:
         table = self.tables.get(self.config.table.name)
         if announce is None or table is None:
             return None
+        from capicu.net.discovery import Ad  # (a host that announces nothing never loads it)
+
         rules = table.config.rules
         return Ad(
             name=announce.name, game=rules.game.value, preset=rules.preset, seats=len(table.seats),
@@ -523,6 +530,11 @@ class Host:
                             path=str(path), problem=str(exc)) from None
         self._carry_out(self.machine.add_table(table))
         return table
+
+    def finish_restored(self, name: str) -> None:
+        """Table ``name`` was restored with its match over: its record is made and kept now."""
+        table = self.tables[name]
+        self._carry_out(self.machine.from_table(table, table.finish_restored(self._now())))
 
     def seat_drawn(self, name: str, people: list[str | None]) -> None:
         """Seat table ``name`` as drawn (a name or None, a computer, per seat) and start its match."""
@@ -757,6 +769,8 @@ class Host:
                 self._cancelled(effect.request_id)
         elif isinstance(effect, Report):
             self.report(effect.note)
+        elif isinstance(effect, RoundScored) and self._round_scored is not None:
+            self._round_scored(effect.table)
 
     def _keep_record(self, keep: KeepRecord) -> None:
         """Write a finished match's record in the host's folder of records, in a thread; say how it went."""

@@ -88,7 +88,20 @@ from capicu.net.store.journal import (
 from capicu.net.store.record import MatchRecord, RecordSeat, record_of, utc_text
 from msgspec import UNSET, UnsetType
 
-from .effects import Close, Effect, HostNote, KeepRecord, Peer, Player, Record, Report, Send, Tell, Think
+from .effects import (
+    Close,
+    Effect,
+    HostNote,
+    KeepRecord,
+    Peer,
+    Player,
+    Record,
+    Report,
+    RoundScored,
+    Send,
+    Tell,
+    Think,
+)
 from .sanitize import name_key, names_look_alike
 from .timing import Deadlines
 
@@ -462,6 +475,13 @@ class Table:
         # but a computer's first move may be asked for (the host carries it out).
         return table
 
+    def finish_restored(self, now: float) -> list[Effect]:
+        """A restored match that is over (its host stopped as it ended): its record made and kept
+        now (`KeepRecord`), as at its end; nothing for a match not over, or already recorded."""
+        if self._phase is Phase.OVER and self.record is None and self.broken is None:
+            self._finish(now)
+        return self._drain()
+
     def take_effects(self) -> list[Effect]:
         """The effects of what happened outside a call (a restore's first computer move)."""
         return self._drain()
@@ -808,6 +828,8 @@ class Table:
             self._begin_break(now, announce=announce_break)
         if self._phase is Phase.OVER and self.record is None:
             self._finish(now)
+        elif any(type(event) is self._game.round_ended for event in events):
+            self._out.append(RoundScored(self.name))
 
     def _note_covered(self, events: tuple[Any, ...], acted: int, actor: int | None, by: ActedBy) -> None:
         """Keep the numbers of the first ``acted`` of ``events`` (numbered from ``self.seq + 1``) when

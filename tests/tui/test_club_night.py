@@ -27,7 +27,7 @@ from capicu.net.protocol import ClubPhase, GameSnapshot, TableState
 from capicu.tui.app import CapicuApp
 from capicu.tui.game import DisplayOptions, HostClub, JoinGame
 from capicu.tui.screens.club_lobby import ClubLobbyScreen
-from capicu.tui.screens.club_standings import ClubStandingsScreen
+from capicu.tui.screens.club_standings import ClubStandingsScreen, StandingsOverlay
 from capicu.tui.screens.draw_table import DrawTableScreen
 from capicu.tui.screens.match_over import MatchOverScreen
 from capicu.tui.widgets.standings_table import StandingsTable
@@ -123,6 +123,13 @@ async def test_a_player_is_taken_to_each_seat_by_itself_and_back_to_the_standing
                 assert app.game.table.seat == first.seat
                 await wait_for(pilot, lambda: "Round 1: you sit at table" in screen_text(app),
                                what="the notice")
+                # The standings, live during the round, one key away from the table.
+                await pilot.press("f2")
+                await wait_for(pilot, lambda: isinstance(app.screen, StandingsOverlay), what="the standings")
+                await wait_for(pilot, lambda: "Standings: round 1 of 2" in screen_text(app)
+                               and "Dani" in screen_text(app), what="the standings")
+                await pilot.press("escape")
+                await wait_for(pilot, lambda: isinstance(app.screen, DrawTableScreen), what="the table again")
                 await play_my_match(pilot, app)
                 await wait_for(pilot, lambda: summary_ready(app), steps=STEPS, what="the match's end")
                 await pilot.press("enter")  # the final score

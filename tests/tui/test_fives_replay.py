@@ -6,15 +6,19 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from capicu.core.ai.coach import CoachBudget
 from capicu.core.fives import FivesTilePlayed, FivesView
 from capicu.net.store.record import read_record
 from capicu.tui.app import CapicuApp
 from capicu.tui.game import DisplayOptions, OpenReplays
+from capicu.tui.screens.coach import CoachSeatScreen
 from capicu.tui.screens.replay import ReplayScreen
+from capicu.tui.screens.replays import replay_screen
 from capicu.tui.widgets.pegging_board import PeggingBoard
 from capicu.tui.widgets.status_line import StatusLine
 from helpers_app import screen_text, wait_for
 from helpers_replay import keep
+from textual.widgets import Static
 
 
 @pytest.fixture(autouse=True)
@@ -54,3 +58,27 @@ async def test_a_fives_match_replays_with_its_points_and_its_pegging_board(tmp_p
         assert max(final.scores) >= final.target
         assert "The match goes to" in screen_text(app)
         assert record.winner_names
+
+
+async def test_the_coach_speaks_in_a_fives_replay(tmp_path: Path) -> None:
+    """The coach (core/ai/coach.py) judges a Fives player; the replay shows its remarks as for every game."""
+    path = keep(tmp_path / "records", "fives-and-threes", 2, seed=3)
+    app = CapicuApp(DisplayOptions(mouse=False))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = replay_screen(read_record(path), path)
+        screen.coach_budget = CoachBudget(fives_samples=8)
+        await app.push_screen(screen)
+        await pilot.pause()
+        await pilot.press("c")
+        await wait_for(pilot, lambda: isinstance(app.screen, CoachSeatScreen), what="the seats")
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: screen.coached is not None, steps=3000, what="the analysis")
+        analysis = screen.coached
+        assert analysis is not None and analysis.decisions
+        # Before a decision: the coach's words beside the line, the pegging board still there.
+        decision = analysis.flagged[0] if analysis.flagged else analysis.decisions[0]
+        await pilot.press("home", *["right"] * (decision.position - 1))
+        assert screen.decision_in_view() is decision
+        shown = str(screen.query_one("#coach", Static).render())
+        assert shown.strip()
+        assert screen.query_one(PeggingBoard).tracks

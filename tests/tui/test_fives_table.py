@@ -177,3 +177,18 @@ async def test_the_match_over_shows_the_points_per_hand_and_per_side() -> None:
         for result in view.results:
             row = [str(cell) for cell in table.get_row_at(result.round_number - 1)]
             assert [cell.rstrip("+") for cell in row[2:]] == [str(points) for points in result.points]
+
+
+async def test_the_table_in_spanish() -> None:
+    app = fives_app(seed=3, language="es")
+    async with app.run_test(size=SIZE) as pilot:
+        await play_fives_until(pilot, app, lambda: my_fives_turn(app) and _scoring_play(app) is not None)
+        view = fives_view(app)
+        played = _scoring_play(app)
+        assert view is not None and played is not None
+        assert f"{played.total} da {played.points}." in log_text(app)
+        assert f"suman {view.total}" in str(app.screen.query_one("#fives-total", Static).render())
+        text = screen_text(app)
+        assert f"Tu turno: las puntas suman {view.total}." in text
+        assert "mano 1" in text and "a 61" in text
+        assert app.screen.query_one(LineOfPlay).last_note == f"{played.total} da {played.points}"

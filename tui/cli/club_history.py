@@ -10,20 +10,16 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from capicu.net.store.club import (
-    ClubHistory,
-    ClubHistoryError,
-    clubs_path,
-    open_club_history,
-    write_standings,
-)
 from capicu.tui.prefs.settings import records_dir
 from capicu.tui.words.describe import describe_history_problem
-from capicu.tui.words.describe_club_history import night_lines, night_title, page_words
 from capicu.tui.words.messages import N_, t
 
 from .options import CliError, number_in
+
+if TYPE_CHECKING:  # the nights kept (SQLite) load when asked for: every command builds these options
+    from capicu.net.store.club import ClubHistory
 
 __all__ = ["add_club_history_arguments", "add_standings_arguments", "export_standings", "run_club_history"]
 
@@ -52,6 +48,8 @@ def add_standings_arguments(club: argparse.ArgumentParser) -> None:
 
 
 def _open(folder: Path) -> ClubHistory:
+    from capicu.net.store.club import ClubHistoryError, open_club_history
+
     try:
         history, problem = open_club_history(folder)
     except ClubHistoryError as exc:
@@ -68,6 +66,9 @@ def run_club_history(args: argparse.Namespace, folder: Path | None = None) -> in
                          "a night's standings)"))
     if args.year is not None or args.this_year:
         raise CliError(t("--club shows every night kept: choose one with --night N"))
+    from capicu.net.store.club import clubs_path
+    from capicu.tui.words.describe_club_history import night_lines
+
     player: str | None = args.player.strip() if args.player is not None else None
     if args.player is not None and not player:
         raise CliError(t("a name cannot be empty"))
@@ -97,6 +98,9 @@ def run_club_history(args: argparse.Namespace, folder: Path | None = None) -> in
 
 def export_standings(where: str, night: int | None = None, folder: Path | None = None) -> int:
     """``capicu club --standings FILE``: night ``night`` (None: the last kept) as FILE.csv and FILE.html."""
+    from capicu.net.store.club import clubs_path, write_standings
+    from capicu.tui.words.describe_club_history import night_title, page_words
+
     folder = folder or records_dir()
     if not where.strip():
         raise CliError(t("--standings needs a file's name"))

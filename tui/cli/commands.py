@@ -43,7 +43,7 @@ from capicu.tui.words.describe_rules import describe_rules, preset_title
 from capicu.tui.words.messages import N_, t, tn
 
 from .club import add_club_command, host_club_from_args, join_club_from_args
-from .club_history import add_club_history_arguments
+from .club_history import add_club_history_arguments, add_standings_arguments, export_standings
 from .options import (
     CliError,
     add_display_arguments,
@@ -121,7 +121,9 @@ def add_commands(subparsers: argparse._SubParsersAction[Parser]) -> None:
     host.set_defaults(handler=run_host)
 
     add_tables_command(subparsers)
-    add_club_command(subparsers).set_defaults(handler=run_club)
+    club = add_club_command(subparsers)
+    add_standings_arguments(club)
+    club.set_defaults(handler=run_club)
 
     replay = subparsers.add_parser(
         "replay", help=t("look back at a finished match"),
@@ -567,7 +569,14 @@ def tell_operator(news: News, resumed: Unfinished | None = None) -> None:
 
 
 def run_club(args: argparse.Namespace) -> int:
-    """``capicu club``: a club night hosted from this terminal (the organiser's screens)."""
+    """``capicu club``: a club night hosted from this terminal (the organiser's screens), or a kept
+    night's standings written for the wall (``--standings FILE``: nothing starts)."""
+    if args.standings is not None:
+        if args.join is not None:
+            raise CliError(t("--standings writes a night kept on this machine: it cannot go with --join"))
+        return export_standings(args.standings, args.night)
+    if args.night is not None:
+        raise CliError(t("--night goes with --standings"))
     if args.join is not None:
         joining = join_club_from_args(args)
         return run_app(args, joining, before_screen=lambda: check_reachable(joining.host, joining.port))
@@ -575,7 +584,20 @@ def run_club(args: argparse.Namespace) -> int:
         raise CliError(t("--spectate goes with --join"))
     request = host_club_from_args(args)
     check_table(request.club.rules)  # the organiser's terminal shows no table, but its players' do
-    return run_app(args, request)
+    if args.ssh is None:
+        return run_app(args, request)
+    ssh_gateway = _ssh_gateway()
+    gateway = ssh_gateway.Gateway(ssh_gateway.gateway_config_from_args(args), request.code, club=True)
+    try:
+        gateway.prepare()  # the host key made (or read) and its fingerprint known before the screen
+    except ssh_gateway.GatewayError as exc:
+        raise CliError(str(exc)) from None
+    try:
+        return run_app(args, request, gateway)
+    finally:
+        if gateway.served:
+            print(t("capicu host: SSH host key fingerprint {fingerprint}", fingerprint=gateway.fingerprint),
+                  flush=True)
 
 
 def _ssh_gateway() -> ModuleType:

@@ -20,11 +20,10 @@ import msgspec
 from capicu.core import LEVELS, Rules, RulesError
 from capicu.core.games import game_of
 from capicu.core.rules import ALL_PRESET_NAMES, RULE_OPTIONS, SETS, Game, OptionKind, RuleOption
-from capicu.net.discovery import TABLE_NAME_LIMIT
 from capicu.net.host.sanitize import clean_text
 from capicu.net.host.server import Announce, HostConfig, Limits, new_join_code
 from capicu.net.host.table import MAX_SPECTATORS, ConfigError, ConfigProblem, TableConfig
-from capicu.net.limits import NAME_LIMIT
+from capicu.net.limits import NAME_LIMIT, TABLE_NAME_LIMIT
 from capicu.net.protocol import DEFAULT_PORT, MOST_SEATS
 from capicu.net.store.journal import Keep, worth_keeping
 from capicu.net.store.journals import JournalFolder, JournalKind

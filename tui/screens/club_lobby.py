@@ -19,7 +19,7 @@ class ClubLobbyScreen(ClubScreen):
 
     def __init__(self) -> None:
         super().__init__()
-        #: The entrants as last shown, by id (to tell who just arrived or left); None: no roster yet.
+        #: The entrants of the last roster taken, by id (to tell who just arrived or left); None: none yet.
         self.entrants_shown: dict[int, ClubEntrant] | None = None
 
     def compose(self) -> ComposeResult:
@@ -59,6 +59,9 @@ class ClubLobbyScreen(ClubScreen):
                     news.add_notice(later("{name} joined the club.", name=name))
                 elif was.active and not entrant.active:
                     news.add_notice(later("{name} left the club.", name=name))
+        if isinstance(taken, ClubRoster):
+            # From the messages as they are taken: the model may already hold later ones.
+            self.entrants_shown = {entrant.id: entrant for entrant in taken.entrants}
         super().club_changed(change)
 
     def language_changed(self) -> None:
@@ -72,7 +75,8 @@ class ClubLobbyScreen(ClubScreen):
         if roster is None:
             self.query_one("#club-phase", Static).update(t("Connecting..."))
             return
-        self.entrants_shown = {entrant.id: entrant for entrant in roster.entrants}
+        if self.entrants_shown is None:
+            self.entrants_shown = {entrant.id: entrant for entrant in roster.entrants}
         self.query_one("#club-phase", Static).update(phase_line(roster))
         table = self.query_one("#club-roster", DataTable)
         table.clear(columns=True)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from capicu.net.model import Change
 from capicu.net.protocol import ClubPhase, ClubTable, TableState
 from capicu.tui.screens.base import CapicuModalScreen
 from capicu.tui.screens.club_base import ClubScreen
@@ -141,3 +142,45 @@ class CloseTableScreen(CapicuModalScreen[bool]):
 
     def action_keep(self) -> None:
         self.dismiss(False)
+
+
+class StandingsOverlay(CapicuModalScreen[None]):
+    """The club's standings over the table being played (F2, or the palette's Club standings): live."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,q,enter,f2", "close", N_("Back to the table"), key_display="esc"),
+    ]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="standings-overlay", classes="dialog"):
+            yield Static("", id="club-title", classes="screen-title", markup=False)
+            yield StandingsTable(id="club-standings")
+            yield Static("", id="club-legend", markup=False)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        self.show_club()
+
+    def club_changed(self, change: Change) -> None:
+        if self.is_mounted:
+            self.show_club()
+
+    def language_changed(self) -> None:
+        self.show_club()
+
+    def show_club(self) -> None:
+        session = self.capicu.club
+        roster = session.model.club if session is not None else None
+        standings = session.model.standings if session is not None else None
+        if roster is None:
+            return
+        final = standings.final if standings is not None else roster.phase == ClubPhase.OVER
+        self.query_one("#club-title", Static).update(
+            standings_heading(standings.round if standings is not None else 0, roster.rounds, final))
+        board = self.query_one(StandingsTable)
+        board.show(standings.rows if standings is not None else (), roster.format, roster.you)
+        self.query_one("#club-legend", Static).update(standings_legend(board.keys))
+
+    def action_close(self) -> None:
+        self.dismiss()

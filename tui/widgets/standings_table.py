@@ -65,7 +65,7 @@ class StandingsTable(DataTable[Text]):
                 "name": _short(display_text(row.name, NAME_LIMIT)),
                 "played": str(row.played),
                 "won": str(row.won),
-                "difference": signed(row.points_for - row.points_against),
+                "difference": signed(row.difference),
                 "buchholz": str(row.buchholz),
                 "byes": str(row.byes),
                 "computers": str(row.computer_seats),

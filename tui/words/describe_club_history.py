@@ -11,22 +11,13 @@ from __future__ import annotations
 from capicu.core.club import PlayerMatch, Standing
 from capicu.net.store.club import KeptNight, PageWords
 from capicu.tui.words.describe import display_text, list_separator
+from capicu.tui.words.describe_club import format_name, signed
 from capicu.tui.words.describe_history import FigureTable
 from capicu.tui.words.describe_rules import preset_title
 from capicu.tui.words.messages import current, format_number, t, tc
 
 #: The longest night's name shown.
 NIGHT_NAME_SHOWN = 60
-
-
-def format_title(format: str) -> str:
-    """A night's format in a few words ("Swiss", "rotating partners", "round robin")."""
-    names = {
-        "swiss": tc("a club night's format", "Swiss"),
-        "rotating-partners": tc("a club night's format", "rotating partners"),
-        "round-robin": tc("a club night's format", "round robin"),
-    }
-    return names.get(format, display_text(format, 40))
 
 
 def night_name(kept: KeptNight) -> str:
@@ -40,7 +31,7 @@ def night_title(kept: KeptNight) -> str:
     # TRANSLATORS: a club night in `capicu history --club`: its number, name, game, format and day
     # (YYYY-MM-DD, in UTC).
     return t("{number}. {name}: {game}, {format}, {day}", number=format_number(kept.number),
-             name=night_name(kept), game=preset_title(kept.preset), format=format_title(kept.format),
+             name=night_name(kept), game=preset_title(kept.preset), format=format_name(kept.format),
              day=display_text(kept.started[:10], 10))
 
 
@@ -67,12 +58,6 @@ def standings_columns() -> tuple[str, ...]:
     return (t("#"), t("Name"), t("Played"), t("Won"), tc("standings: points difference", "+/-"),
             tc("standings: Buchholz tie-break", "Bh"), tc("standings: byes", "Bye"),
             tc("standings: matches with a computer at the table", "Cpu"))
-
-
-def signed(number: int) -> str:
-    """A difference with its sign ("+12", "-3", "0")."""
-    shown = format_number(abs(number))
-    return f"+{shown}" if number > 0 else f"-{shown}" if number < 0 else shown
 
 
 def player_name(kept: KeptNight, entrant: int) -> str:
@@ -162,7 +147,7 @@ def page_words(kept: KeptNight) -> PageWords:
     else:
         title = t("{name}: standings after round {round} of {rounds}", name=night_name(kept),
                   round=format_number(night.round), rounds=format_number(night.total_rounds))
-    subtitle = t("{game}, {format}, {day}", game=preset_title(kept.preset), format=format_title(kept.format),
+    subtitle = t("{game}, {format}, {day}", game=preset_title(kept.preset), format=format_name(kept.format),
                  day=display_text(kept.started[:10], 10))
     # TRANSLATORS: the column titles of the printed standings (a page for the wall: room for words).
     columns = (t("Place"), t("Name"), t("Played"), t("Won"), t("Points difference"), t("Points for"),
@@ -173,14 +158,12 @@ def page_words(kept: KeptNight) -> PageWords:
 
 
 __all__ = [
-    "format_title",
     "match_line",
     "night_lines",
     "night_name",
     "night_state",
     "night_title",
     "page_words",
-    "signed",
     "standings_columns",
     "standings_table",
 ]

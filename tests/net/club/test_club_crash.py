@@ -20,6 +20,7 @@ import sys
 from typing import Any
 
 import pytest
+from capicu.core.club import ClubFormat
 from capicu.net import NextRound, Reconnected, Update
 from capicu.net.club import ClubClient
 from capicu.net.club.client import ClubChange
@@ -180,3 +181,40 @@ async def test_a_club_host_killed_mid_round_resumes_the_night_where_it_stood(tmp
     again = recomputed(night, folder)
     assert again == night.results
     assert {standing.rows for standing in told} == {rows(night, again)}
+
+
+async def test_a_match_that_ended_as_the_host_stopped_is_recorded_when_it_resumes(tmp_path):
+    # The table's journal holds the match's last action, the night's journal not its result yet:
+    # a host killed between the two writes. Resumed, the night records it from the table's match.
+    from .test_club_night import club_config, play_the_night, start_club
+
+    club = club_config("puerto-rican-drawing", format=ClubFormat.SWISS, rounds=1, table_size=2, target=20)
+    folder = tmp_path / "night"
+    host = await start_club(folder, club)
+    players = [await ClubClient.connect(LOOPBACK, host.port or 0, name=n, code=CODE) for n in NAMES[:2]]
+    try:
+        host.start_round()
+        await asyncio.wait_for(asyncio.gather(*(play_the_night(p) for p in players)), NIGHT_WAIT)
+    finally:
+        for player in players:
+            await player.drop()
+        await host.stop()
+    (result,) = host.night.results
+    journal = folder / "night.journal"
+    lines = journal.read_bytes().splitlines(keepends=True)
+    journal.write_bytes(b"".join(lines[:-1]))  # the result's line, never written
+    assert read_night(journal).results == ()
+    (folder / "records" / result.record).unlink()  # nor the record kept
+
+    host = await start_club(folder, club)
+    try:
+        async with asyncio.timeout(WAIT):
+            while not host.night.results:
+                host.changed.clear()
+                await host.changed.wait()
+        assert host.night.results == (result,)
+        assert host.night.phase.value == "over"
+    finally:
+        await host.stop()  # (waits for the record being written)
+    assert read_night(journal).results == (result,)
+    assert (folder / "records" / result.record).exists()

@@ -40,7 +40,8 @@ async def start_club(folder: Path, club: ClubConfig, **options: Any) -> ClubHost
     options.setdefault("round_delay", 0.0)
     host = ClubHost(ClubHostConfig(
         club, folder, bind=LOOPBACK, port=0, code=CODE, computer_level="greedy", next_round_delay=0,
-        limits=Limits(messages_per_second=10_000, message_burst=10_000), **options))
+        limits=Limits(messages_per_second=10_000, message_burst=10_000, connections_per_address=64),
+        **options))
     await host.start()
     return host
 
@@ -110,9 +111,13 @@ async def test_a_swiss_night_of_two_player_matches_is_played_to_its_end(tmp_path
     night = host.night
     assert night.phase.value == "over" and len(night.draws) == 3
     assert len(night.results) == 12 and not any(r.closed for r in night.results)
+    met: set[frozenset[int | None]] = set()
     for draw in night.draws:
         seated = [who for table in draw.tables for who in table.seats]
         assert sorted(seated) == list(range(8))  # everyone plays every round, once
+        for table in draw.tables:
+            assert frozenset(table.seats) not in met  # nobody meets anybody twice (avoidable here)
+            met.add(frozenset(table.seats))
     # The standings everyone was told are the host's, and a recomputation from the kept records.
     again = recomputed(night, tmp_path / "night")
     assert again == night.results
@@ -163,4 +168,34 @@ async def test_only_the_organisers_key_starts_a_round(tmp_path, wrong):
         for client in clients:
             await client.drop()
     finally:
+        await host.stop()
+
+
+async def test_everybody_in_the_club_sees_the_tables_points_as_each_round_of_a_match_ends(tmp_path):
+    club = club_config("puerto-rican-drawing", format=ClubFormat.SWISS, rounds=1, table_size=2, target=500)
+    host = await start_club(tmp_path / "night", club)
+    players = [await ClubClient.connect(LOOPBACK, host.port or 0, name=n, code=CODE) for n in NAMES[:2]]
+    watcher = await ClubClient.connect(LOOPBACK, host.port or 0, name="Eve", code=CODE, spectate=True)
+
+    def scored(roster: Any) -> bool:
+        return roster is not None and roster.tables and roster.tables[0].state == "playing" and any(
+            roster.tables[0].points)
+
+    async def play_until_scored(club: ClubClient) -> None:
+        while not scored(club.model.club):
+            change = await club.next_change(WAIT)
+            message = change.change.message if change.source == "table" and change.change else None
+            view = message.view if isinstance(message, Update | GameSnapshot) else None
+            if club.table is not None and view is not None and view.is_my_turn and view.legal:
+                await club.table.send_action(view.legal[0])
+
+    try:
+        host.start_round()
+        await asyncio.wait_for(asyncio.gather(*(play_until_scored(p) for p in players)), NIGHT_WAIT)
+        while not scored(watcher.model.club):  # the watcher of the night is told too
+            await watcher.next_change(WAIT)
+        assert not host.night.results  # the match goes on: its points, not its result
+    finally:
+        for client in (*players, watcher):
+            await client.drop()
         await host.stop()

@@ -51,14 +51,16 @@ class Raw:
         self.writer.write(struct.pack(">I", len(body)) + body)
 
     async def receive(self) -> dict[str, Any]:
-        while True:
-            message = await asyncio.wait_for(_receive(self.reader), WAIT)
-            if message["type"] == "ping":
-                self.send({"type": "pong", "n": message["n"]})
-                continue
-            if "rules" in message:
-                message["rules"] = RULES
-            return message
+        """The next frame but pings (answered); TimeoutError when none comes within WAIT."""
+        async with asyncio.timeout(WAIT):
+            while True:
+                message = await _receive(self.reader)
+                if message["type"] == "ping":
+                    self.send({"type": "pong", "n": message["n"]})
+                    continue
+                if "rules" in message:
+                    message["rules"] = RULES
+                return message
 
 
 async def club_example(folder: Path) -> list[tuple[str, dict[str, Any]]]:

@@ -106,3 +106,40 @@ def test_standings_of_a_night_not_kept_are_refused(tmp_path: Path) -> None:
     with pytest.raises(CliError, match="cannot write"):
         export_standings(str(tmp_path / "missing-folder" / "wall"))
     assert not (tmp_path / "wall.csv").exists()
+
+
+def test_capicu_club_standings_writes_the_files_and_starts_nothing(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    keep_a_night()
+    keep_a_night(("Zoe", "Ana"), night_id="n2", name="Second", started="2026-12-11T19:00:00Z")
+    code, out, err = _run(capsys, "club", "--standings", str(tmp_path / "wall"), "--night", "1",
+                          "--lang", "es")
+    assert code == 0, err
+    assert "clasificación escrita en" in out
+    page = (tmp_path / "wall.html").read_text(encoding="utf-8")
+    assert "Friday: clasificación final" in page and '<html lang="es">' in page
+    code, out, err = _run(capsys, "club", "--standings", str(tmp_path / "last"))
+    assert code == 0 and "Second: final standings" in (tmp_path / "last.html").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize(("argv", "problem"), [
+    (["club", "--night", "1"], "--night goes with --standings"),
+    (["club", "--standings", "x", "--join", "127.0.0.1"], "it cannot go with --join"),
+    (["club", "--standings", "x", "--night", "9"], "there is no club night 9"),
+])
+def test_capicu_club_standings_refuses_in_one_line(capsys: pytest.CaptureFixture[str], argv: list[str],
+                                                   problem: str) -> None:
+    keep_a_night()
+    code, out, err = _run(capsys, *argv)
+    assert code == 2 and problem in err and out == "", (out, err)
+
+
+def test_a_night_run_by_capicu_club_is_kept_where_history_club_reads_it() -> None:
+    """The club host keeps its matches' records and the night itself in the records folder, as
+    ``capicu host`` keeps its matches: not in the night's own folder (set aside, renamed, when the
+    next night starts), where ``capicu history --club`` would never see it."""
+    from capicu.tui.club import club_host_config
+    from capicu.tui.game import HostClub
+
+    config = club_host_config(HostClub(club=ClubConfig(rules=Rules()), bind="127.0.0.1", port=0))
+    assert config.records == records_dir()
