@@ -115,8 +115,8 @@ class LoggedMatch(ABC):
     (`Match`, `MexicanMatch`, `FivesMatch` derive from it).
 
     An engine calls ``super().__init__`` first, sets up its own parts, then deals
-    its first round (``self._opening = tuple(self._start_round())``). It deals a
-    round with `_next_deal` (which logs it), appends its actions to ``_entries``,
+    its first round (``self._opening = tuple(self._next_round())``). It deals a
+    round in `_start_round` with `_next_deal` (which logs it), appends its actions to ``_entries``,
     ends a round with `_round_ended`, and declares `LOG_FORMAT`, `RULES`, the
     words its errors use and `_why_not`, which says why its view refuses an action.
     """
@@ -188,7 +188,7 @@ class LoggedMatch(ABC):
 
     @abstractmethod
     def _start_round(self) -> list[Any]:
-        """Deal the next round (`_next_deal`, counting it in ``round_number``); its events."""
+        """Deal round ``round_number`` (`_next_deal`) and start it; its events."""
 
     # -- rounds ------------------------------------------------------------------
 
@@ -205,6 +205,11 @@ class LoggedMatch(ABC):
         """The events of the first deal, which happened before any action."""
         return self._opening
 
+    def _next_round(self) -> list[Any]:
+        """Count the next round and deal it (`_start_round`); its events."""
+        self.round_number += 1
+        return self._start_round()
+
     def deal_next_round(self) -> tuple[Any, ...]:
         """Deal the round that `awaiting_deal` waits for; its events (the new round's start).
 
@@ -213,7 +218,7 @@ class LoggedMatch(ABC):
         if not self._awaiting_deal:
             raise RuntimeError("no round awaits its deal")
         self._awaiting_deal = False
-        return tuple(self._start_round())
+        return tuple(self._next_round())
 
     def _next_deal(self, tiles: list[int] | None = None, what: str = "the set") -> tuple[list[int], int]:
         """The next deal, logged: the shuffled order of ``tiles`` (the whole set's indexes when
@@ -244,7 +249,7 @@ class LoggedMatch(ABC):
             if self.pause_between_rounds:
                 self._awaiting_deal = True
             else:
-                events.extend(self._start_round())
+                events.extend(self._next_round())
         return events
 
     def _refuse(self, action: object, seat: int | None) -> NoReturn:

@@ -113,7 +113,7 @@ class Match(LoggedMatch):
         self._shown_masks = [0] * players
         self._state: RoundState
         self._opening: tuple[Event, ...] = ()
-        self._opening = tuple(self._start_round())
+        self._opening = tuple(self._next_round())
 
     # -- reading ---------------------------------------------------------------
 
@@ -356,8 +356,7 @@ class Match(LoggedMatch):
         doubles = (self._state.hands[seat] & _doubles_mask(self.tiles)).bit_count()
         self._legal = self._view_fields = None
         self._entries.append({"redeal": seat})
-        self.round_number -= 1  # the same round, dealt again
-        return tuple(self._start_round(asked_by=seat, doubles=doubles))
+        return tuple(self._start_round(asked_by=seat, doubles=doubles))  # the same round, dealt again
 
     # -- rounds ------------------------------------------------------------------
 
@@ -409,11 +408,10 @@ class Match(LoggedMatch):
         return self._round_ended(RoundEnded(result))
 
     def _start_round(self, *, asked_by: int = -1, doubles: int = 0) -> list[Event]:
-        """Deal the next round, led with any tile by the seat in ``_lead``, if any.
+        """Deal round ``round_number``, led with any tile by the seat in ``_lead``, if any.
 
         ``asked_by``: the seat whose new deal this is (redeal on five doubles), holding ``doubles``.
         """
-        self.round_number += 1
         lead = self._lead
         rules = self.rules
         hand_size = rules.hand_size(self.players)

@@ -71,7 +71,7 @@ class FivesMatch(LoggedMatch):
         #: Each side's points in the hand being played, as counted.
         self._round_points: list[int] = []
         self._state: FivesRound
-        self._opening: tuple[FivesEvent, ...] = tuple(self._start_round())
+        self._opening: tuple[FivesEvent, ...] = tuple(self._next_round())
 
     # -- reading ---------------------------------------------------------------
 
@@ -242,7 +242,6 @@ class FivesMatch(LoggedMatch):
 
     def _start_round(self) -> list[FivesEvent]:
         """Deal the next hand: the first is led by a seat drawn at random, each later by the next seat."""
-        self.round_number += 1
         hand_size = self.rules.hand_size(self.players)
         order, random_seat = self._next_deal()
         self.leader = random_seat if self.round_number == 1 else (self.leader + 1) % self.players

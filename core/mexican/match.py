@@ -115,7 +115,7 @@ class MexicanMatch(LoggedMatch):
         #: Each train's tiles, from the engine out, as (inner, outer) numbers.
         self._lines: list[list[tuple[int, int]]] = []
         self._state: MexicanRound
-        self._opening = tuple(self._start_round())
+        self._opening = tuple(self._next_round())
 
     # -- reading ---------------------------------------------------------------
 
@@ -297,7 +297,6 @@ class MexicanMatch(LoggedMatch):
         begins with a seat drawn at random in round 1, else the seat after the last
         round's beginner.
         """
-        self.round_number += 1
         rules = self.rules
         number = rules.max_pip - (self.round_number - 1)
         engine = self.tiles.double_of[number]
