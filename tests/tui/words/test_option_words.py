@@ -16,8 +16,9 @@ def test_every_rule_option_has_its_words():
         assert not option.metavar or option.metavar in METAVARS, option.name
         if option.kind is OptionKind.PAIR:
             assert OFF_HELP[option.name], option.name
-        if option.house:
-            off_and_values = 2 if option.kind is OptionKind.SWITCH else 1 + len(option.choices)
+        if option.house or option.on_form:
+            two = option.kind in (OptionKind.SWITCH, OptionKind.PAIR)
+            off_and_values = 2 if two else 1 + len(option.choices)
             assert len(HOUSE_CHOICES[option.name]) == off_and_values, option.name
     assert set(OPTION_HELP) == {option.name for option in RULE_OPTIONS}
 
