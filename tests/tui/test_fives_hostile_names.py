@@ -31,7 +31,8 @@ def test_the_sentences_and_labels_of_fives_clean_every_name() -> None:
     rules = FivesRules()
     said = [fives_side(side, rules, 4, HOSTILE, None) for side in range(2)]
     said += [fives_side(side, FivesRules(partnerships=False), 4, HOSTILE, 0) for side in range(4)]
-    said.append(describe_fives_event(FivesRoundStarted(1, 1, (5, 5, 5, 5), 8, 0), HOSTILE, 0, rules=rules, players=4, target=61))
+    said.append(describe_fives_event(FivesRoundStarted(1, 1, (5, 5, 5, 5), 8, 0), HOSTILE, 0, rules=rules,
+                                     players=4, target=61))
     said.append(describe_fives_event(FivesTilePlayed(1, Tile(5, 5), End.LEFT, 5, 5, 10, 2, 2),
                                      HOSTILE, 0, rules=rules, players=4, target=61))
     said.append(describe_fives_event(Knocked(2, 3, 4), HOSTILE, 0, rules=rules, players=4, target=61))
