@@ -32,6 +32,7 @@ from capicu.net.protocol import (
     GameSnapshot,
     GameView,
     MatchRecorded,
+    TableState,
 )
 from capicu.net.store.journals import JournalFolder, Unfinished, summarize
 from capicu.tui.prefs.saved_seats import SEATS_FILE, SeatStore
@@ -525,9 +526,11 @@ class CapicuApp(App[None]):
         if isinstance(taken, Closed):
             self._club_closed(taken)
             return
-        if isinstance(taken, Reconnecting):
+        if isinstance(taken, Reconnecting) and not club.reconnecting:
+            club.reconnecting = True  # said once: each try to get it back is another Reconnecting
             self.notify(t("The connection to the club is lost: trying to get it back..."), severity="warning")
         elif isinstance(taken, Reconnected):
+            club.reconnecting = False
             self.notify(t("Back in the club."))
         self._show_club(club)
         if club.seat_to_take() is not None:
@@ -583,9 +586,9 @@ class CapicuApp(App[None]):
         self.game = GameState(request=request, table=TableModel(connection.name))
         table = next((table for table in drawn.tables if table.name == drawn.table), None)
         number = table.number if table is not None else 0
-        self.opening_notices = [later("Round {round}: you sit at table {number}, seat {seat}.",
-                                      round=drawn.round, number=number, seat=(drawn.seat or 0) + 1),
-                                later("F2 shows the club's standings.")]
+        self.opening_notices = [later("Round {round}: you sit at table {number}, seat {seat} (F2: the "
+                                      "standings).", round=drawn.round, number=number,
+                                      seat=(drawn.seat or 0) + 1)]
         self.link = GameLink(self, connection, self.game.table, dial=self.dial, records=records_dir())
         self.run_worker(self.link.run(), name="seat", group="seat", exclusive=True, exit_on_error=False)
 
@@ -635,6 +638,26 @@ class CapicuApp(App[None]):
         self._pop_to_menu()
         if not self._in_menu():
             self._open_menu()
+
+    def table_to_go_back_to(self) -> str | None:
+        """The table of this round whose seat we left while its match goes on (None: none)."""
+        club = self.club
+        drawn = club.model.club_draw if club is not None else None
+        roster = club.model.club if club is not None else None
+        if self.link is not None or drawn is None or drawn.table is None or roster is None:
+            return None
+        table = next((table for table in roster.tables if table.name == drawn.table), None)
+        if table is None or roster.round != drawn.round or table.state != TableState.PLAYING:
+            return None
+        return drawn.table
+
+    def go_back_to_table(self) -> None:
+        """Take our seat of this round back (its token still holds it; the computer covered it)."""
+        club = self.club
+        if club is None or self.table_to_go_back_to() is None:
+            return
+        club.seated_round -= 1  # the draw's seat is ours to take again
+        self.run_worker(self._take_seat(), group="club", exit_on_error=False)
 
     def action_club_standings(self) -> None:
         """The club's standings over the table (F2): live, during the round as between rounds."""

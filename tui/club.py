@@ -42,6 +42,8 @@ class ClubSession:
     organiser_key: str | None = None
     #: The round whose seat this terminal was taken to (a draw said again takes nobody twice).
     seated_round: int = 0
+    #: The club's connection is lost and being got back (said once, until it is back).
+    reconnecting: bool = False
 
     @property
     def organiser(self) -> bool:
