@@ -121,7 +121,8 @@ def _players(levels: list[str], seed: int, iterations: int | None, match: Match)
         if level != "hard":
             out.append(make_player(level, seed * 10 + seat))
             continue
-        whole = ("iterations", "candidates", "follow", "chain_steps", "endgame", "endgame_nodes")
+        whole = ("iterations", "candidates", "follow", "chain_steps", "endgame", "endgame_nodes",
+                 "endgame_many")
         typed: dict[str, object] = {k: int(v) if k in whole else v for k, v in changes.items()}
         if "opponents" in typed:  # --set opponents=1.0:2 (greed:follow) or opponents=none
             text = str(typed["opponents"])

@@ -21,8 +21,8 @@ from collections.abc import Callable
 from ..codes import Outcome
 from ..draw.state import RoundState
 
-#: What a finished round is worth to the searching side: (outcome, hands, last player, last tile, capicú).
-LeafValue = Callable[[Outcome, list[int], int, int, bool], float]
+#: What a finished round is worth to each side: (outcome, hands, last player, last tile, capicú).
+LeafValues = Callable[[Outcome, list[int], int, int, bool], list[float]]
 
 
 class NodeLimit(Exception):
@@ -30,87 +30,128 @@ class NodeLimit(Exception):
 
 
 class EndgameSolver:
-    """Exact values of positions with nothing left to draw, for one searching side."""
+    """Exact values of positions with nothing left to draw, for one searching side.
 
-    __slots__ = ("_ends", "_far", "_fit", "_leaf", "_limit", "_maximising", "_order", "_players", "nodes")
+    Two sides play minimax, pruned by alpha-beta; three or more sides (each for
+    themselves) play max^n: each seat picks the move best for its own side,
+    assuming the same of the others (no pruning, so it stays for small endgames).
+    """
 
-    def __init__(self, state: RoundState, sides: list[int], my_side: int, leaf: LeafValue) -> None:
+    __slots__ = ("_ends", "_far", "_fit", "_leaf", "_limit", "_maximising", "_me", "_order", "_players",
+                 "_sides", "nodes")
+
+    def __init__(self, state: RoundState, sides: list[int], my_side: int, leaf: LeafValues) -> None:
         self._fit = state.fit
         self._far = state.far
         self._ends = state.ends_of
         self._players = state.players
         self._leaf = leaf
-        #: For each seat, whether it plays for the searching side.
+        self._me = my_side
+        #: Each seat's side, and (for two sides) whether it plays for the searching side.
+        self._sides = sides
         self._maximising = [side == my_side for side in sides]
         weight = [a + b for a, b in state.ends_of]
         #: The tile indices, heaviest first: the order moves are tried in.
         self._order = sorted(range(len(weight)), key=lambda t: -weight[t])
-        #: Nodes visited so far (every call of `value`).
+        #: Nodes visited so far (every position searched).
         self.nodes = 0
         self._limit = 0
 
     def value(self, state: RoundState, limit: int) -> float:
-        """The round's exact value to the searching side from ``state`` (drawable 0, not finished).
+        """The round's exact value to the searching side from ``state`` (drawable 0).
 
         Raises `NodeLimit` after ``limit`` more nodes.
         """
         if state.outcome is not None:
-            return self._leaf(state.outcome, state.hands, state.last_player, state.last_tile, state.capicu)
+            return self._leaf(state.outcome, state.hands, state.last_player, state.last_tile,
+                              state.capicu)[self._me]
         self._limit = self.nodes + limit
-        return self._search(list(state.hands), state.left, state.right, state.turn,
-                            -float("inf"), float("inf"))
+        hands = list(state.hands)
+        if max(self._sides) == 1:
+            return self._search(hands, state.left, state.right, state.turn, -float("inf"), float("inf"))
+        return self._search_each(hands, state.left, state.right, state.turn)[self._me]
 
-    def _search(self, hands: list[int], left: int, right: int, turn: int, alpha: float, beta: float) -> float:
-        self.nodes += 1
-        if self.nodes > self._limit:
-            raise NodeLimit
+    def _moves(
+        self, hands: list[int], left: int, right: int, turn: int
+    ) -> tuple[int, list[tuple[int, int, int]]]:
+        """The seat to move (after any passes), its moves as (tile, new left, new right), heaviest first."""
         fit = self._fit
         players = self._players
         playable = hands[turn] & fit[left][right]
         while not playable:  # a pass (a tranque ends the round as the tile that blocks it is laid)
             turn = turn + 1 if turn + 1 < players else 0
             playable = hands[turn] & fit[left][right]
-        maximising = self._maximising[turn]
         far = self._far
-        nxt = turn + 1 if turn + 1 < players else 0
-        best = -float("inf") if maximising else float("inf")
+        moves = []
         for tile in self._order:
-            bit = 1 << tile
-            if not playable & bit:
+            if not playable >> tile & 1:
                 continue
             row = far[tile]
-            hand = hands[turn] ^ bit
             # Each end it fits; with both ends alike, one (the two give the same ends).
-            places = []
             if row[left] >= 0:
-                places.append((row[left], right))
+                moves.append((tile, row[left], right))
             if row[right] >= 0 and left != right:
-                places.append((left, row[right]))
-            for new_left, new_right in places:
-                hands[turn] = hand
-                if not hand:
-                    # Capicú, as `RoundState.play` says: not a double, and it fitted either end.
-                    a, b = self._ends[tile]
-                    capicu = a != b and row[left] >= 0 and row[right] >= 0
-                    value = self._leaf(Outcome.DOMINO, hands, turn, tile, capicu)
-                else:
-                    open_mask = fit[new_left][new_right]
-                    if any(h & open_mask for h in hands):
-                        value = self._search(hands, new_left, new_right, nxt, alpha, beta)
-                    else:
-                        value = self._leaf(Outcome.TRANQUE, hands, turn, tile, False)
-                hands[turn] = hand ^ bit
-                if maximising:
-                    if value > best:
-                        best = value
-                        if best > alpha:
-                            alpha = best
-                else:
-                    if value < best:
-                        best = value
-                        if best < beta:
-                            beta = best
-                if alpha >= beta:
-                    return best
+                moves.append((tile, left, row[right]))
+        return turn, moves
+
+    def _after(self, hands: list[int], turn: int, tile: int, left: int, right: int, new_left: int,
+               new_right: int) -> list[float] | None:
+        """The values of the round if laying ``tile`` (already gone from the hand) ends it, else None."""
+        if not hands[turn]:
+            # Capicú, as `RoundState.play` says: not a double, and it fitted either end.
+            a, b = self._ends[tile]
+            row = self._far[tile]
+            capicu = a != b and row[left] >= 0 and row[right] >= 0
+            return self._leaf(Outcome.DOMINO, hands, turn, tile, capicu)
+        open_mask = self._fit[new_left][new_right]
+        for hand in hands:
+            if hand & open_mask:
+                return None
+        return self._leaf(Outcome.TRANQUE, hands, turn, tile, False)
+
+    def _search(self, hands: list[int], left: int, right: int, turn: int, alpha: float, beta: float) -> float:
+        self.nodes += 1
+        if self.nodes > self._limit:
+            raise NodeLimit
+        turn, moves = self._moves(hands, left, right, turn)
+        maximising = self._maximising[turn]
+        nxt = turn + 1 if turn + 1 < self._players else 0
+        me = self._me
+        best = -float("inf") if maximising else float("inf")
+        hand = hands[turn]
+        for tile, new_left, new_right in moves:
+            hands[turn] = hand ^ 1 << tile
+            done = self._after(hands, turn, tile, left, right, new_left, new_right)
+            value = self._search(hands, new_left, new_right, nxt, alpha, beta) if done is None else done[me]
+            hands[turn] = hand
+            if maximising:
+                if value > best:
+                    best = value
+                    if best > alpha:
+                        alpha = best
+            elif value < best:
+                best = value
+                if best < beta:
+                    beta = best
+            if alpha >= beta:
+                break
         return best
 
+    def _search_each(self, hands: list[int], left: int, right: int, turn: int) -> list[float]:
+        self.nodes += 1
+        if self.nodes > self._limit:
+            raise NodeLimit
+        turn, moves = self._moves(hands, left, right, turn)
+        side = self._sides[turn]
+        nxt = turn + 1 if turn + 1 < self._players else 0
+        best: list[float] = []
+        hand = hands[turn]
+        for tile, new_left, new_right in moves:
+            hands[turn] = hand ^ 1 << tile
+            values = self._after(hands, turn, tile, left, right, new_left, new_right)
+            if values is None:
+                values = self._search_each(hands, new_left, new_right, nxt)
+            hands[turn] = hand
+            if not best or values[side] > best[side]:
+                best = values
+        return best

@@ -76,9 +76,11 @@ DEFAULT_OPPONENTS = (1.0, 2)
 #: See `Budget.candidates`.
 DEFAULT_CANDIDATES = 4
 #: See `Budget.endgame`.
-DEFAULT_ENDGAME = 12
+DEFAULT_ENDGAME = 16
+#: See `Budget.endgame_many`.
+DEFAULT_ENDGAME_MANY = 0
 #: See `Budget.endgame_nodes`.
-DEFAULT_ENDGAME_NODES = 6000
+DEFAULT_ENDGAME_NODES = 12000
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,6 +119,8 @@ class Budget:
     #: sides (two players, or partnerships) is played exactly on each deal instead of by
     #: play-outs (`endgame.EndgameSolver`); 0: never.
     endgame: int = DEFAULT_ENDGAME
+    #: The same for three or more sides, each for themselves (a search without pruning: fewer tiles).
+    endgame_many: int = DEFAULT_ENDGAME_MANY
     #: The search nodes those exact plays may visit in one decision, over all deals: they
     #: stop at the first deal that would pass it (a count, so the move stays a function
     #: of the seed); when not even one deal fits, the play-outs decide.
@@ -204,18 +208,32 @@ class _Scorer:
         self.tiles = tiles
 
     def __call__(self, st: RoundState) -> tuple[float, bool]:
-        return self.value(st.outcome or Outcome.TRANQUE, st.hands, st.last_player, st.last_tile, st.capicu)
+        """What a finished play-out is worth to the side, and whether the side won it."""
+        won = self.winner(st.outcome or Outcome.TRANQUE, st.hands, st.last_player, st.last_tile, st.capicu)
+        if won is None:
+            return 0.0, False
+        winner, points = won
+        if winner == self.side:
+            return points, True
+        return -points / (self.sides - 1), False
 
     def leaf(
         self, outcome: Outcome, hands: list[int], last_player: int, last_tile: int, capicu: bool
-    ) -> float:
-        """`value`'s points alone: the exact endgame search's leaves."""
-        return self.value(outcome, hands, last_player, last_tile, capicu)[0]
+    ) -> list[float]:
+        """What a finished round is worth to each side (as `__call__` values it for its own):
+        the exact endgame search's leaves."""
+        won = self.winner(outcome, hands, last_player, last_tile, capicu)
+        if won is None:
+            return [0.0] * self.sides
+        winner, points = won
+        out = [-points / (self.sides - 1)] * self.sides
+        out[winner] = points
+        return out
 
-    def value(
+    def winner(
         self, outcome: Outcome, hands: list[int], last_player: int, last_tile: int, capicu: bool
-    ) -> tuple[float, bool]:
-        """What a finished round is worth to the side, and whether the side won it."""
+    ) -> tuple[int, float] | None:
+        """The side that won the round and its points with the win bonus; None: nobody won."""
         tiles = self.tiles
         counts = [tiles.pips_in(hand) for hand in hands]
         score = score_round(
@@ -228,10 +246,8 @@ class _Scorer:
             round_number=self.round_number,
         )
         if score.winner is None:
-            return 0.0, False
-        if score.winner == self.side:
-            return score.points + self.bonus, True
-        return -(score.points + self.bonus) / (self.sides - 1), False
+            return None
+        return score.winner, score.points + self.bonus
 
 
 def search(
@@ -356,7 +372,7 @@ def _endgame_solver(
         or view.drawable
         or view.ends is None
         or view.rules.wild_blanks
-        or scorer.sides != 2
+        or (scorer.sides > 2 and sum(view.hand_counts) > budget.endgame_many)
         or sum(view.hand_counts) > budget.endgame
     ):
         return None
