@@ -52,8 +52,9 @@ from .limits import (
 #: back by name, and the pause between rounds; version 3, Mexican Train (train
 #: views, their events and actions) and tables of up to 8; version 4, the match record;
 #: version 5, Mexican Train as seed 004 plays it: the engine's holder, several open doubles,
-#: the drawn tile (docs/PROTOCOL.md, section 9).
-PROTOCOL_VERSION = 5
+#: the drawn tile; version 6, Fives and Threes (its view, its events, points scored as tiles are
+#: laid) (docs/PROTOCOL.md, section 9).
+PROTOCOL_VERSION = 6
 #: The TCP port a host listens on unless told otherwise (unassigned by IANA).
 DEFAULT_PORT = 7254
 

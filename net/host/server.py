@@ -361,6 +361,19 @@ class Host:
             params = ", ".join(f"{name}={value!r}" for name, value in note.params)
             print(f"capicu host: {note.code}: {params}", file=sys.stderr)
 
+    async def _listen(self, loop: asyncio.AbstractEventLoop) -> asyncio.Server:
+        """Listen where the config says. Port 0 on every interface is one port for all of them:
+        the system would give the IPv4 and the IPv6 sockets a port each, and a player told one
+        of them could find nobody behind it."""
+        config = self.config
+        serve = partial(loop.create_server, lambda: Connection(self), reuse_address=True)
+        if config.port != 0 or config.bind is not None:
+            return await serve(host=config.bind, port=config.port)
+        for _ in range(4):
+            with contextlib.suppress(OSError):  # taken between the probe and the bind: draw again
+                return await serve(port=_free_port())
+        return await serve(port=_free_port())
+
     async def start(self) -> tuple[str, int]:
         """Open the first table (resuming it if asked) and listen; the bound (address, port).
 
@@ -433,9 +446,7 @@ class Host:
         else:
             self.open_table(config.table)
         try:
-            self._server = await loop.create_server(
-                lambda: Connection(self), host=config.bind, port=config.port, reuse_address=True,
-            )
+            self._server = await self._listen(loop)
         except OSError as exc:
             where = f"{config.bind or 'every interface'} port {config.port}"
             problem = str(exc.strerror or exc)
@@ -751,6 +762,13 @@ class Host:
     def _on_timer(self) -> None:
         self._timer = None
         self.wake(self._now())
+
+
+def _free_port() -> int:
+    """A port free on every IPv4 interface now (the system's choice), for all of a host's sockets."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+        probe.bind(("0.0.0.0", 0))
+        return int(probe.getsockname()[1])
 
 
 def _loopback(bind: str | None) -> bool:

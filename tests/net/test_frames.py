@@ -66,6 +66,8 @@ VERSION_3_SHA256 = "39706455ffb0fa533de37ed2bb453bc47925bf58fb1051078fe1f9ce080b
 VERSION_4_SHA256 = "d0357d5922527191aab0a4548d68468b2bf22c12d455d680489654c9e8fe1f8d"
 #: And saying version 5 (Mexican Train as seed 004 plays it: a Draw-family frame is the same).
 VERSION_5_SHA256 = "782423e969f77037f80a03bbb5d03db116621fb2b2434bd546944fde729ed451"
+#: And saying version 6 (Fives and Threes came, a game of its own views: a Draw-family frame is the same).
+VERSION_6_SHA256 = "dd62b72b26f449115a9c2fd59e444d7845f22a0291c05c47ae73fa83118d6979"
 
 
 def _others(version: int) -> list[object]:
@@ -155,12 +157,14 @@ def test_the_frames_of_played_matches_are_the_bytes_of_before():
     # Saying version 2, a Draw-family match is the bytes of version 2, frame for frame: version 3
     # (Mexican Train, 8 seats) changed the number in the hellos and welcomes and nothing else, and
     # so did version 4 (the match record, a message of its own) and version 5 (Mexican Train's
-    # views, events and rules changed: the line of play's did not).
+    # views, events and rules changed: the line of play's did not), and version 6 (Fives and
+    # Threes, views of a game of their own).
     assert _digest(2) == (RECORDED_COUNT, RECORDED_SHA256)
     assert _digest(3) == (RECORDED_COUNT, VERSION_3_SHA256)
     assert _digest(4) == (RECORDED_COUNT, VERSION_4_SHA256)
-    assert PROTOCOL_VERSION == 5
-    assert _digest(PROTOCOL_VERSION) == (RECORDED_COUNT, VERSION_5_SHA256)
+    assert _digest(5) == (RECORDED_COUNT, VERSION_5_SHA256)
+    assert PROTOCOL_VERSION == 6
+    assert _digest(PROTOCOL_VERSION) == (RECORDED_COUNT, VERSION_6_SHA256)
 
 
 def test_every_frame_of_played_matches_reads_back_to_its_message_and_its_bytes():

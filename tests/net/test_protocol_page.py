@@ -49,7 +49,7 @@ async def test_the_update_that_ends_round_one_carries_the_ref_the_page_shows(sta
         writer.write(struct.pack(">I", len(body)) + body)
 
     async def play_round_one() -> dict[str, Any]:
-        send({"type": "hello", "version": 5, "name": "Ana", "code": "K7PX2M", "token": None,
+        send({"type": "hello", "version": 6, "name": "Ana", "code": "K7PX2M", "token": None,
               "spectate": False, "table": "main", "seat_key": None})
         ref, tried_to_draw = 0, False
         while True:
