@@ -284,8 +284,10 @@ def main(argv: list[str] | None = None) -> int:
     tally = Tally()
     started = time.perf_counter()
     with ProcessPoolExecutor(max_workers=args.workers) as pool:
-        for part in pool.map(both_seatings, jobs):
+        for done, part in enumerate(pool.map(both_seatings, jobs), 1):
             tally.add(part)
+            if done % 10 == 0:  # progress on stderr: a full run takes a while on a shared machine
+                print(f"{tally.deals} deals, hard won {tally.wins}", file=sys.stderr, flush=True)
     out: dict[str, object] = {
         "preset": PRESET, "level": args.level, "seed": args.seed, "set": args.set,
         "against": f"capicu {args.against} {args.against_set}" if args.against else
