@@ -22,7 +22,7 @@ With --preset fives-and-threes: whole matches to 61, each seed played twice with
 the seats swapped (at four players, the partnerships swapped), hard against
 normal and normal against easy, at two players (--matches, --easy seeds) and
 four (--rounds, --easy4); ``--set key=value`` changes hard's fives `Budget`.
-Decision times are given as this thread's CPU time too (``*_cpu_*``).
+Decision times are given as this thread's CPU time too (``*_cpu_*``), in the Draw family too.
 
 With --preset mexican-train (a different game, so other parts): whole matches
 of 13 rounds, every round counted, each seed played with the seats swapped
@@ -68,6 +68,8 @@ class Tally:
     points: float = 0.0
     times: dict[str, list[float]] = field(default_factory=dict)
     choice_times: dict[str, list[float]] = field(default_factory=dict)
+    #: This thread's CPU milliseconds of each decision with a choice (the load of a shared machine aside).
+    choice_cpu: dict[str, list[float]] = field(default_factory=dict)
     #: Whole matches played (--whole) and won.
     matches: int = 0
     match_wins: int = 0
@@ -78,7 +80,8 @@ class Tally:
         self.matches += other.matches
         self.match_wins += other.match_wins
         self.points += other.points
-        for source, target in ((other.times, self.times), (other.choice_times, self.choice_times)):
+        for source, target in ((other.times, self.times), (other.choice_times, self.choice_times),
+                               (other.choice_cpu, self.choice_cpu)):
             for level, values in source.items():
                 target.setdefault(level, []).extend(values)
 
@@ -148,12 +151,13 @@ def _play(match: Match, levels: list[str], players: list[object], tally: Tally,
         seat = match.turn
         assert seat is not None
         view = match.view(seat)
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.thread_time()
         action = players[seat].choose(view)  # type: ignore[attr-defined]
         ms = (time.perf_counter() - start) * 1000
         tally.times.setdefault(levels[seat], []).append(ms)
         if len(view.legal) > 1:
             tally.choice_times.setdefault(levels[seat], []).append(ms)
+            tally.choice_cpu.setdefault(levels[seat], []).append((time.thread_time() - cpu) * 1000)
         match.apply(action, seat)
 
 
@@ -609,6 +613,10 @@ def main(argv: list[str] | None = None) -> int:
             out[f"{level}_p99_ms"] = round(percentile(times, 0.99), 2)
             out[f"{level}_choice_median_ms"] = round(statistics.median(choice), 2) if choice else 0.0
             out[f"{level}_choice_p99_ms"] = round(percentile(choice, 0.99), 2)
+            cpu = merged.choice_cpu.get(level, [])
+            if cpu:
+                out[f"{level}_choice_cpu_median_ms"] = round(statistics.median(cpu), 2)
+                out[f"{level}_choice_cpu_p99_ms"] = round(percentile(cpu, 0.99), 2)
             out[f"{level}_decisions"] = len(times)
     out["seconds"] = round(time.perf_counter() - started, 1)
     print(json.dumps(out))
