@@ -10,6 +10,7 @@ name): a `GameSpec` names everything that is one game's own, under the one
     game.refusal, game.refusals            # its own refusal codes; with every game's `Refusal`
     game.why_not                           # the one definition of when each is given
     game.make_player(level, seed)          # a computer player of ``level`` (game.levels)
+    game.figures                           # what a player's history counts of it (core/figures.py)
     new_match(rules, players, seed)        # the same, in one call; match_from_log(log) too
 
 Code above core asks the registry and never chooses a game with `isinstance`.
@@ -32,6 +33,7 @@ from typing import TYPE_CHECKING, Any, TypeAlias
 from .actions import Action, Draw, End, EndRun, Pass, Play, Redeal, Run, Train, parse_action
 from .codes import Code
 from .engine import Engine, OnEntry
+from .figures import GameFigures
 from .rules import FivesRules, Game, MexicanRules, Rules
 
 if TYPE_CHECKING:  # only named: a game's modules load when it is asked for
@@ -131,6 +133,12 @@ class GameSpec:
         players: Mapping[str, Callable[[int], Any]] = self._load("players")
         return players
 
+    @cached_property
+    def figures(self) -> GameFigures:
+        """What its history counts: its figures, a seat's values of them, its rounds (core/figures.py)."""
+        figures: GameFigures = self._load("figures")
+        return figures
+
     @property
     def levels(self) -> tuple[str, ...]:
         """The levels of its computer players."""
@@ -185,6 +193,7 @@ LINE = GameSpec(
         "refusals": "draw.refusals:CODES",
         "why_not": "draw.refusals:why_not",
         "players": "ai.players:PLAYERS",
+        "figures": "draw.figures:HISTORY_FIGURES",
     },
 )
 
@@ -207,6 +216,7 @@ MEXICAN_TRAIN = GameSpec(
         "refusals": "mexican.refusals:CODES",
         "why_not": "mexican.refusals:why_not_mexican",
         "players": "ai.mexican_players:MEXICAN_PLAYERS",
+        "figures": "mexican.figures:HISTORY_FIGURES",
     },
 )
 
@@ -230,6 +240,7 @@ FIVES = GameSpec(
         "refusals": "draw.refusals:CODES",
         "why_not": "fives.refusals:why_not_fives",
         "players": "ai.fives_players:FIVES_PLAYERS",
+        "figures": "fives.figures:HISTORY_FIGURES",
     },
 )
 
@@ -281,6 +292,12 @@ def new_match(
 
 def match_from_log(data: Any, on_entry: OnEntry | None = None) -> AnyMatch:
     """The match a log of any game describes (told apart by its format); ValueError when damaged."""
+    fmt = data.get("format") if isinstance(data, dict) else None
+    if isinstance(fmt, str) and fmt not in _BY_FORMAT:
+        # Said as it is: a format no game has (a newer capicu's, or a hand's edit), not the Draw family's
+        # "expected format 'capicu-log/1'" for a log that never claimed to be one.
+        known = ", ".join(repr(spec.log_format) for spec in GAMES)
+        raise ValueError(f"not a capicu match log: its format {fmt[:40]!r} is none of {known}")
     match: AnyMatch = game_of_log(data).from_log(data, on_entry)  # type: ignore[assignment]
     return match
 

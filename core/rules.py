@@ -699,6 +699,8 @@ class RuleOption:
     metavar: str = ""
     #: A house rule of docs/RULES.md: off by default, offered on the setup form.
     house: bool = False
+    #: A game's own option offered on the setup form too (a house rule always is).
+    on_form: bool = False
     #: The facts it says in `capicu rules` (None: it says none).
     says: SaysFacts | None = None
 
@@ -881,18 +883,22 @@ RULE_OPTIONS: tuple[RuleOption, ...] = (
     RuleOption(
         "partnerships", "partnerships", "--partnerships", _FIVES, OptionKind.PAIR,
         off_flag="--each-for-themselves",
+        on_form=True,
         says=_seating,
     ),
     RuleOption(
         "league_deal", "league_deal", "--league-deal", _FIVES, OptionKind.SWITCH,
+        on_form=True,
         says=_on_off("league_deal", RuleFact.LEAGUE_DEAL),
     ),
     RuleOption(
         "drawing", "drawing", "--drawing", _FIVES, OptionKind.SWITCH,
+        on_form=True,
         says=_on_off("drawing", RuleFact.DRAW_UNTIL_FITS, RuleFact.SET_ASIDE_KNOCK),
     ),
     RuleOption(
         "exact_finish", "exact_finish", "--exact-finish", _FIVES, OptionKind.SWITCH,
+        on_form=True,
         says=_exact_finish,
     ),
 )
@@ -900,6 +906,8 @@ RULE_OPTIONS: tuple[RuleOption, ...] = (
 OPTIONS: Mapping[str, RuleOption] = MappingProxyType({option.name: option for option in RULE_OPTIONS})
 #: The house rules' fields, in the order `capicu rules` says them.
 HOUSE_RULES = tuple(option.field for option in RULE_OPTIONS if option.house)
+#: The options the setup form offers (tui/screens/host_setup.py), each for the games it belongs to.
+FORM_OPTIONS = tuple(option for option in RULE_OPTIONS if option.house or option.on_form)
 
 
 def _said(rules: Rules, players: int) -> Callable[[str], tuple[Fact, ...]]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from capicu.core import Rules
-from capicu.core.club import ByeRule, ClubConfig, ClubFormat, ClubNight
+from capicu.core.club import ByeRule, ClubConfig, ClubFormat, ClubNight, Phase
 from hypothesis import strategies as st
 
 PARTNERS = Rules.preset_named("puerto-rican-partners")
@@ -18,7 +18,11 @@ KINDS = {
     "train-4": (MEXICAN, 4, ClubFormat.SWISS),
     "fixed-pairs": (PARTNERS, 4, ClubFormat.SWISS),
     "rotating": (PARTNERS, 4, ClubFormat.ROTATING),
+    "round-robin": (Rules(), 2, ClubFormat.ROUND_ROBIN),
+    "round-robin-pairs": (PARTNERS, 4, ClubFormat.ROUND_ROBIN),
 }
+#: The kinds drawn by the standings (not by a schedule fixed at round 1).
+BY_STANDINGS = ("singles", "threes", "train-4", "fixed-pairs", "rotating")
 
 
 def config_of(kind: str, bye: ByeRule, rounds: int = 12) -> ClubConfig:
@@ -34,13 +38,15 @@ def nights(draw: st.DrawFn, kinds: Sequence[str] = tuple(KINDS), most: int = 9) 
     least = 4 if kind in ("fixed-pairs", "rotating") and bye is not ByeRule.COMPUTER else 2
     if kind in ("threes", "train-4") and bye is not ByeRule.COMPUTER:
         least = KINDS[kind][1]
-    if kind == "fixed-pairs":
+    if kind in ("fixed-pairs", "round-robin-pairs"):
         least = 4
     count = draw(st.integers(least, most))
     night = ClubNight.open(config_of(kind, bye))
     for i in range(count):
         night = night.join(f"P{i}")
     for _ in range(draw(st.integers(0, 4))):
+        if night.phase is Phase.OVER:
+            break
         if draw(st.booleans()) and len(night.active) > least:
             night = night.leave(draw(st.sampled_from(night.active)).id)
         night = night.start_round(draw(st.integers(0, 2**32)))

@@ -2,14 +2,18 @@
 
 `draw_round` seats the players (or pairs) still in the night for one round:
 
-- **Swiss**: by standings, the best together, avoiding opponents already met
-  where possible: a search that finds the draw with the fewest repeated
-  opponents (an exact search for any field a club plays; past a bound on its
-  steps it keeps the best it found). In a partners' game the units are fixed
-  pairs: entrants 0+1, 2+3, ... in joining order.
+- **Swiss**: by standings, the best together (1 meets 2, 3 meets 4, as the
+  Monrad system does), avoiding opponents already met where possible: a search
+  for the draw with the fewest repeated opponents (exact for any field small
+  enough to check by brute force; past `SEARCH_STEPS` it keeps the best it
+  found). In a partners' game the units are fixed pairs: entrants 0+1, 2+3, ...
+  in joining order; one whose partner left (or who has none yet) plays with a
+  computer partner, whatever the `ByeRule`.
 - **Rotating partners**: each round new partners: first the partnerships, the
-  fewest repeated partners (so each player partners as many different players
-  as can be), then the tables, the fewest repeated opponents.
+  fewest repeated partners (and among those, the circle method's for the
+  round, so that an even field nobody leaves has every partner once in n - 1
+  rounds), then the tables: as few computers at one as can be, then the fewest
+  repeated opponents.
 - **Round robin**: the circle method over the field as its first round found it
   (in joining order): everyone meets everyone once.
 
@@ -48,6 +52,9 @@ Unit = tuple[int, ...]
 #: The steps one draw's search for the fewest repeats may take (a step: one table tried); past
 #: them it keeps the best draw found. A field small enough to check by brute force never nears it.
 SEARCH_STEPS = 50_000
+#: The most of them the exact search may take (the local search has the rest): far more than
+#: any field small enough to search whole needs.
+EXACT_STEPS = 10_000
 
 
 class _History:
@@ -161,19 +168,24 @@ class _Budget:
 
 
 def _best_grouping(units: Sequence[Unit], sizes: Sequence[int], cost: Callable[[Sequence[Unit], int], Cost],
-                   budget: _Budget) -> tuple[list[list[Unit]], Cost]:
+                   budget: _Budget, luck: random.Random) -> tuple[list[list[Unit]], Cost]:
     """The units in groups of ``sizes`` (in any order) with the least total ``cost``; and that cost.
 
     First a quick grouping (`_greedy`, then `_improve`d by swaps); if it costs anything, a branch
-    and bound search, depth first, for a cheaper one: the best ranked unit left takes each size
-    left (the largest first) with those ranked nearest it first. Exact unless the budget runs
-    out, when the best found is kept. The groups come best ranked first.
+    and bound search, depth first, for a cheaper one (the best ranked unit left takes each size
+    left, the largest first, with those ranked nearest it first): exact when it ends within half
+    the budget. When it does not (a large field), a local search from the best found spends the
+    rest: a unit or two of a costly group swapped with others at random (by ``luck``), then
+    improved again, what finds a grouping without repeats where one is easy to miss. The groups
+    come best ranked first.
     """
     if sum(sizes) != len(units):
         raise ValueError("the groups' sizes do not add up to the units")
     rank = {unit: place for place, unit in enumerate(units)}
     best = _improve(_greedy(units, sizes, cost, rank), cost, budget)
     best_cost = _total(best, cost)
+    # The exact search may spend half the budget left (at most EXACT_STEPS); the local search the rest.
+    exact = _Budget(min(budget.left // 2, EXACT_STEPS))
 
     def search(left: list[Unit], sizes_left: Counter[int], groups: list[list[Unit]], spent: Cost) -> bool:
         """Search on; True once nothing better can be found (a free grouping, or no budget left)."""
@@ -186,7 +198,7 @@ def _best_grouping(units: Sequence[Unit], sizes: Sequence[int], cost: Callable[[
             sizes_left[size] -= 1
             after = +sizes_left
             for others in combinations(rest, size - 1):
-                if not budget.spend():
+                if not exact.spend():
                     return True
                 group = [first, *others]
                 total = _add(spent, cost(group, size))
@@ -199,7 +211,17 @@ def _best_grouping(units: Sequence[Unit], sizes: Sequence[int], cost: Callable[[
         return False
 
     if best_cost != _FREE:
+        allowed = exact.left
         search(list(units), Counter(sizes), [], _FREE)
+        budget.left -= allowed - max(exact.left, 0)
+    current, current_cost = best, best_cost
+    while best_cost != _FREE and exact.left < 0 and len(best) > 1 and budget.left > 0:
+        tried = _improve(_perturbed(current, cost, luck), cost, budget)
+        tried_cost = _total(tried, cost)
+        if tried_cost <= current_cost:  # level moves too: the search walks across plateaus
+            current, current_cost = tried, tried_cost
+        if tried_cost < best_cost:
+            best, best_cost = tried, tried_cost
     ordered = [sorted(group, key=rank.__getitem__) for group in best]
     return sorted(ordered, key=lambda group: (-len(group), rank[group[0]])), best_cost
 
@@ -209,6 +231,20 @@ def _total(groups: Sequence[Sequence[Unit]], cost: Callable[[Sequence[Unit], int
     for group in groups:
         spent = _add(spent, cost(group, len(group)))
     return spent
+
+
+def _perturbed(groups: Sequence[Sequence[Unit]], cost: Callable[[Sequence[Unit], int], Cost],
+               luck: random.Random) -> list[list[Unit]]:
+    """``groups`` with a unit of a costly group (any group when none is) swapped with one of another."""
+    changed = [list(group) for group in groups]
+    costly = [i for i, group in enumerate(changed) if cost(group, len(group)) != _FREE]
+    costly = costly or list(range(len(changed)))
+    for _ in range(luck.randint(1, 2)):
+        i = luck.choice(costly)
+        j = luck.choice([other for other in range(len(changed)) if other != i])
+        a, b = luck.randrange(len(changed[i])), luck.randrange(len(changed[j]))
+        changed[i][a], changed[j][b] = changed[j][b], changed[i][a]
+    return changed
 
 
 def _greedy(units: Sequence[Unit], sizes: Sequence[int], cost: Callable[[Sequence[Unit], int], Cost],
@@ -274,13 +310,13 @@ def _choices(units: Sequence[Unit], count: int, had: Callable[[Unit], int]) -> I
 
 
 def _cheapest(units: Sequence[Unit], count: int, had: Callable[[Unit], int], sizes: Sequence[int],
-              cost: Callable[[Sequence[Unit], int], Cost], budget: _Budget,
+              cost: Callable[[Sequence[Unit], int], Cost], budget: _Budget, luck: random.Random,
               ) -> tuple[list[Unit], list[list[Unit]], Cost]:
     """Who is set apart (``count`` who had it least) and the others' grouping, costing least."""
     best: tuple[list[Unit], list[list[Unit]], Cost] | None = None
     for apart in _choices(units, count, had):
         playing = [unit for unit in units if unit not in apart]
-        groups, spent = _best_grouping(playing, sizes, cost, budget)
+        groups, spent = _best_grouping(playing, sizes, cost, budget, luck)
         if best is None or spent < best[2]:
             best = (apart, groups, spent)
         if spent == _FREE or budget.left <= 0:
@@ -313,17 +349,18 @@ def _swiss(config: ClubConfig, units: list[Unit], history: _History, round: int,
                 sum(history.computer[a] for unit in group for a in unit) if short else 0)
 
     budget = _Budget(SEARCH_STEPS)
+    luck = random.Random(rng.getrandbits(64))
     if computer:
         sizes = _table_sizes(len(units), per_table)
         alone_count, sizes = sizes.count(1), [size for size in sizes if size > 1]
         alone, groups, _ = _cheapest(units, alone_count, lambda u: sum(history.computer[a] for a in u),
-                                     sizes, cost, budget)
+                                     sizes, cost, budget, luck)
         out: list[Unit] = []
         groups += [[unit] for unit in alone]
     else:
         sizes = [per_table] * (len(units) // per_table)
         out, groups, _ = _cheapest(units, len(units) % per_table, lambda u: sum(history.byes[a] for a in u),
-                                   sizes, cost, budget)
+                                   sizes, cost, budget, luck)
     tables = tuple(TableDraw(number, _seat(config, group, rng)) for number, group in enumerate(groups, 1))
     return RoundDraw(round, tables, tuple(sorted(a for unit in out for a in unit)))
 
@@ -364,12 +401,20 @@ def _rotating(config: ClubConfig, order: dict[int, int], history: _History, roun
         def had(unit: Unit) -> int:
             return history.byes[unit[0]]
 
+    # Among the partnerships that repeat least, the circle method's for this round (over everyone in
+    # joining order): while nobody joins or leaves, n - 1 rounds of it never repeat a partner, where
+    # choosing round by round could leave only repeats for the last rounds.
+    circle = {_pair(first[0], second[0]) for first, second in _circle_pairs(sorted(players), round)
+              if first is not None and second is not None}
+
     def partners_cost(group: Sequence[Unit], size: int) -> Cost:
-        return (history.partners_cost(group), 0)
+        pair = _pair(group[0][0], group[1][0])
+        return (history.partners_cost(group), pair not in circle)
 
     budget = _Budget(SEARCH_STEPS)
+    luck = random.Random(rng.getrandbits(64))
     pairing_count = (len(players) - apart_count) // 2
-    apart, pairs, _ = _cheapest(players, apart_count, had, [2] * pairing_count, partners_cost, budget)
+    apart, pairs, _ = _cheapest(players, apart_count, had, [2] * pairing_count, partners_cost, budget, luck)
     alone = apart if computer else []
     out = [] if computer else apart
     partnerships = [tuple(a for unit in pair for a in unit) for pair in pairs]
@@ -380,7 +425,7 @@ def _rotating(config: ClubConfig, order: dict[int, int], history: _History, roun
         # then the fewest repeated opponents.
         return (max(0, sum(len(unit) == 1 for unit in group) - 1), history.opponents_cost(group))
 
-    groups, _ = _best_grouping(sides, [2] * (len(sides) // 2), table_cost, _Budget(SEARCH_STEPS))
+    groups, _ = _best_grouping(sides, [2] * (len(sides) // 2), table_cost, _Budget(SEARCH_STEPS), luck)
     tables = tuple(TableDraw(number, _seat(config, group, rng)) for number, group in enumerate(groups, 1))
     return RoundDraw(round, tables, tuple(sorted(a for unit in out for a in unit)))
 
@@ -410,6 +455,21 @@ def round_robin_units(config: ClubConfig, entrants: Sequence[Entrant], draws: Se
     return [tuple(members) for members in pairs.values()]
 
 
+def _circle_pairs(units: Sequence[Unit], round: int) -> list[tuple[Unit | None, Unit | None]]:
+    """Round ``round``'s pairs by the circle method (None: the empty place of an odd field).
+
+    The first unit stays put and the others turn round it a place each round: over
+    `round_robin_rounds` rounds every two units are paired once.
+    """
+    circle: list[Unit | None] = [*units, *([None] if len(units) % 2 else [])]
+    if len(circle) < 2:
+        return []
+    turn = (round - 1) % (len(circle) - 1)
+    rest = circle[1:]
+    line = [circle[0], *rest[len(rest) - turn:], *rest[:len(rest) - turn]]
+    return [(line[i], line[-1 - i]) for i in range(len(line) // 2)]
+
+
 def _round_robin(config: ClubConfig, entrants: Sequence[Entrant], draws: Sequence[RoundDraw], round: int,
                  rng: random.Random) -> RoundDraw:
     units = round_robin_units(config, entrants, draws)
@@ -419,14 +479,9 @@ def _round_robin(config: ClubConfig, entrants: Sequence[Entrant], draws: Sequenc
     if len(units) < 2:
         raise _too_few(len(units), 2)
     active = {e.id for e in entrants if e.active}
-    circle: list[Unit | None] = [*units, *([None] if len(units) % 2 else [])]
-    turn = (round - 1) % (len(circle) - 1)
-    rest = circle[1:]
-    line = [circle[0], *rest[len(rest) - turn:], *rest[:len(rest) - turn]]
     tables: list[TableDraw] = []
     byes: list[int] = []
-    for i in range(len(line) // 2):
-        pair = [line[i], line[-1 - i]]
+    for pair in _circle_pairs(units, round):
         here = [tuple(a for a in unit if a in active) if unit is not None else () for unit in pair]
         playing = [unit for unit in here if unit]
         if not playing:

@@ -20,7 +20,7 @@ config's rules as the game's rules type, the game named by ``game``).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import Any
@@ -160,8 +160,14 @@ class ClubNight:
 
     # -- steps ---------------------------------------------------------------------
 
-    def join(self, name: str) -> ClubNight:
-        """Someone joins under ``name`` (cleaned by the host: net/host/sanitize.py's `clean_text`)."""
+    def join(self, name: str, *, alike: Callable[[str, str], bool] | None = None) -> ClubNight:
+        """Someone joins under ``name`` (cleaned by the host: net/host/sanitize.py's `clean_text`).
+
+        A name is taken when an entrant's is the same once normalised and case-folded, or when
+        ``alike(name, theirs)`` says they read as one (the host gives sanitize.py's
+        `names_look_alike`, Unicode's confusables: core reads no data file). The log keeps the
+        name only: a night replayed from it takes it as it was taken.
+        """
         self._not_over()
         if self.config.format is ClubFormat.ROUND_ROBIN and self.draws:
             raise ClubError("a round robin's field is the one its first round was drawn for",
@@ -174,8 +180,10 @@ class ClubNight:
         if not is_clean_name(name):
             raise ClubError(f"{name!r} holds control or invisible characters or spaces in a row",
                             ClubProblem.NAME_NOT_CLEAN)
-        if self.entrant_named(name) is not None:
-            raise ClubError(f"{name!r} is taken", ClubProblem.NAME_TAKEN, name=name)
+        taken = self.entrant_named(name) or next(
+            (e for e in self.entrants if alike is not None and alike(name, e.name)), None)
+        if taken is not None:
+            raise ClubError(f"{name!r} is taken (by {taken.name!r})", ClubProblem.NAME_TAKEN, name=taken.name)
         if len(self.entrants) >= MOST_ENTRANTS:
             raise ClubError(f"the night has its {MOST_ENTRANTS} entrants", ClubProblem.FULL,
                             most=MOST_ENTRANTS)

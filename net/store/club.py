@@ -35,7 +35,7 @@ from pathlib import Path
 from typing import Any, Literal, TextIO
 
 import msgspec
-from capicu.core.club import LOG_FORMAT, ClubError, ClubEvent, ClubNight, PlayerMatch, Standing
+from capicu.core.club import LOG_FORMAT, ClubError, ClubEvent, ClubNight, PlayerMatch, Standing, name_key
 from capicu.core.codes import Statement
 from capicu.core.games import game_of
 from capicu.net import wire
@@ -330,11 +330,15 @@ class ClubHistory:
         return int(number)
 
     def nights(self, player: str | None = None) -> list[KeptNight]:
-        """Every night kept (those ``player`` was in, by name), in the order they began."""
-        query = ("SELECT id, night_id, name, game, preset, format, started, ended, log FROM nights"
-                 + (" WHERE id IN (SELECT night FROM night_players WHERE name = ? COLLATE NOCASE)"
-                    if player is not None else "") + " ORDER BY started, id")
-        rows = self._db.execute(query, (player,) if player is not None else ())
+        """Every night kept (those ``player`` was in, by name: the same once normalised and
+        case-folded, any script), in the order they began."""
+        query = "SELECT id, night_id, name, game, preset, format, started, ended, log FROM nights"
+        if player is not None:
+            key = name_key(player)
+            numbers = [number for number, name in self._db.execute("SELECT night, name FROM night_players")
+                       if name_key(name) == key]
+            query += f" WHERE id IN ({', '.join('?' * len(numbers))})"
+        rows = self._db.execute(query + " ORDER BY started, id", numbers if player is not None else ())
         return [kept for kept in (self._kept(row) for row in rows) if kept is not None]
 
     def night(self, number: int | None = None) -> KeptNight | None:
@@ -536,7 +540,8 @@ def standings_html(kept: KeptNight, words: PageWords) -> str:
             name += f" ({words.left})"
         rows.append("<tr>" + "".join([
             cell(place), cell(name, "name"), cell(standing.played), cell(standing.won),
-            cell(f"{standing.difference:+d}"), cell(standing.points_for), cell(standing.points_against),
+            cell(f"{standing.difference:+d}" if standing.difference else "0"), cell(standing.points_for),
+            cell(standing.points_against),
             cell(standing.byes), cell(standing.computer_seats), cell(standing.buchholz),
             cell(standing.head_to_head), cell(names(kept.name_of(o) for o in standing.opponents), "list"),
         ]) + "</tr>")

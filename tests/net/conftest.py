@@ -320,13 +320,18 @@ def _mentioned(value: Any, out: set[tuple[int, int]], ended: str) -> None:
             out.add((min(int(a), int(b)), max(int(a), int(b))))
 
 
+def _lays(event: dict[str, Any]) -> bool:
+    """``event`` lays a tile somewhere (on an end of a line, on a train): its tile is public."""
+    return "tile" in event and ("end" in event or "train" in event)
+
+
 def _public(view: dict[str, Any], events: list[Any]) -> set[tuple[int, int]]:
     """The tiles everyone may know in a frame of any game: laid (on a line or a train), the round's
-    engine, a forced lead, and every tile an event says was laid."""
+    engine, a forced lead, and the tile of every event that lays one."""
     laid = [*view.get("line", ()), *(tile for train in view.get("trains", ()) for tile in train["tiles"])]
     public = {(min(a, b), max(a, b)) for a, b in laid}
-    shown = [view.get("forced_lead"), view.get("engine"),
-             *(event.get(key) for event in events for key in ("tile", "engine"))]
+    shown = [view.get("forced_lead"), view.get("engine"), *(event.get("engine") for event in events),
+             *(event["tile"] for event in events if _lays(event))]
     public.update(_tile(tile) for tile in shown if isinstance(tile, str))
     return public
 
@@ -353,7 +358,7 @@ def check_no_leaks(frames: list[Any], seat: int | None) -> int:
             elif kind == kinds.ended:
                 result = event["result"]
                 revealed[result["round_number"]] = [{_tile(t) for t in h} for h in result["hands"]]
-            elif "tile" in event and event.get("seat") == seat:
+            elif _lays(event) and event.get("seat") == seat:
                 played.setdefault(round_number, set()).add(_tile(event["tile"]))
         return round_number
 

@@ -50,11 +50,11 @@ async def play_from_the_spec(
     """
     reader, writer = await asyncio.open_connection(LOOPBACK, port)
     client = SpecClient(reader, writer)
-    client.send({"type": "hello", "version": 6, "name": name, "code": "K7PX2M", "token": None,
+    client.send({"type": "hello", "version": 7, "name": name, "code": "K7PX2M", "token": None,
                  "spectate": False, "table": "main"})
     welcome = await client.receive()
     assert welcome["type"] == "welcome" and welcome["seat"] is not None and welcome["token"]
-    assert welcome["version"] == 6 and welcome["match"]
+    assert welcome["version"] == 7 and welcome["match"]
     key = welcome["seat_key"]
     assert len(key.replace("-", "")) == 14 and key.count("-") == 3
     seat, seq, ref, waiting, breaks = welcome["seat"], 0, 0, False, 0
@@ -76,7 +76,7 @@ async def play_from_the_spec(
                     writer.close()
                     reader, writer = await asyncio.open_connection(LOOPBACK, port)
                     client = SpecClient(reader, writer)
-                    client.send({"type": "hello", "version": 6, "name": "-",
+                    client.send({"type": "hello", "version": 7, "name": "-",
                                  "seat_key": key.lower().replace("-", " ")})
                     again = await client.receive()
                     assert again["type"] == "welcome" and again["seat"] == seat, again

@@ -7,7 +7,7 @@ from typing import Any, ClassVar
 import msgspec
 from capicu.core import PRESET_NAMES, Rules, RulesError
 from capicu.core.ai import LEVELS
-from capicu.core.rules import RULE_OPTIONS, OptionKind, RuleOption
+from capicu.core.rules import FORM_OPTIONS, OptionKind, RuleOption
 from capicu.net.codes import new_join_code
 from capicu.net.host.table import ConfigError, ConfigProblem
 from capicu.net.protocol import CODE_LIMIT, DEFAULT_PORT
@@ -35,20 +35,29 @@ def level_name(level: str) -> str:
     return names.get(level, level)
 
 
-#: The house rules the form offers (core/rules.py declares them; each is off until chosen).
-HOUSE_OPTIONS = tuple(option for option in RULE_OPTIONS if option.house)
+#: The games the form offers: the drawing games, and Fives and Threes.
+FORM_PRESETS = (*PRESET_NAMES, "fives-and-threes")
 
 
 def _house_id(option: RuleOption) -> str:
-    """A house rule's choice on the form is named by its flag ("wild-blanks")."""
+    """An option's choice on the form is named by its flag ("wild-blanks", "league-deal")."""
     return option.flag.removeprefix("--")
 
 
-def _house_choices(option: RuleOption) -> list[tuple[str, object]]:
-    """A house rule's choices in words: off first (False, or 0), then each value it takes."""
-    values: list[object] = [False, True] if option.kind is OptionKind.SWITCH else [
+def _offered(option: RuleOption, preset: str) -> bool:
+    """Whether the form offers ``option`` for the game ``preset`` is."""
+    return Rules.preset_named(preset).game in option.games
+
+
+def _house_choices(option: RuleOption, preset: str) -> list[tuple[str, object]]:
+    """An option's choices in words, the preset's own first: off (False, or 0), then each value it takes."""
+    values: list[object] = [False, True] if option.kind in (OptionKind.SWITCH, OptionKind.PAIR) else [
         0, *(value for _, value in option.choices)]
-    return [(t(label), value) for label, value in zip(HOUSE_CHOICES[option.name], values, strict=True)]
+    choices = [(t(label), value) for label, value in zip(HOUSE_CHOICES[option.name], values, strict=True)]
+    if _offered(option, preset):
+        default = getattr(Rules.preset_named(preset), option.field)
+        choices.sort(key=lambda choice: choice[1] != default)  # stable: the rest keep their order
+    return choices
 
 
 class HostSetupScreen(CapicuScreen[None]):
@@ -64,6 +73,8 @@ class HostSetupScreen(CapicuScreen[None]):
         self.solo = solo
         #: The game chosen so far (the players offered follow it, also when the screen is built again).
         self.preset = PRESET_NAMES[0]
+        #: The game whose options the form offers.
+        self._game = Rules.preset_named(self.preset).game
 
     def compose(self) -> ComposeResult:
         title = t("Play against the computer") if self.solo else t("Host a game on the network")
@@ -71,7 +82,7 @@ class HostSetupScreen(CapicuScreen[None]):
             yield Static(title, classes="screen-title")
             with Grid(id="setup-grid", classes="form-grid " + ("solo" if self.solo else "hosted")):
                 yield Label(t("Game"))
-                yield Select([(preset_title(p), p) for p in PRESET_NAMES], value=self.preset,
+                yield Select([(preset_title(p), p) for p in FORM_PRESETS], value=self.preset,
                              allow_blank=False, id="preset")
                 yield Label(t("Players"))
                 yield Select(self._player_choices(self.preset), allow_blank=False, id="players")
@@ -82,14 +93,16 @@ class HostSetupScreen(CapicuScreen[None]):
                 yield Label(t("Computer level"))
                 yield Select([(level_name(lv), lv) for lv in LEVELS], value="normal",
                              allow_blank=False, id="level")
-                # The house rules of the drawing games (docs/RULES.md), each off by default,
+                # The house rules of the drawing games (docs/RULES.md), each off by default, or the
+                # chosen game's own options (core/rules.py's `FORM_OPTIONS`), the preset's value first,
                 # on one row so that the form still fits 80x24 (so each choice is a dozen letters).
-                yield Label(t("House rules"), id="house-label")
+                yield Label(self._options_label(), id="house-label")
                 with Horizontal(id="house-rules"):
-                    for option in HOUSE_OPTIONS:
-                        choices = _house_choices(option)
+                    for option in FORM_OPTIONS:
+                        choices = _house_choices(option, self.preset)
                         yield Select(choices, value=choices[0][1], allow_blank=False, compact=True,
-                                     id=_house_id(option))
+                                     id=_house_id(option)).set_class(
+                                         not _offered(option, self.preset), "-not-this-game")
                 yield Label(t("Points to win"))
                 rules = Rules.preset_named(self.preset)
                 yield Input(placeholder=str(rules.target_for(rules.min_players)),
@@ -107,6 +120,24 @@ class HostSetupScreen(CapicuScreen[None]):
     def on_mount(self) -> None:
         self.query_one("#preset", Select).focus()
 
+    def _options_label(self) -> str:
+        house = any(option.house and _offered(option, self.preset) for option in FORM_OPTIONS)
+        return t("House rules") if house else t("Options")
+
+    def _show_options(self) -> None:
+        """The options row offers the chosen game's (each at the preset's value again, for a new game)."""
+        game = Rules.preset_named(self.preset).game
+        if game is self._game:
+            return  # another preset of the same game: what was chosen stays
+        self._game = game
+        self.query_one("#house-label", Label).update(self._options_label())
+        for option in FORM_OPTIONS:
+            select = self.query_one(f"#{_house_id(option)}", Select)
+            choices = _house_choices(option, self.preset)
+            select.set_options(choices)
+            select.value = choices[0][1]
+            select.set_class(not _offered(option, self.preset), "-not-this-game")
+
     @staticmethod
     def _player_choices(preset: str) -> list[tuple[str, int]]:
         rules = Rules.preset_named(preset)
@@ -120,6 +151,7 @@ class HostSetupScreen(CapicuScreen[None]):
             players.set_options(self._player_choices(event.value))
             rules = Rules.preset_named(event.value)
             self.query_one("#target", Input).placeholder = str(rules.target_for(rules.min_players))
+            self._show_options()
         if event.select.id in ("preset", "players") and not self.solo:
             count = self.query_one("#players", Select).value
             if isinstance(count, int):
@@ -153,7 +185,10 @@ class HostSetupScreen(CapicuScreen[None]):
             except (ValueError, RulesError):
                 self.notify(t("Points to win must be a whole number from 1 up."), severity="error")
                 return
-        house = {option.field: self._value(_house_id(option)) or msgspec.UNSET for option in HOUSE_OPTIONS}
+        # A house rule is set when chosen (its off is the rules' own); a game's option as chosen.
+        house = {option.field: self._value(_house_id(option)) if option.on_form
+                 else self._value(_house_id(option)) or msgspec.UNSET
+                 for option in FORM_OPTIONS if _offered(option, preset)}
         try:
             rules = msgspec.structs.replace(rules, **house)
         except RulesError as exc:  # a house rule this game cannot take, said in one sentence

@@ -195,11 +195,16 @@ OPTION_GROUPS: Mapping[str, str] = {
     "mexican-train": N_("Mexican Train's rules (with --preset mexican-train)"),
     "fives-and-threes": N_("Fives and Threes' rules (with --preset fives-and-threes)"),
 }
-#: The setup form's choices of each house rule, the rule off first, then each value it takes.
+#: The setup form's choices of each option it offers (`FORM_OPTIONS`), the option off first, then each
+#: value it takes (ten letters at most: one game's four options share one row at 80x24).
 HOUSE_CHOICES: Mapping[str, tuple[str, ...]] = {
     "wild_blanks": (N_("plain blanks"), N_("wild blanks")),
     "draw_several": (N_("draw 1 by 1"), N_("draw 2 by 2"), N_("draw 3 by 3")),
     "redeal_on_doubles": (N_("no redeal"), N_("redeal on 5")),
+    "partnerships": (N_("each alone"), N_("partners")),
+    "league_deal": (N_("usual deal"), N_("league")),
+    "drawing": (N_("set aside"), N_("drawing")),
+    "exact_finish": (N_("any finish"), N_("exact end")),
 }
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from itertools import combinations
@@ -20,7 +21,7 @@ from capicu.core.club import (
     draw_round,
     round_robin_rounds,
 )
-from helpers_club import PARTNERS, nights
+from helpers_club import BY_STANDINGS, PARTNERS, nights
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -92,7 +93,7 @@ def had_counts(night: ClubNight, computer: bool) -> Counter[int]:
 
 # -- the properties -------------------------------------------------------------------------------------
 
-FEW = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+FEW = settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 @FEW
@@ -170,7 +171,7 @@ def test_rotating_partners_repeats_no_partner_while_it_can_be_avoided(night: Clu
 
 
 @FEW
-@given(nights(most=9), st.integers(0, 2**32))
+@given(nights(kinds=BY_STANDINGS, most=9), st.integers(0, 2**32))
 def test_byes_and_computer_seats_go_to_whoever_had_them_least(night: ClubNight, seed: int) -> None:
     if night.phase is Phase.OVER:
         return
@@ -268,3 +269,37 @@ def test_an_odd_player_is_seated_against_a_computer_or_sits_out_as_chosen(
     assert (len(drawn.tables), len(drawn.byes)) == (tables, byes)
     for table in drawn.tables[:-1]:
         assert None not in table.seats
+
+
+@pytest.mark.parametrize("players", [4, 8, 12, 16])
+@pytest.mark.parametrize("seed", [3, 4, 5])
+def test_rotating_partners_gives_everyone_every_partner_once_over_a_whole_evening(players: int,
+                                                                                   seed: int) -> None:
+    """An even field nobody leaves: n - 1 rounds, never the same partner twice (the circle's pairs)."""
+    night = ClubNight.open(ClubConfig(rules=PARTNERS, table_size=4, format=ClubFormat.ROTATING,
+                                      rounds=players - 1))
+    for i in range(players):
+        night = night.join(f"P{i}")
+    luck = random.Random(seed)
+    while night.phase is not Phase.OVER:
+        night = night.start_round(seed=luck.randrange(1 << 30))
+        for table in night.draws[-1].tables:
+            night = night.close_table(night.round, table.number, (luck.randrange(200), luck.randrange(200)))
+    for standing in night.standings():
+        assert sorted(standing.partners) == sorted(set(range(players)) - {standing.entrant})
+
+
+@FEW
+@given(nights(), st.integers(0, 2**32), st.randoms(use_true_random=False))
+def test_a_draw_depends_on_the_results_not_on_the_order_they_came_in(night: ClubNight, seed: int,
+                                                                     luck: random.Random) -> None:
+    if night.phase is Phase.OVER or len(night.results) < 2:
+        return
+    shuffled = list(night.results)
+    luck.shuffle(shuffled)
+    try:
+        drawn = next_draw(night, seed)
+    except ClubError:
+        return
+    again = draw_round(night.config, night.entrants, shuffled, night.round + 1, seed, draws=night.draws)
+    assert again == drawn

@@ -18,8 +18,10 @@ from capicu.core.club import (
     MatchResult,
     Phase,
 )
+from capicu.net.host.sanitize import names_look_alike
 from helpers_club import nights
 from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 
 def night_of(names: str, **config: object) -> ClubNight:
@@ -52,6 +54,15 @@ def test_names_are_clean_and_unique() -> None:
         with pytest.raises(ClubError) as error:
             night.join(name)
         assert error.value.code is code, name
+
+
+def test_a_name_that_reads_as_one_taken_is_refused_by_the_host_s_test() -> None:
+    night = night_of("Observer")
+    cyrillic = "\u041ebserver"  # a Cyrillic O
+    assert night.join(cyrillic).entrants[-1].name == cyrillic  # core alone: another name
+    with pytest.raises(ClubError) as error:
+        night.join(cyrillic, alike=names_look_alike)
+    assert error.value.code is ClubProblem.NAME_TAKEN and error.value.params["name"] == "Observer"
 
 
 def test_a_result_that_does_not_fit_its_table_is_refused() -> None:
@@ -116,3 +127,48 @@ def test_bad_logs_are_refused_with_a_clear_error(damage: Callable[[dict[str, Any
     with pytest.raises(ClubError) as error:
         ClubNight.from_log(plain)
     assert error.value.code is ClubProblem.BAD_LOG
+
+
+@st.composite
+def walks(draw: st.DrawFn) -> tuple[ClubNight, int]:
+    """A night after any steps, good or bad: each bad one refused with a ClubError, the night unchanged."""
+    night = draw(nights(most=8))
+    refused = 0
+    for _ in range(draw(st.integers(0, 12))):
+        step = draw(st.sampled_from(["join", "leave", "start", "finish", "close", "record-bad"]))
+        before = night
+        try:
+            if step == "join":
+                night = night.join(draw(st.sampled_from(["Ana", "ana", "Zoe", "P1", "", " x", "Lu"])))
+            elif step == "leave":
+                night = night.leave(draw(st.integers(-1, len(night.entrants))))
+            elif step == "start":
+                night = night.start_round(draw(st.integers(0, 2**32)))
+            elif step in ("finish", "close"):
+                table = draw(st.integers(1, 4))
+                drawn = night.draws[-1].table(table) if night.draws else None
+                sides = len(night.config.sides_of_table(len(drawn.seats))) if drawn else 2
+                points = draw(st.lists(st.integers(0, 300), min_size=sides, max_size=sides))
+                if step == "finish":
+                    night = night.finish_table(night.round, table, points, (points.index(max(points)),))
+                else:
+                    night = night.close_table(night.round, table, points)
+            else:
+                night = night.record(MatchResult(round=night.round or 1, table=1, seats=(0,), sides=((0,),),
+                                                 points=(1,), winners=()))
+        except ClubError:
+            assert night is before
+            refused += 1
+    return night, refused
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(walks())
+def test_any_steps_good_or_bad_leave_a_night_its_log_rebuilds(walk: tuple[ClubNight, int]) -> None:
+    night, _ = walk
+    plain = msgspec.json.decode(msgspec.json.encode(night.log()))
+    assert ClubNight.from_log(plain) == night
+    seated = [a for drawn in night.draws for a in (*drawn.seated, *drawn.byes)]
+    for drawn in night.draws:
+        assert len(set(drawn.seated) | set(drawn.byes)) == len(drawn.seated) + len(drawn.byes)
+    assert all(0 <= a < len(night.entrants) for a in seated)

@@ -5,6 +5,7 @@ computer players and a spectator, no tile ever shown to whom may not know it."""
 from __future__ import annotations
 
 import asyncio
+import copy
 import json
 import re
 import struct
@@ -13,6 +14,7 @@ from typing import Any
 
 import msgpack
 import msgspec
+import pytest
 from capicu.core import Rules
 from capicu.core.fives import FivesMatch, FivesView
 
@@ -54,7 +56,7 @@ async def test_the_protocol_pages_fives_and_threes_example_is_what_a_host_sends(
             elif message["type"] in ("snapshot", "update"):
                 return message
 
-    send({"type": "hello", "version": 6, "name": "Ana", "code": "K7PX2M"})
+    send({"type": "hello", "version": 7, "name": "Ana", "code": "K7PX2M"})
     try:
         async with asyncio.timeout(WAIT):
             snapshot = await receive()
@@ -111,5 +113,17 @@ async def test_four_networked_players_and_a_spectator_are_never_shown_a_hidden_t
         kinds |= {event["type"] for frame in result.frames if frame["type"] == "update"
                   for event in frame["events"]}
     assert check_no_leaks(watched.frames, None) > 0
+    # A tile slipped into an event that lays none (a draw says who drew, never which) is a leak.
+    drawn = next(i for i, frame in enumerate(watched.frames) if frame["type"] == "update"
+                 and any(event["type"] == "fives_tile_drawn" for event in frame["events"]))
+    # (a tile still in a hand when that hand ended: never laid in it)
+    hidden = str(next(tile for hand in match.results[watched.frames[drawn]["view"]["round_number"] - 1].hands
+                      for tile in hand))
+    leaking = copy.deepcopy(watched.frames)
+    for event in leaking[drawn]["events"]:
+        if event["type"] == "fives_tile_drawn":
+            event["tile"] = hidden
+    with pytest.raises(AssertionError, match="may not know"):
+        check_no_leaks(leaking, None)
     # The hands went on past a player who chipped out, someone drew, and the leak check saw it all.
     assert {"fives_tile_played", "fives_tile_drawn", "fives_round_ended", "fives_match_ended"} <= kinds

@@ -113,7 +113,7 @@ def test_a_night_kept_after_each_round_is_one_night_with_its_standings(tmp_path:
     assert keep_night(tmp_path, night, night_id="n1", started=STARTED) is None
     later = played_night(rounds=2)
     assert keep_night(tmp_path, later, night_id="n1", started=STARTED, ended="2026-12-04T23:00:00Z") is None
-    assert keep_night(tmp_path, played_night(("Zoe", "Ana")), night_id="n2", started="2026-12-11T19:00:00Z") \
+    assert keep_night(tmp_path, played_night(("Zoë", "Ana")), night_id="n2", started="2026-12-11T19:00:00Z") \
         is None
     history, problem = open_club_history(tmp_path)
     with history:
@@ -122,7 +122,9 @@ def test_a_night_kept_after_each_round_is_one_night_with_its_standings(tmp_path:
         assert [k.night_id for k in kept] == ["n1", "n2"]
         assert kept[0].night == later and kept[0].ended == "2026-12-04T23:00:00Z"
         assert kept[0].standings == later.standings()
-        assert [k.night_id for k in history.nights(player="ZOE")] == ["n2"]
+        assert [k.night_id for k in history.nights(player="ZOË")] == ["n2"]
+        assert [k.night_id for k in history.nights(player="ana")] == ["n1", "n2"]
+        assert history.nights(player="Zoe") == []
         last = history.night()
         assert last is not None and last.night_id == "n2"
         first = history.night(kept[0].number)
@@ -202,3 +204,22 @@ def test_standings_are_written_as_file_csv_and_file_html(tmp_path: Path) -> None
     assert html_path.read_text(encoding="utf-8").startswith("<!DOCTYPE html>")
     written = sorted(p.name for p in tmp_path.iterdir() if p.name.startswith("wall"))
     assert written == ["wall.csv", "wall.html"]
+
+
+async def test_a_journal_cut_anywhere_reads_back_up_to_its_last_whole_line(tmp_path: Path) -> None:
+    path = tmp_path / "night.club-journal"
+    night = played_night(rounds=2)
+    journal, written = ClubJournal.begin(path, night, night_id="n4", started=STARTED)
+    await written
+    await journal.close()
+    whole = path.read_bytes()
+    ends = [i + 1 for i, byte in enumerate(whole) if byte == ord("\n")]
+    cuts = sorted({cut for end in ends for cut in (end - 3, end - 1, end, end + 2)
+                   if ends[0] <= cut <= len(whole)})
+    for cut in cuts:
+        path.write_bytes(whole[:cut])
+        recovered = read_club_journal(path)
+        lines = whole[:cut].count(b"\n") - 1  # whole event lines (the header is the first)
+        assert recovered.night.events == night.events[:lines], cut
+        assert (recovered.damage is None) == (cut in ends)
+        assert recovered.good_size == ends[lines]

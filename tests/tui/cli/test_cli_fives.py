@@ -67,8 +67,46 @@ def test_an_option_of_another_game_is_refused(capsys: pytest.CaptureFixture[str]
     assert "--exact-finish is not an option of draw" in capsys.readouterr().err
 
 
-def test_play_and_host_at_a_table_are_refused_until_there_is_one(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["play", "--preset", "fives-and-threes"]) == 2
-    assert "fives-and-threes has no table screen yet" in capsys.readouterr().err
-    assert main(["--lang", "es", "host", "--preset", "fives-and-threes", "--port", "0"]) == 2
-    assert "todavía no tiene mesa en pantalla" in capsys.readouterr().err
+def test_play_and_host_find_the_fives_table(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`capicu play/host` of Fives and Threes play at its table (tui/games.py FACES); a game without one
+    would still be refused in one line."""
+    from capicu.core import Rules
+    from capicu.tui.cli.main import CliError
+    from capicu.tui.cli.options import check_table
+    from capicu.tui.games import FACES, face_of
+    from capicu.tui.screens.fives_table import FivesTableScreen
+
+    rules = Rules.preset_named("fives-and-threes")
+    check_table(rules)  # no refusal
+    assert face_of(rules).table is FivesTableScreen
+    monkeypatch.delitem(FACES, "fives-and-threes")
+    with pytest.raises(CliError, match="fives-and-threes has no table screen yet"):
+        check_table(rules)
+
+
+@pytest.mark.parametrize(("command", "argv", "said"), [
+    ("rules", ["--target", "0"], "--target: '0' must be 1 or more"),
+    ("simulate", ["--target", "abc"], "--target: 'abc' is not a whole number"),
+    ("rules", ["--league-deal=yes"], "--league-deal"),
+    ("rules", ["--players", "5"], "fives-and-threes is played by 2 to 4 players, not 5"),
+    ("rules", ["--set", "9"], "fives-and-threes is played with one of these sets: double-6"),
+    # Asked for by name where it cannot be: said, not played quietly each for themselves.
+    ("rules", ["--partnerships", "--players", "3"], "--partnerships needs 4 players, not 3"),
+    ("simulate", ["--partnerships"], "--partnerships needs 4 players, not 2"),
+    ("play", ["--partnerships", "--players", "2"], "--partnerships needs 4 players, not 2"),
+    ("host", ["--headless", "--partnerships", "--players", "3"], "--partnerships needs 4 players, not 3"),
+])
+def test_a_bad_value_of_a_fives_option_is_one_line_and_exit_2(
+        capsys: pytest.CaptureFixture[str], command: str, argv: list[str], said: str) -> None:
+    try:
+        code = main([command, "--preset", "fives-and-threes", *argv])
+    except SystemExit as exc:  # argparse's own refusals exit
+        code = int(exc.code or 0)
+    err = capsys.readouterr().err
+    assert code == 2
+    assert len(err.strip().splitlines()) == 1 and said in err, err
+
+
+def test_partnerships_with_four_and_each_for_themselves_with_three_are_played() -> None:
+    assert main(["rules", "--preset", "fives-and-threes", "--partnerships", "--players", "4"]) == 0
+    assert main(["rules", "--preset", "fives-and-threes", "--each-for-themselves", "--players", "3"]) == 0
