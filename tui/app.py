@@ -27,6 +27,7 @@ from capicu.net.protocol import (
     CLUB_TABLE,
     NAME_LIMIT,
     Chat,
+    ClubDrawn,
     ClubPhase,
     Error,
     GameSnapshot,
@@ -548,8 +549,16 @@ class CapicuApp(App[None]):
             club.reconnecting = False
             self.notify(t("Back in the club."))
         self._show_club(club)
-        if club.seat_to_take() is not None:
-            self.run_worker(self._take_seat(), group="club", exit_on_error=False)
+        roster = club.model.club
+        if club.arrived_during is None and roster is not None:
+            club.arrived_during = roster.round if roster.phase == ClubPhase.PLAYING else 0
+        drawn = club.seat_to_take()
+        if drawn is not None:
+            club.seated_round = drawn.round  # decided now: the draw is not taken twice
+            if club.coming_back(drawn):
+                self._offer_seat_back(drawn)
+            else:
+                self.run_worker(self._take_seat(drawn), group="club", exit_on_error=False)
         for screen in self._capicu_screens():
             screen.club_changed(change)
 
@@ -586,13 +595,23 @@ class CapicuApp(App[None]):
         for kept in above:
             self.push_screen(kept)
 
-    async def _take_seat(self) -> None:
+    def _offer_seat_back(self, drawn: ClubDrawn) -> None:
+        """Back in the club during the round: ask before taking the seat back from the computer."""
+        from .screens.club_standings import TakeSeatBackScreen
+
+        table = next((table for table in drawn.tables if table.name == drawn.table), None)
+
+        def answered(take: bool | None) -> None:
+            if take:
+                self.go_back_to_table()
+
+        self.push_screen(TakeSeatBackScreen(table.number if table is not None else 0), answered)
+
+    async def _take_seat(self, drawn: ClubDrawn) -> None:
         """Go to the seat the round's draw gave us (from the last round's table, if still there)."""
         club = self.club
-        drawn = club.seat_to_take() if club is not None else None
-        if club is None or drawn is None:
+        if club is None:
             return
-        club.seated_round = drawn.round
         if self.link is not None:
             await self._close_link()  # the last round's table, still open on its final score
             self.game = None
@@ -669,10 +688,10 @@ class CapicuApp(App[None]):
     def go_back_to_table(self) -> None:
         """Take our seat of this round back (its token still holds it; the computer covered it)."""
         club = self.club
-        if club is None or self.table_to_go_back_to() is None:
+        drawn = club.model.club_draw if club is not None else None
+        if drawn is None or self.table_to_go_back_to() is None:
             return
-        club.seated_round -= 1  # the draw's seat is ours to take again
-        self.run_worker(self._take_seat(), group="club", exit_on_error=False)
+        self.run_worker(self._take_seat(drawn), group="club", exit_on_error=False)
 
     def action_club_standings(self) -> None:
         """The club's standings over the table (F2): live, during the round as between rounds."""

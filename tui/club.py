@@ -43,6 +43,9 @@ class ClubSession:
     seated_round: int = 0
     #: The club's connection is lost and being got back (said once, until it is back).
     reconnecting: bool = False
+    #: The round being played when this terminal came to the club (0: none was): its seat there,
+    #: if any, is taken back from the computer only if the player says so.
+    arrived_during: int | None = None
 
     @property
     def organiser(self) -> bool:
@@ -59,6 +62,11 @@ class ClubSession:
         if drawn is None or drawn.table is None or drawn.token is None or drawn.round <= self.seated_round:
             return None
         return drawn
+
+    def coming_back(self, drawn: ClubDrawn) -> bool:
+        """``drawn`` was drawn before this terminal came to the club (it comes back to the round,
+        its seat the computer's meanwhile), rather than while it was here."""
+        return self.arrived_during is not None and drawn.round <= self.arrived_during
 
     def seat_connection(self, drawn: ClubDrawn) -> tuple[JoinGame, Connection]:
         """The join to the seat ``drawn`` gives: the club's address, name and code, its table and token."""

@@ -167,6 +167,13 @@ async def test_the_organiser_draws_rounds_closes_a_late_table_and_keeps_the_fina
         assert hosting is not None and hosting.club
         line = f"capicu club --join 127.0.0.1:{hosting.port} --code {CODE}"
         await wait_for(pilot, lambda: line in screen_text(app), what="how to join")
+        # Leaving says what it does to the night (not a table's host's words), and n stays.
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: "You run this club night: leaving stops it for everyone"
+                       in " ".join(screen_text(app).split()), what="the organiser's question")
+        assert "You host this table" not in screen_text(app)
+        await pilot.press("n")
+        await wait_for(pilot, lambda: isinstance(app.screen, ClubLobbyScreen), what="the lobby again")
         # The players think for ever: the table is still being played when the organiser closes it.
         async with players(hosting.port, "Beto", "Cruz", play=False):
             await wait_for(pilot, lambda: "Cruz" in screen_text(app), what="the roster")
@@ -262,3 +269,63 @@ async def test_a_player_who_leaves_the_table_goes_to_the_standings_and_may_go_ba
                 await wait_for(pilot, lambda: app.table is not None and app.table.view is not None,
                                what="the table's view")
                 assert app.table is not None and app.table.seat == seat
+
+
+async def test_a_player_who_dropped_is_asked_before_taking_the_seat_back_from_the_computer(
+    tmp_path: Path,
+) -> None:
+    async with club_host(tmp_path / "night", _config()) as host:
+        port = host.port
+        assert port is not None
+        join = JoinGame("127.0.0.1", port, name="Ana", code=CODE, club=True)
+        async with players(port, "Beto", play=False) as (beto,):
+            app = CapicuApp(DisplayOptions(mouse=False), join)
+            async with app.run_test(size=(80, 24)) as pilot:
+                await wait_for(pilot, lambda: "2 players have joined" in screen_text(app), what="the roster")
+                host.start_round()
+                await wait_for(pilot, lambda: isinstance(app.screen, DrawTableScreen), steps=STEPS,
+                               what="the seat of round 1")
+                assert app.game is not None
+                seat = app.game.table.seat
+                app.terminal_gone()  # the terminal hangs up: a drop, no goodbye
+
+            def ana_here() -> bool:
+                roster = beto.model.club
+                return roster is not None and any(e.connected for e in roster.entrants if e.name == "Ana")
+
+            async with asyncio.timeout(WAIT):
+                while ana_here():
+                    await asyncio.sleep(0.02)
+            drawn = beto.model.club_draw
+            assert drawn is not None
+            roster = beto.model.club
+            assert roster is not None
+            ana = next(entrant.id for entrant in roster.entrants if entrant.name == "Ana")
+            number = next(table.number for table in drawn.tables if ana in table.seats)
+            question = f"Your seat at table {number} is being played by the computer."
+            # n: the computer plays on, and t takes the seat later; the player drops again, then y.
+            await come_back(join, question, "n", seat)
+            async with asyncio.timeout(WAIT):
+                while ana_here():
+                    await asyncio.sleep(0.02)
+            await come_back(join, question, "y", seat)
+
+
+async def come_back(join: JoinGame, question: str, answer: str, seat: int | None) -> None:
+    """The player's app comes back to the club during the round, and answers the question."""
+    app = CapicuApp(DisplayOptions(mouse=False), join)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: question in screen_text(app), what="the question")
+        assert app.link is None  # nothing taken before the answer
+        await pilot.press(answer)
+        if answer == "n":
+            await wait_for(pilot, lambda: isinstance(app.screen, ClubStandingsScreen), what="the standings")
+            await wait_for(pilot, lambda: "Back to my table" in screen_text(app), what="the key")
+            assert app.link is None and app.game is None
+            app.terminal_gone()
+            return
+        await wait_for(pilot, lambda: isinstance(app.screen, DrawTableScreen), steps=STEPS,
+                       what="the seat again")
+        await wait_for(pilot, lambda: app.table is not None and app.table.view is not None,
+                       what="the table's view")
+        assert app.table is not None and app.table.seat == seat

@@ -95,4 +95,4 @@ class ClubScreen(CapicuScreen[None]):
         if over:
             self.run_worker(self.capicu.leave_club(), group="leave")
             return
-        self.app.push_screen(LeaveScreen(organiser), answered)
+        self.app.push_screen(LeaveScreen(False, organiser=organiser), answered)

@@ -151,6 +151,30 @@ class CloseTableScreen(CapicuModalScreen[bool]):
         self.dismiss(False)
 
 
+class TakeSeatBackScreen(CapicuModalScreen[bool]):
+    """Back in the club during a round: the computer plays our seat; take it back, or let it play on."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("y", "answer(True)", N_("Take it back")),
+        Binding("n,escape", "answer(False)", N_("Let the computer play"), key_display="n/esc"),
+    ]
+
+    def __init__(self, number: int) -> None:
+        super().__init__()
+        #: The table's number in the round.
+        self.number = number
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="take-seat-box", classes="dialog"):
+            yield Static(t("Your seat at table {number} is being played by the computer. Take it back? y/n",
+                           number=self.number), classes="screen-title", markup=False)
+            yield Static(t("n leaves the computer playing it; press t on the standings to take it later."))
+        yield Footer()
+
+    def action_answer(self, take: bool) -> None:
+        self.dismiss(take)
+
+
 class StandingsOverlay(CapicuModalScreen[None]):
     """The club's standings over the table being played (F2, or the palette's Club standings): live."""
 

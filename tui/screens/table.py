@@ -84,7 +84,7 @@ class LeaveScreen(CapicuModalScreen[bool]):
     ]
 
     def __init__(self, hosting: bool, *, solo: bool = False, seat_key: str | None = None,
-                 way_back: str | None = None) -> None:
+                 way_back: str | None = None, organiser: bool = False) -> None:
         super().__init__()
         # Yes in the reader's language as the dialog opens (``s`` in Spanish); ``y`` works in every one.
         self.yes = yes_keys()[-1]
@@ -94,6 +94,8 @@ class LeaveScreen(CapicuModalScreen[bool]):
         #: An SSH player's seat key and ssh line: their way back (None: the same join command works).
         self.seat_key = seat_key
         self.way_back = way_back
+        #: The club night's organiser, whose terminal runs the night (``hosting`` aside).
+        self.organiser = organiser
 
     @property
     def active_bindings(self) -> dict[str, ActiveBinding]:
@@ -114,6 +116,9 @@ class LeaveScreen(CapicuModalScreen[bool]):
                          classes="screen-title")
             if self.solo:
                 yield Static(t("Leaving ends this game against the computer: it will not be offered again."))
+            elif self.organiser:
+                yield Static(t("You run this club night: leaving stops it for everyone, until you run "
+                               "capicu club again to go on with it."))
             elif self.hosting:
                 yield Static(t("You host this table: leaving ends the game for everyone."))
             elif self.way_back is not None and self.seat_key is not None:
