@@ -203,6 +203,8 @@ class Change:
     view_before: GameView | None = None
     #: The seats before it (a seat map: who sat down, dropped, left or came back).
     seats_before: tuple[Seat, ...] = ()
+    #: The seats awaited before it (a club night's drawn seats whose person had not come yet).
+    awaited_before: frozenset[int] = frozenset()
 
 
 class TableModel:
@@ -227,6 +229,8 @@ class TableModel:
         self.spectators = 0
         #: The spectators' names, in the order they came.
         self.watchers: tuple[str, ...] = ()
+        #: A club night's drawn seats whose person has not come yet (`Seats.awaited`).
+        self.awaited: frozenset[int] = frozenset()
         #: The match has begun (the seat map says so, or a view came).
         self.started = False
         #: The view as of the last snapshot or update taken (a view of the table's game), and
@@ -278,12 +282,13 @@ class TableModel:
             self._view_came(message.view)
             return Change(message, before, self.seats)
         if isinstance(message, Seats):
-            before_seats = self.seats
+            before_seats, awaited_before = self.seats, self.awaited
             self.seats, self.spectators, self.watchers = message.seats, message.spectators, message.watchers
+            self.awaited = frozenset(message.awaited)
             self.started = self.started or message.started
             if message.seats:
                 self.players = len(message.seats)
-            return Change(message, self.view, before_seats)
+            return Change(message, self.view, before_seats, awaited_before)
         if isinstance(message, TurnTimer):
             self.timer = TurnClock(message.seat, now + message.seconds)
         elif isinstance(message, NextRound):

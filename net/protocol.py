@@ -279,6 +279,9 @@ class Seats(_FromHost, frozen=True, tag="seats", omit_defaults=True):
     #: (a host before this field sends none).
     watchers: Annotated[tuple[Annotated[str, Meta(max_length=NAME_LIMIT)], ...],
                         Meta(max_length=WATCHERS_LIMIT)] = ()
+    #: (Protocol 7, a club night's drawn table.) The seats drawn for a person who has not come to
+    #: them yet: their first arrival sits them down, it is no return (left out when none are).
+    awaited: Annotated[tuple[SeatNumber, ...], Meta(max_length=MOST_SEATS)] = ()
 
 
 class Chat(_FromHost, frozen=True, tag="chat"):

@@ -8,6 +8,7 @@ the command line makes them before Textual loads.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -222,9 +223,13 @@ def computer_name(seat: int) -> str:
 
 
 def seat_notices(
-    before: tuple[Seat, ...], after: tuple[Seat, ...], me: int | None
+    before: tuple[Seat, ...], after: tuple[Seat, ...], me: int | None, awaited: Collection[int] = ()
 ) -> list[Wording]:
-    """What changed at the table, in sentences for the log ("Beto sat down."), worded when shown."""
+    """What changed at the table, in sentences for the log ("Beto sat down."), worded when shown.
+
+    ``awaited``: the seats drawn for people who had not come yet (a club night's table): coming
+    to one is sitting down, not coming back.
+    """
     old = {s.seat: s for s in before}
     notices = []
     for seat in after:
@@ -243,6 +248,8 @@ def seat_notices(
             notices.append(later("The computer plays for {name} until they come back.", name=name))
         elif was.connected and not seat.connected:
             notices.append(later("{name} lost the connection; the seat is held.", name=name))
+        elif seat.connected and not was.connected and seat.seat in awaited:
+            notices.append(later("{name} sat down.", name=name))
         elif seat.connected and not was.connected:
             notices.append(later("{name} is back.", name=name))
     return notices

@@ -216,6 +216,8 @@ class HostSeat:
     seat_key: str | None = None
     peer: Peer | None = None
     covered: bool = False
+    #: A drawn seat (a club night's) whose person has not come to it yet.
+    awaited: bool = False
     #: The person left on purpose (the computer covers the seat until they come back).
     left: bool = False
     player: Player | None = None
@@ -547,7 +549,7 @@ class Table:
             if name is None:
                 seat.kind, seat.name = SeatKind.COMPUTER, _computer_name(seat.index)
                 continue
-            seat.kind, seat.name = SeatKind.PERSON, name
+            seat.kind, seat.name, seat.awaited = SeatKind.PERSON, name, True
             seat.token, seat.seat_key = self._new_token(), new_seat_key(self._entropy)
             self._deadlines.set(("grace", seat.index), now + self.config.grace)
         self._journal_seats()
@@ -647,12 +649,12 @@ class Table:
             old.table = None
             self._out.append(Close(old, Error(ErrorCode.REPLACED,
                                               "your seat was reclaimed on another connection", fatal=True)))
-        was_covered = found.covered
-        found.peer, found.covered, found.left = peer, False, False
+        was_covered, first = found.covered, found.awaited
+        found.peer, found.covered, found.left, found.awaited = peer, False, False, False
         self._deadlines.cancel(("grace", found.index))
         peer.name, peer.seat, peer.table = found.name, found.index, self
         self._send(peer, self._welcome(found))
-        self._note(HostNote.CAME_BACK, found)
+        self._note(HostNote.SEATED if first else HostNote.CAME_BACK, found)
         self._broadcast_seats()
         match = self.match
         if match is None and all(s.kind is not SeatKind.OPEN and not s.person_away for s in self.seats):
@@ -1140,7 +1142,8 @@ class Table:
     def _seats_message(self) -> Seats:
         return Seats(tuple(s.public() for s in self.seats), len(self.spectators),
                      self._phase is not Phase.LOBBY,
-                     tuple(p.name or "" for p in self.spectators[:WATCHERS_LIMIT]))
+                     tuple(p.name or "" for p in self.spectators[:WATCHERS_LIMIT]),
+                     tuple(s.index for s in self.seats if s.awaited))
 
     def _broadcast_seats(self) -> None:
         self._send_all(self._seats_message())

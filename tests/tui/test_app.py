@@ -394,6 +394,9 @@ def test_seat_changes_become_sentences() -> None:
     assert said(joined, dropped, 0) == ["Beto lost the connection; the seat is held."]
     assert said(dropped, covered, 0) == ["The computer plays for Beto until they come back."]
     assert said(covered, joined, 0) == ["Beto is back."]
+    # A club night's drawn seat, awaited: its person's first arrival is sitting down, covered or not.
+    assert [words() for words in seat_notices(dropped, joined, 0, awaited={1})] == ["Beto sat down."]
+    assert [words() for words in seat_notices(covered, joined, 0, awaited={1})] == ["Beto sat down."]
     assert said(joined, dropped, 1) == []  # never about myself
 
 

@@ -329,3 +329,36 @@ async def come_back(join: JoinGame, question: str, answer: str, seat: int | None
         await wait_for(pilot, lambda: app.table is not None and app.table.view is not None,
                        what="the table's view")
         assert app.table is not None and app.table.seat == seat
+
+
+async def test_a_persons_first_arrival_at_a_drawn_table_is_sitting_down_and_a_return_is_coming_back(
+    tmp_path: Path,
+) -> None:
+    async with club_host(tmp_path / "night", _config()) as host:
+        port = host.port
+        assert port is not None
+        app = CapicuApp(DisplayOptions(mouse=False),
+                        JoinGame("127.0.0.1", port, name="Ana", code=CODE, club=True))
+        async with app.run_test(size=(120, 40)) as pilot:
+            await wait_for(pilot, lambda: isinstance(app.screen, ClubLobbyScreen), what="the club's lobby")
+            beto = await ClubClient.connect("127.0.0.1", port, name="Beto", code=CODE, follow=False)
+            try:
+                await wait_for(pilot, lambda: "2 players have joined" in screen_text(app), what="the roster")
+                host.start_round()
+                await wait_for(pilot, lambda: isinstance(app.screen, DrawTableScreen)
+                               and app.table is not None and app.table.view is not None, steps=STEPS,
+                               what="the seat of round 1")
+                assert app.table is not None and app.table.awaited  # Beto's seat waits for him
+                async with asyncio.timeout(WAIT):
+                    while beto.model.club_draw is None:
+                        await asyncio.sleep(0.02)
+                assert await beto.take_seat()
+                await wait_for(pilot, lambda: "Beto sat down." in screen_text(app), what="Beto's arrival")
+                assert "Beto is back." not in screen_text(app) and not app.table.awaited
+                assert beto.table is not None
+                await beto.table.drop()
+                await wait_for(pilot, lambda: "Beto lost the connection" in screen_text(app), what="the drop")
+                await beto.take_seat()
+                await wait_for(pilot, lambda: "Beto is back." in screen_text(app), what="Beto's return")
+            finally:
+                await beto.close()

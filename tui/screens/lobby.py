@@ -73,7 +73,7 @@ class LobbyScreen(CapicuScreen[None]):
         taken = change.message
         news = self.query_one(EventLog)
         if isinstance(taken, Seats):
-            for notice in seat_notices(change.seats_before, model.seats, model.seat):
+            for notice in seat_notices(change.seats_before, model.seats, model.seat, change.awaited_before):
                 news.add_notice(notice)
         elif isinstance(taken, Chat):
             news.add_chat(taken.name, taken.text)

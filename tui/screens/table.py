@@ -334,7 +334,7 @@ class TableScreen(CapicuScreen[None], Generic[ViewT]):
             return
         model = self.capicu.table
         if isinstance(taken, Seats) and model is not None:
-            for notice in seat_notices(change.seats_before, taken.seats, model.seat):
+            for notice in seat_notices(change.seats_before, taken.seats, model.seat, change.awaited_before):
                 self.query_one(EventLog).add_notice(notice)
         elif isinstance(taken, Chat):
             self.query_one(EventLog).add_chat(taken.name, taken.text)
