@@ -626,6 +626,35 @@ class CapicuApp(App[None]):
         self.link = GameLink(self, connection, self.game.table, dial=self.dial, records=records_dir())
         self.run_worker(self.link.run(), name="seat", group="seat", exclusive=True, exit_on_error=False)
 
+    def can_watch(self) -> bool:
+        """At a club night, nothing of ours is being played: a table of the round may be watched."""
+        game = self.game
+        view = game.table.view if game is not None else None
+        return self.club is not None and (self.link is None or game is None or game.table.seat is None
+                                          or (view is not None and view.match_over))
+
+    async def watch_table(self, table: str) -> None:
+        """Watch the club night's table ``table`` as a spectator (Esc goes back to the standings)."""
+        club = self.club
+        if club is None or not self.can_watch():
+            return
+        if self.link is not None:
+            await self._close_link()  # the last round's table, on its final score, or another watched
+            self.game = None
+        self._back_to_club()
+        at = club.link.connection
+        port, code = at.port, at.code
+        if self.hosted_at is not None and self.hosted_at.club:
+            # The organiser's own club host, in this process: its port and join code.
+            port, code = self.hosted_at.port, self.hosted_at.code
+        request = JoinGame(host=at.host, port=port, name=at.name, code=code, spectate=True,
+                           give_up_after=at.give_up_after)
+        connection = Connection(at.host, port, at.name, code, spectate=True, table=table,
+                                give_up_after=at.give_up_after)
+        self.game = GameState(request=request, table=TableModel(connection.name))
+        self.link = GameLink(self, connection, self.game.table, dial=self.dial)
+        self.run_worker(self.link.run(), name="seat", group="seat", exclusive=True, exit_on_error=False)
+
     def _back_to_club(self) -> None:
         """Close the screens above the club's own (the table, its final score)."""
         from .screens.club_base import ClubScreen

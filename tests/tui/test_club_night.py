@@ -362,3 +362,44 @@ async def test_a_persons_first_arrival_at_a_drawn_table_is_sitting_down_and_a_re
                 await wait_for(pilot, lambda: "Beto is back." in screen_text(app), what="Beto's return")
             finally:
                 await beto.close()
+
+
+async def test_anybody_in_the_club_watches_a_table_of_the_round_and_esc_goes_back_to_the_standings(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from textual.widgets import DataTable
+
+    monkeypatch.setenv("CAPICU_DATA_DIR", str(tmp_path / "data"))
+    request = HostClub(club=_config(rounds=1), bind="127.0.0.1", port=0, code=CODE,
+                       round_delay=None, name="Olga")
+    app = CapicuApp(DisplayOptions(mouse=False), request)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, ClubLobbyScreen) and app.hosted_at is not None,
+                       what="the organiser's lobby")
+        hosting = app.hosted_at
+        assert hosting is not None
+        # The players think for ever: both tables are still being played while she watches.
+        async with players(hosting.port, "Beto", "Cruz", "Dani", "Eva", play=False):
+            await wait_for(pilot, lambda: "Eva" in screen_text(app), what="the roster")
+            await pilot.press("s")
+            await wait_for(pilot, lambda: isinstance(app.screen, ClubStandingsScreen)
+                           and app.club is not None and app.club.model.club is not None
+                           and len(app.club.model.club.tables) == 2, what="the round's tables")
+            await wait_for(pilot, lambda: "Watch table" in screen_text(app), what="the key")
+            await pilot.press("tab")  # the round's tables
+            await wait_for(pilot, lambda: isinstance(app.focused, DataTable)
+                           and app.focused.id == "club-tables", what="the tables' list")
+            await pilot.press("down")  # table 2
+            await pilot.press("w")
+            await wait_for(pilot, lambda: isinstance(app.screen, DrawTableScreen) and app.table is not None
+                           and app.table.view is not None, steps=STEPS, what="table 2, watched")
+            assert app.table is not None and app.table.seat is None and app.table.table == "r1-t2"
+            roster = app.club.model.club
+            assert roster is not None
+            names = {entrant.id: entrant.name for entrant in roster.entrants}
+            seated = [names[who] for who in roster.tables[1].seats if who is not None]
+            assert all(name in screen_text(app) for name in seated)
+            await pilot.press("escape")
+            await wait_for(pilot, lambda: isinstance(app.screen, ClubStandingsScreen),
+                           what="the standings again")
+            assert app.link is None and app.game is None and app.club is not None

@@ -38,6 +38,7 @@ class ClubStandingsScreen(ClubScreen):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("t", "my_table", N_("Back to my table")),
         Binding("c", "close_table", N_("Close table")),
+        Binding("w", "watch_table", N_("Watch table")),
         Binding("tab", "app.focus_next", N_("Next list"), show=False),
     ]
 
@@ -98,6 +99,8 @@ class ClubStandingsScreen(ClubScreen):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "my_table":
             return self.capicu.table_to_go_back_to() is not None
+        if action == "watch_table":
+            return self.capicu.can_watch() and bool(self.roster is not None and self.roster.tables)
         if action == "close_table":
             session = self.session
             return session is not None and session.organiser and session.phase == ClubPhase.PLAYING
@@ -106,6 +109,16 @@ class ClubStandingsScreen(ClubScreen):
     def action_my_table(self) -> None:
         """Back to the seat of this round that we left (the computer played it meanwhile)."""
         self.capicu.go_back_to_table()
+
+    async def action_watch_table(self) -> None:
+        """Watch the table chosen in the round's list, as a spectator."""
+        table = self._chosen_table()
+        if table is None:
+            return
+        if table.state != TableState.PLAYING:
+            self.notify(t("Table {number} is not playing: there is nothing to watch.", number=table.number))
+            return
+        await self.capicu.watch_table(table.name)
 
     def action_close_table(self) -> None:
         table = self._chosen_table()

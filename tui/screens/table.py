@@ -700,6 +700,10 @@ class TableScreen(CapicuScreen[None], Generic[ViewT]):
             self.set_focus(None)  # back to the table's keys
             return
         game = self.capicu.game
+        if game is not None and game.table.seat is None and self.capicu.club is not None:
+            # Watching a club night's table: nothing to lose, straight back to the standings.
+            self.run_worker(self.capicu.leave_game(), group="leave")
+            return
         hosting = game is not None and game.hosting
         seat_key = way_back = None
         if game is not None and isinstance(game.request, JoinGame) and game.request.ssh_line is not None:
