@@ -328,6 +328,10 @@ class FivesTableScreen(TableScreen[FivesView]):
             self.query_one(f"#{_SLOT[place]}", SeatPanel).timer = (
                 left[1] if left is not None and left[0] == seat else None)
 
+    def _round_over_words(self) -> tuple[str, str]:
+        return (t("Hand over: press Enter when you are ready."),
+                t("Hand over: the next deal comes when the players are ready."))
+
     def _question_prompt(self, view: FivesView) -> str | None:
         if self.choosing_end is not None and view.ends is not None:
             return t("{tile} fits both ends: ← left ({left}) or → right ({right})? Esc: another tile.",

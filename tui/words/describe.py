@@ -145,6 +145,8 @@ RULES_PROBLEMS: Mapping[str, str] = {
     RulesProblem.PLAYERS_OUT_OF_RANGE: N_("A game is for 2 to 4 players."),
     RulesProblem.NOT_WHOLE_FROM: N_("{option} must be a whole number from {low} up, not {value}."),
     RulesProblem.TARGET: N_("The points to win must be a whole number from 1 up, not {value}."),
+    # TRANSLATORS: {flag} is a command-line option as typed ("--target"); {high} the most it takes.
+    RulesProblem.TOO_BIG: N_("{flag} must be at most {high}, not {value}."),
     RulesProblem.MAX_DRAWS: N_("The most tiles drawn in one turn must be a whole number from 1 up, or none, "
                                "not {value}."),
     RulesProblem.NOT_A_LIST: N_("{option} must be a list of whole numbers."),
@@ -610,6 +612,13 @@ def describe_hint_reasons(
     return tc("between the reasons of a hint", "; ").join(phrases)
 
 
+def _in_hands(preset: str) -> bool:
+    """Whether the game ``preset`` names calls its rounds hands (Fives and Threes)."""
+    from capicu.core.rules import ALL_PRESET_NAMES, Game, Rules
+
+    return preset in ALL_PRESET_NAMES and Rules.preset_named(preset).game is Game.FIVES_AND_THREES
+
+
 def describe_unfinished(kept: Unfinished, now: float | None = None) -> str:
     """An unfinished match, for an offer to resume it:
     "the puerto-rican-drawing match of 17:02 (Ana, Computer 2; 3 rounds played)".
@@ -631,6 +640,8 @@ def describe_unfinished(kept: Unfinished, now: float | None = None) -> str:
     game = preset_title(kept.preset)
     if not kept.started:
         how_far = t("not dealt yet")
+    elif _in_hands(kept.preset):
+        how_far = tn("{count} hand played", "{count} hands played", kept.rounds)
     else:
         how_far = tn("{count} round played", "{count} rounds played", kept.rounds)
     if not names:
