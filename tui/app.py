@@ -65,7 +65,7 @@ from capicu.tui.words.messages import (
 )
 from rich.console import RenderableType
 from rich.segment import Segment
-from textual import events
+from textual import constants, events
 from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.color import Color
@@ -73,7 +73,7 @@ from textual.command import CommandPalette
 from textual.filter import LineFilter
 from textual.message_pump import MessagePump
 from textual.notifications import SeverityLevel
-from textual.reactive import var
+from textual.reactive import Initialize, Reactive, var
 from textual.screen import Screen
 from textual.theme import Theme, ThemeProvider
 from textual.types import NoActiveAppError
@@ -172,10 +172,31 @@ class CapicuApp(App[None]):
     #: The code of the language spoken (`language`), said again at each switch.
     speaking: var[str] = var("", always_update=True)
 
+    #: The first theme chosen (None: none of ours could be, Textual's default is used).
+    _first_theme: str | None
+
+    def _choose_first_theme(self) -> str:
+        """Register our themes and say the first one (see `theme`); Textual asks in `App.__init__`."""
+        themes, warnings = load_themes(themes_dir())
+        for theme in themes:
+            self.register_theme(theme)
+        self._warnings += warnings
+        self._first_theme = self._first_theme_name()
+        return self._first_theme or constants.DEFAULT_THEME
+
+    #: The theme in use. The first one (``--theme``, else the one remembered, else ours) is chosen
+    #: as Textual first asks, in `App.__init__` before it builds the stylesheet: the stylesheets are
+    #: parsed once with its colours (setting it after ``super().__init__()`` had Textual parse them
+    #: all a second time at start).
+    theme: Reactive[str] = Reactive(Initialize(_choose_first_theme))
+
     def __init__(self, display: DisplayOptions | None = None,
                  start: StartRequest | OpenReplays | None = None, *, local_terminal: bool = False) -> None:
-        super().__init__()
+        # What the first theme depends on, known before Textual asks for it (`_choose_first_theme`).
         self.display_options = display or DisplayOptions()
+        self.settings, self._warnings = load_settings()
+        self._first_theme = None  # (`_choose_first_theme` sets it)
+        super().__init__()
         #: The app runs on this process's own terminal (the command line's): it ends when that
         #: terminal goes away (`tui.terminal_gone`). Not for Pilot's tests nor an SSH session.
         self.local_terminal = local_terminal
@@ -206,7 +227,6 @@ class CapicuApp(App[None]):
             data_dir() / SEATS_FILE, warn=lambda problem: self.notify(problem, severity="warning", timeout=8))
         #: How the link reaches the host (None: a TCP connection; an SSH session dials in this process).
         self.dial: Dial | None = None
-        self.settings, self._warnings = load_settings()
         self.ascii_mode = self.display_options.ascii or self.settings.ascii
         #: The language this interface speaks (``--lang``, else the one saved, else the locale's); in
         #: ASCII mode its sentences drop what has no ASCII form ("¡Capicú!" reads "Capicu!"), before
@@ -220,13 +240,8 @@ class CapicuApp(App[None]):
             if self.display_options.tile_style
             else self.settings.tile_style
         )
-        themes, warnings = load_themes(themes_dir())
-        for theme in themes:
-            self.register_theme(theme)
-        self._warnings += warnings
-        self._first_theme = self._first_theme_name()
         if self._first_theme is not None:
-            self.theme = self._first_theme
+            self.set_class(True, f"-theme-{self._first_theme}", update=False)  # as Textual's setting marks it
         # The command palette offers what Settings offers: themes that pass the contrast test.
         hide_unreadable_themes(self)
 
