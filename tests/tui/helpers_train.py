@@ -123,20 +123,29 @@ async def take_train_turn(pilot: Pilot[Any], app: CapicuApp) -> None:
     if view.may_run and run_steps(view, ()):
         await lay_run(pilot, app, view)
     else:
-        plays = [a for a in view.legal if isinstance(a, Play)]
-        if plays:
-            await cursor_to(pilot, app, plays[0].tile)
-            await pilot.press("enter")
-            await pilot.pause()
-            screen = app.screen
-            if isinstance(screen, MexicanTableScreen) and screen.choosing is not None:
-                place = plays[0].place
-                assert isinstance(place, Train)
-                await pilot.press(lane_keys(view)[place])
-        elif DRAW in view.legal:
-            await pilot.press("d")
-        elif PASS in view.legal:
-            await pilot.press("p")
+        screen = app.screen
+        assert isinstance(screen, MexicanTableScreen)
+        # A double laid stays on the screen (the turn goes on): lay on until the turn is sent.
+        for _ in range(20):
+            turn = screen.turn_view(view)
+            plays = [a for a in turn.legal if isinstance(a, Play)]
+            if plays:
+                await cursor_to(pilot, app, plays[0].tile)
+                await pilot.press("enter")
+                await pilot.pause()
+                if screen.choosing is not None:
+                    place = plays[0].place
+                    assert isinstance(place, Train)
+                    await pilot.press(lane_keys(view)[place])
+                    await pilot.pause()
+                if screen.sending or not screen.laid:
+                    break
+            elif DRAW in turn.legal:
+                await pilot.press("d")
+                break
+            elif PASS in turn.legal:
+                await pilot.press("p")
+                break
     model = app.table
     assert model is not None
     await wait_for(pilot, lambda: model.view is not view, what="the host's answer")

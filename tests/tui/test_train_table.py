@@ -270,7 +270,7 @@ async def test_an_open_double_is_loud_until_covered():
         assert view is not None and view.open_double is not None
         double = Tile(*view.train_of(view.open_double).tiles[-1])
         lanes = app.screen.query_one(TrainLanes)
-        loud = [lane for lane in lanes.lanes if lane.open_double]
+        loud = [lane for lane in lanes.lanes if lane.cover == 1]
         assert [lane.train for lane in loud] == [view.open_double]
         assert "cover!" in screen_text(app)
         assert _status(app).startswith(f"{double} on ") and "must be covered" in _status(app)
