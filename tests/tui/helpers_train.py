@@ -17,17 +17,18 @@ from capicu.tui.widgets.train_lanes import lane_keys
 from helpers_app import wait_for
 from textual.pilot import Pilot
 
-#: Mexican Train as capicu played it before issue 29 (the engine set aside, one double a turn):
-#: the table's tests and snapshots were written for it, and its screen shows it unchanged. The
-#: seed's rules (the default now) get their own table tests with the table that marks several
-#: open doubles (issue 29's table part).
-AS_BEFORE = msgspec.structs.replace(Rules.preset_named("mexican-train"), engine_set_aside=True,
-                                    one_double_a_turn=True)
+#: Mexican Train as seed 004 plays it (the default): the engine dealt and laid by its holder, several
+#: doubles a turn. The table's tests and snapshots play it.
+MEXICAN_TRAIN = Rules.preset_named("mexican-train")
+#: Mexican Train as capicu played it before issue 29 (the options: the engine set aside, one double a
+#: turn): kept for the few tests of those options.
+AS_BEFORE = msgspec.structs.replace(MEXICAN_TRAIN, engine_set_aside=True, one_double_a_turn=True)
 
 
-def train_match(players: int, seed: int = 5, *, pause: bool = False) -> MexicanMatch:
-    """A match of Mexican Train (`AS_BEFORE`); with ``pause`` it waits for its next deal after each round."""
-    return MexicanMatch(AS_BEFORE, players, seed=seed, pause_between_rounds=pause)  # type: ignore[arg-type]
+def train_match(players: int, seed: int = 5, *, pause: bool = False, rules: Rules = MEXICAN_TRAIN
+                ) -> MexicanMatch:
+    """A match of Mexican Train; with ``pause`` it waits for its next deal after each round."""
+    return MexicanMatch(rules, players, seed=seed, pause_between_rounds=pause)  # type: ignore[arg-type]
 
 
 def step(match: MexicanMatch) -> None:
@@ -62,9 +63,9 @@ def view_where(players: int, condition: Any, seat: int | None = 0, seed: int = 5
 
 
 def train_app(*, seed: int = 3, players: int = 2, ascii: bool = False, theme: str | None = None,
-              name: str = "Ana", rules: Rules = AS_BEFORE) -> CapicuApp:
-    """A solo Mexican Train game against computers that move at once (pace 0); `AS_BEFORE` unless
-    ``rules`` says otherwise."""
+              name: str = "Ana", rules: Rules = MEXICAN_TRAIN) -> CapicuApp:
+    """A solo Mexican Train game against computers that move at once (pace 0), by the seed's rules
+    unless ``rules`` says otherwise."""
     request = SoloGame(rules, players, "normal", seed=seed, name=name, pace=0.0)
     return CapicuApp(DisplayOptions(ascii=ascii, theme=theme, mouse=False), request)
 

@@ -17,7 +17,7 @@ from capicu.tui.game import DisplayOptions, SoloGame
 from capicu.tui.screens.mexican_match_over import MexicanMatchOverScreen
 from helpers_app import wait_for
 from helpers_train import (
-    AS_BEFORE,
+    MEXICAN_TRAIN,
     cursor_to,
     my_train_turn,
     next_train_turn,
@@ -38,7 +38,7 @@ def _own_config(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def _app(players: int, *, seed: int = 5, ascii: bool = False, rounds: int | None = None) -> CapicuApp:
-    rules = msgspec.structs.replace(AS_BEFORE, rounds=rounds)
+    rules = msgspec.structs.replace(MEXICAN_TRAIN, rounds=rounds)
     request = SoloGame(rules, players, "normal", seed=seed, name="Ana", pace=0.0)
     return CapicuApp(DisplayOptions(ascii=ascii, mouse=False), request)
 

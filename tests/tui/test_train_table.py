@@ -27,7 +27,7 @@ from capicu.tui.widgets.status_line import StatusLine
 from capicu.tui.widgets.train_lanes import TrainLanes, lane_keys
 from helpers_app import screen_text, wait_for
 from helpers_train import (
-    AS_BEFORE,
+    MEXICAN_TRAIN,
     cursor_to,
     my_train_turn,
     next_train_turn,
@@ -104,7 +104,8 @@ async def test_the_opening_run_grows_is_taken_back_refused_on_a_double_and_sent_
 
 
 async def test_a_computers_opening_run_is_told_in_one_line_once_it_ends():
-    app = train_app(seed=3, players=4)
+    # Seed 7: I was dealt the engine and laid it; the three computers open before my first turn.
+    app = train_app(seed=7, players=4)
     async with app.run_test(size=SIZE) as pilot:
         await wait_for(pilot, lambda: my_train_turn(app), what="my first turn")
         view = table_view(app)
@@ -203,7 +204,8 @@ async def test_my_sent_run_is_not_laid_again_while_the_next_seat_may_open():
     # Seen over SSH: once my run was sent, the next seat's own opening run could come (the view
     # says may_run for whoever's turn it is), so my run stayed on the screen on top of the tiles
     # the host laid: six tiles, three of them "-1". A computer that waits shows that moment.
-    request = SoloGame(AS_BEFORE, 2, "normal", seed=5, name="Ana", pace=60.0)
+    # Seed 2: the computer laid the engine; I open first, then it opens (its first turn still).
+    request = SoloGame(MEXICAN_TRAIN, 2, "normal", seed=2, name="Ana", pace=60.0)
     app = CapicuApp(DisplayOptions(mouse=False), request)
     async with app.run_test(size=SIZE) as pilot:
         await wait_for(pilot, lambda: my_train_turn(app), what="my first turn")
@@ -250,15 +252,19 @@ async def test_a_hint_longer_than_the_row_is_read_whole_at_80x24():
 
 
 async def test_an_open_double_is_loud_until_covered():
-    app = train_app(seed=5, players=3)
+    app = train_app(seed=4, players=3)
     nothing_covers = False  # an open double came that nothing in my hand covered (drawn or passed)
     async with app.run_test(size=SIZE) as pilot:
         for _ in range(120):
             await wait_for(pilot, lambda: my_train_turn(app) or train_round_over(app), what="my turn")
             view = table_view(app)
-            if view is not None and view.open_double is not None and my_train_turn(app):
+            if (view is not None and view.open_double is not None and not view.doubling
+                    and my_train_turn(app)):  # another's double, left open
                 if any(isinstance(a, Play) for a in view.legal):
-                    break
+                    if view.drawn is None:  # a cover in my hand (not only the tile the host drew me)
+                        break
+                    await next_train_turn(pilot, app)
+                    continue
                 # Nothing covers it: the one key offered is the one the status line names.
                 nothing_covers = True
                 assert "must be covered" in _status(app) and "Nothing covers it" in _status(app)
@@ -289,7 +295,7 @@ async def test_an_open_double_is_loud_until_covered():
                 await pilot.press("enter")
                 assert _status(app).startswith(str(others[0])), _status(app)
                 assert table_view(app) is view
-        assert nothing_covers  # seed 5: the first open double on my turn found nothing in my hand
+        assert nothing_covers  # seed 4: the first open double on my turn found nothing in my hand
         if plays:
             await cursor_to(pilot, app, plays[0].tile)
             await pilot.press("enter")

@@ -305,7 +305,7 @@ class MexicanTableScreen(TableScreen[MexicanView]):
 
     def _turn_prompt(self, view: MexicanView) -> str:
         names = self._names(view)
-        if view.doubling and view.open_double is not None:
+        if view.doubling and view.drawn is None and view.open_double is not None:
             return self._doubling_prompt(view)
         if view.open_double is not None:
             line = view.train_of(view.open_double)
@@ -439,7 +439,8 @@ class MexicanTableScreen(TableScreen[MexicanView]):
     def _send_turn(self, last: Action) -> None:
         """Send the turn: the doubles laid on the screen, then ``last`` (the cover, a draw or a pass)."""
         actions: tuple[Action, ...] = (*self.laid, last)
-        if last == DRAW and self.laid and self.view is not None and self.turn_view(self.view).legal == (DRAW,):
+        view = self.view
+        if last == DRAW and self.laid and view is not None and self.turn_view(view).legal == (DRAW,):
             # A draw that is all the turn allows is the host's to make (docs/PROTOCOL.md, "Forced
             # draws"): it draws as the last double goes down.
             actions = self.laid
