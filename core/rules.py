@@ -699,6 +699,8 @@ class RuleOption:
     metavar: str = ""
     #: A house rule of docs/RULES.md: off by default, offered on the setup form.
     house: bool = False
+    #: Offered on the setup form too, beside the house rules (a game's own options: Mexican Train's).
+    form: bool = False
     #: The facts it says in `capicu rules` (None: it says none).
     says: SaysFacts | None = None
 
@@ -848,28 +850,34 @@ RULE_OPTIONS: tuple[RuleOption, ...] = (
     RuleOption(
         "rounds", "rounds", "--rounds", _MEXICAN, OptionKind.CHOICE,
         choices=(("1", 1), ("4", 4), ("all", None)),
+        form=True,
         says=_rounds,
     ),
     RuleOption(
         "opening_run", "opening_run", "--opening-run", _MEXICAN, OptionKind.PAIR,
         off_flag="--one-tile-start",
+        form=True,
         says=_on_off("opening_run", RuleFact.OPENING_RUN, RuleFact.ONE_TILE_START),
     ),
     RuleOption(
         "mexican_after_own", "mexican_needs_own_train", "--mexican-after-own", _MEXICAN, OptionKind.SWITCH,
+        form=True,
         says=_on_off("mexican_needs_own_train", RuleFact.MEXICAN_TRAIN_AFTER_OWN,
                      RuleFact.MEXICAN_TRAIN_ANYONE),
     ),
     RuleOption(
         "cover_doubles", "cover_doubles", "--cover-doubles", _MEXICAN, OptionKind.SWITCH,
+        form=True,
         says=_doubles,
     ),
     RuleOption(
         "one_double_a_turn", "one_double_a_turn", "--one-double-a-turn", _MEXICAN, OptionKind.SWITCH,
+        form=True,
         says=_doubles,
     ),
     RuleOption(
         "engine_set_aside", "engine_set_aside", "--engine-set-aside", _MEXICAN, OptionKind.SWITCH,
+        form=True,
         says=_engine,
     ),
     RuleOption(

@@ -5,19 +5,21 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 import msgspec
-from capicu.core import PRESET_NAMES, Rules, RulesError
+from capicu.core import Rules, RulesError
 from capicu.core.ai import LEVELS
-from capicu.core.rules import RULE_OPTIONS, OptionKind, RuleOption
+from capicu.core.games import game_of
+from capicu.core.rules import ALL_PRESET_NAMES, RULE_OPTIONS, OptionKind, RuleOption
 from capicu.net.codes import new_join_code
 from capicu.net.host.table import ConfigError, ConfigProblem
 from capicu.net.protocol import CODE_LIMIT, DEFAULT_PORT
 from capicu.net.store.journals import JournalFolder, JournalKind
 from capicu.tui.cli.options import announce_for
 from capicu.tui.game import HostGame, SoloGame, make_host_config
+from capicu.tui.games import FACES
 from capicu.tui.prefs.settings import journals_dir, records_dir
 from capicu.tui.screens.base import CapicuScreen
 from capicu.tui.words.describe import describe_rules_problem
-from capicu.tui.words.describe_rules import HOUSE_CHOICES, preset_title
+from capicu.tui.words.describe_rules import FORM_CHOICES, HOUSE_CHOICES, preset_title
 from capicu.tui.words.messages import N_, t, tc, tn
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -35,8 +37,12 @@ def level_name(level: str) -> str:
     return names.get(level, level)
 
 
+#: The games the form offers: every preset whose game has a table (tui/games.py).
+FORM_PRESETS = tuple(p for p in ALL_PRESET_NAMES if game_of(Rules.preset_named(p)).name in FACES)
 #: The house rules the form offers (core/rules.py declares them; each is off until chosen).
 HOUSE_OPTIONS = tuple(option for option in RULE_OPTIONS if option.house)
+#: A game's own options the form offers (core/rules.py's ``form``), each at the preset's value until chosen.
+GAME_OPTIONS = tuple(option for option in RULE_OPTIONS if option.form)
 
 
 def _house_id(option: RuleOption) -> str:
@@ -51,6 +57,27 @@ def _house_choices(option: RuleOption) -> list[tuple[str, object]]:
     return [(t(label), value) for label, value in zip(HOUSE_CHOICES[option.name], values, strict=True)]
 
 
+def _game_choices(option: RuleOption) -> list[tuple[str, int]]:
+    """A game option's choices in words, each by its place in `FORM_CHOICES` (a field may hold None)."""
+    return [(t(label), index) for index, (_, label) in enumerate(FORM_CHOICES[option.name])]
+
+
+def _game_choice(option: RuleOption, rules: Rules) -> int:
+    """The place among its choices of the value ``rules`` give the option's field."""
+    values = [value for value, _ in FORM_CHOICES[option.name]]
+    return values.index(getattr(rules, option.field))
+
+
+def _game_rules(option: RuleOption) -> Rules:
+    """The rules of the first preset whose game takes ``option`` (its value there is the form's first)."""
+    return Rules.preset_named(next(preset for preset in FORM_PRESETS if _offered(option, preset)))
+
+
+def _offered(option: RuleOption, preset: str) -> bool:
+    """The form offers ``option`` for ``preset``'s game."""
+    return Rules.preset_named(preset).game in option.games
+
+
 class HostSetupScreen(CapicuScreen[None]):
     """The few choices that start a game; the rest are the preset's rules."""
 
@@ -63,7 +90,7 @@ class HostSetupScreen(CapicuScreen[None]):
         super().__init__()
         self.solo = solo
         #: The game chosen so far (the players offered follow it, also when the screen is built again).
-        self.preset = PRESET_NAMES[0]
+        self.preset = FORM_PRESETS[0]
 
     def compose(self) -> ComposeResult:
         title = t("Play against the computer") if self.solo else t("Host a game on the network")
@@ -71,7 +98,7 @@ class HostSetupScreen(CapicuScreen[None]):
             yield Static(title, classes="screen-title")
             with Grid(id="setup-grid", classes="form-grid " + ("solo" if self.solo else "hosted")):
                 yield Label(t("Game"))
-                yield Select([(preset_title(p), p) for p in PRESET_NAMES], value=self.preset,
+                yield Select([(preset_title(p), p) for p in FORM_PRESETS], value=self.preset,
                              allow_blank=False, id="preset")
                 yield Label(t("Players"))
                 yield Select(self._player_choices(self.preset), allow_blank=False, id="players")
@@ -84,14 +111,19 @@ class HostSetupScreen(CapicuScreen[None]):
                              allow_blank=False, id="level")
                 # The house rules of the drawing games (docs/RULES.md), each off by default,
                 # on one row so that the form still fits 80x24 (so each choice is a dozen letters).
+                # A game's own options (Mexican Train's) in their place, three to a row.
                 yield Label(t("House rules"), id="house-label")
-                with Horizontal(id="house-rules"):
+                rules = Rules.preset_named(self.preset)
+                with Grid(id="house-rules"):
                     for option in HOUSE_OPTIONS:
                         choices = _house_choices(option)
                         yield Select(choices, value=choices[0][1], allow_blank=False, compact=True,
-                                     id=_house_id(option))
-                yield Label(t("Points to win"))
-                rules = Rules.preset_named(self.preset)
+                                     id=_house_id(option), classes="house-option")
+                    for option in GAME_OPTIONS:
+                        yield Select(_game_choices(option), value=_game_choice(option, _game_rules(option)),
+                                     allow_blank=False, compact=True, id=_house_id(option),
+                                     classes="game-option")
+                yield Label(t("Points to win"), id="target-label")
                 yield Input(placeholder=str(rules.target_for(rules.min_players)),
                             id="target", type="integer")
                 if not self.solo:
@@ -106,6 +138,16 @@ class HostSetupScreen(CapicuScreen[None]):
 
     def on_mount(self) -> None:
         self.query_one("#preset", Select).focus()
+        self._offer_options()
+
+    def _offer_options(self) -> None:
+        """Show the options the chosen game takes (the house rules, or the game's own), and its target."""
+        for option in (*HOUSE_OPTIONS, *GAME_OPTIONS):
+            self.query_one(f"#{_house_id(option)}", Select).display = _offered(option, self.preset)
+        rules = Rules.preset_named(self.preset)
+        scored = rules.target_for(rules.min_players) > 0
+        self.query_one("#target-label", Label).display = scored
+        self.query_one("#target", Input).display = scored
 
     @staticmethod
     def _player_choices(preset: str) -> list[tuple[str, int]]:
@@ -120,6 +162,7 @@ class HostSetupScreen(CapicuScreen[None]):
             players.set_options(self._player_choices(event.value))
             rules = Rules.preset_named(event.value)
             self.query_one("#target", Input).placeholder = str(rules.target_for(rules.min_players))
+            self._offer_options()
         if event.select.id in ("preset", "players") and not self.solo:
             count = self.query_one("#players", Select).value
             if isinstance(count, int):
@@ -153,7 +196,10 @@ class HostSetupScreen(CapicuScreen[None]):
             except (ValueError, RulesError):
                 self.notify(t("Points to win must be a whole number from 1 up."), severity="error")
                 return
-        house = {option.field: self._value(_house_id(option)) or msgspec.UNSET for option in HOUSE_OPTIONS}
+        house = {option.field: self._value(_house_id(option)) or msgspec.UNSET for option in HOUSE_OPTIONS
+                 if _offered(option, preset)}
+        house |= {option.field: FORM_CHOICES[option.name][int(self._value(_house_id(option)))][0]
+                  for option in GAME_OPTIONS if _offered(option, preset)}
         try:
             rules = msgspec.structs.replace(rules, **house)
         except RulesError as exc:  # a house rule this game cannot take, said in one sentence

@@ -202,6 +202,17 @@ HOUSE_CHOICES: Mapping[str, tuple[str, ...]] = {
     "redeal_on_doubles": (N_("no redeal"), N_("redeal on 5")),
 }
 
+#: The setup form's choices of a game's own options (core/rules.py's ``form``), each value as the field
+#: holds it with its words, the seed's default first; a dozen letters or so, three to a row at 80x24.
+FORM_CHOICES: Mapping[str, tuple[tuple[object, str], ...]] = {
+    "engine_set_aside": ((False, N_("holder's engine")), (True, N_("engine aside"))),
+    "one_double_a_turn": ((False, N_("many doubles")), (True, N_("1 double a turn"))),
+    "cover_doubles": ((True, N_("cover doubles")), (False, N_("double: again"))),
+    "opening_run": ((True, N_("opening run")), (False, N_("1-tile start"))),
+    "mexican_after_own": ((False, N_("Mexican: all")), (True, N_("Mexican: own 1st"))),
+    "rounds": ((None, N_("all rounds")), (1, N_("1 round")), (4, N_("4 rounds"))),
+}
+
 
 def describe_fact(fact: Fact) -> str:
     """One rule fact as a sentence ("The last 2 tiles of the boneyard can never be drawn.")."""
