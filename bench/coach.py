@@ -3,8 +3,9 @@
 Prints one JSON line. Matches of `normal` computer players are played first
 (not timed): a 16-round Puerto Rican match for two (preset
 ``puerto-rican-drawing``, seed 4), a 13-round Mexican Train match for four
-(seed 1) and a 16-round Puerto Rican match with every house rule on (wild
-blanks, draw several, a new deal on five doubles; seed 0). Each is then
+(seed 1), a 16-round Puerto Rican match with every house rule on (wild
+blanks, draw several, a new deal on five doubles; seed 0) and a Fives and
+Threes match to 61 for four in partnerships (seed 1). Each is then
 analysed for seat 0 with the coach's default budget (core/ai/coach.py,
 `CoachBudget`): ``*_seconds`` is the wall time (the goal is
 at most 60 s on a 2-core machine), ``*_cpu_seconds`` the process's CPU time,
@@ -14,8 +15,8 @@ With ``--steadiness`` each match is analysed again with another coach seed:
 ``*_same_best`` is the share of searched decisions whose best choice is the
 same both times, ``*_cost_gap`` the mean difference of a decision's cost
 between the two (points), ``*_flag_changes`` the decisions flagged one time
-and not the other: the accuracy the budget buys. ``--samples`` and
-``--train-samples`` try other budgets. ``load`` is the 1-minute load average
+and not the other: the accuracy the budget buys. ``--samples``,
+``--train-samples`` and ``--fives-samples`` try other budgets. ``load`` is the 1-minute load average
 before the run. Run by hand: ``python bench/coach.py [--steadiness]``.
 """
 
@@ -28,9 +29,16 @@ import time
 from typing import Any
 
 import msgspec
-from capicu.core import Rules, make_player, new_match
-from capicu.core.ai.coach import DEFAULT_SAMPLES, DEFAULT_TRAIN_SAMPLES, Analysis, CoachBudget, analyse
-from capicu.core.ai.mexican_players import make_mexican_player
+from capicu.core import Rules, new_match
+from capicu.core.ai.coach import (
+    DEFAULT_FIVES_SAMPLES,
+    DEFAULT_SAMPLES,
+    DEFAULT_TRAIN_SAMPLES,
+    Analysis,
+    CoachBudget,
+    analyse,
+)
+from capicu.core.games import game_of
 from capicu.core.replay import Replay, replay
 
 #: (name, preset, players, seed, house rules): matches whose seeds give 16, 13 and 16 rounds
@@ -39,6 +47,7 @@ MATCHES = (
     ("draw", "puerto-rican-drawing", 2, 4, False),
     ("mexican", "mexican-train", 4, 1, False),
     ("house", "puerto-rican-drawing", 2, 0, True),
+    ("fives", "fives-and-threes", 4, 1, False),
 )
 
 
@@ -48,8 +57,7 @@ def played(preset: str, players: int, seed: int, house: bool = False) -> Replay:
     if house:
         rules = msgspec.structs.replace(rules, wild_blanks=True, draw_several=2, redeal_on_doubles=True)
     match = new_match(rules, players, seed)
-    make = make_mexican_player if rules.is_mexican_train else make_player
-    bots: list[Any] = [make("normal", seed * 10 + seat) for seat in range(players)]  # either game's players
+    bots: list[Any] = [game_of(rules).make_player("normal", seed * 10 + seat) for seat in range(players)]
     while not match.is_over:
         seat = match.turn
         assert seat is not None
@@ -71,12 +79,14 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--samples", type=int, default=DEFAULT_SAMPLES)
     parser.add_argument("--train-samples", type=int, default=DEFAULT_TRAIN_SAMPLES)
+    parser.add_argument("--fives-samples", type=int, default=DEFAULT_FIVES_SAMPLES)
     parser.add_argument("--steadiness", action="store_true", help="analyse again with another seed")
     parser.add_argument("--only", nargs="*", choices=[m[0] for m in MATCHES], help="these matches only")
     args = parser.parse_args()
-    budget = CoachBudget(samples=args.samples, train_samples=args.train_samples)
+    budget = CoachBudget(samples=args.samples, train_samples=args.train_samples,
+                         fives_samples=args.fives_samples)
     figures: dict[str, object] = {"load": os.getloadavg()[0], "samples": args.samples,
-                                  "train_samples": args.train_samples}
+                                  "train_samples": args.train_samples, "fives_samples": args.fives_samples}
     for name, preset, players, seed, house in MATCHES:
         if args.only and name not in args.only:
             continue

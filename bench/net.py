@@ -1,6 +1,6 @@
 """The network benchmark: loopback floor, move round trip, and how many tables one host holds.
 
-    python bench/net.py [--quick] [--discovery]
+    python bench/net.py [--quick] [--discovery] [--club]
 
 Prints one JSON line with echo_p50_us, echo_p99_us, move_p50_us, move_p99_us,
 ratio_p50, host_cpu_us_per_move, max_tables (plus the details of the scale
@@ -20,6 +20,15 @@ host_cpu_us_per_move alone, ``--discovery`` discovery_first_answer_ms alone.
 - scale: N tables of three networked computer clients, each table making one
   move a second (the seat on turn sends one of its legal intents at its
   table's tick). The largest N whose p99 move round trip stays under 50 ms.
+
+- club (``--club``, printed alone as its own map): ``club_32_players``, a club night's host
+  (net/club/) in its own process with 32 protocol clients (this process: the real codec, each
+  its club connection and then its table's, opened with the seat's token the draw gave it) at
+  8 tables of 4, every table playing as fast as its moves come back (the seat on turn sends
+  one of its legal intents once every seat has the last update); against one table of 4 alone
+  on the same kind of host, run in turn with it. move_p99_ms: a move's round trip (intent sent
+  to the mover's update read); host_cpu_us_per_move: the host process's CPU time over the
+  measure, per move; host_rss_mb: its resident memory at the end.
 
 - discovery: on a LAN of network namespaces (tests/helpers_lan.py: needs root
   and ip netns; None without), a ``capicu host --headless`` announces its
@@ -127,16 +136,18 @@ class Seat:
         self.reader, self.writer = reader, writer
         self.codec = Codec("client")
         self.seat: int | None = None
+        self.table: str | None = None
         self.view: dict[str, Any] | None = None
 
     @classmethod
-    async def join(cls, port: int, table: str, name: str) -> Seat:
+    async def join(cls, port: int, table: str, name: str, token: str | None = None) -> Seat:
         reader, writer = await asyncio.open_connection(LOOPBACK, port)
         seat = cls(reader, writer)
-        seat.send({"type": "hello", "version": PROTOCOL_VERSION, "name": name, "table": table})
+        seat.send({"type": "hello", "version": PROTOCOL_VERSION, "name": name, "table": table,
+                   "token": token})
         welcome = await seat.frame()
         assert welcome["type"] == "welcome", welcome
-        seat.seat = welcome["seat"]
+        seat.seat, seat.table = welcome["seat"], welcome["table"]
         return seat
 
     def send(self, message: dict[str, Any]) -> None:
@@ -358,6 +369,164 @@ def run_scale(pipe: Pipe, port: int, tables: int, seconds: float, workers: int, 
     return percentile(times, 0.99) if times else float("inf")
 
 
+# -- the club night: 32 players at 8 tables of 4 -----------------------------------
+
+
+async def _serve_club(pipe: Pipe) -> None:
+    """A club night's host of one Swiss round at tables of 4 (no table ends mid-measure, nobody covered)."""
+    import tempfile
+    from pathlib import Path
+
+    from capicu.core.club import ClubConfig, ClubFormat
+    from capicu.net.club import ClubHost, ClubHostConfig
+
+    rules = msgspec.structs.replace(Rules.preset_named("drawing-game"), target=10_000)
+    limits = Limits(connections_per_address=100_000, messages_per_second=1000, message_burst=1000,
+                    handshake_timeout=120, heartbeat=120, idle_timeout=600)
+    with tempfile.TemporaryDirectory() as folder:
+        club = ClubHost(ClubHostConfig(
+            ClubConfig(rules=rules, format=ClubFormat.SWISS, rounds=1, table_size=4, name="bench"),
+            Path(folder), bind=LOOPBACK, port=0, grace=3600, next_round_delay=0, round_delay=None,
+            limits=limits), report=lambda note: None)
+        _, port = await club.start()
+        pipe.send(port)
+        loop = asyncio.get_running_loop()
+        while True:
+            command = await loop.run_in_executor(None, pipe.recv)
+            if command == "start":
+                club.start_round()
+                pipe.send("ok")
+            elif command == "usage":
+                pipe.send((time.process_time(), _rss_mb()))
+            else:
+                break
+        await club.stop()
+
+
+def _rss_mb() -> float:
+    """This process's resident memory now (MB), from /proc (0 where there is none)."""
+    try:
+        with open("/proc/self/status", encoding="ascii") as status:
+            for line in status:
+                if line.startswith("VmRSS:"):
+                    return int(line.split()[1]) / 1024
+    except OSError:
+        pass
+    return 0.0
+
+
+def club_server_process(pipe: Pipe) -> None:
+    asyncio.run(_serve_club(pipe))
+
+
+async def _club_players(pipe: Pipe, port: int, players: int,
+                        seconds: float) -> tuple[list[float], int, float, float]:
+    """``players`` protocol clients join the club, follow the draw to their seats and play as fast as
+    their moves come back for ``seconds``: the round trips, the moves made, the host's CPU seconds
+    over them and its resident memory (MB) after."""
+    loop = asyncio.get_running_loop()
+    lobbies = [await Seat.join(port, "club", f"p{i}") for i in range(players)]
+    await loop.run_in_executor(None, pipe.send, "start")
+    assert await loop.run_in_executor(None, pipe.recv) == "ok"
+
+    async def seated(lobby: Seat, name: str) -> Seat:
+        draw = await lobby.until(lambda f: f["type"] == "club_draw" and f.get("table"))
+        seat = await Seat.join(port, draw["table"], name, draw["token"])
+        await seat.until(lambda f: f["type"] == "snapshot")
+        return seat
+
+    seats = await asyncio.gather(*(seated(lobby, f"p{i}") for i, lobby in enumerate(lobbies)))
+    tables: dict[str, list[Seat]] = {}
+    for seat, lobby in zip(seats, lobbies, strict=True):
+        tables.setdefault(seat.table or "", []).append(seat)
+        lobby.writer.close()  # the club's connection is idle while tables play: not read here
+    times: list[float] = []
+    made = 0
+    begin = loop.time() + 1.0  # the first second warms up
+    end = begin + seconds
+
+    async def play(table: list[Seat]) -> None:
+        nonlocal made
+        by_seat = {s.seat: s for s in table}
+        ref = 0
+        while loop.time() < end:
+            view = table[0].view
+            assert view is not None and view["turn"] is not None, "no table pauses (next_round_delay 0)"
+            mover = by_seat[view["turn"]]
+            assert mover.view is not None and mover.view["legal"]
+            ref += 1
+            sent = time.perf_counter()
+            mover.send({"type": "action", "action": random.choice(mover.view["legal"]), "ref": ref})
+            await mover.until(lambda f, r=ref: f["type"] == "update" and f["ref"] == r)
+            if loop.time() >= begin:
+                times.append(time.perf_counter() - sent)
+                made += 1
+            for seat in table:
+                if seat is not mover:
+                    await seat.until(lambda f: f["type"] == "update")
+
+    await asyncio.sleep(max(0.0, begin - loop.time()))
+    await loop.run_in_executor(None, pipe.send, "usage")
+    cpu_before, _ = await loop.run_in_executor(None, pipe.recv)
+    await asyncio.gather(*(play(table) for table in tables.values()))
+    await loop.run_in_executor(None, pipe.send, "usage")
+    cpu_after, rss = await loop.run_in_executor(None, pipe.recv)
+    for seat in seats:
+        seat.writer.close()
+    return times, made, cpu_after - cpu_before, rss
+
+
+def club_night(players: int, seconds: float) -> dict[str, float]:
+    """One club night's measure (see the module docstring): its figures."""
+    ours, theirs = multiprocessing.Pipe()
+    server = multiprocessing.get_context("spawn").Process(target=club_server_process, args=(theirs,))
+    server.start()
+    try:
+        port = ours.recv()
+        times, made, cpu, rss = asyncio.run(_club_players(ours, port, players, seconds))
+    finally:
+        ours.send(None)
+        server.join(timeout=30)
+        if server.is_alive():
+            server.kill()
+    return {
+        "move_p50_ms": round(statistics.median(times) * 1e3, 2),
+        "move_p99_ms": round(percentile(times, 0.99) * 1e3, 2),
+        "moves": made,
+        "host_cpu_us_per_move": round(cpu / made * 1e6, 1),
+        "host_rss_mb": round(rss, 1),
+    }
+
+
+def club_32_players(seconds: float, runs: int) -> dict[str, Any]:
+    """32 players at 8 tables of 4 against one table of 4 alone, ``runs`` times each in turn: the
+    club's figures (its worst run's p99) and the ratios to the table alone's, in the same minutes."""
+    club, alone = [], []
+    for _ in range(runs):
+        club.append(club_night(32, seconds))
+        alone.append(club_night(4, seconds))
+        print(f"club: 32 players {club[-1]}; one table {alone[-1]}", file=sys.stderr)
+    worst = max(club, key=lambda figures: figures["move_p99_ms"])
+    alone_p99 = max(figures["move_p99_ms"] for figures in alone)
+    return {
+        "move_p99_ms": worst["move_p99_ms"],
+        "move_p50_ms": worst["move_p50_ms"],
+        "host_cpu_us_per_move": round(statistics.median(f["host_cpu_us_per_move"] for f in club), 1),
+        "host_rss_mb": max(f["host_rss_mb"] for f in club),
+        "moves_per_second": round(statistics.median(f["moves"] for f in club) / seconds),
+        "one_table": {
+            "move_p99_ms": alone_p99,
+            "move_p50_ms": max(f["move_p50_ms"] for f in alone),
+            "host_cpu_us_per_move": round(statistics.median(f["host_cpu_us_per_move"] for f in alone), 1),
+            "host_rss_mb": max(f["host_rss_mb"] for f in alone),
+            "moves_per_second": round(statistics.median(f["moves"] for f in alone) / seconds),
+        },
+        "p99_ratio": round(worst["move_p99_ms"] / alone_p99, 2),
+        "runs": runs,
+        "seconds": seconds,
+    }
+
+
 def discovery_first_answer(lookups: int = 20) -> float | None:
     """Seconds from the start of a lookup to the first table heard, p50 (None: no LAN can be built)."""
     import subprocess
@@ -409,7 +578,13 @@ def main() -> int:
     parser.add_argument("--seconds", type=float, default=None, help="seconds per scale trial")
     parser.add_argument("--host-cpu", action="store_true", help="only host_cpu_us_per_move")
     parser.add_argument("--discovery", action="store_true", help="only discovery_first_answer_ms")
+    parser.add_argument("--club", action="store_true", help="only club_32_players (a map of its figures)")
     options = parser.parse_args()
+    if options.club:
+        seconds = options.seconds or (3.0 if options.quick else 5.0)
+        figures = club_32_players(seconds, 1 if options.quick else 3)
+        print(json.dumps({"club_32_players": figures}))
+        return 0
     if options.discovery:
         found = discovery_first_answer()
         print(json.dumps({"discovery_first_answer_ms": None if found is None else round(found * 1e3, 1)}))

@@ -10,6 +10,7 @@ name): a `GameSpec` names everything that is one game's own, under the one
     game.refusal, game.refusals            # its own refusal codes; with every game's `Refusal`
     game.why_not                           # the one definition of when each is given
     game.make_player(level, seed)          # a computer player of ``level`` (game.levels)
+    game.figures                           # what a player's history counts of it (core/figures.py)
     new_match(rules, players, seed)        # the same, in one call; match_from_log(log) too
 
 Code above core asks the registry and never chooses a game with `isinstance`.
@@ -32,6 +33,7 @@ from typing import TYPE_CHECKING, Any, TypeAlias
 from .actions import Action, Draw, End, EndRun, Pass, Play, Redeal, Run, Train, parse_action
 from .codes import Code
 from .engine import Engine, OnEntry
+from .figures import GameFigures
 from .rules import FivesRules, Game, MexicanRules, Rules
 
 if TYPE_CHECKING:  # only named: a game's modules load when it is asked for
@@ -131,6 +133,12 @@ class GameSpec:
         players: Mapping[str, Callable[[int], Any]] = self._load("players")
         return players
 
+    @cached_property
+    def figures(self) -> GameFigures:
+        """What its history counts: its figures, a seat's values of them, its rounds (core/figures.py)."""
+        figures: GameFigures = self._load("figures")
+        return figures
+
     @property
     def levels(self) -> tuple[str, ...]:
         """The levels of its computer players."""
@@ -185,6 +193,7 @@ LINE = GameSpec(
         "refusals": "draw.refusals:CODES",
         "why_not": "draw.refusals:why_not",
         "players": "ai.players:PLAYERS",
+        "figures": "draw.figures:HISTORY_FIGURES",
     },
 )
 
@@ -207,6 +216,7 @@ MEXICAN_TRAIN = GameSpec(
         "refusals": "mexican.refusals:CODES",
         "why_not": "mexican.refusals:why_not_mexican",
         "players": "ai.mexican_players:MEXICAN_PLAYERS",
+        "figures": "mexican.figures:HISTORY_FIGURES",
     },
 )
 
@@ -230,6 +240,7 @@ FIVES = GameSpec(
         "refusals": "draw.refusals:CODES",
         "why_not": "fives.refusals:why_not_fives",
         "players": "ai.fives_players:FIVES_PLAYERS",
+        "figures": "fives.figures:HISTORY_FIGURES",
     },
 )
 

@@ -67,6 +67,8 @@ from .protocol import (
     Act,
     Bye,
     ClientMessage,
+    ClubClose,
+    ClubStart,
     Error,
     ErrorCode,
     GameView,
@@ -508,6 +510,17 @@ class Client:
     async def ready(self) -> None:
         """Tell the host I have read the round's end (see `NextRound`); harmless at other times."""
         await self._send(Ready())
+
+    async def start_round(self, key: str) -> None:
+        """As the club night's organiser (``key``: the organiser's key), draw its next round.
+
+        On a club's connection only; the host answers with the round's `ClubDrawn`, or an `Error`.
+        """
+        await self._send(ClubStart(key))
+
+    async def close_table(self, key: str, table: str) -> None:
+        """As the club night's organiser, close the late table ``table``: its score as it stands counts."""
+        await self._send(ClubClose(key, table))
 
     async def close(self) -> None:
         """Leave on purpose and stop (no reconnecting); `Closed` is queued.

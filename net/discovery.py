@@ -20,6 +20,7 @@ from dataclasses import dataclass
 
 from capicu.net.host.sanitize import clean_text, name_key, names_look_alike
 
+from .limits import TABLE_NAME_LIMIT
 from .protocol import PROTOCOL_VERSION
 
 __all__ = [
@@ -31,8 +32,6 @@ __all__ = [
 SERVICE_TYPE = "_capicu._tcp.local."
 #: The version of the TXT record's layout (its key ``v``); a record of another version is refused.
 AD_VERSION = 1
-#: The longest table name announced or shown, in characters (a host's name with "'s table").
-TABLE_NAME_LIMIT = 40
 #: The most seats a record may claim (no game seats more; a bigger number is a lie).
 SEATS_LIMIT = 16
 #: The longest TXT record read (the host's own is under 200 bytes; DNS-SD advises under 1300).

@@ -21,6 +21,8 @@ MAX_EVENTS = 4096
 MAX_DEPTH = 12
 
 NAME_LIMIT = 24
+#: The longest table name announced or shown, in characters (a host's name with "'s table").
+TABLE_NAME_LIMIT = 40
 MATCH_ID_LIMIT = 32
 
 #: The most seats a table has (Mexican Train's 8).

@@ -27,6 +27,9 @@ from capicu.net.store.record import MatchRecord, RecordError, finished_match
 from .protocol import (
     ActedBy,
     Chat,
+    ClubDrawn,
+    ClubRoster,
+    ClubStandings,
     Error,
     GameSnapshot,
     GameUpdate,
@@ -145,12 +148,13 @@ class Closed:
 #: Everything the model takes, and `Client` yields (a `GameUpdate` is yielded as an `Update`).
 Incoming = (
     Welcome | Seats | GameSnapshot[Any] | Update | Chat | TurnTimer | NextRound | HostBye | Error
-    | MatchRecorded | Reconnecting | Reconnected | Closed
+    | MatchRecorded | ClubRoster | ClubDrawn | ClubStandings | Reconnecting | Reconnected | Closed
 )
 #: What `TableModel.apply` is given: what the host sent (its update as on the wire) and the client's word.
 Taken = (
     Welcome | Seats | GameSnapshot[Any] | GameUpdate[Any, Any] | Chat | TurnTimer | NextRound
-    | HostBye | Error | MatchRecorded | Reconnecting | Reconnected | Closed
+    | HostBye | Error | MatchRecorded | ClubRoster | ClubDrawn | ClubStandings | Reconnecting | Reconnected
+    | Closed
 )
 
 
@@ -229,6 +233,9 @@ class TableModel:
         #: the number of its last event.
         self.view: GameView | None = None
         self.seq = 0
+        #: The numbers of the view's round's events that the computer made for our seat (covering it
+        #: while we were away, or on our turn timer): the snapshot says them, and updates add theirs.
+        self.covered: frozenset[int] = frozenset()
         self.timer: TurnClock | None = None
         #: Between rounds: the host's last word on the next deal; else None.
         self.next_round: NextRoundState | None = None
@@ -253,6 +260,11 @@ class TableModel:
         self.record_file: Path | None = None
         #: What went wrong keeping the match in the history of matches (net/store/history.py), if anything.
         self.history_problem: Statement[HistoryProblem] | None = None
+        #: On a club night's connection (``table`` "club"): the night as it stands, the last round
+        #: drawn (with our table, seat and its secret in it) and the standings, as last said.
+        self.club: ClubRoster | None = None
+        self.club_draw: ClubDrawn | None = None
+        self.standings: ClubStandings | None = None
 
     def apply(self, message: Taken, now: float) -> Change | None:
         """Take ``message`` at time ``now``; what changed, or None for an update the view already holds."""
@@ -261,6 +273,7 @@ class TableModel:
         if isinstance(message, GameSnapshot):
             before = self.view
             self.view, self.seq = message.view, message.seq
+            self.covered = frozenset(message.covered)
             self._chat_came(message.chat)
             self._view_came(message.view)
             return Change(message, before, self.seats)
@@ -284,6 +297,12 @@ class TableModel:
             self.host_bye = message
         elif isinstance(message, MatchRecorded):
             self._record_came(message.record)
+        elif isinstance(message, ClubRoster):
+            self.club = message
+        elif isinstance(message, ClubDrawn):
+            self.club_draw = message
+        elif isinstance(message, ClubStandings):
+            self.standings = message
         elif isinstance(message, Reconnecting):
             if self.link is not LinkState.RECONNECTING:
                 self.drops += 1
@@ -349,6 +368,11 @@ class TableModel:
         except ValueError:
             return None  # an update of another game than the snapshot's: no host sends one
         self.view, self.seq = view, update.seq
+        first = update.seq - len(view.events) + 1  # the number of the view's first event
+        covered = {number for number in self.covered if number >= first}
+        if update.actor is not None and update.actor == self.seat and update.by is not ActedBy.PERSON:
+            covered.update(range(update.seq - len(update.events) + 1, update.seq + 1))
+        self.covered = frozenset(covered)
         self._view_came(view)
         taken = Update(update.seq, update.events, view, update.actor, update.by, update.ref)
         return Change(taken, before, self.seats)

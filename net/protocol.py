@@ -26,12 +26,12 @@ import types
 import unicodedata
 from collections.abc import Callable
 from enum import StrEnum
-from typing import TYPE_CHECKING, Annotated, Any, Generic, Protocol, TypeAlias, TypeVar, Union, get_args
+from typing import TYPE_CHECKING, Annotated, Any, Generic, Protocol, TypeAlias, TypeVar, get_args
 
 import msgspec
 from capicu.core import Action, Rules, Tile
 from capicu.core.codes import Code
-from capicu.core.games import GAMES, GameSpec
+from capicu.core.games import GAMES, LINE, MEXICAN_TRAIN, GameSpec, game_of_view
 from capicu.net.host.sanitize import clean_text
 from capicu.net.store.record import MatchRecord
 from msgspec import Meta, Struct
@@ -52,8 +52,10 @@ from .limits import (
 #: back by name, and the pause between rounds; version 3, Mexican Train (train
 #: views, their events and actions) and tables of up to 8; version 4, the match record;
 #: version 5, Mexican Train as seed 004 plays it: the engine's holder, several open doubles,
-#: the drawn tile (docs/PROTOCOL.md, section 9).
-PROTOCOL_VERSION = 5
+#: the drawn tile; version 6, Fives and Threes (its view, its events, points scored as tiles are
+#: laid); version 7, the club night: its lobby ``club``, its messages ``club``, ``club_draw`` and
+#: ``standings``, and the organiser's ``club_start`` and ``club_close`` (docs/PROTOCOL.md, section 9).
+PROTOCOL_VERSION = 7
 #: The TCP port a host listens on unless told otherwise (unassigned by IANA).
 DEFAULT_PORT = 7254
 
@@ -204,7 +206,25 @@ class Ready(_FromClient, frozen=True, tag="ready"):
 
 
 
-ClientMessage = Hello | Act | Say | Ping | Pong | Bye | Ready
+class ClubStart(_FromClient, frozen=True, tag="club_start"):
+    """The organiser draws the next round of the club night (sent on the club's connection).
+
+    ``key`` is the organiser's key, which the club host shows its operator; anybody else
+    is refused (``refused``), and wrong keys count as wrong seat secrets do.
+    """
+
+    key: Annotated[str, Meta(max_length=SEAT_KEY_LIMIT)]
+
+
+class ClubClose(_FromClient, frozen=True, tag="club_close"):
+    """The organiser closes a late table of the round: its match ends with its score as it stands."""
+
+    key: Annotated[str, Meta(max_length=SEAT_KEY_LIMIT)]
+    #: The table's name, as `ClubTable.name` gives it ("r2-t3").
+    table: Annotated[str, Meta(max_length=TABLE_LIMIT)]
+
+
+ClientMessage = Hello | Act | Say | Ping | Pong | Bye | Ready | ClubStart | ClubClose
 
 
 # -- messages a host sends ---------------------------------------------------
@@ -326,6 +346,10 @@ class GameSnapshot(_FromHost, Generic[V], frozen=True, tag="snapshot", omit_defa
     view: V
     #: The last chat lines said at the table (at most `RECENT_CHAT_LIMIT`), oldest first.
     chat: Annotated[tuple[Chat, ...], Meta(max_length=RECENT_CHAT_LIMIT)] = ()
+    #: The numbers of the events in ``view`` that the computer made for your seat (covering it while
+    #: you were away, or when your turn timer ran out), oldest first. Added in version 6, left out
+    #: when there are none: an older client reads the snapshot as before.
+    covered: Annotated[tuple[Count, ...], Meta(max_length=MAX_EVENTS)] = ()
 
 
 class GameUpdate(_FromHost, Generic[S, E], frozen=True, tag="update"):
@@ -452,23 +476,33 @@ def _named(kind: Any) -> Any:
     return kind
 
 
-#: Every game as the wire carries it, in the registry's order.
-GAME_WIRES: tuple[GameWire, ...] = tuple(GameWire(spec) for spec in GAMES)
-_BY_VIEW = {game.view: game for game in GAME_WIRES}
-_BY_TAG = {game.tag: game for game in GAME_WIRES}
-_BY_MESSAGE = {kind: game for game in GAME_WIRES for kind in (game.snapshot, game.update)}
-_BY_SPEC = {game.spec: game for game in GAME_WIRES}
+#: Each game as the wire carries it, made the first time that game is asked for (`wire_of_game`): a
+#: Draw-family table never makes Mexican Train's or Fives and Threes', nor loads their modules.
+_BY_SPEC: dict[GameSpec, GameWire] = {}
+#: Each made game's snapshot and update classes -> the game.
+_BY_MESSAGE: dict[type[Any], GameWire] = {}
 
 
 def wire_of_game(spec: GameSpec) -> GameWire:
-    """The game core's registry declares as ``spec``, as the wire carries it."""
-    return _BY_SPEC[spec]
+    """The game core's registry declares as ``spec``, as the wire carries it (made on first use)."""
+    game = _BY_SPEC.get(spec)
+    if game is None:
+        game = _BY_SPEC[spec] = GameWire(spec)
+        _BY_MESSAGE.update({game.snapshot: game, game.update: game})
+    return game
+
+
+def _wire_tagged(tag: str | None) -> GameWire | None:
+    """The game whose views say ``tag`` in their ``game`` field (None: the game whose views name
+    none), as the wire carries it; None for no game of the registry."""
+    spec = next((spec for spec in GAMES if spec.view_tag == tag), None)
+    return wire_of_game(spec) if spec is not None else None
 
 
 def wire_of(view: Any) -> GameWire:
     """The game ``view`` is a view of, as the wire carries it; ValueError for no game's view."""
-    game = _BY_VIEW.get(type(view))
-    if game is None:
+    game = wire_of_game(game_of_view(view))
+    if type(view) is not game.view:
         raise ValueError(f"{type(view).__name__} is no game's view")
     return game
 
@@ -491,14 +525,34 @@ def advance_view(view: V, update: GameUpdate[Any, Any]) -> V:
 
 
 # Each game's messages by the names they had when each game declared its own.
-#: The Draw family's (whose views name no game).
-Snapshot = _BY_TAG[None].snapshot
-StateUpdate = _BY_TAG[None].update
-ViewState = _BY_TAG[None].state
-#: Mexican Train's.
-TrainSnapshot = _BY_TAG["mexican-train"].snapshot
-TrainUpdate = _BY_TAG["mexican-train"].update
-TrainViewState = _BY_TAG["mexican-train"].state
+#: The Draw family's (whose views name no game): every table's start loads that game anyway.
+_DRAW_FAMILY = wire_of_game(LINE)
+Snapshot = _DRAW_FAMILY.snapshot
+StateUpdate = _DRAW_FAMILY.update
+ViewState = _DRAW_FAMILY.state
+#: Mexican Train's, made when first named (``TrainSnapshot``...: see `__getattr__` below).
+_TRAIN_NAMES = {"TrainSnapshot": "snapshot", "TrainUpdate": "update", "TrainViewState": "state"}
+if TYPE_CHECKING:
+    TrainSnapshot: type[GameSnapshot[Any]]
+    TrainUpdate: type[GameUpdate[Any, Any]]
+    TrainViewState: type[Any]
+    #: Every game as the wire carries it, in the registry's order (each made as it is asked for).
+    GAME_WIRES: tuple[GameWire, ...]
+else:
+    def __getattr__(name: str) -> Any:
+        """Mexican Train's messages by their old names, `GAME_WIRES`, or a class `GameWire` names
+        (where pickle looks for it), each made when first asked for: a table of one game
+        never makes another's."""
+        if name in _TRAIN_NAMES:
+            return getattr(wire_of_game(MEXICAN_TRAIN), _TRAIN_NAMES[name])
+        if name == "GAME_WIRES":
+            return tuple(wire_of_game(spec) for spec in GAMES)
+        if not name.startswith("_") and name.endswith(("Snapshot", "Update", "State")):
+            for spec in GAMES:  # (``MexicanViewSnapshot``: the class `_named` gives a game's snapshot)
+                wire_of_game(spec)
+            if name in globals():
+                return globals()[name]
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 train_view_state = view_state
 advance_train_view = advance_view
 
@@ -580,18 +634,169 @@ class MatchRecorded(_FromHost, frozen=True, tag="record"):
     record: MatchRecord
 
 
-#: What a host sends, every game's snapshot and update among them (they are made from the registry
-#: of games when this module is imported: to mypy, a snapshot or an update of any game).
+# -- the club night (docs/PROTOCOL.md, section 10) ------------------------------
+
+#: The name a hello gives as its ``table`` to join the club night rather than a table.
+CLUB_TABLE = "club"
+#: The most people a club night lists (entrant ids are 0 to this less one).
+CLUB_ENTRANTS_LIMIT = 256
+#: The most tables one round of a club night draws.
+CLUB_TABLES_LIMIT = 128
+#: A night's name, as the organiser typed it (cleaned by the host).
+CLUB_NAME_LIMIT = 48
+#: An entrant's number in the night: 0, 1, ... in the order they joined.
+EntrantId = Annotated[int, Meta(ge=0, le=CLUB_ENTRANTS_LIMIT - 1)]
+#: A match's points (a side's total, or a difference of totals).
+Points = Annotated[int, Meta(ge=-(2**31), le=2**31)]
+#: Entrants in one list (opponents, partners, byes).
+EntrantList = Annotated[tuple[EntrantId, ...], Meta(max_length=CLUB_ENTRANTS_LIMIT)]
+
+
+class ClubPhase(StrEnum):
+    """Where a club night stands (`ClubRoster.phase`)."""
+
+    #: People join; the organiser has not drawn round 1 yet.
+    GATHERING = "gathering"
+    #: Round ``round``'s matches are being played.
+    PLAYING = "playing"
+    #: Round ``round`` is over (every table done); the next is not drawn yet.
+    BETWEEN = "between"
+    #: The last round is over: the standings are final.
+    OVER = "over"
+
+
+class TableState(StrEnum):
+    """How one table of a round stands (`ClubTable.state`)."""
+
+    PLAYING = "playing"
+    #: Its match is over: the table waits for the round's others.
+    DONE = "done"
+    #: The organiser closed it late: its score as it stood counts.
+    CLOSED = "closed"
+
+
+class ClubEntrant(Struct, frozen=True):
+    """One person of the night, as everyone sees them."""
+
+    id: EntrantId
+    name: Annotated[str, Meta(max_length=NAME_LIMIT)]
+    #: In the night's later draws (False: they left for good).
+    active: bool
+    #: A live connection to the club.
+    connected: bool
+
+
+class ClubTable(Struct, frozen=True):
+    """One table of a round: who sits where, and how its match stands."""
+
+    #: 1, 2, ... within the round.
+    number: Annotated[int, Meta(ge=1, le=CLUB_TABLES_LIMIT)]
+    #: The table's name on this host ("r2-t3"): a hello's ``table`` to sit there or watch it.
+    name: Annotated[str, Meta(max_length=TABLE_LIMIT)]
+    #: The entrant in each seat, in seat order (null: a computer plays the seat).
+    seats: Annotated[tuple[EntrantId | None, ...], Meta(max_length=MOST_SEATS)]
+    #: A `TableState` value (a client keeps values it does not know as text).
+    state: Annotated[str, Meta(max_length=16)]
+    #: The seats of each side (one per player, or the two partnerships), and each side's
+    #: points so far (the match's totals once it is done; empty before its first round ends).
+    sides: Annotated[tuple[SeatList, ...], Meta(max_length=MOST_SEATS)]
+    points: Annotated[tuple[Points, ...], Meta(max_length=MOST_SEATS)] = ()
+
+
+class ClubRoster(_FromHost, frozen=True, kw_only=True, tag="club"):
+    """The club night as it stands: who is in it, its phase, and the round's tables.
+
+    Sent on the club's connection right after its welcome, and again whenever any of it changes.
+    """
+
+    #: The night's name, as the organiser gave it.
+    name: Annotated[str, Meta(max_length=CLUB_NAME_LIMIT)]
+    #: The game every table plays, and its options (section 5's rules map).
+    rules: Rules
+    #: The night's format: "swiss", "rotating-partners" or "round-robin".
+    format: Annotated[str, Meta(max_length=24)]
+    #: How many rounds the night has.
+    rounds: Annotated[int, Meta(ge=1, le=64)]
+    #: The round being played, or the last one played (0: none yet).
+    round: Annotated[int, Meta(ge=0, le=64)]
+    #: A `ClubPhase` value.
+    phase: Annotated[str, Meta(max_length=16)]
+    #: Your entrant id (null: you watch the night).
+    you: EntrantId | None
+    entrants: Annotated[tuple[ClubEntrant, ...], Meta(max_length=CLUB_ENTRANTS_LIMIT)]
+    #: The tables of round ``round`` (empty while gathering).
+    tables: Annotated[tuple[ClubTable, ...], Meta(max_length=CLUB_TABLES_LIMIT)] = ()
+
+
+class ClubDrawn(_FromHost, frozen=True, kw_only=True, tag="club_draw"):
+    """A round is drawn: its tables, and yours.
+
+    Sent to everybody in the club when the round is drawn, and again to a person who comes
+    back to the club during the round. With ``table`` set, the client opens that table with
+    ``token`` (a `hello` with ``table`` and ``token``): nobody types anything.
+    """
+
+    round: Annotated[int, Meta(ge=1, le=64)]
+    tables: Annotated[tuple[ClubTable, ...], Meta(max_length=CLUB_TABLES_LIMIT)]
+    #: Entrants who sit this round out (the organiser chose byes over computer seats).
+    byes: EntrantList = ()
+    #: Your table's name and your seat at it (null: you sit out, or you watch the night).
+    table: Annotated[str, Meta(max_length=TABLE_LIMIT)] | None = None
+    seat: SeatNumber | None = None
+    #: Your seat's secret, for this machine (a hello's ``token``), and its key for a person to type.
+    token: Annotated[str, Meta(max_length=TOKEN_LIMIT)] | None = None
+    seat_key: Annotated[str, Meta(max_length=SEAT_KEY_LIMIT)] | None = None
+
+
+class StandingRow(Struct, frozen=True):
+    """One entrant's line in the standings."""
+
+    entrant: EntrantId
+    name: Annotated[str, Meta(max_length=NAME_LIMIT)]
+    played: Count
+    won: Count
+    points_for: Points
+    points_against: Points
+    #: Rounds sat out with a bye.
+    byes: Count
+    #: Matches where a computer filled a seat at their table.
+    computer_seats: Count
+    #: Swiss's tie-break: the sum of the opponents' matches won.
+    buchholz: Count
+    #: Who they played against, and who with, in the order they met.
+    opponents: EntrantList = ()
+    partners: EntrantList = ()
+    #: Their points difference, match by match (turned round where the lower total wins, as in
+    #: Mexican Train: a winner's difference is positive), and their wins against those level with them.
+    difference: Points = 0
+    head_to_head: Count = 0
+
+
+class ClubStandings(_FromHost, frozen=True, tag="standings"):
+    """The night's standings, best first: sent on the club's connection after the welcome and
+    whenever a table's match ends (or is closed); live between rounds and during them."""
+
+    #: The round whose tables are counted so far (its finished tables only, during it).
+    round: Annotated[int, Meta(ge=0, le=64)]
+    #: The night is over: these are the final standings.
+    final: bool
+    rows: Annotated[tuple[StandingRow, ...], Meta(max_length=CLUB_ENTRANTS_LIMIT)]
+
+
+#: The club's messages a host sends (on the club's connection only).
+ClubMessage = ClubRoster | ClubDrawn | ClubStandings
+
+
+#: What a host sends, every game's snapshot and update among them (each game's are made from the
+#: registry of games when that game is first asked for: here, a snapshot or an update of any game).
 if TYPE_CHECKING:
     HostMessage: TypeAlias = (
         Welcome | Seats | GameSnapshot[Any] | GameUpdate[Any, Any] | Chat | TurnTimer | NextRound | Waiting
-        | HostBye | Error | Ping | Pong | MatchRecorded
+        | HostBye | Error | Ping | Pong | MatchRecorded | ClubRoster | ClubDrawn | ClubStandings
     )
-else:
-    HostMessage = Union[
-        (Welcome, Seats, *(kind for game in GAME_WIRES for kind in (game.snapshot, game.update)), Chat,
-         TurnTimer, NextRound, Waiting, HostBye, Error, Ping, Pong, MatchRecorded)
-    ]
+else:  # (each game's snapshot and update are subclasses of these two, made as the game is asked for)
+    HostMessage = (Welcome | Seats | GameSnapshot | GameUpdate | Chat | TurnTimer | NextRound | Waiting
+                   | HostBye | Error | Ping | Pong | MatchRecorded | ClubRoster | ClubDrawn | ClubStandings)
 #: A snapshot or an update of any game.
 AnySnapshot: TypeAlias = GameSnapshot[Any]
 AnyUpdate: TypeAlias = GameUpdate[Any, Any]
@@ -610,11 +815,8 @@ class _PongFromClient(Pong, frozen=True, forbid_unknown_fields=True, tag="pong")
 
 
 _CLIENT_TYPES: dict[str, type[Any]] = {kind.__struct_config__.tag: kind for kind in get_args(ClientMessage)}
-_HOST_TYPES: dict[str, type[Any]] = {
-    kind.__struct_config__.tag: kind for kind in get_args(HostMessage) if kind not in _BY_MESSAGE
-}
 #: A snapshot or an update is read as its game's: the one its view names.
-_HOST_TYPES.update(snapshot=GameSnapshot, update=GameUpdate)
+_HOST_TYPES: dict[str, type[Any]] = {kind.__struct_config__.tag: kind for kind in get_args(HostMessage)}
 _STRICT_TWINS: dict[type[Any], type[Any]] = {Ping: _PingFromClient, Pong: _PongFromClient}
 
 
@@ -660,12 +862,12 @@ def _game_named_by(data: dict[str, Any]) -> GameWire:
     game whose views name none); `ProtocolError` for a game this side does not know."""
     view = data.get("view")
     name = view.get(GAME_FIELD) if type(view) is dict else None
-    game = _BY_TAG.get(name) if type(name) is str else None
+    game = _wire_tagged(name) if type(name) is str else None
     if game is not None:
         return game
     if type(name) is str:
         raise _bad(f"{data['type']}.view.{GAME_FIELD}: there is no game {name[:40]!r} here")
-    return _BY_TAG[None]  # (a view that names no game, or that names it with no text)
+    return _DRAW_FAMILY  # (a view that names no game, or that names it with no text)
 
 
 def _kind(data: Any, kinds: dict[str, type[Any]], side: str) -> type[Any]:
@@ -710,6 +912,10 @@ def clean_chat(text: str) -> str:
 
 __all__ = [
     "CHAT_LIMIT",
+    "CLUB_ENTRANTS_LIMIT",
+    "CLUB_NAME_LIMIT",
+    "CLUB_TABLE",
+    "CLUB_TABLES_LIMIT",
     "DEFAULT_PORT",
     "GAME_WIRES",
     "MATCH_ID_LIMIT",
@@ -730,6 +936,15 @@ __all__ = [
     "ByeReason",
     "Chat",
     "ClientMessage",
+    "ClubClose",
+    "ClubDrawn",
+    "ClubEntrant",
+    "ClubMessage",
+    "ClubPhase",
+    "ClubRoster",
+    "ClubStandings",
+    "ClubStart",
+    "ClubTable",
     "Error",
     "ErrorCode",
     "GameSnapshot",
@@ -751,7 +966,9 @@ __all__ = [
     "SeatKind",
     "Seats",
     "Snapshot",
+    "StandingRow",
     "StateUpdate",
+    "TableState",
     "TrainSnapshot",
     "TrainUpdate",
     "TrainViewState",

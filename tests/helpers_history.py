@@ -6,9 +6,11 @@ Shared by the history's own tests (tests/net/store/test_history.py) and the comm
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
 from capicu.net.store.history import (
+    FIVES_GAME,
     LINE_GAME,
     TRAIN_GAME,
     KeptBy,
@@ -27,9 +29,24 @@ def computer(name: str, side: int, score: int, won: bool) -> SeatFacts:
     return SeatFacts(name, "computer", "hard", side, score, won)
 
 
+def with_figures(facts: MatchFacts) -> MatchFacts:
+    """``facts`` with each seat's figures as its game declares them (core/draw/figures.py,
+    core/mexican/figures.py), worked out from the hand-written rounds and scores."""
+    seats = []
+    for seat, kept in enumerate(facts.seats):
+        if facts.game == LINE_GAME:
+            paid = [bonus for r in facts.rounds if r.last_player == seat for bonus, _ in r.bonuses]
+            figures = (("rounds", len(facts.rounds)), ("points", kept.score),
+                       ("capicu", paid.count("capicú")), ("chuchazo", paid.count("chuchazo")))
+        else:
+            figures = (("rounds", len(facts.rounds)), ("count", kept.score))
+        seats.append(dataclasses.replace(kept, figures=figures))
+    return dataclasses.replace(facts, seats=tuple(seats))
+
+
 def line_match(match_id: str, ended: str, seats: tuple[SeatFacts, ...], rounds: tuple[RoundFacts, ...],
                preset: str = "puerto-rican-drawing") -> MatchFacts:
-    return MatchFacts(match_id, ended, ended, preset, LINE_GAME, seats, rounds)
+    return with_figures(MatchFacts(match_id, ended, ended, preset, LINE_GAME, seats, rounds))
 
 
 def a_round(number: int, last: int, side: int | None, points: int, *bonuses: tuple[str, int]) -> RoundFacts:
@@ -52,13 +69,29 @@ HAND_MADE = (
                (a_round(1, 0, 0, 300, ("capicú", 100), ("chuchazo", 100)), a_round(2, 3, 1, 200),
                 a_round(3, 2, 0, 200, ("capicú", 100))),
                preset="quinientos"),
-    MatchFacts("m4", "2026-04-01T20:00:00Z", "2026-04-01T21:00:00Z", "mexican-train", TRAIN_GAME,
-               (person("Ana", 0, 40, False), person("Beto", 1, 12, True)),
-               (RoundFacts(1, "domino", 1, None, 25, (25, 0)),
-                RoundFacts(2, "domino", 1, None, 27, (15, 12)))),
+    with_figures(MatchFacts("m4", "2026-04-01T20:00:00Z", "2026-04-01T21:00:00Z", "mexican-train", TRAIN_GAME,
+                            (person("Ana", 0, 40, False), person("Beto", 1, 12, True)),
+                            (RoundFacts(1, "domino", 1, None, 25, (25, 0)),
+                             RoundFacts(2, "domino", 1, None, 27, (15, 12))))),
 )
 
 
+
+
+def fives_seat(name: str, side: int, score: int, won: bool, hands: int, best: int) -> SeatFacts:
+    """A seat of a Fives and Threes match with the figures its game declares (core/fives/figures.py)."""
+    return SeatFacts(name, "person", None, side, score, won,
+                     (("hands", hands), ("points", score), ("best_play", best)))
+
+
+#: Ana's Fives and Threes: she wins f1 (61 to 40 in 5 hands, her best play 15 for 8) and loses f2
+#: (30 to 61 in 4 hands, her best 12 for 4): 91 points in 9 hands, best play 8.
+FIVES_MADE = (
+    MatchFacts("f1", "2026-05-01T20:00:00Z", "2026-05-01T21:00:00Z", "fives-and-threes", FIVES_GAME,
+               (fives_seat("Ana", 0, 61, True, 5, 8), fives_seat("Beto", 1, 40, False, 5, 6)), ()),
+    MatchFacts("f2", "2026-06-01T20:00:00Z", "2026-06-01T21:00:00Z", "fives-and-threes", FIVES_GAME,
+               (fives_seat("Ana", 0, 30, False, 4, 4), fives_seat("Beto", 1, 61, True, 4, 7)), ()),
+)
 
 
 def write_hand_made(folder: Path, *, kept_by: KeptBy = KeptBy.PLAYER) -> None:

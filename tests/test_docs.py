@@ -53,15 +53,17 @@ def test_the_code_cites_documents_the_repository_holds():
     assert not missing, missing
 
 
-@pytest.mark.parametrize(("preset", "players"), [("puerto-rican-drawing", 2), ("mexican-train", 4),
-                                                 ("mexican-train", 6), ("mexican-train", 8)])
-def test_the_record_page_reads_a_record_with_msgpack_alone(tmp_path, capsys, preset, players):
+@pytest.mark.parametrize(("preset", "players", "league_deal"), [
+    ("puerto-rican-drawing", 2, False), ("mexican-train", 4, False), ("mexican-train", 6, False),
+    ("mexican-train", 8, False), ("fives-and-threes", 2, False), ("fives-and-threes", 2, True),
+    ("fives-and-threes", 4, True)])
+def test_the_record_page_reads_a_record_with_msgpack_alone(tmp_path, capsys, preset, players, league_deal):
     """docs/RECORD.md's example, run on a record capicu wrote: what it prints is the record's match
-    (its first hand too, which Mexican Train deals from its own table, for 5 to 8 players as well)."""
+    (its first hand too, which Mexican Train deals from its own table, for 5 to 8 players as well, and
+    Fives and Threes from the league deal's sizes when it is on)."""
     import msgspec
     from capicu.core import new_match
-    from capicu.core.ai import make_player
-    from capicu.core.ai.mexican_players import make_mexican_player
+    from capicu.core.games import game_of
     from capicu.core.replay import replay
     from capicu.net.store.record import RecordSeat, read_record, record_of, write_record
 
@@ -69,18 +71,18 @@ def test_the_record_page_reads_a_record_with_msgpack_alone(tmp_path, capsys, pre
     (example,) = re.findall(r"```python\n(.*?)```", page, flags=re.S)
     without_our_names = example
     for ours in ('"capicu-record"', "a capicu match record", '"capicu-mexican-train-log/2"',
-                 '"capicu-mexican-train-log/1"'):
+                 '"capicu-mexican-train-log/1"', '"capicu-fives-log/1"'):
         without_our_names = without_our_names.replace(ours, "")
     assert "capicu" not in without_our_names  # nothing of capicu's is imported
     rules = Rules.preset_named(preset)
     if preset == "mexican-train":
         rules = msgspec.structs.replace(rules, rounds=1)
-        chooser = make_mexican_player
+    elif preset == "fives-and-threes":
+        rules = msgspec.structs.replace(rules, league_deal=league_deal)
     else:
         rules = msgspec.structs.replace(rules, target=40)
-        chooser = make_player
     match = new_match(rules, players, 6, pause_between_rounds=True)
-    bots = [chooser("normal", seat) for seat in range(players)]
+    bots = [game_of(rules).make_player("normal", seat) for seat in range(players)]
     while not match.is_over:
         if match.awaiting_deal:
             match.deal_next_round()

@@ -17,13 +17,22 @@ import getpass
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
 from pathlib import Path
-from typing import Any, ClassVar, cast
+from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 import msgspec
 from capicu.core import Action
 from capicu.net.client import Closed, Dial, Reconnected, Reconnecting, Update
 from capicu.net.model import LinkEnd, TableModel
-from capicu.net.protocol import NAME_LIMIT, Chat, Error, GameSnapshot, GameView, MatchRecorded
+from capicu.net.protocol import (
+    CLUB_TABLE,
+    NAME_LIMIT,
+    Chat,
+    ClubPhase,
+    Error,
+    GameSnapshot,
+    GameView,
+    MatchRecorded,
+)
 from capicu.net.store.journals import JournalFolder, Unfinished, summarize
 from capicu.tui.prefs.saved_seats import SEATS_FILE, SeatStore
 from capicu.tui.prefs.settings import (
@@ -69,9 +78,11 @@ from textual.theme import Theme, ThemeProvider
 from textual.types import NoActiveAppError
 from textual.widgets import Checkbox, Input
 
+from .club import ClubSession, club_host_config
 from .game import (
     DisplayOptions,
     GameState,
+    HostClub,
     HostGame,
     Hosting,
     JoinGame,
@@ -86,6 +97,7 @@ from .game import (
 from .games import face_of
 from .link import (
     AskingHost,
+    ClubChanged,
     Connection,
     GameLink,
     HostReady,
@@ -97,14 +109,18 @@ from .link import (
     seat_gone,
 )
 from .screens.base import CapicuScreen
-from .screens.lobby import LobbyScreen
-from .screens.match_over import MatchOverScreen
-from .screens.menu import MainMenuScreen
 from .screens.reconnecting import ReconnectingScreen
 from .screens.rejoin_request import RejoinRequestScreen
 from .screens.rules_keys import RulesKeysScreen
 from .screens.table import TableScreen
 from .widgets.tiles import TileStyle
+
+if TYPE_CHECKING:
+    from capicu.net.club.host import ClubHostConfig
+    from capicu.net.host.server import HostConfig
+
+    from .screens.lobby import LobbyScreen  # (each loaded when first opened)
+    from .screens.menu import MainMenuScreen
 
 __all__ = ["CapicuApp"]
 
@@ -141,6 +157,7 @@ class CapicuApp(App[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+q", "quit", N_("Quit"), show=False, priority=True),
         Binding("ctrl+p", "command_palette", N_("Palette"), show=False),
+        Binding("f2", "club_standings", N_("Club standings"), show=False),
     ]
 
     # What the screens follow of the App itself (each screen watches them; see CapicuScreen).
@@ -173,6 +190,13 @@ class CapicuApp(App[None]):
         #: the command prints it and exits with 0.
         self.farewell: str | None = None
         self.game: GameState | None = None
+        #: The club night this terminal takes part in (None: none); its seat, while a round is
+        #: played, is `game` and `link` as any table is.
+        self.club: ClubSession | None = None
+        #: The main menu and a game's lobby as last opened (each loaded when first opened: a game
+        #: against the computer started from the shell opens neither).
+        self._menu: MainMenuScreen | None = None
+        self._lobby: LobbyScreen | None = None
         #: Said by the first screen of the game, the lobby or the table, in its log (never over the hand).
         self.opening_notices: list[Wording] = []
         self._exiting = False
@@ -230,7 +254,7 @@ class CapicuApp(App[None]):
         if self.ascii_mode:
             self.add_class("ascii")
         if self.start_request is None:
-            self.push_screen(MainMenuScreen())
+            self._open_menu()
         elif isinstance(self.start_request, OpenReplays):
             self.open_replays(self.start_request.path)
         else:
@@ -312,6 +336,9 @@ class CapicuApp(App[None]):
                 yield SystemCommand(t("Language: {language}", language=name),
                                     t("Show every text in {language}", language=name),
                                     lambda code=code: self.set_language(code))
+        if self.club is not None:
+            yield SystemCommand(t("Club standings"), t("Show the club night's standings (F2)"),
+                                self.action_club_standings)
         yield SystemCommand(t("Theme"), t("Change the current theme"), self.action_change_theme)
         if screen.query("HelpPanel"):
             yield SystemCommand(t("Keys"), t("Hide the keys and help panel"), self.action_hide_help_panel)
@@ -397,23 +424,32 @@ class CapicuApp(App[None]):
         self.game = GameState(request=request, table=TableModel(name),
                               resumed=summarize(resumed) if resumed is not None else None)
         self.hosted_at = None
+        host_config: HostConfig | ClubHostConfig | None
         if isinstance(request, SoloGame):
             host_config = solo_host_config(request, folder)
             connection = Connection("127.0.0.1", 0, name)
         elif isinstance(request, HostGame):
             host_config = request.config
             connection = Connection("127.0.0.1", 0, name)
+        elif isinstance(request, HostClub):
+            host_config = club_host_config(request)
+            connection = Connection("127.0.0.1", 0, name, spectate=True, table=CLUB_TABLE)
         else:
             host_config = None
             connection = Connection(request.host, request.port, name, request.code, request.spectate,
-                                    request.seat_key, give_up_after=request.give_up_after)
+                                    request.seat_key, give_up_after=request.give_up_after,
+                                    table=CLUB_TABLE if request.club else "main")
             self.save_setting(last_host=f"{request.host}:{request.port}")
         seats = None if host_config is not None else self.seat_store
         self.link = GameLink(self, connection, self.game.table, host_config, seats, dial=self.dial,
                              records=records_dir())
         self.run_worker(self.link.run(), name="link", group="link", exclusive=True, exit_on_error=False)
+        self._lobby = None
         if not isinstance(request, SoloGame):  # a solo table is dealt at once: no lobby
-            self.push_screen(LobbyScreen())
+            from .screens.lobby import LobbyScreen
+
+            self._lobby = LobbyScreen()
+            self.push_screen(self._lobby)
 
     def _offer_resume(self, request: SoloGame | HostGame, folder: JournalFolder, kept: Unfinished) -> None:
         """Ask whether to resume ``kept``, then start ``request`` as answered (Esc: start nothing)."""
@@ -435,24 +471,29 @@ class CapicuApp(App[None]):
         link, self.link = self.link, None
         if link is not None:
             await link.close(end_match=end_match)
-        self.workers.cancel_group(self, "link")
+        # At a club night, the game's link is the seat's (the club's own link goes on).
+        self.workers.cancel_group(self, "seat" if self.club is not None else "link")
 
     async def leave_game(self, *, end_match: bool = False) -> None:
         """Close the link and stop our host; back to the menu, or out when started from the shell.
 
         ``end_match``: the player who hosts chose to end the game (the leave dialog says so):
         its unfinished journal is set aside with the finished ones, never offered again. A
-        crash, a closed terminal or Ctrl+Q keep it to be offered next time.
+        crash, a closed terminal or Ctrl+Q keep it to be offered next time. At a club night,
+        leaving a table goes back to the club's standings (`leave_club` leaves the night).
         """
         await self._close_link(end_match=end_match)
         self.game = None
+        if self.club is not None:
+            self._back_to_club()
+            return
         self.hosted_at = None
         if self.start_request is not None:
             self.exit()
             return
         self._pop_to_menu()
-        if not isinstance(self.screen, MainMenuScreen):
-            self.push_screen(MainMenuScreen())
+        if not self._in_menu():
+            self._open_menu()
 
     async def play_again(self) -> None:
         """Leave this match and start the same kind of game again (a new deal for solo)."""
@@ -465,10 +506,171 @@ class CapicuApp(App[None]):
         self._pop_to_menu()
         self.start_game(request)
 
+    # -- the club night ------------------------------------------------------------------
+
+    def on_club_changed(self, message: ClubChanged) -> None:
+        """The club's model took a message: open the club's screens, take the seat drawn, tell the screens."""
+        if not self._showing():
+            return
+        if self.club is None:
+            if self.game is None or self.link is None:
+                return
+            # The connection is a club night's: it is the club's from now on, and the game is the seat's.
+            self.club = ClubSession(self.game.request, self.game.table, self.link,
+                                    organiser_key=self._organiser_key())
+            self.game, self.link = None, None
+        club = self.club
+        change = message.change
+        taken = change.message
+        if isinstance(taken, Closed):
+            self._club_closed(taken)
+            return
+        if isinstance(taken, Reconnecting):
+            self.notify(t("The connection to the club is lost: trying to get it back..."), severity="warning")
+        elif isinstance(taken, Reconnected):
+            self.notify(t("Back in the club."))
+        self._show_club(club)
+        if club.seat_to_take() is not None:
+            self.run_worker(self._take_seat(), group="club", exit_on_error=False)
+        for screen in self._capicu_screens():
+            screen.club_changed(change)
+
+    def _organiser_key(self) -> str | None:
+        """The organiser's key when this terminal runs the club night (None: it joined it)."""
+        link = self.link
+        return link.organiser_key if link is not None else None
+
+    def _show_club(self, club: ClubSession) -> None:
+        """The club's screen for the night's phase: the lobby while gathering, then the standings."""
+        from .screens.club_lobby import ClubLobbyScreen
+        from .screens.club_standings import ClubStandingsScreen
+
+        gathering = club.phase == ClubPhase.GATHERING and club.model.club_draw is None
+        wanted = ClubLobbyScreen if gathering else ClubStandingsScreen
+        if any(isinstance(screen, wanted) for screen in self.screen_stack):
+            return
+        if self.screen is self._lobby or isinstance(self.screen, ClubLobbyScreen):
+            self.switch_screen(wanted())
+        elif not any(isinstance(screen, ClubLobbyScreen) for screen in self.screen_stack):
+            self.push_screen(wanted())
+        else:
+            # The lobby is under the seat's table (the first draw took us there at once): the standings
+            # take its place, under the table.
+            index = next(i for i, s in enumerate(self.screen_stack) if isinstance(s, ClubLobbyScreen))
+            self._replace_screen_at(index, wanted())
+
+    def _replace_screen_at(self, index: int, screen: CapicuScreen[Any]) -> None:
+        """Put ``screen`` where the screen at ``index`` of the stack is, the screens above kept."""
+        above = self.screen_stack[index + 1:]
+        for _ in above:
+            self.pop_screen()
+        self.switch_screen(screen)
+        for kept in above:
+            self.push_screen(kept)
+
+    async def _take_seat(self) -> None:
+        """Go to the seat the round's draw gave us (from the last round's table, if still there)."""
+        club = self.club
+        drawn = club.seat_to_take() if club is not None else None
+        if club is None or drawn is None:
+            return
+        club.seated_round = drawn.round
+        if self.link is not None:
+            await self._close_link()  # the last round's table, still open on its final score
+            self.game = None
+        self._back_to_club()
+        request, connection = club.seat_connection(drawn)
+        self.game = GameState(request=request, table=TableModel(connection.name))
+        table = next((table for table in drawn.tables if table.name == drawn.table), None)
+        number = table.number if table is not None else 0
+        self.opening_notices = [later("Round {round}: you sit at table {number}, seat {seat}.",
+                                      round=drawn.round, number=number, seat=(drawn.seat or 0) + 1),
+                                later("F2 shows the club's standings.")]
+        self.link = GameLink(self, connection, self.game.table, dial=self.dial, records=records_dir())
+        self.run_worker(self.link.run(), name="seat", group="seat", exclusive=True, exit_on_error=False)
+
+    def _back_to_club(self) -> None:
+        """Close the screens above the club's own (the table, its final score)."""
+        from .screens.club_base import ClubScreen
+
+        while len(self.screen_stack) > 1 and not isinstance(self.screen, ClubScreen):
+            if not any(isinstance(screen, ClubScreen) for screen in self.screen_stack):
+                return
+            self.pop_screen()
+
+    def _club_closed(self, closed: Closed) -> None:
+        """The club's connection ended: the night closed (its final standings stay in view), or was lost."""
+        club = self.club
+        if club is None:
+            return
+        if club.phase == ClubPhase.OVER:
+            # The final standings stay on the screen until the player leaves.
+            self.notify(t("The club night is over and its host has closed."), timeout=10)
+            return
+        if closed.reason == LinkEnd.HOST_BYE:
+            self._host_closed(describe_host_bye(closed.params))
+            return
+        reason = describe_link_end(closed.reason, closed.params) or t("the host closed the connection")
+        sentence = t("The club night is lost: {reason}", reason=reason.rstrip("."))
+        if self.start_request is not None:
+            self.failure, self.failure_code = sentence, 1
+            self.exit()
+            return
+        self.notify(sentence, severity="error", timeout=10)
+        self.call_later(self.leave_club)
+
+    async def leave_club(self) -> None:
+        """Leave the club night (and the table we sit at): back to the menu, or out from the shell."""
+        club, self.club = self.club, None
+        await self._close_link()
+        self.workers.cancel_group(self, "seat")
+        if club is not None:
+            await club.link.close()
+        self.workers.cancel_group(self, "link")
+        self.game = None
+        self.hosted_at = None
+        if self.start_request is not None:
+            self.exit()
+            return
+        self._pop_to_menu()
+        if not self._in_menu():
+            self._open_menu()
+
+    def action_club_standings(self) -> None:
+        """The club's standings over the table (F2): live, during the round as between rounds."""
+        from .screens.club_base import ClubScreen
+        from .screens.club_standings import StandingsOverlay
+
+        if self.club is None or isinstance(self.screen, ClubScreen | StandingsOverlay):
+            return
+        self.push_screen(StandingsOverlay())
+
+    async def start_round(self) -> None:
+        """(The organiser.) Draw the night's next round."""
+        club = self.club
+        if club is not None and club.organiser_key is not None:
+            await club.link.start_round(club.organiser_key)
+
+    async def close_table(self, table: str) -> None:
+        """(The organiser.) Close the round's late table ``table``: its score as it stands counts."""
+        club = self.club
+        if club is not None and club.organiser_key is not None:
+            await club.link.close_table(club.organiser_key, table)
+
     def _pop_to_menu(self) -> None:
         """Close every screen above the main menu (or above the first screen, started from the shell)."""
-        while len(self.screen_stack) > 1 and not isinstance(self.screen, MainMenuScreen):
+        while len(self.screen_stack) > 1 and not self._in_menu():
             self.pop_screen()
+
+    def _open_menu(self) -> None:
+        from .screens.menu import MainMenuScreen  # with the forms it opens: a game from the shell needs none
+
+        self._menu = MainMenuScreen()
+        self.push_screen(self._menu)
+
+    def _in_menu(self) -> bool:
+        """The main menu is on top."""
+        return self._menu is not None and self.screen is self._menu
 
     async def send_action(self, action: Action) -> None:
         if self.link is not None:
@@ -487,6 +689,8 @@ class CapicuApp(App[None]):
 
     def show_match_over(self, view: GameView) -> None:
         """The final score over the finished table (from the table's Enter once the match is won)."""
+        from .screens.match_over import MatchOverScreen  # (what a match's end needs, when it ends)
+
         if not isinstance(self.screen, MatchOverScreen):
             self.push_screen(face_of(view.rules).match_over()(view))
 
@@ -518,13 +722,14 @@ class CapicuApp(App[None]):
 
     def on_host_ready(self, message: HostReady) -> None:
         if self._showing() and self.game is not None:
-            self.hosted_at = Hosting(message.address, message.port, message.code, message.announced)
+            self.hosted_at = Hosting(message.address, message.port, message.code, message.announced,
+                                     club=message.club)
 
     def on_asking_host(self, message: AskingHost) -> None:
         if not self._showing():
             return
-        if isinstance(self.screen, LobbyScreen):  # not a toast: it would linger over the table
-            self.screen.set_status(t("Your seat is held for you: asking the host to give it back..."))
+        if self._lobby is not None and self.screen is self._lobby:  # not a toast: it would linger
+            self._lobby.set_status(t("Your seat is held for you: asking the host to give it back..."))
         else:
             self.notify(t("Your seat is held for you: asking the host to give it back..."), timeout=10)
 
@@ -554,9 +759,9 @@ class CapicuApp(App[None]):
             view = taken.view
             # Each game its table (`tui.games`): the Draw family's line of play, Mexican Train's trains.
             table = face_of(view.rules).table(view)
-            in_lobby = not isinstance(self.game.request, SoloGame) and isinstance(self.screen, LobbyScreen)
+            in_lobby = self._lobby is not None and self.screen is self._lobby
             self.switch_screen(table) if in_lobby else self.push_screen(table)
-        elif isinstance(taken, Chat) and not any(isinstance(s, TableScreen | LobbyScreen)
+        elif isinstance(taken, Chat) and not any(isinstance(s, TableScreen) or s is self._lobby
                                                  for s in self.screen_stack):
             self.notify(t("{name}: {text}", name=taken.name, text=taken.text))
         elif isinstance(taken, MatchRecorded) and self.table is not None and self.table.history_problem:
@@ -592,6 +797,11 @@ class CapicuApp(App[None]):
 
     def _host_closed(self, sentence: str) -> None:
         """The host ended the game on purpose: the game ends cleanly, saying so (not as a failure)."""
+        if self.club is not None and self.link is not None:
+            # A table of the club night closed: back to the club's standings.
+            self.notify(sentence, timeout=10)
+            self.call_later(self.leave_game)
+            return
         if self.start_request is not None:
             self.farewell = sentence
             self.exit()
@@ -624,6 +834,11 @@ class CapicuApp(App[None]):
         "Could not reach the table" (the table was reached, and refused us). ``seat_gone``:
         the host said our seat is not held there (its match is lost): coming back cannot work.
         """
+        if self.club is not None:
+            # The seat's table was lost or would not have us: said, and back to the club's standings.
+            self.notify(t("Your table: {reason}", reason=sentence or reason), severity="error", timeout=10)
+            self.call_later(self.leave_game)
+            return
         table = self.table
         started = table is not None and table.view is not None
         if self.start_request is not None and not started:
@@ -667,6 +882,8 @@ class CapicuApp(App[None]):
         self._exiting = True
         if self.link is not None:
             await self.link.close(leaving=not self.hung_up)
+        if self.club is not None:
+            await self.club.link.close(leaving=not self.hung_up)
 
 
 #: A message pump of no app: its public `app` property is Textual's own record of the app being run

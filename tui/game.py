@@ -12,10 +12,11 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from capicu.core import Rules
+from capicu.core.club import ClubConfig
 from capicu.net.host.server import Announce, HostConfig
 from capicu.net.host.table import TableConfig
 from capicu.net.model import TableModel
-from capicu.net.protocol import NAME_LIMIT, Seat, SeatKind
+from capicu.net.protocol import DEFAULT_PORT, NAME_LIMIT, Seat, SeatKind
 from capicu.net.store.journals import JournalFolder, JournalKind, Unfinished
 from capicu.tui.prefs.settings import journals_dir, records_dir
 from capicu.tui.words.describe import display_text
@@ -70,6 +71,8 @@ class JoinGame:
     #: The ssh line an SSH player came by (None: not over SSH): with the seat key as the
     #: password, it is the way back after leaving.
     ssh_line: str | None = None
+    #: Join the host's club night rather than a table (``capicu club --join``).
+    club: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,7 +83,25 @@ class HostGame:
     name: str | None = None
 
 
-StartRequest = SoloGame | JoinGame | HostGame
+@dataclass(frozen=True, slots=True)
+class HostClub:
+    """Run a club night from this terminal (the organiser): the night, and where its club listens."""
+
+    club: ClubConfig
+    #: The address to listen on (None: every interface, for a LAN) and the port (0: any free one).
+    bind: str | None = None
+    port: int = DEFAULT_PORT
+    #: The join code people give to join the club (None: anybody who reaches it).
+    code: str | None = None
+    #: Seconds from a round's last table done to the next round's draw (None: the organiser draws each).
+    round_delay: float | None = 60.0
+    #: The organiser's name as the club lists watchers (None: the one kept in Settings).
+    name: str | None = None
+    #: Start a new night even though the last one is unfinished (it is set aside).
+    new: bool = False
+
+
+StartRequest = SoloGame | JoinGame | HostGame | HostClub
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,6 +174,8 @@ class Hosting:
     code: str | None
     #: The name the table is announced by on the local network (None: not announced).
     announced: str | None = None
+    #: A club night is hosted (joined with ``capicu club --join``), not a table.
+    club: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -28,6 +28,7 @@ if TYPE_CHECKING:
 FACES = {
     "line": "capicu.tui.screens.draw_table",
     "mexican-train": "capicu.tui.screens.mexican_table",
+    "fives-and-threes": "capicu.tui.screens.fives_table",
 }
 
 

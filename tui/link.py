@@ -16,7 +16,7 @@ import asyncio
 import contextlib
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from capicu.core import Action
 from capicu.core.codes import Statement
@@ -24,11 +24,14 @@ from capicu.net.client import Client, ClientError, Closed, Dial, JoinError, Link
 from capicu.net.host.sanitize import name_key
 from capicu.net.host.server import Host, HostConfig, HostError, HostNote, RejoinRequest, reachable
 from capicu.net.model import Change, TableModel
-from capicu.net.protocol import ErrorCode, MatchRecorded, SeatKind, Waiting
+from capicu.net.protocol import CLUB_TABLE, ErrorCode, MatchRecorded, SeatKind, Waiting, Welcome
 from capicu.tui.prefs.saved_seats import SavedSeat, SeatStore
 from capicu.tui.words.describe import describe_host_error, describe_host_note, describe_host_problem
 from capicu.tui.words.messages import t
 from textual.app import App
+
+if TYPE_CHECKING:
+    from capicu.net.club.host import ClubHost, ClubHostConfig
 from textual.message import Message
 
 # -- what the worker tells the App -------------------------------------------------
@@ -42,6 +45,13 @@ class ModelChanged(Message):
 
 
 @dataclass
+class ClubChanged(Message):
+    """The club night's connection applied one message to the club's model (tui/club.py follows it)."""
+
+    change: Change
+
+
+@dataclass
 class HostReady(Message):
     """This terminal hosts: where others join, and with which code."""
 
@@ -50,6 +60,8 @@ class HostReady(Message):
     code: str | None
     #: The name the table is announced by on the local network (None: not announced).
     announced: str | None = None
+    #: What is hosted is a club night (joined with ``capicu club --join``), not a table.
+    club: bool = False
 
 
 @dataclass
@@ -116,6 +128,10 @@ class Connection:
     #: A seat key typed by the player (``--seat-key``): take that seat back.
     seat_key: str | None = None
     table: str = "main"
+    #: A seat's token given by the host (a club night's draw: the seat it drew for us).
+    token: str | None = None
+    #: The seat is the one a club night's draw gave us (with its ``token``).
+    drawn: bool = False
     #: Seconds the client keeps trying to reach a host that went away: by default long
     #: enough for someone to restart it with ``--resume`` (the saved seat works later still).
     give_up_after: float = 600.0
@@ -126,7 +142,8 @@ class GameLink:
 
     def __init__(
         self, app: App[Any], connection: Connection, model: TableModel,
-        host_config: HostConfig | None = None, seats: SeatStore | None = None, dial: Dial | None = None,
+        host_config: HostConfig | ClubHostConfig | None = None, seats: SeatStore | None = None,
+        dial: Dial | None = None,
         records: Path | None = None,
     ) -> None:
         self._app = app
@@ -141,6 +158,8 @@ class GameLink:
         #: Where the client keeps the finished match's record (the player's ``records/``).
         self.records = records
         self.host: Host | None = None
+        #: The club night's host, when we organise one (it runs its tables on a `Host` of its own).
+        self.club_host: ClubHost | None = None
         self.client: Client | None = None
         self._closed = False
         #: Our player leaves on purpose (`close`): a host we run tells everybody the table closed.
@@ -150,6 +169,10 @@ class GameLink:
         self._end_match = False
         #: The host's stop, once begun (`_stop_host`).
         self._stopping: asyncio.Task[None] | None = None
+        #: The connection is a club night's (asked for, or so welcomed): its changes are `ClubChanged`.
+        self.club = connection.table == CLUB_TABLE
+        #: The club night's organiser key, when this link runs the club's host (its operator's).
+        self.organiser_key: str | None = None
 
     # -- the worker body ---------------------------------------------------------
 
@@ -158,8 +181,10 @@ class GameLink:
         post = self._app.post_message
         connection = self.connection
         try:
-            if self.host_config is not None:
+            if isinstance(self.host_config, HostConfig):
                 connection = await self._start_host(self.host_config)
+            elif self.host_config is not None:
+                connection = await self._start_club(self.host_config)
             client = await self._connect(connection)
         except Exception as exc:  # every failure to start is reported, never raised
             refused = isinstance(exc, JoinError)
@@ -170,6 +195,9 @@ class GameLink:
             await self._stop_host()
             return
         self.client = client
+        if connection.drawn:
+            # The club's draw gave us this seat: we sit down at it, we do not come back to it.
+            self.model.resumed = False
         self._save_seat(client)
         try:
             async for change in client.changes():
@@ -187,7 +215,9 @@ class GameLink:
                     self._save_seat(client)
                 if isinstance(message, MatchRecorded) and self.model.record_problem is not None:
                     self._app.log.warning(self.model.record_problem)  # for a bug report, as the host's notes
-                post(ModelChanged(change))
+                if isinstance(message, Welcome) and message.table == CLUB_TABLE:
+                    self.club = True  # the host is a club night's: its messages go to the club's screens
+                post(ClubChanged(change) if self.club else ModelChanged(change))
         finally:
             # Our player closing the table (`close`) tells everybody so; any other end does not.
             await self._stop_host(closing=self._closing)
@@ -201,6 +231,17 @@ class GameLink:
         # A resumed match: our own seat comes back by its key (the host holds it for us).
         own_key = _own_seat_key(host, config.table.name, self.connection.name) if config.resume else None
         return Connection(local, port, self.connection.name, host.code, False, seat_key=own_key)
+
+    async def _start_club(self, config: ClubHostConfig) -> Connection:
+        """Run the club night's host (we organise it); watch the night on the loopback, as its organiser."""
+        from capicu.net.club.host import ClubHost  # a club night's only
+
+        club = self.club_host = ClubHost(config, report=self._host_report)
+        bind, port = await club.start()
+        self.organiser_key = club.organiser_key
+        self._app.post_message(HostReady(reachable(bind), port, config.code, club=True))
+        local = "127.0.0.1" if bind in ("0.0.0.0", "::", "") else bind  # ourselves, by loopback
+        return Connection(local, port, self.connection.name, config.code, spectate=True, table=CLUB_TABLE)
 
     def _host_report(self, note: Statement[HostNote]) -> None:
         """The host's notes for its operator: to Textual's log (the devtools console), not over the screen;
@@ -222,6 +263,8 @@ class GameLink:
 
     async def _connect(self, connection: Connection) -> Client:
         """Connect: with a seat key if one was typed, else a seat saved here, else as a newcomer."""
+        if connection.token is not None:
+            return await self._open(connection, token=connection.token)
         if connection.seat_key is not None:
             return await self._open(connection, seat_key=connection.seat_key)
         store = self.seats
@@ -280,6 +323,9 @@ class GameLink:
         if self.host is not None:
             host, self.host = self.host, None
             self._stopping = asyncio.get_running_loop().create_task(self._stop(host, closing))
+        if self.club_host is not None:
+            club, self.club_host = self.club_host, None
+            self._stopping = asyncio.get_running_loop().create_task(club.stop())
         if self._stopping is not None:
             await asyncio.shield(self._stopping)
 
@@ -319,6 +365,26 @@ class GameLink:
             return False
         try:
             await self.client.chat(text)
+        except ClientError:
+            return False
+        return True
+
+    async def start_round(self, key: str) -> bool:
+        """(The club night's organiser.) Draw the night's next round; False when the link is down."""
+        if self.client is None:
+            return False
+        try:
+            await self.client.start_round(key)
+        except ClientError:
+            return False
+        return True
+
+    async def close_table(self, key: str, table: str) -> bool:
+        """(The club night's organiser.) Close the late table ``table``, its score as it stands."""
+        if self.client is None:
+            return False
+        try:
+            await self.client.close_table(key, table)
         except ClientError:
             return False
         return True

@@ -11,7 +11,12 @@ seat, higher better:
   it brings the others (shared among them, as core/ai/search.py scores a
   playout), with no bonus for winning as such;
 - Mexican Train: the others' mean count at the round's end minus the seat's
-  own (counts are penalties: fewer is better).
+  own (counts are penalties: fewer is better);
+- Fives and Threes: the points the play and the rest of the hand bring the
+  seat's side (what the play scores now, what the others score after it, the
+  go) minus the points they bring the others (their mean, with more than one
+  other side), nothing extra for reaching the target: the hand's play-out
+  stops there, as the match does.
 
 A choice's cost is the best choice's value less its own; a decision costs
 what its chosen choice does, and one with a single legal choice costs
@@ -31,16 +36,29 @@ expected to lose.
 from __future__ import annotations
 
 import hashlib
+import random
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
-from ..actions import REDEAL, Action, Draw, EndRun, Pass, Play, Run, Train
+from ..actions import REDEAL, Action, Draw, End, EndRun, Pass, Play, Run, Train
 from ..codes import Code, Param
 from ..draw.layout import line_of
 from ..draw.view import View
+from ..fives.view import FivesView
 from ..games import game_of_view
 from ..mexican.view import MexicanView
 from ..replay import Position, Replay
+from .fives_hard import _counted, _deal, _play_out
+from .fives_reading import (
+    after,
+    allowed_for,
+    expected_reply,
+    next_seat,
+    passed_over,
+    position,
+    unseen_mask,
+    voids,
+)
 from .inference import Knowledge
 from .mexican_hard import MexicanBudget, _search, _Seat, merit_of
 from .mexican_inference import MexicanReading, read_mexican
@@ -56,6 +74,9 @@ DEFAULT_SAMPLES = 2000
 DEFAULT_TRAIN_SAMPLES = 300
 #: Play-outs one decision may take in all: a wild blank's many numbers share them (Draw family).
 DEFAULT_DECISION_PLAYOUTS = 12000
+#: Sampled deals in Fives and Threes, each played out once after every legal play (the same deals
+#: for every play, so their comparison is not noise).
+DEFAULT_FIVES_SAMPLES = 600
 
 
 class Cancelled(Exception):
@@ -87,6 +108,13 @@ class CoachReason(Code):
     MARKER_DOWN = "marker-down"
     #: Mexican Train: the better choice laid a double that the hand covered at once.
     COVERED_DOUBLE = "covered-double", "tile"
+    #: Fives and Threes: the better choice scored ``points`` at once with ``tile`` (the chosen, fewer).
+    SCORED_MORE = "scored-more", "tile", "points"
+    #: Fives and Threes: the choice left ``seat``, an opponent playing next, about ``points`` to score
+    #: on the ends it left (read from the tiles unseen and the knocks); the better one, less.
+    LEFT_A_SCORE = "left-a-score", "seat", "points"
+    #: Fives and Threes: ``tile`` reached the target (the chosen did not): laid, it won the match.
+    REACHED_TARGET = "reached-target", "tile"
     #: The search found it better on the sampled deals; nothing simpler to say.
     BEST_ODDS = "best-odds", "samples"
 
@@ -99,6 +127,8 @@ class CoachBudget:
     samples: int = DEFAULT_SAMPLES
     #: Sampled deals per legal choice, Mexican Train.
     train_samples: int = DEFAULT_TRAIN_SAMPLES
+    #: Sampled deals, Fives and Threes (each played out after every legal play).
+    fives_samples: int = DEFAULT_FIVES_SAMPLES
     #: At most this many play-outs a decision, Draw family (fewer deals a choice when there are
     #: many choices: a wild blank may be given any number, on either end).
     decision_playouts: int = DEFAULT_DECISION_PLAYOUTS
@@ -433,8 +463,96 @@ def _train_reason(
     return CoachReason.BEST_ODDS, {"samples": samples}
 
 
+# -- Fives and Threes -----------------------------------------------------------------------
+
+
+def _fives_decision(
+    position: Position, index: int, view: FivesView, chosen: Action, threshold: float, seed: int,
+    budget: CoachBudget,
+) -> Decision:
+    plays = [a for a in view.legal if isinstance(a, Play)]
+    if len(plays) <= 1 or chosen not in plays:
+        return _only(position, index, chosen)  # a knock, a draw, or a single play: no choice
+    values = fives_values(view, plays, budget.fives_samples, random.Random(position_seed(seed, position)))
+    decision = _judged(position, index, chosen, list(zip(plays, values, strict=True)), threshold,
+                       leads=view.ends is None)
+    if not decision.flagged:
+        return decision
+    assert isinstance(chosen, Play) and isinstance(decision.best.action, Play)
+    return _with_reason(decision, _fives_reason(view, chosen, decision.best.action, budget.fives_samples))
+
+
+def fives_values(view: FivesView, plays: list[Play], samples: int, rng: random.Random) -> list[float]:
+    """Each of ``plays`` valued as the module docstring says: its side's points less the others', from
+    the play to the end of the hand, over ``samples`` deals of the unseen tiles consistent with the view
+    (the knocks and the counts), every play on the same deals, played out by players who lay the tile
+    that scores most now (the hard player's play-out, core/ai/fives_hard.py, with no bonus for winning).
+    """
+    assert view.seat is not None
+    me = view.seat
+    base = position(view)
+    moves = [(base.tiles.index[play.tile], play.place is End.RIGHT) for play in plays]
+    unseen = unseen_mask(view)
+    lacking = voids(view)
+    allowed = [allowed_for(view, seat, unseen, lacking[seat]) for seat in range(view.players)]
+    unlikely = passed_over(view)
+    totals = [0.0] * len(plays)
+    dealt = 0
+    for _ in range(samples):
+        deal = _deal(view, unseen, allowed, unlikely, rng)
+        if deal is None:
+            continue
+        hands, stock = deal
+        dealt += 1
+        for i, move in enumerate(moves):
+            st = base.copy()
+            st.hands = list(hands)
+            st.stock = stock
+            points = st.play(*move)
+            totals[i] += _play_out(view, st, me, points, rng, horizon=1000, win_value=0.0)
+    return [total / max(1, dealt) for total in totals]
+
+
+def _left_to_the_next(view: FivesView, play: Play) -> tuple[int, float] | None:
+    """(seat, points): the opponent who plays after ``play`` and what they may be expected to score on
+    the ends it leaves (the hard player's reading); None when a partner or nobody plays next."""
+    assert view.seat is not None
+    me = view.seat
+    st = position(view)
+    following, _ = after(st, play)
+    nxt = next_seat(following, me)
+    if nxt == me or st.side_of(nxt) == st.side_of(me):
+        return None
+    unseen = unseen_mask(view)
+    allowed = allowed_for(view, nxt, unseen, voids(view)[nxt])
+    chance = min(1.0, view.hand_counts[nxt] / max(1, allowed.bit_count()))
+    return nxt, expected_reply(following, allowed, chance, passed_over(view)[nxt])
+
+
+def _fives_reason(
+    view: FivesView, chosen: Play, better: Play, samples: int
+) -> tuple[CoachReason, dict[str, Param]] | None:
+    """Why ``better`` beat ``chosen``: it won the match, scored more now, or left less to the next."""
+    assert view.seat is not None
+    st = position(view)
+    side = st.side_of(view.seat)
+    better_points = _counted(view, side, after(st, better)[1])
+    chosen_points = _counted(view, side, after(st, chosen)[1])
+    if view.scores[side] + chosen_points < view.target <= view.scores[side] + better_points:
+        return CoachReason.REACHED_TARGET, {"tile": str(better.tile)}
+    if better_points > chosen_points:
+        return CoachReason.SCORED_MORE, {"tile": str(better.tile), "points": better_points}
+    left_by_chosen = _left_to_the_next(view, chosen)
+    left_by_better = _left_to_the_next(view, better)
+    if left_by_chosen is not None and left_by_chosen[1] >= (left_by_better[1] if left_by_better else 0) + 1:
+        return CoachReason.LEFT_A_SCORE, {"seat": left_by_chosen[0], "points": round(left_by_chosen[1])}
+    return CoachReason.BEST_ODDS, {"samples": samples}
+
+
 #: How a decision is judged, by the name of the game it was taken in (core/games.py).
-_DECISIONS: dict[str, Callable[..., Decision]] = {"line": _draw_decision, "mexican-train": _train_decision}
+_DECISIONS: dict[str, Callable[..., Decision]] = {
+    "line": _draw_decision, "mexican-train": _train_decision, "fives-and-threes": _fives_decision,
+}
 
 
 __all__ = [

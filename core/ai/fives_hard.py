@@ -220,9 +220,11 @@ def _deal(view: FivesView, unseen: int, allowed: list[int], unlikely: list[int],
 
 
 def _play_out(
-    view: FivesView, st: FivesRound, me: int, first: int, rng: random.Random, horizon: int
+    view: FivesView, st: FivesRound, me: int, first: int, rng: random.Random, horizon: int,
+    win_value: float = WIN_VALUE,
 ) -> float:
-    """Finish the hand with every seat laying its best-scoring tile; the seat's side's margin in points.
+    """Finish the hand with every seat laying its best-scoring tile; the seat's side's margin in points
+    (with ``win_value`` more, or less, when a side reaches the target and the match ends there).
 
     The score of each candidate is worked out inline from the ends (as `FivesRound.points_of`
     does): this loop is most of the search's time.
@@ -241,7 +243,7 @@ def _play_out(
         return scores[to] + gained[to] >= target
 
     if first and add(side, first):
-        return WIN_VALUE + first
+        return win_value + first
     far = st.far
     fit = st.fit
     hands = st.hands
@@ -286,9 +288,9 @@ def _play_out(
         points = st.play(tile, on_right)
         mover = st.side_of(seat)
         if points and add(mover, points):
-            return _margin(gained, side) + (WIN_VALUE if mover == side else -WIN_VALUE)
+            return _margin(gained, side) + (win_value if mover == side else -win_value)
     if st.outcome is FivesOutcome.CHIPPED_OUT and add(st.go_side, GO_POINTS):
-        return _margin(gained, side) + (WIN_VALUE if st.go_side == side else -WIN_VALUE)
+        return _margin(gained, side) + (win_value if st.go_side == side else -win_value)
     return _margin(gained, side)
 
 

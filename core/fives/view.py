@@ -68,6 +68,11 @@ class FivesView(Struct, frozen=True, gc=False, tag_field="game", tag="fives-and-
         return self.winner is not None
 
     @property
+    def boneyard(self) -> int:
+        """The tiles in no hand and not on the line, as every game's view tells it (net's `GameView`)."""
+        return self.set_aside
+
+    @property
     def between_rounds(self) -> bool:
         """A hand is over (its end is in `events`) and the next is not dealt yet."""
         return self.turn is None and self.winner is None

@@ -48,6 +48,8 @@ class Peer:
     table: Table | None = None
     #: The request for a seat back that this connection waits on, if any.
     rejoin: RejoinRequest | None = None
+    #: The connection is in the host's lobby (a club night's, net/club/), not at a table.
+    in_lobby: bool = False
     #: Closed by the host: nothing more is sent to it or read from it.
     closed: bool = False
     #: Counted against its address's limit of connections.
@@ -111,6 +113,17 @@ class KeepRecord:
 
     table: str
     record: MatchRecord
+
+
+@dataclass(frozen=True, slots=True)
+class RoundScored:
+    """A round of table ``table``'s match ended (the match goes on): its scores moved.
+
+    For whoever follows the host's tables from outside them (a club night's standings,
+    net/club/); nothing waits for it.
+    """
+
+    table: str
 
 
 class Player(Protocol):
@@ -203,4 +216,4 @@ class Report:
     note: Statement[HostNote]
 
 
-Effect = Send | Tell | Close | Record | KeepRecord | Think | Ask | Cancelled | Report
+Effect = Send | Tell | Close | Record | KeepRecord | RoundScored | Think | Ask | Cancelled | Report

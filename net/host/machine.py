@@ -28,6 +28,7 @@ import math
 from collections import deque
 from collections.abc import Hashable, Iterable
 from dataclasses import dataclass
+from typing import Protocol
 
 from capicu.core import Action
 from capicu.net.codec import CLOSED, NEED_DATA, Codec, encode_frame
@@ -37,6 +38,8 @@ from capicu.net.protocol import (
     Act,
     Bye,
     ClientMessage,
+    ClubClose,
+    ClubStart,
     Error,
     ErrorCode,
     Hello,
@@ -117,6 +120,31 @@ class RejoinRequest:
     address: str
 
 
+class Lobby(Protocol):
+    """A place of the host that is no table, which a hello may name as its ``table`` (a club
+    night's lobby, net/club/host.py): the machine checks the hello's version, join code and
+    secrets' guesses, and hands the lobby what is said there.
+
+    Each method returns the effects to carry out; a `ProtocolError` refuses (``bad_token`` from
+    `resume` counts as a wrong seat secret; ``refused`` from `organise`, too).
+    """
+
+    #: The name a hello gives as its ``table`` to come here.
+    name: str
+
+    def join(self, peer: Peer, hello: Hello, now: float) -> list[Effect]:
+        """``peer`` comes in by name (its join code checked)."""
+
+    def resume(self, peer: Peer, token: str, now: float) -> list[Effect]:
+        """``peer`` comes back with its ``token``; ProtocolError ``bad_token`` when it is nobody's."""
+
+    def organise(self, peer: Peer, message: ClubStart | ClubClose, now: float) -> list[Effect]:
+        """``peer`` acts as the organiser; ProtocolError ``refused`` for a wrong organiser's key."""
+
+    def gone(self, peer: Peer, now: float, *, on_purpose: bool) -> list[Effect]:
+        """``peer``'s connection ended (``on_purpose``: it said `bye`)."""
+
+
 def _wait_sentence(seconds: float) -> str:
     whole = max(1, math.ceil(seconds))
     return f"{whole} second{'s' if whole != 1 else ''}"
@@ -137,6 +165,8 @@ class HostMachine:
         self.rejoin_by_name = rejoin_by_name
         self.operator = operator
         self.tables: dict[str, Table] = {}
+        #: A place apart from the tables that hellos may name (a club night's lobby), if any.
+        self.lobby: Lobby | None = None
         self.peers: dict[int, Peer] = {}
         self.code_guesses = GuessLimit(limits.wrong_guesses, limits.guess_window)
         #: Seat tokens and seat keys: a mistyped join code does not lock a key out.
@@ -220,6 +250,8 @@ class HostMachine:
         table = peer.table
         if table is not None:
             self._from_table(table, table.leave(peer, now), out)
+        if peer.in_lobby and self.lobby is not None:
+            out.extend(self.lobby.gone(peer, now, on_purpose=False))
         if peer.rejoin is not None:
             self._end_request(peer.rejoin.id, None, out)
         return out
@@ -302,6 +334,13 @@ class HostMachine:
         self._deadlines.cancel(("table", name))
         return table, out
 
+    def from_table(self, table: Table, effects: Iterable[Effect]) -> list[Effect]:
+        """``table``'s ``effects`` of a call made on it directly (a club's draw seating it), as the
+        machine passes on its own: held behind its journal's records, its deadline noted."""
+        out: list[Effect] = []
+        self._from_table(table, effects, out)
+        return out
+
     def fill_with_computers(self, name: str, now: float) -> tuple[int, list[Effect]]:
         """Seat computers in table ``name``'s open seats and start its match: how many."""
         table = self.tables[name]
@@ -316,6 +355,13 @@ class HostMachine:
         out: list[Effect] = []
         for table in self.tables.values():
             self._from_table(table, table.farewell(name, resumable=resumable), out)
+        return out
+
+    def farewell_table(self, name: str) -> list[Effect]:
+        """Tell everybody at table ``name`` that it ends on purpose and will not be resumed."""
+        table = self.tables[name]
+        out: list[Effect] = []
+        self._from_table(table, table.farewell(None, resumable=False), out)
         return out
 
     def shutdown(self, error: Error) -> list[Effect]:
@@ -359,7 +405,12 @@ class HostMachine:
         if isinstance(message, Bye):
             if table is not None:
                 self._from_table(table, table.leave(peer, now, on_purpose=True), out)
+            if peer.in_lobby and self.lobby is not None:
+                out.extend(self.lobby.gone(peer, now, on_purpose=True))
             self._close(peer, None, out)
+            return
+        if isinstance(message, ClubStart | ClubClose):
+            self._organise(peer, message, now, out)
             return
         if table is None:
             return
@@ -384,6 +435,10 @@ class HostMachine:
                 ErrorCode.VERSION,
                 f"this host speaks protocol version {PROTOCOL_VERSION}, not {hello.version}",
             )
+        lobby = self.lobby
+        if lobby is not None and hello.table == lobby.name:
+            self._lobby_hello(lobby, peer, hello, now, out)
+            return
         table = self.tables.get(hello.table)
         if table is None:
             raise ProtocolError(ErrorCode.NO_TABLE, f"there is no table called {hello.table!r} here")
@@ -404,14 +459,7 @@ class HostMachine:
             self._from_table(table, effects, out)
             self._seat_taken_back(table, peer, out)
             return
-        if self.code is not None:
-            if hello.code is None:
-                raise ProtocolError(ErrorCode.BAD_CODE, "this table asks for a join code, and the "
-                                    "hello has none")
-            self._check_guesses(self.code_guesses, peer.address, "join codes", now)
-            if not same_code(hello.code, self.code):
-                self.code_guesses.wrong(peer.address, now)
-                raise ProtocolError(ErrorCode.BAD_CODE, "that is not this table's join code")
+        self._check_code(peer, hello, now)
         name = clean_name(hello.name)
         seat = None if hello.spectate else table.away_seat(name)
         if seat is None:
@@ -427,6 +475,53 @@ class HostMachine:
                 f"seat {seat + 1} is held for {table.seats[seat].name!r}: come back from the machine "
                 "that had it, or with its seat key (capicu join HOST --seat-key KEY)",
             )
+
+    def _check_code(self, peer: Peer, hello: Hello, now: float) -> None:
+        """Refuse a hello without this host's join code (when it asks one)."""
+        if self.code is None:
+            return
+        if hello.code is None:
+            raise ProtocolError(ErrorCode.BAD_CODE, "this table asks for a join code, and the "
+                                "hello has none")
+        self._check_guesses(self.code_guesses, peer.address, "join codes", now)
+        if not same_code(hello.code, self.code):
+            self.code_guesses.wrong(peer.address, now)
+            raise ProtocolError(ErrorCode.BAD_CODE, "that is not this table's join code")
+
+    def _lobby_hello(self, lobby: Lobby, peer: Peer, hello: Hello, now: float, out: list[Effect]) -> None:
+        """A hello for the lobby: back with a token (a stronger secret than the code), or in by name."""
+        if hello.token is not None:
+            self._check_guesses(self.secret_guesses, peer.address, "seat tokens and seat keys", now)
+            try:
+                out.extend(lobby.resume(peer, hello.token, now))
+            except ProtocolError as exc:
+                if exc.code is ErrorCode.BAD_TOKEN:
+                    self.secret_guesses.wrong(peer.address, now)
+                raise
+            return
+        self._check_code(peer, hello, now)
+        out.extend(lobby.join(peer, hello, now))
+
+    def _organise(self, peer: Peer, message: ClubStart | ClubClose, now: float, out: list[Effect]) -> None:
+        """The organiser's message: for the lobby to carry out, from a connection in it."""
+        lobby = self.lobby
+        if lobby is None or not peer.in_lobby:
+            self._strike(peer, Error(ErrorCode.REFUSED, "only the club night's organiser, on the club's "
+                                     "connection, starts rounds and closes tables"), out)
+            return
+        wait = self.secret_guesses.wait(peer.address, now)
+        if wait > 0:
+            self._strike(peer, Error(ErrorCode.RATE_LIMITED, f"too many wrong organiser's keys from "
+                                     f"{peer.address}: try again in {_wait_sentence(wait)}"), out)
+            return
+        try:
+            out.extend(lobby.organise(peer, message, now))
+        except ProtocolError as exc:
+            if exc.code is ErrorCode.REFUSED:
+                self.secret_guesses.wrong(peer.address, now)
+            self._strike(peer, Error(exc.code, exc.message), out)
+            return
+        peer.strikes = 0
 
     def _check_guesses(self, limit: GuessLimit, address: str, what: str, now: float) -> None:
         """Refuse an address that guessed wrong too often, before its guess is even compared."""
@@ -591,4 +686,4 @@ class HostMachine:
             self._close(peer, Error(ErrorCode.TIMEOUT, f"you took too long to {what}", fatal=True), out)
 
 
-__all__ = ["HostMachine", "Limits", "RejoinRequest"]
+__all__ = ["HostMachine", "Limits", "Lobby", "RejoinRequest"]

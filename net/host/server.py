@@ -41,11 +41,12 @@ from capicu.core import Action
 from capicu.core.codes import Code, Statement
 from capicu.net.codec import encode_frame
 from capicu.net.codes import Entropy, new_join_code, normal_code
-from capicu.net.discovery import TABLE_NAME_LIMIT, Ad
+from capicu.net.limits import TABLE_NAME_LIMIT
 from capicu.net.protocol import DEFAULT_PORT, Error, ErrorCode, SeatKind, to_wire
 from capicu.net.store.journal import Journal, JournalError, read_journal
 from capicu.net.store.journals import JournalFolder, JournalLock
 from capicu.net.store.keeping import KeptBy
+from capicu.net.store.record import MatchRecord
 
 from .effects import (
     Ask,
@@ -57,6 +58,7 @@ from .effects import (
     Peer,
     Record,
     Report,
+    RoundScored,
     Send,
     Tell,
     Think,
@@ -66,6 +68,7 @@ from .sanitize import clean_text
 from .table import ConfigError, ConfigProblem, Table, TableConfig, choose_in_worker, choose_with
 
 if TYPE_CHECKING:
+    from capicu.net.discovery import Ad
     from capicu.net.mdns import Announcer
     from capicu.net.store.archive import Kept
 
@@ -162,6 +165,9 @@ class HostConfig:
     #: Announce the table on the local network (multicast DNS; net/mdns.py); None: do not.
     #: A host that listens on the loopback address only never announces.
     announce: Announce | None = None
+    #: Open no table at start (``table`` only gives the defaults): a club night's host opens
+    #: its tables as rounds are drawn (net/club/).
+    no_first_table: bool = False
 
     def __post_init__(self) -> None:
         if not 0 <= self.port <= 65535:
@@ -306,8 +312,14 @@ class Host:
         cancelled: Callable[[int], None] | None = None,
         clock: Callable[[], float] | None = None,
         entropy: Entropy = secrets.token_bytes,
+        match_over: Callable[[str, MatchRecord], None] | None = None,
+        round_scored: Callable[[str], None] | None = None,
     ) -> None:
         self.config = config
+        #: Told of each finished match (its table's name and its record), and of each round of a
+        #: match that ends with the match going on (its table's name), on the event loop.
+        self._match_over = match_over
+        self._round_scored = round_scored
         self._clock = clock
         #: Where the tables' secrets and seeds come from (a test's seeded source, or `secrets`).
         self._entropy = entropy
@@ -360,6 +372,19 @@ class Host:
         else:
             params = ", ".join(f"{name}={value!r}" for name, value in note.params)
             print(f"capicu host: {note.code}: {params}", file=sys.stderr)
+
+    async def _listen(self, loop: asyncio.AbstractEventLoop) -> asyncio.Server:
+        """Listen where the config says. Port 0 on every interface is one port for all of them:
+        the system would give the IPv4 and the IPv6 sockets a port each, and a player told one
+        of them could find nobody behind it."""
+        config = self.config
+        serve = partial(loop.create_server, lambda: Connection(self), reuse_address=True)
+        if config.port != 0 or config.bind is not None:
+            return await serve(host=config.bind, port=config.port)
+        for _ in range(4):
+            with contextlib.suppress(OSError):  # taken between the probe and the bind: draw again
+                return await serve(port=_free_port())
+        return await serve(port=_free_port())
 
     async def start(self) -> tuple[str, int]:
         """Open the first table (resuming it if asked) and listen; the bound (address, port).
@@ -421,6 +446,8 @@ class Host:
                     copy=str(journal.kept_as or ""))
                 self.report(self.resume_note)
             self._carry_out(self.machine.add_table(table))
+        elif config.no_first_table:
+            pass
         elif config.journals is not None and config.table.journal is None:
             try:
                 self._journal_lock = await asyncio.to_thread(config.journals.new_journal)
@@ -433,9 +460,7 @@ class Host:
         else:
             self.open_table(config.table)
         try:
-            self._server = await loop.create_server(
-                lambda: Connection(self), host=config.bind, port=config.port, reuse_address=True,
-            )
+            self._server = await self._listen(loop)
         except OSError as exc:
             where = f"{config.bind or 'every interface'} port {config.port}"
             problem = str(exc.strerror or exc)
@@ -464,6 +489,8 @@ class Host:
         table = self.tables.get(self.config.table.name)
         if announce is None or table is None:
             return None
+        from capicu.net.discovery import Ad  # (a host that announces nothing never loads it)
+
         rules = table.config.rules
         return Ad(
             name=announce.name, game=rules.game.value, preset=rules.preset, seats=len(table.seats),
@@ -484,8 +511,54 @@ class Host:
         self._carry_out(self.machine.add_table(table))
         return table
 
-    async def close_table(self, name: str) -> None:
-        """Hang up on everybody at table ``name``, stop its timers and close its journal."""
+    async def resume_table(self, config: TableConfig, path: Path) -> Table:
+        """Add the table whose match ``path`` journals, replayed where it stood (its people away);
+        it goes on writing there. `HostError` when the journal cannot be read or replayed."""
+        try:
+            recovered = await asyncio.to_thread(read_journal, path)
+            journal = await asyncio.to_thread(Journal.reopen, path, recovered)
+        except JournalError as exc:
+            raise HostError(str(exc), HostProblem.JOURNAL, path=str(path), problem=str(exc)) from None
+        try:
+            table = Table.restore(
+                config, recovered, journal, now=self._now(), entropy=self._entropy,
+                heartbeat=self.config.limits.heartbeat, players_keep_state=not self.config.computer_processes,
+                clock_offset=self._clock_offset(),
+            )
+        except ValueError as exc:
+            raise HostError(f"cannot resume from {path}: {exc}", HostProblem.CANNOT_RESUME,
+                            path=str(path), problem=str(exc)) from None
+        self._carry_out(self.machine.add_table(table))
+        return table
+
+    def finish_restored(self, name: str) -> None:
+        """Table ``name`` was restored with its match over: its record is made and kept now."""
+        table = self.tables[name]
+        self._carry_out(self.machine.from_table(table, table.finish_restored(self._now())))
+
+    def seat_drawn(self, name: str, people: list[str | None]) -> None:
+        """Seat table ``name`` as drawn (a name or None, a computer, per seat) and start its match."""
+        table = self.tables[name]
+        self._carry_out(self.machine.from_table(table, table.seat_drawn(people, self._now())))
+
+    def cover_seat(self, name: str, seat: int) -> None:
+        """The person of seat ``seat`` at table ``name`` left for good: the computer plays it."""
+        table = self.tables[name]
+        self._carry_out(self.machine.from_table(table, table.cover_seat(seat, self._now())))
+
+    def carry_out(self, effects: list[Effect]) -> None:
+        """Carry out effects made outside the machine's calls (a lobby's, net/club/)."""
+        self._carry_out(effects)
+
+    def now(self) -> float:
+        """The host's clock's time (the event loop's, or a test's clock)."""
+        return self._now()
+
+    async def close_table(self, name: str, *, farewell: bool = False) -> None:
+        """Hang up on everybody at table ``name``, stop its timers and close its journal;
+        ``farewell``: tell them first that it ends on purpose, not to be resumed (a `HostBye`)."""
+        if farewell:
+            self._carry_out(self.machine.farewell_table(name))
         table, effects = self.machine.remove_table(
             name, Error(ErrorCode.SHUTTING_DOWN, f"the table {name!r} was closed", fatal=True))
         self._carry_out(effects)
@@ -681,6 +754,8 @@ class Host:
         elif isinstance(effect, Think):
             self._think(effect)
         elif isinstance(effect, KeepRecord):
+            if self._match_over is not None:
+                self._match_over(effect.table, effect.record)
             self._keep_record(effect)
         elif isinstance(effect, Ask):
             assert self._ask is not None
@@ -694,6 +769,8 @@ class Host:
                 self._cancelled(effect.request_id)
         elif isinstance(effect, Report):
             self.report(effect.note)
+        elif isinstance(effect, RoundScored) and self._round_scored is not None:
+            self._round_scored(effect.table)
 
     def _keep_record(self, keep: KeepRecord) -> None:
         """Write a finished match's record in the host's folder of records, in a thread; say how it went."""
@@ -751,6 +828,13 @@ class Host:
     def _on_timer(self) -> None:
         self._timer = None
         self.wake(self._now())
+
+
+def _free_port() -> int:
+    """A port free on every IPv4 interface now (the system's choice), for all of a host's sockets."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+        probe.bind(("0.0.0.0", 0))
+        return int(probe.getsockname()[1])
 
 
 def _loopback(bind: str | None) -> bool:

@@ -88,7 +88,20 @@ from capicu.net.store.journal import (
 from capicu.net.store.record import MatchRecord, RecordSeat, record_of, utc_text
 from msgspec import UNSET, UnsetType
 
-from .effects import Close, Effect, HostNote, KeepRecord, Peer, Player, Record, Report, Send, Tell, Think
+from .effects import (
+    Close,
+    Effect,
+    HostNote,
+    KeepRecord,
+    Peer,
+    Player,
+    Record,
+    Report,
+    RoundScored,
+    Send,
+    Tell,
+    Think,
+)
 from .sanitize import name_key, names_look_alike
 from .timing import Deadlines
 
@@ -366,6 +379,9 @@ class Table:
         self._out: list[Effect] = []
         #: The last chat lines said here, for the snapshot of a person who comes back.
         self._recent_chat: deque[Chat] = deque(maxlen=RECENT_CHAT_LIMIT)
+        #: Seat -> the numbers of this round's events the computer made for that person's seat
+        #: (covering them, or on their turn timer): their snapshot says so (`GameSnapshot.covered`).
+        self._covered: dict[int, list[int]] = {}
         self._clock_offset = clock_offset
         #: When the match's first deal was made (on the clock of ``now``).
         self._started_at: float | None = None
@@ -459,6 +475,13 @@ class Table:
         # but a computer's first move may be asked for (the host carries it out).
         return table
 
+    def finish_restored(self, now: float) -> list[Effect]:
+        """A restored match that is over (its host stopped as it ended): its record made and kept
+        now (`KeepRecord`), as at its end; nothing for a match not over, or already recorded."""
+        if self._phase is Phase.OVER and self.record is None and self.broken is None:
+            self._finish(now)
+        return self._drain()
+
     def take_effects(self) -> list[Effect]:
         """The effects of what happened outside a call (a restore's first computer move)."""
         return self._drain()
@@ -507,6 +530,48 @@ class Table:
             self._send_snapshot(peer, now)
         elif all(s.kind is not SeatKind.OPEN for s in self.seats):
             self._start(now)
+        return self._drain()
+
+    def seat_drawn(self, people: list[str | None], now: float) -> list[Effect]:
+        """Seat a drawn table (a club night's round, net/club/) and start its match at once.
+
+        ``people`` names each seat's person, in seat order (None: a computer plays the seat).
+        Each person's seat is theirs before they come, with its token and key (their client
+        is told them and comes back with the token, as after a drop); a person not here when
+        the grace period ends is covered by the computer, like anybody who dropped.
+        """
+        self._check_open()
+        if self._phase is not Phase.LOBBY or len(people) != len(self.seats):
+            raise ValueError("a drawn table is seated once, a name or None for each of its seats")
+        for seat, name in zip(self.seats, people, strict=True):
+            if name is None:
+                seat.kind, seat.name = SeatKind.COMPUTER, _computer_name(seat.index)
+                continue
+            seat.kind, seat.name = SeatKind.PERSON, name
+            seat.token, seat.seat_key = self._new_token(), new_seat_key(self._entropy)
+            self._deadlines.set(("grace", seat.index), now + self.config.grace)
+        self._journal_seats()
+        self._start(now)
+        return self._drain()
+
+    def cover_seat(self, index: int, now: float) -> list[Effect]:
+        """The person of seat ``index`` left for good (a club night's entrant who left it): the
+        computer plays their seat from now on, as after a ``bye``; nothing if it is not theirs."""
+        seat = self.seats[index]
+        if self.broken is not None or seat.kind is not SeatKind.PERSON or self.match is None:
+            return []
+        old = seat.peer
+        if old is not None:
+            old.table = None
+            self._out.append(Close(old, Error(ErrorCode.REPLACED, "you left the club night", fatal=True)))
+            seat.peer = None
+        self._deadlines.cancel(("grace", index))
+        seat.covered = seat.left = True
+        self._broadcast_seats()
+        if self.match.turn == index:
+            self._schedule_turn(now)
+        if self._phase is Phase.BREAK:
+            self._break_changed(now)
         return self._drain()
 
     def fill_with_computers(self, now: float) -> tuple[int, list[Effect]]:
@@ -730,7 +795,9 @@ class Table:
         """
         match = self.match
         assert match is not None
+        acted = len(events)
         events += self._forced_draws()
+        self._note_covered(events, acted, actor, by)
         round_started = self._game.round_started
         if any(type(event) is round_started for event in events):
             self._deal_to_ask_about = True
@@ -761,6 +828,20 @@ class Table:
             self._begin_break(now, announce=announce_break)
         if self._phase is Phase.OVER and self.record is None:
             self._finish(now)
+        elif any(type(event) is self._game.round_ended for event in events):
+            self._out.append(RoundScored(self.name))
+
+    def _note_covered(self, events: tuple[Any, ...], acted: int, actor: int | None, by: ActedBy) -> None:
+        """Keep the numbers of the first ``acted`` of ``events`` (numbered from ``self.seq + 1``) when
+        the computer made them for a person's seat; forget those of a round these events end."""
+        started = [n for n, event in enumerate(events) if type(event) is self._game.round_started]
+        if started:
+            first = self.seq + started[-1] + 1  # the first number the views' events keep from now
+            for numbers in self._covered.values():
+                numbers[:] = [number for number in numbers if number >= first]
+        if actor is not None and by is not ActedBy.PERSON and self.seats[actor].kind is SeatKind.PERSON:
+            first = self.seq + 1
+            self._covered.setdefault(actor, []).extend(range(first, first + acted))
 
     def _finish(self, now: float) -> None:
         """The match just ended: everybody here gets its record, right after the update that ended it,
@@ -1077,8 +1158,12 @@ class Table:
         return frames
 
     def _snapshot(self, view: GameView, chat: tuple[Chat, ...] = ()) -> GameSnapshot[Any]:
-        """The snapshot that carries ``view`` (and the last ``chat`` lines), in the table's game."""
-        return self._game.snapshot(self.seq, view, chat)
+        """The snapshot that carries ``view`` (and the last ``chat`` lines), in the table's game: a seat's
+        says which of its round's events the computer made for it."""
+        first = self.seq - len(view.events) + 1  # the number of the view's first event
+        mine = self._covered.get(view.seat, []) if view.seat is not None else []
+        covered = tuple(number for number in mine if number >= first)
+        return self._game.snapshot(self.seq, view, chat, covered=covered)
 
     def _send_snapshot(self, peer: Peer, now: float, *, next_round: bool = True) -> None:
         """Send ``peer`` everything it may know now, and the clock it plays against.

@@ -26,31 +26,34 @@ remembers both keepers.
   a new one; it says so with a `HistoryProblem` that the interface words.
 
 The figures (`Figures`) are counted for a player's seats: by name, or the seats
-this machine's player sat in (`MY_SEATS`). Points are the Draw family's, the points
-a seat's side took; Mexican Train's counts (lower is better) are added apart,
-since a point of one is not a point of the other. A capicú or a chuchazo is
-counted where the rules pay it as a bonus (the engine reports it so, core/draw/scoring.py),
-to the seat that laid the last tile. A year is a calendar year of the matches'
-ends, in UTC; the caller says which (`this_year` reads the clock it is given).
+this machine's player sat in (`MY_SEATS`): the matches played and won, and each
+game's own figures, as the game declares them (core/figures.py, `GameSpec.figures`:
+the Draw family's rounds, points, capicús and chuchazos, Mexican Train's counts,
+Fives and Threes' hands, points and best play). Each seat's values are kept with
+the match (the ``figures`` table, by game and figure name) and summed, or their
+best taken, as declared: no figure of one game is added to another's, since a
+point of one is not a point of the other, and a new game adds no line here. A
+year is a calendar year of the matches' ends, in UTC; the caller says which
+(`this_year` reads the clock it is given).
 """
 
 from __future__ import annotations
 
 import contextlib
 import csv
+import re
 import sqlite3
-from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
+from functools import cache
 from pathlib import Path
 from typing import Any, TextIO
 
 from capicu.core.codes import Statement
-from capicu.core.draw.events import RoundResult
 from capicu.core.draw.scoring import Bonus
-from capicu.core.fives.events import FivesRoundResult
-from capicu.core.games import game_of, match_from_log
-from capicu.core.mexican.events import MexicanRoundResult
+from capicu.core.figures import Combine, RoundFacts
+from capicu.core.games import FIVES, GAMES, LINE, MEXICAN_TRAIN, game_of, match_from_log
 from capicu.net.host.sanitize import clean_text
 
 from . import record as records
@@ -67,10 +70,10 @@ HISTORY_FILE = "history.sqlite3"
 LOCK_SUFFIX = ".lock"
 #: How long a write waits for another process's (a host and its player share a file).
 BUSY_SECONDS = 10.0
-#: The game of a Draw-family match and of a Mexican Train match, as the file keeps them.
-LINE_GAME = "line"
-TRAIN_GAME = "mexican-train"
-FIVES_GAME = "fives-and-threes"
+#: The game of a match as the file keeps it: its name in the registry (core/games.py).
+LINE_GAME = LINE.name
+TRAIN_GAME = MEXICAN_TRAIN.name
+FIVES_GAME = FIVES.name
 #: The seats this machine's player sat in, for the queries' ``player``.
 MY_SEATS = None
 
@@ -138,6 +141,42 @@ MIGRATIONS: tuple[str, ...] = (
     CREATE INDEX matches_by_end ON matches(ended);
     CREATE INDEX seats_by_name ON seats(name COLLATE NOCASE);
     """,
+    # 3: each seat's figures, as its game declares them (core/figures.py); the matches kept before
+    # get theirs from the tables above (a Fives and Threes match's best play was not kept: none).
+    """
+    CREATE TABLE figures (
+        match INTEGER NOT NULL,
+        seat INTEGER NOT NULL,
+        figure TEXT NOT NULL,
+        value INTEGER NOT NULL,
+        PRIMARY KEY (match, seat, figure),
+        FOREIGN KEY (match, seat) REFERENCES seats(match, seat) ON DELETE CASCADE
+    );
+    INSERT INTO figures (match, seat, figure, value)
+        SELECT s.match, s.seat, 'rounds', m.rounds FROM seats s JOIN matches m ON m.id = s.match
+        WHERE m.game IN ('line', 'mexican-train');
+    INSERT INTO figures (match, seat, figure, value)
+        SELECT s.match, s.seat, 'hands', m.rounds FROM seats s JOIN matches m ON m.id = s.match
+        WHERE m.game = 'fives-and-threes';
+    INSERT INTO figures (match, seat, figure, value)
+        SELECT s.match, s.seat, 'points', s.score FROM seats s JOIN matches m ON m.id = s.match
+        WHERE m.game IN ('line', 'fives-and-threes');
+    INSERT INTO figures (match, seat, figure, value)
+        SELECT s.match, s.seat, 'count', s.score FROM seats s JOIN matches m ON m.id = s.match
+        WHERE m.game = 'mexican-train';
+    INSERT INTO figures (match, seat, figure, value)
+        SELECT s.match, s.seat, lower(replace(b.bonus, 'ú', 'u')), count(b.bonus)
+        FROM seats s JOIN matches m ON m.id = s.match
+        LEFT JOIN rounds r ON r.match = s.match AND r.last_player = s.seat
+        LEFT JOIN bonuses b ON b.match = r.match AND b.round_number = r.round_number
+        WHERE m.game = 'line' AND b.bonus IN ('capicú', 'chuchazo')
+        GROUP BY s.match, s.seat, b.bonus;
+    INSERT INTO figures (match, seat, figure, value)
+        SELECT s.match, s.seat, bonus.name, 0
+        FROM seats s JOIN matches m ON m.id = s.match, (SELECT 'capicu' AS name UNION SELECT 'chuchazo') bonus
+        WHERE m.game = 'line' AND NOT EXISTS (
+            SELECT 1 FROM figures f WHERE f.match = s.match AND f.seat = s.seat AND f.figure = bonus.name);
+    """,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 
@@ -167,22 +206,8 @@ class SeatFacts:
     #: The side's final score (Draw family) or the seat's total count (Mexican Train).
     score: int
     won: bool
-
-
-@dataclass(frozen=True, slots=True)
-class RoundFacts:
-    """One round's end: how, who laid the last tile, who scored what, each seat's count."""
-
-    number: int
-    #: core's `Outcome` value ("domino" or "tranque").
-    reason: str
-    last_player: int
-    #: The side that scored (None: tied, or Mexican Train, where every seat adds its count).
-    winner_side: int | None
-    points: int
-    counts: tuple[int, ...]
-    #: (bonus, points) of each bonus paid, core's `Bonus` values ("capicú", "chuchazo", "round").
-    bonuses: tuple[tuple[str, int], ...] = ()
+    #: (figure, value) of each figure its game declares (`GameSpec.figures`), for this seat.
+    figures: tuple[tuple[str, int], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -194,7 +219,7 @@ class MatchFacts:
     started: str
     ended: str
     preset: str
-    #: `LINE_GAME` or `TRAIN_GAME`.
+    #: Its game's name in the registry (`LINE_GAME`, `TRAIN_GAME`, `FIVES_GAME`, ...).
     game: str
     seats: tuple[SeatFacts, ...]
     rounds: tuple[RoundFacts, ...]
@@ -208,46 +233,19 @@ def facts_from_log(match_id: str, started: str, ended: str, seats: Sequence[Reco
         raise ValueError("the history keeps finished matches only")
     if len(seats) != match.players:
         raise ValueError(f"the match has {match.players} seats, not {len(seats)}")
-    game = game_of(match.rules).name
+    game = game_of(match.rules)
+    declared = game.figures
     sides, totals, winners = records.outcome(match)
     seat_facts = tuple(SeatFacts(who.name, who.kind, who.level, sides[seat], totals[sides[seat]],
-                                 seat in winners) for seat, who in enumerate(seats))
-    round_facts = _ROUND_FACTS[game]
-    return MatchFacts(match_id, utc_text(started), utc_text(ended), match.rules.preset, game, seat_facts,
-                      tuple(round_facts(result) for result in match.results))
+                                 seat in winners, declared.of_seat(match, seat))
+                       for seat, who in enumerate(seats))
+    return MatchFacts(match_id, utc_text(started), utc_text(ended), match.rules.preset, game.name, seat_facts,
+                      tuple(declared.round_facts(result) for result in match.results))
 
 
 def facts_from_record(record: MatchRecord) -> MatchFacts:
     """What the history keeps of a match record (net/store/record.py); ValueError if it does not replay."""
     return facts_from_log(record.match_id, record.started, record.ended, record.seats, record.match_log())
-
-
-def _line_round(result: RoundResult) -> RoundFacts:
-    return RoundFacts(result.round_number, result.reason.value, result.last_player, result.winner,
-                      result.points, tuple(result.pip_counts),
-                      tuple((bonus.value, points) for bonus, points in result.bonuses))
-
-
-def _train_round(result: MexicanRoundResult) -> RoundFacts:
-    return RoundFacts(result.round_number, result.reason.value, result.last_player, None,
-                      sum(result.counts), tuple(result.counts))
-
-
-def _fives_round(result: FivesRoundResult) -> RoundFacts:
-    """A hand of Fives and Threes: every side scores as it lays; the side that made most is its winner
-    (None on a tie), and ``counts`` holds each side's points of the hand."""
-    made = tuple(result.points)
-    best = max(made)
-    winner = made.index(best) if made.count(best) == 1 else None
-    return RoundFacts(result.round_number, result.reason.value, result.last_player, winner, best, made)
-
-
-#: A round's facts from its result, by the game's name: the history's columns say a round of
-#: the Draw family (points won), of Mexican Train (counts against) and of Fives and Threes
-#: (each side's points) each in its own words.
-_ROUND_FACTS: dict[str, Callable[[Any], RoundFacts]] = {
-    LINE_GAME: _line_round, TRAIN_GAME: _train_round, FIVES_GAME: _fives_round,
-}
 
 
 def utc_text(moment: str) -> str:
@@ -271,22 +269,54 @@ class Figures:
 
     played: int = 0
     won: int = 0
-    #: Draw family: rounds played and the points the player's side took.
-    rounds: int = 0
-    points: int = 0
-    #: Mexican Train: rounds played and the counts the player took (lower is better).
-    train_rounds: int = 0
-    train_count: int = 0
-    capicu: int = 0
-    chuchazo: int = 0
+    #: Each game's own figures (its declaration's, core/figures.py) by (game, figure); none left
+    #: out but those of no match (a game not played).
+    games: Mapping[tuple[str, str], int] = field(default_factory=dict)
+    #: The matches played and won of each game, by its name (the games not played left out).
+    played_by_game: Mapping[str, tuple[int, int]] = field(default_factory=dict)
+
+    def of(self, game: str, figure: str) -> int:
+        """The player's ``figure`` of ``game`` (its name in the registry): 0 when none was kept."""
+        return self.games.get((game, figure), 0)
+
+    def per(self, game: str, figure: str, over: str) -> float | None:
+        """``figure`` of ``game`` for each one of ``over`` (points per hand); None with none of those."""
+        count = self.of(game, over)
+        return self.of(game, figure) / count if count else None
+
+    # The Draw family's and Mexican Train's, by the names they had before each game declared its own.
+
+    @property
+    def rounds(self) -> int:
+        return self.of(LINE_GAME, "rounds")
+
+    @property
+    def points(self) -> int:
+        return self.of(LINE_GAME, "points")
+
+    @property
+    def capicu(self) -> int:
+        return self.of(LINE_GAME, "capicu")
+
+    @property
+    def chuchazo(self) -> int:
+        return self.of(LINE_GAME, "chuchazo")
+
+    @property
+    def train_rounds(self) -> int:
+        return self.of(TRAIN_GAME, "rounds")
+
+    @property
+    def train_count(self) -> int:
+        return self.of(TRAIN_GAME, "count")
 
     @property
     def points_per_round(self) -> float | None:
-        return self.points / self.rounds if self.rounds else None
+        return self.per(LINE_GAME, "points", "rounds")
 
     @property
     def count_per_round(self) -> float | None:
-        return self.train_count / self.train_rounds if self.train_rounds else None
+        return self.per(TRAIN_GAME, "count", "rounds")
 
 
 @dataclass(frozen=True, slots=True)
@@ -334,23 +364,50 @@ def _bonus_count(bonus: Bonus, match: str, seat: str) -> str:
             f" WHERE b.match = {match} AND r.last_player = {seat} AND b.bonus = '{bonus.value}')")
 
 
-#: Each selected seat's figures, summed by the queries (``x`` is the seat chosen, ``m`` its match,
-#: ``s`` its seat row), in the order of `Figures`' fields.
-_FIGURES = f"""
-    count(*),
-    coalesce(sum(s.won), 0),
-    coalesce(sum(CASE WHEN m.game = '{LINE_GAME}' THEN m.rounds END), 0),
-    coalesce(sum(CASE WHEN m.game = '{LINE_GAME}' THEN s.score END), 0),
-    coalesce(sum(CASE WHEN m.game = '{TRAIN_GAME}' THEN m.rounds END), 0),
-    coalesce(sum(CASE WHEN m.game = '{TRAIN_GAME}' THEN s.score END), 0),
-    coalesce(sum({_bonus_count(Bonus.CAPICU, "x.match", "x.seat")}), 0),
-    coalesce(sum({_bonus_count(Bonus.CHUCHAZO, "x.match", "x.seat")}), 0)
-"""
-_FIGURE_COUNT = len(Figures.__dataclass_fields__)
+#: A game's name as the SQL below may hold it (the registry's names are such).
+_GAME_NAME = re.compile(r"^[a-z][a-z-]{0,39}$")
+#: How each `Combine` is done in SQL.
+_AGGREGATE = {Combine.SUM: "sum", Combine.MAX: "max"}
+
+
+@cache
+def _declared() -> tuple[tuple[str, str, Combine], ...]:
+    """(game, figure, how it combines) of every figure every game of the registry declares."""
+    found = tuple((game.name, figure.name, figure.combine)
+                  for game in GAMES for figure in game.figures.figures)
+    for name, _, _ in found:
+        if not _GAME_NAME.match(name):
+            raise ValueError(f"a game's name is lower-case words joined by '-', not {name!r}")
+    return found
+
+
+@cache
+def _figures_sql() -> str:
+    """Each selected seat's figures, summed by the queries (``x`` is the seat chosen, ``m`` its match,
+    ``s`` its seat row): the matches played and won in all, then played and won of each game, then
+    each game's own figures as it declares them (the names are the registry's, checked above)."""
+    columns = ["count(*)", "coalesce(sum(s.won), 0)"]
+    for game in GAMES:
+        columns += [f"coalesce(sum(m.game = '{game.name}'), 0)",
+                    f"coalesce(sum(CASE WHEN m.game = '{game.name}' THEN s.won END), 0)"]
+    for name, figure, combine in _declared():
+        value = (f"(SELECT f.value FROM figures f WHERE f.match = x.match AND f.seat = x.seat"
+                 f" AND f.figure = '{figure}')")
+        columns.append(f"{_AGGREGATE[combine]}(CASE WHEN m.game = '{name}' THEN {value} END)")
+    return ",\n    ".join(columns)
+
+
+def _figure_count() -> int:
+    return 2 + 2 * len(GAMES) + len(_declared())
 
 
 def _figures(row: Sequence[Any]) -> Figures:
-    return Figures(*(int(value) for value in row[:_FIGURE_COUNT]))
+    played_by_game = {game.name: (int(row[2 + 2 * n]), int(row[3 + 2 * n])) for n, game in enumerate(GAMES)}
+    own = row[2 + 2 * len(GAMES):_figure_count()]
+    games = {(game, figure): int(value) for (game, figure, _), value in zip(_declared(), own, strict=True)
+             if value is not None}
+    return Figures(int(row[0]), int(row[1]), games, {game: counts for game, counts in played_by_game.items()
+                                                     if counts[0]})
 
 
 #: The columns `History.export_csv` writes: one row per seat per match.
@@ -429,6 +486,10 @@ class History:
             db.executemany(
                 "INSERT INTO bonuses (match, round_number, bonus, points) VALUES (?, ?, ?, ?)",
                 [(match, r.number, bonus, points) for r in facts.rounds for bonus, points in r.bonuses])
+            db.executemany(
+                "INSERT INTO figures (match, seat, figure, value) VALUES (?, ?, ?, ?)",
+                [(match, seat, name, value)
+                 for seat, s in enumerate(facts.seats) for name, value in s.figures])
         return True
 
     # -- reading --------------------------------------------------------------------------
@@ -476,34 +537,34 @@ class History:
     def figures(self, player: str | None = MY_SEATS, *, year: int | None = None) -> Figures:
         """The player's figures (by name; None: this machine's player), over ``year`` or all time."""
         chosen, params = self._chosen(player, year)
-        row = self._db.execute(f"{chosen} SELECT {_FIGURES} {self._JOINS}", params).fetchone()
+        row = self._db.execute(f"{chosen} SELECT {_figures_sql()} {self._JOINS}", params).fetchone()
         return _figures(row)
 
     def by_opponent(self, player: str | None = MY_SEATS, *, year: int | None = None) -> list[Opponent]:
         """Every opponent the player met (partners left out), the most met first."""
         chosen, params = self._chosen(player, year)
         rows = self._db.execute(
-            f"{chosen} SELECT {_FIGURES}, o.name, o.kind {self._JOINS}"
+            f"{chosen} SELECT {_figures_sql()}, o.name, o.kind {self._JOINS}"
             " JOIN seats o ON o.match = x.match AND o.side != s.side"
             " GROUP BY o.name, o.kind ORDER BY count(*) DESC, o.name, o.kind", params)
-        return [Opponent(row[_FIGURE_COUNT], row[_FIGURE_COUNT + 1], _figures(row)) for row in rows]
+        return [Opponent(row[_figure_count()], row[_figure_count() + 1], _figures(row)) for row in rows]
 
     def by_preset(self, player: str | None = MY_SEATS, *, year: int | None = None) -> list[PresetFigures]:
         """The player's figures for each preset played, the most played first."""
         chosen, params = self._chosen(player, year)
         rows = self._db.execute(
-            f"{chosen} SELECT {_FIGURES}, m.preset {self._JOINS} GROUP BY m.preset"
+            f"{chosen} SELECT {_figures_sql()}, m.preset {self._JOINS} GROUP BY m.preset"
             " ORDER BY count(*) DESC, m.preset", params)
-        return [PresetFigures(row[_FIGURE_COUNT], _figures(row)) for row in rows]
+        return [PresetFigures(row[_figure_count()], _figures(row)) for row in rows]
 
     def standings(self, *, year: int | None = None) -> list[Standing]:
         """Everyone who played at this host's table, the computers too (each kind by name apart):
         the most wins first, then the fewest matches."""
         chosen, params = self._chosen(None, year, at_host=True)
         rows = self._db.execute(
-            f"{chosen} SELECT {_FIGURES}, s.name, s.kind {self._JOINS} GROUP BY s.name, s.kind"
+            f"{chosen} SELECT {_figures_sql()}, s.name, s.kind {self._JOINS} GROUP BY s.name, s.kind"
             " ORDER BY sum(s.won) DESC, count(*), s.name, s.kind", params)
-        return [Standing(row[_FIGURE_COUNT], _figures(row), row[_FIGURE_COUNT + 1]) for row in rows]
+        return [Standing(row[_figure_count()], _figures(row), row[_figure_count() + 1]) for row in rows]
 
     def results(self, player: str | None = MY_SEATS, *, year: int | None = None) -> list[MatchResult]:
         """The player's matches in the order they ended, for a chart of results over time."""

@@ -27,7 +27,6 @@ from __future__ import annotations
 import contextlib
 import os
 import stat
-import tempfile
 from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
@@ -38,8 +37,6 @@ from capicu.core import Rules, RulesError
 from capicu.core.actions import MAX_RUN
 from capicu.core.engine import Engine
 from capicu.core.games import GAMES, AnyMatch, GameSpec, game_of, game_of_log, match_from_log
-from capicu.core.replay import Replay
-from capicu.core.replay import replay as replay_log
 from capicu.core.rules import SETS
 from capicu.net import wire
 from capicu.net.limits import MATCH_ID_LIMIT, MAX_HOST_FRAME, MAX_HOST_ITEMS, MOST_SEATS, NAME_LIMIT
@@ -68,6 +65,8 @@ SeatIndex = Annotated[int, Meta(ge=0, le=MOST_SEATS - 1)]
 MOST_TILES = max((n + 1) * (n + 2) // 2 for sizes in SETS.values() for n in sizes)
 #: The format of a match log, as each game of the registry writes it (core/games.py).
 if TYPE_CHECKING:
+    from capicu.core.replay import Replay
+
     LogFormat = str
 else:
     LogFormat = Literal[tuple(fmt for game in GAMES for fmt in (game.log_format, *game.old_log_formats))]
@@ -399,6 +398,8 @@ def write_record_file(path: Path, record: MatchRecord) -> Path:
     with contextlib.suppress(OSError):
         if path.stat().st_size == len(data) and path.read_bytes() == data:
             return path
+    import tempfile  # (only for writing one: a game's start reads and writes no record)
+
     try:
         fd, temporary = tempfile.mkstemp(dir=path.parent, prefix=".", suffix=RECORD_SUFFIX + ".part")
         try:
@@ -455,6 +456,8 @@ def _record_bytes(path: Path) -> bytes:
 def read_replay(path: Path) -> tuple[MatchRecord, Replay]:
     """The record in the file at ``path`` and its replay (every position), checked as `read_record`
     checks it: its log is replayed once, for both. `RecordError` naming the file and the problem."""
+    from capicu.core.replay import replay as replay_log  # every position: the replay screen's, the coach's
+
     record = read_record(path, replay=False)
     try:
         replayed = _replayed(record, replay_log)

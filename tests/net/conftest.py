@@ -15,7 +15,7 @@ from typing import Any
 
 import msgpack
 import pytest
-from capicu.core import make_player
+from capicu.core.games import GAMES, GameSpec, game_of_view
 from capicu.net import (
     Client,
     Closed,
@@ -29,6 +29,7 @@ from capicu.net import (
     Update,
 )
 from capicu.net.codec import CLOSED, NEED_DATA, Codec, Signal
+from capicu.net.protocol import wire_of_game
 
 LOOPBACK = "127.0.0.1"
 WAIT = 20.0  # the longest any single wait in these tests may take
@@ -113,15 +114,27 @@ async def watching(port: int, name: str = "watcher") -> tuple[Client, bytearray]
     return client, wire
 
 
+#: The level a bot plays each game at unless told: the quickest that plays sensibly.
+QUICK_LEVELS = {"line": "greedy"}
+
+
+def bot_player(view: Any, level: str | None = None, seed: int = 0) -> Any:
+    """A computer player of ``view``'s game (core's registry): ``level``, or the game's quick one."""
+    game = game_of_view(view)
+    return game.make_player(level or QUICK_LEVELS.get(game.name, "normal"), seed)
+
+
 async def play_bot(
-    port: int, name: str, *, level: str = "greedy", seed: int = 0, spectate: bool = False,
+    port: int, name: str, *, level: str | None = None, seed: int = 0, spectate: bool = False,
     table: str = "main", code: str | None = None, client: Client | None = None,
     stop_after: int | None = None, wire: bytearray | None = None,
 ) -> BotResult:
-    """Join and play (or watch) until the match is over; every received byte is kept.
+    """Join and play (or watch) until the match is over, in any game; every received byte is kept.
 
-    Between rounds it says it is ready at once. A ``client`` already connected
-    brings its own ``wire`` (the bytes its wire tap kept).
+    The player is the game's (core's registry, from the first view): ``level``, or
+    the game's quick one (`QUICK_LEVELS`). Between rounds it says it is ready at
+    once. A ``client`` already connected brings its own ``wire`` (the bytes its
+    wire tap kept).
     """
     wire = bytearray() if wire is None else wire
     if client is None:
@@ -130,7 +143,7 @@ async def play_bot(
                            wire_tap=wire.extend),
             WAIT,
         )
-    player = make_player(level, seed)
+    player: Any = None
     result = BotResult(client.seat, 0)
     pending: int | None = None
     while True:
@@ -140,6 +153,7 @@ async def play_bot(
         if view is not None and view.is_my_turn and pending is None:
             if stop_after is not None and result.moves >= stop_after:
                 break
+            player = player or bot_player(view, level, seed)
             pending = await client.send_action(player.choose(view))
             result.moves += 1
         message = await client.receive(timeout=WAIT)
@@ -167,11 +181,12 @@ async def play_until_break(*clients: Client) -> list[NextRound]:
     """
 
     async def until_break(client: Client, seed: int) -> NextRound:
-        player = make_player("greedy", seed)
+        player: Any = None
         pending: int | None = None
         while True:
             view = client.view
             if view is not None and view.is_my_turn and pending is None:
+                player = player or bot_player(view, seed=seed)
                 pending = await client.send_action(player.choose(view))
             message = await client.receive(timeout=WAIT)
             if isinstance(message, NextRound):
@@ -271,28 +286,61 @@ def _tile(text: str) -> tuple[int, int]:
     return (min(a, b), max(a, b))
 
 
-def _mentioned(value: Any, out: set[tuple[int, int]]) -> None:
+@dataclass(frozen=True)
+class _Kinds:
+    """The event types that number a round and end it, in one game's maps (core's registry)."""
+
+    started: str
+    ended: str
+
+
+def _kinds(spec: GameSpec) -> _Kinds:
+    wire = wire_of_game(spec)
+    return _Kinds(wire.round_started.__struct_config__.tag, wire.round_ended.__struct_config__.tag)
+
+
+#: Each game's kinds, by the ``game`` its view maps say (None: the Draw family's, which say none).
+_KINDS = {spec.view_tag: _kinds(spec) for spec in GAMES}
+
+
+def _mentioned(value: Any, out: set[tuple[int, int]], ended: str) -> None:
     """Every tile named anywhere in ``value``, except inside round results (the reveal)."""
     if isinstance(value, dict):
-        if value.get("type") == "round_ended":
+        if value.get("type") in (ended, *(kinds.ended for kinds in _KINDS.values())):
             return
         for key, item in value.items():
             if key == "results":
                 continue
-            _mentioned(item, out)
+            _mentioned(item, out, ended)
     elif isinstance(value, list):
         for item in value:
-            _mentioned(item, out)
+            _mentioned(item, out, ended)
     elif isinstance(value, str):
         for a, b in _TILE.findall(value):
             out.add((min(int(a), int(b)), max(int(a), int(b))))
 
 
+def _lays(event: dict[str, Any]) -> bool:
+    """``event`` lays a tile somewhere (on an end of a line, on a train): its tile is public."""
+    return "tile" in event and ("end" in event or "train" in event)
+
+
+def _public(view: dict[str, Any], events: list[Any]) -> set[tuple[int, int]]:
+    """The tiles everyone may know in a frame of any game: laid (on a line or a train), the round's
+    engine, a forced lead, and the tile of every event that lays one."""
+    laid = [*view.get("line", ()), *(tile for train in view.get("trains", ()) for tile in train["tiles"])]
+    public = {(min(a, b), max(a, b)) for a, b in laid}
+    shown = [view.get("forced_lead"), view.get("engine"), *(event.get("engine") for event in events),
+             *(event["tile"] for event in events if _lays(event))]
+    public.update(_tile(tile) for tile in shown if isinstance(tile, str))
+    return public
+
+
 def check_no_leaks(frames: list[Any], seat: int | None) -> int:
-    """Fail if ``seat`` (None: a spectator) was ever sent a tile it may not know.
+    """Fail if ``seat`` (None: a spectator) was ever sent a tile it may not know, in any game.
 
     In every frame, each tile named outside a round's results must be in the
-    seat's own hand, on the line, or publicly played or forced; the match's
+    seat's own hand, laid, or publicly played or forced; the match's
     record (every hand) may come only once a view said the match is over. And every tile
     ever shown as the seat's hand in a round must be one it ended that round
     with or played itself, checked against the reveal. Returns frames checked.
@@ -302,16 +350,16 @@ def check_no_leaks(frames: list[Any], seat: int | None) -> int:
     revealed: dict[int, list[set[tuple[int, int]]]] = {}
     checked = 0
 
-    def track_events(events: list[Any], round_number: int) -> int:
+    def track_events(events: list[Any], round_number: int, kinds: _Kinds) -> int:
         for event in events:
             kind = event["type"]
-            if kind == "round_started":
+            if kind == kinds.started:
                 round_number = event["round_number"]
-            elif kind == "tile_played" and event["seat"] == seat:
-                played.setdefault(round_number, set()).add(_tile(event["tile"]))
-            elif kind == "round_ended":
+            elif kind == kinds.ended:
                 result = event["result"]
                 revealed[result["round_number"]] = [{_tile(t) for t in h} for h in result["hands"]]
+            elif _lays(event) and event.get("seat") == seat:
+                played.setdefault(round_number, set()).add(_tile(event["tile"]))
         return round_number
 
     over = False
@@ -322,35 +370,29 @@ def check_no_leaks(frames: list[Any], seat: int | None) -> int:
             continue
         if frame.get("type") not in ("snapshot", "update"):
             mentioned: set[tuple[int, int]] = set()
-            _mentioned(frame, mentioned)
+            _mentioned(frame, mentioned, "")
             assert not mentioned, f"a {frame.get('type')} frame names tiles: {mentioned}"
             continue
         view = frame["view"]
-        over = over or view.get("winner") is not None
+        kinds = _KINDS[view.get("game")]
+        over = over or view.get("winner") is not None or view.get("winners") is not None
         events = list(view.get("events", [])) + list(frame.get("events", []))
-        public = {(min(a, b), max(a, b)) for a, b in view["line"]}
-        for event in events:
-            if event["type"] == "tile_played":
-                public.add(_tile(event["tile"]))
-        if view["forced_lead"]:
-            public.add(_tile(view["forced_lead"]))
+        public = _public(view, events)
         hand = {_tile(t) for t in view["hand"]}
         if seat is None:
             assert not hand, "a spectator was sent a hand"
         else:
             assert len(hand) == view["hand_counts"][seat], "the hand does not match its count"
         mentioned = set()
-        _mentioned(frame, mentioned)
+        _mentioned(frame, mentioned, kinds.ended)
         leaked = mentioned - hand - public
         assert not leaked, f"seat {seat} was sent tiles it may not know: {sorted(leaked)}"
         round_number = view["round_number"]
         if frame["type"] == "update":
-            first_round = round_number - sum(
-                1 for e in frame["events"] if e["type"] == "round_started"
-            )
-            track_events(frame["events"], first_round)
+            first_round = round_number - sum(1 for e in frame["events"] if e["type"] == kinds.started)
+            track_events(frame["events"], first_round, kinds)
         else:
-            track_events(view.get("events", []), round_number)
+            track_events(view.get("events", []), round_number, kinds)
         held.setdefault(round_number, set()).update(hand)
         checked += 1
     if seat is not None:

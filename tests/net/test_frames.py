@@ -29,8 +29,18 @@ from capicu.net.protocol import (
     Bye,
     Chat,
     ClientMessage,
+    ClubClose,
+    ClubDrawn,
+    ClubEntrant,
+    ClubPhase,
+    ClubRoster,
+    ClubStandings,
+    ClubStart,
+    ClubTable,
     Error,
     ErrorCode,
+    GameSnapshot,
+    GameUpdate,
     Hello,
     HostBye,
     HostMessage,
@@ -44,7 +54,9 @@ from capicu.net.protocol import (
     SeatKind,
     Seats,
     Snapshot,
+    StandingRow,
     StateUpdate,
+    TableState,
     TrainSnapshot,
     TrainUpdate,
     TurnTimer,
@@ -66,6 +78,10 @@ VERSION_3_SHA256 = "39706455ffb0fa533de37ed2bb453bc47925bf58fb1051078fe1f9ce080b
 VERSION_4_SHA256 = "d0357d5922527191aab0a4548d68468b2bf22c12d455d680489654c9e8fe1f8d"
 #: And saying version 5 (Mexican Train as seed 004 plays it: a Draw-family frame is the same).
 VERSION_5_SHA256 = "782423e969f77037f80a03bbb5d03db116621fb2b2434bd546944fde729ed451"
+#: And saying version 6 (Fives and Threes came, a game of its own views: a Draw-family frame is the same).
+VERSION_6_SHA256 = "dd62b72b26f449115a9c2fd59e444d7845f22a0291c05c47ae73fa83118d6979"
+#: And saying version 7 (the club night: messages of its own; a table's frames are the same).
+VERSION_7_SHA256 = "cb4f442ea21b34ab0a500d632e33ca81c21ebb726ce4f4a360ac1c4cbdfc9beb"
 
 
 def _others(version: int) -> list[object]:
@@ -155,12 +171,15 @@ def test_the_frames_of_played_matches_are_the_bytes_of_before():
     # Saying version 2, a Draw-family match is the bytes of version 2, frame for frame: version 3
     # (Mexican Train, 8 seats) changed the number in the hellos and welcomes and nothing else, and
     # so did version 4 (the match record, a message of its own) and version 5 (Mexican Train's
-    # views, events and rules changed: the line of play's did not).
+    # views, events and rules changed: the line of play's did not), version 6 (Fives and
+    # Threes, views of a game of their own) and version 7 (the club night's messages, of their own).
     assert _digest(2) == (RECORDED_COUNT, RECORDED_SHA256)
     assert _digest(3) == (RECORDED_COUNT, VERSION_3_SHA256)
     assert _digest(4) == (RECORDED_COUNT, VERSION_4_SHA256)
-    assert PROTOCOL_VERSION == 5
-    assert _digest(PROTOCOL_VERSION) == (RECORDED_COUNT, VERSION_5_SHA256)
+    assert _digest(5) == (RECORDED_COUNT, VERSION_5_SHA256)
+    assert _digest(6) == (RECORDED_COUNT, VERSION_6_SHA256)
+    assert PROTOCOL_VERSION == 7
+    assert _digest(PROTOCOL_VERSION) == (RECORDED_COUNT, VERSION_7_SHA256)
 
 
 def test_every_frame_of_played_matches_reads_back_to_its_message_and_its_bytes():
@@ -196,7 +215,37 @@ def added_since() -> list[object]:
             MatchRecorded(_record(Match(rules, 2, seed=5))),
             MatchRecorded(_record(MexicanMatch(
                 msgspec.structs.replace(Rules.preset_named("mexican-train"), rounds=1), 3, seed=5))),
-            *_fives_messages()]
+            *_fives_messages(), *club_messages()]
+
+
+def club_messages() -> list[object]:
+    """The club night's messages a host sends (version 6)."""
+    table = ClubTable(1, "r1-t1", (0, None, 2, 1), TableState.PLAYING, ((0, 2), (1, 3)), (34, 51))
+    return [
+        ClubRoster(name="Friday", rules=Rules.preset_named("puerto-rican-partners"), format="swiss", rounds=3,
+                   round=1, phase=ClubPhase.PLAYING, you=2,
+                   entrants=(ClubEntrant(0, "Ana", True, True), ClubEntrant(1, "Bo", False, False)),
+                   tables=(table,)),
+        ClubDrawn(round=1, tables=(table,), byes=(3,), table="r1-t1", seat=2, token="m1.secret",
+                  seat_key="K7PX-2MQR-HT4W-9C"),
+        ClubDrawn(round=2, tables=(table,)),
+        ClubStandings(1, False, (StandingRow(0, "Ana", 1, 1, 150, 120, 0, 1, 0, (1,), (2,)),)),
+    ]
+
+
+def club_client_messages() -> list[object]:
+    """The club night's messages its organiser sends (version 6)."""
+    return [ClubStart("K7PX-2MQR"), ClubClose("K7PX-2MQR", "r2-t3")]
+
+
+def test_the_organisers_messages_read_back_to_their_message_and_their_bytes():
+    for message in club_client_messages():
+        frame = _frame("host", message)
+        codec = Codec("host")
+        codec.receive_data(frame)
+        read = codec.next_message()
+        assert read == message
+        assert _frame("host", read) == frame
 
 
 def _fives_messages() -> list[object]:
@@ -237,8 +286,12 @@ def test_what_came_later_reads_back_to_its_message_and_its_bytes():
 
 def test_the_played_matches_hold_every_message_and_every_event():
     messages = [message for _, message in chain(played_messages(), train_messages())] + added_since()
+    messages += club_client_messages()
     kinds = {type(message) for message in messages}
-    assert kinds >= set(get_args(ClientMessage)) | set(get_args(HostMessage))
+    # (a snapshot and an update are each game's own: the Draw family's and Mexican Train's here)
+    games = {Snapshot, StateUpdate, TrainSnapshot, TrainUpdate}
+    host = set(get_args(HostMessage)) - {GameSnapshot, GameUpdate}
+    assert kinds >= set(get_args(ClientMessage)) | host | games
     updates = [message for message in messages if isinstance(message, StateUpdate)]
     events = {type(event) for update in updates for event in update.events}
     assert events == set(get_args(Event))

@@ -1,4 +1,4 @@
-"""Whole matches over real sockets, every preset, with every byte checked for leaks."""
+"""Whole matches over real sockets, every preset and every game, with every byte checked for leaks."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ import asyncio
 import msgspec
 import pytest
 from capicu.core import PRESET_NAMES, Match, Rules
+from capicu.core.games import GAMES, game_of
 
 from .conftest import WAIT, check_no_leaks, check_numbering, play_bot, watching
 
@@ -44,6 +45,32 @@ async def test_a_whole_match_between_networked_computers(start_host, preset, pla
     assert check_no_leaks(watched.frames, None) > 0
     # The host's match is exactly its log: nothing else happened.
     assert Match.from_log(match.log()).scores == match.scores
+
+
+#: One short match of each game of the registry (core/games.py).
+SHORT = {
+    "line": msgspec.structs.replace(Rules.preset_named("draw"), target=40),
+    "mexican-train": msgspec.structs.replace(Rules.preset_named("mexican-train"), rounds=1),
+    "fives-and-threes": msgspec.structs.replace(Rules.preset_named("fives-and-threes"), target=31),
+}
+
+
+@pytest.mark.parametrize("game", [spec.name for spec in GAMES])
+async def test_every_game_of_the_registry_plays_through_the_same_bots_and_leak_checks(start_host, game):
+    rules = SHORT[game]
+    players = 3
+    host, port = await start_host(rules=rules, players=players, seed=31)
+    spectator, wire = await watching(port)
+    watcher = asyncio.create_task(play_bot(port, "watcher", client=spectator, wire=wire))
+    results = await asyncio.wait_for(
+        asyncio.gather(*(play_bot(port, f"p{i}", seed=i) for i in range(players))), WAIT * 3)
+    match = host.tables["main"].match
+    assert match is not None and match.is_over and game_of(match.rules).name == game
+    for result in results:
+        assert result.final.match_over and not result.errors
+        assert check_no_leaks(result.frames, result.seat) > 0
+        check_numbering(result.frames)
+    assert check_no_leaks((await asyncio.wait_for(watcher, WAIT)).frames, None) > 0
 
 
 @pytest.mark.parametrize("seed", range(12))

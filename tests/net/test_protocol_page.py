@@ -49,7 +49,7 @@ async def test_the_update_that_ends_round_one_carries_the_ref_the_page_shows(sta
         writer.write(struct.pack(">I", len(body)) + body)
 
     async def play_round_one() -> dict[str, Any]:
-        send({"type": "hello", "version": 5, "name": "Ana", "code": "K7PX2M", "token": None,
+        send({"type": "hello", "version": 7, "name": "Ana", "code": "K7PX2M", "token": None,
               "spectate": False, "table": "main", "seat_key": None})
         ref, tried_to_draw = 0, False
         while True:
@@ -101,7 +101,8 @@ def test_every_version_number_the_page_gives_is_the_hosts():
     said += re.findall(r"`hello\.version` is not (\d+)", PAGE)
     said += re.findall(r"^# The capicu wire protocol, version (\d+)", PAGE, re.M)
     said += re.findall(r"^This is version (\d+)\.", PAGE, re.M)
-    assert len(said) >= 6
+    said += re.findall(r"the protocol version the host speaks \(this page's: `(\d+)`\)", PAGE)
+    assert len(said) >= 7
     assert set(said) == {str(PROTOCOL_VERSION)}, said
 
 

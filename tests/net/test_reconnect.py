@@ -181,7 +181,7 @@ async def test_a_client_that_never_reads_is_cut_off_and_slows_nobody(start_host)
     sock.setblocking(False)
     loop = asyncio.get_running_loop()
     await loop.sock_connect(sock, (LOOPBACK, port))
-    body = msgpack.packb({"type": "hello", "version": 5, "name": "stuck", "spectate": True})
+    body = msgpack.packb({"type": "hello", "version": 7, "name": "stuck", "spectate": True})
     await loop.sock_sendall(sock, struct.pack(">I", len(body)) + body)
     results = await asyncio.wait_for(
         asyncio.gather(*(play_bot(port, f"p{i}", seed=i) for i in range(3))), WAIT * 2

@@ -207,7 +207,7 @@ async def test_the_operator_refuses(operated):
 async def test_a_request_nobody_answers_is_refused_in_time(operated):
     host, port, _, operator = operated
     peer = await RawPeer.open(port)
-    peer.send_obj({"type": "hello", "version": 5, "name": "ana"})
+    peer.send_obj({"type": "hello", "version": 7, "name": "ana"})
     assert (await peer.next())["type"] == "waiting"
     request = await asyncio.wait_for(operator.asked.get(), WAIT)
     # The host's clock is passed in: a second early nothing happens, then the time is up.
@@ -225,14 +225,14 @@ async def test_a_request_ends_when_the_asker_goes_or_the_person_comes_back(opera
     host, port, _, operator = operated
     token = host.tables["main"].seats[0].token
     peer = await RawPeer.open(port)
-    peer.send_obj({"type": "hello", "version": 5, "name": "ana"})
+    peer.send_obj({"type": "hello", "version": 7, "name": "ana"})
     first = await asyncio.wait_for(operator.asked.get(), WAIT)
     peer.close()
     assert await asyncio.wait_for(operator.cancelled.get(), WAIT) == first.id
     assert not host.answer_rejoin(first.id, True)
     # Asked again; meanwhile the person comes back with the token.
     peer = await RawPeer.open(port)
-    peer.send_obj({"type": "hello", "version": 5, "name": "ana"})
+    peer.send_obj({"type": "hello", "version": 7, "name": "ana"})
     second = await asyncio.wait_for(operator.asked.get(), WAIT)
     back = await Client.connect(LOOPBACK, port, name="-", token=token)
     assert await asyncio.wait_for(operator.cancelled.get(), WAIT) == second.id
@@ -297,7 +297,7 @@ async def test_an_unknown_seat_key_or_token_is_refused_by_a_raw_client(start_hos
     _, port = await start_host(players=2)
     for field in ("seat_key", "token"):
         peer = await RawPeer.open(port)
-        peer.send_obj({"type": "hello", "version": 5, "name": "x", field: "AAAA-BBBB-CCCC-DD"})
+        peer.send_obj({"type": "hello", "version": 7, "name": "x", field: "AAAA-BBBB-CCCC-DD"})
         error = await peer.until("error")
         assert (error["code"], error["fatal"]) == ("bad_token", True)
         peer.close()

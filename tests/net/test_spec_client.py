@@ -5,8 +5,8 @@ says `ready` in the break between rounds, and comes back with its seat key.
 Protocol version 3: it says version 3, and plays Mexican Train too: a view map
 whose `game` is `mexican-train` is a train view map, whose match is over once
 its `winners` is not null (section 5); its actions are in `legal` as ever.
-Protocol version 5: it says version 5, and once the match is over (never
-before) it gets the match's `record` (section 4), read as docs/RECORD.md says.
+Protocol version 4: once the match is over (never before) it gets the match's
+`record` (section 4), read as docs/RECORD.md says. It says version 6, the host's.
 """
 
 from __future__ import annotations
@@ -50,11 +50,11 @@ async def play_from_the_spec(
     """
     reader, writer = await asyncio.open_connection(LOOPBACK, port)
     client = SpecClient(reader, writer)
-    client.send({"type": "hello", "version": 5, "name": name, "code": "K7PX2M", "token": None,
+    client.send({"type": "hello", "version": 7, "name": name, "code": "K7PX2M", "token": None,
                  "spectate": False, "table": "main"})
     welcome = await client.receive()
     assert welcome["type"] == "welcome" and welcome["seat"] is not None and welcome["token"]
-    assert welcome["version"] == 5 and welcome["match"]
+    assert welcome["version"] == 7 and welcome["match"]
     key = welcome["seat_key"]
     assert len(key.replace("-", "")) == 14 and key.count("-") == 3
     seat, seq, ref, waiting, breaks = welcome["seat"], 0, 0, False, 0
@@ -76,7 +76,7 @@ async def play_from_the_spec(
                     writer.close()
                     reader, writer = await asyncio.open_connection(LOOPBACK, port)
                     client = SpecClient(reader, writer)
-                    client.send({"type": "hello", "version": 5, "name": "-",
+                    client.send({"type": "hello", "version": 7, "name": "-",
                                  "seat_key": key.lower().replace("-", " ")})
                     again = await client.receive()
                     assert again["type"] == "welcome" and again["seat"] == seat, again

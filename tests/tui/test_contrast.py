@@ -209,6 +209,43 @@ async def show_train_match_over(pilot: Pilot[Any], app: CapicuApp) -> None:
     await wait_for(pilot, lambda: isinstance(app.screen, MexicanMatchOverScreen), what="the final score")
 
 
+def fives_request(seed: int = 3) -> SoloGame:
+    rules = msgspec.structs.replace(Rules.preset_named("fives-and-threes"), targets=(25, 25, 25))
+    return SoloGame(rules, 4, "normal", seed=seed, name="Ana", pace=0.0)
+
+
+async def show_fives_table(pilot: Pilot[Any], app: CapicuApp) -> None:
+    """Fives and Threes at 4 seats, at one of my turns after a score (the total, the pegging board moved)."""
+    from capicu.tui.screens.fives_table import FivesTableScreen
+    from capicu.tui.screens.resume_offer import ResumeOfferScreen
+    from helpers_fives_table import fives_view, my_fives_turn, play_fives_until
+
+    await back_to_the_menu(pilot, app)
+    app.start_game(fives_request())
+    await wait_for(pilot, lambda: isinstance(app.screen, ResumeOfferScreen | FivesTableScreen),
+                   what="the table or the offer to resume")
+    if isinstance(app.screen, ResumeOfferScreen):  # the game left unfinished before this one
+        await pilot.press("n")
+    await play_fives_until(pilot, app, lambda: my_fives_turn(app) and (v := fives_view(app)) is not None
+                           and min(v.scores) > 0)
+
+
+async def show_fives_hand_end(pilot: Pilot[Any], app: CapicuApp) -> None:
+    from helpers_fives_table import hand_over, play_fives_until
+
+    await play_fives_until(pilot, app, lambda: hand_over(app))
+
+
+async def show_fives_match_over(pilot: Pilot[Any], app: CapicuApp) -> None:
+    from capicu.tui.screens.fives_match_over import FivesMatchOverScreen
+    from helpers_fives_table import fives_view, play_fives_until
+
+    await play_fives_until(pilot, app, lambda: (v := fives_view(app)) is not None and v.match_over, turns=400)
+    await wait_for(pilot, lambda: getattr(app.screen, "takes_ready", False), what="the round end")
+    await pilot.press("enter")
+    await wait_for(pilot, lambda: isinstance(app.screen, FivesMatchOverScreen), what="the final score")
+
+
 SCREENS = {
     "the main menu": show_main_menu,
     "the lobby": show_lobby,
@@ -220,6 +257,9 @@ SCREENS = {
     "Mexican Train's table": show_train_table,
     "Mexican Train's round end": show_train_round_end,
     "Mexican Train's match over": show_train_match_over,
+    "Fives and Threes' table": show_fives_table,
+    "Fives and Threes' hand end": show_fives_hand_end,
+    "Fives and Threes' match over": show_fives_match_over,
 }
 
 

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from capicu.net.store.history import HISTORY_FILE, HistoryProblem, KeptBy
+from capicu.net.store.history import HISTORY_FILE, HistoryProblem, KeptBy, open_history
 from capicu.tui.app import CapicuApp
 from capicu.tui.cli.commands import run_history
 from capicu.tui.cli.main import main
@@ -21,7 +21,7 @@ from capicu.tui.prefs.settings import Settings, save_settings, settings_path
 from capicu.tui.screens.history import HistoryScreen
 from capicu.tui.screens.menu import MainMenuScreen
 from helpers_app import screen_text, wait_for
-from helpers_history import write_hand_made
+from helpers_history import FIVES_MADE, write_hand_made
 from textual.pilot import Pilot
 from textual.widgets import DataTable
 
@@ -72,6 +72,25 @@ def test_the_command_prints_the_players_figures(folder: Path, capsys: pytest.Cap
     assert beto.split()[:3] == ["Beto", "3", "1"]
     train = next(line for line in lines if line.startswith("mexican-train"))
     assert "20 counted" in train
+
+
+def test_the_command_prints_fives_and_threes_as_a_game_of_its_own(
+        folder: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    write_hand_made(folder)
+    with open_history(folder)[0] as history:
+        for facts in FIVES_MADE:
+            history.add(facts, kept_by=KeptBy.PLAYER, me=0)
+    code, out, _ = _run(["history"], capsys)
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[1] == ("6 matches played, 3 won (50%), 76.2 points a round, 20 counted a round in Mexican "
+                        "Train, 10.1 points a hand in Fives and Threes (best play 8), 2 capicús, 1 chuchazo.")
+    fives = next(line for line in lines if line.startswith("fives-and-threes"))
+    assert fives.split()[:4] == ["fives-and-threes", "2", "1", "(50%)"] and "10.1, best 8" in fives
+    # In Spanish, the game's own words.
+    code, out, _ = _run(["--lang", "es", "history"], capsys)
+    assert code == 0 and "10,1 puntos por mano en cincos y treses (mejor jugada: 8)" in out, out
+    assert "10,1; mejor 8" in out
 
 
 def test_the_command_by_name_and_year(folder: Path, capsys: pytest.CaptureFixture[str]) -> None:

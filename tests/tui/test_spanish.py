@@ -350,7 +350,7 @@ def test_a_headless_host_words_what_happens_while_it_runs_in_spanish(tmp_path: P
         port = int(ProcessLines(host.stdout, 20).matching(r"puerto (\d+)$").group(1))
         # The first seat handed out is journaled first: the write fails, and the table stops.
         with socket.create_connection(("127.0.0.1", port), timeout=20) as peer:
-            body = msgpack.packb({"type": "hello", "version": 5, "name": "Ana"})
+            body = msgpack.packb({"type": "hello", "version": 7, "name": "Ana"})
             peer.sendall(struct.pack(">I", len(body)) + body)
             note = ProcessLines(host.stderr, 20).matching(r"^capicu host: .*main.*")
     finally:

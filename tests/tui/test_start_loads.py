@@ -1,11 +1,13 @@
 """What a Draw-family game's start loads (issue 31, item 17): only what its first frame needs.
 
 A subprocess starts the command line's modules and the app on a two-player ``capicu play``
-(headless, as Pilot runs it) and lists the modules loaded once the table shows: what a
-match's end needs (the records' folder, the history with SQLite and csv), the hosting
-screens and the settings' writer come later, when asked for.
+(headless, as Pilot runs it) and lists the modules loaded once the table shows. Later, when
+asked for: what a match's end needs (the records' folder, the history with SQLite and csv,
+the replay of a record, the final score), the hosting screens, the main menu and the forms
+it opens, the lobby (a solo table has none), ``capicu simulate`` and the settings' writer;
+the other games' modules (Mexican Train's, Fives and Threes') and the wire's making of their
+messages when one of them is played; the local network's tables when they are looked for.
 """
-
 from __future__ import annotations
 
 import subprocess
@@ -22,7 +24,20 @@ NOT_AT_START = (
     "capicu.tui.screens.how_to_join",
     "capicu.tui.screens.resume_offer",
     "capicu.tui.terminal_gone",
+    "capicu.core.replay",
+    "capicu.net.discovery",
+    "capicu.net.mdns",
+    "capicu.tui.screens.menu",
+    "capicu.tui.screens.lobby",
+    "capicu.tui.screens.host_setup",
+    "capicu.tui.screens.join_form",
+    "capicu.tui.screens.settings",
+    "capicu.tui.cli.simulate",
+    "capicu.tui.screens.match_over",
+    "capicu.tui.screens.draw_match_over",
 )
+#: Another game's own modules (core/<game>/, its computer players, its screens and words).
+OTHER_GAMES = ("mexican", "fives", "train")
 
 START = """
 import asyncio, sys
@@ -57,3 +72,6 @@ def test_a_draw_family_game_starts_without_what_a_matchs_end_and_hosting_need() 
     loaded = set(done.stdout.split())
     assert "capicu.tui.screens.table" in loaded  # the table did show
     assert not loaded & set(NOT_AT_START), sorted(loaded & set(NOT_AT_START))
+    others = sorted(name for name in loaded if name.startswith("capicu.")
+                    and any(game in part for part in name.split(".") for game in OTHER_GAMES))
+    assert not others, others

@@ -58,3 +58,14 @@ async def test_a_wrapping_line_takes_the_rows_its_sentence_needs() -> None:
         await pilot.resize_terminal(30, 10)
         await pilot.pause()
         assert line.size.height == 2
+
+
+async def test_a_notice_cleared_by_hand_does_not_cut_the_next_notice_short() -> None:
+    app = _Wrapping()
+    async with app.run_test(size=(40, 10)) as pilot:
+        line = app.query_one(StatusLine)
+        line.say("the first notice", seconds=0.1)
+        line.clear_notice()  # as a table does when the round's end speaks
+        line.say("the second notice", seconds=60)
+        await pilot.pause(0.4)  # the first notice's time is over: its timer must not clear the second
+        assert line.notice == "the second notice"

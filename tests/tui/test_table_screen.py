@@ -153,6 +153,18 @@ async def test_below_80x24_the_table_says_so_and_comes_back() -> None:
         assert "(you)" in screen_text(app)
 
 
+async def test_a_blank_cell_keeps_the_lines_end_label_off_the_log_at_80x24() -> None:
+    # The line may draw its end label up to its content's last cell ("[5|2] 2 right"); the line's
+    # own padding and a cell of the log's keep "right." beside it from reading as the same sentence.
+    app = solo_app(seed=3, players=2)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, DrawTableScreen), what="the table")
+        await pilot.pause()
+        line = app.screen.query_one("#line")
+        log = app.screen.query_one(EventLog)
+        assert log.content_region.x - line.content_region.right >= 2
+
+
 @pytest.fixture
 async def lone_host() -> AsyncIterator[tuple[Host, int]]:
     table = TableConfig(rules=Rules.preset_named("puerto-rican-drawing"), players=2, computers=2,

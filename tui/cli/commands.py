@@ -42,6 +42,8 @@ from capicu.tui.words.describe import (
 from capicu.tui.words.describe_rules import describe_rules, preset_title
 from capicu.tui.words.messages import N_, t, tn
 
+from .club import add_club_command, host_club_from_args, join_club_from_args
+from .club_history import add_club_history_arguments, add_standings_arguments, export_standings
 from .options import (
     CliError,
     add_display_arguments,
@@ -119,6 +121,9 @@ def add_commands(subparsers: argparse._SubParsersAction[Parser]) -> None:
     host.set_defaults(handler=run_host)
 
     add_tables_command(subparsers)
+    club = add_club_command(subparsers)
+    add_standings_arguments(club)
+    club.set_defaults(handler=run_club)
 
     replay = subparsers.add_parser(
         "replay", help=t("look back at a finished match"),
@@ -158,6 +163,7 @@ def add_commands(subparsers: argparse._SubParsersAction[Parser]) -> None:
     history.add_argument("--csv", default=None, metavar=t("FILE"),
                          help=t("write every match kept to FILE as CSV, one row per seat per match "
                                 "('-': the standard output)"))
+    add_club_history_arguments(history)
     add_display_arguments(history)  # accepted after the command as before it
     history.set_defaults(handler=run_history)
 
@@ -315,6 +321,13 @@ def run_history(args: argparse.Namespace, now: datetime | None = None) -> int:
     """
     from capicu.net.store.history import HistoryError, history_path, open_history, this_year
     from capicu.tui.words.describe_history import standings_lines, summary_lines
+
+    from .club_history import run_club_history
+
+    if args.club:
+        return run_club_history(args)
+    if args.night is not None:
+        raise CliError(t("--night goes with --club"))
 
     player: str | None = args.player.strip() if args.player is not None else None
     if args.player is not None and not player:
@@ -553,6 +566,38 @@ def tell_operator(news: News, resumed: Unfinished | None = None) -> None:
     for line in news.more:
         print(t("capicu host: {line}", line=line))
     sys.stdout.flush()
+
+
+def run_club(args: argparse.Namespace) -> int:
+    """``capicu club``: a club night hosted from this terminal (the organiser's screens), or a kept
+    night's standings written for the wall (``--standings FILE``: nothing starts)."""
+    if args.standings is not None:
+        if args.join is not None:
+            raise CliError(t("--standings writes a night kept on this machine: it cannot go with --join"))
+        return export_standings(args.standings, args.night)
+    if args.night is not None:
+        raise CliError(t("--night goes with --standings"))
+    if args.join is not None:
+        joining = join_club_from_args(args)
+        return run_app(args, joining, before_screen=lambda: check_reachable(joining.host, joining.port))
+    if args.spectate:
+        raise CliError(t("--spectate goes with --join"))
+    request = host_club_from_args(args)
+    check_table(request.club.rules)  # the organiser's terminal shows no table, but its players' do
+    if args.ssh is None:
+        return run_app(args, request)
+    ssh_gateway = _ssh_gateway()
+    gateway = ssh_gateway.Gateway(ssh_gateway.gateway_config_from_args(args), request.code, club=True)
+    try:
+        gateway.prepare()  # the host key made (or read) and its fingerprint known before the screen
+    except ssh_gateway.GatewayError as exc:
+        raise CliError(str(exc)) from None
+    try:
+        return run_app(args, request, gateway)
+    finally:
+        if gateway.served:
+            print(t("capicu host: SSH host key fingerprint {fingerprint}", fingerprint=gateway.fingerprint),
+                  flush=True)
 
 
 def _ssh_gateway() -> ModuleType:

@@ -22,7 +22,6 @@ from .options import (
     level_option,
     rules_from_args,
 )
-from .simulate import run_simulation
 
 __all__ = ["CliError", "build_parser", "main"]
 
@@ -88,6 +87,8 @@ def _run(argv: list[str]) -> int:
     args = parser.parse_args(argv)
     try:
         if args.command == "simulate":
+            from .simulate import run_simulation  # (a game's start does not simulate one)
+
             rules, players = rules_from_args(args)
             check_level(rules, args.level)
             return run_simulation(rules, players, seed=args.seed, level=args.level, out=sys.stdout,

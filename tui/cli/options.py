@@ -20,11 +20,10 @@ import msgspec
 from capicu.core import LEVELS, Rules, RulesError
 from capicu.core.games import game_of
 from capicu.core.rules import ALL_PRESET_NAMES, RULE_OPTIONS, SETS, Game, OptionKind, RuleOption
-from capicu.net.discovery import TABLE_NAME_LIMIT
 from capicu.net.host.sanitize import clean_text
 from capicu.net.host.server import Announce, HostConfig, Limits, new_join_code
 from capicu.net.host.table import MAX_SPECTATORS, ConfigError, ConfigProblem, TableConfig
-from capicu.net.limits import NAME_LIMIT
+from capicu.net.limits import NAME_LIMIT, TABLE_NAME_LIMIT
 from capicu.net.protocol import DEFAULT_PORT, MOST_SEATS
 from capicu.net.store.journal import Keep, worth_keeping
 from capicu.net.store.journals import JournalFolder, JournalKind
@@ -86,13 +85,17 @@ def _delay(text: str) -> float | None:
     return seconds(text)
 
 
-def add_rule_arguments(parser: argparse.ArgumentParser) -> None:
-    """The options that choose and change the rules (shared by simulate, play, host and rules)."""
+def add_rule_arguments(parser: argparse.ArgumentParser, *, players: bool = True) -> None:
+    """The options that choose and change the rules (shared by simulate, play, host, rules and club).
+
+    ``players``: offer ``--players`` (a club night has many players; its tables' size is its own option).
+    """
     groups = {"rules": parser.add_argument_group(t(OPTION_GROUPS["rules"]))}
     groups["rules"].add_argument("--preset", choices=ALL_PRESET_NAMES, default=ALL_PRESET_NAMES[0],
                                  help=t("the game to play (default: %(default)s)"))
-    groups["rules"].add_argument("--players", type=positive_int, default=None, metavar=t("N"),
-                                 help=t("how many players (default: the preset's fewest)"))
+    if players:
+        groups["rules"].add_argument("--players", type=positive_int, default=None, metavar=t("N"),
+                                     help=t("how many players (default: the preset's fewest)"))
     for option in RULE_OPTIONS:
         group_name = _group_of(option)
         if group_name not in groups:

@@ -13,15 +13,18 @@ import asyncio
 import json
 import os
 import sys
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
-from capicu.net.discovery import TABLE_NAME_LIMIT, Listing, listings, tables_named
 from capicu.net.host.sanitize import clean_text, name_key
+from capicu.net.limits import TABLE_NAME_LIMIT
 from capicu.net.protocol import PROTOCOL_VERSION
 from capicu.tui.words.describe_rules import preset_title
 from capicu.tui.words.messages import t, tn
 
 from .options import NO_LAN, CliError
+
+if TYPE_CHECKING:
+    from capicu.net.discovery import Listing
 
 __all__ = ["LOOK_SECONDS", "add_tables_command", "look", "table_line"]
 
@@ -35,6 +38,7 @@ def look(seconds: float = LOOK_SECONDS) -> list[Listing]:
     Always the whole while, even for a table asked for by name: a table whose name
     imitates it may answer a moment later, and must not be missed.
     """
+    from capicu.net.discovery import listings
     from capicu.net.mdns import look_for_tables  # python-zeroconf loads with it
 
     if os.environ.get(NO_LAN):
@@ -136,6 +140,8 @@ def choose_by_name(name: str, spectate: bool) -> Listing | None:
     CliError when several tables read as that name (one may imitate another): they are
     listed with their addresses, to join by address.
     """
+    from capicu.net.discovery import tables_named
+
     named = tables_named(name, look(LOOK_SECONDS))
     if not named:
         return None

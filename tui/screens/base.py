@@ -50,6 +50,9 @@ class CapicuScreen(Screen[ResultType]):
     def model_changed(self, change: Change) -> None:
         """The table's model took ``change``: show what changed (the model is `CapicuApp.table`)."""
 
+    def club_changed(self, change: Change) -> None:
+        """The club night's model took ``change`` (the model is `CapicuApp.club`'s)."""
+
     def display_changed(self) -> None:
         """The App's tile style or ASCII mode changed (`CapicuApp.tile_style`, `CapicuApp.ascii_mode`)."""
 

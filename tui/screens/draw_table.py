@@ -209,8 +209,8 @@ class DrawTableScreen(TableScreen[View]):
         events = cast("tuple[Event, ...]", news)  # a line of play's events
         log = self.query_one(EventLog)
         names = self._names(view)
-        for event in events:
-            log.add_event(event, names, view.seat)
+        for place, event in enumerate(events):
+            log.add_event(event, names, view.seat, covered=place in self.covered)
             self._note_my_move(event, view, before)
         drawer = log.drawing()
         if drawer is not None and (view.turn != drawer or (drawer == view.seat and view.legal != (DRAW,))):

@@ -24,7 +24,7 @@ def how_to_join_lines(app: CapicuApp) -> list[str]:
     host = app.hosted_at
     if host is None:
         return []
-    line = f"capicu join {host.address}:{host.port}"
+    line = f"capicu {'club --join' if host.club else 'join'} {host.address}:{host.port}"
     if host.code:
         line += f" --code {host.code}"
     code = (t("Join code: {code}", code=host.code) if host.code

@@ -9,7 +9,6 @@ from __future__ import annotations
 import os
 from typing import TYPE_CHECKING, ClassVar
 
-from capicu.net.discovery import Found, Listing, listings
 from capicu.net.protocol import CODE_LIMIT, NAME_LIMIT
 from capicu.tui.cli.options import NO_LAN, CliError, parse_address
 from capicu.tui.cli.tables import joinable, table_details, table_name_shown
@@ -24,6 +23,7 @@ from textual.widgets import Button, Checkbox, Footer, Input, Label, OptionList, 
 from textual.widgets.option_list import Option
 
 if TYPE_CHECKING:
+    from capicu.net.discovery import Found, Listing
     from capicu.net.mdns import TableWatch
 
 
@@ -94,6 +94,8 @@ class JoinFormScreen(CapicuScreen[None]):
 
     def tables_heard(self, found: list[Found]) -> None:
         """The tables on the network now (the watch calls it each time that changes)."""
+        from capicu.net.discovery import listings
+
         self._tables = listings(found)
         self._show_tables()
 

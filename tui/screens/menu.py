@@ -21,6 +21,7 @@ _ITEMS = {
     "play": N_("Play against the computer"),
     "host": N_("Host a game"),
     "join": N_("Join a game"),
+    "club": N_("Run a club night"),
     "replays": N_("Replays"),
     "history": N_("History"),
     "rules": N_("Rules and keys"),
@@ -36,6 +37,7 @@ class MainMenuScreen(CapicuScreen[None]):
         Binding("p", "choose('play')", N_("Play")),
         Binding("h", "choose('host')", N_("Host")),
         Binding("j", "choose('join')", N_("Join")),
+        Binding("c", "choose('club')", N_("Club"), show=False),
         Binding("v", "choose('replays')", N_("Replays")),
         Binding("y", "choose('history')", N_("History")),
         Binding("r,question_mark", "choose('rules')", N_("Rules")),
@@ -65,6 +67,10 @@ class MainMenuScreen(CapicuScreen[None]):
             self.app.push_screen(HostSetupScreen(solo=False))
         elif item == "join":
             self.app.push_screen(JoinFormScreen())
+        elif item == "club":
+            from capicu.tui.screens.club_setup import ClubSetupScreen  # loaded when asked for
+
+            self.app.push_screen(ClubSetupScreen())
         elif item == "replays":
             self.capicu.open_replays()
         elif item == "history":

@@ -219,6 +219,10 @@ class TableScreen(CapicuScreen[None], Generic[ViewT]):
         self._shown_seq = -1
         #: The status line says why a key did nothing (cleared once the table changes).
         self._refused = False
+        #: Which of the events being told (their places among them) the computer made for this seat,
+        #: covering it while its person was away: a game's `_tell` words them so ("The computer played
+        #: 5-6 for you.", not "You play 5-6").
+        self.covered: frozenset[int] = frozenset()
         #: What the footer offers (see `_offers`), so it is rebuilt only when that changes.
         self._offered: tuple[bool, ...] = ()
         #: The title as shown, and the round whose summary is shown (each drawn again only when it changes).
@@ -367,6 +371,8 @@ class TableScreen(CapicuScreen[None], Generic[ViewT]):
         log = self.query_one(EventLog)
         if snapshot:
             news = tuple(view.events)
+        self.covered = self._covered(len(news), seq)
+        if snapshot:
             log.restart()
             model = self.capicu.table
             for line in model.chat if model is not None else ():
@@ -379,6 +385,14 @@ class TableScreen(CapicuScreen[None], Generic[ViewT]):
             self.takes_ready = False
             self.set_timer(READY_DELAY, self._take_ready)
         self._show(view)
+
+    def _covered(self, count: int, seq: int) -> frozenset[int]:
+        """Which of the ``count`` events told now, the last numbered ``seq``, the computer made for this
+        seat (their places among them), as the model knows (`TableModel.covered`)."""
+        model = self.capicu.table
+        first = seq - count + 1
+        return frozenset(number - first for number in model.covered if first <= number <= seq) \
+            if model is not None else frozenset()
 
     def _view_changed(self, view: ViewT) -> None:
         """Drop what the new view makes stale (a question about a move no longer legal)."""

@@ -190,6 +190,8 @@ class Gateway:
     config: GatewayConfig
     #: The host's join code (None: the table is open, and so is the gateway).
     code: str | None
+    #: The host runs a club night: each SSH player joins the club (and the draws seat them).
+    club: bool = False
     report: Callable[[str], None] = lambda _: None
     #: The host the sessions' apps join (in this process), and its game port (the saved seats name it).
     host: Host | None = None
@@ -570,7 +572,7 @@ class _Session(asyncssh.SSHServerSession[bytes]):
         assert gateway.host is not None
         join = JoinGame(host="127.0.0.1", port=gateway.game_port, name=player_name(entry.username),
                         code=gateway.code, seat_key=entry.seat_key, return_line=gateway.return_line(entry),
-                        ssh_line=gateway.ssh_line(entry))
+                        ssh_line=gateway.ssh_line(entry), club=gateway.club)
         dial = partial(gateway.host.connect_local, entry.address)
         app = SessionApp(self, SessionRequest(join, gateway.seat_store(entry), environment, dial))
         self._app = app

@@ -248,7 +248,10 @@ class HostingApp(CapicuApp):
         gateway = self.gateway
         if gateway.running:
             return
-        host = self.link.host if self.link is not None else None
+        link = self.link if self.link is not None else (self.club.link if self.club is not None else None)
+        host = link.host if link is not None else None
+        if host is None and link is not None and link.club_host is not None:
+            host = link.club_host.host  # a club night's tables run on its own host
         if host is None:
             return
         try:

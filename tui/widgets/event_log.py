@@ -17,8 +17,9 @@ from typing import ClassVar
 
 from capicu.core import Event, RoundStarted, TilesDrawn
 from capicu.net.protocol import CHAT_LIMIT, NAME_LIMIT
-from capicu.tui.words.describe import describe_event, display_text
+from capicu.tui.words.describe import describe_covered, describe_event, display_text
 from capicu.tui.words.messages import Wording
+from rich.cells import cell_len
 from rich.text import Text
 from textual import events
 from textual.widgets import RichLog
@@ -88,12 +89,22 @@ class EventLog(RichLog):
             return
         # The log may be shown again before its resize is handled: what waited comes first.
         self._write_what_waited()
-        self.write(text)
+        self._wrapped(text)
+
+    def _wrapped(self, text: Text) -> None:
+        """Write ``text`` wrapped at the log's width, also where that is wider than 80 cells."""
+        if not self._size_known:
+            self.write(text)  # RichLog writes it once the log has its size
+            return
+        # RichLog measures a line against the app's console, 80 cells wide whatever the terminal:
+        # a log wider than that (Mexican Train's, at 200x60) wrapped its lines at 80.
+        longest = max((cell_len(line) for line in text.plain.splitlines()), default=0)
+        self.write(text, width=max(min(longest, self.scrollable_content_region.width), 1))
 
     def _write_what_waited(self) -> None:
         lines, self._while_hidden = self._while_hidden, []
         for line in lines:
-            self.write(line)
+            self._wrapped(line)
 
     def on_resize(self, event: events.Resize) -> None:
         super().on_resize(event)
@@ -118,8 +129,15 @@ class EventLog(RichLog):
 
         self._put(line)
 
-    def add_event(self, event: Event, names: Sequence[str], my_seat: int | None) -> None:
-        """Write one event in words (the tile after `RoundStarted` is told as the lead)."""
+    def add_line(self, text: Wording) -> None:
+        """A move told in a game's own words (a `Wording`: it is worded again when the language changes)."""
+        self.end_draws()
+        self._put(lambda: Text(display_text(text(), 1000)))
+
+    def add_event(self, event: Event, names: Sequence[str], my_seat: int | None, *,
+                  covered: bool = False) -> None:
+        """Write one event in words (the tile after `RoundStarted` is told as the lead; ``covered``: the
+        computer made it for ``my_seat``, said as "The computer played 5-6 for you.")."""
         lead = isinstance(self._previous, RoundStarted)
         self._previous = event
         if isinstance(event, TilesDrawn):
@@ -131,6 +149,9 @@ class EventLog(RichLog):
                 self._draws = (event.seat, event.count, names, my_seat)
             return
         self.end_draws()
+        if covered and describe_covered(event, my_seat) is not None:
+            self._put(lambda: Text(describe_covered(event, my_seat) or ""))
+            return
         self._put(lambda: Text(describe_event(event, names, my_seat, lead=lead)))
 
     def drawing(self) -> int | None:

@@ -284,6 +284,8 @@ class LineOfPlay(Widget):
     last: reactive[int | None] = reactive(None, repaint=False)
     #: Who played it, shown under it: a name, or "you".
     last_label: reactive[str] = reactive("", repaint=False)
+    #: What the tile just played made, after the name in its caption ("15 for 8"); "" for none.
+    last_note: reactive[str] = reactive("", repaint=False)
     #: `View.blanks`: for each tile of `line`, which halves are wild blanks given a number (0: none).
     blanks: reactive[tuple[int, ...]] = reactive((), repaint=False)
     tile_style: reactive[TileStyle] = reactive(TileStyle.COMPACT, layout=True)
@@ -311,18 +313,22 @@ class LineOfPlay(Widget):
         self._painted: list[Text] = []
 
     def update_line(self, line: Sequence[Pair], ends: Pair | None, max_pip: int = 6, *, lead: int = 0,
-                    last: int | None = None, last_label: str = "", blanks: Sequence[int] = ()) -> None:
+                    last: int | None = None, last_label: str = "", blanks: Sequence[int] = (),
+                    last_note: str = "") -> None:
         """Show this line: ``lead`` is the index of the round's first tile, ``last`` the tile just played.
 
-        ``last_label`` says who played it; ``blanks`` marks the wild blanks given a
+        ``last_label`` says who played it and ``last_note`` what it made (Fives and Threes: "15 for 8"),
+        both in its caption; ``blanks`` marks the wild blanks given a
         number (`View.blanks`). A no-op when nothing changed, so nothing is
         redrawn; otherwise only the cells that changed are.
         """
         self.digits = len(str(max_pip))
         state = (tuple(line), ends, lead, last, last_label)
         self.set_reactive(LineOfPlay.blanks, tuple(blanks))
-        if state == (self.line, self.ends, self.lead, self.last, self.last_label):
+        unchanged = state == (self.line, self.ends, self.lead, self.last, self.last_label)
+        if unchanged and last_note == self.last_note:
             return
+        self.set_reactive(LineOfPlay.last_note, last_note)
         # Set together, so that the rows are compared once, with no half-updated state between.
         self.set_reactive(LineOfPlay.line, state[0])
         self.set_reactive(LineOfPlay.ends, ends)
@@ -375,7 +381,8 @@ class LineOfPlay(Widget):
         styles = self._part_styles()
         screen = (self.app.size.width, self.app.size.height)
         # The language too: the end labels and the empty line's sentence are words.
-        key = (self.line, self.blanks, self.ends, self.lead, self.last, self.last_label, self.tile_style,
+        key = (self.line, self.blanks, self.ends, self.lead, self.last, self.last_label, self.last_note,
+               self.tile_style,
                self.ascii,
                self.crosswise, self.digits, width, height, tuple(styles.values()), screen, current().code)
         if key == self._cache_key:
@@ -516,14 +523,17 @@ class LineOfPlay(Widget):
         line); then under it, then over it; with the whole name before a shortened one.
         """
         name = self._caption_name()
+        note = to_ascii(self.last_note) if self.ascii else self.last_note
         top = axis - face.middle
         bottom = top + face.height - 1
         up, down, left, right = ("^", "v", "<", ">") if self.ascii else ("▲", "▼", "◀", "▶")
         below = axis + under
         # Nearest the middle of the tile first.
         columns = sorted(range(spot.x, spot.x + face.width), key=lambda x: abs(x - spot.x - face.width // 2))
-        for keep in range(len(name), -1, -1):
-            shown = name[:keep]
+        # The note stays while the name shortens; only when nothing fits with it does it go.
+        shortened = [name[:keep] for keep in range(len(name), -1, -1)]
+        captions = [f"{shown} {note}".strip() for shown in shortened] if note else []
+        for shown in [*captions, *shortened]:
             places: list[tuple[int, int, str]] = []
             if below > bottom:
                 places += self._pointing(below, columns, up, shown)

@@ -47,6 +47,8 @@ class SeatView:
     ready: bool | None = None
     #: What the third row says instead of the seat's connection (a replay: the hand's pips).
     note: str = ""
+    #: A hand shown at the round's end is counted in pips (Fives and Threes' hands count nothing).
+    pips: bool = True
 
     @classmethod
     def from_view(
@@ -227,13 +229,14 @@ class SeatPanel(Widget):
                                                                      else "seat--turn"))
         pips = sum(tile.pips for tile in tiles)
         count = tn("{count} pip", "{count} pips", pips)
+        counted = ["=", count] if info.pips else []
         if not tiles:
             words = [t("out: no tiles left")]
         elif info.me:  # my tiles are in my hand, beside this panel
             held = tn("{count} tile", "{count} tiles", len(tiles))
-            words = [held, "=", count]
+            words = [held, *counted]
         else:
-            words = [*(str(tile) for tile in tiles), "=", count]
+            words = [*(str(tile) for tile in tiles), *counted]
         rows = [Text("  ", end="", no_wrap=True), Text("  ", end="", no_wrap=True)]
         row = 0
         for word in words:

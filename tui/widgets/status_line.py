@@ -51,7 +51,10 @@ class StatusLine(Widget):
         self._timer = self.set_timer(NOTICE_SECONDS if seconds is None else seconds, self.clear_notice)
 
     def clear_notice(self) -> None:
-        self._timer = None
+        """Put the prompt back now; the notice's timer stops too, or it would end the next notice early."""
+        if self._timer is not None:
+            self._timer.stop()
+            self._timer = None
         self.notice = ""
 
     def watch_notice(self, notice: str) -> None:

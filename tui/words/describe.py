@@ -304,6 +304,17 @@ def list_separator() -> str:
     return tc("between the items of a list", ", ")
 
 
+def describe_covered(event: Event, my_seat: int | None) -> str | None:
+    """``my_seat``'s move as the computer made it for them while they were away ("The computer played
+    5-6 for you."); None for an event that is not that seat's play or pass."""
+    if isinstance(event, TilePlayed) and event.seat == my_seat:
+        blank = "" if event.blank is UNSET else " " + t("Its blank is {number}.", number=event.blank)
+        return t("The computer played {tile} for you.", tile=str(event.tile)) + blank
+    if isinstance(event, Passed) and event.seat == my_seat:
+        return t("The computer passed for you.")
+    return None
+
+
 def describe_event(event: Event, names: Sequence[str], my_seat: int | None, *, lead: bool = False) -> str:
     """One public event as a sentence ("Ana plays 3-5 on the left.").
 

@@ -33,6 +33,9 @@ COACH_REASONS: Mapping[CoachReason, str] = {
     CoachReason.BROKE_CHAIN: N_("your choice broke the train your hand could build, by {tiles} tiles"),
     CoachReason.MARKER_DOWN: N_("it brought your marker down"),
     CoachReason.COVERED_DOUBLE: N_("your hand covered the double {tile} at once"),
+    CoachReason.SCORED_MORE: N_("{tile} scored {points} at once"),
+    CoachReason.LEFT_A_SCORE: N_("your choice left {name} about {points} to score on the ends"),
+    CoachReason.REACHED_TARGET: N_("{tile} reached the target and won the match"),
     CoachReason.BEST_ODDS: N_("it did better in {samples} deals consistent with what you had seen"),
 }
 

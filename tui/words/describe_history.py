@@ -7,10 +7,19 @@ the command line writes in aligned columns and the screen puts in a DataTable.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
-from capicu.net.store.history import Figures, History, Opponent, PresetFigures, Standing
+from capicu.net.store.history import (
+    FIVES_GAME,
+    LINE_GAME,
+    TRAIN_GAME,
+    Figures,
+    History,
+    Opponent,
+    PresetFigures,
+    Standing,
+)
 
 from .describe import describe_history_problem, display_text, list_separator
 from .describe_rules import preset_title
@@ -41,17 +50,68 @@ def figure_columns() -> tuple[str, ...]:
     return t("Played"), t("Won"), t("Points/round"), t("Capicú"), t("Chuchazo")
 
 
-def figure_cells(figures: Figures, *, train: bool = False) -> tuple[str, ...]:
-    """One row's cells, in `figure_columns`' order; ``train``: a row of Mexican Train matches only,
-    whose points a round are the counts taken (lower is better)."""
+def _line_per_round(figures: Figures) -> str:
+    return _per_round(figures.points_per_round)
+
+
+def _train_per_round(figures: Figures) -> str:
+    # TRANSLATORS: Mexican Train's points counted against a player a round, in the history's
+    # "Points/round" column (lower is better): "12.5 counted".
+    return t("{points} counted", points=_per_round(figures.count_per_round))
+
+
+def _fives_per_round(figures: Figures) -> str:
+    # TRANSLATORS: Fives and Threes' points a hand and the best single play, in the history's
+    # "Points/round" column: "9.5, best 8".
+    return t("{points}, best {best}", points=_per_round(figures.per(FIVES_GAME, "points", "hands")),
+             best=format_number(figures.of(FIVES_GAME, "best_play")))
+
+
+def _line_summary(figures: Figures) -> str | None:
+    if not figures.rounds:
+        return None
+    return t("{points} points a round", points=_per_round(figures.points_per_round))
+
+
+def _train_summary(figures: Figures) -> str | None:
+    if not figures.train_rounds:
+        return None
+    return t("{points} counted a round in Mexican Train", points=_per_round(figures.count_per_round))
+
+
+def _fives_summary(figures: Figures) -> str | None:
+    if not figures.of(FIVES_GAME, "hands"):
+        return None
+    # TRANSLATORS: in the history's summary: "9.5 points a hand in Fives and Threes (best play 8)".
+    return t("{points} points a hand in Fives and Threes (best play {best})",
+             points=_per_round(figures.per(FIVES_GAME, "points", "hands")),
+             best=format_number(figures.of(FIVES_GAME, "best_play")))
+
+
+#: Each game's own figures in words, by its name (core/games.py): in the "Points/round" column of a row
+#: of that game's matches alone, and in the summary. A game that counts figures of its own
+#: (core/<game>/figures.py) says them here.
+PER_ROUND: Mapping[str, Callable[[Figures], str]] = {
+    LINE_GAME: _line_per_round, TRAIN_GAME: _train_per_round, FIVES_GAME: _fives_per_round,
+}
+SUMMARY: Mapping[str, Callable[[Figures], str | None]] = {
+    LINE_GAME: _line_summary, TRAIN_GAME: _train_summary, FIVES_GAME: _fives_summary,
+}
+
+
+def _only_game(figures: Figures) -> str:
+    """The one game a row's matches are of (the Draw family's, for a row of several or of none)."""
+    games = list(figures.played_by_game)
+    return games[0] if len(games) == 1 else LINE_GAME
+
+
+def figure_cells(figures: Figures, *, game: str = LINE_GAME) -> tuple[str, ...]:
+    """One row's cells, in `figure_columns`' order; ``game``: the game whose figures go in the
+    "Points/round" column (a row of Mexican Train matches only says the counts taken, lower is
+    better; one of Fives and Threes, the points a hand and the best play)."""
     # TRANSLATORS: matches won and their share, in a table of the history: "7 (58%)".
     won = t("{count} ({share})", count=format_number(figures.won), share=_share(figures.won, figures.played))
-    if train:
-        # TRANSLATORS: Mexican Train's points counted against a player a round, in the history's
-        # "Points/round" column (lower is better): "12.5 counted".
-        per_round = t("{points} counted", points=_per_round(figures.count_per_round))
-    else:
-        per_round = _per_round(figures.points_per_round)
+    per_round = PER_ROUND.get(game, _line_per_round)(figures)
     return (format_number(figures.played), won, per_round, format_number(figures.capicu),
             format_number(figures.chuchazo))
 
@@ -64,11 +124,8 @@ def opponent_name(opponent: Opponent | Standing) -> str:
 
 
 # The tables by opponent and the standings count the Draw family's points a round; the table
-# by game has a row for Mexican Train, with its counts (the summary sentence has both).
-
-
-def _train_only(figures: Figures) -> bool:
-    return bool(figures.train_rounds) and not figures.rounds
+# by game has a row for each game's preset, with that game's own figures (the summary sentence
+# has every game's).
 
 
 def opponents_table(opponents: Sequence[Opponent]) -> FigureTable:
@@ -78,7 +135,7 @@ def opponents_table(opponents: Sequence[Opponent]) -> FigureTable:
 
 def presets_table(presets: Sequence[PresetFigures]) -> FigureTable:
     return FigureTable((t("Game"), *figure_columns()),
-                       tuple((preset_title(p.preset), *figure_cells(p.figures, train=_train_only(p.figures)))
+                       tuple((preset_title(p.preset), *figure_cells(p.figures, game=_only_game(p.figures)))
                              for p in presets))
 
 
@@ -102,18 +159,15 @@ def history_title(player: str | None, year: int | None) -> str:
 
 
 def summary_sentence(figures: Figures) -> str:
-    """The figures in one sentence: played, won, points a round, capicús and chuchazos."""
+    """The figures in one sentence: played, won, each game's own (points a round, counts, points a hand
+    and best play), capicús and chuchazos."""
     if not figures.played:
         return t("No finished match.")
     parts = [tn("{count} match played", "{count} matches played", figures.played,
                 count=format_number(figures.played)),
              tn("{count} won ({share})", "{count} won ({share})", figures.won,
                 count=format_number(figures.won), share=_share(figures.won, figures.played))]
-    if figures.rounds:
-        parts.append(t("{points} points a round", points=_per_round(figures.points_per_round)))
-    if figures.train_rounds:
-        parts.append(t("{points} counted a round in Mexican Train",
-                       points=_per_round(figures.count_per_round)))
+    parts += [said for words in SUMMARY.values() if (said := words(figures)) is not None]
     parts.append(tn("{count} capicú", "{count} capicús", figures.capicu, count=format_number(figures.capicu)))
     parts.append(tn("{count} chuchazo", "{count} chuchazos", figures.chuchazo,
                     count=format_number(figures.chuchazo)))

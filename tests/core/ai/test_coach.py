@@ -1,6 +1,6 @@
 """The coach: it names a choice that loses by a known margin, judges from the player's view alone,
 stops when asked, reports its progress, keeps its analyses beside the record, and reads
-Mexican Train and the house rules too."""
+Mexican Train, Fives and Threes and the house rules too."""
 
 from __future__ import annotations
 
@@ -20,6 +20,8 @@ from capicu.core.ai.coach import (
 )
 from capicu.core.ai.mexican_hard import decide
 from capicu.core.ai.mexican_players import make_mexican_player
+from capicu.core.fives import FivesMatch
+from capicu.core.games import FIVES
 from capicu.core.replay import Replay, replay
 from capicu.net.store.coach_store import cache_path, load_analysis, save_analysis
 from capicu.tui.words.describe_coach import describe_decision, describe_summary
@@ -28,6 +30,7 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from tests.helpers_core import crafted_match
+from tests.helpers_fives import crafted_fives
 
 #: Small budgets keep the suite quick; nothing here depends on timing.
 TINY = CoachBudget(samples=12, train_samples=4)
@@ -259,3 +262,90 @@ def test_an_opening_run_laid_whole_is_judged_as_its_first_tile() -> None:
     assert decision is not None
     assert decision.chosen == Play(tiles[plan.run[0]], Train(seat))
     assert decision.chosen in {c.action for c in decision.choices}
+
+
+# -- Fives and Threes ------------------------------------------------------------------------
+
+#: Every tile dealt (14 each to two players): a seat knows the other's hand exactly.
+FIVES_OPEN = msgspec.structs.replace(Rules.preset_named("fives-and-threes"), hand_sizes=(14, 5, 5))
+FIVES_TINY = CoachBudget(fives_samples=8)
+
+
+def fives_bots(rules: Rules, players: int, seed: int, actions: int) -> FivesMatch:
+    """``actions`` moves of a Fives and Threes match of `normal` computer players."""
+    match = FivesMatch(rules, players, seed)  # type: ignore[arg-type]
+    bots = [FIVES.make_player("normal", seat) for seat in range(players)]
+    for _ in range(actions):
+        if match.is_over:
+            break
+        seat = match.turn
+        assert seat is not None
+        match.apply(bots[seat].choose(match.view(seat)), seat)
+    return match
+
+
+def test_a_fives_decision_is_valued_as_the_points_difference_it_gives_the_players_side() -> None:
+    # Seed 0 after 27 moves: seat 0 lays its last tile, 0-2, and the hand ends: on the left it scores
+    # nothing and the go (1 point more for its side than for the other), on the right 2 and the go (3).
+    match = fives_bots(FIVES_OPEN, 2, 0, 27)
+    assert match.turn == 0 and set(map(str, match.legal_actions())) == {"play 0-2 left", "play 0-2 right"}
+    match.apply(parse_action("play 0-2 left"), 0)
+    assert match.results[0].go_side == 0
+    record = replay(match.log())
+    index = next(i for i, p in enumerate(record.positions) if p.action == parse_action("play 0-2 left"))
+    decision = analyse_position(record.positions[index], index, budget=FIVES_TINY, threshold=1.0)
+    assert decision is not None and decision.had_choice
+    assert decision.best.action == parse_action("play 0-2 right") and decision.best.expected == 3.0
+    assert decision.cost == 2.0 and decision.flagged and decision.reason is not None
+    with command_line_language("en"):
+        said = describe_decision(decision, ["Ana", "Beto"], 0)
+    assert said.startswith("0-2 on the right was better by about 2 points: "), said
+
+
+def test_the_fives_coach_reasons_score_now_and_what_a_play_leaves_the_next_player() -> None:
+    rules = Rules.preset_named("fives-and-threes")
+    # Ends 3 and 6 (3-6 led): 6-6 across the 6 makes 15 for 8; 2-3 on the 3 makes 8, nothing.
+    match = crafted_fives(rules, ["6-6 2-3 0-1 0-2 1-1 1-2 1-3", "3-6 4-4 4-5 5-5 5-6 2-2 2-4"], leader=1)
+    match.apply(parse_action("play 3-6"), 1)
+    match.apply(parse_action("play 2-3 left"), 0)
+    record = replay(match.log())
+    index = len(record.positions) - 1
+    decision = analyse_position(record.positions[index], index, budget=FIVES_TINY, threshold=1.0)
+    assert decision is not None and decision.best.action == parse_action("play 6-6 right")
+    assert decision.reason is CoachReason.SCORED_MORE
+    assert dict(decision.reason_params) == {"tile": "6-6", "points": 8}
+    # Near the target the play that reaches it is named so.
+    won = msgspec.structs.replace(rules, target=8)
+    match = crafted_fives(won, ["6-6 2-3 0-1 0-2 1-1 1-2 1-3", "3-6 4-4 4-5 5-5 5-6 2-2 2-4"], leader=1)
+    match.apply(parse_action("play 3-6"), 1)
+    match.apply(parse_action("play 2-3 left"), 0)
+    record = replay(match.log())
+    decision = analyse_position(record.positions[-1], len(record.positions) - 1, budget=FIVES_TINY)
+    assert decision is not None and decision.reason is CoachReason.REACHED_TARGET
+    with command_line_language("es"):
+        said = describe_decision(decision, ["Ana", "Beto"], 0)
+    assert "6-6" in said and "better" not in said
+    # Seed 4, the 15th position: 5-5 scores no more now than 3-6, but 3-6 leaves Beto, next, about 4.
+    record = replay(fives_bots(rules, 2, 4, 30).log())
+    decision = analyse_position(record.positions[14], 14, budget=CoachBudget(fives_samples=100),
+                                threshold=1.5)
+    assert decision is not None and decision.chosen == parse_action("play 3-6 left")
+    assert decision.reason is CoachReason.LEFT_A_SCORE
+    assert dict(decision.reason_params) == {"seat": 1, "points": 4}
+    with command_line_language("en"):
+        said = describe_decision(decision, ["Ana", "Beto"], 0)
+    assert said.endswith(": your choice left Beto about 4 to score on the ends."), said
+
+
+def test_a_whole_fives_match_is_analysed_and_hidden_tiles_do_not_change_the_advice() -> None:
+    match = fives_bots(Rules.preset_named("fives-and-threes"), 4, 3, 60)
+    record = replay(match.log())
+    analysis = analyse(record, 0, budget=FIVES_TINY, threshold=0.0)
+    searched = [d for d in analysis.decisions if d.had_choice]
+    assert searched and all(d.cost >= 0 and d.best.cost == 0 for d in analysis.decisions)
+    assert all(d.reason is not None for d in searched if d.flagged)
+    # The same record gives the same analysis: the random numbers are the coach's seed's and the position's.
+    assert analyse(record, 0, budget=FIVES_TINY, threshold=0.0) == analysis
+    with command_line_language("en"):
+        lines = describe_summary(analysis, ["Ana", "Beto", "Cleo", "Dora"], 0)
+    assert lines[0].startswith("Points given away")

@@ -18,7 +18,7 @@ def framed(obj: object) -> bytes:
 
 
 def hello(name: str = "mallory", **fields: object) -> dict[str, object]:
-    return {"type": "hello", "version": 5, "name": name, **fields}
+    return {"type": "hello", "version": 7, "name": name, **fields}
 
 
 BAD_INPUT = {

@@ -77,3 +77,16 @@ async def test_max_spectators_is_set_through_the_host_config() -> None:
         await eve.close()
     finally:
         await host.stop()
+
+
+async def test_any_port_on_every_interface_is_one_port_that_the_loopback_answers() -> None:
+    # Without a bind address the system would give the IPv4 and the IPv6 sockets a port each.
+    host = Host(HostConfig(TableConfig(players=2), bind=None, port=0), report=lambda text: None)
+    _, port = await host.start()
+    try:
+        assert host._server is not None
+        assert {socket.getsockname()[1] for socket in host._server.sockets} == {port}
+        ana = await asyncio.wait_for(Client.connect(LOOPBACK, port, name="ana"), WAIT)
+        await ana.close()
+    finally:
+        await host.stop()

@@ -29,7 +29,7 @@ def framed(obj: object) -> bytes:
 
 
 def hello(name: str, **fields: object) -> bytes:
-    return framed({"type": "hello", "version": 5, "name": name, **fields})
+    return framed({"type": "hello", "version": 7, "name": name, **fields})
 
 
 def told(effects: list[Effect], peer: Peer) -> list[dict[str, Any]]:

@@ -240,7 +240,7 @@ async def test_a_malformed_mexican_action_is_a_bad_message_and_the_host_hangs_up
         (length,) = struct.unpack(">I", await reader.readexactly(4))
         return msgpack.unpackb(await reader.readexactly(length), raw=False)  # type: ignore[no-any-return]
 
-    send({"type": "hello", "version": 5, "name": "Ana", "code": "K7PX2M"})
+    send({"type": "hello", "version": 7, "name": "Ana", "code": "K7PX2M"})
     async with asyncio.timeout(WAIT):
         while (await receive())["type"] != "snapshot":
             pass
@@ -372,7 +372,7 @@ async def test_the_protocol_pages_mexican_train_example_is_what_a_host_sends(sta
     def on_page(value: Any) -> bool:
         return _squeezed(json.dumps(value, ensure_ascii=False)) in section
 
-    send({"type": "hello", "version": 5, "name": "Ana", "code": "K7PX2M"})
+    send({"type": "hello", "version": 7, "name": "Ana", "code": "K7PX2M"})
     async with asyncio.timeout(WAIT):
         snapshot = await receive()
         while snapshot["type"] != "snapshot":

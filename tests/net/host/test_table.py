@@ -33,7 +33,7 @@ def _seated(table: Table, *names: str) -> list[Peer]:
     peers = []
     for number, name in enumerate(names):
         peer, _ = machine.connect(f"10.0.0.{number + 1}", 0.0)
-        machine.receive(peer, _framed({"type": "hello", "version": 5, "name": name}), 0.0)
+        machine.receive(peer, _framed({"type": "hello", "version": 7, "name": name}), 0.0)
         assert peer.seat == number
         peers.append(peer)
     return peers

@@ -20,6 +20,7 @@ from pathlib import Path
 import pytest
 from capicu.core import Rules, new_match
 from capicu.core.games import game_of
+from capicu.core.replay import replay
 from capicu.core.rules import ALL_PRESET_NAMES
 from capicu.net.store.history import (
     CSV_COLUMNS,
@@ -44,6 +45,18 @@ from capicu.net.store.record import MatchRecord, RecordSeat, record_of
 from helpers_history import HAND_MADE, line_match, person
 from helpers_process import ProcessLines
 
+#: The figures the Draw family and Mexican Train count, by the names they had before each game
+#: declared its own (`Figures`' properties).
+SHAPE = ("played", "won", "rounds", "points", "train_rounds", "train_count", "capicu", "chuchazo")
+
+
+def shape(kept: Figures) -> dict[str, int]:
+    return {name: getattr(kept, name) for name in SHAPE}
+
+
+def figures(**counts: int) -> dict[str, int]:
+    return {**dict.fromkeys(SHAPE, 0), **counts}
+
 
 @pytest.fixture
 def history(tmp_path: Path) -> History:
@@ -55,17 +68,17 @@ def history(tmp_path: Path) -> History:
 
 
 def test_the_figures_of_all_time_and_of_a_year(history: History) -> None:
-    assert history.figures() == Figures(played=4, won=2, rounds=8, points=610, train_rounds=2,
+    assert shape(history.figures()) == figures(played=4, won=2, rounds=8, points=610, train_rounds=2,
                                         train_count=40, capicu=2, chuchazo=1)
-    assert history.figures(year=2026) == Figures(played=3, won=1, rounds=5, points=510, train_rounds=2,
+    assert shape(history.figures(year=2026)) == figures(played=3, won=1, rounds=5, points=510, train_rounds=2,
                                                  train_count=40, capicu=1, chuchazo=1)
     assert history.figures(year=2025).won == 1
-    assert history.figures(year=2024) == Figures()
+    assert shape(history.figures(year=2024)) == figures()
     assert history.figures().points_per_round == pytest.approx(610 / 8)
     assert history.figures().count_per_round == 20
     # By name, any case; Carla's capicú in round 3 of m3 is hers, not Ana's.
-    assert history.figures("carla") == Figures(played=1, won=1, rounds=3, points=500, capicu=1)
-    assert history.figures("Nobody") == Figures()
+    assert shape(history.figures("carla")) == figures(played=1, won=1, rounds=3, points=500, capicu=1)
+    assert shape(history.figures("Nobody")) == figures()
 
 
 def test_the_figures_per_opponent_leave_partners_out(history: History) -> None:
@@ -74,7 +87,7 @@ def test_the_figures_per_opponent_leave_partners_out(history: History) -> None:
                               ("Dos", "computer")}
     assert opponents["Beto", "person"].played == 3
     assert opponents["Beto", "person"].won == 1
-    assert opponents["Dora", "person"] == Figures(played=1, won=0, rounds=2, points=10)
+    assert shape(opponents["Dora", "person"]) == figures(played=1, won=0, rounds=2, points=10)
     # Carla's capicú (her partner's) is not Ana's.
     assert (opponents["Uno", "computer"].capicu, opponents["Uno", "computer"].chuchazo) == (1, 1)
     assert [o.name for o in history.by_opponent(year=2025)] == ["Beto"]
@@ -82,9 +95,9 @@ def test_the_figures_per_opponent_leave_partners_out(history: History) -> None:
 
 def test_the_figures_per_preset(history: History) -> None:
     presets = {p.preset: p.figures for p in history.by_preset()}
-    assert presets["puerto-rican-drawing"] == Figures(played=2, won=1, rounds=5, points=110, capicu=1)
+    assert shape(presets["puerto-rican-drawing"]) == figures(played=2, won=1, rounds=5, points=110, capicu=1)
     assert presets["quinientos"].chuchazo == 1
-    assert presets["mexican-train"] == Figures(played=1, won=0, train_rounds=2, train_count=40)
+    assert shape(presets["mexican-train"]) == figures(played=1, won=0, train_rounds=2, train_count=40)
     assert [p.preset for p in history.by_preset(year=2025)] == ["puerto-rican-drawing"]
 
 
@@ -97,7 +110,7 @@ def test_a_host_keeps_its_tables_standings(tmp_path: Path) -> None:
             ("Ana", 2, 1), ("Beto", 2, 1), ("Dora", 1, 0)]
         assert [s.name for s in host.standings(year=2026)] == ["Beto", "Ana", "Dora"]
         # Kept by a host only: no seat is this machine's player's.
-        assert host.figures() == Figures()
+        assert shape(host.figures()) == figures()
 
 
 def test_a_match_kept_twice_is_kept_once_and_learns_who_kept_it(tmp_path: Path) -> None:
@@ -190,6 +203,51 @@ def test_a_records_facts_are_the_engines_own(tmp_path: Path, preset: str) -> Non
         assert len(history.round_scores(facts.match_id)) == len(facts.rounds)
 
 
+def _fives_best_plays(record: MatchRecord) -> list[int]:
+    """Each seat's most valuable single play in ``record``'s match, read from its events again."""
+    from capicu.core.fives import FivesTilePlayed
+
+    best = [0] * len(record.seats)
+    for position in replay(record.match_log()).positions:
+        for event in position.events:
+            if isinstance(event, FivesTilePlayed):
+                best[event.seat] = max(best[event.seat], event.points)
+    return best
+
+
+def test_fives_and_threes_counts_as_a_game_of_its_own(tmp_path: Path) -> None:
+    """Its points per hand, matches won and highest single play, as its declaration says
+    (core/fives/figures.py); none of them added to another game's figures."""
+    records = [_record("fives-and-threes", 4, 3), _record("fives-and-threes", 2, 8), _record("draw", 2, 5)]
+    facts = facts_from_record(records[0])
+    assert [dict(seat.figures) for seat in facts.seats] == [
+        {"hands": len(facts.rounds), "points": seat.score, "best_play": best}
+        for seat, best in zip(facts.seats, _fives_best_plays(records[0]), strict=True)]
+    for record in records:
+        assert keep_in_history(tmp_path, record, kept_by=KeptBy.PLAYER, me=0) is None
+    hands = [len(facts_from_record(record).rounds) for record in records[:2]]
+    points = [record.total_of(0) for record in records[:2]]
+    with open_history(tmp_path)[0] as history:
+        kept = history.figures()
+        won = sum(0 in record.winners for record in records[:2])
+        assert kept.played == 3 and kept.played_by_game[FIVES_GAME] == (2, won)
+        assert kept.of(FIVES_GAME, "hands") == sum(hands) and kept.of(FIVES_GAME, "points") == sum(points)
+        assert kept.per(FIVES_GAME, "points", "hands") == pytest.approx(sum(points) / sum(hands))
+        # The best of both matches, not their sum.
+        assert kept.of(FIVES_GAME, "best_play") == max(_fives_best_plays(records[0])[0],
+                                                       _fives_best_plays(records[1])[0]) > 0
+        # The Draw family's points are its own.
+        assert kept.points == records[2].total_of(0)
+        assert kept.rounds == len(facts_from_record(records[2]).rounds)
+        by_preset = {p.preset: p.figures for p in history.by_preset()}
+        assert set(by_preset["fives-and-threes"].played_by_game) == {FIVES_GAME}
+        assert by_preset["fives-and-threes"].of(FIVES_GAME, "hands") == sum(hands)
+        assert by_preset["draw"].of(FIVES_GAME, "hands") == 0
+        # Its opponents, the computers, have their own bests.
+        opponents = {o.name: o.figures for o in history.by_opponent()}
+        assert opponents["CPU 1"].played == 3
+
+
 def test_an_unfinished_match_is_not_kept() -> None:
     match = new_match(Rules.preset_named("draw"), 2, 1)
     with pytest.raises(ValueError, match="finished"):
@@ -213,7 +271,9 @@ _WRITER = textwrap.dedent("""
     from capicu.net.store.history import KeptBy, MatchFacts, RoundFacts, SeatFacts, open_history
 
     history, _ = open_history(Path(sys.argv[1]))
-    seats = (SeatFacts("Ana", "person", None, 0, 100, True), SeatFacts("Beto", "person", None, 1, 7, False))
+    line = (("rounds", 39), ("points", 100), ("capicu", 0), ("chuchazo", 0))
+    seats = (SeatFacts("Ana", "person", None, 0, 100, True, line),
+             SeatFacts("Beto", "person", None, 1, 7, False, line))
     rounds = tuple(RoundFacts(n, "domino", 0, 0, 10, (0, 7), ()) for n in range(1, 40))
     number = 0
     while True:
@@ -264,7 +324,7 @@ def test_an_older_schema_is_migrated_and_keeps_its_matches(tmp_path: Path) -> No
     old.close()
 
     with open_history(tmp_path)[0] as history:
-        assert history.figures() == Figures(played=1, won=1, rounds=1, points=61, capicu=1)
+        assert shape(history.figures()) == figures(played=1, won=1, rounds=1, points=61, capicu=1)
         assert history.figures("Beto").played == 1
         rows = list(csv.DictReader(io.StringIO(_csv(history))))
         assert rows[0]["kept_by_player"] == "1" and rows[0]["kept_by_host"] == "0"
@@ -273,6 +333,25 @@ def test_an_older_schema_is_migrated_and_keeps_its_matches(tmp_path: Path) -> No
     again = sqlite3.connect(tmp_path / HISTORY_FILE)
     assert again.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
     again.close()
+
+
+def test_a_fives_and_threes_match_kept_before_its_figures_were_declared_keeps_its_hands_and_points(
+        tmp_path: Path) -> None:
+    # A version-2 file (before each game declared its figures) holding a Fives and Threes match.
+    old = sqlite3.connect(tmp_path / HISTORY_FILE, isolation_level=None)
+    migrate(old, target=2)
+    old.execute("INSERT INTO matches (match_id, started, ended, preset, game, players, rounds, record_path,"
+                " me, by_player) VALUES ('f-1', '2026-05-05T10:00:00Z', '2026-05-05T11:00:00Z',"
+                " 'fives-and-threes', 'fives-and-threes', 2, 5, NULL, 0, 1)")
+    old.execute("INSERT INTO seats VALUES (1, 0, 'Ana', 'person', NULL, 0, 61, 1)")
+    old.execute("INSERT INTO seats VALUES (1, 1, 'Beto', 'person', NULL, 1, 40, 0)")
+    old.close()
+    with open_history(tmp_path)[0] as history:
+        kept = history.figures()
+        assert (kept.played, kept.won, kept.rounds, kept.points) == (1, 1, 0, 0)
+        assert (kept.of(FIVES_GAME, "hands"), kept.of(FIVES_GAME, "points")) == (5, 61)
+        assert kept.of(FIVES_GAME, "best_play") == 0  # not kept then: none
+        assert history.figures("Beto").of(FIVES_GAME, "points") == 40
 
 
 def test_a_failed_migration_step_leaves_the_file_at_the_version_before(

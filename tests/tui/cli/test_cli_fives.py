@@ -67,8 +67,18 @@ def test_an_option_of_another_game_is_refused(capsys: pytest.CaptureFixture[str]
     assert "--exact-finish is not an option of draw" in capsys.readouterr().err
 
 
-def test_play_and_host_at_a_table_are_refused_until_there_is_one(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["play", "--preset", "fives-and-threes"]) == 2
-    assert "fives-and-threes has no table screen yet" in capsys.readouterr().err
-    assert main(["--lang", "es", "host", "--preset", "fives-and-threes", "--port", "0"]) == 2
-    assert "todavía no tiene mesa en pantalla" in capsys.readouterr().err
+def test_play_and_host_find_the_fives_table(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`capicu play/host` of Fives and Threes play at its table (tui/games.py FACES); a game without one
+    would still be refused in one line."""
+    from capicu.core import Rules
+    from capicu.tui.cli.main import CliError
+    from capicu.tui.cli.options import check_table
+    from capicu.tui.games import FACES, face_of
+    from capicu.tui.screens.fives_table import FivesTableScreen
+
+    rules = Rules.preset_named("fives-and-threes")
+    check_table(rules)  # no refusal
+    assert face_of(rules).table is FivesTableScreen
+    monkeypatch.delitem(FACES, "fives-and-threes")
+    with pytest.raises(CliError, match="fives-and-threes has no table screen yet"):
+        check_table(rules)

@@ -1,0 +1,230 @@
+"""A club night in the real app, against a real club host on 127.0.0.1 (issue 33).
+
+The player's app joins the club (``capicu club --join``), is listed as people arrive,
+is taken to its seat by itself when a round is drawn (no join line typed), plays its
+match by keys, and comes back to the club's standings; the next draw takes it to its
+next table. The organiser's app runs the club host in its own process, draws rounds
+(``s``) and closes a late table (``c``, then ``y``); the final standings stay on its
+screen. The other players are protocol clients (net/club/client.py) that play the
+first legal action.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import msgspec
+import pytest
+from capicu.core import Rules
+from capicu.core.club import ClubConfig, ClubFormat
+from capicu.net import Limits, NextRound, Update
+from capicu.net.club import ClubClient, ClubHost, ClubHostConfig
+from capicu.net.protocol import ClubPhase, GameSnapshot, TableState
+from capicu.tui.app import CapicuApp
+from capicu.tui.game import DisplayOptions, HostClub, JoinGame
+from capicu.tui.screens.club_lobby import ClubLobbyScreen
+from capicu.tui.screens.club_standings import ClubStandingsScreen, StandingsOverlay
+from capicu.tui.screens.draw_table import DrawTableScreen
+from capicu.tui.screens.match_over import MatchOverScreen
+from capicu.tui.widgets.standings_table import StandingsTable
+from helpers_app import play_turn_and_wait, screen_text, summary_ready, wait_for
+
+CODE = "K7PX2M"
+WAIT = 20.0
+#: Pilot steps of 20 ms: long enough for a short match of computer-fast turns.
+STEPS = 1500
+
+
+def _config(*, rounds: int = 2, target: int = 10) -> ClubConfig:
+    rules = msgspec.structs.replace(Rules.preset_named("puerto-rican-drawing"), target=target)
+    return ClubConfig(rules=rules, format=ClubFormat.SWISS, rounds=rounds, table_size=2, name="Friday")
+
+
+@contextlib.asynccontextmanager
+async def club_host(folder: Path, club: ClubConfig) -> AsyncIterator[ClubHost]:
+    host = ClubHost(ClubHostConfig(
+        club, folder, bind="127.0.0.1", port=0, code=CODE, computer_level="greedy", next_round_delay=0,
+        round_delay=None, limits=Limits(messages_per_second=10_000, message_burst=10_000)))
+    await host.start()
+    try:
+        yield host
+    finally:
+        await host.stop()
+
+
+async def play_along(club: ClubClient) -> None:
+    """A protocol player: the first legal action on each turn, ready at each round's end, all night."""
+    while True:
+        change = await club.next_change()
+        if change.source != "table" or change.change is None or club.table is None:
+            continue
+        message = change.change.message
+        if isinstance(message, NextRound):
+            await club.table.ready()
+        view = message.view if isinstance(message, Update | GameSnapshot) else None
+        if view is not None and view.is_my_turn and view.legal:
+            await club.table.send_action(view.legal[0])
+
+
+@contextlib.asynccontextmanager
+async def players(port: int, *names: str, play: bool = True) -> AsyncIterator[list[ClubClient]]:
+    """Protocol players in the club; ``play``: they play their matches (else they sit and think)."""
+    clubs = [await ClubClient.connect("127.0.0.1", port, name=name, code=CODE) for name in names]
+    tasks = [asyncio.create_task(play_along(club)) for club in clubs if play]
+    try:
+        yield clubs
+    finally:
+        for task in tasks:
+            task.cancel()
+        for club in clubs:
+            with contextlib.suppress(Exception):
+                await club.close()
+
+
+async def play_my_match(pilot: Any, app: CapicuApp) -> None:
+    """Play the seat's match by keys to its end (ready between its rounds)."""
+    for _ in range(STEPS):
+        table = app.table
+        view = table.view if table is not None else None
+        if view is not None and view.match_over:
+            return
+        if isinstance(app.screen, DrawTableScreen) and view is not None and view.is_my_turn and view.legal:
+            await play_turn_and_wait(pilot, app)
+        elif summary_ready(app) and view is not None and not view.match_over:
+            await pilot.press("enter")
+        await pilot.pause(0.02)
+    raise AssertionError("the match did not end")
+
+
+async def test_a_player_is_taken_to_each_seat_by_itself_and_back_to_the_standings(tmp_path: Path) -> None:
+    async with club_host(tmp_path / "night", _config()) as host:
+        port = host.port
+        assert port is not None
+        app = CapicuApp(DisplayOptions(mouse=False, ascii=True),
+                        JoinGame("127.0.0.1", port, name="Ana", code=CODE, club=True))
+        async with app.run_test(size=(80, 24)) as pilot:
+            await wait_for(pilot, lambda: isinstance(app.screen, ClubLobbyScreen), what="the club's lobby")
+            async with players(port, "Beto", "Cruz", "Dani"):
+                await wait_for(pilot, lambda: "4 players have joined" in screen_text(app),
+                               what="the roster as people arrive")
+                text = screen_text(app)
+                assert "Ana (you)" in text and "Beto" in text and "Dani" in text
+                host.start_round()
+                # No join line: the draw alone takes the app to its seat.
+                await wait_for(pilot, lambda: isinstance(app.screen, DrawTableScreen), steps=STEPS,
+                               what="the seat of round 1")
+                assert app.club is not None and app.game is not None
+                first = app.club.model.club_draw
+                assert first is not None and first.round == 1
+                assert app.game.table.seat == first.seat
+                await wait_for(pilot, lambda: "Round 1: you sit at table" in screen_text(app),
+                               what="the notice")
+                # The standings, live during the round, one key away from the table.
+                await pilot.press("f2")
+                await wait_for(pilot, lambda: isinstance(app.screen, StandingsOverlay), what="the standings")
+                await wait_for(pilot, lambda: "Standings: round 1 of 2" in screen_text(app)
+                               and "Dani" in screen_text(app), what="the standings")
+                await pilot.press("escape")
+                await wait_for(pilot, lambda: isinstance(app.screen, DrawTableScreen), what="the table again")
+                await play_my_match(pilot, app)
+                await wait_for(pilot, lambda: summary_ready(app), steps=STEPS, what="the match's end")
+                await pilot.press("enter")  # the final score
+                await wait_for(pilot, lambda: isinstance(app.screen, MatchOverScreen), what="the final score")
+                await pilot.press("escape")  # back to the club
+                await wait_for(pilot, lambda: isinstance(app.screen, ClubStandingsScreen),
+                               what="the standings")
+                await wait_for(pilot, lambda: app.club is not None and app.club.phase == ClubPhase.BETWEEN,
+                               steps=STEPS, what="every table of round 1 done")
+                board = app.screen.query_one(StandingsTable)
+                await wait_for(pilot, lambda: all(row.played == 1 for row in board.rows_shown),
+                               what="round 1 counted")
+                told = app.club.model.standings
+                assert told is not None and board.rows_shown == told.rows
+                assert [row.entrant for row in told.rows] == [s.entrant for s in host.night.standings()]
+                await wait_for(pilot, lambda: "Standings: round 1 of 2" in screen_text(app), what="the title")
+                host.start_round()
+                await wait_for(pilot, lambda: isinstance(app.screen, DrawTableScreen), steps=STEPS,
+                               what="the seat of round 2")
+                drawn = app.club.model.club_draw
+                assert drawn is not None and drawn.round == 2 and app.game.table.seat == drawn.seat
+
+
+async def test_the_organiser_draws_rounds_closes_a_late_table_and_keeps_the_final_standings(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("CAPICU_DATA_DIR", str(tmp_path / "data"))
+    request = HostClub(club=_config(rounds=1), bind="127.0.0.1", port=0, code=CODE,
+                       round_delay=None, name="Olga")
+    app = CapicuApp(DisplayOptions(mouse=False), request)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, ClubLobbyScreen) and app.hosted_at is not None,
+                       what="the organiser's lobby")
+        hosting = app.hosted_at
+        assert hosting is not None and hosting.club
+        line = f"capicu club --join 127.0.0.1:{hosting.port} --code {CODE}"
+        await wait_for(pilot, lambda: line in screen_text(app), what="how to join")
+        # The players think for ever: the table is still being played when the organiser closes it.
+        async with players(hosting.port, "Beto", "Cruz", play=False):
+            await wait_for(pilot, lambda: "Cruz" in screen_text(app), what="the roster")
+            await wait_for(pilot, lambda: "Beto joined the club." in screen_text(app), what="the news")
+            await pilot.press("s")
+            await wait_for(pilot, lambda: isinstance(app.screen, ClubStandingsScreen), what="the draw")
+            await wait_for(pilot, lambda: "Beto" in screen_text(app) and "playing" in screen_text(app),
+                           what="the round's table")
+            await pilot.press("c")
+            await wait_for(pilot, lambda: "Close this table?" in screen_text(app), what="the question")
+            await pilot.press("y")
+            await wait_for(pilot, lambda: app.club is not None and app.club.phase == ClubPhase.OVER,
+                           steps=STEPS, what="the night's end")
+            await wait_for(pilot, lambda: "Final standings" in screen_text(app), what="the final standings")
+            roster = app.club.model.club
+            assert roster is not None and roster.tables[0].state == TableState.CLOSED
+            board = app.screen.query_one(StandingsTable)
+            assert [row.name for row in board.rows_shown] == [s.name for s in app.club.model.standings.rows]
+            assert sorted(row.played for row in board.rows_shown) == [1, 1]
+        # The players gone, the final standings stay until the organiser leaves.
+        await pilot.pause(0.2)
+        assert isinstance(app.screen, ClubStandingsScreen) and "Final standings" in screen_text(app)
+
+
+async def test_the_menu_leads_to_the_organisers_form_which_says_what_is_wrong(
+) -> None:
+    from capicu.tui.screens.club_setup import ClubSetupScreen
+    from textual.widgets import Input, Select
+
+    app = CapicuApp(DisplayOptions(mouse=False))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("c")
+        await wait_for(pilot, lambda: isinstance(app.screen, ClubSetupScreen), what="the organiser's form")
+        form = app.screen
+        text = screen_text(app)
+        for label in ("Game", "Players a table", "Format", "Rounds", "Points to win", "Byes", "Join code",
+                      "Port"):
+            assert label in text
+        form.query_one("#format", Select).value = "rotating-partners"
+        await pilot.press("ctrl+s")
+        await wait_for(pilot, lambda: "rotating partners is for a partners' game" in str(
+            [n.message for n in app._notifications]), what="the refusal")
+        assert isinstance(app.screen, ClubSetupScreen)
+        form.query_one("#format", Select).value = "swiss"
+        form.query_one("#rounds", Input).value = "40"
+        await pilot.press("ctrl+s")
+        await wait_for(pilot, lambda: "a night has 1 to 30 rounds" in str(
+            [n.message for n in app._notifications]), what="the refusal of the rounds")
+        form.query_one("#rounds", Input).value = "2"
+        form.query_one("#port", Input).value = "0"
+        await pilot.press("ctrl+s")
+        await wait_for(pilot, lambda: "The port must be a number" in str(
+            [n.message for n in app._notifications]), what="the refusal of the port")
+        form.query_one("#port", Input).value = "7300"
+        form.query_one("#night-name", Input).value = "Friday"
+        # (Not started here: the form's night listens on every interface, and tests keep to the loopback.)
+        request = form.request()
+        assert request is not None and (request.port, request.bind) == (7300, None)
+        club = request.club
+        assert (club.format, club.rounds, club.table_size, club.name) == (ClubFormat.SWISS, 2, 2, "Friday")
+        assert club.rules == Rules.preset_named("puerto-rican-drawing")

@@ -1,0 +1,110 @@
+"""The club night this terminal takes part in: the club's connection and model, and the seat it draws.
+
+A club night is one connection to the club (its roster, its draws, its standings:
+the club's own `TableModel`, kept in `ClubSession`) and, while a round is played, a
+second connection to the player's table, opened by itself from the round's draw
+(`ClubDrawn`: the table's name and the seat's token). That second connection is the
+App's game like any other (`CapicuApp.game`, `CapicuApp.link`), so the table screens
+need nothing of the club; when its match ends the player goes back to the club's
+standings, and the next draw takes them to their next seat. Plain values, no Textual.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from capicu.core.club import ClubError, Phase
+from capicu.net.model import TableModel
+from capicu.net.protocol import ClubDrawn, ClubPhase
+from capicu.tui.prefs.settings import data_dir, records_dir
+
+from .game import HostClub, JoinGame, StartRequest
+
+if TYPE_CHECKING:
+    from capicu.net.club.host import ClubHostConfig
+
+    from .link import Connection, GameLink
+
+
+@dataclass
+class ClubSession:
+    """The club night: how it was reached, its model, its link, and the organiser's key if ours."""
+
+    #: How this terminal reached the club: a `JoinGame` (a player), or the organiser's own request.
+    request: StartRequest
+    #: The club connection's model: `club` (the roster), `club_draw`, `standings`, as last said.
+    model: TableModel
+    link: GameLink
+    #: The organiser's key (None: a player, who cannot start rounds or close tables).
+    organiser_key: str | None = None
+    #: The round whose seat this terminal was taken to (a draw said again takes nobody twice).
+    seated_round: int = 0
+
+    @property
+    def organiser(self) -> bool:
+        return self.organiser_key is not None
+
+    @property
+    def phase(self) -> str:
+        """The night's `ClubPhase` value (gathering until the roster says otherwise)."""
+        return self.model.club.phase if self.model.club is not None else ClubPhase.GATHERING
+
+    def seat_to_take(self) -> ClubDrawn | None:
+        """The round's draw, when it gives this terminal a seat it has not been taken to yet."""
+        drawn = self.model.club_draw
+        if drawn is None or drawn.table is None or drawn.token is None or drawn.round <= self.seated_round:
+            return None
+        return drawn
+
+    def seat_connection(self, drawn: ClubDrawn) -> tuple[JoinGame, Connection]:
+        """The join to the seat ``drawn`` gives: the club's address, name and code, its table and token."""
+        from .link import Connection
+
+        assert drawn.table is not None
+        club = self.link.connection
+        host, port = club.host, club.port
+        request = JoinGame(host=host, port=port, name=club.name, code=club.code, seat_key=drawn.seat_key,
+                           give_up_after=club.give_up_after)
+        return request, Connection(host, port, club.name, club.code, table=drawn.table, token=drawn.token,
+                                   drawn=True, give_up_after=club.give_up_after)
+
+
+#: The folder (in the user data folder) that holds the club night run from this machine, and
+#: the nights set aside beside it.
+CLUBS_FOLDER = "clubs"
+#: The night being run: ``capicu club`` run again resumes it, until it is over.
+NIGHT_FOLDER = "night"
+
+
+def clubs_dir() -> Path:
+    """The folder of the club nights run from this machine."""
+    return data_dir() / CLUBS_FOLDER
+
+
+def club_host_config(request: HostClub) -> ClubHostConfig:
+    """The club host ``request`` asks for: the night's folder is the one run from this machine.
+
+    A night kept there unfinished (its host stopped or killed) is resumed, with its own
+    settings; one that is over, or any with ``request.new``, is set aside first (renamed
+    beside it with the time), so that a new night starts.
+    """
+    from capicu.net.club.host import NIGHT_FILE, ClubHostConfig
+    from capicu.net.club.night_log import read_night
+
+    folder = clubs_dir() / NIGHT_FOLDER
+    journal = folder / NIGHT_FILE
+    if journal.is_file():
+        try:
+            over = read_night(journal).phase is Phase.OVER
+        except (OSError, ClubError):
+            over = False  # the host says what is wrong with it as it starts
+        if over or request.new:
+            stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S")
+            folder.rename(folder.with_name(f"{NIGHT_FOLDER}-{stamp}"))
+    # The matches' records and the night itself go where `capicu history` (and --club) reads them.
+    return ClubHostConfig(request.club, folder=folder, bind=request.bind, port=request.port,
+                          code=request.code, records=records_dir(),
+                          round_delay=request.round_delay)
