@@ -433,8 +433,17 @@ class MexicanTableScreen(TableScreen[MexicanView]):
             self.laid = laid
             self.query_one(StatusLine).clear_notice()
             self._show(view)
+            self._cursor_to_a_fit()
             return
         self._send_turn(play)
+
+    def _cursor_to_a_fit(self) -> None:
+        """The hand's cursor on a tile that may come next, if the one under it may not (a tile just laid
+        on the screen left the cursor on its neighbour)."""
+        hand = self.query_one(HandView)
+        fits = [a.tile for a in hand.legal if isinstance(a, Play)]
+        if fits and hand.selected not in fits and fits[0] in hand.hand:
+            hand.cursor = hand.hand.index(fits[0])
 
     def _send_turn(self, last: Action) -> None:
         """Send the turn: the doubles laid on the screen, then ``last`` (the cover, a draw or a pass)."""
