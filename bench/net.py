@@ -25,7 +25,8 @@ host_cpu_us_per_move alone, ``--discovery`` discovery_first_answer_ms alone.
   (net/club/) in its own process with 32 protocol clients (this process: the real codec, each
   its club connection and then its table's, opened with the seat's token the draw gave it) at
   8 tables of 4, every table playing as fast as its moves come back (the seat on turn sends
-  one of its legal intents once every seat has the last update); against one table of 4 alone
+  one of its legal intents once every seat has the last update), every club connection open
+  and read (the night's tables and points, told as each round of a match ends); against one table of 4 alone
   on the same kind of host, run in turn with it. move_p99_ms: a move's round trip (intent sent
   to the mover's update read); host_cpu_us_per_move: the host process's CPU time over the
   measure, per move; host_rss_mb: its resident memory at the end.
@@ -437,9 +438,15 @@ async def _club_players(pipe: Pipe, port: int, players: int,
 
     seats = await asyncio.gather(*(seated(lobby, f"p{i}") for i, lobby in enumerate(lobbies)))
     tables: dict[str, list[Seat]] = {}
-    for seat, lobby in zip(seats, lobbies, strict=True):
+    for seat in seats:
         tables.setdefault(seat.table or "", []).append(seat)
-        lobby.writer.close()  # the club's connection is idle while tables play: not read here
+
+    async def drain(lobby: Seat) -> None:
+        """The club's connection stays open and read (the night's tables and points as rounds end)."""
+        while True:
+            await lobby.frame()
+
+    draining = [asyncio.create_task(drain(lobby)) for lobby in lobbies]
     times: list[float] = []
     made = 0
     begin = loop.time() + 1.0  # the first second warms up
@@ -471,7 +478,9 @@ async def _club_players(pipe: Pipe, port: int, players: int,
     await asyncio.gather(*(play(table) for table in tables.values()))
     await loop.run_in_executor(None, pipe.send, "usage")
     cpu_after, rss = await loop.run_in_executor(None, pipe.recv)
-    for seat in seats:
+    for task in draining:
+        task.cancel()
+    for seat in (*seats, *lobbies):
         seat.writer.close()
     return times, made, cpu_after - cpu_before, rss
 

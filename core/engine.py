@@ -12,17 +12,28 @@ A match is its log: the header (format, rules, players, seed) plus every deal
 and action in order, and ``Engine.from_log(match.log())`` is the same match.
 `LoggedMatch` writes and reads that log once for every engine; an engine
 gives its format, its rules type and how it reads its own kinds of entries.
+
+`LoggedMatch` also runs the rounds the way every engine does, after
+python-chess's ``BaseBoard`` under ``Board``: a round's deal drawn from the
+seed (or taken from the log) and logged, the round counted, the pause
+between rounds, the end of a round's events and why an action is refused.
+Each engine keeps its own rules in its own package: what a round is, who
+leads it, how it scores, when the match is over and its view.
 """
 
 from __future__ import annotations
 
+import random
 from abc import ABC, abstractmethod
-from collections.abc import Callable
+from collections import deque
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, Protocol, Self, TypeVar
+from typing import Any, ClassVar, NoReturn, Protocol, Self, TypeVar
 
 from .actions import Action, IllegalAction, parse_action
+from .refusals import Refusal
 from .rules import Rules
+from .tiles import TileSet, tile_set
 
 #: Told of each entry `from_log` replays: the match after it, the action (None for
 #: a deal), the seat that took it and the events it caused.
@@ -40,6 +51,12 @@ class Ending:
     totals: tuple[int, ...]
     #: The seats that won (both partners of a winning side; every seat tied for the best).
     winners: tuple[int, ...]
+
+    @classmethod
+    def of_side(cls, rules: Rules, players: int, scores: Sequence[int], side: int) -> Ending:
+        """The ending of a match that ``side`` won, with each side's ``scores``."""
+        winners = tuple(seat for seat in range(players) if rules.side_of(seat, players) == side)
+        return cls(tuple(scores), winners)
 
 
 class Engine(Protocol[V_co, E_co]):
@@ -94,10 +111,14 @@ class Engine(Protocol[V_co, E_co]):
 
 
 class LoggedMatch(ABC):
-    """The log every engine keeps and replays, written once (`Match`, `MexicanMatch` derive from it).
+    """The log every engine keeps and replays, and the rounds every engine deals, written once
+    (`Match`, `MexicanMatch`, `FivesMatch` derive from it).
 
-    An engine appends its deals (plain dicts) and actions to ``_entries`` as it
-    goes, and declares `LOG_FORMAT`, `RULES` and the words its errors use.
+    An engine calls ``super().__init__`` first, sets up its own parts, then deals
+    its first round (``self._opening = tuple(self._next_round())``). It deals a
+    round in `_start_round` with `_next_deal` (which logs it), appends its actions to ``_entries``,
+    ends a round with `_round_ended`, and declares `LOG_FORMAT`, `RULES`, the
+    words its errors use and `_why_not`, which says why its view refuses an action.
     """
 
     #: The log's format: it tells one game's logs from another's (core/games.py).
@@ -108,14 +129,16 @@ class LoggedMatch(ABC):
     LOG_NAME: ClassVar[str]
     #: How a log without rules of `RULES`' type is refused.
     RULES_NEEDED: ClassVar[str]
+    #: Why the engine's view refuses an action (its refusals.py `why_not`); None when it does not.
+    _why_not: ClassVar[Callable[[Any, object], IllegalAction | None]]
 
     rules: Rules
     players: int
     seed: int
     pause_between_rounds: bool
     _entries: list[Any]
+    _opening: tuple[Any, ...]
 
-    @abstractmethod
     def __init__(
         self,
         rules: Any,
@@ -124,27 +147,125 @@ class LoggedMatch(ABC):
         *,
         deals: list[tuple[list[int], int]] | None = None,
         pause_between_rounds: bool = False,
-    ) -> None: ...
+    ) -> None:
+        """What every engine sets up: the players and the seed checked, the deals to come, the log.
 
-    # What replaying a log asks of the engine.
+        ``deals``: the deals a log recorded, taken in order before the seed's.
+        """
+        rules.check_players(players)
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise ValueError(f"a seed is a whole number, not {seed!r}")
+        self.rules = rules
+        self.players = players
+        self.seed = seed
+        self.tiles: TileSet = tile_set(rules.max_pip)
+        self.round_number = 0
+        #: Stop after a round's end until `deal_next_round` (a table lets people read it).
+        self.pause_between_rounds = pause_between_rounds
+        self._awaiting_deal = False
+        self._recorded_deals = deque(deals or ())
+        self._deal_count = 0
+        #: The match's own source of deals: the same seed gives the same deals.
+        self._deal_rng = random.Random(seed)
+        #: Deals (plain data) and actions, in order; `log` writes the actions as text.
+        self._entries = []
+        #: legal_actions() of the current position, until the next action.
+        self._legal: tuple[Action, ...] | None = None
+        #: The events of the round being played, from its deal on (every view shows them).
+        self._round_events: list[Any] = []
+
+    # What an engine gives.
 
     @property
     @abstractmethod
     def turn(self) -> int | None: ...
 
-    @property
     @abstractmethod
-    def awaiting_deal(self) -> bool: ...
-
-    @property
-    @abstractmethod
-    def opening_events(self) -> tuple[Any, ...]: ...
+    def view(self, seat: int | None) -> Any: ...
 
     @abstractmethod
     def apply(self, action: Action, seat: int | None = None) -> tuple[Any, ...]: ...
 
     @abstractmethod
-    def deal_next_round(self) -> tuple[Any, ...]: ...
+    def _start_round(self) -> list[Any]:
+        """Deal round ``round_number`` (`_next_deal`) and start it; its events."""
+
+    # -- rounds ------------------------------------------------------------------
+
+    @property
+    def awaiting_deal(self) -> bool:
+        """A round has ended (not the match) and `deal_next_round` has not dealt the next one.
+
+        Only with ``pause_between_rounds``; meanwhile nobody may act.
+        """
+        return self._awaiting_deal
+
+    @property
+    def opening_events(self) -> tuple[Any, ...]:
+        """The events of the first deal, which happened before any action."""
+        return self._opening
+
+    def _next_round(self) -> list[Any]:
+        """Count the next round and deal it (`_start_round`); its events."""
+        self.round_number += 1
+        return self._start_round()
+
+    def deal_next_round(self) -> tuple[Any, ...]:
+        """Deal the round that `awaiting_deal` waits for; its events (the new round's start).
+
+        RuntimeError when no round awaits its deal (a caller's mistake, not a player's).
+        """
+        if not self._awaiting_deal:
+            raise RuntimeError("no round awaits its deal")
+        self._awaiting_deal = False
+        return tuple(self._next_round())
+
+    def _next_deal(self, tiles: list[int] | None = None, what: str = "the set") -> tuple[list[int], int]:
+        """The next deal, logged: the shuffled order of ``tiles`` (the whole set's indexes when
+        None) and a seat drawn at random; ``what`` names the tiles when a log's deal is damaged."""
+        expected = list(range(len(self.tiles))) if tiles is None else tiles
+        # Drawn even when the deal is recorded, so that a log cut short before a
+        # deal goes on with the deal the seed gives.
+        order = list(expected)
+        self._deal_rng.shuffle(order)
+        seat = self._deal_rng.randrange(self.players)
+        if self._recorded_deals:
+            order, seat = self._recorded_deals.popleft()
+            if sorted(order) != expected or not 0 <= seat < self.players:
+                raise ValueError(f"deal {self._deal_count + 1} of the log is not a shuffle of {what}")
+        self._deal_count += 1
+        self._entries.append({"deal": list(order), "seat": seat})
+        return list(order), seat
+
+    def _round_ended(self, ended: Any, match_ended: Any = None) -> list[Any]:
+        """The events of a round's end: ``ended``, then ``match_ended`` when it ends the match.
+
+        Otherwise the next round is dealt at once, or awaits `deal_next_round`
+        with ``pause_between_rounds``.
+        """
+        events = [ended] if match_ended is None else [ended, match_ended]
+        self._round_events.extend(events)
+        if match_ended is None:
+            if self.pause_between_rounds:
+                self._awaiting_deal = True
+            else:
+                events.extend(self._next_round())
+        return events
+
+    def _refuse(self, action: object, seat: int | None) -> NoReturn:
+        """Raise IllegalAction for an action that is not legal now, saying why.
+
+        The reason is `_why_not`'s, read from the view of the seat that acts, so
+        the engine and an interface asking the same view never disagree.
+        """
+        if seat is None:
+            seat = self.turn
+        elif not (isinstance(seat, int) and 0 <= seat < self.players):
+            seat = None  # not a seat at this table: it may only watch
+        refused = type(self)._why_not(self.view(seat), action)
+        if refused is None:  # pragma: no cover - only called for an action that is not legal
+            refused = IllegalAction(action, Refusal.NOT_ALLOWED)
+        raise refused
 
     # -- the log -----------------------------------------------------------------
 

@@ -292,6 +292,12 @@ def new_match(
 
 def match_from_log(data: Any, on_entry: OnEntry | None = None) -> AnyMatch:
     """The match a log of any game describes (told apart by its format); ValueError when damaged."""
+    fmt = data.get("format") if isinstance(data, dict) else None
+    if isinstance(fmt, str) and fmt not in _BY_FORMAT:
+        # Said as it is: a format no game has (a newer capicu's, or a hand's edit), not the Draw family's
+        # "expected format 'capicu-log/1'" for a log that never claimed to be one.
+        known = ", ".join(repr(spec.log_format) for spec in GAMES)
+        raise ValueError(f"not a capicu match log: its format {fmt[:40]!r} is none of {known}")
     match: AnyMatch = game_of_log(data).from_log(data, on_entry)  # type: ignore[assignment]
     return match
 

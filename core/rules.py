@@ -699,8 +699,8 @@ class RuleOption:
     metavar: str = ""
     #: A house rule of docs/RULES.md: off by default, offered on the setup form.
     house: bool = False
-    #: Offered on the setup form too, beside the house rules (a game's own options: Mexican Train's).
-    form: bool = False
+    #: A game's own option offered on the setup form too (a house rule always is).
+    on_form: bool = False
     #: The facts it says in `capicu rules` (None: it says none).
     says: SaysFacts | None = None
 
@@ -850,34 +850,32 @@ RULE_OPTIONS: tuple[RuleOption, ...] = (
     RuleOption(
         "rounds", "rounds", "--rounds", _MEXICAN, OptionKind.CHOICE,
         choices=(("1", 1), ("4", 4), ("all", None)),
-        form=True,
         says=_rounds,
     ),
     RuleOption(
         "opening_run", "opening_run", "--opening-run", _MEXICAN, OptionKind.PAIR,
         off_flag="--one-tile-start",
-        form=True,
+        on_form=True,
         says=_on_off("opening_run", RuleFact.OPENING_RUN, RuleFact.ONE_TILE_START),
     ),
     RuleOption(
         "mexican_after_own", "mexican_needs_own_train", "--mexican-after-own", _MEXICAN, OptionKind.SWITCH,
-        form=True,
         says=_on_off("mexican_needs_own_train", RuleFact.MEXICAN_TRAIN_AFTER_OWN,
                      RuleFact.MEXICAN_TRAIN_ANYONE),
     ),
     RuleOption(
         "cover_doubles", "cover_doubles", "--cover-doubles", _MEXICAN, OptionKind.SWITCH,
-        form=True,
+        on_form=True,
         says=_doubles,
     ),
     RuleOption(
         "one_double_a_turn", "one_double_a_turn", "--one-double-a-turn", _MEXICAN, OptionKind.SWITCH,
-        form=True,
+        on_form=True,
         says=_doubles,
     ),
     RuleOption(
         "engine_set_aside", "engine_set_aside", "--engine-set-aside", _MEXICAN, OptionKind.SWITCH,
-        form=True,
+        on_form=True,
         says=_engine,
     ),
     RuleOption(
@@ -889,18 +887,22 @@ RULE_OPTIONS: tuple[RuleOption, ...] = (
     RuleOption(
         "partnerships", "partnerships", "--partnerships", _FIVES, OptionKind.PAIR,
         off_flag="--each-for-themselves",
+        on_form=True,
         says=_seating,
     ),
     RuleOption(
         "league_deal", "league_deal", "--league-deal", _FIVES, OptionKind.SWITCH,
+        on_form=True,
         says=_on_off("league_deal", RuleFact.LEAGUE_DEAL),
     ),
     RuleOption(
         "drawing", "drawing", "--drawing", _FIVES, OptionKind.SWITCH,
+        on_form=True,
         says=_on_off("drawing", RuleFact.DRAW_UNTIL_FITS, RuleFact.SET_ASIDE_KNOCK),
     ),
     RuleOption(
         "exact_finish", "exact_finish", "--exact-finish", _FIVES, OptionKind.SWITCH,
+        on_form=True,
         says=_exact_finish,
     ),
 )
@@ -908,6 +910,8 @@ RULE_OPTIONS: tuple[RuleOption, ...] = (
 OPTIONS: Mapping[str, RuleOption] = MappingProxyType({option.name: option for option in RULE_OPTIONS})
 #: The house rules' fields, in the order `capicu rules` says them.
 HOUSE_RULES = tuple(option.field for option in RULE_OPTIONS if option.house)
+#: The options the setup form offers (tui/screens/host_setup.py), each for the games it belongs to.
+FORM_OPTIONS = tuple(option for option in RULE_OPTIONS if option.house or option.on_form)
 
 
 def _said(rules: Rules, players: int) -> Callable[[str], tuple[Fact, ...]]:

@@ -32,6 +32,7 @@ from capicu.net.protocol import (
     GameSnapshot,
     GameView,
     MatchRecorded,
+    TableState,
 )
 from capicu.net.store.journals import JournalFolder, Unfinished, summarize
 from capicu.tui.prefs.saved_seats import SEATS_FILE, SeatStore
@@ -64,7 +65,7 @@ from capicu.tui.words.messages import (
 )
 from rich.console import RenderableType
 from rich.segment import Segment
-from textual import events
+from textual import constants, events
 from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.color import Color
@@ -72,7 +73,7 @@ from textual.command import CommandPalette
 from textual.filter import LineFilter
 from textual.message_pump import MessagePump
 from textual.notifications import SeverityLevel
-from textual.reactive import var
+from textual.reactive import Initialize, Reactive, var
 from textual.screen import Screen
 from textual.theme import Theme, ThemeProvider
 from textual.types import NoActiveAppError
@@ -171,10 +172,31 @@ class CapicuApp(App[None]):
     #: The code of the language spoken (`language`), said again at each switch.
     speaking: var[str] = var("", always_update=True)
 
+    #: The first theme chosen (None: none of ours could be, Textual's default is used).
+    _first_theme: str | None
+
+    def _choose_first_theme(self) -> str:
+        """Register our themes and say the first one (see `theme`); Textual asks in `App.__init__`."""
+        themes, warnings = load_themes(themes_dir())
+        for theme in themes:
+            self.register_theme(theme)
+        self._warnings += warnings
+        self._first_theme = self._first_theme_name()
+        return self._first_theme or constants.DEFAULT_THEME
+
+    #: The theme in use. The first one (``--theme``, else the one remembered, else ours) is chosen
+    #: as Textual first asks, in `App.__init__` before it builds the stylesheet: the stylesheets are
+    #: parsed once with its colours (setting it after ``super().__init__()`` had Textual parse them
+    #: all a second time at start).
+    theme: Reactive[str] = Reactive(Initialize(_choose_first_theme))
+
     def __init__(self, display: DisplayOptions | None = None,
                  start: StartRequest | OpenReplays | None = None, *, local_terminal: bool = False) -> None:
-        super().__init__()
+        # What the first theme depends on, known before Textual asks for it (`_choose_first_theme`).
         self.display_options = display or DisplayOptions()
+        self.settings, self._warnings = load_settings()
+        self._first_theme = None  # (`_choose_first_theme` sets it)
+        super().__init__()
         #: The app runs on this process's own terminal (the command line's): it ends when that
         #: terminal goes away (`tui.terminal_gone`). Not for Pilot's tests nor an SSH session.
         self.local_terminal = local_terminal
@@ -205,7 +227,6 @@ class CapicuApp(App[None]):
             data_dir() / SEATS_FILE, warn=lambda problem: self.notify(problem, severity="warning", timeout=8))
         #: How the link reaches the host (None: a TCP connection; an SSH session dials in this process).
         self.dial: Dial | None = None
-        self.settings, self._warnings = load_settings()
         self.ascii_mode = self.display_options.ascii or self.settings.ascii
         #: The language this interface speaks (``--lang``, else the one saved, else the locale's); in
         #: ASCII mode its sentences drop what has no ASCII form ("¡Capicú!" reads "Capicu!"), before
@@ -219,13 +240,8 @@ class CapicuApp(App[None]):
             if self.display_options.tile_style
             else self.settings.tile_style
         )
-        themes, warnings = load_themes(themes_dir())
-        for theme in themes:
-            self.register_theme(theme)
-        self._warnings += warnings
-        self._first_theme = self._first_theme_name()
         if self._first_theme is not None:
-            self.theme = self._first_theme
+            self.set_class(True, f"-theme-{self._first_theme}", update=False)  # as Textual's setting marks it
         # The command palette offers what Settings offers: themes that pass the contrast test.
         hide_unreadable_themes(self)
 
@@ -525,9 +541,11 @@ class CapicuApp(App[None]):
         if isinstance(taken, Closed):
             self._club_closed(taken)
             return
-        if isinstance(taken, Reconnecting):
+        if isinstance(taken, Reconnecting) and not club.reconnecting:
+            club.reconnecting = True  # said once: each try to get it back is another Reconnecting
             self.notify(t("The connection to the club is lost: trying to get it back..."), severity="warning")
         elif isinstance(taken, Reconnected):
+            club.reconnecting = False
             self.notify(t("Back in the club."))
         self._show_club(club)
         if club.seat_to_take() is not None:
@@ -583,9 +601,9 @@ class CapicuApp(App[None]):
         self.game = GameState(request=request, table=TableModel(connection.name))
         table = next((table for table in drawn.tables if table.name == drawn.table), None)
         number = table.number if table is not None else 0
-        self.opening_notices = [later("Round {round}: you sit at table {number}, seat {seat}.",
-                                      round=drawn.round, number=number, seat=(drawn.seat or 0) + 1),
-                                later("F2 shows the club's standings.")]
+        self.opening_notices = [later("Round {round}: you sit at table {number}, seat {seat} (F2: the "
+                                      "standings).", round=drawn.round, number=number,
+                                      seat=(drawn.seat or 0) + 1)]
         self.link = GameLink(self, connection, self.game.table, dial=self.dial, records=records_dir())
         self.run_worker(self.link.run(), name="seat", group="seat", exclusive=True, exit_on_error=False)
 
@@ -635,6 +653,26 @@ class CapicuApp(App[None]):
         self._pop_to_menu()
         if not self._in_menu():
             self._open_menu()
+
+    def table_to_go_back_to(self) -> str | None:
+        """The table of this round whose seat we left while its match goes on (None: none)."""
+        club = self.club
+        drawn = club.model.club_draw if club is not None else None
+        roster = club.model.club if club is not None else None
+        if self.link is not None or drawn is None or drawn.table is None or roster is None:
+            return None
+        table = next((table for table in roster.tables if table.name == drawn.table), None)
+        if table is None or roster.round != drawn.round or table.state != TableState.PLAYING:
+            return None
+        return drawn.table
+
+    def go_back_to_table(self) -> None:
+        """Take our seat of this round back (its token still holds it; the computer covered it)."""
+        club = self.club
+        if club is None or self.table_to_go_back_to() is None:
+            return
+        club.seated_round -= 1  # the draw's seat is ours to take again
+        self.run_worker(self._take_seat(), group="club", exit_on_error=False)
 
     def action_club_standings(self) -> None:
         """The club's standings over the table (F2): live, during the round as between rounds."""

@@ -16,7 +16,6 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from capicu.core.club import ClubError, Phase
 from capicu.net.model import TableModel
 from capicu.net.protocol import ClubDrawn, ClubPhase
 from capicu.tui.prefs.settings import data_dir, records_dir
@@ -42,6 +41,8 @@ class ClubSession:
     organiser_key: str | None = None
     #: The round whose seat this terminal was taken to (a draw said again takes nobody twice).
     seated_round: int = 0
+    #: The club's connection is lost and being got back (said once, until it is back).
+    reconnecting: bool = False
 
     @property
     def organiser(self) -> bool:
@@ -91,6 +92,7 @@ def club_host_config(request: HostClub) -> ClubHostConfig:
     settings; one that is over, or any with ``request.new``, is set aside first (renamed
     beside it with the time), so that a new night starts.
     """
+    from capicu.core.club import ClubError, Phase
     from capicu.net.club.host import NIGHT_FILE, ClubHostConfig
     from capicu.net.club.night_log import read_night
 

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from capicu.core import Rules
-from capicu.core.club import ClubConfig
 from capicu.net.host.server import Announce, HostConfig
 from capicu.net.host.table import TableConfig
 from capicu.net.model import TableModel
@@ -21,6 +21,9 @@ from capicu.net.store.journals import JournalFolder, JournalKind, Unfinished
 from capicu.tui.prefs.settings import journals_dir, records_dir
 from capicu.tui.words.describe import display_text
 from capicu.tui.words.messages import Wording, later, t
+
+if TYPE_CHECKING:  # a club night's code loads when one is run (`capicu club`)
+    from capicu.core.club import ClubConfig
 
 
 @dataclass(frozen=True, slots=True)

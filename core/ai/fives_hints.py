@@ -15,6 +15,7 @@ number the seat has knocked on.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..actions import Action, Draw, End, Pass, Play
@@ -122,16 +123,18 @@ def _best_on(st: FivesRound, seat: int, candidates: int) -> Reply | None:
     return best
 
 
-def suggest_fives(view: FivesView, seed: int = 0) -> FivesHint:
+def suggest_fives(view: FivesView, seed: int = 0, clock: Callable[[], float] | None = None) -> FivesHint:
     """The move `hard` would make in ``view`` (with this seed), what it scores, and why.
 
-    ``view`` must be a seat's view on its turn (``view.legal`` not empty).
+    ``view`` must be a seat's view on its turn (``view.legal`` not empty). ``clock`` is the
+    search's (its wall-clock cap reads it; a test's still clock makes the hint depend on the seed alone).
     """
     if view.seat is None or not view.legal:
         raise ValueError("a hint needs a seat whose turn it is")
     from .fives_hard import FivesHardPlayer  # the search loads with the first hint
 
-    action = FivesHardPlayer(seed).choose(view)
+    player = FivesHardPlayer(seed) if clock is None else FivesHardPlayer(seed, clock=clock)
+    action = player.choose(view)
     if isinstance(action, Pass):
         return FivesHint(action, None, None, 0, 0, None, (FivesHintReason.MUST_KNOCK(),))
     if isinstance(action, Draw):

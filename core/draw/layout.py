@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from ..actions import End
+from ..actions import End, Play
 from ..tiles import Tile, TileSet, far_ends, tile_set
 
 
@@ -125,3 +125,9 @@ class Line:
 def line_of(max_pip: int, wild_blanks: bool = False) -> Line:
     """The shared line layout of the double-``max_pip`` set (with blanks wild or not)."""
     return Line(tile_set(max_pip), wild_blanks)
+
+
+@cache
+def line_plays(max_pip: int) -> tuple[tuple[Play, Play], ...]:
+    """One shared `Play` per tile and end (left, right), so listing legal actions builds nothing."""
+    return tuple((Play(t, End.LEFT), Play(t, End.RIGHT)) for t in tile_set(max_pip).tiles)

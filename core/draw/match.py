@@ -13,21 +13,20 @@ hand is made again only when it changed.
 
 from __future__ import annotations
 
-import random
 from collections import deque
 from functools import cache
-from typing import Any, NoReturn
+from typing import Any
 
 from msgspec import UNSET
 
-from ..actions import DRAW, PASS, REDEAL, Action, Draw, End, IllegalAction, Play, Redeal
+from ..actions import DRAW, PASS, REDEAL, Action, Draw, End, Play, Redeal
 from ..codes import Outcome
 from ..engine import Ending, LoggedMatch
 from ..games import LINE
-from ..refusals import Refusal
 from ..rules import REDEAL_DOUBLES, FirstLead, Rules, RulesError, RulesProblem, TieLead
 from ..tiles import Tile, TileSet, tile_set
 from .events import Event, MatchEnded, Passed, RoundEnded, RoundResult, RoundStarted, TilePlayed, TilesDrawn
+from .layout import line_plays
 from .refusals import why_not
 from .scoring import score_round
 from .state import RoundState, deal_hands, highest_double
@@ -47,12 +46,6 @@ _MAX_REDEALS = 1000
 
 
 @cache
-def _plays(max_pip: int) -> tuple[tuple[Play, Play], ...]:
-    """One shared `Play` per tile and end, so listing legal actions builds nothing."""
-    return tuple((Play(t, End.LEFT), Play(t, End.RIGHT)) for t in tile_set(max_pip).tiles)
-
-
-@cache
 def _blank_plays(max_pip: int) -> dict[tuple[int, End, int], Play]:
     """One shared `Play` per tile with a blank, end and number given to it (wild blanks)."""
     tiles = tile_set(max_pip)
@@ -68,13 +61,6 @@ def _doubles_mask(tiles: TileSet) -> int:
     return sum(1 << double for double in tiles.double_of)
 
 
-def deal_order(rng: random.Random, tile_count: int, players: int) -> tuple[list[int], int]:
-    """The shuffled tile order of one deal and a seat drawn at random."""
-    order = list(range(tile_count))
-    rng.shuffle(order)
-    return order, rng.randrange(players)
-
-
 class Match(LoggedMatch):
     """A match in progress (or over); see the module docstring."""
 
@@ -82,6 +68,8 @@ class Match(LoggedMatch):
     RULES = Rules
     LOG_NAME = "capicu match log"
     RULES_NEEDED = "a match log needs its rules"
+    _why_not = why_not
+    _round_events: list[Event]
 
     def __init__(
         self,
@@ -94,39 +82,20 @@ class Match(LoggedMatch):
     ) -> None:
         if rules.game is not LINE.game:
             raise ValueError(f"{rules.preset} is Mexican Train: play it with MexicanMatch (or new_match)")
-        rules.check_players(players)
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise ValueError(f"a seed is a whole number, not {seed!r}")
-        self.rules = rules
-        self.players = players
-        self.seed = seed
-        self.tiles = tile_set(rules.max_pip)
+        super().__init__(rules, players, seed, deals=deals, pause_between_rounds=pause_between_rounds)
         self.target = rules.target_for(players)
         self.scores = [0] * rules.sides(players)
         self.results: list[RoundResult] = []
         self.winner: int | None = None
-        self.round_number = 0
         self.leader = 0
-        #: Stop after a round's end until `deal_next_round` (a table lets people read it).
-        self.pause_between_rounds = pause_between_rounds
-        self._awaiting_deal = False
-        #: The seat that leads the next round with any tile, decided when the round ended.
-        self._next_lead: int | None = None
-        self._recorded_deals = deque(deals or ())
-        self._deal_count = 0
-        #: The match's own source of deals: the same seed gives the same deals.
-        self._deal_rng = random.Random(seed)
-        #: Deals (plain data) and actions, in order; `log` writes the actions as text.
-        self._entries: list[Any] = []
-        self._plays = _plays(rules.max_pip)
+        #: The seat that leads the round with any tile (None: as `Rules.first_lead` says),
+        #: decided when the last round ended; a new deal asked for keeps it.
+        self._lead: int | None = None
+        self._plays = line_plays(rules.max_pip)
         self._blank_plays = _blank_plays(rules.max_pip) if rules.wild_blanks else {}
         #: The house rules, read once (the hot path asks for them after every action).
         self._wild = bool(rules.wild_blanks)
         self._redeal_on_doubles = bool(rules.redeal_on_doubles)
-        #: The lead the round was dealt with (a new deal asked for keeps it).
-        self._round_lead: int | None = None
-        #: legal_actions() of the current position, until the next action.
-        self._legal: tuple[Action, ...] | None = None
         #: id() of each legal Play to its tile index (the `_legal` objects stay alive).
         self._legal_tiles: dict[int, int] = {}
         #: The line of play, left to right, kept by each play.
@@ -142,10 +111,9 @@ class Match(LoggedMatch):
         #: Each seat's hand as tiles, and the mask it was made from (a move changes one hand).
         self._shown_hands: list[tuple[Tile, ...]] = [()] * players
         self._shown_masks = [0] * players
-        self._round_events: list[Event] = []
         self._state: RoundState
         self._opening: tuple[Event, ...] = ()
-        self._opening = tuple(self._start_round(None))
+        self._opening = tuple(self._next_round())
 
     # -- reading ---------------------------------------------------------------
 
@@ -163,22 +131,7 @@ class Match(LoggedMatch):
         """How the match ended: each side's score and the seats of the side that won; None before."""
         if self.winner is None:
             return None
-        players = self.players
-        winners = tuple(seat for seat in range(players) if self.rules.side_of(seat, players) == self.winner)
-        return Ending(tuple(self.scores), winners)
-
-    @property
-    def awaiting_deal(self) -> bool:
-        """A round has ended (not the match) and `deal_next_round` has not dealt the next one.
-
-        Only with ``pause_between_rounds``; meanwhile nobody may act.
-        """
-        return self._awaiting_deal
-
-    @property
-    def opening_events(self) -> tuple[Event, ...]:
-        """The events of the first deal, which happened before any action."""
-        return self._opening
+        return Ending.of_side(self.rules, self.players, self.scores, self.winner)
 
     @property
     def state(self) -> RoundState:
@@ -403,23 +356,7 @@ class Match(LoggedMatch):
         doubles = (self._state.hands[seat] & _doubles_mask(self.tiles)).bit_count()
         self._legal = self._view_fields = None
         self._entries.append({"redeal": seat})
-        self.round_number -= 1  # the same round, dealt again
-        return tuple(self._start_round(self._round_lead, asked_by=seat, doubles=doubles))
-
-    def _refuse(self, action: object, seat: int | None) -> NoReturn:
-        """Raise IllegalAction for an action that is not in `legal_actions`, saying why.
-
-        The reason is `why_not`'s, read from the view of the seat that acts, so
-        the engine and an interface asking the same view never disagree.
-        """
-        if seat is None:
-            seat = self.turn
-        elif not (isinstance(seat, int) and 0 <= seat < self.players):
-            seat = None  # not a seat at this table: it may only watch
-        refused = why_not(self.view(seat), action)
-        if refused is None:  # pragma: no cover - apply only calls this for an action not legal
-            refused = IllegalAction(action, Refusal.NOT_ALLOWED)
-        raise refused
+        return tuple(self._start_round(asked_by=seat, doubles=doubles))  # the same round, dealt again
 
     # -- rounds ------------------------------------------------------------------
 
@@ -453,64 +390,29 @@ class Match(LoggedMatch):
             scores=tuple(self.scores),
         )
         self.results.append(result)
-        events: list[Event] = [RoundEnded(result)]
-        self._round_events.append(events[0])
         best = max(self.scores)
         if best >= self.target:
             # Only the round's winner scores, so at most one side crosses.
             self.winner = self.scores.index(best)
-            events.append(MatchEnded(self.winner, tuple(self.scores)))
-            self._round_events.append(events[-1])
-            return events
-        lead: int | None
+            return self._round_ended(RoundEnded(result), MatchEnded(self.winner, tuple(self.scores)))
         if not self.rules.winner_leads:
-            lead = None
+            self._lead = None
         elif outcome is Outcome.TRANQUE and self.rules.tranque_last_player_leads:
-            lead = st.last_player
+            self._lead = st.last_player
         elif score.winner_seat is not None:
-            lead = score.winner_seat
+            self._lead = score.winner_seat
         elif self.rules.tie_lead is TieLead.PREVIOUS_LEADER:
-            lead = self.leader
+            self._lead = self.leader
         else:
-            lead = None
-        if self.pause_between_rounds:
-            self._next_lead = lead
-            self._awaiting_deal = True
-            return events
-        events.extend(self._start_round(lead))
-        return events
+            self._lead = None
+        return self._round_ended(RoundEnded(result))
 
-    def deal_next_round(self) -> tuple[Event, ...]:
-        """Deal the round that `awaiting_deal` waits for; its events (the new `RoundStarted`).
-
-        The leader was decided when the last round ended. RuntimeError when no
-        round awaits its deal (a caller's mistake, not a player's).
-        """
-        if not self._awaiting_deal:
-            raise RuntimeError("no round awaits its deal")
-        self._awaiting_deal = False
-        return tuple(self._start_round(self._next_lead))
-
-    def _next_deal(self) -> tuple[list[int], int]:
-        count = len(self.tiles)
-        # Drawn even when the deal is recorded, so that a log cut short before a
-        # deal goes on with the deal the seed gives.
-        order, seat = deal_order(self._deal_rng, count, self.players)
-        if self._recorded_deals:
-            order, seat = self._recorded_deals.popleft()
-            if sorted(order) != list(range(count)) or not 0 <= seat < self.players:
-                raise ValueError(f"deal {self._deal_count + 1} of the log is not a shuffle of the set")
-        self._deal_count += 1
-        self._entries.append({"deal": list(order), "seat": seat})
-        return list(order), seat
-
-    def _start_round(self, lead: int | None, *, asked_by: int = -1, doubles: int = 0) -> list[Event]:
-        """Deal the next round; ``lead`` is the seat that leads with any tile, if any.
+    def _start_round(self, *, asked_by: int = -1, doubles: int = 0) -> list[Event]:
+        """Deal round ``round_number``, led with any tile by the seat in ``_lead``, if any.
 
         ``asked_by``: the seat whose new deal this is (redeal on five doubles), holding ``doubles``.
         """
-        self.round_number += 1
-        self._round_lead = lead
+        lead = self._lead
         rules = self.rules
         hand_size = rules.hand_size(self.players)
         random_lead = (

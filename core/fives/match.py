@@ -10,16 +10,12 @@ side to the target wins at once, even in the middle of a hand.
 
 from __future__ import annotations
 
-import random
 from collections import deque
-from functools import cache
-from typing import Any, NoReturn
 
-from ..actions import DRAW, PASS, Action, Draw, End, IllegalAction, Play
+from ..actions import DRAW, PASS, Action, Draw, End, Play
+from ..draw.layout import line_plays
 from ..engine import Ending, LoggedMatch
 from ..games import FIVES
-from ..refusals import Refusal
-from ..tiles import tile_set
 from .events import (
     FivesEvent,
     FivesMatchEnded,
@@ -39,19 +35,6 @@ LOG_FORMAT = FIVES.log_format
 _LEFT, _RIGHT = End.LEFT, End.RIGHT
 
 
-@cache
-def _plays(max_pip: int) -> tuple[tuple[Play, Play], ...]:
-    """One shared `Play` per tile and end, so listing legal actions builds nothing."""
-    return tuple((Play(t, End.LEFT), Play(t, End.RIGHT)) for t in tile_set(max_pip).tiles)
-
-
-def deal_order(rng: random.Random, tile_count: int, players: int) -> tuple[list[int], int]:
-    """The shuffled tile order of one deal and a seat drawn at random (the first hand's leader)."""
-    order = list(range(tile_count))
-    rng.shuffle(order)
-    return order, rng.randrange(players)
-
-
 class FivesMatch(LoggedMatch):
     """A match of Fives and Threes in progress (or over); see the module docstring."""
 
@@ -59,7 +42,9 @@ class FivesMatch(LoggedMatch):
     RULES = FivesRules
     LOG_NAME = "capicu Fives and Threes log"
     RULES_NEEDED = "a Fives and Threes log needs its rules"
+    _why_not = why_not_fives
     rules: FivesRules
+    _round_events: list[FivesEvent]
 
     def __init__(
         self,
@@ -72,37 +57,21 @@ class FivesMatch(LoggedMatch):
     ) -> None:
         if not isinstance(rules, FivesRules):
             raise ValueError(f"{rules.preset} is not Fives and Threes: play it with its own engine")
-        rules.check_players(players)
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise ValueError(f"a seed is a whole number, not {seed!r}")
-        self.rules = rules
-        self.players = players
-        self.seed = seed
-        self.tiles = tile_set(rules.max_pip)
+        super().__init__(rules, players, seed, deals=deals, pause_between_rounds=pause_between_rounds)
         self.target = rules.target_for(players)
         self.sides = rules.sides(players)
         self.scores = [0] * self.sides
         self.results: list[FivesRoundResult] = []
         self.winner: int | None = None
-        self.round_number = 0
         self.leader = -1
-        self.pause_between_rounds = pause_between_rounds
-        self._awaiting_deal = False
-        self._recorded_deals = deque(deals or ())
-        self._deal_count = 0
-        self._deal_rng = random.Random(seed)
-        #: Deals (plain data) and actions, in order.
-        self._entries: list[Any] = []
-        self._plays = _plays(rules.max_pip)
-        self._legal: tuple[Action, ...] | None = None
+        self._plays = line_plays(rules.max_pip)
         #: The line of play, left to right, kept by each play.
         self._line: deque[tuple[int, int]] = deque()
         self._hand_counts: list[int] = []
         #: Each side's points in the hand being played, as counted.
         self._round_points: list[int] = []
-        self._round_events: list[FivesEvent] = []
         self._state: FivesRound
-        self._opening: tuple[FivesEvent, ...] = tuple(self._start_round())
+        self._opening: tuple[FivesEvent, ...] = tuple(self._next_round())
 
     # -- reading ---------------------------------------------------------------
 
@@ -122,19 +91,7 @@ class FivesMatch(LoggedMatch):
         """How the match ended: each side's score and the seats of the side that won; None before."""
         if self.winner is None:
             return None
-        players = self.players
-        winners = tuple(seat for seat in range(players) if self.rules.side_of(seat, players) == self.winner)
-        return Ending(tuple(self.scores), winners)
-
-    @property
-    def awaiting_deal(self) -> bool:
-        """A hand has ended (not the match) and `deal_next_round` has not dealt the next one."""
-        return self._awaiting_deal
-
-    @property
-    def opening_events(self) -> tuple[FivesEvent, ...]:
-        """The events of the first deal, which happened before any action."""
-        return self._opening
+        return Ending.of_side(self.rules, self.players, self.scores, self.winner)
 
     @property
     def state(self) -> FivesRound:
@@ -259,17 +216,6 @@ class FivesMatch(LoggedMatch):
             self.winner = side
         return points
 
-    def _refuse(self, action: object, seat: int | None) -> NoReturn:
-        """Raise IllegalAction for an action that is not legal now, saying why (`why_not_fives`)."""
-        if seat is None:
-            seat = self.turn
-        elif not (isinstance(seat, int) and 0 <= seat < self.players):
-            seat = None
-        refused = why_not_fives(self.view(seat), action)
-        if refused is None:  # pragma: no cover - only called for an action not legal
-            refused = IllegalAction(action, Refusal.NOT_ALLOWED)
-        raise refused
-
     # -- hands -------------------------------------------------------------------
 
     def _finish_round(self, outcome: FivesOutcome) -> list[FivesEvent]:
@@ -290,44 +236,12 @@ class FivesMatch(LoggedMatch):
             scores=tuple(self.scores),
         )
         self.results.append(result)
-        events: list[FivesEvent] = [FivesRoundEnded(result)]
-        if self.winner is not None:
-            events.append(FivesMatchEnded(self.winner, tuple(self.scores)))
-        self._round_events.extend(events)
-        if self.winner is not None:
-            return events
-        if self.pause_between_rounds:
-            self._awaiting_deal = True
-            return events
-        events.extend(self._start_round())
-        return events
-
-    def deal_next_round(self) -> tuple[FivesEvent, ...]:
-        """Deal the hand that `awaiting_deal` waits for; its events (the new `FivesRoundStarted`).
-
-        RuntimeError when no hand awaits its deal (a caller's mistake, not a player's).
-        """
-        if not self._awaiting_deal:
-            raise RuntimeError("no round awaits its deal")
-        self._awaiting_deal = False
-        return tuple(self._start_round())
-
-    def _next_deal(self) -> tuple[list[int], int]:
-        count = len(self.tiles)
-        # Drawn even when the deal is recorded, so that a log cut short before a deal goes
-        # on with the deal the seed gives.
-        order, seat = deal_order(self._deal_rng, count, self.players)
-        if self._recorded_deals:
-            order, seat = self._recorded_deals.popleft()
-            if sorted(order) != list(range(count)) or not 0 <= seat < self.players:
-                raise ValueError(f"deal {self._deal_count + 1} of the log is not a shuffle of the set")
-        self._deal_count += 1
-        self._entries.append({"deal": list(order), "seat": seat})
-        return list(order), seat
+        if self.winner is None:
+            return self._round_ended(FivesRoundEnded(result))
+        return self._round_ended(FivesRoundEnded(result), FivesMatchEnded(self.winner, tuple(self.scores)))
 
     def _start_round(self) -> list[FivesEvent]:
         """Deal the next hand: the first is led by a seat drawn at random, each later by the next seat."""
-        self.round_number += 1
         hand_size = self.rules.hand_size(self.players)
         order, random_seat = self._next_deal()
         self.leader = random_seat if self.round_number == 1 else (self.leader + 1) % self.players

@@ -14,7 +14,7 @@ from ..actions import Draw, End, IllegalAction, Pass, Play
 from ..codes import Code
 from ..draw.layout import line_of
 from ..draw.refusals import DrawRefusal
-from ..refusals import Refusal
+from ..refusals import Refusal, not_now
 from ..tiles import Tile
 from .view import FivesView
 
@@ -26,12 +26,9 @@ def why_not_fives(view: FivesView, action: object) -> IllegalAction | None:
     if not isinstance(action, Play | Draw | Pass) or (isinstance(action, Play) and (
             not isinstance(action.place, End) or action.blank is not None)):
         return IllegalAction(action, Refusal.NOT_AN_ACTION, {"action": repr(action)[:40]})
-    if view.winner is not None:
-        return IllegalAction(action, Refusal.MATCH_OVER)
-    if view.turn is None:
-        return IllegalAction(action, Refusal.ROUND_OVER)
-    if view.seat is None:
-        return IllegalAction(action, Refusal.SPECTATOR)
+    if (now := not_now(view)) is not None:
+        return IllegalAction(action, now)
+    assert view.turn is not None  # (not_now says so)
     if view.turn != view.seat:
         return IllegalAction(action, Refusal.NOT_YOUR_TURN, {"seat": view.turn})
     if action in view.legal:

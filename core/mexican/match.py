@@ -29,10 +29,8 @@ The rules are a `MexicanRules` (core/rules.py). On the wire a train is
 
 from __future__ import annotations
 
-import random
-from collections import deque
 from functools import cache
-from typing import Any, NoReturn
+from typing import Any
 
 import msgspec
 
@@ -44,7 +42,6 @@ from ..actions import (
     Action,
     Draw,
     EndRun,
-    IllegalAction,
     Play,
     Run,
     Train,
@@ -52,9 +49,8 @@ from ..actions import (
 from ..codes import Outcome
 from ..engine import Ending, LoggedMatch, OnEntry
 from ..games import MEXICAN_TRAIN
-from ..refusals import Refusal
 from ..rules import MexicanRules
-from ..tiles import TileSet, tile_set
+from ..tiles import tile_set
 from .events import (
     MexicanEvent,
     MexicanMatchEnded,
@@ -99,15 +95,6 @@ def actions_of(st: MexicanRound, plays: tuple[tuple[Play, ...], ...]) -> tuple[A
     return tuple(actions)
 
 
-def deal_order(
-    rng: random.Random, tiles: TileSet, engine: int, players: int, *, set_aside: bool = False
-) -> tuple[list[int], int]:
-    """The shuffled order of every tile (but the engine, when it is set aside), and a seat drawn at random."""
-    order = [t for t in range(len(tiles)) if not (set_aside and t == engine)]
-    rng.shuffle(order)
-    return order, rng.randrange(players)
-
-
 class MexicanMatch(LoggedMatch):
     """A match of Mexican Train in progress (or over); see the module docstring."""
 
@@ -115,7 +102,9 @@ class MexicanMatch(LoggedMatch):
     RULES = MexicanRules
     LOG_NAME = "Mexican Train match log"
     RULES_NEEDED = "a Mexican Train match log needs its rules (MexicanRules)"
+    _why_not = why_not_mexican
     rules: MexicanRules
+    _round_events: list[MexicanEvent]
 
     def __init__(
         self,
@@ -128,36 +117,21 @@ class MexicanMatch(LoggedMatch):
     ) -> None:
         if not isinstance(rules, MexicanRules):
             raise ValueError(f"{rules.preset} is not Mexican Train: play it with Match")
-        rules.check_players(players)
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise ValueError(f"a seed is a whole number, not {seed!r}")
-        self.rules = rules
-        self.players = players
-        self.seed = seed
-        self.tiles = tile_set(rules.max_pip)
+        super().__init__(rules, players, seed, deals=deals, pause_between_rounds=pause_between_rounds)
         self.totals = [0] * players
         self.results: list[MexicanRoundResult] = []
         self.winners: tuple[int, ...] | None = None
-        self.round_number = 0
         #: The seat that played first this round.
         self.first = 0
         #: The seat that began this round: the engine's holder, or the seat whose turn came first.
         self.began = 0
         #: The seat dealt this round's engine (None: it came from the boneyard or was set aside).
         self.engine_holder: int | None = None
-        self.pause_between_rounds = pause_between_rounds
-        self._awaiting_deal = False
-        self._recorded_deals = deque(deals or ())
-        self._deal_count = 0
-        self._deal_rng = random.Random(seed)
-        self._entries: list[Any] = []
         self._plays = play_table(rules.max_pip, players)
-        self._legal: tuple[Action, ...] | None = None
         #: Each train's tiles, from the engine out, as (inner, outer) numbers.
         self._lines: list[list[tuple[int, int]]] = []
-        self._round_events: list[MexicanEvent] = []
         self._state: MexicanRound
-        self._opening = tuple(self._start_round())
+        self._opening = tuple(self._next_round())
 
     # -- reading ---------------------------------------------------------------
 
@@ -174,14 +148,6 @@ class MexicanMatch(LoggedMatch):
     def ending(self) -> Ending | None:
         """How the match ended: each seat's total and the seats tied for the lowest; None before."""
         return None if self.winners is None else Ending(tuple(self.totals), self.winners)
-
-    @property
-    def awaiting_deal(self) -> bool:
-        return self._awaiting_deal
-
-    @property
-    def opening_events(self) -> tuple[MexicanEvent, ...]:
-        return self._opening
 
     @property
     def state(self) -> MexicanRound:
@@ -302,16 +268,6 @@ class MexicanMatch(LoggedMatch):
         self._round_events.append(event)
         return event
 
-    def _refuse(self, action: object, seat: int | None) -> NoReturn:
-        if seat is None:
-            seat = self.turn
-        elif not (isinstance(seat, int) and 0 <= seat < self.players):
-            seat = None
-        refused = why_not_mexican(self.view(seat), action)
-        if refused is None:  # pragma: no cover - only called for an action that is not legal
-            refused = IllegalAction(action, Refusal.NOT_ALLOWED)
-        raise refused
-
     # -- rounds ------------------------------------------------------------------
 
     def _finish_round(self) -> list[MexicanEvent]:
@@ -329,40 +285,12 @@ class MexicanMatch(LoggedMatch):
             totals=tuple(self.totals),
         )
         self.results.append(result)
-        events: list[MexicanEvent] = [MexicanRoundEnded(result)]
-        self._round_events.append(events[0])
-        if self.round_number >= self.rules.round_count:
-            best = min(self.totals)
-            self.winners = tuple(s for s, total in enumerate(self.totals) if total == best)
-            events.append(MexicanMatchEnded(self.winners, tuple(self.totals)))
-            self._round_events.append(events[-1])
-            return events
-        if self.pause_between_rounds:
-            self._awaiting_deal = True
-            return events
-        events.extend(self._start_round())
-        return events
-
-    def deal_next_round(self) -> tuple[MexicanEvent, ...]:
-        """Deal the round that `awaiting_deal` waits for; its events. RuntimeError when none waits."""
-        if not self._awaiting_deal:
-            raise RuntimeError("no round awaits its deal")
-        self._awaiting_deal = False
-        return tuple(self._start_round())
-
-    def _next_deal(self, engine: int) -> tuple[list[int], int]:
-        # Drawn even when the deal is recorded, so that a log cut short goes on with the seed's deals.
-        set_aside = self.rules.engine_set_aside
-        order, seat = deal_order(self._deal_rng, self.tiles, engine, self.players, set_aside=set_aside)
-        if self._recorded_deals:
-            order, seat = self._recorded_deals.popleft()
-            expected = [t for t in range(len(self.tiles)) if not (set_aside and t == engine)]
-            if sorted(order) != expected or not 0 <= seat < self.players:
-                what = "the set without the round's engine" if set_aside else "the whole set"
-                raise ValueError(f"deal {self._deal_count + 1} of the log is not a shuffle of {what}")
-        self._deal_count += 1
-        self._entries.append({"deal": list(order), "seat": seat})
-        return list(order), seat
+        if self.round_number < self.rules.round_count:
+            return self._round_ended(MexicanRoundEnded(result))
+        best = min(self.totals)
+        self.winners = tuple(s for s, total in enumerate(self.totals) if total == best)
+        ended = MexicanMatchEnded(self.winners, tuple(self.totals))
+        return self._round_ended(MexicanRoundEnded(result), ended)
 
     def _start_round(self) -> list[MexicanEvent]:
         """Deal the next engine's round (highest double first), have it laid, and name who plays first.
@@ -372,11 +300,14 @@ class MexicanMatch(LoggedMatch):
         begins with a seat drawn at random in round 1, else the seat after the last
         round's beginner.
         """
-        self.round_number += 1
         rules = self.rules
         number = rules.max_pip - (self.round_number - 1)
         engine = self.tiles.double_of[number]
-        order, random_seat = self._next_deal(engine)
+        if rules.engine_set_aside:
+            order, random_seat = self._next_deal(
+                [t for t in range(len(self.tiles)) if t != engine], "the set without the round's engine")
+        else:
+            order, random_seat = self._next_deal(what="the whole set")
         size = rules.hand_size(self.players)
         hands = []
         for seat in range(self.players):
@@ -431,4 +362,4 @@ class MexicanMatch(LoggedMatch):
         return super().from_log(data, on_entry)
 
 
-__all__ = ["LOG_FORMAT", "LOG_FORMAT_1", "MexicanMatch", "deal_order"]
+__all__ = ["LOG_FORMAT", "LOG_FORMAT_1", "MexicanMatch"]

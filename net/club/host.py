@@ -48,6 +48,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import msgspec
 from capicu.core.club import ClubConfig, ClubError, ClubNight, ClubProblem, MatchResult, Phase, TableDraw
 from capicu.core.codes import Statement
 from capicu.net.codec import encode_frame
@@ -90,6 +91,9 @@ RECORDS_FOLDER = "records"
 
 _TABLE_NAME = re.compile(r"r(\d+)-t(\d+)")
 _CONNECTIONS = Limits().connections_per_address
+#: Seconds within which the tables' points are told once a round of a match ends (at most once
+#: in that time, whatever the tables: a night of many tables tells its roster once a second).
+SCORES_EVERY = 1.0
 
 
 def table_name(round: int, number: int) -> str:
@@ -190,8 +194,8 @@ class ClubHost:
         self._closing: set[str] = set()
         self._tasks: set[asyncio.Task[Any]] = set()
         self._journal_failed = False
-        #: The tables' points are to be told (a round of a match ended).
-        self._scores_due = False
+        #: When the tables' points will be told (a round of a match ended), if they are to be.
+        self._scores_timer: asyncio.TimerHandle | None = None
         #: Entrants whose join is being written (their name is theirs already).
         self._joining: set[int] = set()
         #: The night being kept in the club history (a stop waits for it).
@@ -300,9 +304,10 @@ class ClubHost:
 
     async def stop(self) -> None:
         """Hang up on everybody and stop; the night and its tables stay on disk to be resumed."""
-        if self._next_round is not None:
-            self._next_round.cancel()
-            self._next_round = None
+        for timer in (self._next_round, self._scores_timer):
+            if timer is not None:
+                timer.cancel()
+        self._next_round = self._scores_timer = None
         for task in list(self._tasks):
             task.cancel()
         if self._keeping:
@@ -453,15 +458,14 @@ class ClubHost:
     # -- what happens at the tables ----------------------------------------------------------
 
     def _round_scored(self, name: str) -> None:
-        """A round of a table's match ended: the night's tables, their points as they stand now, are
-        told (once, whatever the tables whose rounds end meanwhile)."""
-        if not self._scores_due:
-            self._scores_due = True
-            asyncio.get_running_loop().call_soon(self._tell_scores)
+        """A round of a table's match ended: the night's tables, their points as they stand then, are
+        told within `SCORES_EVERY` seconds (once for every table whose round ends meanwhile)."""
+        if self._scores_timer is None:
+            self._scores_timer = asyncio.get_running_loop().call_later(SCORES_EVERY, self._tell_scores)
 
     def _tell_scores(self) -> None:
-        self._scores_due = False
-        self._then(self._after_change)
+        self._scores_timer = None
+        self._then(lambda: self._tell(standings=False))
 
     def _match_over(self, name: str, record: MatchRecord) -> None:
         """A table's match is over (the host is carrying out its effects): its result, once that is done."""
@@ -575,11 +579,21 @@ class ClubHost:
 
     def _after_change(self, *, but: Peer | None = None) -> None:
         """Tell everybody in the club the night as it stands now."""
-        standings = self._standings()
+        self._tell(but=but)
+
+    def _tell(self, *, but: Peer | None = None, standings: bool = True) -> None:
+        """Send everybody in the club (but ``but``) the roster, and the ``standings``; each made once
+        (the roster's ``you`` aside) and the standings encoded once for all."""
+        roster = self._roster(None)
+        told = encode_frame(to_wire(self._standings())) if standings else None
+        effects: list[Effect] = []
         for peer, who in self._lobby.items():
-            if peer is not but:
-                self._send(peer, self._roster(who))
-                self._send(peer, standings)
+            if peer is but:
+                continue
+            effects.append(Send(peer, encode_frame(to_wire(msgspec.structs.replace(roster, you=who)))))
+            if told is not None:
+                effects.append(Send(peer, told))
+        self.host.carry_out(effects)
         self.changed.set()
 
     def _send(self, peer: Peer, message: HostMessage) -> None:

@@ -48,7 +48,7 @@ import msgspec
 from capicu.core import DRAW, REDEAL, Action, IllegalAction, Rules
 from capicu.core.codes import Code
 from capicu.core.engine import Engine
-from capicu.core.games import game_of, game_of_log, game_of_view
+from capicu.core.games import game_of, game_of_view, match_from_log
 from capicu.net.codec import encode_frame
 from capicu.net.codes import Entropy, new_seat_key, same_code
 from capicu.net.protocol import (
@@ -424,7 +424,7 @@ class Table:
         """
         header = recovered.header
         log = recovered.match_log()
-        match = game_of_log(log).from_log(log) if log["entries"] else None
+        match = match_from_log(log) if log["entries"] else None
         if len(header.seats) != header.players:
             raise ValueError("the journal's header does not list the table's seats")
         # The match's own settings come from the journal; the host's timings from ``config``.

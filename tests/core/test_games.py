@@ -133,6 +133,14 @@ def test_a_log_of_no_known_format_is_refused_as_before():
         match_from_log([1, 2])
 
 
+def test_a_log_of_an_unknown_format_is_refused_naming_it():
+    # A journal edited by hand said 'capicu-fives-log/7': refused as "expected format 'capicu-log/1'",
+    # the Draw family's, which the log never claimed to be.
+    with pytest.raises(ValueError) as refused:
+        match_from_log({"format": "capicu-fives-log/7", "rules": {}, "players": 2, "seed": 1, "entries": []})
+    assert "'capicu-fives-log/7'" in str(refused.value) and "'capicu-fives-log/1'" in str(refused.value)
+
+
 def test_a_draw_family_game_never_loads_mexican_train():
     """Issue 31 item 17: the registry imports a game's modules only when that game is asked for."""
     code = (

@@ -166,26 +166,24 @@ async def next_train_turn(pilot: Pilot[Any], app: CapicuApp) -> None:
 
 def deal_by_hand(monkeypatch: Any, rules: Rules, hands: list[str], stock: str = "", *,
                  first: int = 0) -> None:
-    """The next match's first deal gives each seat the tiles written (the engine to nobody, unless a hand
-    holds it: then it is laid by its holder), the boneyard ``stock`` first; ``first`` is the seat drawn
-    to play first when nobody holds the engine. Later deals are the seed's."""
+    """The next match of ``rules`` and these seats is dealt the tiles written first (the engine to
+    nobody unless a hand holds it), the boneyard ``stock`` first; ``first`` is the seat drawn to play
+    first when nobody holds the engine. Later deals are the seed's. (A recorded deal, as a log's.)"""
     from capicu.core import Tile, tile_set
-    from capicu.core.mexican import match as mexican_match
 
     tiles = tile_set(rules.max_pip)
     named = [Tile.parse(t) for hand in hands for t in hand.split()]
     drawn = [Tile.parse(t) for t in stock.split()]
     rest = [t for t in tiles.tiles if t not in set(named) | set(drawn)]
     order = [tiles.index[t] for t in named + drawn + rest]
-    seed_deal = mexican_match.deal_order
+    seed_init = MexicanMatch.__init__
     dealt: list[bool] = []
 
-    def deal(rng: Any, tile_set_: Any, engine: int, players: int, *, set_aside: bool = False
-             ) -> tuple[list[int], int]:
-        shuffled = seed_deal(rng, tile_set_, engine, players, set_aside=set_aside)
-        if dealt or players != len(hands) or tile_set_.max_pip != rules.max_pip:
-            return shuffled
-        dealt.append(True)
-        return list(order), first
+    def init(match: MexicanMatch, rules_: Any, players: int, seed: int = 0, *,
+             deals: list[tuple[list[int], int]] | None = None, pause_between_rounds: bool = False) -> None:
+        if deals is None and not dealt and players == len(hands) and rules_.max_pip == rules.max_pip:
+            dealt.append(True)
+            deals = [(list(order), first)]
+        seed_init(match, rules_, players, seed, deals=deals, pause_between_rounds=pause_between_rounds)
 
-    monkeypatch.setattr(mexican_match, "deal_order", deal)
+    monkeypatch.setattr(MexicanMatch, "__init__", init)

@@ -205,6 +205,8 @@ async def test_the_menu_leads_to_the_organisers_form_which_says_what_is_wrong(
         for label in ("Game", "Players a table", "Format", "Rounds", "Points to win", "Byes", "Join code",
                       "Port"):
             assert label in text
+        # Every field and the Start button in view at 80x24, above the footer.
+        assert form.query_one("#start").region.bottom <= 23
         form.query_one("#format", Select).value = "rotating-partners"
         await pilot.press("ctrl+s")
         await wait_for(pilot, lambda: "rotating partners is for a partners' game" in str(
@@ -228,3 +230,35 @@ async def test_the_menu_leads_to_the_organisers_form_which_says_what_is_wrong(
         club = request.club
         assert (club.format, club.rounds, club.table_size, club.name) == (ClubFormat.SWISS, 2, 2, "Friday")
         assert club.rules == Rules.preset_named("puerto-rican-drawing")
+
+
+async def test_a_player_who_leaves_the_table_goes_to_the_standings_and_may_go_back_to_the_seat(
+    tmp_path: Path,
+) -> None:
+    async with club_host(tmp_path / "night", _config()) as host:
+        port = host.port
+        assert port is not None
+        app = CapicuApp(DisplayOptions(mouse=False),
+                        JoinGame("127.0.0.1", port, name="Ana", code=CODE, club=True))
+        async with app.run_test(size=(80, 24)) as pilot:
+            await wait_for(pilot, lambda: isinstance(app.screen, ClubLobbyScreen), what="the club's lobby")
+            async with players(port, "Beto", play=False):
+                await wait_for(pilot, lambda: "2 players have joined" in screen_text(app), what="the roster")
+                host.start_round()
+                await wait_for(pilot, lambda: isinstance(app.screen, DrawTableScreen), steps=STEPS,
+                               what="the seat of round 1")
+                assert app.game is not None
+                seat = app.game.table.seat
+                await pilot.press("escape")
+                await wait_for(pilot, lambda: "Leave the table?" in screen_text(app), what="the question")
+                await pilot.press("y")
+                await wait_for(pilot, lambda: isinstance(app.screen, ClubStandingsScreen),
+                               what="the standings")
+                assert app.game is None and app.club is not None
+                await wait_for(pilot, lambda: "Back to my table" in screen_text(app), what="the key back")
+                await pilot.press("t")
+                await wait_for(pilot, lambda: isinstance(app.screen, DrawTableScreen), steps=STEPS,
+                               what="the seat again")
+                await wait_for(pilot, lambda: app.table is not None and app.table.view is not None,
+                               what="the table's view")
+                assert app.table is not None and app.table.seat == seat

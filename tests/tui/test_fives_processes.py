@@ -54,7 +54,7 @@ def _hand(text: str) -> list[str]:
 
 
 def _hand_over(text: str) -> bool:
-    return "Round over" in _status(text)
+    return "Hand over" in _status(text)
 
 
 @pytest.fixture

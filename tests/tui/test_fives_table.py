@@ -133,6 +133,9 @@ async def test_a_hand_ends_with_every_hand_shown_the_go_and_each_sides_points() 
         summary = str(app.screen.query_one("#round-end", Static).render())
         assert "This hand:" in summary and "Score:" in summary
         assert "for the go" in summary or "blocked" in summary or "reached" in summary
+        # Fives calls its rounds hands, the status line too.
+        await wait_for(pilot, lambda: "Hand over: press Enter" in app.screen.query_one(StatusLine).prompt,
+                       what="the hand over")
         # Each seat shows the tiles it was left with, and no pips (they count nothing).
         text = screen_text(app)
         for seat, held in enumerate(ended.result.hands):

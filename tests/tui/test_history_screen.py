@@ -93,6 +93,21 @@ def test_the_command_prints_fives_and_threes_as_a_game_of_its_own(
     assert "10,1; mejor 8" in out
 
 
+def test_a_history_of_fives_and_threes_only_speaks_of_its_own_figures(
+        folder: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """No "0 capicús, 0 chuchazos" (the Draw family's bonuses) for who played Fives and Threes only,
+    and an opponent met there has that game's figures, not a "-"."""
+    with open_history(folder)[0] as history:
+        for facts in FIVES_MADE:
+            history.add(facts, kept_by=KeptBy.PLAYER, me=0)
+    code, out, _ = _run(["history"], capsys)
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[1] == "2 matches played, 1 won (50%), 10.1 points a hand in Fives and Threes (best play 8)."
+    beto = next(line for line in lines if line.startswith("Beto "))
+    assert "10.1, best 8" in beto, beto
+
+
 def test_the_command_by_name_and_year(folder: Path, capsys: pytest.CaptureFixture[str]) -> None:
     write_hand_made(folder)
     code, out, _ = _run(["history", "--player", "beto", "--year", "2025"], capsys)

@@ -107,8 +107,13 @@ def test_the_offer_names_the_game_the_time_every_seat_and_the_rounds_in_english_
     with_computers = Unfinished(Path("m.journal"), moment, seats, 1, True, "mexican-train")
     assert describe_unfinished(with_computers, now=moment) == ("the mexican-train match of 17:02 "
                                                                "(Ana, Computer 2; 1 round played)")
+    fives = Unfinished(Path("m.journal"), moment, seats, 2, True, "fives-and-threes")
+    assert describe_unfinished(fives, now=moment) == ("the fives-and-threes match of 17:02 "
+                                                      "(Ana, Computer 2; 2 hands played)")  # its word
     default_language.switch("es")
     try:
+        assert describe_unfinished(fives, now=moment) == (
+            "la partida de cincos y treses de 17:02 (Ana, Computadora 2; 2 manos jugadas)")
         assert describe_unfinished(kept, now=moment) == ("la partida de robado boricua de 17:02 "
                                                          "(Ana, Beto; 3 manos jugadas)")
         assert describe_unfinished(with_computers, now=moment) == (

@@ -6,12 +6,20 @@ asked for: what a match's end needs (the records' folder, the history with SQLit
 the replay of a record, the final score), the hosting screens, the main menu and the forms
 it opens, the lobby (a solo table has none), ``capicu simulate`` and the settings' writer;
 the other games' modules (Mexican Train's, Fives and Threes') and the wire's making of their
-messages when one of them is played; the local network's tables when they are looked for.
+messages when one of them is played; the local network's tables when they are looked for; a
+club night's code (and ``capicu club``'s options, which need it) and a headless host's when run.
 """
 from __future__ import annotations
 
 import subprocess
 import sys
+
+import pytest
+from capicu.tui.app import CapicuApp
+from capicu.tui.game import DisplayOptions
+from capicu.tui.prefs.settings import Settings, save_settings
+from textual.color import Color
+from textual.css.stylesheet import Stylesheet
 
 #: Loaded when asked for, never by the start of a game against the computer.
 NOT_AT_START = (
@@ -35,13 +43,17 @@ NOT_AT_START = (
     "capicu.tui.cli.simulate",
     "capicu.tui.screens.match_over",
     "capicu.tui.screens.draw_match_over",
+    "capicu.net.host.headless",
+    "capicu.core.club",
+    "capicu.tui.words.describe_club",
 )
 #: Another game's own modules (core/<game>/, its computer players, its screens and words).
 OTHER_GAMES = ("mexican", "fives", "train")
 
 START = """
 import asyncio, sys
-from capicu.tui.cli.main import main  # what the command line loads before the app
+from capicu.tui.cli.main import build_parser  # what the command line loads before the app
+build_parser().parse_args(["play", "--players", "2"])  # and builds: every command's options, and play's read
 
 async def start() -> None:
     from capicu.core import Rules
@@ -75,3 +87,24 @@ def test_a_draw_family_game_starts_without_what_a_matchs_end_and_hosting_need() 
     others = sorted(name for name in loaded if name.startswith("capicu.")
                     and any(game in part for part in name.split(".") for game in OTHER_GAMES))
     assert not others, others
+
+
+async def test_the_saved_theme_is_the_first_and_the_stylesheets_are_parsed_once(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Textual parses every stylesheet at start; choosing the theme after that had it parse them again."""
+    save_settings(Settings(theme="daylight"))
+    reparsed: list[Stylesheet] = []
+    reparse = Stylesheet.reparse
+
+    def counted(stylesheet: Stylesheet) -> None:
+        reparsed.append(stylesheet)
+        reparse(stylesheet)
+
+    monkeypatch.setattr(Stylesheet, "reparse", counted)
+    app = CapicuApp(DisplayOptions(mouse=False))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert app.theme == "daylight"
+        assert app.has_class("-theme-daylight", "-light-mode") and not app.has_class("-dark-mode")
+        assert app.screen.styles.background == Color.parse("#f3ecdf")  # daylight's, from the first parse
+    assert not reparsed

@@ -9,15 +9,14 @@ value is a `CliError`: one line, exit code 2, and nothing starts.
 from __future__ import annotations
 
 import argparse
+from collections.abc import Callable
 from typing import TypeVar
 
 from capicu.core import Rules
-from capicu.core.club import MOST_ROUNDS, ByeRule, ClubConfig, ClubError, ClubFormat
 from capicu.core.rules import MOST_PLAYERS
 from capicu.net.host.server import new_join_code
 from capicu.net.protocol import CODE_LIMIT, DEFAULT_PORT
 from capicu.tui.game import HostClub, JoinGame
-from capicu.tui.words.describe_club import describe_club_problem
 from capicu.tui.words.messages import t
 
 from .options import (
@@ -43,14 +42,29 @@ Parser = TypeVar("Parser", bound=argparse.ArgumentParser)
 DEFAULT_ROUNDS = 3
 
 
-def add_club_command(subparsers: argparse._SubParsersAction[Parser]) -> argparse.ArgumentParser:
-    """``capicu club`` on the command line (its handler is set by the caller)."""
-    club = subparsers.add_parser(
+def add_club_command(subparsers: argparse._SubParsersAction[Parser],
+                     then: Callable[[argparse.ArgumentParser], None]) -> argparse.ArgumentParser:
+    """``capicu club`` on the command line (its handler is set by the caller).
+
+    Its options, then ``then``'s, are added when it is the command run or its help is shown:
+    they load the club night's code, which every other command does without.
+    """
+    def options(club: argparse.ArgumentParser) -> None:
+        add_club_options(club)
+        then(club)
+
+    return subparsers.add_parser(
         "club", help=t("run a club night: a league or tournament over several tables"),
         description=t("Run a club night from this terminal: people join with the address and join code "
                       "it shows, you start each round when they are there, every player is taken to "
                       "their table, and the standings follow every match."),
+        options=options,
     )
+
+
+def add_club_options(club: argparse.ArgumentParser) -> None:
+    from capicu.core.club import MOST_ROUNDS, ByeRule, ClubFormat
+
     add_rule_arguments(club, players=False)
     group = club.add_argument_group(t("club night"))
     group.add_argument("--format", choices=[f.value for f in ClubFormat], default=ClubFormat.SWISS.value,
@@ -96,7 +110,6 @@ def add_club_command(subparsers: argparse._SubParsersAction[Parser]) -> argparse
     joining.add_argument("--spectate", action="store_true", help=t("with --join: watch the night"))
     add_ssh_arguments(club)
     add_display_arguments(club)
-    return club
 
 
 def host_club_from_args(args: argparse.Namespace) -> HostClub:
@@ -105,6 +118,9 @@ def host_club_from_args(args: argparse.Namespace) -> HostClub:
     The rules are checked by `rules_from_args` (the same words as ``capicu host``); the
     night's own settings by core's `ClubConfig` (`ClubError`, worded for the command line).
     """
+    from capicu.core.club import MOST_ROUNDS, ByeRule, ClubConfig, ClubError, ClubFormat
+    from capicu.tui.words.describe_club import describe_club_problem
+
     base = Rules.preset_named(args.preset)
     table_size = args.table_size if args.table_size is not None else default_table_size(base)
     if not base.min_players <= table_size <= base.max_players:

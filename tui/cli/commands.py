@@ -24,7 +24,6 @@ from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, TypeVar
 
-from capicu.net.host.headless import CannotStart, News, Noted, Stopped, serve_headless
 from capicu.net.host.server import HostConfig
 from capicu.net.protocol import DEFAULT_PORT
 from capicu.net.store.journals import Unfinished, summarize
@@ -61,6 +60,7 @@ from .options import (
 from .tables import add_tables_command, ask_code, choose_by_name, choose_from_list
 
 if TYPE_CHECKING:
+    from capicu.net.host.headless import News
     from capicu.net.store.history import History
     from capicu.tui.ssh.gateway import Gateway
 
@@ -121,8 +121,7 @@ def add_commands(subparsers: argparse._SubParsersAction[Parser]) -> None:
     host.set_defaults(handler=run_host)
 
     add_tables_command(subparsers)
-    club = add_club_command(subparsers)
-    add_standings_arguments(club)
+    club = add_club_command(subparsers, then=add_standings_arguments)
     club.set_defaults(handler=run_club)
 
     replay = subparsers.add_parser(
@@ -494,6 +493,8 @@ def run_host(args: argparse.Namespace) -> int:
     if args.ssh_keys is not None:
         raise CliError(t("--ssh-keys goes with --ssh"))
     if args.headless:
+        from capicu.net.host.headless import serve_headless  # (a game in this terminal needs none of it)
+
         return asyncio.run(serve_headless(config, tell=tell))
     return run_app(args, HostGame(config=config, name=_player_name(args)))
 
@@ -532,6 +533,8 @@ def tell_operator(news: News, resumed: Unfinished | None = None) -> None:
 
     ``resumed``: the match the host resumes, named once it listens.
     """
+    from capicu.net.host.headless import CannotStart, Noted, Stopped
+
     if isinstance(news, CannotStart):
         print("capicu: " + describe_host_problem(news.code, news.params), file=sys.stderr)
         return

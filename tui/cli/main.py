@@ -8,7 +8,7 @@ import os
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import NoReturn
+from typing import Any, NoReturn
 
 from capicu.tui.prefs.settings import load_settings
 from capicu.tui.words.messages import LANGUAGES, choose_language, command_line_language, t
@@ -29,6 +29,26 @@ EXIT_USAGE = 2
 
 
 class _Parser(argparse.ArgumentParser):
+    def __init__(self, *args: Any,
+                 options: Callable[[argparse.ArgumentParser], None] | None = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        #: Adds a command's options when it is the command run or its help is shown (None: they
+        #: are in): a command whose options load code of their own (``club``) costs the others nothing.
+        self._options = options
+
+    def _add_options(self) -> None:
+        if self._options is not None:
+            options, self._options = self._options, None
+            options(self)
+
+    def format_usage(self) -> str:
+        self._add_options()
+        return super().format_usage()
+
+    def format_help(self) -> str:
+        self._add_options()
+        return super().format_help()
+
     def error(self, message: str) -> NoReturn:
         # argparse prints usage and exits 2; we keep the exit code but say it in one line.
         see = t("(see {command} --help)", command=self.prog)
@@ -37,6 +57,7 @@ class _Parser(argparse.ArgumentParser):
     def parse_known_args(  # type: ignore[override]  # typeshed declares it as two overloads
         self, args: Sequence[str] | None = None, namespace: argparse.Namespace | None = None
     ) -> tuple[argparse.Namespace, list[str]]:
+        self._add_options()
         parsed, extras = super().parse_known_args(args, namespace)
         if extras and self.prog != "capicu":
             # A command's parser says it itself: argparse would hand the words up to the top

@@ -269,6 +269,9 @@ def rules_from_args(args: argparse.Namespace) -> tuple[Rules, int]:
             rules = msgspec.structs.replace(rules, **changes)
         players = args.players or rules.min_players
         rules.check_players(players)
+        if getattr(args, "partnerships", None) and rules.sides(players) == players:
+            # Asked for by name with 2 or 3 players: said, not quietly played each for themselves.
+            raise CliError(t("--partnerships needs 4 players, not {players}", players=players))
     except RulesError as exc:
         raise CliError(describe_rules_problem(exc.code, exc.params)) from None
     return rules, players

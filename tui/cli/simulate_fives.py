@@ -53,7 +53,7 @@ def fives_event_lines(event: FivesEvent, *, players: int, target: int, seat: Cal
     write = lines.append
     if isinstance(event, FivesRoundStarted):
         write("")
-        write(t("Round {round}", round=event.round_number))
+        write(t("Hand {round}", round=event.round_number))
         for who in range(players):
             write(f"  {seat(who)}: {' '.join(str(tile) for tile in hand(who))}")
         if event.drawable:
@@ -71,7 +71,7 @@ def fives_event_lines(event: FivesEvent, *, players: int, target: int, seat: Cal
     elif isinstance(event, FivesTileDrawn):
         write("  " + tn("{seat} draws {count} tile", "{seat} draws {count} tiles", 1, seat=seat(event.seat)))
     elif isinstance(event, Knocked):
-        write("  " + t("{seat} passes (paso)", seat=seat(event.seat))
+        write("  " + t("{seat} knocks", seat=seat(event.seat))
               + "    " + t("ends {left} | {right}", left=event.left, right=event.right))
     elif isinstance(event, FivesRoundEnded):
         result = event.result
@@ -89,8 +89,8 @@ def fives_event_lines(event: FivesEvent, *, players: int, target: int, seat: Cal
     elif isinstance(event, FivesMatchEnded):
         runner_up = max(s for i, s in enumerate(event.scores) if i != event.winner)
         write("")
-        write(tn("{side} wins the match, {score} to {other} after {count} round",
-                 "{side} wins the match, {score} to {other} after {count} rounds",
+        write(tn("{side} wins the match, {score} to {other} after {count} hand",
+                 "{side} wins the match, {score} to {other} after {count} hands",
                  rounds(), side=side(event.winner), score=event.scores[event.winner], other=runner_up))
     return lines
 

@@ -36,6 +36,7 @@ class ClubStandingsScreen(ClubScreen):
     """The standings and the round's tables; the organiser's keys for the next round and late tables."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("t", "my_table", N_("Back to my table")),
         Binding("c", "close_table", N_("Close table")),
         Binding("tab", "app.focus_next", N_("Next list"), show=False),
     ]
@@ -95,10 +96,16 @@ class ClubStandingsScreen(ClubScreen):
         return roster.tables[row] if 0 <= row < len(roster.tables) else None
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "my_table":
+            return self.capicu.table_to_go_back_to() is not None
         if action == "close_table":
             session = self.session
             return session is not None and session.organiser and session.phase == ClubPhase.PLAYING
         return super().check_action(action, parameters)
+
+    def action_my_table(self) -> None:
+        """Back to the seat of this round that we left (the computer played it meanwhile)."""
+        self.capicu.go_back_to_table()
 
     def action_close_table(self) -> None:
         table = self._chosen_table()

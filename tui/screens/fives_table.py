@@ -47,6 +47,7 @@ from capicu.tui.widgets.seat_panel import Position, SeatPanel, SeatView, table_p
 from capicu.tui.words.describe import seat_name, you
 from capicu.tui.words.describe_fives import (
     describe_chipped_out,
+    describe_fives_covered,
     describe_fives_event,
     describe_fives_hint,
     describe_fives_refused,
@@ -228,8 +229,12 @@ class FivesTableScreen(TableScreen[FivesView]):
         for index, event in enumerate(events):
             lead = isinstance(self._previous, FivesRoundStarted)
             self._previous = event
-            log.add_line(partial(describe_fives_event, event, names, me, rules=rules, players=players,
-                                 target=target, lead=lead))
+            if index in self.covered and describe_fives_covered(event, me, target=target) is not None:
+                # The computer made it for this seat while its person was away: said as the computer's.
+                log.add_line(partial(_covered_words, event, me, target))
+            else:
+                log.add_line(partial(describe_fives_event, event, names, me, rules=rules, players=players,
+                                     target=target, lead=lead))
             following = events[index + 1] if index + 1 < len(events) else None
             if (isinstance(event, FivesTilePlayed) and event.chipped_out
                     and not isinstance(following, FivesRoundEnded) and view.turn is not None):
@@ -322,6 +327,10 @@ class FivesTableScreen(TableScreen[FivesView]):
         for seat, place in table_positions(view.players, view.seat, view.rules.direction):
             self.query_one(f"#{_SLOT[place]}", SeatPanel).timer = (
                 left[1] if left is not None and left[0] == seat else None)
+
+    def _round_over_words(self) -> tuple[str, str]:
+        return (t("Hand over: press Enter when you are ready."),
+                t("Hand over: the next deal comes when the players are ready."))
 
     def _question_prompt(self, view: FivesView) -> str | None:
         if self.choosing_end is not None and view.ends is not None:
@@ -419,6 +428,10 @@ class FivesTableScreen(TableScreen[FivesView]):
         hand = self.query_one(HandView)
         if hint.tile is not None and hint.tile in hand.hand:
             hand.cursor = hand.hand.index(hint.tile)
+
+
+def _covered_words(event: FivesEvent, me: int | None, target: int) -> str:
+    return describe_fives_covered(event, me, target=target) or ""
 
 
 def fives_seat_view(view: FivesView, seat: int, names: Sequence[str], *, occupant: Seat | None = None,

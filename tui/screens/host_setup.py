@@ -5,21 +5,19 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 import msgspec
-from capicu.core import Rules, RulesError
+from capicu.core import PRESET_NAMES, Rules, RulesError
 from capicu.core.ai import LEVELS
-from capicu.core.games import game_of
-from capicu.core.rules import ALL_PRESET_NAMES, RULE_OPTIONS, OptionKind, RuleOption
+from capicu.core.rules import FORM_OPTIONS, OptionKind, RuleOption
 from capicu.net.codes import new_join_code
 from capicu.net.host.table import ConfigError, ConfigProblem
 from capicu.net.protocol import CODE_LIMIT, DEFAULT_PORT
 from capicu.net.store.journals import JournalFolder, JournalKind
 from capicu.tui.cli.options import announce_for
 from capicu.tui.game import HostGame, SoloGame, make_host_config
-from capicu.tui.games import FACES
 from capicu.tui.prefs.settings import journals_dir, records_dir
 from capicu.tui.screens.base import CapicuScreen
 from capicu.tui.words.describe import describe_rules_problem
-from capicu.tui.words.describe_rules import FORM_CHOICES, HOUSE_CHOICES, preset_title
+from capicu.tui.words.describe_rules import HOUSE_CHOICES, preset_title
 from capicu.tui.words.messages import N_, t, tc, tn
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -37,45 +35,29 @@ def level_name(level: str) -> str:
     return names.get(level, level)
 
 
-#: The games the form offers: every preset whose game has a table (tui/games.py).
-FORM_PRESETS = tuple(p for p in ALL_PRESET_NAMES if game_of(Rules.preset_named(p)).name in FACES)
-#: The house rules the form offers (core/rules.py declares them; each is off until chosen).
-HOUSE_OPTIONS = tuple(option for option in RULE_OPTIONS if option.house)
-#: A game's own options the form offers (core/rules.py's ``form``), each at the preset's value until chosen.
-GAME_OPTIONS = tuple(option for option in RULE_OPTIONS if option.form)
+#: The games the form offers: the drawing games, Mexican Train and Fives and Threes.
+FORM_PRESETS = (*PRESET_NAMES, "mexican-train", "fives-and-threes")
 
 
 def _house_id(option: RuleOption) -> str:
-    """A house rule's choice on the form is named by its flag ("wild-blanks")."""
+    """An option's choice on the form is named by its flag ("wild-blanks", "league-deal")."""
     return option.flag.removeprefix("--")
 
 
-def _house_choices(option: RuleOption) -> list[tuple[str, object]]:
-    """A house rule's choices in words: off first (False, or 0), then each value it takes."""
-    values: list[object] = [False, True] if option.kind is OptionKind.SWITCH else [
-        0, *(value for _, value in option.choices)]
-    return [(t(label), value) for label, value in zip(HOUSE_CHOICES[option.name], values, strict=True)]
-
-
-def _game_choices(option: RuleOption) -> list[tuple[str, int]]:
-    """A game option's choices in words, each by its place in `FORM_CHOICES` (a field may hold None)."""
-    return [(t(label), index) for index, (_, label) in enumerate(FORM_CHOICES[option.name])]
-
-
-def _game_choice(option: RuleOption, rules: Rules) -> int:
-    """The place among its choices of the value ``rules`` give the option's field."""
-    values = [value for value, _ in FORM_CHOICES[option.name]]
-    return values.index(getattr(rules, option.field))
-
-
-def _game_rules(option: RuleOption) -> Rules:
-    """The rules of the first preset whose game takes ``option`` (its value there is the form's first)."""
-    return Rules.preset_named(next(preset for preset in FORM_PRESETS if _offered(option, preset)))
-
-
 def _offered(option: RuleOption, preset: str) -> bool:
-    """The form offers ``option`` for ``preset``'s game."""
+    """Whether the form offers ``option`` for the game ``preset`` is."""
     return Rules.preset_named(preset).game in option.games
+
+
+def _house_choices(option: RuleOption, preset: str) -> list[tuple[str, object]]:
+    """An option's choices in words, the preset's own first: off (False, or 0), then each value it takes."""
+    values: list[object] = [False, True] if option.kind in (OptionKind.SWITCH, OptionKind.PAIR) else [
+        0, *(value for _, value in option.choices)]
+    choices = [(t(label), value) for label, value in zip(HOUSE_CHOICES[option.name], values, strict=True)]
+    if _offered(option, preset):
+        default = getattr(Rules.preset_named(preset), option.field)
+        choices.sort(key=lambda choice: choice[1] != default)  # stable: the rest keep their order
+    return choices
 
 
 class HostSetupScreen(CapicuScreen[None]):
@@ -90,7 +72,9 @@ class HostSetupScreen(CapicuScreen[None]):
         super().__init__()
         self.solo = solo
         #: The game chosen so far (the players offered follow it, also when the screen is built again).
-        self.preset = FORM_PRESETS[0]
+        self.preset = PRESET_NAMES[0]
+        #: The game whose options the form offers.
+        self._game = Rules.preset_named(self.preset).game
 
     def compose(self) -> ComposeResult:
         title = t("Play against the computer") if self.solo else t("Host a game on the network")
@@ -109,21 +93,18 @@ class HostSetupScreen(CapicuScreen[None]):
                 yield Label(t("Computer level"))
                 yield Select([(level_name(lv), lv) for lv in LEVELS], value="normal",
                              allow_blank=False, id="level")
-                # The house rules of the drawing games (docs/RULES.md), each off by default,
+                # The house rules of the drawing games (docs/RULES.md), each off by default, or the
+                # chosen game's own options (core/rules.py's `FORM_OPTIONS`), the preset's value first,
                 # on one row so that the form still fits 80x24 (so each choice is a dozen letters).
-                # A game's own options (Mexican Train's) in their place, three to a row.
-                yield Label(t("House rules"), id="house-label")
-                rules = Rules.preset_named(self.preset)
-                with Grid(id="house-rules"):
-                    for option in HOUSE_OPTIONS:
-                        choices = _house_choices(option)
+                yield Label(self._options_label(), id="house-label")
+                with Horizontal(id="house-rules"):
+                    for option in FORM_OPTIONS:
+                        choices = _house_choices(option, self.preset)
                         yield Select(choices, value=choices[0][1], allow_blank=False, compact=True,
-                                     id=_house_id(option), classes="house-option")
-                    for option in GAME_OPTIONS:
-                        yield Select(_game_choices(option), value=_game_choice(option, _game_rules(option)),
-                                     allow_blank=False, compact=True, id=_house_id(option),
-                                     classes="game-option")
-                yield Label(t("Points to win"), id="target-label")
+                                     id=_house_id(option)).set_class(
+                                         not _offered(option, self.preset), "-not-this-game")
+                yield Label(t("Points to win"))
+                rules = Rules.preset_named(self.preset)
                 yield Input(placeholder=str(rules.target_for(rules.min_players)),
                             id="target", type="integer")
                 if not self.solo:
@@ -138,16 +119,24 @@ class HostSetupScreen(CapicuScreen[None]):
 
     def on_mount(self) -> None:
         self.query_one("#preset", Select).focus()
-        self._offer_options()
 
-    def _offer_options(self) -> None:
-        """Show the options the chosen game takes (the house rules, or the game's own), and its target."""
-        for option in (*HOUSE_OPTIONS, *GAME_OPTIONS):
-            self.query_one(f"#{_house_id(option)}", Select).display = _offered(option, self.preset)
-        rules = Rules.preset_named(self.preset)
-        scored = rules.target_for(rules.min_players) > 0
-        self.query_one("#target-label", Label).display = scored
-        self.query_one("#target", Input).display = scored
+    def _options_label(self) -> str:
+        house = any(option.house and _offered(option, self.preset) for option in FORM_OPTIONS)
+        return t("House rules") if house else t("Options")
+
+    def _show_options(self) -> None:
+        """The options row offers the chosen game's (each at the preset's value again, for a new game)."""
+        game = Rules.preset_named(self.preset).game
+        if game is self._game:
+            return  # another preset of the same game: what was chosen stays
+        self._game = game
+        self.query_one("#house-label", Label).update(self._options_label())
+        for option in FORM_OPTIONS:
+            select = self.query_one(f"#{_house_id(option)}", Select)
+            choices = _house_choices(option, self.preset)
+            select.set_options(choices)
+            select.value = choices[0][1]
+            select.set_class(not _offered(option, self.preset), "-not-this-game")
 
     @staticmethod
     def _player_choices(preset: str) -> list[tuple[str, int]]:
@@ -162,7 +151,7 @@ class HostSetupScreen(CapicuScreen[None]):
             players.set_options(self._player_choices(event.value))
             rules = Rules.preset_named(event.value)
             self.query_one("#target", Input).placeholder = str(rules.target_for(rules.min_players))
-            self._offer_options()
+            self._show_options()
         if event.select.id in ("preset", "players") and not self.solo:
             count = self.query_one("#players", Select).value
             if isinstance(count, int):
@@ -196,10 +185,10 @@ class HostSetupScreen(CapicuScreen[None]):
             except (ValueError, RulesError):
                 self.notify(t("Points to win must be a whole number from 1 up."), severity="error")
                 return
-        house = {option.field: self._value(_house_id(option)) or msgspec.UNSET for option in HOUSE_OPTIONS
-                 if _offered(option, preset)}
-        house |= {option.field: FORM_CHOICES[option.name][int(self._value(_house_id(option)))][0]
-                  for option in GAME_OPTIONS if _offered(option, preset)}
+        # A house rule is set when chosen (its off is the rules' own); a game's option as chosen.
+        house = {option.field: self._value(_house_id(option)) if option.on_form
+                 else self._value(_house_id(option)) or msgspec.UNSET
+                 for option in FORM_OPTIONS if _offered(option, preset)}
         try:
             rules = msgspec.structs.replace(rules, **house)
         except RulesError as exc:  # a house rule this game cannot take, said in one sentence

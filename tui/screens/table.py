@@ -498,11 +498,18 @@ class TableScreen(CapicuScreen[None], Generic[ViewT]):
         """What the status line says on the player's own turn, in the game's words."""
         return t("Your turn: pick a tile with the arrows, Enter plays it.")
 
+    def _round_over_words(self) -> tuple[str, str]:
+        """What the status line says once a round is over, to a player and to a watcher (a game that
+        calls its rounds hands says so)."""
+        return (t("Round over: press Enter when you are ready."),
+                t("Round over: the next deal comes when the players are ready."))
+
     def _break_prompt(self, view: ViewT) -> str:
         model = self.capicu.table
         state = model.next_round if model is not None else None
+        to_player, to_watcher = self._round_over_words()
         if view.seat is None:
-            text = t("Round over: the next deal comes when the players are ready.")
+            text = to_watcher
         elif self._said_ready or (state is not None and view.seat in state.ready):
             others = [s for s in state.waiting if s != view.seat] if state is not None else []
             if others:
@@ -511,7 +518,7 @@ class TableScreen(CapicuScreen[None], Generic[ViewT]):
             else:
                 text = t("Everyone is ready: dealing...")
         else:
-            text = t("Round over: press Enter when you are ready.")
+            text = to_player
         if state is not None and state.deadline is not None:
             seconds = max(0, math.ceil(state.deadline - time.monotonic()))
             text += " " + t("Next deal in {seconds} s.", seconds=seconds)

@@ -610,6 +610,13 @@ def describe_hint_reasons(
     return tc("between the reasons of a hint", "; ").join(phrases)
 
 
+def _in_hands(preset: str) -> bool:
+    """Whether the game ``preset`` names calls its rounds hands (Fives and Threes)."""
+    from capicu.core.rules import ALL_PRESET_NAMES, Game, Rules
+
+    return preset in ALL_PRESET_NAMES and Rules.preset_named(preset).game is Game.FIVES_AND_THREES
+
+
 def describe_unfinished(kept: Unfinished, now: float | None = None) -> str:
     """An unfinished match, for an offer to resume it:
     "the puerto-rican-drawing match of 17:02 (Ana, Computer 2; 3 rounds played)".
@@ -631,6 +638,8 @@ def describe_unfinished(kept: Unfinished, now: float | None = None) -> str:
     game = preset_title(kept.preset)
     if not kept.started:
         how_far = t("not dealt yet")
+    elif _in_hands(kept.preset):
+        how_far = tn("{count} hand played", "{count} hands played", kept.rounds)
     else:
         how_far = tn("{count} round played", "{count} rounds played", kept.rounds)
     if not names:

@@ -136,7 +136,7 @@ def standings_columns(format: str, any_byes: bool, any_computers: bool) -> list[
         ("won", tc("standings: matches won", "Won")),
         ("difference", tc("standings: points difference", "+/-")),
     ]
-    if format == "swiss":
+    if format in ("swiss", "rotating-partners"):  # core/club/standings.py breaks their ties so
         columns.append(("buchholz", tc("standings: Buchholz tie-break", "Bh")))
     if any_byes:
         columns.append(("byes", tc("standings: byes", "Bye")))

@@ -101,6 +101,18 @@ def describe_fives_event(event: FivesEvent, names: Sequence[str], my_seat: int |
     return ""
 
 
+def describe_fives_covered(event: FivesEvent, my_seat: int | None, *, target: int) -> str | None:
+    """``my_seat``'s move as the computer made it for them while they were away ("The computer played
+    3-6 for you: 9 for 3."); None for an event that is not that seat's play or knock."""
+    if isinstance(event, FivesTilePlayed) and event.seat == my_seat:
+        return t("The computer played {tile} for you: {score}.", tile=str(event.tile),
+                 score=score_words(event.total, event.points, event.scored, target))
+    if isinstance(event, Knocked) and event.seat == my_seat:
+        return t("The computer knocked for you: nothing fits {left} or {right}.", left=event.left,
+                 right=event.right)
+    return None
+
+
 def describe_chipped_out(seat: int, names: Sequence[str], my_seat: int | None) -> str:
     """A seat laid its last tile and its partner plays on: the hand goes on."""
     name, mine = _who(seat, names, my_seat)

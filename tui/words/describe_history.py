@@ -123,14 +123,17 @@ def opponent_name(opponent: Opponent | Standing) -> str:
     return t("{name} (computer)", name=name) if opponent.kind == "computer" else name
 
 
-# The tables by opponent and the standings count the Draw family's points a round; the table
-# by game has a row for each game's preset, with that game's own figures (the summary sentence
-# has every game's).
+# The standings count the Draw family's points a round; the table by game has a row for each
+# game's preset, with that game's own figures, and so has an opponent met in one game only (the
+# summary sentence has every game's).
 
 
 def opponents_table(opponents: Sequence[Opponent]) -> FigureTable:
+    # Against whom only one game was played: that game's own figures ("2.5, best 8" for Fives and
+    # Threes), not a "-" from the Draw family's.
     return FigureTable((t("Opponent"), *figure_columns()),
-                       tuple((opponent_name(o), *figure_cells(o.figures)) for o in opponents))
+                       tuple((opponent_name(o), *figure_cells(o.figures, game=_only_game(o.figures)))
+                             for o in opponents))
 
 
 def presets_table(presets: Sequence[PresetFigures]) -> FigureTable:
@@ -168,9 +171,13 @@ def summary_sentence(figures: Figures) -> str:
              tn("{count} won ({share})", "{count} won ({share})", figures.won,
                 count=format_number(figures.won), share=_share(figures.won, figures.played))]
     parts += [said for words in SUMMARY.values() if (said := words(figures)) is not None]
-    parts.append(tn("{count} capicú", "{count} capicús", figures.capicu, count=format_number(figures.capicu)))
-    parts.append(tn("{count} chuchazo", "{count} chuchazos", figures.chuchazo,
-                    count=format_number(figures.chuchazo)))
+    if LINE_GAME in figures.played_by_game or figures.capicu or figures.chuchazo:
+        # The Draw family's bonuses: said of a player who played one of its games (not of Fives and
+        # Threes or Mexican Train only, where "0 capicús" would be noise).
+        parts.append(tn("{count} capicú", "{count} capicús", figures.capicu,
+                        count=format_number(figures.capicu)))
+        parts.append(tn("{count} chuchazo", "{count} chuchazos", figures.chuchazo,
+                        count=format_number(figures.chuchazo)))
     # TRANSLATORS: between the parts of the history's summary: "12 matches played, 7 won (58%), ...".
     return t("{parts}.", parts=list_separator().join(parts))
 

@@ -195,22 +195,24 @@ OPTION_GROUPS: Mapping[str, str] = {
     "mexican-train": N_("Mexican Train's rules (with --preset mexican-train)"),
     "fives-and-threes": N_("Fives and Threes' rules (with --preset fives-and-threes)"),
 }
-#: The setup form's choices of each house rule, the rule off first, then each value it takes.
+#: The setup form's choices of each option it offers (`FORM_OPTIONS`), the option off first, then each
+#: value it takes (ten letters at most: one game's four options share one row at 80x24).
 HOUSE_CHOICES: Mapping[str, tuple[str, ...]] = {
     "wild_blanks": (N_("plain blanks"), N_("wild blanks")),
     "draw_several": (N_("draw 1 by 1"), N_("draw 2 by 2"), N_("draw 3 by 3")),
     "redeal_on_doubles": (N_("no redeal"), N_("redeal on 5")),
-}
-
-#: The setup form's choices of a game's own options (core/rules.py's ``form``), each value as the field
-#: holds it with its words, the seed's default first; a dozen letters or so, three to a row at 80x24.
-FORM_CHOICES: Mapping[str, tuple[tuple[object, str], ...]] = {
-    "engine_set_aside": ((False, N_("holder's engine")), (True, N_("engine aside"))),
-    "one_double_a_turn": ((False, N_("many doubles")), (True, N_("1 double a turn"))),
-    "cover_doubles": ((True, N_("cover doubles")), (False, N_("double: again"))),
-    "opening_run": ((True, N_("opening run")), (False, N_("1-tile start"))),
-    "mexican_after_own": ((False, N_("Mexican: all")), (True, N_("Mexican: own 1st"))),
-    "rounds": ((None, N_("all rounds")), (1, N_("1 round")), (4, N_("4 rounds"))),
+    "partnerships": (N_("each alone"), N_("partners")),
+    "league_deal": (N_("usual deal"), N_("league")),
+    "drawing": (N_("set aside"), N_("drawing")),
+    "exact_finish": (N_("any finish"), N_("exact end")),
+    # Mexican Train's (each option's off value first, then on).
+    # TRANSLATORS: the round's engine (its double): dealt like any tile, or set aside before the deal.
+    "engine_set_aside": (N_("dealt"), N_("aside")),
+    "one_double_a_turn": (N_("2+ doubles"), N_("1 double")),
+    # TRANSLATORS: a double laid: another play without covering it, or it must be covered.
+    "cover_doubles": (N_("no cover"), N_("cover")),
+    # TRANSLATORS: a player's first turn: one tile only, or a run of tiles.
+    "opening_run": (N_("one tile"), N_("run")),
 }
 
 

@@ -181,19 +181,25 @@ async def test_everybody_in_the_club_sees_the_tables_points_as_each_round_of_a_m
         return roster is not None and roster.tables and roster.tables[0].state == "playing" and any(
             roster.tables[0].points)
 
-    async def play_until_scored(club: ClubClient) -> None:
-        while not scored(club.model.club):
+    async def play_until_a_round_scores(club: ClubClient) -> None:
+        """Play until a round of the match has ended with points (then the table waits)."""
+        while True:
             change = await club.next_change(WAIT)
             message = change.change.message if change.source == "table" and change.change else None
             view = message.view if isinstance(message, Update | GameSnapshot) else None
-            if club.table is not None and view is not None and view.is_my_turn and view.legal:
+            if view is None or club.table is None:
+                continue
+            if any(view.scores):
+                return
+            if view.is_my_turn and view.legal:
                 await club.table.send_action(view.legal[0])
 
     try:
         host.start_round()
-        await asyncio.wait_for(asyncio.gather(*(play_until_scored(p) for p in players)), NIGHT_WAIT)
-        while not scored(watcher.model.club):  # the watcher of the night is told too
-            await watcher.next_change(WAIT)
+        await asyncio.wait_for(asyncio.gather(*(play_until_a_round_scores(p) for p in players)), NIGHT_WAIT)
+        for client in (*players, watcher):  # everybody in the club is told, the watcher of the night too
+            while not scored(client.model.club):
+                await client.next_change(WAIT)
         assert not host.night.results  # the match goes on: its points, not its result
     finally:
         for client in (*players, watcher):

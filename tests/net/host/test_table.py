@@ -150,3 +150,37 @@ def test_a_seat_key_takes_each_symbol_evenly_from_the_bytes():
     given = iter([bytes([255] * 14), bytes(range(14))])
     key = new_seat_key(lambda size: next(given))
     assert key.replace("-", "") == CODE_ALPHABET[:14]
+
+
+# -- a drawn table (a club night's round) ----------------------------------------------------
+
+
+def test_a_drawn_table_holds_its_peoples_seats_and_starts_at_once():
+    table = Table(TableConfig(players=4, rules=Rules.preset_named("drawing-game"), grace=30.0),
+                  entropy=_seeded(3))
+    table.seat_drawn(["Ana", None, "Bea", None], now=100.0)
+    assert table.phase is Phase.PLAYING
+    assert [seat.kind.value for seat in table.seats] == ["person", "computer", "person", "computer"]
+    ana, bea = table.seats[0], table.seats[2]
+    assert ana.token and bea.token and ana.token != bea.token and ana.seat_key and ana.peer is None
+    assert ana.token.startswith(f"{table.match_id}.")
+    # Nobody came: at the end of the grace period the computer covers both seats, as after a drop.
+    assert table.next_deadline() is not None and table.next_deadline() <= 130.0
+    table.wake(130.0)
+    assert ana.covered and bea.covered and not ana.left
+    with pytest.raises(ValueError):
+        table.seat_drawn(["Ana", None, "Bea", None], now=131.0)  # seated once
+
+
+def test_a_drawn_seat_taken_back_with_its_token_then_left_for_good():
+    table = Table(TableConfig(players=2, grace=30.0), entropy=_seeded(4))
+    table.seat_drawn(["Ana", "Bea"], now=0.0)
+    machine = HostMachine(Limits())
+    machine.add_table(table)
+    peer, _ = machine.connect("10.0.0.1", 0.0)
+    hello = {"type": "hello", "version": 7, "name": "-", "token": table.seats[1].token}
+    machine.receive(peer, _framed(hello), 1.0)
+    assert peer.seat == 1 and table.seats[1].peer is peer and table.seats[1].name == "Bea"
+    table.cover_seat(1, now=2.0)
+    assert table.seats[1].covered and table.seats[1].left and table.seats[1].peer is None
+    assert peer.table is None

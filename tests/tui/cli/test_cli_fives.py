@@ -82,3 +82,31 @@ def test_play_and_host_find_the_fives_table(monkeypatch: pytest.MonkeyPatch) -> 
     monkeypatch.delitem(FACES, "fives-and-threes")
     with pytest.raises(CliError, match="fives-and-threes has no table screen yet"):
         check_table(rules)
+
+
+@pytest.mark.parametrize(("command", "argv", "said"), [
+    ("rules", ["--target", "0"], "--target: '0' must be 1 or more"),
+    ("simulate", ["--target", "abc"], "--target: 'abc' is not a whole number"),
+    ("rules", ["--league-deal=yes"], "--league-deal"),
+    ("rules", ["--players", "5"], "fives-and-threes is played by 2 to 4 players, not 5"),
+    ("rules", ["--set", "9"], "fives-and-threes is played with one of these sets: double-6"),
+    # Asked for by name where it cannot be: said, not played quietly each for themselves.
+    ("rules", ["--partnerships", "--players", "3"], "--partnerships needs 4 players, not 3"),
+    ("simulate", ["--partnerships"], "--partnerships needs 4 players, not 2"),
+    ("play", ["--partnerships", "--players", "2"], "--partnerships needs 4 players, not 2"),
+    ("host", ["--headless", "--partnerships", "--players", "3"], "--partnerships needs 4 players, not 3"),
+])
+def test_a_bad_value_of_a_fives_option_is_one_line_and_exit_2(
+        capsys: pytest.CaptureFixture[str], command: str, argv: list[str], said: str) -> None:
+    try:
+        code = main([command, "--preset", "fives-and-threes", *argv])
+    except SystemExit as exc:  # argparse's own refusals exit
+        code = int(exc.code or 0)
+    err = capsys.readouterr().err
+    assert code == 2
+    assert len(err.strip().splitlines()) == 1 and said in err, err
+
+
+def test_partnerships_with_four_and_each_for_themselves_with_three_are_played() -> None:
+    assert main(["rules", "--preset", "fives-and-threes", "--partnerships", "--players", "4"]) == 0
+    assert main(["rules", "--preset", "fives-and-threes", "--each-for-themselves", "--players", "3"]) == 0

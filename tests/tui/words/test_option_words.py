@@ -16,8 +16,9 @@ def test_every_rule_option_has_its_words():
         assert not option.metavar or option.metavar in METAVARS, option.name
         if option.kind is OptionKind.PAIR:
             assert OFF_HELP[option.name], option.name
-        if option.house:
-            off_and_values = 2 if option.kind is OptionKind.SWITCH else 1 + len(option.choices)
+        if option.house or option.on_form:
+            two = option.kind in (OptionKind.SWITCH, OptionKind.PAIR)
+            off_and_values = 2 if two else 1 + len(option.choices)
             assert len(HOUSE_CHOICES[option.name]) == off_and_values, option.name
     assert set(OPTION_HELP) == {option.name for option in RULE_OPTIONS}
 
@@ -32,3 +33,19 @@ def test_the_command_line_offers_every_declared_flag():
             assert "--no-" + option.flag.removeprefix("--") in flags
         if option.off_flag:
             assert option.off_flag in flags
+
+
+def test_the_setup_forms_choices_fit_their_row_at_80x24() -> None:
+    # One game's options share one row of the form, 53 cells at 80x24: each Select shows its share of
+    # them, less its arrow and margins (ten cells each for four options, fourteen for three).
+    from capicu.core.rules import FORM_OPTIONS
+    from capicu.tui.words.messages import catalogue
+    from rich.cells import cell_len
+
+    for language in ("en", "es"):
+        words = catalogue(language)
+        for option in FORM_OPTIONS:
+            sharing = sum(1 for other in FORM_OPTIONS if other.games == option.games)
+            for label in HOUSE_CHOICES[option.name]:
+                shown = words.gettext(label)
+                assert cell_len(shown) <= 53 // sharing - 3, (language, option.name, shown)
