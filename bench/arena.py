@@ -15,13 +15,14 @@ What it plays (preset puerto-rican-drawing unless --preset):
 - two-player matches, normal against easy (--easy seeds, each played twice);
 - with --whole N, three-player matches played whole, hard in each seat in
   turn, every round counted (later rounds are led by the last winner, so a
-  player who wins more leads more: this figure runs above the first-round one).
+  player who wins more leads more: this figure runs above the first-round one),
+  and the share of those matches hard wins (an even share is 1/3).
 
 With --preset fives-and-threes: whole matches to 61, each seed played twice with
 the seats swapped (at four players, the partnerships swapped), hard against
 normal and normal against easy, at two players (--matches, --easy seeds) and
 four (--rounds, --easy4); ``--set key=value`` changes hard's fives `Budget`.
-Decision times are given as this thread's CPU time too (``*_cpu_*``).
+Decision times are given as this thread's CPU time too (``*_cpu_*``), in the Draw family too.
 
 With --preset mexican-train (a different game, so other parts): whole matches
 of 13 rounds, every round counted, each seed played with the seats swapped
@@ -67,12 +68,20 @@ class Tally:
     points: float = 0.0
     times: dict[str, list[float]] = field(default_factory=dict)
     choice_times: dict[str, list[float]] = field(default_factory=dict)
+    #: This thread's CPU milliseconds of each decision with a choice (the load of a shared machine aside).
+    choice_cpu: dict[str, list[float]] = field(default_factory=dict)
+    #: Whole matches played (--whole) and won.
+    matches: int = 0
+    match_wins: int = 0
 
     def add(self, other: Tally) -> None:
         self.wins += other.wins
         self.games += other.games
+        self.matches += other.matches
+        self.match_wins += other.match_wins
         self.points += other.points
-        for source, target in ((other.times, self.times), (other.choice_times, self.choice_times)):
+        for source, target in ((other.times, self.times), (other.choice_times, self.choice_times),
+                               (other.choice_cpu, self.choice_cpu)):
             for level, values in source.items():
                 target.setdefault(level, []).extend(values)
 
@@ -112,10 +121,11 @@ def _players(levels: list[str], seed: int, iterations: int | None, match: Match)
     if iterations is not None:
         changes["iterations"] = iterations
     for seat, level in enumerate(levels):
-        if level != "hard" or not (changes or SEES_ALL_HANDS[0]):
+        if level != "hard":
             out.append(make_player(level, seed * 10 + seat))
             continue
-        whole = ("iterations", "candidates", "follow", "chain_steps")
+        whole = ("iterations", "candidates", "follow", "chain_steps", "endgame", "endgame_nodes",
+                 "endgame_many")
         typed: dict[str, object] = {k: int(v) if k in whole else v for k, v in changes.items()}
         if "opponents" in typed:  # --set opponents=1.0:2 (greed:follow) or opponents=none
             text = str(typed["opponents"])
@@ -127,7 +137,10 @@ def _players(levels: list[str], seed: int, iterations: int | None, match: Match)
             out.append(HardPlayer(seed * 10 + seat, Budget(**typed),  # type: ignore[arg-type]
                                   deals=lambda knowledge: TrueHands(knowledge, match)))
         else:
-            out.append(HardPlayer(seed * 10 + seat, Budget(**typed)))  # type: ignore[arg-type]
+            # The safety cap counted in this thread's CPU time: on a machine others are using, a
+            # wall-clock cap would cut the search short and measure the load, not hard.
+            out.append(HardPlayer(seed * 10 + seat, Budget(**typed),  # type: ignore[arg-type]
+                                  clock=time.thread_time))
     return out
 
 
@@ -138,12 +151,13 @@ def _play(match: Match, levels: list[str], players: list[object], tally: Tally,
         seat = match.turn
         assert seat is not None
         view = match.view(seat)
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.thread_time()
         action = players[seat].choose(view)  # type: ignore[attr-defined]
         ms = (time.perf_counter() - start) * 1000
         tally.times.setdefault(levels[seat], []).append(ms)
         if len(view.legal) > 1:
             tally.choice_times.setdefault(levels[seat], []).append(ms)
+            tally.choice_cpu.setdefault(levels[seat], []).append((time.thread_time() - cpu) * 1000)
         match.apply(action, seat)
 
 
@@ -204,6 +218,8 @@ def three_player_match(args: tuple[str, str, str, int, int, int | None]) -> Tall
     for me, match in _each_seat(args, tally, one_round=False):
         tally.games += len(match.results)
         tally.wins += sum(result.winner == me for result in match.results)
+        tally.matches += 1
+        tally.match_wins += match.winner == me
     return tally
 
 
@@ -580,6 +596,9 @@ def main(argv: list[str] | None = None) -> int:
         out["hard_vs_normal_3p_match_rounds_win_rate"] = round(whole.wins / whole.games, 4)
         out["hard_vs_normal_3p_match_rounds_win_rate_ci95"] = wilson(whole.wins, whole.games)
         out["hard_vs_normal_3p_match_rounds"] = whole.games
+        out["hard_vs_normal_3p_match_win_rate"] = round(whole.match_wins / whole.matches, 4)
+        out["hard_vs_normal_3p_match_win_rate_ci95"] = wilson(whole.match_wins, whole.matches)
+        out["hard_vs_normal_3p_matches"] = whole.matches
     if easy.games:
         out["normal_vs_easy_2p_match_win_rate"] = round(easy.wins / easy.games, 4)
         out["normal_vs_easy_2p_match_win_rate_ci95"] = wilson(easy.wins, easy.games)
@@ -594,6 +613,10 @@ def main(argv: list[str] | None = None) -> int:
             out[f"{level}_p99_ms"] = round(percentile(times, 0.99), 2)
             out[f"{level}_choice_median_ms"] = round(statistics.median(choice), 2) if choice else 0.0
             out[f"{level}_choice_p99_ms"] = round(percentile(choice, 0.99), 2)
+            cpu = merged.choice_cpu.get(level, [])
+            if cpu:
+                out[f"{level}_choice_cpu_median_ms"] = round(statistics.median(cpu), 2)
+                out[f"{level}_choice_cpu_p99_ms"] = round(percentile(cpu, 0.99), 2)
             out[f"{level}_decisions"] = len(times)
     out["seconds"] = round(time.perf_counter() - started, 1)
     print(json.dumps(out))

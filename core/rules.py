@@ -51,6 +51,8 @@ class RulesProblem(Code):
     #: A whole number from ``low`` up was wanted (``reserve``, a bonus, an entry of a list).
     NOT_WHOLE_FROM = "not-whole-from", "option", "low", "value"
     TARGET = "target", "value"
+    #: A rule option's number above its declared most (`RuleOption.most`): ``flag`` as typed.
+    TOO_BIG = "too-big", "option", "flag", "high", "value"
     MAX_DRAWS = "max-draws", "value"
     #: ``length``: the entries it must have, 0 for any number.
     NOT_A_LIST = "not-a-list", "option", "length"
@@ -421,6 +423,16 @@ class Rules(Struct, frozen=True):
                 f"not {self.max_draws_per_turn!r}",
                 RulesProblem.MAX_DRAWS, value=repr(self.max_draws_per_turn),
             )
+        if max(self.targets) > MOST_TARGET:  # the presets' targets, as a rules file may give them
+            raise RulesError(f"targets must be at most {MOST_TARGET}, not {max(self.targets)!r}",
+                             RulesProblem.TOO_BIG, option="targets", flag="--target", high=MOST_TARGET,
+                             value=repr(max(self.targets)))
+        for option in RULE_OPTIONS:
+            value = getattr(self, option.field, None)  # a field of another game's rules: None
+            if option.most is not None and isinstance(value, int) and value > option.most:
+                raise RulesError(f"{option.field} must be at most {option.most}, not {value!r}",
+                                 RulesProblem.TOO_BIG, option=option.field, flag=option.flag,
+                                 high=option.most, value=repr(value))
         if self.partnerships and self.max_players < 4:
             raise RulesError("partnerships need four players", RulesProblem.PARTNERSHIPS_NEED_FOUR)
         self._check_house_rules()
@@ -703,6 +715,8 @@ class RuleOption:
     on_form: bool = False
     #: The facts it says in `capicu rules` (None: it says none).
     says: SaysFacts | None = None
+    #: A number's most (`WHOLE`, `POSITIVE`): a larger one is refused (`RulesProblem.TOO_BIG`).
+    most: int | None = None
 
     def value_of(self, typed: object) -> object:
         """The field's value for what the command line gave (a `CHOICE`'s text, or the value)."""
@@ -717,6 +731,14 @@ class RuleOption:
 _LINE, _BOTH = frozenset({Game.LINE_OF_PLAY}), frozenset(Game)
 _MEXICAN = frozenset({Game.MEXICAN_TRAIN})
 _FIVES = frozenset({Game.FIVES_AND_THREES})
+#: The most points a match may be played to. Matches are played to 100 or 200 (Fives and Threes to
+#: 61, a long evening's to 500); 10000 leaves room for any house's marathon and refuses a slip of the
+#: keyboard (99999999999) that would make a match nobody could finish.
+MOST_TARGET = 10_000
+#: The most a bonus may be worth: the usual ones are 25 to 100 points, 1000 is ten times a match's target.
+MOST_BONUS = 1000
+#: The most tiles a reserve may keep back, or a turn draw: the tiles of the largest set (double-12).
+MOST_TILES = 91
 #: A target is set in every game scored to one (Mexican Train is its rounds).
 _TO_A_TARGET = _LINE | _FIVES
 
@@ -795,6 +817,7 @@ RULE_OPTIONS: tuple[RuleOption, ...] = (
         "target", "target", "--target", _TO_A_TARGET, OptionKind.POSITIVE,
         metavar="POINTS",
         says=_target,
+        most=MOST_TARGET,
     ),
     RuleOption(
         "max_pip", "max_pip", "--set", _BOTH, OptionKind.CHOICE,
@@ -805,16 +828,19 @@ RULE_OPTIONS: tuple[RuleOption, ...] = (
         "reserve", "reserve", "--reserve", _LINE, OptionKind.WHOLE,
         metavar="N",
         says=_count("reserve", RuleFact.RESERVE, "count", otherwise=RuleFact.WHOLE_BONEYARD),
+        most=MOST_TILES,
     ),
     RuleOption(
         "capicu_bonus", "capicu_bonus", "--capicu-bonus", _LINE, OptionKind.WHOLE,
         metavar="POINTS",
         says=_count("capicu_bonus", RuleFact.CAPICU_BONUS, "points"),
+        most=MOST_BONUS,
     ),
     RuleOption(
         "chuchazo_bonus", "chuchazo_bonus", "--chuchazo-bonus", _LINE, OptionKind.WHOLE,
         metavar="POINTS",
         says=_count("chuchazo_bonus", RuleFact.CHUCHAZO_BONUS, "points"),
+        most=MOST_BONUS,
     ),
     RuleOption(
         "voluntary_draw", "voluntary_draw", "--voluntary-draw", _LINE, OptionKind.SWITCH,
@@ -824,6 +850,7 @@ RULE_OPTIONS: tuple[RuleOption, ...] = (
         "max_draws", "max_draws_per_turn", "--max-draws", _LINE, OptionKind.POSITIVE,
         metavar="N",
         says=_count("max_draws_per_turn", RuleFact.DRAW_LIMIT, "count"),
+        most=MOST_TILES,
     ),
     RuleOption(
         "tranque_last_player_leads", "tranque_last_player_leads", "--tranque-last-player-leads", _LINE,
@@ -882,6 +909,7 @@ RULE_OPTIONS: tuple[RuleOption, ...] = (
         "double_blank_points", "double_blank_points", "--double-blank-points", _MEXICAN, OptionKind.WHOLE,
         metavar="POINTS",
         says=_count("double_blank_points", RuleFact.DOUBLE_BLANK_COUNTS, "points", always=True),
+        most=MOST_BONUS,
     ),
     # -- Fives and Threes' (docs/RULES.md, fives-and-threes) --
     RuleOption(

@@ -268,7 +268,10 @@ class GameLink:
         if connection.seat_key is not None:
             return await self._open(connection, seat_key=connection.seat_key)
         store = self.seats
-        for saved in store.seats_at(connection.host, connection.port, connection.table) if store else []:
+        # Only a seat saved for the name we join as: another name sharing this data folder (a second
+        # terminal, --name Bob) joins as itself and never takes Ana's seat from her.
+        place = (connection.host, connection.port, connection.table)
+        for saved in store.seats_at(*place, name=connection.name) if store else []:
             try:
                 client = await self._open(connection, token=saved.token)
             except JoinError as exc:
@@ -276,7 +279,7 @@ class GameLink:
                     raise
                 # That match is over, or the host is a new one: the token means nothing there.
                 assert store is not None
-                store.forget(connection.host, connection.port, connection.table, saved.match)
+                store.forget(*place, saved.match, saved.name)
                 if exc.code == ErrorCode.MATCH_GONE:
                     self._app.post_message(MatchLost())  # joined anew below: the player is told
                 continue
@@ -310,7 +313,7 @@ class GameLink:
     def _forget_seat(self) -> None:
         if self.seats is not None and self._saved is not None:
             saved, self._saved = self._saved, None
-            self.seats.forget(saved.host, saved.port, saved.table, saved.match)
+            self.seats.forget(saved.host, saved.port, saved.table, saved.match, saved.name)
 
     async def _stop_host(self, *, closing: bool = False) -> None:
         """Stop the host we run, once, whoever asks first (the worker, or `close`); both wait for it.

@@ -46,6 +46,19 @@ def test_bad_options_say_what_is_wrong(changes: dict[str, object], words: str) -
         ({"hand_sizes": (7, 7)}, RulesProblem.NOT_A_LIST, {"option": "hand_sizes", "length": 3}),
         ({"targets": (1, 2, 0)}, RulesProblem.NOT_WHOLE_FROM, {"option": "targets", "low": 1, "value": "0"}),
         ({"partnerships": True}, RulesProblem.PARTNERSHIPS_NEED_FOUR, {}),
+        # Each number has a declared most (core/rules.py RULE_OPTIONS), from a rules file or the form too.
+        ({"target": 99999999999}, RulesProblem.TOO_BIG,
+         {"option": "target", "flag": "--target", "high": 10000, "value": "99999999999"}),
+        ({"targets": (100, 61, 10001)}, RulesProblem.TOO_BIG,
+         {"option": "targets", "flag": "--target", "high": 10000, "value": "10001"}),
+        ({"reserve": 92}, RulesProblem.TOO_BIG,
+         {"option": "reserve", "flag": "--reserve", "high": 91, "value": "92"}),
+        ({"capicu_bonus": 1001}, RulesProblem.TOO_BIG,
+         {"option": "capicu_bonus", "flag": "--capicu-bonus", "high": 1000, "value": "1001"}),
+        ({"chuchazo_bonus": 10**9}, RulesProblem.TOO_BIG,
+         {"option": "chuchazo_bonus", "flag": "--chuchazo-bonus", "high": 1000, "value": "1000000000"}),
+        ({"max_draws_per_turn": 92}, RulesProblem.TOO_BIG,
+         {"option": "max_draws_per_turn", "flag": "--max-draws", "high": 91, "value": "92"}),
     ],
 )
 def test_a_bad_option_comes_with_its_code_and_params(

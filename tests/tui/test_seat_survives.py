@@ -77,6 +77,33 @@ def test_a_killed_client_comes_back_to_its_seat_and_hand(host: HeadlessHost, tmp
         elsewhere.kill()
 
 
+def test_another_name_from_the_same_data_folder_gets_a_seat_of_its_own(tmp_path: Path) -> None:
+    """Two terminals, one data folder: Bob (--name Bob) sits down himself, Pepe keeps his seat."""
+    host = HeadlessHost("--players", "3", "--computers", "1", "--code", CODE, "--grace", "600",
+                        "--level", "easy", "--seed", "5", env=capicu_env(tmp_path / "host"))
+    seats_file = tmp_path / "a" / "seats.json"
+    pepe = bob = None
+    try:
+        pepe = _join(host.port, tmp_path / "a", "--code", CODE)
+        pepe.wait_for(lambda _: seats_file.exists(), "Pepe's seat saved")
+        argv = [sys.executable, "-m", "capicu.tui", "join", f"127.0.0.1:{host.port}", "--name", "Bob",
+                "--code", CODE]
+        bob = Terminal(argv, capicu_env(tmp_path / "a"))
+        bob_sees = bob.wait_for(_seated, "Bob at the table with his hand")
+        assert "back in your seat" not in bob_sees
+        assert any("Bob" in row for row in bob_sees.splitlines() if "(you)" in row)
+        pepe_sees = pepe.wait_for(_seated, "Pepe at the table with his hand")
+        assert "another connection" not in pepe_sees
+        saved = json.loads(seats_file.read_text())["seats"]
+        assert sorted(seat["name"] for seat in saved) == ["Bob", "Pepe"]
+        assert len({seat["seat"] for seat in saved}) == 2
+    finally:
+        for terminal in (pepe, bob):
+            if terminal is not None:
+                terminal.kill()
+        host.stop()
+
+
 def test_a_headless_host_does_not_give_a_seat_to_a_name(host: HeadlessHost, tmp_path: Path) -> None:
     first = _join(host.port, tmp_path / "a", "--code", CODE)
     try:

@@ -283,7 +283,11 @@ def test_a_bad_argument_is_said_in_spanish(capsys: pytest.CaptureFixture[str]) -
 def test_a_bad_rule_option_is_said_in_spanish(capsys: pytest.CaptureFixture[str]) -> None:
     code, _, err = _run(capsys, "--lang", "es", "play", "--target", "0")
     assert (code, err) == (
-        2, "capicu: argumento --target: '0' tiene que ser 1 o más (mira capicu play --help)\n")
+        2, "capicu: argumento --target: '0' tiene que estar entre 1 y 10000 (mira capicu play --help)\n")
+    code, _, err = _run(capsys, "--lang", "es", "play", "--target", "99999999999")
+    assert (code, err) == (
+        2, "capicu: argumento --target: '99999999999' tiene que estar entre 1 y 10000 "
+           "(mira capicu play --help)\n")
     code, _, err = _run(capsys, "--lang", "es", "play", "--preset", "quinientos", "--players", "2")
     assert (code, err) == (2, "capicu: quinientos se juega con 4 jugadores exactos, no 2\n")
     code, _, err = _run(capsys, "--lang", "es", "host", "--headless", "--reserve", "-1")

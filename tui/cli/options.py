@@ -133,7 +133,8 @@ def _add_rule_option(group: argparse._ArgumentGroup, option: RuleOption) -> None
             texts = tuple(text for text, _ in option.choices)
             group.add_argument(option.flag, dest=option.name, choices=texts, **words)
     else:
-        number = positive_int if kind is OptionKind.POSITIVE else whole_int
+        # The declared most bounds it here too: refused as typed, before any rules are made.
+        number = number_in(int, 1 if kind is OptionKind.POSITIVE else 0, option.most)
         group.add_argument(option.flag, dest=option.name, type=number, **words)
 
 

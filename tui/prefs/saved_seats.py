@@ -4,8 +4,10 @@ A seat's token is the only way back into it, so it must outlive the process
 that received it: a ``kill -9``, a closed terminal, a dropped SSH session or a
 reboot. `SeatStore` keeps each token in a small JSON file in the user data
 folder (mode 0600: a token is a secret), keyed by the host address and port
-as typed, the table's name and the match's id; ``capicu join HOST`` looks
-there first. A finished match's seat is forgotten.
+as typed, the table's name, the match's id and the player's name; ``capicu join
+HOST`` looks there first, for a seat saved for the name it joins as (two people
+sharing one data folder, say two terminals on one machine, each get their own
+seat back, never each other's). A finished match's seat is forgotten.
 
 The file is input from outside like any other: it may be damaged, huge or
 edited by hand. Each entry is checked against `SavedSeat`'s declaration; a bad
@@ -22,6 +24,7 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import msgspec
+from capicu.net.host.sanitize import name_key
 from capicu.tui.words.messages import t
 from msgspec import Meta
 
@@ -109,25 +112,31 @@ class SeatStore:
         os.chmod(temporary, 0o600)  # an older file kept its mode through O_TRUNC
         os.replace(temporary, self.path)
 
-    def seats_at(self, host: str, port: int, table: str) -> list[SavedSeat]:
-        """The seats held at that table, the newest first."""
+    def seats_at(self, host: str, port: int, table: str, name: str | None = None) -> list[SavedSeat]:
+        """The seats held at that table, the newest first; only those saved for ``name`` when given
+        (names compared as the host compares them: case and Unicode forms aside)."""
         place = (host.lower(), port, table)
-        return [seat for seat in reversed(self._read()) if seat.place == place]
+        return [seat for seat in reversed(self._read())
+                if seat.place == place and (name is None or name_key(seat.name) == name_key(name))]
 
     def save(self, seat: SavedSeat) -> bool:
-        """Remember ``seat`` (replacing what was kept for its table and match); False if it failed."""
-        kept = [s for s in self._read() if (s.place, s.match) != (seat.place, seat.match)]
+        """Remember ``seat`` (replacing what was kept for its table, match and name); False if it failed."""
+        kept = [s for s in self._read()
+                if (s.place, s.match, name_key(s.name)) != (seat.place, seat.match, name_key(seat.name))]
         try:
             self._write([*kept, seat])
         except OSError:
             return False
         return True
 
-    def forget(self, host: str, port: int, table: str, match: str | None = None) -> None:
-        """Drop the seats held at that table (only that match's, when ``match`` is given)."""
+    def forget(self, host: str, port: int, table: str, match: str | None = None,
+               name: str | None = None) -> None:
+        """Drop the seats held at that table (only that match's, when ``match`` is given; only the one
+        saved for ``name``, when given)."""
         place = (host.lower(), port, table)
         seats = self._read()
-        kept = [s for s in seats if s.place != place or (match is not None and s.match != match)]
+        kept = [s for s in seats if s.place != place or (match is not None and s.match != match)
+                or (name is not None and name_key(s.name) != name_key(name))]
         if len(kept) != len(seats):
             with contextlib.suppress(OSError):
                 self._write(kept)

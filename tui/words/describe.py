@@ -145,6 +145,8 @@ RULES_PROBLEMS: Mapping[str, str] = {
     RulesProblem.PLAYERS_OUT_OF_RANGE: N_("A game is for 2 to 4 players."),
     RulesProblem.NOT_WHOLE_FROM: N_("{option} must be a whole number from {low} up, not {value}."),
     RulesProblem.TARGET: N_("The points to win must be a whole number from 1 up, not {value}."),
+    # TRANSLATORS: {flag} is a command-line option as typed ("--target"); {high} the most it takes.
+    RulesProblem.TOO_BIG: N_("{flag} must be at most {high}, not {value}."),
     RulesProblem.MAX_DRAWS: N_("The most tiles drawn in one turn must be a whole number from 1 up, or none, "
                                "not {value}."),
     RulesProblem.NOT_A_LIST: N_("{option} must be a list of whole numbers."),

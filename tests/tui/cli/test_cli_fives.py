@@ -85,7 +85,8 @@ def test_play_and_host_find_the_fives_table(monkeypatch: pytest.MonkeyPatch) -> 
 
 
 @pytest.mark.parametrize(("command", "argv", "said"), [
-    ("rules", ["--target", "0"], "--target: '0' must be 1 or more"),
+    ("rules", ["--target", "0"], "--target: '0' must be from 1 to 10000"),
+    ("play", ["--target", "99999999999"], "--target: '99999999999' must be from 1 to 10000"),
     ("simulate", ["--target", "abc"], "--target: 'abc' is not a whole number"),
     ("rules", ["--league-deal=yes"], "--league-deal"),
     ("rules", ["--players", "5"], "fives-and-threes is played by 2 to 4 players, not 5"),

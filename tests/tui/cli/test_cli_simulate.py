@@ -49,12 +49,24 @@ def test_same_seed_same_log(capsys: pytest.CaptureFixture[str]) -> None:
     [
         (["simulate", "--players", "5"], "2 to 3 players, not 5"),
         (["simulate", "--preset", "quinientos", "--players", "2"], "exactly 4 players"),
-        (["simulate", "--target", "0"], "--target: '0' must be 1 or more"),
+        (["simulate", "--target", "0"], "--target: '0' must be from 1 to 10000"),
+        # Every number a rule option takes has a declared most, said with the value (core/rules.py).
+        (["simulate", "--target", "99999999999"], "--target: '99999999999' must be from 1 to 10000"),
+        (["play", "--target", "99999999999"], "--target: '99999999999' must be from 1 to 10000"),
+        (["host", "--headless", "--target", "99999999999"],
+         "--target: '99999999999' must be from 1 to 10000"),
+        (["rules", "--target", "10001"], "--target: '10001' must be from 1 to 10000"),
+        (["simulate", "--reserve", "92"], "--reserve: '92' must be from 0 to 91"),
+        (["simulate", "--capicu-bonus", "5000"], "--capicu-bonus: '5000' must be from 0 to 1000"),
+        (["simulate", "--chuchazo-bonus", "5000"], "--chuchazo-bonus: '5000' must be from 0 to 1000"),
+        (["simulate", "--max-draws", "500"], "--max-draws: '500' must be from 1 to 91"),
+        (["rules", "--preset", "mexican-train", "--double-blank-points", "99999"],
+         "--double-blank-points: '99999' must be from 0 to 1000"),
         (["simulate", "--target", "ten"], "'ten' is not a whole number"),
         (["simulate", "--preset", "dominican"], "invalid choice: 'dominican'"),
         (["simulate", "--level", "genius"], "'genius' (choose from 'easy', 'normal', 'hard')"),
         (["simulate", "--level", "greedy"], "invalid choice: 'greedy'"),
-        (["simulate", "--reserve", "-1"], "must be 0 or more"),
+        (["simulate", "--reserve", "-1"], "--reserve: '-1' must be from 0 to 91"),
     ],
 )
 def test_bad_options_give_one_line_and_exit_code_2(

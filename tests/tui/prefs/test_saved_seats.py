@@ -15,9 +15,10 @@ from hypothesis import strategies as st
 from msgspec.structs import asdict
 
 
-def _seat(match: str = "m1", host: str = "192.168.1.20", token: str = "tok-1", seat: int = 0) -> SavedSeat:
+def _seat(match: str = "m1", host: str = "192.168.1.20", token: str = "tok-1", seat: int = 0,
+          name: str = "Pepe") -> SavedSeat:
     return SavedSeat(host=host, port=7254, table="main", match=match, token=token,
-                     seat_key="K7PX-2MQR-HT4W-9CV", name="Pepe", seat=seat)
+                     seat_key="K7PX-2MQR-HT4W-9CV", name=name, seat=seat)
 
 
 def test_a_saved_seat_is_found_again_by_a_new_store(tmp_path: Path) -> None:
@@ -59,6 +60,18 @@ def test_forgetting_a_match_keeps_the_others(tmp_path: Path) -> None:
     assert [s.match for s in store.seats_at("192.168.1.20", 7254, "main")] == ["two"]
     store.forget("192.168.1.20", 7254, "main")
     assert store.seats_at("192.168.1.20", 7254, "main") == []
+
+
+def test_a_seat_is_found_by_the_name_it_was_saved_for(tmp_path: Path) -> None:
+    """Two people sharing a data folder at one table each keep their seat, and find only their own."""
+    store = SeatStore(tmp_path / "seats.json")
+    store.save(_seat(name="Ana", token="ana", seat=0))
+    store.save(_seat(name="Bob", token="bob", seat=1))
+    assert [s.token for s in store.seats_at("192.168.1.20", 7254, "main", name="ANA")] == ["ana"]
+    assert [s.token for s in store.seats_at("192.168.1.20", 7254, "main", name="Bob")] == ["bob"]
+    assert store.seats_at("192.168.1.20", 7254, "main", name="Carla") == []
+    store.forget("192.168.1.20", 7254, "main", "m1", "Bob")
+    assert [s.token for s in store.seats_at("192.168.1.20", 7254, "main")] == ["ana"]
 
 
 def test_only_the_newest_seats_are_kept(tmp_path: Path) -> None:

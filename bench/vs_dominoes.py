@@ -1,0 +1,312 @@
+"""capicu's hard player against the `dominoes` package's strongest player, printed as ONE JSON line.
+
+    .venv/bin/pip install -e '.[bench]'          # or: .venv/bin/pip install dominoes
+    python bench/vs_dominoes.py --deals 150 --workers 1          # 300 deals, both seatings
+    python bench/vs_dominoes.py --deals 10 --samples 4           # a quick look
+
+The game is the 4-player partners' block game: the double-six set, 7 tiles each,
+all 28 dealt, a player with nothing that fits passes, the holder of 6-6 leads
+it, seats 0 and 2 against 1 and 3, turns in seat order. It is played on capicu's
+engine (`Match`, preset puerto-rican-partners, its first round) and, in lock
+step, on a `dominoes.Game` the other player reads: both engines hold the same
+deal, every move is laid on both, and after every move the bench checks that they
+agree (whose turn, the open ends, the legal plays) and at the end that they
+scored the same side and points. The scoring is capicu's puerto-rican-partners:
+the side that goes out, or in a tranque the side of the lightest single hand,
+scores every pip left in all four hands (a tie between the sides' lightest hands
+scores nothing). The package scores a tranque by the sides' sums instead, so
+its player searches a `dominoes.Game` subclass that scores it capicu's way: both
+players play, and search, the same rules.
+
+The other player is ``dominoes.players.probabilistic_alphabeta``: for
+``--samples`` deals of the hidden tiles that fit the passes seen, it runs a full
+alpha-beta search to the end of the round and plays the move most often best.
+Its random deals come from the package's use of the global `random`, seeded
+here for each decision, so a run repeats itself.
+
+Each deal (``--deals`` seeds) is played twice, hard's side in seats 0 and 2 and
+then in 1 and 3, so the deal's luck cancels out. Reports hard's share of the
+deals won (a Wilson 95% interval), ties, the points per deal, and each player's
+CPU milliseconds per decision with a choice (this process's CPU time: the
+machine is shared, so wall-clock time would measure the others' load).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import random
+import statistics
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from copy import deepcopy
+from dataclasses import dataclass, field
+from importlib.metadata import version
+from typing import Any
+
+try:
+    import dominoes
+except ImportError:  # the bench-only extra
+    sys.exit("bench/vs_dominoes.py needs the dominoes package: .venv/bin/pip install -e '.[bench]'")
+
+from capicu.core import End, Match, Pass, Play, Rules, make_player
+from capicu.core.ai.search import Budget, HardPlayer
+from capicu.core.tiles import Tile
+
+#: capicu's 4-player partners' block game.
+PRESET = "puerto-rican-partners"
+
+
+class PartnersGame(dominoes.Game):  # type: ignore[misc]
+    """The package's game with a tranque scored as capicu's puerto-rican-partners scores it.
+
+    The package gives a tranque to the side with the smaller sum of its two hands;
+    capicu (docs/RULES.md) to the side holding the lightest single hand. A going-out
+    is scored alike (every pip left in all hands). Copies keep the class (the
+    package's deepcopy builds ``type(self)``), so the alpha-beta search plays it too.
+    """
+
+    def make_move(self, d: Any, left: bool) -> Any:
+        result = super().make_move(d, left)
+        if result is not None and not result.won:
+            counts = [sum(t.first + t.second for t in hand) for hand in self.hands]
+            lightest = (min(counts[0], counts[2]), min(counts[1], counts[3]))
+            total = sum(counts)
+            points = total if lightest[0] < lightest[1] else -total if lightest[1] < lightest[0] else 0
+            result = dominoes.Result(result.player, False, points)
+            self.result = result
+        return result
+
+
+def _domino(tile: Tile) -> Any:
+    return dominoes.Domino(tile.low, tile.high)
+
+
+def _as_play(move: tuple[Any, bool], legal: tuple[Any, ...]) -> Play:
+    """The capicu action for the package's move (a domino and left or not).
+
+    With both ends showing one number the package lists a tile on the left only; capicu
+    may list both: the left is taken, and laid on the package's board on the left too.
+    """
+    d, left = move
+    tile = Tile(d.first, d.second)
+    plays = [a for a in legal if isinstance(a, Play) and a.tile == tile]
+    for play in plays:
+        if (play.place is End.LEFT) == left:
+            return play
+    assert len(plays) == 1, (move, legal)
+    return plays[0]
+
+
+def _as_move(play: Play, game: Any) -> tuple[Any, bool]:
+    """The package's move for capicu's play: the same tile on the same end.
+
+    Not looked up in ``game.valid_moves``: with both ends alike the package lists the left
+    only, but its board takes the tile on either end, and the two boards must stay alike.
+    """
+    d = _domino(play.tile)
+    assert any(m == d for m, _ in game.valid_moves), (play, game.valid_moves)
+    return d, play.place is End.LEFT
+
+
+def _check_same(match: Match, game: Any) -> None:
+    """Both engines at the same position: whose turn, the ends, and the legal plays."""
+    seat = match.turn
+    assert seat is not None
+    view = match.view(seat)
+    legal = view.legal
+    if legal == (Pass(),):
+        return  # the package passes by itself: its turn is already further on
+    assert game.turn == seat, (game.turn, seat)
+    if view.ends is not None:
+        assert (game.board.left_end(), game.board.right_end()) == view.ends, (game.board, view.ends)
+    ours = {(a.tile.low, a.tile.high) for a in legal if isinstance(a, Play)}
+    theirs = {(min(d), max(d)) for d, _ in game.valid_moves}
+    assert ours == theirs, (ours, theirs)
+
+
+@dataclass
+class Tally:
+    deals: int = 0
+    wins: int = 0
+    ties: int = 0
+    points: int = 0
+    cpu: dict[str, list[float]] = field(default_factory=dict)
+
+    def add(self, other: Tally) -> None:
+        self.deals += other.deals
+        self.wins += other.wins
+        self.ties += other.ties
+        self.points += other.points
+        for name, values in other.cpu.items():
+            self.cpu.setdefault(name, []).extend(values)
+
+
+def _budget(changes: list[str]) -> Budget:
+    """hard's `Budget` with ``key=value`` changes (opponents=G:F or none)."""
+    typed: dict[str, Any] = {}
+    for item in changes:
+        key, _, text = item.partition("=")
+        default = getattr(Budget(), key)
+        if key == "opponents":
+            greed, _, follow = text.partition(":")
+            typed[key] = None if text == "none" else (float(greed), int(follow))
+        else:
+            typed[key] = type(default)(float(text)) if default is not None else float(text)
+    return Budget(**typed)
+
+
+def _player(level: str, seed: int, changes: list[str]) -> Any:
+    """capicu's player; hard's safety cap counted in this process's CPU time, so the load of a
+    shared machine does not cut its search short (the figure is its strength, not the load's)."""
+    if level == "hard":
+        return HardPlayer(seed, _budget(changes), clock=time.process_time)
+    return make_player(level, seed)
+
+
+def play_deal(seed: int, hard_side: int, options: Options) -> Tally:
+    """One deal, hard's side in the seats ``seat % 2 == hard_side``; the package's player in the others
+    (or with ``options.against``, a capicu player)."""
+    rules = Rules.preset_named(PRESET)
+    match = Match(rules, 4, seed)
+    hands = [match.view(seat).hand for seat in range(4)]
+    lead = match.turn
+    assert lead is not None
+    view = match.view(lead)
+    assert view.forced_lead == Tile(6, 6)
+    game = PartnersGame(
+        dominoes.Board(), [dominoes.Hand([_domino(t) for t in hand]) for hand in hands], [], lead,
+        ((dominoes.Domino(6, 6), True),), lead, None,
+    )
+    ours = {seat: _player(options.level, seed * 10 + seat, options.changes)
+            for seat in range(4) if seat % 2 == hard_side}
+    others = {seat: _player(options.against, seed * 10 + seat, options.against_changes)
+              for seat in range(4) if seat % 2 != hard_side and options.against}
+    theirs = dominoes.players.probabilistic_alphabeta(sample_size=options.samples)
+    tally = Tally()
+    while not match.results:
+        _check_same(match, game)
+        seat = match.turn
+        assert seat is not None
+        view = match.view(seat)
+        if view.legal == (Pass(),):
+            match.apply(Pass(), seat)
+            continue
+        start = time.process_time()
+        if seat in ours:
+            action = ours[seat].choose(view)
+            assert isinstance(action, Play), action
+            name = "hard"
+        elif seat in others:
+            action = others[seat].choose(view)
+            name = "against"
+        else:
+            copy = deepcopy(game)
+            random.seed(f"vs-dominoes/{seed}/{hard_side}/{len(game.moves)}")
+            theirs(copy)
+            action = _as_play(copy.valid_moves[0], view.legal)
+            name = "dominoes"
+        if len(view.legal) > 1:
+            tally.cpu.setdefault(name, []).append((time.process_time() - start) * 1000)
+        game.make_move(*_as_move(action, game))
+        match.apply(action, seat)
+    result = match.results[0]
+    assert game.result is not None
+    package = None if game.result.points == 0 else (0 if game.result.points > 0 else 1)
+    assert package == result.winner, (game.result, result)
+    points = result.points if result.winner is not None else 0
+    assert abs(game.result.points) == points, (game.result, result)
+    tally.deals = 1
+    if result.winner is None:
+        tally.ties = 1
+    elif result.winner == hard_side:
+        tally.wins = 1
+        tally.points = result.points
+    else:
+        tally.points = -result.points
+    return tally
+
+
+@dataclass(frozen=True)
+class Options:
+    samples: int
+    level: str
+    #: hard's Budget changes (key=value).
+    changes: list[str]
+    #: A capicu level in the package's place ("": the package's player), and its Budget changes.
+    against: str
+    against_changes: list[str]
+
+
+def both_seatings(args: tuple[int, Options]) -> Tally:
+    seed, options = args
+    tally = Tally()
+    for side in (0, 1):
+        tally.add(play_deal(seed, side, options))
+    return tally
+
+
+def wilson(wins: int, n: int) -> list[float]:
+    """The 95% Wilson score interval of a rate."""
+    if n == 0:
+        return [0.0, 1.0]
+    z = 1.959964
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return [round(centre - half, 4), round(centre + half, 4)]
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else 0.0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--deals", type=int, default=150, help="seeds, each dealt twice (both seatings)")
+    parser.add_argument("--seed", type=int, default=1, help="the first seed is seed * 100000")
+    parser.add_argument("--samples", type=int, default=10,
+                        help="deals the package's player searches per decision (its sample_size)")
+    parser.add_argument("--level", default="hard", help="capicu's level on the other side")
+    parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--set", action="append", default=[], metavar="KEY=VALUE",
+                        help="change a field of hard's Budget (endgame=0, read=2, opponents=G:F or none)")
+    parser.add_argument("--against", default="",
+                        help="a capicu level in the package's place (a tuning run: hard against hard)")
+    parser.add_argument("--against-set", action="append", default=[], metavar="KEY=VALUE",
+                        help="--set for the --against hard")
+    args = parser.parse_args(argv)
+    options = Options(args.samples, args.level, args.set, args.against, args.against_set)
+    jobs = [(args.seed * 100_000 + i, options) for i in range(args.deals)]
+    tally = Tally()
+    started = time.perf_counter()
+    with ProcessPoolExecutor(max_workers=args.workers) as pool:
+        for done, part in enumerate(pool.map(both_seatings, jobs), 1):
+            tally.add(part)
+            if done % 10 == 0:  # progress on stderr: a full run takes a while on a shared machine
+                print(f"{tally.deals} deals, hard won {tally.wins}", file=sys.stderr, flush=True)
+    out: dict[str, object] = {
+        "preset": PRESET, "level": args.level, "seed": args.seed, "set": args.set,
+        "against": f"capicu {args.against} {args.against_set}" if args.against else
+                   f"probabilistic_alphabeta(sample_size={args.samples}) of dominoes {version('dominoes')}",
+        "deals": tally.deals,
+        "win_rate": round(tally.wins / tally.deals, 4),
+        "win_rate_ci95": wilson(tally.wins, tally.deals),
+        "ties": tally.ties,
+        "points_per_deal": round(tally.points / tally.deals, 2),
+    }
+    for name, values in tally.cpu.items():
+        out[f"{name}_cpu_median_ms"] = round(statistics.median(values), 1)
+        out[f"{name}_cpu_p99_ms"] = round(percentile(values, 0.99), 1)
+        out[f"{name}_decisions"] = len(values)
+        out[f"{name}_cpu_seconds"] = round(sum(values) / 1000, 1)
+    out["seconds"] = round(time.perf_counter() - started, 1)
+    print(json.dumps(out))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
