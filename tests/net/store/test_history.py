@@ -24,7 +24,6 @@ from capicu.core.replay import replay
 from capicu.core.rules import ALL_PRESET_NAMES
 from capicu.net.store.history import (
     CSV_COLUMNS,
-    csv_columns,
     FIVES_GAME,
     HISTORY_FILE,
     LINE_GAME,
@@ -35,6 +34,7 @@ from capicu.net.store.history import (
     HistoryError,
     HistoryProblem,
     KeptBy,
+    csv_columns,
     facts_from_log,
     facts_from_record,
     keep_in_history,
