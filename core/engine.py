@@ -231,8 +231,12 @@ class LoggedMatch(ABC):
         seat = self._deal_rng.randrange(self.players)
         if self._recorded_deals:
             order, seat = self._recorded_deals.popleft()
-            if sorted(order) != expected or not 0 <= seat < self.players:
+            if sorted(order) != expected:
                 raise ValueError(f"deal {self._deal_count + 1} of the log is not a shuffle of {what}")
+            if not 0 <= seat < self.players:
+                # Said in the log's own terms: a players count changed by hand shows here first.
+                raise ValueError(f"deal {self._deal_count + 1} of the log is led by seat {seat + 1}, "
+                                 f"but the match has {self.players} players (seats 1 to {self.players})")
         self._deal_count += 1
         self._entries.append({"deal": list(order), "seat": seat})
         return list(order), seat

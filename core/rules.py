@@ -882,6 +882,7 @@ RULE_OPTIONS: tuple[RuleOption, ...] = (
     RuleOption(
         "opening_run", "opening_run", "--opening-run", _MEXICAN, OptionKind.PAIR,
         off_flag="--one-tile-start",
+        on_form=True,
         says=_on_off("opening_run", RuleFact.OPENING_RUN, RuleFact.ONE_TILE_START),
     ),
     RuleOption(
@@ -891,14 +892,17 @@ RULE_OPTIONS: tuple[RuleOption, ...] = (
     ),
     RuleOption(
         "cover_doubles", "cover_doubles", "--cover-doubles", _MEXICAN, OptionKind.SWITCH,
+        on_form=True,
         says=_doubles,
     ),
     RuleOption(
         "one_double_a_turn", "one_double_a_turn", "--one-double-a-turn", _MEXICAN, OptionKind.SWITCH,
+        on_form=True,
         says=_doubles,
     ),
     RuleOption(
         "engine_set_aside", "engine_set_aside", "--engine-set-aside", _MEXICAN, OptionKind.SWITCH,
+        on_form=True,
         says=_engine,
     ),
     RuleOption(

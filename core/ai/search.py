@@ -17,10 +17,12 @@ Near the end of a round of two sides (two players, or partners), once nothing
 can be drawn, a play-out's guess at how the round goes on gives way to the
 exact answer: on each deal every action is valued by a full alpha-beta search
 to the round's end (`endgame.EndgameSolver`, `Budget.endgame`), as long as the
-decision's node budget lasts. Measured on 300 deals of the partners' game
-(issue 34) it is even with the play-outs it replaces, at the same CPU: against
-the old hard 0.503 of the deals [0.447, 0.560], +1.8 points a deal; against the
-`dominoes` package's player (bench/vs_dominoes.py) 0.507 [0.450, 0.563].
+decision's node budget lasts. It is off by default: measured on 300 deals of
+the partners' game (issue 34), with endgame=16 and 12,000 nodes, it was even
+with the play-outs it replaces at the same CPU (against the old hard 0.503 of
+the deals [0.447, 0.560], +1.8 points a deal) and no better against the
+`dominoes` package's player (bench/vs_dominoes.py): 0.507 [0.450, 0.563], where
+the play-outs alone won 0.533 [0.477, 0.589] of the same 300 deals.
 
 Why flat sampling and not a tree: in pure Python an information-set MCTS
 iteration costs several playouts, and the arena showed the flat search
@@ -77,7 +79,8 @@ DEFAULT_OPPONENTS = (1.0, 2)
 #: See `Budget.candidates`.
 DEFAULT_CANDIDATES = 4
 #: See `Budget.endgame`.
-DEFAULT_ENDGAME = 16
+#: Off: on the partners' game it showed no gain (see the module docstring); 16 is the size tried.
+DEFAULT_ENDGAME = 0
 #: See `Budget.endgame_many`.
 DEFAULT_ENDGAME_MANY = 0
 #: See `Budget.endgame_nodes`.

@@ -73,10 +73,26 @@ LOG_FORMAT_1 = "capicu-mexican-train-log/1"
 
 
 @cache
-def _plays(max_pip: int, players: int) -> tuple[tuple[Play, ...], ...]:
+def play_table(max_pip: int, players: int) -> tuple[tuple[Play, ...], ...]:
     """One shared `Play` per tile and train (the Mexican train last), so listing builds nothing."""
     trains = [Train(seat) for seat in range(players)] + [MEXICAN]
     return tuple(tuple(Play(t, train) for train in trains) for t in tile_set(max_pip).tiles)
+
+
+def actions_of(st: MexicanRound, plays: tuple[tuple[Play, ...], ...]) -> tuple[Action, ...]:
+    """Every action the seat on turn of ``st`` may take now (``plays``: its table's `play_table`)."""
+    actions: list[Action] = []
+    for train in st.places():
+        mask = st.fitting(train)
+        while mask:
+            low = mask & -mask
+            mask ^= low
+            actions.append(plays[low.bit_length() - 1][train])
+    if st.may_end_run():
+        actions.append(END_RUN)
+    elif st.may_stop():
+        actions.append(DRAW if st.may_draw() else PASS)
+    return tuple(actions)
 
 
 class MexicanMatch(LoggedMatch):
@@ -111,7 +127,7 @@ class MexicanMatch(LoggedMatch):
         self.began = 0
         #: The seat dealt this round's engine (None: it came from the boneyard or was set aside).
         self.engine_holder: int | None = None
-        self._plays = _plays(rules.max_pip, players)
+        self._plays = play_table(rules.max_pip, players)
         #: Each train's tiles, from the engine out, as (inner, outer) numbers.
         self._lines: list[list[tuple[int, int]]] = []
         self._state: MexicanRound
@@ -145,20 +161,7 @@ class MexicanMatch(LoggedMatch):
         if self.winners is not None or self._awaiting_deal:
             self._legal = ()
             return ()
-        st = self._state
-        actions: list[Action] = []
-        plays = self._plays
-        for train in st.places():
-            mask = st.fitting(train)
-            while mask:
-                low = mask & -mask
-                mask ^= low
-                actions.append(plays[low.bit_length() - 1][train])
-        if st.may_end_run():
-            actions.append(END_RUN)
-        elif st.may_stop():
-            actions.append(DRAW if st.may_draw() else PASS)
-        self._legal = tuple(actions)
+        self._legal = actions_of(self._state, self._plays)
         return self._legal
 
     def view(self, seat: int | None) -> MexicanView:

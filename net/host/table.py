@@ -80,9 +80,11 @@ from capicu.net.protocol import (
 from capicu.net.store.journal import (
     Header,
     Journal,
+    JournalError,
     JournalSeat,
     Recovered,
     SeatsRecord,
+    check_numbering,
     entry_records,
 )
 from capicu.net.store.record import MatchRecord, RecordSeat, record_of, utc_text
@@ -426,7 +428,16 @@ class Table:
         """
         header = recovered.header
         log = recovered.match_log()
-        match = match_from_log(log) if log["entries"] else None
+        counted: list[int] = []  # the number of the last public event after each entry
+
+        def count(_match: object, _action: object, _actor: object, events: tuple[object, ...]) -> None:
+            counted.append((counted[-1] if counted else header.seq) + len(events))
+
+        match = match_from_log(log, count) if log["entries"] else None
+        try:
+            check_numbering(recovered, counted)
+        except JournalError as exc:
+            raise ValueError(str(exc)) from None
         if len(header.seats) != header.players:
             raise ValueError("the journal's header does not list the table's seats")
         # The match's own settings come from the journal; the host's timings from ``config``.

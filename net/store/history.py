@@ -410,10 +410,22 @@ def _figures(row: Sequence[Any]) -> Figures:
                                                      if counts[0]})
 
 
-#: The columns `History.export_csv` writes: one row per seat per match.
+#: The columns `History.export_csv` writes: one row per seat per match; then `csv_columns` adds the
+#: figures the games declare besides these (core/<game>/figures.py). ``capicu`` and ``chuchazo`` are
+#: the Draw family's figures: empty on a row of a game that does not declare them.
 CSV_COLUMNS = ("match_id", "started", "ended", "preset", "game", "players", "rounds", "seat", "name",
                "kind", "level", "side", "score", "won", "capicu", "chuchazo", "mine", "kept_by_player",
                "kept_by_host", "record")
+
+
+def csv_columns() -> tuple[str, ...]:
+    """`CSV_COLUMNS`, then every other figure any game declares (``points``, ``count``, ``hands``,
+    ``best_play``), in the registry's order: a figure's cell is empty on a row of a game without it."""
+    more: list[str] = []
+    for _, figure, _ in _declared():
+        if figure not in CSV_COLUMNS and figure not in more:
+            more.append(figure)
+    return (*CSV_COLUMNS, *more)
 
 
 class History:
@@ -585,14 +597,18 @@ class History:
         is written after a ``'``.
         """
         writer = csv.writer(out)
-        writer.writerow(CSV_COLUMNS)
+        columns = csv_columns()
+        writer.writerow(columns)
+        # A seat's value of a figure its game declares (kept by `add`); NULL, an empty cell, otherwise.
+        figure = "(SELECT f.value FROM figures f WHERE f.match = m.id AND f.seat = s.seat AND f.figure = ?)"
+        more = columns[len(CSV_COLUMNS):]
         rows = self._db.execute(
             "SELECT m.match_id, m.started, m.ended, m.preset, m.game, m.players, m.rounds, s.seat, s.name,"
-            " s.kind, s.level, s.side, s.score, s.won,"
-            f" {_bonus_count(Bonus.CAPICU, 'm.id', 's.seat')},"
-            f" {_bonus_count(Bonus.CHUCHAZO, 'm.id', 's.seat')},"
+            f" s.kind, s.level, s.side, s.score, s.won, {figure}, {figure},"
             " s.seat IS m.me, m.by_player, m.by_host, m.record_path"
-            " FROM matches m JOIN seats s ON s.match = m.id ORDER BY m.ended, m.id, s.seat")
+            + "".join(f", {figure}" for _ in more)
+            + " FROM matches m JOIN seats s ON s.match = m.id ORDER BY m.ended, m.id, s.seat",
+            ("capicu", "chuchazo", *more))
         written = 0
         for row in rows:
             cells = [clean_text(cell, limit=len(cell)) if isinstance(cell, str) else cell for cell in row]

@@ -147,6 +147,8 @@ class Recovered:
     dropped_bytes: int = 0
     #: The lines dropped (that line and any after it, none of them good): the entries lost, at most.
     dropped_lines: int = 0
+    #: Each entry's line in the file (numbered from 1) and its ``seq``, in order (`check_numbering`).
+    numbered: tuple[tuple[int, int], ...] = ()
 
     def match_log(self) -> dict[str, Any]:
         """The match log this journal records (for core's `match_from_log`)."""
@@ -203,6 +205,7 @@ def read_journal(path: Path) -> Recovered:
     rules_type = game_of_log({"format": first.get("log_format")}).rules_type
     header: Header[Any] = _record(path, 1, first, Header[rules_type])  # type: ignore[valid-type]
     entries: list[Any] = []
+    numbered: list[tuple[int, int]] = []
     seq = header.seq
     for number, record in enumerate(records[1:], 2):
         if isinstance(record, dict) and "seats" in record and not entries:
@@ -213,10 +216,32 @@ def read_journal(path: Path) -> Recovered:
             continue
         entry = _record(path, number, record, EntryRecord)
         entries.append(entry.entry)
+        numbered.append((number, entry.seq))
         seq = entry.seq
     dropped = data[offset:]
     return Recovered(header, entries, offset, seq, damage, line_number if damage is not None else None,
-                     cut_short, len(dropped), dropped.count(b"\n") + (not dropped.endswith(b"\n")))
+                     cut_short, len(dropped), dropped.count(b"\n") + (not dropped.endswith(b"\n")),
+                     tuple(numbered))
+
+
+def check_numbering(recovered: Recovered, counted: Sequence[int]) -> None:
+    """`JournalError` unless each entry's ``seq`` is the number its events reached when it was written.
+
+    ``counted``: after each entry, the number of the last public event, counted by replaying the
+    entries from the header's ``seq``. The entries one host's move wrote together share the number
+    their last one reached. A journal of a host from before the numbers (every ``seq`` 0) is not checked.
+    The last entry of a journal cut short may lack the rest of its move: it may say more than it reached.
+    """
+    numbered = recovered.numbered
+    if not any(seq for _, seq in numbered):
+        return
+    for index, ((line, seq), reached) in enumerate(zip(numbered, counted, strict=True)):
+        last_of_move = index + 1 == len(numbered) or numbered[index + 1][1] != seq
+        torn_tail = index + 1 == len(numbered) and recovered.damage is not None
+        if seq < reached or (last_of_move and seq != reached and not torn_tail):
+            raise JournalError(
+                f"line {line} of the journal numbers the match's events up to {seq}, but its entries "
+                f"reach {reached}: entries are numbered in order, so the file was changed by hand")
 
 
 def _record(path: Path, number: int, data: Any, kind: type[T]) -> T:

@@ -461,6 +461,12 @@ def test_damaged_logs_are_refused_with_a_reason() -> None:
     bad_deal = {**log, "entries": [{"deal": [0, 0, 0], "seat": 0}, *log["entries"][1:]]}
     with pytest.raises(ValueError, match="not a shuffle"):
         Match.from_log(bad_deal)
+    # A players count changed by hand: the deal's leader is no seat of the match, said so.
+    led_by_third = next(seed for seed in range(50)
+                        if Match(PR, 3, seed=seed).log()["entries"][0]["seat"] == 2)
+    three = Match(PR, 3, seed=led_by_third)
+    with pytest.raises(ValueError, match=r"deal 1 of the log is led by seat 3, but the match has 2 players"):
+        Match.from_log({**three.log(), "players": 2})
     for junk in (None, {}, {"format": "capicu-log/1"}, {**log, "rules": {"target": -1}}):
         with pytest.raises(ValueError):
             Match.from_log(junk)

@@ -106,6 +106,10 @@ def test_a_history_of_fives_and_threes_only_speaks_of_its_own_figures(
     assert lines[1] == "2 matches played, 1 won (50%), 10.1 points a hand in Fives and Threes (best play 8)."
     beto = next(line for line in lines if line.startswith("Beto "))
     assert "10.1, best 8" in beto, beto
+    # No Capicú and Chuchazo counts in a row of a game without them (the Draw family's figures).
+    assert beto.split()[-2:] == ["-", "-"], beto
+    fives = next(line for line in lines if line.startswith("fives-and-threes"))
+    assert fives.split()[-2:] == ["-", "-"], fives
 
 
 def test_the_command_by_name_and_year(folder: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -5,14 +5,17 @@ computer seats); two ``capicu join`` and one OpenSSH ``ssh`` (key authentication
 run in 80x24 pseudo-terminals, read through a terminal emulator, and play the
 whole first round by keys, answering their status lines (Enter lays the tile
 under the cursor, Enter ends the opening run, a refused tile moves the cursor on,
-d draws, p passes). All three say they are ready; in the second round one joiner
-is killed with SIGKILL and started again with the same command: it is back in
+d draws, p passes). The seed deals a round in which a seat lays two doubles in
+one turn (seed 004's rule), read back from the host's journal. All three say
+they are ready; in the second round one joiner is killed with SIGKILL and
+started again with the same command: it is back in
 its seat with its hand.
 """
 
 from __future__ import annotations
 
 import contextlib
+import itertools
 import re
 import shutil
 import sys
@@ -25,6 +28,8 @@ from helpers_terminal import HeadlessHost, Terminal, capicu_env
 asyncssh = pytest.importorskip("asyncssh", reason="the SSH player needs capicu[ssh]")
 
 CODE = "TREN42"
+#: A deal whose first round holds a turn of two doubles (a computer's: normal lays a double it can).
+SEED = "1"
 _TILE = re.compile(r"\[ ?(\d{1,2})\| ?(\d{1,2})\]")
 
 pytestmark = [
@@ -72,7 +77,7 @@ def key_file(tmp_path: Path) -> Path:
 @pytest.fixture
 def host(tmp_path: Path, key_file: Path) -> HeadlessHost:
     host = HeadlessHost("--preset", "mexican-train", "--players", "8", "--computers", "5", "--code", CODE,
-                        "--grace", "600", "--level", "easy", "--seed", "7",
+                        "--grace", "600", "--level", "normal", "--seed", SEED,
                         "--ssh", "0", "--ssh-keys", str(tmp_path / "authorized_keys"),
                         env=capicu_env(tmp_path / "host"))
     yield host
@@ -88,6 +93,7 @@ _ANSWERS: list[tuple[str, bytes]] = [
     ("may not end on a double", b" "),
     ("Your opening run", b"\r"),
     ("Your turn", b"\r"),
+    ("Your doubles", b"\r"),  # a turn of doubles under way: the tile under the cursor, another or the cover
     ("must be covered", b"\r"),
     # A refusal: the tile under the cursor does not go there; try the next one.
     ("does not fit", b"\x1b[C\r"),
@@ -96,6 +102,22 @@ _ANSWERS: list[tuple[str, bytes]] = [
     ("Start your own", b"\x1b[C\r"),
     ("You must play", b"\x1b[C\r"),
 ]
+
+
+def _turns_of_two_doubles(config: Path) -> list[tuple[int, str, str]]:
+    """Each turn of the host's match so far (its journal) in which a seat laid two doubles in a row:
+    the seat and the two doubles. (Nothing comes between the doubles of one turn: after a double
+    the seat lays another or the cover, and a draw then may only cover.)"""
+    from capicu.core.mexican.events import MexicanTilePlayed
+    from capicu.core.mexican.match import MexicanMatch
+    from capicu.net.store.journal import read_journal
+
+    (path,) = (config / "journals").glob("*.journal")
+    told: list[object] = []
+    MexicanMatch.from_log(read_journal(path).match_log(), lambda _m, _a, _s, events: told.extend(events))
+    return [(a.seat, str(a.tile), str(b.tile)) for a, b in itertools.pairwise(told)
+            if isinstance(a, MexicanTilePlayed) and isinstance(b, MexicanTilePlayed)
+            and a.seat == b.seat and a.tile.is_double and b.tile.is_double]
 
 
 def _status(text: str) -> str:
@@ -191,6 +213,9 @@ def test_two_joiners_and_an_ssh_player_play_a_mexican_train_round_by_keys_and_on
         players = [Player(terminal) for terminal in terminals]
         _play_round(players, timeout=45)
         assert all(player.turns >= 2 for player in players), [p.turns for p in players]
+        # Seed 1: a seat laid two doubles in one turn this round (and the round went on).
+        doubles = _turns_of_two_doubles(tmp_path / "host")
+        assert doubles, "no turn of two doubles in round 1"
         for terminal in terminals:
             text = terminal.text()
             assert "round 1 of 13" in text

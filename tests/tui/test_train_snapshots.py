@@ -17,8 +17,9 @@ from capicu.tui.game import DisplayOptions, SoloGame
 from capicu.tui.screens.mexican_match_over import MexicanMatchOverScreen
 from helpers_app import wait_for
 from helpers_train import (
-    AS_BEFORE,
+    MEXICAN_TRAIN,
     cursor_to,
+    deal_by_hand,
     my_train_turn,
     next_train_turn,
     step,
@@ -38,7 +39,7 @@ def _own_config(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def _app(players: int, *, seed: int = 5, ascii: bool = False, rounds: int | None = None) -> CapicuApp:
-    rules = msgspec.structs.replace(AS_BEFORE, rounds=rounds)
+    rules = msgspec.structs.replace(MEXICAN_TRAIN, rounds=rounds)
     request = SoloGame(rules, players, "normal", seed=seed, name="Ana", pace=0.0)
     return CapicuApp(DisplayOptions(ascii=ascii, mouse=False), request)
 
@@ -75,13 +76,13 @@ def test_the_opening_run_on_the_screen(snap_compare: Any, players: int, size: tu
     assert snap_compare(app, terminal_size=size, run_before=opening)
 
 
-@pytest.mark.parametrize(("players", "size"), [(4, SMALL), (8, SMALL), (8, LARGE)])
-def test_an_open_double_to_cover(snap_compare: Any, players: int, size: tuple[int, int]) -> None:
-    app = _app(players, seed=5)
+@pytest.mark.parametrize(("players", "size", "seed"), [(4, SMALL, 5), (8, SMALL, 1), (8, LARGE, 1)])
+def test_an_open_double_to_cover(snap_compare: Any, players: int, size: tuple[int, int], seed: int) -> None:
+    app = _app(players, seed=seed)
 
-    def open_double() -> bool:
+    def open_double() -> bool:  # another's double, left open for me to cover
         view = table_view(app)
-        return view is not None and view.open_double is not None and my_train_turn(app)
+        return view is not None and view.open_double is not None and not view.doubling and my_train_turn(app)
 
     async def play(pilot: Pilot[Any]) -> None:
         await _play_until(pilot, app, open_double)
@@ -151,3 +152,23 @@ def test_the_match_over_every_round_and_the_winner(snap_compare: Any, players: i
         await _settle(pilot)
 
     assert snap_compare(app, terminal_size=size, run_before=over)
+
+
+@pytest.mark.parametrize("ascii", [False, True])
+def test_a_turn_of_two_doubles_marked_cover_1st_and_2nd(snap_compare: Any, monkeypatch: pytest.MonkeyPatch,
+                                                       ascii: bool) -> None:
+    from capicu.core import Tile
+    from test_train_table import DOUBLES_HANDS, DOUBLES_STOCK, NINE_ONE, _to_my_doubles
+
+    deal_by_hand(monkeypatch, NINE_ONE, DOUBLES_HANDS, DOUBLES_STOCK)
+    request = SoloGame(NINE_ONE, 2, "normal", seed=5, name="Ana", pace=0.0)
+    app = CapicuApp(DisplayOptions(ascii=ascii, mouse=False), request)
+
+    async def doubles(pilot: Pilot[Any]) -> None:
+        await _to_my_doubles(pilot, app)
+        for tile in (Tile(5, 5), Tile(6, 6)):  # laid on the screen: my lane to cover first, the Mexican 2nd
+            await cursor_to(pilot, app, tile)
+            await pilot.press("enter")
+        await _settle(pilot)
+
+    assert snap_compare(app, terminal_size=SMALL, run_before=doubles)

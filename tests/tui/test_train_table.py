@@ -8,7 +8,9 @@ round's end and the match over.
 from __future__ import annotations
 
 import re
+from typing import Any
 
+import msgspec
 import pytest
 from capicu.core import MexicanView, Play, Rules, Tile
 from capicu.core.actions import MEXICAN, Train
@@ -27,8 +29,9 @@ from capicu.tui.widgets.status_line import StatusLine
 from capicu.tui.widgets.train_lanes import TrainLanes, lane_keys
 from helpers_app import screen_text, wait_for
 from helpers_train import (
-    AS_BEFORE,
+    MEXICAN_TRAIN,
     cursor_to,
+    deal_by_hand,
     my_train_turn,
     next_train_turn,
     table_view,
@@ -104,7 +107,8 @@ async def test_the_opening_run_grows_is_taken_back_refused_on_a_double_and_sent_
 
 
 async def test_a_computers_opening_run_is_told_in_one_line_once_it_ends():
-    app = train_app(seed=3, players=4)
+    # Seed 7: I was dealt the engine and laid it; the three computers open before my first turn.
+    app = train_app(seed=7, players=4)
     async with app.run_test(size=SIZE) as pilot:
         await wait_for(pilot, lambda: my_train_turn(app), what="my first turn")
         view = table_view(app)
@@ -203,7 +207,8 @@ async def test_my_sent_run_is_not_laid_again_while_the_next_seat_may_open():
     # Seen over SSH: once my run was sent, the next seat's own opening run could come (the view
     # says may_run for whoever's turn it is), so my run stayed on the screen on top of the tiles
     # the host laid: six tiles, three of them "-1". A computer that waits shows that moment.
-    request = SoloGame(AS_BEFORE, 2, "normal", seed=5, name="Ana", pace=60.0)
+    # Seed 2: the computer laid the engine; I open first, then it opens (its first turn still).
+    request = SoloGame(MEXICAN_TRAIN, 2, "normal", seed=2, name="Ana", pace=60.0)
     app = CapicuApp(DisplayOptions(mouse=False), request)
     async with app.run_test(size=SIZE) as pilot:
         await wait_for(pilot, lambda: my_train_turn(app), what="my first turn")
@@ -250,15 +255,19 @@ async def test_a_hint_longer_than_the_row_is_read_whole_at_80x24():
 
 
 async def test_an_open_double_is_loud_until_covered():
-    app = train_app(seed=5, players=3)
+    app = train_app(seed=4, players=3)
     nothing_covers = False  # an open double came that nothing in my hand covered (drawn or passed)
     async with app.run_test(size=SIZE) as pilot:
         for _ in range(120):
             await wait_for(pilot, lambda: my_train_turn(app) or train_round_over(app), what="my turn")
             view = table_view(app)
-            if view is not None and view.open_double is not None and my_train_turn(app):
+            if (view is not None and view.open_double is not None and not view.doubling
+                    and my_train_turn(app)):  # another's double, left open
                 if any(isinstance(a, Play) for a in view.legal):
-                    break
+                    if view.drawn is None:  # a cover in my hand (not only the tile the host drew me)
+                        break
+                    await next_train_turn(pilot, app)
+                    continue
                 # Nothing covers it: the one key offered is the one the status line names.
                 nothing_covers = True
                 assert "must be covered" in _status(app) and "Nothing covers it" in _status(app)
@@ -270,7 +279,7 @@ async def test_an_open_double_is_loud_until_covered():
         assert view is not None and view.open_double is not None
         double = Tile(*view.train_of(view.open_double).tiles[-1])
         lanes = app.screen.query_one(TrainLanes)
-        loud = [lane for lane in lanes.lanes if lane.open_double]
+        loud = [lane for lane in lanes.lanes if lane.cover == 1]
         assert [lane.train for lane in loud] == [view.open_double]
         assert "cover!" in screen_text(app)
         assert _status(app).startswith(f"{double} on ") and "must be covered" in _status(app)
@@ -289,7 +298,7 @@ async def test_an_open_double_is_loud_until_covered():
                 await pilot.press("enter")
                 assert _status(app).startswith(str(others[0])), _status(app)
                 assert table_view(app) is view
-        assert nothing_covers  # seed 5: the first open double on my turn found nothing in my hand
+        assert nothing_covers  # seed 4: the first open double on my turn found nothing in my hand
         if plays:
             await cursor_to(pilot, app, plays[0].tile)
             await pilot.press("enter")
@@ -486,3 +495,110 @@ async def test_the_mexican_table_counts_the_next_deal_down() -> None:
             assert match is not None and 25 <= int(match.group(1)) <= 30
     finally:
         await host.stop()
+
+
+# -- a turn of several doubles (issue 29) ------------------------------------------------------------
+
+#: Double-nine, one round, two players: I open with 9-5 and lay 6-9 on the Mexican train; seat 1 (a
+#: computer) holds no 9, 6, 5 or 2 and draws only tiles that do not fit, so on my third turn my train
+#: shows 5 and the Mexican train 6, and I hold 5-5, 6-6 and 2-5: two doubles, then a cover.
+NINE_ONE = msgspec.structs.replace(MEXICAN_TRAIN, max_pip=9, rounds=1)
+DOUBLES_HANDS = ["9-5 6-9 5-5 6-6 2-5 0-1 0-3 1-3 3-3", "0-0 1-1 3-4 4-7 7-8 0-4 1-7 3-8 0-7"]
+DOUBLES_STOCK = "1-4 3-7 0-8 4-4 8-8 1-8 4-8 7-7 0-2"
+
+
+async def _to_my_doubles(pilot: Any, app: CapicuApp) -> MexicanView:
+    """Open with 9-5, then 6-9 on the Mexican train: my turn with 5-5, 6-6 and 2-5 to lay."""
+    await wait_for(pilot, lambda: my_train_turn(app), what="my first turn")
+    await cursor_to(pilot, app, Tile(5, 9))
+    await pilot.press("enter", "enter")  # a run of one tile
+    await wait_for(pilot, lambda: my_train_turn(app) and not table_view(app).may_run,  # type: ignore[union-attr]
+                   what="my second turn")
+    await cursor_to(pilot, app, Tile(6, 9))
+    await pilot.press("enter")
+    screen = app.screen
+    assert isinstance(screen, MexicanTableScreen)
+    if screen.choosing is not None:  # seat 1's train is open too (its marker is up)
+        await pilot.press("m")
+    await wait_for(pilot, lambda: my_train_turn(app) and table_view(app).trains[-1].head == 6,  # type: ignore[union-attr]
+                   what="my third turn")
+    view = table_view(app)
+    assert view is not None and view.trains[0].head == 5
+    return view
+
+
+async def test_two_doubles_then_a_cover_are_laid_by_keys_marked_in_order_and_sent_as_one_turn(monkeypatch):
+    deal_by_hand(monkeypatch, NINE_ONE, DOUBLES_HANDS, DOUBLES_STOCK)
+    app = train_app(rules=NINE_ONE, players=2)
+    async with app.run_test(size=SIZE) as pilot:
+        view = await _to_my_doubles(pilot, app)
+        screen = app.screen
+        assert isinstance(screen, MexicanTableScreen)
+        await cursor_to(pilot, app, Tile(5, 5))
+        await pilot.press("enter")  # 5-5 on my train: on the screen only, the turn stays mine
+        assert screen.laid == (Play(Tile(5, 5), Train(0)),)
+        assert table_view(app) is view  # nothing sent
+        assert "Your doubles: 5-5" in _status(app) and "Esc takes back 5-5" in _status(app)
+        await cursor_to(pilot, app, Tile(6, 6))
+        await pilot.press("enter")  # 6-6 on the Mexican train
+        assert screen.laid == (Play(Tile(5, 5), Train(0)), Play(Tile(6, 6), MEXICAN))
+        lanes = {lane.train: lane for lane in screen.query_one(TrainLanes).lanes}
+        assert (lanes[Train(0)].cover, lanes[MEXICAN].cover) == (1, 2)
+        text = screen_text(app)
+        assert "cover 1st" in text and "2nd" in text
+        # The lane to cover is lit; the hand lights the cover only (no double is left to lay).
+        assert {t for t, lane in lanes.items() if lane.playable} == {Train(0)}
+        hand = screen.query_one(HandView)
+        assert {tile for tile in hand.hand if hand.plays_for(tile)} == {Tile(2, 5)}
+        assert hand.selected == Tile(2, 5)  # the cursor left where 6-6 was, for the one tile that may come
+        assert "Cover 5-5 on your train" in _status(app) and table_view(app) is view
+        await pilot.press("enter")  # the cover ends the turn: the three plays go to the host in order
+        await wait_for(pilot, lambda: (v := table_view(app)) is not None and len(v.trains[0].tiles) == 3,
+                       what="the turn laid")
+        after = table_view(app)
+        assert after is not None
+        mine = [(e.tile, e.train) for e in after.events if isinstance(e, MexicanTilePlayed) and e.seat == 0]
+        assert mine[-3:] == [(Tile(5, 5), Train(0)), (Tile(6, 6), MEXICAN), (Tile(2, 5), Train(0))]
+        assert screen.laid == () and not screen.sending
+        await wait_for(pilot, lambda: "6-6 on the Mexican train must be covered." in _log(app),
+                       what="the double left open told")
+        assert "You covered" not in _log(app)  # one's own cover in one's own turn is not news
+
+
+async def test_esc_takes_back_the_last_double_laid_on_the_screen(monkeypatch):
+    deal_by_hand(monkeypatch, NINE_ONE, DOUBLES_HANDS, DOUBLES_STOCK)
+    app = train_app(rules=NINE_ONE, players=2)
+    async with app.run_test(size=SIZE) as pilot:
+        view = await _to_my_doubles(pilot, app)
+        screen = app.screen
+        assert isinstance(screen, MexicanTableScreen)
+        await cursor_to(pilot, app, Tile(5, 5))
+        await pilot.press("enter")
+        await cursor_to(pilot, app, Tile(6, 6))
+        await pilot.press("enter")
+        assert len(screen.laid) == 2 and "Take back" in _offered(app)
+        await pilot.press("escape")  # 6-6 back to the hand, the table stays
+        assert screen.laid == (Play(Tile(5, 5), Train(0)),) and isinstance(app.screen, MexicanTableScreen)
+        lanes = {lane.train: lane for lane in screen.query_one(TrainLanes).lanes}
+        assert (lanes[Train(0)].cover, lanes[MEXICAN].cover) == (1, 0)
+        assert "cover!" in screen_text(app) and Tile(6, 6) in screen.query_one(HandView).hand
+        await pilot.press("escape")  # 5-5 back too: the turn as it began
+        assert screen.laid == () and table_view(app) is view
+        assert Tile(5, 5) in screen.query_one(HandView).hand
+        assert all(lane.cover == 0 for lane in screen.query_one(TrainLanes).lanes)
+        assert "cover!" not in screen_text(app) and "cover 1st" not in screen_text(app)
+        assert isinstance(app.screen, MexicanTableScreen)  # Esc with nothing laid is leave's: not pressed
+
+
+@pytest.mark.parametrize(("players", "seed", "said", "header"), [
+    (4, 7, "You were dealt the engine, 12-12, and laid it.", "laid by you"),
+    (2, 2, "Computer 2 was dealt the engine, 12-12, and laid it.", "laid by Computer 2"),
+    (2, 5, "The engine, 12-12, came from the boneyard: nobody was dealt it.", "from the boneyard"),
+])
+async def test_who_laid_the_engine_is_told_in_the_log_and_beside_it(players, seed, said, header):
+    app = train_app(seed=seed, players=players)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: my_train_turn(app), what="my first turn")
+        await wait_for(pilot, lambda: said in " ".join(_log(app).split()), what="who laid the engine, told")
+        first_row = screen_text(app).splitlines()[1]
+        assert "engine [12|12] " + header in first_row, first_row

@@ -35,8 +35,8 @@ def level_name(level: str) -> str:
     return names.get(level, level)
 
 
-#: The games the form offers: the drawing games, and Fives and Threes.
-FORM_PRESETS = (*PRESET_NAMES, "fives-and-threes")
+#: The games the form offers: the drawing games, Mexican Train and Fives and Threes.
+FORM_PRESETS = (*PRESET_NAMES, "mexican-train", "fives-and-threes")
 
 
 def _house_id(option: RuleOption) -> str:

@@ -9,7 +9,7 @@ from capicu.core.actions import Train
 from capicu.core.replay import Position
 from capicu.tui.screens.replay import ReplayBoard, spectators_view
 from capicu.tui.widgets.event_log import EventLog
-from capicu.tui.widgets.train_lanes import NAME_WIDTH, TrainLanes, lanes_from_view
+from capicu.tui.widgets.train_lanes import NAME_WIDTH, TrainLanes, engine_laid_by, lanes_from_view
 from capicu.tui.words.describe import seat_name
 from capicu.tui.words.describe_trains import (
     describe_train_result,
@@ -70,7 +70,8 @@ class MexicanReplayBoard(ReplayBoard[MexicanView]):
         chosen = coming.action.place if coming is not None and isinstance(coming.action, Play) else None
         lanes.chosen = chosen if isinstance(chosen, Train) else None
         shown = lanes_from_view(nobody, screen.names, playable=playable, counts=counts)
-        lanes.update_lanes(shown, board.engine)
+        by = engine_laid_by(board.engine_holder, screen.names, None, set_aside=board.rules.engine_set_aside)
+        lanes.update_lanes(shown, board.engine, by)
         for seat in range(screen.players):
             marker = ">" if screen.capicu.ascii_mode else "▶"
             turn = marker if board.turn == seat else " "

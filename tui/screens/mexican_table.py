@@ -14,6 +14,14 @@ one `run ...` action. Which tiles may come next is the engine's `run_steps`,
 and whether the run may be sent as it stands its `run_problem` (a run may not
 end on a double: the status line says why).
 
+A turn of several doubles is built here too: a double laid (Enter, and the
+lane's key when it fits several trains) goes down on the screen only, as the
+turn stays yours; Esc takes back the last, and the tile that ends the turn
+(the cover of the oldest open double), or a draw or a pass when nothing covers
+it, sends the whole turn, each tile an ordinary ``play`` in order, as the
+protocol has it (docs/PROTOCOL.md, "A turn of two doubles"). What the screen
+shows meanwhile, and what may come next, is the engine's `view_after`.
+
 Notices (who covered a double, whose marker went up, who drew and passed) go to
 the status line and the log, never over the hand or the lanes.
 """
@@ -24,9 +32,10 @@ from typing import TYPE_CHECKING, ClassVar, cast
 
 import msgspec
 from capicu.core import DRAW, PASS, Action, MexicanView, Play, Rules, Tile
-from capicu.core.actions import Run, Train
+from capicu.core.actions import IllegalAction, Run, Train
 from capicu.core.mexican.events import MexicanEvent
 from capicu.core.mexican.refusals import run_problem, run_steps
+from capicu.core.mexican.turn import view_after
 from capicu.core.mexican.view import TrainLine
 from capicu.core.tiles import tile_leaves
 from capicu.tui.games import GameFace
@@ -36,7 +45,15 @@ from capicu.tui.widgets.chat_panel import ChatPanel
 from capicu.tui.widgets.event_log import EventLog
 from capicu.tui.widgets.hand_view import HandView
 from capicu.tui.widgets.status_line import StatusLine
-from capicu.tui.widgets.train_lanes import MEXICAN_KEY, TrainLanes, lane_keys, lane_order, lanes_from_view
+from capicu.tui.widgets.train_lanes import (
+    MEXICAN_KEY,
+    TrainLanes,
+    engine_laid_by,
+    lane_keys,
+    lane_order,
+    lanes_from_view,
+)
+from capicu.tui.words.describe import and_list
 from capicu.tui.words.describe_rules import preset_title
 from capicu.tui.words.describe_trains import (
     Untold,
@@ -46,6 +63,7 @@ from capicu.tui.words.describe_trains import (
     describe_train_refusal,
     describe_train_result,
     describe_train_winners,
+    train_name,
     train_news_lines,
 )
 from capicu.tui.words.messages import N_, t
@@ -114,6 +132,11 @@ class MexicanTableScreen(TableScreen[MexicanView]):
         self._round = -1
         #: The opening run laid on the screen so far (sent whole when it ends).
         self.run: tuple[Tile, ...] = ()
+        #: The doubles of a turn laid on the screen so far (sent with the tile that ends the turn);
+        #: once sent, the plays the host has not shown yet.
+        self.laid: tuple[Play, ...] = ()
+        #: The turn is sent: what ``laid`` holds waits for the host, and no key changes it.
+        self.sending = False
         #: A tile that fits several trains, and the trains it may go on, while the player chooses.
         self.choosing: tuple[Tile, tuple[Train, ...]] | None = None
         #: The train the lanes' cursor is on while choosing.
@@ -150,6 +173,13 @@ class MexicanTableScreen(TableScreen[MexicanView]):
         # opening run may come, and mine, laid by the host now, must not be laid again on the screen.
         if not (view.may_run and view.is_my_turn):
             self.run = ()
+        if self.laid:
+            # The plays the host has laid leave the hand; the rest still wait on the screen (or for the
+            # host). Anything else (the turn timer played for me) drops them.
+            laid = tuple(play for play in self.laid if play.tile in view.hand) if view.is_my_turn else ()
+            self.laid = laid if laid and self._lays(view, laid) else ()
+        if not self.laid:
+            self.sending = False
         if self.choosing is not None and not view.is_my_turn:
             self._stop_choosing()
 
@@ -167,6 +197,24 @@ class MexicanTableScreen(TableScreen[MexicanView]):
             log.add_notice(line)
 
     # -- drawing the screen ----------------------------------------------------------
+
+    @staticmethod
+    def _lays(view: MexicanView, laid: tuple[Play, ...]) -> bool:
+        try:
+            view_after(view, laid)
+        except IllegalAction:
+            return False
+        return True
+
+    def turn_view(self, view: MexicanView) -> MexicanView:
+        """The view with the turn's doubles laid on the screen so far: what the keys act on."""
+        if not self.laid or not view.is_my_turn:
+            return view
+        try:
+            return view_after(view, self.laid)
+        except IllegalAction:  # (`_view_changed` keeps only what may be laid)
+            return view
+
     def _shown_view(self, view: MexicanView) -> MexicanView:
         """The view with the opening run laid on the screen so far on one's own train."""
         if not self.run or view.seat is None or not view.is_my_turn:
@@ -197,6 +245,7 @@ class MexicanTableScreen(TableScreen[MexicanView]):
         return frozenset(a.place for a in view.legal if isinstance(a, Play) and isinstance(a.place, Train))
 
     def _show(self, view: MexicanView) -> None:
+        view = self.turn_view(view)
         shown = self._shown_view(view)
         names = self._names(view)
         ascii_mode = self.capicu.ascii_mode
@@ -212,10 +261,11 @@ class MexicanTableScreen(TableScreen[MexicanView]):
         counts = view.results[-1].counts if over else None
         lanes = self.query_one(TrainLanes)
         lanes.chosen = self.chosen
+        by = engine_laid_by(view.engine_holder, names, view.seat, set_aside=view.rules.engine_set_aside)
         lanes.update_lanes(lanes_from_view(
             shown, names, occupants=model.seats if model is not None else (),
             playable=self._playable_trains(view), counts=counts,
-        ), view.engine)
+        ), view.engine, by)
         hand = self.query_one(HandView)
         hand.spectator = view.seat is None
         playing = view.seat is not None and view.turn is not None
@@ -255,6 +305,8 @@ class MexicanTableScreen(TableScreen[MexicanView]):
 
     def _turn_prompt(self, view: MexicanView) -> str:
         names = self._names(view)
+        if view.doubling and view.drawn is None and view.open_double is not None:
+            return self._doubling_prompt(view)
         if view.open_double is not None:
             line = view.train_of(view.open_double)
             cover = describe_must_cover(Tile(*line.tiles[-1]), view.open_double, names, view.seat)
@@ -277,6 +329,27 @@ class MexicanTableScreen(TableScreen[MexicanView]):
             return t("Nothing fits: press d to draw a tile.")
         return super()._turn_prompt(view)
 
+    def _doubling_prompt(self, view: MexicanView) -> str:
+        """A turn of doubles under way: lay another, or end it on the oldest (Esc takes one back)."""
+        assert view.open_double is not None
+        names = self._names(view)
+        doubles = [str(Tile(*view.train_of(train).tiles[-1])) for train in view.open_doubles]
+        oldest = view.open_double
+        cover = {"tile": doubles[0], "train": train_name(oldest, names, view.seat)}
+        if DRAW in view.legal:
+            text = t("Nothing covers {tile}: lay another double, or press d to draw.", tile=doubles[0])
+        elif PASS in view.legal:
+            text = t("Nothing covers {tile}: lay another double, or press p to pass.", tile=doubles[0])
+        elif any(isinstance(a, Play) and a.place != oldest for a in view.legal):
+            text = t("Your doubles: {tiles}. Lay another, or cover {tile} on {train} to end your turn.",
+                     tiles=and_list(doubles), **cover)
+        else:
+            text = t("Your doubles: {tiles}. Cover {tile} on {train} to end your turn.",
+                     tiles=and_list(doubles), **cover)
+        if self.laid and not self.sending:
+            text += " " + t("Esc takes back {tile}.", tile=str(self.laid[-1].tile))
+        return text
+
     # -- what is offered, and why not ------------------------------------------------
 
     def _refusal(self, action: Action, view: MexicanView) -> str:
@@ -285,6 +358,9 @@ class MexicanTableScreen(TableScreen[MexicanView]):
     def _explain_in_turn(self, what: str, view: MexicanView) -> bool:
         if self.run:
             self.say(t("Your run is under way: Enter ends it, Esc takes back its last tile."), log_it=False)
+            return True
+        if self.laid:  # draw or pass as the turn stands with its doubles laid
+            self._explain(DRAW if what == "draw" else PASS, self.turn_view(view))
             return True
         return False
 
@@ -298,14 +374,19 @@ class MexicanTableScreen(TableScreen[MexicanView]):
     def _offers_own(self, action: str, view: MexicanView | None) -> bool:
         mine = view is not None and view.is_my_turn
         running = mine and view is not None and view.may_run and bool(self.run)
-        if action in ("lay", "end_run", "take_back"):
+        if action in ("lay", "end_run"):
             return running
+        if action == "take_back":
+            return running or (mine and bool(self.laid) and not self.sending)
+        if self.sending:
+            return action not in ("choose", "draw", "pass_turn")
         if action == "choose":
             return mine and any(isinstance(a, Play) for a in self.query_one(HandView).legal)
+        turn = self.turn_view(view) if view is not None else None
         if action == "draw":
-            return mine and view is not None and DRAW in view.legal and not self.run
+            return mine and turn is not None and DRAW in turn.legal and not self.run
         if action == "pass_turn":
-            return mine and view is not None and PASS in view.legal and not self.run
+            return mine and turn is not None and PASS in turn.legal and not self.run
         return True
 
     # -- acting ----------------------------------------------------------------------
@@ -320,12 +401,15 @@ class MexicanTableScreen(TableScreen[MexicanView]):
         if view.is_my_turn and view.may_run:
             self._lay(message.tile, view)
             return
-        plays = [a for a in message.actions if isinstance(a.place, Train) and a in view.legal]
+        if self.sending:
+            return
+        turn = self.turn_view(view)
+        plays = [a for a in message.actions if isinstance(a.place, Train) and a in turn.legal]
         if not plays:
-            self._explain(self._refused_play(message.tile, view), view)
+            self._explain(self._refused_play(message.tile, turn), turn)
             return
         if len(plays) == 1:
-            self._send(plays[0])
+            self._play(plays[0], view)
             return
         trains = tuple(sorted((cast_train(a.place) for a in plays), key=lane_order(view).index))
         self.choosing = (message.tile, trains)
@@ -339,6 +423,53 @@ class MexicanTableScreen(TableScreen[MexicanView]):
         if view.open_double is not None:
             return Play(tile, view.open_double)
         return Play(tile, Train(view.seat))
+
+    def _play(self, play: Play, view: MexicanView) -> None:
+        """Lay ``play`` in this turn: a tile that keeps the turn (a double) waits on the screen; one
+        that ends it sends the turn whole, the doubles laid before it first."""
+        laid = (*self.laid, play)
+        after = view_after(view, laid)  # (``play`` is among what the turn's view lists)
+        if after.is_my_turn:
+            self.laid = laid
+            self.query_one(StatusLine).clear_notice()
+            self._show(view)
+            self._cursor_to_a_fit()
+            return
+        self._send_turn(play)
+
+    def _cursor_to_a_fit(self) -> None:
+        """The hand's cursor on a tile that may come next, if the one under it may not (a tile just laid
+        on the screen left the cursor on its neighbour)."""
+        hand = self.query_one(HandView)
+        fits = [a.tile for a in hand.legal if isinstance(a, Play)]
+        if fits and hand.selected not in fits and fits[0] in hand.hand:
+            hand.cursor = hand.hand.index(fits[0])
+
+    def _send_turn(self, last: Action) -> None:
+        """Send the turn: the doubles laid on the screen, then ``last`` (the cover, a draw or a pass)."""
+        actions: tuple[Action, ...] = (*self.laid, last)
+        view = self.view
+        if last == DRAW and self.laid and view is not None and self.turn_view(view).legal == (DRAW,):
+            # A draw that is all the turn allows is the host's to make (docs/PROTOCOL.md, "Forced
+            # draws"): it draws as the last double goes down.
+            actions = self.laid
+        if isinstance(last, Play):
+            self.laid = (*self.laid, last)  # shown where it goes until the host lays it
+        if self.laid:
+            self.sending = True
+        self._send_all(actions)
+        if self.view is not None:
+            self._show(self.view)
+
+    def action_draw(self) -> None:
+        view = self.view
+        if view is not None and view.is_my_turn and not self.sending and DRAW in self.turn_view(view).legal:
+            self._send_turn(DRAW)
+
+    def action_pass_turn(self) -> None:
+        view = self.view
+        if view is not None and view.is_my_turn and not self.sending and PASS in self.turn_view(view).legal:
+            self._send_turn(PASS)
 
     def _lay(self, tile: Tile, view: MexicanView) -> None:
         """Lay ``tile`` on the opening run being built, or say why it may not come next."""
@@ -375,6 +506,11 @@ class MexicanTableScreen(TableScreen[MexicanView]):
 
     def action_take_back(self) -> None:
         view = self.view
+        if view is not None and not self.run and self.laid and not self.sending:
+            self.laid = self.laid[:-1]  # the last double laid on the screen goes back to the hand
+            self.query_one(StatusLine).clear_notice()
+            self._show(view)
+            return
         if view is None or not self.run:
             return
         self.run = self.run[:-1]
@@ -405,16 +541,17 @@ class MexicanTableScreen(TableScreen[MexicanView]):
             self.chosen = train
             self.action_lane_confirm()
             return
-        self._explain(Play(self.choosing[0], train), view)
+        self._explain(Play(self.choosing[0], train), self.turn_view(view))
 
     def action_lane_confirm(self) -> None:
         if self.choosing is None or self.chosen is None:
             return
         play = Play(self.choosing[0], self.chosen)
         self._stop_choosing()
-        self._send(play)
-        if self.view is not None:
-            self._show(self.view)
+        view = self.view
+        if view is not None and view.is_my_turn:
+            self._play(play, view)
+            self._show(view)
 
     def action_lane_cancel(self) -> None:
         self._stop_choosing()

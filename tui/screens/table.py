@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Sequence
 from typing import ClassVar, Generic, TypeVar, cast
 
 from capicu.core import DRAW, PASS, Action, Rules
@@ -532,6 +533,15 @@ class TableScreen(CapicuScreen[None], Generic[ViewT]):
 
     def _send(self, action: Action) -> None:
         self.run_worker(self.capicu.send_action(action), group="intent")
+
+    def _send_all(self, actions: Sequence[Action]) -> None:
+        """Send these intents in this order (a turn of several plays, sent as the protocol has it)."""
+
+        async def in_order() -> None:
+            for action in actions:
+                await self.capicu.send_action(action)
+
+        self.run_worker(in_order(), group="intent")
 
     def _explain(self, action: Action, view: ViewT) -> None:
         """Say why ``action`` is not allowed now (the engine's reason, in words)."""

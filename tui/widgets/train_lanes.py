@@ -7,8 +7,11 @@ players live here, so that eight lanes, the hand and the status line fit at
 80x24), whether its marker is up (open to everyone), how many tiles it holds,
 its newest tiles (the earlier ones folded into a count, "+9") and the number
 the next tile must match. A larger window shows more tiles of each lane. The
-lanes the player may lay on now are lit; a double that must be covered marks
-its lane loud.
+lanes the player may lay on now are lit. A double that must be covered marks
+its lane: "cover!" when it is the only one; when several are open, each says
+its place in the order they are covered ("cover 1st", "2nd", ...), and the
+oldest, the one to cover now, is loud. Beside the engine, who laid it (or that
+it came from the boneyard).
 
 The widget draws plain data (`Lane`, made by the screen from the view with
 `lanes_from_view`), and repaints only the cells that changed (bytes over SSH).
@@ -24,7 +27,7 @@ from capicu.core import MexicanView, Tile
 from capicu.core.actions import MEXICAN, Train
 from capicu.net.protocol import Seat, SeatKind
 from capicu.tui.words.describe import display_text, seat_name, you_title
-from capicu.tui.words.messages import t, tc
+from capicu.tui.words.messages import N_, t, tc
 from rich.style import Style
 from rich.text import Text
 from textual.geometry import Size
@@ -53,8 +56,11 @@ class Lane:
     #: The number the next tile must match.
     head: int
     marker: bool
-    #: Its double waits to be covered.
-    open_double: bool = False
+    #: Its double waits to be covered: its place in the order they are covered (1: the oldest,
+    #: the one to cover now); 0: no double waits on it.
+    cover: int = 0
+    #: How many doubles wait to be covered at the table (its mark says "cover!" when one does).
+    covers: int = 0
     #: The player may lay on it now (a lit lane).
     playable: bool = False
     #: The owner is on turn.
@@ -67,6 +73,41 @@ class Lane:
     count: int | None = None
     #: "computer", "away", "left", "disconnected" or "" (a seat's state, worded here).
     state: str = ""
+
+
+def cover_mark(place: int, covers: int) -> str:
+    """A lane's mark for its double waiting to be covered: "cover!" when it is the only one open,
+    else its place in the order ("cover 1st", "2nd", ...); "" when none waits on it."""
+    if place <= 0:
+        return ""
+    if covers <= 1:
+        # TRANSLATORS: beside a lane whose double must be covered; one or two short words.
+        return t("cover!")
+    if place == 1:
+        # TRANSLATORS: beside the lane of the oldest of several open doubles: it is covered first.
+        return t("cover 1st")
+    return t(_PLACES[min(place, len(_PLACES)) - 2])
+
+
+#: The places of open doubles after the first, in the order they are covered.
+# TRANSLATORS: beside the lane of an open double covered after others: its place (2nd, 3rd, ... 9th).
+_PLACES = (N_("2nd"), N_("3rd"), N_("4th"), N_("5th"), N_("6th"), N_("7th"), N_("8th"), N_("9th"))
+
+
+def engine_laid_by(holder: int | None, names: Sequence[str], my_seat: int | None, *,
+                   set_aside: bool) -> str:
+    """Beside the engine: who laid it ("laid by Ana", "laid by you"), or "from the boneyard";
+    "" with the engine set aside before the deal (nobody laid it)."""
+    if set_aside:
+        return ""
+    if holder is None:
+        # TRANSLATORS: beside the engine when nobody was dealt it (it was taken from the boneyard).
+        return t("from the boneyard")
+    if holder == my_seat:
+        # TRANSLATORS: beside the engine that you were dealt and laid.
+        return t("laid by you")
+    # TRANSLATORS: beside the engine: the seat that was dealt it and laid it.
+    return t("laid by {name}", name=display_text(seat_name(names, holder), 14))
 
 
 def _seat_state(occupant: Seat | None) -> str:
@@ -116,7 +157,8 @@ def lanes_from_view(
             tiles=line.tiles,
             head=line.head,
             marker=line.marker,
-            open_double=view.open_double == train,
+            cover=view.open_doubles.index(train) + 1 if train in view.open_doubles else 0,
+            covers=len(view.open_doubles),
             playable=train in playable,
             turn=seated and view.turn == owner,
             me=seated and view.seat == owner,
@@ -181,6 +223,8 @@ class TrainLanes(Widget):
 
     lanes: reactive[tuple[Lane, ...]] = reactive((), repaint=False)
     engine: reactive[Tile | None] = reactive(None, repaint=False)
+    #: Who laid the engine, as the header says it beside it ("laid by Ana", "from the boneyard"; "": nothing).
+    engine_by: reactive[str] = reactive("", repaint=False)
     ascii: reactive[bool] = reactive(False)
     #: The lane whose tile waits for the player's choice of train (the cursor in the lanes), if any.
     chosen: reactive[Train | None] = reactive(None, repaint=False)
@@ -192,9 +236,11 @@ class TrainLanes(Widget):
         self.set_reactive(TrainLanes.ascii, ascii)
         self._painted: list[Text] = []
 
-    def update_lanes(self, lanes: tuple[Lane, ...], engine: Tile) -> None:
-        """Show these lanes from this engine (nothing is redrawn when they equal what is shown)."""
+    def update_lanes(self, lanes: tuple[Lane, ...], engine: Tile, engine_by: str = "") -> None:
+        """Show these lanes from this engine, laid as ``engine_by`` says (nothing is redrawn when they
+        equal what is shown)."""
         self.engine = engine
+        self.engine_by = engine_by
         self.lanes = lanes
 
     def watch_lanes(self, before: tuple[Lane, ...], after: tuple[Lane, ...]) -> None:
@@ -203,6 +249,9 @@ class TrainLanes(Widget):
         self._repaint_changes()
 
     def watch_engine(self) -> None:
+        self._repaint_changes()
+
+    def watch_engine_by(self) -> None:
         self._repaint_changes()
 
     def watch_chosen(self) -> None:
@@ -266,9 +315,10 @@ class TrainLanes(Widget):
         arrow = "->" if self.ascii else "→"
         tail = Text(f" {arrow}", end="")
         tail.append(f"{lane.head:>2}", self._style("lanes--head"))
-        if lane.open_double:
-            # TRANSLATORS: beside a lane whose double must be covered; one or two short words.
-            tail.append(" " + t("cover!"), self._style("lanes--open-double"))
+        mark = cover_mark(lane.cover, lane.covers)
+        if mark:
+            loud = lane.cover == 1
+            tail.append(" " + mark, self._style("lanes--open-double" if loud else "lanes--marker-up"))
         room = width - start - 1 - tail.cell_len
         faces = [self._tile(a, b) for a, b in lane.tiles]
         shown: list[Text] = []
@@ -286,7 +336,7 @@ class TrainLanes(Widget):
         for face in shown:
             row.append_text(face)
         row.append_text(tail)
-        if lane.open_double:
+        if lane.cover == 1:
             row.stylize(self._style("lanes--open-double"), 0, 1 + 1 + NAME_WIDTH)
         row.truncate(width, overflow="crop")
         return row
@@ -301,6 +351,8 @@ class TrainLanes(Widget):
         if self.engine is not None:
             text.append(label)
             text.append_text(self._tile(self.engine.low, self.engine.high))
+            if self.engine_by:
+                text.append(" " + self.engine_by)
         text.truncate(width, overflow="crop")
         return text
 

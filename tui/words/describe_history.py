@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
+from capicu.core.games import game_named
 from capicu.net.store.history import (
     FIVES_GAME,
     LINE_GAME,
@@ -112,8 +113,12 @@ def figure_cells(figures: Figures, *, game: str = LINE_GAME) -> tuple[str, ...]:
     # TRANSLATORS: matches won and their share, in a table of the history: "7 (58%)".
     won = t("{count} ({share})", count=format_number(figures.won), share=_share(figures.won, figures.played))
     per_round = PER_ROUND.get(game, _line_per_round)(figures)
-    return (format_number(figures.played), won, per_round, format_number(figures.capicu),
-            format_number(figures.chuchazo))
+    # The bonuses' columns are the Draw family's figures: a row of a game that does not declare them
+    # (core/<game>/figures.py) has "-" there, not a "0" that reads as none made.
+    declared = {figure.name for figure in game_named(game).figures.figures}
+    bonuses = tuple(format_number(getattr(figures, name)) if name in declared else "-"
+                    for name in ("capicu", "chuchazo"))
+    return (format_number(figures.played), won, per_round, *bonuses)
 
 
 def opponent_name(opponent: Opponent | Standing) -> str:

@@ -205,6 +205,14 @@ HOUSE_CHOICES: Mapping[str, tuple[str, ...]] = {
     "league_deal": (N_("usual deal"), N_("league")),
     "drawing": (N_("set aside"), N_("drawing")),
     "exact_finish": (N_("any finish"), N_("exact end")),
+    # Mexican Train's (each option's off value first, then on).
+    # TRANSLATORS: the round's engine (its double): dealt like any tile, or set aside before the deal.
+    "engine_set_aside": (N_("dealt"), N_("aside")),
+    "one_double_a_turn": (N_("2+ doubles"), N_("1 double")),
+    # TRANSLATORS: a double laid: another play without covering it, or it must be covered.
+    "cover_doubles": (N_("no cover"), N_("cover")),
+    # TRANSLATORS: a player's first turn: one tile only, or a run of tiles.
+    "opening_run": (N_("one tile"), N_("run")),
 }
 
 

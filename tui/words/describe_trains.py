@@ -276,6 +276,18 @@ def describe_must_cover(double: Tile, train: Train, names: Sequence[str], my_sea
     return t("{tile} on {train} must be covered.", tile=str(double), train=train_name(train, names, my_seat))
 
 
+def describe_doubles_to_cover(doubles: Sequence[tuple[Train, Tile]], names: Sequence[str],
+                              my_seat: int | None) -> str:
+    """The doubles left open, which every player in turn must cover, oldest first."""
+    if len(doubles) == 1:
+        train, double = doubles[0]
+        return describe_must_cover(double, train, names, my_seat)
+    each = [t("{tile} on {train}", tile=str(double), train=train_name(train, names, my_seat))
+            for train, double in doubles]
+    # TRANSLATORS: {doubles} is a list: "5-5 on your train and 6-6 on the Mexican train".
+    return t("{doubles} must be covered, in this order.", doubles=and_list(each))
+
+
 @dataclass(frozen=True, slots=True)
 class Untold:
     """What a Mexican Train log tells with the events still to come (`train_news_lines`)."""
@@ -310,19 +322,15 @@ def train_news_lines(news: Sequence[MexicanEvent], before: MexicanView | None, v
     untold = untold or Untold()
     drew = untold.drew
     lines: list[Wording] = []
-    # The double open before these events, and every train's marker, followed event by event.
-    open_double: tuple[Train, Tile] | None = None
-    if before is not None and before.open_double is not None:
-        laid = before.train_of(before.open_double).tiles
-        if laid:
-            open_double = (before.open_double, Tile(*laid[-1]))
+    # The doubles open before these events (oldest first), each with the seat that laid it in the turn
+    # still going (None: an earlier turn's), and every train's marker, followed event by event. A
+    # double laid and covered in one turn is not news of a cover: a turn (an opening run, a turn of
+    # doubles) may come a tile per update.
+    opened = _open_before(before)
     markers = {line.train.owner: line.marker for line in before.trains} if before is not None else {}
     pending: tuple[int, Train, list[Tile]] | None = None
     if untold.run is not None:
         pending = (untold.run[0], untold.run[1], list(untold.run[2]))
-    # Who laid the double still open (a double laid and covered in one move is not news:
-    # an opening run laid a tile per update is one move).
-    doubled_by: int | None = before.turn if before is not None and before.running else None
 
     def flush() -> None:
         nonlocal pending
@@ -347,10 +355,11 @@ def train_news_lines(news: Sequence[MexicanEvent], before: MexicanView | None, v
             flush_draw(False)
         if isinstance(event, MexicanTilePlayed):
             covered: Tile | None = None
-            if open_double is not None and event.train == open_double[0]:
-                if doubled_by != event.seat:
-                    covered = open_double[1]
-                open_double = None
+            on = next((o for o in opened if o[0] == event.train), None)
+            if on is not None:
+                if on[2] != event.seat:
+                    covered = on[1]
+                opened.remove(on)
             if pending is not None and (pending[0], pending[1]) == (event.seat, event.train):
                 pending[2].append(event.tile)
             else:
@@ -360,7 +369,7 @@ def train_news_lines(news: Sequence[MexicanEvent], before: MexicanView | None, v
                 flush()
                 lines.append(partial(describe_covered, event.seat, covered, names, me))
             if event.tile.is_double:
-                open_double, doubled_by = (event.train, event.tile), event.seat
+                opened.append((event.train, event.tile, event.seat))
             if event.train.owner == event.seat and markers.get(event.seat):
                 flush()
                 markers[event.seat] = False
@@ -377,7 +386,7 @@ def train_news_lines(news: Sequence[MexicanEvent], before: MexicanView | None, v
             markers[event.seat] = True
         elif isinstance(event, MexicanRoundStarted):
             markers = {}
-            open_double = None
+            opened = []
             lines.append(partial(describe_train_round_start, event.round_number, view.rounds,
                                  event.engine, event.first, names, me))
             if not view.rules.engine_set_aside:  # the seed's way: dealt, and laid by its holder
@@ -391,7 +400,27 @@ def train_news_lines(news: Sequence[MexicanEvent], before: MexicanView | None, v
         run = (pending[0], pending[1], tuple(pending[2]))  # the run goes on in the next update
     else:
         flush()
-    if open_double is not None and doubled_by is not None and doubled_by != view.turn:
-        # The double's player could not cover it: everyone must now.
-        lines.append(partial(describe_must_cover, open_double[1], open_double[0], names, me))
+    left = [(train, double) for train, double, seat in opened if seat is not None and seat != view.turn]
+    if left:
+        # The doubles' player could not cover them: everyone must now, in this order.
+        lines.append(partial(describe_doubles_to_cover, tuple(left), names, me))
     return lines, Untold(drew, run)
+
+
+def _open_before(before: MexicanView | None) -> list[tuple[Train, Tile, int | None]]:
+    """The doubles open in ``before``, oldest first, each with the seat on turn when it laid it in
+    this turn (its last plays, and a draw after them), else None."""
+    if before is None:
+        return []
+    this_turn: set[Train] = set()
+    for event in reversed(before.events):
+        if isinstance(event, MexicanTilePlayed) and event.seat == before.turn:
+            this_turn.add(event.train)
+        elif not (isinstance(event, MexicanTileDrawn) and event.seat == before.turn):
+            break
+    opened: list[tuple[Train, Tile, int | None]] = []
+    for train in before.open_doubles:
+        laid = before.train_of(train).tiles
+        if laid:
+            opened.append((train, Tile(*laid[-1]), before.turn if train in this_turn else None))
+    return opened

@@ -34,6 +34,7 @@ from capicu.net.store.history import (
     HistoryError,
     HistoryProblem,
     KeptBy,
+    csv_columns,
     facts_from_log,
     facts_from_record,
     keep_in_history,
@@ -147,9 +148,16 @@ def test_the_csv_export_has_one_row_per_seat_per_match(history: History) -> None
                            (person("=SUM(A1)", 0, 0, False), person("Ana", 1, 61, True)), ()),
                 kept_by=KeptBy.PLAYER, me=1)
     rows = list(csv.reader(io.StringIO(_csv(history))))
-    assert tuple(rows[0]) == CSV_COLUMNS
+    # Every game's declared figures (core/<game>/figures.py) after the columns of every row.
+    assert tuple(rows[0]) == csv_columns() == (*CSV_COLUMNS, "points", "count", "hands", "best_play")
     assert len(rows) == 1 + 2 + 3 + 4 + 2 + 2
-    by_column = [dict(zip(CSV_COLUMNS, row, strict=True)) for row in rows[1:]]
+    by_column = [dict(zip(csv_columns(), row, strict=True)) for row in rows[1:]]
+    # Each row has its game's figures, and nothing in another game's (no Capicú "0" in Mexican Train).
+    for row in by_column:
+        declared = {"line": ("capicu", "chuchazo", "points"), "mexican-train": ("count",),
+                    "fives-and-threes": ("points", "hands", "best_play")}[row["game"]]
+        assert {name for name in ("capicu", "chuchazo", "points", "count", "hands", "best_play")
+                if row[name] != ""} == set(declared), row
     ana_m3 = next(row for row in by_column if row["match_id"] == "m3" and row["name"] == "Ana")
     assert (ana_m3["preset"], ana_m3["won"], ana_m3["capicu"], ana_m3["chuchazo"], ana_m3["mine"]) == (
         "quinientos", "1", "1", "1", "1")

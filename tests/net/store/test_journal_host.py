@@ -293,3 +293,30 @@ async def test_a_lobby_restored_with_every_seat_taken_starts_when_its_people_are
         WAIT * 2)
     assert all(r.final.match_over for r in results)
     assert Match.from_log(read_journal(journal).match_log()).is_over
+
+
+@pytest.mark.parametrize("change", [-1, 1000])
+async def test_a_journal_whose_entry_was_renumbered_by_hand_is_refused_naming_the_line(
+        start_host, tmp_path, change):
+    """An entry's ``seq`` changed by hand (its checksum made right again) is refused in one sentence
+    naming the line: the entries' numbers are those their replay reaches, in order."""
+    import json
+    import zlib
+
+    journal = tmp_path / "match.journal"
+    host, port = await start_host(players=2, computers=1, seed=2, journal=journal)
+    await asyncio.wait_for(play_bot(port, "ana", stop_after=8), WAIT)
+    await host.stop()
+    lines = journal.read_bytes().splitlines(keepends=True)
+    middle = len(lines) // 2
+    record = json.loads(lines[middle][9:])
+    assert record["seq"] > 0
+    record["seq"] += change
+    body = json.dumps(record, separators=(",", ":")).encode()
+    lines[middle] = b"%08x " % zlib.crc32(body) + body + b"\n"
+    journal.write_bytes(b"".join(lines))
+    before = journal.read_bytes()
+    with pytest.raises(HostError, match=f"line {middle + 1} of the journal numbers the match's events up to "
+                                        f"{record['seq']}, but its entries reach"):
+        await start_host(resume=journal)
+    assert journal.read_bytes() == before
