@@ -112,9 +112,13 @@ class LeaveScreen(CapicuModalScreen[bool]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="leave-box", classes="dialog"):
-            # TRANSLATORS: {yes} is the key that says yes (y; in Spanish s), shown as the reader types it.
-            yield Static(t("Leave the table? Press {yes} to leave; n or Esc to stay.", yes=self.yes),
-                         classes="screen-title")
+            if self.organiser:
+                # TRANSLATORS: {yes} is the key that says yes (y; in Spanish s), shown as the reader types it.
+                question = t("Leave the club night? Press {yes} to leave; n or Esc to stay.", yes=self.yes)
+            else:
+                # TRANSLATORS: {yes} is the key that says yes (y; in Spanish s), shown as the reader types it.
+                question = t("Leave the table? Press {yes} to leave; n or Esc to stay.", yes=self.yes)
+            yield Static(question, classes="screen-title")
             if self.solo:
                 yield Static(t("Leaving ends this game against the computer: it will not be offered again."))
             elif self.organiser:
