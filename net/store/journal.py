@@ -236,9 +236,13 @@ def check_numbering(recovered: Recovered, counted: Sequence[int]) -> None:
     if not any(seq for _, seq in numbered):
         return
     for index, ((line, seq), reached) in enumerate(zip(numbered, counted, strict=True)):
-        last_of_move = index + 1 == len(numbered) or numbered[index + 1][1] != seq
-        torn_tail = index + 1 == len(numbered) and recovered.damage is not None
+        following = numbered[index + 1] if index + 1 < len(numbered) else None
+        last_of_move = following is None or following[1] != seq
+        torn_tail = following is None and recovered.damage is not None
         if seq < reached or (last_of_move and seq != reached and not torn_tail):
+            if following is not None and seq > reached and counted[index + 1] == seq:
+                # This entry waits for the rest of its move, and the next one, which ends it, says otherwise.
+                (line, seq), reached = following, counted[index + 1]
             raise JournalError(
                 f"line {line} of the journal numbers the match's events up to {seq}, but its entries "
                 f"reach {reached}: entries are numbered in order, so the file was changed by hand")
