@@ -50,16 +50,16 @@ class QuietFooter(Footer):
     def on_resize(self) -> None:
         self.call_after_refresh(self._fit_width)
 
-    def _fit_width(self, tries: int = 20) -> None:
+    def _fit_width(self, tries: int = 60) -> None:
         """Keys that would run into each other ("⏎ Jugar f^p Paleta") are drawn compact, one space apart.
 
-        Keys just made may not be laid out yet (no width): then it looks again after the next
-        refresh, a few times at most, rather than judge a row of empty keys to fit."""
+        Keys just made may not be laid out yet (no width): then it looks again a moment later
+        (every 50 ms, for 3 s at most), rather than judge a row of empty keys to fit."""
         if not self.is_attached:
             return
         keys = [w for w in self.query_children(KEY) if w.styles.visibility != "hidden"]
         if any(key.outer_size.width == 0 for key in keys) and tries > 0:
-            self.call_after_refresh(self._fit_width, tries - 1)
+            self.set_timer(0.05, lambda: self._fit_width(tries - 1))
             return
         needed = sum(key.outer_size.width for key in keys)
         # Compact saves two cells a key (Textual's padding); leave it only when the roomy form fits again.
