@@ -1,5 +1,6 @@
-"""The setup form (menu, then a new game) as a player reads it: in ASCII mode its options row (one
-row of compact selects) shows each choice, not an empty box."""
+"""The setup form (menu, then a new game) as a player reads it: in ASCII mode its options (rows of
+compact selects) show each choice, not an empty box; each game's options show whole at 80x24 and
+60x20, and the match's length is the game's own (points to win, or Mexican Train's rounds)."""
 
 from __future__ import annotations
 
@@ -12,8 +13,9 @@ from capicu.tui.game import DisplayOptions
 from capicu.tui.screens.host_setup import HostSetupScreen
 from capicu.tui.screens.menu import MainMenuScreen
 from helpers_app import screen_text, wait_for
+from rich.cells import cell_len
 from textual.pilot import Pilot
-from textual.widgets import Select
+from textual.widgets import Input, Label, Select, Static
 
 SIZE = (80, 24)
 
@@ -60,3 +62,36 @@ def test_snapshot_the_setup_form_in_ascii(snap_compare: Any) -> None:
 
     assert snap_compare(CapicuApp(DisplayOptions(mouse=False, ascii=True)), terminal_size=SIZE,
                         run_before=shown)
+
+
+#: One preset of each game the form offers.
+GAMES = ("puerto-rican-drawing", "mexican-train", "fives-and-threes")
+
+
+@pytest.mark.parametrize("key", ["p", "h"])  # against the computer, and hosted
+@pytest.mark.parametrize(("size", "language"), [((80, 24), "en"), ((60, 20), "es")])
+async def test_each_games_options_show_whole_and_its_own_length(key: str, size: tuple[int, int],
+                                                                language: str) -> None:
+    # The options take as many rows as fit their words (the form scrolls); the match's length is the
+    # game's own: points to win, or Mexican Train's rounds (never "Points to win 0").
+    app = CapicuApp(DisplayOptions(mouse=False, language=language))
+    async with app.run_test(size=size) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, MainMenuScreen), what="the menu")
+        await pilot.press(key)
+        await wait_for(pilot, lambda: isinstance(app.screen, HostSetupScreen), what="the form")
+        screen = app.screen
+        for preset in GAMES:
+            screen.query_one("#preset", Select).value = preset
+            await pilot.pause()
+            offered = [select for select in screen.query("#house-rules > Select") if select.display]
+            assert len(offered) >= 3, preset
+            for select in offered:
+                label = select.query_one("SelectCurrent #label", Static)
+                shown = str(label.render()).strip()
+                assert label.content_region.width >= cell_len(shown) > 0, (preset, shown)
+                assert select.region.right <= size[0], (preset, shown)
+            rounds = preset == "mexican-train"
+            assert screen.query_one("#rounds", Select).display is rounds, preset
+            assert screen.query_one("#rounds-label", Label).display is rounds, preset
+            assert screen.query_one("#target", Input).display is not rounds, preset
+            assert screen.query_one("#target-label", Label).display is not rounds, preset

@@ -6,9 +6,9 @@ person reads are the settings the engine plays by, in the current language.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 
-from capicu.core import Fact, RuleFact, Rules
+from capicu.core import Fact, MexicanRules, RuleFact, Rules
 
 from .describe import list_separator
 from .messages import N_, t, tc, tn
@@ -213,6 +213,29 @@ HOUSE_CHOICES: Mapping[str, tuple[str, ...]] = {
     "cover_doubles": (N_("no cover"), N_("cover")),
     # TRANSLATORS: a player's first turn: one tile only, or a run of tiles.
     "opening_run": (N_("one tile"), N_("run")),
+    # TRANSLATORS: the Mexican train: open to anyone from the start, or only once their own train is begun.
+    "mexican_after_own": (N_("Mexican open"), N_("own first")),
+}
+
+
+def describe_rounds(rules: Rules) -> str:
+    """How many rounds a match has, for the setup form ("13 rounds, one per double"); "" but Mexican Train."""
+    if not isinstance(rules, MexicanRules):
+        return ""
+    count = rules.round_count
+    if rules.rounds is None:
+        return tn("{count} round, one per double", "{count} rounds, one per double", count)
+    return tn("the first round only", "the first {count} rounds", count)
+
+
+#: The label of each option the setup form gives a row of its own (`FORM_ROWS`).
+FORM_ROW_LABELS: Mapping[str, str] = {
+    "target": N_("Points to win"),
+    "rounds": N_("Rounds"),
+}
+#: The words of each choice of a choice option on a row of its own, from the rules it makes.
+FORM_ROW_CHOICES: Mapping[str, Callable[[Rules], str]] = {
+    "rounds": describe_rounds,
 }
 
 
