@@ -54,7 +54,7 @@ from capicu.tui.widgets.train_lanes import (
     lanes_from_view,
 )
 from capicu.tui.words.describe import and_list
-from capicu.tui.words.describe_rules import preset_title
+from capicu.tui.words.describe_rules import game_title
 from capicu.tui.words.describe_trains import (
     Untold,
     describe_must_cover,
@@ -251,7 +251,7 @@ class MexicanTableScreen(TableScreen[MexicanView]):
         ascii_mode = self.capicu.ascii_mode
         dot = " - " if ascii_mode else " · "
         title = dot.join([
-            preset_title(view.rules.preset),
+            game_title(view.rules.preset),
             t("round {round} of {rounds}", round=view.round_number, rounds=view.rounds),
             t("boneyard {count}", count=view.boneyard),
         ])

@@ -276,8 +276,27 @@ def describe_rules(rules: Rules, players: int) -> list[str]:
     return [describe_fact(fact) for fact in rules.facts(players)]
 
 
+def game_title(preset: str) -> str:
+    """The title of the game a preset is, in words, as a table's header shows it ("Fives and Threes").
+
+    Each preset core declares (`capicu.core.rules.ALL_PRESET_NAMES`, its `Rules.preset`) has one; a game
+    of one preset is titled as the registry names it (`capicu.core.games.GameSpec.title`).
+    """
+    titles = {
+        # TRANSLATORS: the titles of the games, as a table's header shows them.
+        "puerto-rican-drawing": tc("title of a game", "Puerto Rican Drawing Game"),
+        "drawing-game": tc("title of a game", "Drawing Game"),
+        "puerto-rican-partners": tc("title of a game", "Puerto Rican partners"),
+        "quinientos": tc("title of a game", "Quinientos"),
+        "draw": tc("title of a game", "Draw Game"),
+        "mexican-train": tc("title of a game", "Mexican Train"),
+        "fives-and-threes": tc("title of a game", "Fives and Threes"),
+    }
+    return titles.get(preset, preset)
+
+
 def preset_title(preset: str) -> str:
-    """A preset's name as the table and the rules screen show it (the command line's own in English)."""
+    """A preset's name as the command line writes it (in English; another language words it)."""
     titles = {
         # TRANSLATORS: the names of the games, as `--preset` writes them; translate them as names.
         "puerto-rican-drawing": tc("name of a game", "puerto-rican-drawing"),
