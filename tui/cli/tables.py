@@ -25,7 +25,7 @@ from capicu.net.protocol import PROTOCOL_VERSION
 from capicu.tui.words.describe_rules import preset_title
 from capicu.tui.words.messages import t, tc, tn
 
-from .options import CliError, parse_address
+from .options import CliError, add_display_arguments, parse_address
 
 if TYPE_CHECKING:
     from capicu.net.discovery import Listing
@@ -149,6 +149,7 @@ def add_tables_command(subparsers: argparse._SubParsersAction[Parser]) -> None:
     tables.add_argument("--json", action="store_true", help=t("print the list as JSON"))
     tables.add_argument("--wait", type=float, default=LOOK_SECONDS, metavar=t("SECONDS"),
                         help=t("how long to listen (default: %(default)g)"))
+    add_display_arguments(tables)  # accepted after the command as before it (only --lang changes anything)
     tables.set_defaults(handler=run_tables)
 
 

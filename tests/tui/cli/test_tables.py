@@ -101,3 +101,33 @@ def test_a_club_night_is_worded_in_spanish() -> None:
         assert table_details(night) == ("robado boricua  ·  suizo, ronda 2 de 3, 8 jugadores  ·  "
                                         "10.0.0.7:7300")
         assert "sin empezar" in table_details(listings([club("gathering")])[0])
+
+
+def test_a_club_night_is_announced_by_its_name_or_its_organisers_unless_told_not_to(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from capicu.tui.cli.club import host_club_from_args
+    from capicu.tui.club import club_announce
+
+    def announced(*argv: str, person: str | None = "Ana") -> tuple[str, int | None] | None:
+        request = host_club_from_args(build_parser().parse_args(["--lang", "en", "club", *argv]))
+        announce = club_announce(request, person)
+        return None if announce is None else (announce.name, announce.ssh_port)
+
+    assert announced() == ("Ana's club night", None)
+    assert announced("--night-name", "Friday league", "--ssh", "2200") == ("Friday league", 2200)
+    assert announced(person=None) == (f"{socket.gethostname()[:24]}'s club night", None)
+    assert announced("--no-announce") is None
+    monkeypatch.setenv("CAPICU_NO_LAN", "1")
+    assert announced() is None
+
+
+def test_club_join_with_no_address_and_no_club_night_heard_says_what_to_do(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setenv("CAPICU_NO_LAN", "1")  # nothing is heard
+    assert main(["--lang", "en", "club", "--join", "--name", "Ana"]) == 2
+    assert capsys.readouterr().err == (
+        "capicu: no club night found on the local network (a network may not pass multicast): join by "
+        "address, capicu club --join HOST[:PORT]\n")
+    assert main(["--lang", "en", "club", "--join", "Friday league"]) == 2
+    assert capsys.readouterr().err == (
+        "capicu: no club night called 'Friday league' was found on the local network\n")
