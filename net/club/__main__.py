@@ -50,7 +50,7 @@ def parser() -> argparse.ArgumentParser:
                        help="seconds from a round's end to the next draw (default: the organiser draws)")
     parse.add_argument("--no-announce", action="store_true",
                        help="do not announce the night on the local network (it is announced by its name, "
-                            "else as this machine's club night)")
+                            "else as this machine's club)")
     return parse
 
 
@@ -66,7 +66,7 @@ async def run(options: argparse.Namespace) -> int:
         return 2
     announce = None
     if not (options.no_announce or os.environ.get(NO_LAN)):
-        announce = Announce(options.name or f"{socket.gethostname()[:24]}'s club night")
+        announce = Announce(options.name or f"{socket.gethostname()[:24]}'s club")
     host = ClubHost(ClubHostConfig(
         club, options.folder, bind=options.bind, port=options.port, code=options.code,
         computer_level=options.level, grace=options.grace, next_round_delay=options.next_round_delay,

@@ -104,8 +104,8 @@ def add_club_options(club: argparse.ArgumentParser) -> None:
     group.add_argument("--name", default=None, metavar=t("NAME"),
                        help=t("your name in the club (Settings keeps the name you usually play under)"))
     group.add_argument("--no-announce", action="store_true",
-                       help=t("do not announce the night on the local network (by its name, else as your "
-                              "club night): people join by address"))
+                       help=t("do not announce the night on the local network (it is announced by its "
+                              "name, else as your club): people join by address"))
     group.add_argument("--new", dest="new_night", action="store_true",
                        help=t("start a new night even though the last one run here is unfinished (it is "
                               "set aside; by default the same command goes on with it)"))

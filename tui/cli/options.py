@@ -388,8 +388,8 @@ def default_table_name(person: str | None) -> str:
 def default_club_name(person: str | None) -> str:
     """A club night's name on the local network when the night has none: its organiser's, else this
     machine's."""
-    # TRANSLATORS: the name a club night is announced by on the local network ("Ana's club night").
-    return t("{name}'s club night", name=_host_name(person))
+    # TRANSLATORS: the name a club night is announced by on the local network ("Ana's club").
+    return t("{name}'s club", name=_host_name(person))
 
 
 def _host_name(person: str | None) -> str:

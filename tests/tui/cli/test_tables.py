@@ -113,9 +113,9 @@ def test_a_club_night_is_announced_by_its_name_or_its_organisers_unless_told_not
         announce = club_announce(request, person)
         return None if announce is None else (announce.name, announce.ssh_port)
 
-    assert announced() == ("Ana's club night", None)
+    assert announced() == ("Ana's club", None)
     assert announced("--night-name", "Friday league", "--ssh", "2200") == ("Friday league", 2200)
-    assert announced(person=None) == (f"{socket.gethostname()[:24]}'s club night", None)
+    assert announced(person=None) == (f"{socket.gethostname()[:24]}'s club", None)
     assert announced("--no-announce") is None
     monkeypatch.setenv("CAPICU_NO_LAN", "1")
     assert announced() is None
