@@ -93,6 +93,9 @@ async def test_the_host_says_what_name_its_table_is_listed_by() -> None:
         assert how_to_join_lines(app)[-1] == "On the local network the table is listed as Ana's table."
         app.hosted_at = Hosting("10.1.0.2", 7254, "K7PX2M")
         assert not any("local network" in line for line in how_to_join_lines(app))
+        app.hosted_at = Hosting("10.1.0.2", 7254, "K7PX2M", "Friday league", club=True)
+        assert how_to_join_lines(app)[1] == "  capicu club --join 10.1.0.2:7254 --code K7PX2M"
+        assert how_to_join_lines(app)[-1] == "On the local network the club night is listed as Friday league."
 
 
 async def test_a_club_night_heard_is_listed_as_one_and_choosing_it_leads_into_the_clubs_lobby(
