@@ -1,0 +1,224 @@
+"""A learned evaluation of a Draw-family position: what the rest of a round is worth to a side.
+
+The `hard` player's search values an action by playing sampled deals to the
+round's end (`playout`). An evaluation lets a play-out stop early: after a few
+moves, the position (every hand known: it is a sampled deal) is valued by a
+linear model of a few features of it, seen from one seat:
+
+- for each seat, in turn order from that seat (itself, the next seat, ...): the
+  tiles it holds, their pips, its doubles, how many fit the open ends now,
+  whether none does (it must draw or pass), how many numbers it shows, whether
+  it holds one tile only, and whether it is its turn;
+- the tiles still drawable, and whether both open ends show one number.
+
+The model has two heads fitted to the same features: the points the round is
+expected to bring the seat's side (signed: a side that loses a round of two
+sides gives the points away; with more sides, its share of them), and its
+expected result (1 for a win, the same share taken off for a loss, 0 for no
+winner). It is fitted by least squares on positions from the search's own
+play-outs, the target being the average of several play-outs from each: the
+model stands in for the rest of a play-out, nothing more. The training script
+is bench/train_draw_eval.py (standard library only; the same seed writes the
+same file, byte for byte).
+
+The weights ship in the package, ``draw_eval.json`` next to this module, one
+model per preset and number of players (the scoring differs between presets;
+house rules that change them get no model). The file is read once, through
+importlib.resources, and checked: its format tag and version, the feature
+names the code computes, and a finite number for every weight; a damaged file
+is refused with an `EvaluationFileError` that names the problem.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from typing import Any
+
+from ..draw.state import RoundState
+from ..rules import Rules
+
+#: The weights file's name, in this package.
+WEIGHTS_FILE = "draw_eval.json"
+#: What the file says it is, and the layout of it this code reads.
+FORMAT = "capicu-draw-evaluation"
+VERSION = 1
+
+#: The features of each seat, in turn order from the seat the position is valued for.
+SEAT_FEATURES = ("tiles", "pips", "doubles", "fitting", "blocked", "numbers", "last_tile", "on_turn")
+#: The features of the position as a whole (``bias`` is always 1).
+TABLE_FEATURES = ("bias", "drawable", "same_ends")
+
+
+class EvaluationFileError(ValueError):
+    """The weights file is missing or damaged; the message names the problem."""
+
+
+def feature_names(players: int) -> tuple[str, ...]:
+    """The names of the features for a game of ``players``, in the order `features` gives them."""
+    seat_names = tuple(f"seat{r}.{name}" for r in range(players) for name in SEAT_FEATURES)
+    return TABLE_FEATURES + seat_names
+
+
+def model_key(preset: str, players: int) -> str:
+    """The name of the model for a preset played by ``players``."""
+    return f"{preset}/{players}"
+
+
+def features(state: RoundState, seat: int) -> list[float]:
+    """The features of ``state`` seen from ``seat`` (every hand known), as `feature_names` lists them."""
+    tiles = state.tiles
+    hands = state.hands
+    players = state.players
+    suit = state.suit
+    doubles = _doubles_mask(state)
+    left = state.left
+    if left < 0:
+        fitting_mask = tiles.full_mask if state.forced_lead < 0 else 1 << state.forced_lead
+        same_ends = 0.0
+    else:
+        fitting_mask = state.fit[left][state.right]
+        same_ends = 1.0 if left == state.right else 0.0
+    out = [1.0, float(state.drawable), same_ends]
+    pips_in = tiles.pips_in
+    for r in range(players):
+        s = seat + r
+        if s >= players:
+            s -= players
+        hand = hands[s]
+        count = hand.bit_count()
+        fitting = (hand & fitting_mask).bit_count()
+        numbers = 0
+        for mask in suit:
+            if hand & mask:
+                numbers += 1
+        out += (
+            float(count),
+            float(pips_in(hand)),
+            float((hand & doubles).bit_count()),
+            float(fitting),
+            1.0 if fitting == 0 else 0.0,
+            float(numbers),
+            1.0 if count == 1 else 0.0,
+            1.0 if s == state.turn else 0.0,
+        )
+    return out
+
+
+@cache
+def _doubles_mask_of(max_pip: int, double_of: tuple[int, ...]) -> int:
+    mask = 0
+    for index in double_of:
+        mask |= 1 << index
+    return mask
+
+
+def _doubles_mask(state: RoundState) -> int:
+    return _doubles_mask_of(state.tiles.max_pip, state.tiles.double_of)
+
+
+@dataclass(frozen=True, slots=True)
+class Model:
+    """One preset's weights: the two heads, each a weight per feature."""
+
+    key: str
+    players: int
+    #: Expected points to the side (without any win bonus).
+    points: tuple[float, ...]
+    #: Expected result to the side: 1 a win, minus a share for a loss, 0 no winner.
+    result: tuple[float, ...]
+
+    def value(self, state: RoundState, seat: int) -> float:
+        """The points the rest of ``state``'s round is expected to bring ``seat``'s side."""
+        return sum(w * x for w, x in zip(self.points, features(state, seat), strict=True))
+
+    def outlook(self, state: RoundState, seat: int) -> tuple[float, float]:
+        """Both heads at once: (expected points, expected result) to ``seat``'s side."""
+        xs = features(state, seat)
+        return (
+            sum(w * x for w, x in zip(self.points, xs, strict=True)),
+            sum(w * x for w, x in zip(self.result, xs, strict=True)),
+        )
+
+    def __call__(self, state: RoundState, seat: int) -> float:
+        """The search's `Evaluation`: the same as `value`."""
+        return self.value(state, seat)
+
+
+def parse_weights(text: str) -> dict[str, Model]:
+    """The models of a weights file's text, checked; `EvaluationFileError` names what is wrong."""
+    try:
+        data = json.loads(text)
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        raise EvaluationFileError(f"the weights file is not JSON: {exc}") from None
+    if not isinstance(data, dict):
+        raise EvaluationFileError("the weights file is not a JSON object")
+    if data.get("format") != FORMAT:
+        raise EvaluationFileError(f"the weights file's format is {data.get('format')!r}, not {FORMAT!r}")
+    if data.get("version") != VERSION:
+        raise EvaluationFileError(
+            f"the weights file is version {data.get('version')!r}; this code reads version {VERSION}"
+        )
+    models = data.get("models")
+    if not isinstance(models, dict) or not models:
+        raise EvaluationFileError("the weights file holds no models")
+    return {key: _parse_model(key, entry) for key, entry in models.items()}
+
+
+def _parse_model(key: str, entry: Any) -> Model:
+    if not isinstance(entry, dict):
+        raise EvaluationFileError(f"model {key!r} is not a JSON object")
+    players = entry.get("players")
+    if not isinstance(players, int) or isinstance(players, bool) or not 2 <= players <= 8:
+        raise EvaluationFileError(f"model {key!r} has no number of players from 2 to 8: {players!r}")
+    if not key.endswith(f"/{players}"):
+        raise EvaluationFileError(f"model {key!r} is not named for its {players} players")
+    names = feature_names(players)
+    if entry.get("features") != list(names):
+        raise EvaluationFileError(
+            f"model {key!r} was trained on other features than this code computes"
+            f" (expected {len(names)}: {', '.join(names[:4])}, ...)"
+        )
+    heads = []
+    for head in ("points", "result"):
+        weights = entry.get(head)
+        if not isinstance(weights, list) or len(weights) != len(names):
+            raise EvaluationFileError(f"model {key!r} needs {len(names)} {head} weights")
+        for i, w in enumerate(weights):
+            if isinstance(w, bool) or not isinstance(w, int | float) or not math.isfinite(w):
+                raise EvaluationFileError(
+                    f"model {key!r}'s {head} weight for {names[i]} is not a finite number: {w!r}"
+                )
+        heads.append(tuple(float(w) for w in weights))
+    return Model(key, players, heads[0], heads[1])
+
+
+def _read_weights_text() -> str:
+    """The shipped weights file's text (the only file core/ reads: its own package data)."""
+    try:
+        return resources.files(__package__).joinpath(WEIGHTS_FILE).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise EvaluationFileError(f"the weights file {WEIGHTS_FILE} cannot be read: {exc}") from None
+
+
+@cache
+def shipped_models() -> dict[str, Model]:
+    """The models of the shipped weights file, read and checked once."""
+    return parse_weights(_read_weights_text())
+
+
+def evaluation_for(rules: Rules, players: int) -> Model | None:
+    """The learned evaluation for ``rules`` played by ``players``, or None when none was trained
+    for them (another preset or player count, or house rules that change a preset)."""
+    key = model_key(rules.preset, players)
+    models = shipped_models()
+    if key not in models:
+        return None
+    try:
+        preset = Rules.preset_named(rules.preset)
+    except ValueError:
+        return None
+    return models[key] if preset == rules else None
