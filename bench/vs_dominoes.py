@@ -52,7 +52,7 @@ except ImportError:  # the bench-only extra
     sys.exit("bench/vs_dominoes.py needs the dominoes package: .venv/bin/pip install -e '.[bench]'")
 
 from capicu.core import End, Match, Pass, Play, Rules, make_player
-from capicu.core.ai.evaluation import evaluation_for
+from capicu.core.ai.evaluation import LearnedPlayout, evaluation_for
 from capicu.core.ai.search import Budget, HardPlayer
 from capicu.core.tiles import Tile
 
@@ -162,12 +162,15 @@ def _budget(changes: list[str]) -> Budget:
 
 
 def _learned(name: str) -> Any:
-    if name != "learned":
-        raise SystemExit(f"evaluate={name}: the evaluation is 'learned' or 'none'")
-    evaluation = evaluation_for(Rules.preset_named(PRESET), 4)
+    """The learned evaluation (core/ai/evaluation.py): ``learned`` values a position by its model,
+    ``rollout`` by playing the round out with the model choosing every move."""
+    if name not in ("learned", "rollout"):
+        raise SystemExit(f"evaluate={name}: the evaluation is 'learned', 'rollout' or 'none'")
+    rules = Rules.preset_named(PRESET)
+    evaluation = evaluation_for(rules, 4)
     if evaluation is None:
         raise SystemExit(f"the shipped weights hold no model for {PRESET} with 4 players")
-    return evaluation
+    return evaluation if name == "learned" else LearnedPlayout(evaluation, rules)
 
 
 def _player(level: str, seed: int, changes: list[str]) -> Any:
@@ -286,7 +289,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--set", action="append", default=[], metavar="KEY=VALUE",
                         help="change a field of hard's Budget (endgame=0, read=2, opponents=G:F or none, "
-                             "evaluate=learned with evaluate_after=N)")
+                             "evaluate=learned or rollout, with evaluate_after=N)")
     parser.add_argument("--against", default="",
                         help="a capicu level in the package's place (a tuning run: hard against hard)")
     parser.add_argument("--against-set", action="append", default=[], metavar="KEY=VALUE",

@@ -21,6 +21,12 @@ model stands in for the rest of a play-out, nothing more. The training script
 is bench/train_draw_eval.py (standard library only; the same seed writes the
 same file, byte for byte).
 
+Two ways to hand it to the search (`search.Budget.evaluate`, after
+`Budget.evaluate_after` play-out moves): a `Model` values the position itself;
+a `LearnedPlayout` plays the round out with the model choosing every move (a
+one-move look-ahead for each seat) and returns the points it ends with. What
+each gave against the hard player without them is in bench/train_draw_eval.py.
+
 The weights ship in the package, ``draw_eval.json`` next to this module, one
 model per preset and number of players (the scoring differs between presets;
 house rules that change them get no model). The file is read once, through
@@ -38,6 +44,8 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
+from ..codes import Outcome
+from ..draw.scoring import score_round
 from ..draw.state import RoundState
 from ..rules import Rules
 
@@ -146,6 +154,143 @@ class Model:
     def __call__(self, state: RoundState, seat: int) -> float:
         """The search's `Evaluation`: the same as `value`."""
         return self.value(state, seat)
+
+
+class LearnedPlayout:
+    """The search's `Evaluation` that finishes the round by the model's own choice of moves.
+
+    Every seat, on its turn, lays the tile (and end) after which the model values the
+    position best for its own side: a greedy one-move look-ahead with the points head.
+    Only what a move changes is worked out again (the mover's pips, doubles and numbers;
+    every seat's tiles that fit the new ends), so a move costs a few microseconds per
+    candidate. A seat with nothing that fits draws, or passes, as the rules say. The
+    round's end is scored as the rules score it (the first rounds' bonuses left out:
+    the search's win bonus already rewards winning); the value is the points to the
+    side of the seat asked about, as `Model.value` counts them. Deterministic: ties
+    go to the first tile in set order, left end before right.
+    """
+
+    __slots__ = ("_index", "_model", "_round_number", "_rules")
+
+    def __init__(self, model: Model, rules: Rules) -> None:
+        self._model = model
+        self._rules = rules
+        self._round_number = len(rules.round_bonuses) + 1
+        per_seat = len(SEAT_FEATURES)
+        base = len(TABLE_FEATURES)
+        w = model.points
+
+        def at(r: int, name: str) -> float:
+            return w[base + r * per_seat + SEAT_FEATURES.index(name)]
+
+        players = model.players
+        self._index = (
+            at(0, "pips"),
+            at(0, "doubles"),
+            at(0, "numbers"),
+            w[TABLE_FEATURES.index("same_ends")],
+            tuple(at(r, "fitting") for r in range(players)),
+            tuple(at(r, "blocked") for r in range(players)),
+        )
+
+    def __call__(self, state: RoundState, seat: int) -> float:
+        st = state.copy()
+        self.finish(st)
+        return self.points(st, seat)
+
+    def finish(self, st: RoundState) -> None:
+        """Plays ``st`` to the round's end, every seat by the model's choice."""
+        while st.outcome is None:
+            playable = st.playable(st.turn)
+            if playable:
+                st.play(*self.choose(st, playable))
+            elif st.may_draw():
+                st.draw()
+            else:
+                st.pass_turn()
+
+    def choose(self, st: RoundState, playable: int) -> tuple[int, bool]:
+        """The (tile, on_right) the seat on turn lays, of the ``playable`` ones (a mask)."""
+        w_pips, w_doubles, w_numbers, w_same, w_fit, w_blocked = self._index
+        fit = st.fit
+        far = st.far
+        pips = st.tiles.pips
+        suit = st.suit
+        hands = st.hands
+        players = st.players
+        mover = st.turn
+        hand = hands[mover]
+        left, right = st.left, st.right
+        best = -math.inf
+        choice = (-1, False)
+        while playable:
+            low = playable & -playable
+            playable ^= low
+            tile = low.bit_length() - 1
+            rest = hand ^ low
+            if not rest:  # going out: nothing is better
+                return tile, left >= 0 and far[tile][right] >= 0
+            a, b = st.ends_of[tile]
+            numbers = 0
+            for mask in suit:
+                if rest & mask:
+                    numbers += 1
+            own = -w_pips * pips[tile] - (w_doubles if a == b else 0.0) + w_numbers * numbers
+            if left < 0:
+                options: tuple[tuple[int, int, bool], ...] = ((a, b, False),)
+            else:
+                options = tuple(
+                    (new_left, new_right, on_right)
+                    for new_left, new_right, on_right in (
+                        (far[tile][left], right, False), (left, far[tile][right], True))
+                    if new_left >= 0 and new_right >= 0
+                )
+            for new_left, new_right, on_right in options:
+                open_mask = fit[new_left][new_right]
+                score = own + (w_same if new_left == new_right else 0.0)
+                blocked = 0
+                for r in range(players):
+                    s = mover + r
+                    if s >= players:
+                        s -= players
+                    fitting = ((rest if r == 0 else hands[s]) & open_mask).bit_count()
+                    if fitting:
+                        score += w_fit[r] * fitting
+                    else:
+                        score += w_blocked[r]
+                        blocked += 1
+                if blocked == players and not st.drawable:
+                    # A tranque: taken when it wins the round for the mover's side, else avoided.
+                    if self._tranque_won(st, tile, on_right):
+                        return tile, on_right
+                    score = -math.inf
+                if score > best or choice[0] < 0:
+                    best, choice = score, (tile, on_right)
+        return choice
+
+    def _tranque_won(self, st: RoundState, tile: int, on_right: bool) -> bool:
+        after = st.copy()
+        after.play(tile, on_right)
+        return self.points(after, st.turn) > 0
+
+    def points(self, st: RoundState, seat: int) -> float:
+        """A finished round's points to ``seat``'s side (negative: another side's), by the rules."""
+        rules = self._rules
+        players = st.players
+        score = score_round(
+            rules,
+            st.pip_counts(),
+            reason=st.outcome or Outcome.TRANQUE,
+            last_player=st.last_player,
+            last_tile=st.tiles.tiles[st.last_tile],
+            capicu=st.capicu,
+            round_number=self._round_number,
+        )
+        if score.winner is None:
+            return 0.0
+        if score.winner == rules.side_of(seat, players):
+            return float(score.points)
+        return -score.points / (rules.sides(players) - 1)
 
 
 def parse_weights(text: str) -> dict[str, Model]:

@@ -13,6 +13,7 @@ import pytest
 from capicu.core import Match, Rules
 from capicu.core.ai.evaluation import (
     EvaluationFileError,
+    LearnedPlayout,
     Model,
     evaluation_for,
     feature_names,
@@ -204,3 +205,76 @@ def test_the_training_script_runs_on_a_tiny_budget_and_repeats_itself(tmp_path: 
     models = parse_weights(outs[0].read_text(encoding="utf-8"))
     assert set(models) == {"puerto-rican-partners/4", "puerto-rican-drawing/2"}
     assert outs[0].read_bytes() != SHIPPED.read_bytes()
+
+
+# -- the model's own play-outs ---------------------------------------------------------
+
+
+def _moves_after(st: RoundState, playable: int) -> list[tuple[int, bool, RoundState]]:
+    out = []
+    for tile in range(playable.bit_length()):
+        if not playable >> tile & 1:
+            continue
+        ends = [False] if st.left < 0 else [
+            on_right for on_right in (False, True) if st.far[tile][st.right if on_right else st.left] >= 0]
+        for on_right in ends:
+            after = st.copy()
+            after.play(tile, on_right)
+            out.append((tile, on_right, after))
+    return out
+
+
+@pytest.mark.parametrize("preset,players", [("puerto-rican-partners", 4), ("puerto-rican-drawing", 2),
+                                            ("puerto-rican-drawing", 3)])
+def test_the_model_plays_the_move_after_which_it_likes_the_position_best(preset: str, players: int) -> None:
+    # `LearnedPlayout.choose` works out only what a move changes; it must pick what valuing
+    # every position after a move in full picks (a move that goes out first of all).
+    rules = Rules.preset_named(preset)
+    model = evaluation_for(rules, players)
+    assert model is not None
+    rollout = LearnedPlayout(model, rules)
+    checked = 0
+    for seed in range(6):
+        st = Match(rules, players, seed).state.copy()
+        while st.outcome is None:
+            playable = st.playable(st.turn)
+            if not playable:
+                if st.may_draw():
+                    st.draw()
+                else:
+                    st.pass_turn()
+                continue
+            mover = st.turn
+            moves = _moves_after(st, playable)
+            tile, on_right = rollout.choose(st, playable)
+            chosen = next(after for t, r, after in moves if (t, r) == (tile, on_right))
+            ended = [rollout.points(after, mover) for _, _, after in moves if after.outcome is not None]
+            if any(points > 0 for points in ended):  # a move that wins the round is played
+                assert chosen.outcome is not None and rollout.points(chosen, mover) > 0
+            elif chosen.outcome is None:  # else the best-liked position, a lost tranque avoided
+                best = max(model.value(after, mover) for _, _, after in moves if after.outcome is None)
+                assert model.value(chosen, mover) >= best - 1e-9
+                checked += 1
+            else:
+                assert len(ended) == len(moves)
+            st.play(tile, on_right)
+    assert checked > 50
+
+
+def test_a_learned_playout_finishes_the_round_and_scores_it_for_the_side() -> None:
+    rules = Rules.preset_named("puerto-rican-partners")
+    model = evaluation_for(rules, 4)
+    assert model is not None
+    rollout = LearnedPlayout(model, rules)
+    st = Match(rules, 4, 11).state.copy()
+    before = list(st.hands)
+    values = [rollout(st, seat) for seat in range(4)]
+    assert st.hands == before and st.outcome is None  # the position asked about is left alone
+    assert values[0] == values[2] == -values[1] == -values[3]
+    done = st.copy()
+    rollout.finish(done)
+    assert done.outcome is not None
+    assert rollout.points(done, 0) == values[0]
+    # Seat 0 about to lay its last tile: the round is its side's, every pip left.
+    won = _state([["1-6"], ["5-5", "4-6"], ["4-5"], ["3-6", "2-2"]], ends=(6, 2), turn=0)
+    assert rollout(won, 2) == 10 + 10 + 9 + 9 + 4 and rollout(won, 1) < 0
