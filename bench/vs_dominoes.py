@@ -163,14 +163,17 @@ def _budget(changes: list[str]) -> Budget:
 
 def _learned(name: str) -> Any:
     """The learned evaluation (core/ai/evaluation.py): ``learned`` values a position by its model,
-    ``rollout`` by playing the round out with the model choosing every move."""
-    if name not in ("learned", "rollout"):
-        raise SystemExit(f"evaluate={name}: the evaluation is 'learned', 'rollout' or 'none'")
+    ``rollout`` by playing the round out with the model choosing every move, ``blind`` the same
+    with each seat weighing its own hand only."""
+    if name not in ("learned", "rollout", "blind"):
+        raise SystemExit(f"evaluate={name}: the evaluation is 'learned', 'rollout', 'blind' or 'none'")
     rules = Rules.preset_named(PRESET)
     evaluation = evaluation_for(rules, 4)
     if evaluation is None:
         raise SystemExit(f"the shipped weights hold no model for {PRESET} with 4 players")
-    return evaluation if name == "learned" else LearnedPlayout(evaluation, rules)
+    if name == "learned":
+        return evaluation
+    return LearnedPlayout(evaluation, rules, sees_hands=name == "rollout")
 
 
 def _player(level: str, seed: int, changes: list[str]) -> Any:
@@ -289,7 +292,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--set", action="append", default=[], metavar="KEY=VALUE",
                         help="change a field of hard's Budget (endgame=0, read=2, opponents=G:F or none, "
-                             "evaluate=learned or rollout, with evaluate_after=N)")
+                             "evaluate=learned, rollout or blind, with evaluate_after=N)")
     parser.add_argument("--against", default="",
                         help="a capicu level in the package's place (a tuning run: hard against hard)")
     parser.add_argument("--against-set", action="append", default=[], metavar="KEY=VALUE",

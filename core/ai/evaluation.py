@@ -170,10 +170,13 @@ class LearnedPlayout:
     go to the first tile in set order, left end before right.
     """
 
-    __slots__ = ("_index", "_model", "_round_number", "_rules")
+    __slots__ = ("_index", "_model", "_round_number", "_rules", "_seen")
 
-    def __init__(self, model: Model, rules: Rules) -> None:
+    def __init__(self, model: Model, rules: Rules, *, sees_hands: bool = True) -> None:
         self._model = model
+        #: With ``sees_hands`` False a seat weighs its own hand only (and the new ends), as a
+        #: person could: the other seats' terms of the model are left out of its choice.
+        self._seen = model.players if sees_hands else 1
         self._rules = rules
         self._round_number = len(rules.round_bonuses) + 1
         per_seat = len(SEAT_FEATURES)
@@ -218,6 +221,7 @@ class LearnedPlayout:
         suit = st.suit
         hands = st.hands
         players = st.players
+        seen = self._seen
         mover = st.turn
         hand = hands[mover]
         left, right = st.left, st.right
@@ -249,7 +253,7 @@ class LearnedPlayout:
                 open_mask = fit[new_left][new_right]
                 score = own + (w_same if new_left == new_right else 0.0)
                 blocked = 0
-                for r in range(players):
+                for r in range(seen):
                     s = mover + r
                     if s >= players:
                         s -= players
@@ -259,7 +263,7 @@ class LearnedPlayout:
                     else:
                         score += w_blocked[r]
                         blocked += 1
-                if blocked == players and not st.drawable:
+                if blocked == seen == players and not st.drawable:
                     # A tranque: taken when it wins the round for the mover's side, else avoided.
                     if self._tranque_won(st, tile, on_right):
                         return tile, on_right

@@ -278,3 +278,33 @@ def test_a_learned_playout_finishes_the_round_and_scores_it_for_the_side() -> No
     # Seat 0 about to lay its last tile: the round is its side's, every pip left.
     won = _state([["1-6"], ["5-5", "4-6"], ["4-5"], ["3-6", "2-2"]], ends=(6, 2), turn=0)
     assert rollout(won, 2) == 10 + 10 + 9 + 9 + 4 and rollout(won, 1) < 0
+
+
+def test_a_blind_learned_playout_weighs_the_movers_own_hand_only() -> None:
+    # sees_hands=False: the choice is the one a model with no weight on the other seats makes.
+    rules = Rules.preset_named("puerto-rican-partners")
+    model = evaluation_for(rules, 4)
+    assert model is not None
+    base = len(feature_names(1)) - 8
+    own = [w if i < base + 8 else 0.0 for i, w in enumerate(model.points)]
+    mine_only = Model(model.key, 4, tuple(own), model.result)
+    blind = LearnedPlayout(model, rules, sees_hands=False)
+    alike = LearnedPlayout(mine_only, rules)
+    compared = 0
+    for seed in range(6):
+        st = Match(rules, 4, seed).state.copy()
+        while st.outcome is None:
+            playable = st.playable(st.turn)
+            if not playable:
+                st.pass_turn()
+                continue
+            choice = blind.choose(st, playable)
+            if all(after.outcome is None for _, _, after in _moves_after(st, playable)):
+                assert choice == alike.choose(st, playable)
+                compared += 1
+            st.play(*choice)
+    assert compared > 50
+    # Seeing the hands changes some choices.
+    seeing = LearnedPlayout(model, rules)
+    assert any(seeing(Match(rules, 4, seed).state, 0) != blind(Match(rules, 4, seed).state, 0)
+               for seed in range(10))
