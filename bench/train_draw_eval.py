@@ -20,6 +20,51 @@ Standard library only, and every random choice comes from a generator seeded
 by ``--seed``, the preset and the round: the same seed writes the same file,
 byte for byte. Every fifth round is held out and the fit's R² on it printed
 (one JSON line on stdout).
+
+What it gave (issue 34, measured 2026-12-07 on the shared 2-core machine)
+-------------------------------------------------------------------------
+The shipped file: this script's defaults (seed 1, 1500 rounds, 8 play-outs),
+about 31,000 positions a model. Held-out R² of the partners' model: 0.185
+(points), 0.194 (result); of puerto-rican-drawing's: 0.379 and 0.226 with 2
+players, 0.232 and 0.179 with 3. The targets are not the limit: two independent
+means of 8 play-outs from the same positions correlate at 0.94. Richer linear
+features did not help (R² of the points head, partners, on another sample of
+26,000 positions where these features gave 0.193): the tiles of each open end's
+number in each hand 0.192; one model per seat on turn 0.201 (0.200 with those
+counts), per seat on turn and stage 0.202; every tile of every hand (112 more
+features, per seat on turn) 0.166; the result head times a head for the pips
+left, 0.188. A position's worth depends on how its tiles meet, which a sum of
+features misses.
+
+Used by the hard player, all on bench/vs_dominoes.py's partners' game against
+hard with main's Budget (``--deals 30 --seed 7 --against hard``: 60 deals, both
+seatings; win share [Wilson 95%], points a deal, median CPU ms a decision):
+
+- ``--set evaluate=learned --set evaluate_after=6``: 0.450 [0.331, 0.575], -2.9,
+  53.6 ms (the other hard 68.8 ms): play-outs cut after 6 moves and valued by the
+  model are only 22% cheaper, and worse.
+- ``--set iterations=400``, no evaluation (the reference for what follows):
+  0.617 [0.490, 0.729], +5.6, 14.8 ms.
+- ``--set evaluate=learned --set evaluate_after=6 --set iterations=400``:
+  0.450 [0.331, 0.575], -3.6, 11.6 ms.
+- The same with the search changed (locally, not kept) to take the win bonus
+  as the result head says (points + bonus x expected result) instead of in full
+  by the sign of the points: 0.450 [0.331, 0.575], -4.8, 12.2 ms.
+- ``--set evaluate=rollout --set iterations=400`` (`LearnedPlayout`: the round
+  played out with the model choosing every seat's move, seeing every hand):
+  5 of the first 20 deals (stopped; the reference won 12 of them). With
+  ``evaluate_after=8`` (the usual play-out for 8 moves first): 20 of 40 (stopped;
+  the reference won 27 of them).
+- ``--set evaluate=blind --set iterations=400`` (each seat weighing its own hand
+  only): 0.417 [0.301, 0.543], -6.8, 28.3 ms.
+
+As a player the model is strong: with no search and every hand seen, one side
+choosing by `LearnedPlayout` against the play-outs' sensible move (greed 1,
+follow 2) won 0.680 of 2,000 rounds (+11.6 points a round); blind, 0.556 (+4.4).
+But as the search's play-out policy it did worse than the sensible move. A
+likely reason (not measured): the search reads the other seats as that sensible
+player (`inference`), and play-outs that play them otherwise disagree with its
+reading. The evaluation stays an option of `search.Budget`, off by default.
 """
 
 from __future__ import annotations
