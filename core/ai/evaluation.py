@@ -32,7 +32,10 @@ model per preset and number of players (the scoring differs between presets;
 house rules that change them get no model). The file is read once, through
 importlib.resources, and checked: its format tag and version, the feature
 names the code computes, and a finite number for every weight; a damaged file
-is refused with an `EvaluationFileError` that names the problem.
+is refused with an `EvaluationFileError` that names the problem (`evaluation_for`
+raises it: nothing falls back silently). The hard player reads the file only
+when its `Budget` is given an evaluation, which it is not by default, so a
+damaged file cannot stop an ordinary game.
 """
 
 from __future__ import annotations

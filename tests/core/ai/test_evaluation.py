@@ -164,7 +164,7 @@ def test_a_weights_file_that_is_not_json_is_refused() -> None:
 # -- the hard player with the evaluation -------------------------------------------
 
 
-def _round_with(evaluation: Model, seed: int) -> list[str]:
+def _round_with(evaluation: Model | LearnedPlayout, seed: int) -> list[str]:
     rules = Rules.preset_named("puerto-rican-partners")
     match = Match(rules, 4, seed)
     budget = Budget(iterations=40, cap_seconds=None, evaluate=evaluation, evaluate_after=3)
@@ -181,9 +181,12 @@ def _round_with(evaluation: Model, seed: int) -> list[str]:
     return moves
 
 
-def test_hard_with_the_evaluation_plays_legal_moves_and_repeats_itself_for_a_seed() -> None:
-    evaluation = evaluation_for(Rules.preset_named("puerto-rican-partners"), 4)
-    assert evaluation is not None
+@pytest.mark.parametrize("kind", ["model", "rollout", "blind"])
+def test_hard_with_the_evaluation_plays_legal_moves_and_repeats_itself_for_a_seed(kind: str) -> None:
+    rules = Rules.preset_named("puerto-rican-partners")
+    model = evaluation_for(rules, 4)
+    assert model is not None
+    evaluation = model if kind == "model" else LearnedPlayout(model, rules, sees_hands=kind == "rollout")
     first = _round_with(evaluation, seed=3)
     assert _round_with(evaluation, seed=3) == first
 
