@@ -12,6 +12,8 @@ import msgspec
 import pytest
 from capicu.core import Match, Rules
 from capicu.core.ai.evaluation import (
+    SEAT_FEATURES,
+    TABLE_FEATURES,
     EvaluationFileError,
     LearnedPlayout,
     Model,
@@ -288,8 +290,8 @@ def test_a_blind_learned_playout_weighs_the_movers_own_hand_only() -> None:
     rules = Rules.preset_named("puerto-rican-partners")
     model = evaluation_for(rules, 4)
     assert model is not None
-    base = len(feature_names(1)) - 8
-    own = [w if i < base + 8 else 0.0 for i, w in enumerate(model.points)]
+    kept = len(TABLE_FEATURES) + len(SEAT_FEATURES)  # the table's and the mover's own
+    own = [w if i < kept else 0.0 for i, w in enumerate(model.points)]
     mine_only = Model(model.key, 4, tuple(own), model.result)
     blind = LearnedPlayout(model, rules, sees_hands=False)
     alike = LearnedPlayout(mine_only, rules)
