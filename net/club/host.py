@@ -639,7 +639,8 @@ class ClubHost:
             if table is None or night.result_of(draw.round, drawn.number) is not None:
                 break
             seat = table.seats[drawn.seats.index(who)]
-            mine = {"table": name, "seat": seat.index, "token": seat.token, "seat_key": seat.seat_key}
+            mine = {"table": name, "seat": seat.index, "token": seat.token, "seat_key": seat.seat_key,
+                    "covered": seat.covered}
         return ClubDrawn(round=draw.round, tables=self._tables(), byes=draw.byes, **mine)
 
     def _standings(self) -> ClubStandings:

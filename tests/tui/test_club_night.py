@@ -27,7 +27,7 @@ from capicu.net.protocol import ClubPhase, GameSnapshot, TableState
 from capicu.tui.app import CapicuApp
 from capicu.tui.game import DisplayOptions, HostClub, JoinGame
 from capicu.tui.screens.club_lobby import ClubLobbyScreen
-from capicu.tui.screens.club_standings import ClubStandingsScreen, StandingsOverlay
+from capicu.tui.screens.club_standings import ClubStandingsScreen, StandingsOverlay, TakeSeatBackScreen
 from capicu.tui.screens.draw_table import DrawTableScreen
 from capicu.tui.screens.match_over import MatchOverScreen
 from capicu.tui.widgets.standings_table import StandingsTable
@@ -45,10 +45,10 @@ def _config(*, rounds: int = 2, target: int = 10) -> ClubConfig:
 
 
 @contextlib.asynccontextmanager
-async def club_host(folder: Path, club: ClubConfig) -> AsyncIterator[ClubHost]:
+async def club_host(folder: Path, club: ClubConfig, *, grace: float = 60.0) -> AsyncIterator[ClubHost]:
     host = ClubHost(ClubHostConfig(
         club, folder, bind="127.0.0.1", port=0, code=CODE, computer_level="greedy", next_round_delay=0,
-        round_delay=None, limits=Limits(messages_per_second=10_000, message_burst=10_000)))
+        round_delay=None, grace=grace, limits=Limits(messages_per_second=10_000, message_burst=10_000)))
     await host.start()
     try:
         yield host
@@ -271,10 +271,17 @@ async def test_a_player_who_leaves_the_table_goes_to_the_standings_and_may_go_ba
                 assert app.table is not None and app.table.seat == seat
 
 
+def covered_at(club: ClubClient, name: str) -> bool:
+    """``club``'s table shows the seat of ``name`` played by the computer."""
+    table = club.table
+    return table is not None and any(seat.covered for seat in table.model.seats if seat.name == name)
+
+
 async def test_a_player_who_dropped_is_asked_before_taking_the_seat_back_from_the_computer(
     tmp_path: Path,
 ) -> None:
-    async with club_host(tmp_path / "night", _config()) as host:
+    # No grace period: the computer covers a dropped seat at once.
+    async with club_host(tmp_path / "night", _config(), grace=0) as host:
         port = host.port
         assert port is not None
         join = JoinGame("127.0.0.1", port, name="Ana", code=CODE, club=True)
@@ -294,7 +301,7 @@ async def test_a_player_who_dropped_is_asked_before_taking_the_seat_back_from_th
                 return roster is not None and any(e.connected for e in roster.entrants if e.name == "Ana")
 
             async with asyncio.timeout(WAIT):
-                while ana_here():
+                while ana_here() or not covered_at(beto, "Ana"):
                     await asyncio.sleep(0.02)
             drawn = beto.model.club_draw
             assert drawn is not None
@@ -309,6 +316,42 @@ async def test_a_player_who_dropped_is_asked_before_taking_the_seat_back_from_th
                 while ana_here():
                     await asyncio.sleep(0.02)
             await come_back(join, question, "y", seat)
+
+
+async def test_a_player_back_within_the_grace_period_simply_has_the_seat_again(tmp_path: Path) -> None:
+    # The seat is only held (nobody plays it for her): no question, she sits at it again.
+    async with club_host(tmp_path / "night", _config()) as host:
+        port = host.port
+        assert port is not None
+        join = JoinGame("127.0.0.1", port, name="Ana", code=CODE, club=True)
+        async with players(port, "Beto", play=False) as (beto,):
+            app = CapicuApp(DisplayOptions(mouse=False), join)
+            async with app.run_test(size=(80, 24)) as pilot:
+                await wait_for(pilot, lambda: "2 players have joined" in screen_text(app), what="the roster")
+                host.start_round()
+                await wait_for(pilot, lambda: isinstance(app.screen, DrawTableScreen), steps=STEPS,
+                               what="the seat of round 1")
+                assert app.game is not None
+                seat = app.game.table.seat
+                app.terminal_gone()
+            async with asyncio.timeout(WAIT):
+                while not (beto.table is not None and any(
+                        s.name == "Ana" and not s.connected for s in beto.table.model.seats)):
+                    await asyncio.sleep(0.02)
+            assert not covered_at(beto, "Ana")
+            app = CapicuApp(DisplayOptions(mouse=False), join)
+            async with app.run_test(size=(80, 24)) as pilot:
+                await wait_for(pilot, lambda: isinstance(app.screen, DrawTableScreen)
+                               and app.table is not None and app.table.view is not None, steps=STEPS,
+                               what="the seat again")
+                assert app.table is not None and app.table.seat == seat
+                assert not any(isinstance(screen, TakeSeatBackScreen) for screen in app.screen_stack)
+                assert "being played by the computer" not in screen_text(app)
+                async with asyncio.timeout(WAIT):
+                    while beto.table is None or not any(s.name == "Ana" and s.connected
+                                                        for s in beto.table.model.seats):
+                        await pilot.pause(0.02)
+                assert not covered_at(beto, "Ana")
 
 
 async def come_back(join: JoinGame, question: str, answer: str, seat: int | None) -> None:
