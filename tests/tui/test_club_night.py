@@ -365,6 +365,14 @@ async def come_back(join: JoinGame, question: str, answer: str, seat: int | None
             await wait_for(pilot, lambda: isinstance(app.screen, ClubStandingsScreen), what="the standings")
             await wait_for(pilot, lambda: "Back to my table" in screen_text(app), what="the key")
             assert app.link is None and app.game is None
+            assert "The computer plays your seat at table" in screen_text(app)
+            # Her own table (the round's only one) is hers to go back to, not one to watch.
+            await pilot.press("tab")
+            await pilot.pause(0.05)
+            assert "Watch table" not in screen_text(app) and "Back to my table" in screen_text(app)
+            await pilot.press("w")
+            await pilot.pause(0.05)
+            assert isinstance(app.screen, ClubStandingsScreen) and app.link is None
             app.terminal_gone()
             return
         await wait_for(pilot, lambda: isinstance(app.screen, DrawTableScreen), steps=STEPS,
