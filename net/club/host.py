@@ -27,8 +27,9 @@ with its token when it comes back; one who leaves the club (a ``bye`` on the clu
 leaves for good: the computer plays their seat, and later draws leave them out.
 
 Everything the night needs to go on is on disk before anybody hears of it: the night's journal
-(net/store/club.py's `ClubJournal`: every join, leave, draw and result of `ClubNight`'s log, and
-the night's secret, which its tokens, organiser's key and seeds are drawn from) and each table's
+(net/store/club.py's `ClubJournal`: every join, leave, draw and result of `ClubNight`'s log, the
+night's secret, which its tokens, organiser's key and seeds are drawn from, and who has come to their
+drawn seat: a seat still awaited after a restart sits its person down, it is no return) and each table's
 own match journal. After each round, and at its end, the night is kept in the club history. A host
 killed with ``kill -9`` and started again on the same folder resumes the night: the draw, the
 standings, and every table where it stood, its seats held for their people (the same tokens).
@@ -88,6 +89,12 @@ from capicu.net.store.record import MatchRecord, record_file_name, utc_text
 NIGHT_FILE = "night.journal"
 TABLES_FOLDER = "tables"
 RECORDS_FOLDER = "records"
+
+#: The host's own journal lines (`ClubJournal.write_host`) that keep which drawn seats still await
+#: their person: ``{"awaiting": round}`` as a round is drawn (every person's seat of it awaits),
+#: then ``{"arrived": table, "seat": n}`` as each person first comes to their seat.
+AWAITING = "awaiting"
+ARRIVED = "arrived"
 
 _TABLE_NAME = re.compile(r"r(\d+)-t(\d+)")
 _CONNECTIONS = Limits().connections_per_address
@@ -170,7 +177,7 @@ class ClubHost:
                 computer_threads=config.computer_threads, no_first_table=True,
             ),
             report=report, clock=clock, entropy=entropy, match_over=self._match_over,
-            round_scored=self._round_scored,
+            round_scored=self._round_scored, arrived=self._arrived,
         )
         self.host.machine.lobby = self
         self._entropy = entropy
@@ -202,6 +209,8 @@ class ClubHost:
         self._keeping: set[asyncio.Task[None]] = set()
         #: Set whenever the night changes (a test or the interface waits on it).
         self.changed = asyncio.Event()
+        #: (Resuming.) The round's tables' drawn seats whose person had not come yet, by table.
+        self._resumed_awaited: dict[str, set[int]] = {}
 
     # -- starting and stopping -------------------------------------------------------
 
@@ -271,6 +280,7 @@ class ClubHost:
         self._secrets(secret, recovered.header.night)
         self.started = recovered.header.started
         self.night = recovered.night
+        self._resumed_awaited = _awaited_seats(recovered.night, recovered.host)
         if recovered.damage is not None:
             self.host.report(HostNote.BESIDE(text=f"the club night's journal {path}: {recovered.damage}"))
 
@@ -294,7 +304,8 @@ class ClubHost:
             if result is not None and result.closed:
                 continue
             if path.exists() and path.stat().st_size:
-                await self.host.resume_table(self._table_config(draw.round, drawn.number), path)
+                await self.host.resume_table(self._table_config(draw.round, drawn.number), path,
+                                             awaited=self._resumed_awaited.get(name, set()))
                 if result is None:
                     # (A match that ended as the host stopped, before the night heard: its record
                     # now, and its result with it.)
@@ -340,6 +351,8 @@ class ClubHost:
         round = night.round + 1
         night = night.start_round(self._seed("round", round))
         self._write(night)
+        # Its seats await their people until each first comes (`_arrived`): kept for a restart.
+        self._write_host({AWAITING: round})
         draw = night.draws[-1]
         for drawn in draw.tables:
             self._open_table(draw.round, drawn)
@@ -527,6 +540,13 @@ class ClubHost:
             except ClubError as exc:  # (too few people left, say): the organiser decides
                 self.host.report(HostNote.BESIDE(text=f"the club night cannot draw its next round: {exc}"))
 
+    def _arrived(self, name: str, seat: int) -> None:
+        """A person came to their drawn seat the first time: kept, so that a resumed table awaits
+        them no more (their return is a return)."""
+        where = table_of(name)
+        if where is not None and where[0] == self.night.round and self._journal is not None:
+            self._write_host({ARRIVED: name, "seat": seat})
+
     def _cover(self, entrant: int) -> None:
         """``entrant`` left for good: the computer plays their seat at the round's table, if any."""
         night = self.night
@@ -666,6 +686,14 @@ class ClubHost:
         written = self._written = journal.write_night(night)
         written.add_done_callback(self._journal_done)
 
+    def _write_host(self, record: dict[str, Any]) -> None:
+        """Queue a line of the host's own for the night's journal (after what is queued)."""
+        journal = self._journal
+        if journal is None:
+            raise RuntimeError("the club night is not started")
+        written = self._written = journal.write_host(record)
+        written.add_done_callback(self._journal_done)
+
     def _then(self, tell: Callable[[], None]) -> None:
         """Do ``tell`` once everything the night's journal was given is on disk (at once if it is)."""
         written = self._written
@@ -718,6 +746,22 @@ def _points_now(table: Table | None, sides: int) -> tuple[int, ...]:
     view = match.view(None)
     points: tuple[int, ...] = getattr(view, "scores", None) or getattr(view, "totals", None) or ()
     return tuple(int(p) for p in points)[:sides] or (0,) * sides
+
+
+def _awaited_seats(night: ClubNight, lines: list[dict[str, Any]]) -> dict[str, set[int]]:
+    """The round's tables' drawn seats whose person had not come yet, by table name, as the
+    journal's host lines say (`AWAITING`, then `ARRIVED`); none for a journal from before them."""
+    if not night.draws or not any(line.get(AWAITING) == night.round for line in lines):
+        return {}
+    draw = night.draws[-1]
+    awaited = {table_name(draw.round, drawn.number): {seat for seat, who in enumerate(drawn.seats)
+                                                       if who is not None}
+               for drawn in draw.tables}
+    for line in lines:
+        seats = awaited.get(line.get(ARRIVED, ""))
+        if seats is not None and isinstance(line.get("seat"), int):
+            seats.discard(line["seat"])
+    return awaited
 
 
 def _lock(path: Path) -> JournalLock | None:
