@@ -50,7 +50,17 @@ from pathlib import Path
 from typing import Any
 
 import msgspec
-from capicu.core.club import ClubConfig, ClubError, ClubNight, ClubProblem, MatchResult, Phase, TableDraw
+from capicu.core.club import (
+    ClubConfig,
+    ClubError,
+    ClubNight,
+    ClubProblem,
+    DrawRound,
+    MatchResult,
+    Phase,
+    TableDraw,
+    draw_round,
+)
 from capicu.core.codes import Statement
 from capicu.net.codec import encode_frame
 from capicu.net.codes import Entropy, new_seat_key, same_code
@@ -165,9 +175,14 @@ class ClubHost:
         report: Callable[[Statement[HostNote]], None] | None = None,
         clock: Callable[[], float] | None = None,
         entropy: Entropy = secrets.token_bytes,
+        draw: DrawRound = draw_round,
     ) -> None:
         self.config = config
         club = config.club
+        #: What draws each round (core/club/draw.py's; a test gives one it holds back).
+        self._draw = draw
+        #: The next round's draw being made (`start_round`).
+        self._drawing: asyncio.Task[None] | None = None
         #: Where the night's matches' records are kept, and the night in the club history.
         self.records = config.records or config.folder / RECORDS_FOLDER
         self.host = Host(
@@ -342,14 +357,43 @@ class ClubHost:
 
     # -- the organiser ------------------------------------------------------------------
 
-    def start_round(self) -> None:
-        """Draw the next round and seat it; `ClubError` when it cannot be drawn now (say why)."""
+    async def start_round(self) -> None:
+        """Draw the next round and seat it; `ClubError` when it cannot be drawn now (say why).
+
+        The draw (a pure function of the night and a seed, which takes a while for a big field)
+        runs in a worker thread, the host answering everybody meanwhile. The round's start is one
+        step: a start asked for while a round is being drawn waits for that draw, and draws no other.
+        """
         if self._next_round is not None:
             self._next_round.cancel()
             self._next_round = None
-        night = self.night
-        round = night.round + 1
-        night = night.start_round(self._seed("round", round))
+        drawing = self._drawing
+        if drawing is None:
+            drawing = self._drawing = asyncio.get_running_loop().create_task(self._draw_round_now())
+            self._tasks.add(drawing)
+
+            def drawn(task: asyncio.Task[None]) -> None:
+                self._tasks.discard(task)
+                self._drawing = None
+
+            drawing.add_done_callback(drawn)
+        await asyncio.shield(drawing)
+
+    @property
+    def drawing(self) -> bool:
+        """A round is being drawn now (`start_round`)."""
+        return self._drawing is not None
+
+    async def _draw_round_now(self) -> None:
+        while True:
+            night = self.night
+            round = night.round + 1
+            seed = self._seed("round", round)
+            made = await asyncio.to_thread(night.next_draw, seed, self._draw)
+            if self.night is night:
+                break
+            # Somebody joined or left the night while it was drawn: drawn again, with them.
+        night = night.start_round(seed, drawn=made)
         self._write(night)
         # Its seats await their people until each first comes (`_arrived`): kept for a restart.
         self._write_host({AWAITING: round})
@@ -442,14 +486,18 @@ class ClubHost:
     def organise(self, peer: Peer, message: ClubStart | ClubClose, now: float) -> list[Effect]:
         if not self.organiser_key or not same_code(message.key, self.organiser_key):
             raise ProtocolError(ErrorCode.REFUSED, "that is not the club night's organiser's key")
-        try:
-            if isinstance(message, ClubStart):
-                self.start_round()
-            else:
-                self._spawn(self._close_asked(peer, message.table))
-        except ClubError as exc:
-            raise ProtocolError(ErrorCode.NOT_READY, str(exc)) from None
+        if isinstance(message, ClubStart):
+            if not self.drawing:  # (a second start while the round is drawn: that draw is the answer)
+                self._spawn(self._start_asked(peer))
+        else:
+            self._spawn(self._close_asked(peer, message.table))
         return []
+
+    async def _start_asked(self, peer: Peer) -> None:
+        try:
+            await self.start_round()
+        except ClubError as exc:
+            self._send(peer, Error(ErrorCode.NOT_READY, str(exc)))
 
     async def _close_asked(self, peer: Peer, name: str) -> None:
         try:
@@ -535,10 +583,13 @@ class ClubHost:
     def _draw_next(self) -> None:
         self._next_round = None
         if self.night.phase is Phase.BETWEEN:
-            try:
-                self.start_round()
-            except ClubError as exc:  # (too few people left, say): the organiser decides
-                self.host.report(HostNote.BESIDE(text=f"the club night cannot draw its next round: {exc}"))
+            self._spawn(self._draw_next_round())
+
+    async def _draw_next_round(self) -> None:
+        try:
+            await self.start_round()
+        except ClubError as exc:  # (too few people left, say): the organiser decides
+            self.host.report(HostNote.BESIDE(text=f"the club night cannot draw its next round: {exc}"))
 
     def _arrived(self, name: str, seat: int) -> None:
         """A person came to their drawn seat the first time: kept, so that a resumed table awaits

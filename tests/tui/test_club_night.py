@@ -113,7 +113,7 @@ async def test_a_player_is_taken_to_each_seat_by_itself_and_back_to_the_standing
                                what="the roster as people arrive")
                 text = screen_text(app)
                 assert "Ana (you)" in text and "Beto" in text and "Dani" in text
-                host.start_round()
+                await host.start_round()
                 # No join line: the draw alone takes the app to its seat.
                 await wait_for(pilot, lambda: isinstance(app.screen, DrawTableScreen), steps=STEPS,
                                what="the seat of round 1")
@@ -146,7 +146,7 @@ async def test_a_player_is_taken_to_each_seat_by_itself_and_back_to_the_standing
                 assert told is not None and board.rows_shown == told.rows
                 assert [row.entrant for row in told.rows] == [s.entrant for s in host.night.standings()]
                 await wait_for(pilot, lambda: "Standings: round 1 of 2" in screen_text(app), what="the title")
-                host.start_round()
+                await host.start_round()
                 await wait_for(pilot, lambda: isinstance(app.screen, DrawTableScreen), steps=STEPS,
                                what="the seat of round 2")
                 drawn = app.club.model.club_draw
@@ -251,7 +251,7 @@ async def test_a_player_who_leaves_the_table_goes_to_the_standings_and_may_go_ba
             await wait_for(pilot, lambda: isinstance(app.screen, ClubLobbyScreen), what="the club's lobby")
             async with players(port, "Beto", play=False):
                 await wait_for(pilot, lambda: "2 players have joined" in screen_text(app), what="the roster")
-                host.start_round()
+                await host.start_round()
                 await wait_for(pilot, lambda: isinstance(app.screen, DrawTableScreen), steps=STEPS,
                                what="the seat of round 1")
                 assert app.game is not None
@@ -289,7 +289,7 @@ async def test_a_player_who_dropped_is_asked_before_taking_the_seat_back_from_th
             app = CapicuApp(DisplayOptions(mouse=False), join)
             async with app.run_test(size=(80, 24)) as pilot:
                 await wait_for(pilot, lambda: "2 players have joined" in screen_text(app), what="the roster")
-                host.start_round()
+                await host.start_round()
                 await wait_for(pilot, lambda: isinstance(app.screen, DrawTableScreen), steps=STEPS,
                                what="the seat of round 1")
                 assert app.game is not None
@@ -328,7 +328,7 @@ async def test_a_player_back_within_the_grace_period_simply_has_the_seat_again(t
             app = CapicuApp(DisplayOptions(mouse=False), join)
             async with app.run_test(size=(80, 24)) as pilot:
                 await wait_for(pilot, lambda: "2 players have joined" in screen_text(app), what="the roster")
-                host.start_round()
+                await host.start_round()
                 await wait_for(pilot, lambda: isinstance(app.screen, DrawTableScreen), steps=STEPS,
                                what="the seat of round 1")
                 assert app.game is not None
@@ -395,7 +395,7 @@ async def test_a_persons_first_arrival_at_a_drawn_table_is_sitting_down_and_a_re
             beto = await ClubClient.connect("127.0.0.1", port, name="Beto", code=CODE, follow=False)
             try:
                 await wait_for(pilot, lambda: "2 players have joined" in screen_text(app), what="the roster")
-                host.start_round()
+                await host.start_round()
                 await wait_for(pilot, lambda: isinstance(app.screen, DrawTableScreen)
                                and app.table is not None and app.table.view is not None, steps=STEPS,
                                what="the seat of round 1")

@@ -193,7 +193,7 @@ async def test_a_match_that_ended_as_the_host_stopped_is_recorded_when_it_resume
     host = await start_club(folder, club)
     players = [await ClubClient.connect(LOOPBACK, host.port or 0, name=n, code=CODE) for n in NAMES[:2]]
     try:
-        host.start_round()
+        await host.start_round()
         await asyncio.wait_for(asyncio.gather(*(play_the_night(p) for p in players)), NIGHT_WAIT)
     finally:
         for player in players:
@@ -292,7 +292,7 @@ async def test_a_journal_from_before_the_awaited_seats_resumes_with_none_awaited
     players = [await ClubClient.connect(LOOPBACK, host.port or 0, name=n, code=CODE, follow=False)
                for n in NAMES[:2]]
     try:
-        host.start_round()  # nobody comes to the seats drawn
+        await host.start_round()  # nobody comes to the seats drawn
         async with asyncio.timeout(WAIT):
             while host.night.round != 1:
                 host.changed.clear()
