@@ -239,6 +239,45 @@ async def test_the_menu_leads_to_the_organisers_form_which_says_what_is_wrong(
         assert club.rules == Rules.preset_named("puerto-rican-drawing")
 
 
+async def test_the_organisers_form_offers_the_games_house_rules_as_the_tables_form_does() -> None:
+    from capicu.tui.screens.club_setup import ClubSetupScreen
+    from textual.widgets import Select
+
+    app = CapicuApp(DisplayOptions(mouse=False, ascii=True))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("c")
+        await wait_for(pilot, lambda: isinstance(app.screen, ClubSetupScreen), what="the organiser's form")
+        form = app.screen
+        assert "House rules" in screen_text(app)
+        # The row and the Start button on screen at 80x24, above the footer.
+        for bottom in ("#house-rules", "#start"):
+            assert form.query_one(bottom).region.bottom <= 23, bottom
+        for shown in ("plain blanks", "draw 1 by 1", "no redeal"):
+            assert shown in screen_text(app)
+        form.query_one("#wild-blanks", Select).value = True
+        form.query_one("#draw-several", Select).value = 2
+        request = form.request()
+        assert request is not None
+        rules = request.club.rules
+        assert (rules.wild_blanks, rules.draw_several, bool(rules.redeal_on_doubles)) == (True, 2, False)
+        # What cannot combine is refused in one notice, and nothing starts.
+        form.query_one("#preset", Select).value = "puerto-rican-partners"
+        await pilot.pause()
+        form.query_one("#table-size", Select).value = 4
+        await pilot.press("ctrl+s")
+        await wait_for(pilot, lambda: "has no drawing" in str([n.message for n in app._notifications]),
+                       what="the refusal")
+        assert isinstance(app.screen, ClubSetupScreen)
+        # Another game: its own options, at its preset's values.
+        form.query_one("#preset", Select).value = "mexican-train"
+        await wait_for(pilot, lambda: "Options" in screen_text(app) and "House rules" not in screen_text(app),
+                       what="Mexican Train's options")
+        assert not form.query_one("#wild-blanks", Select).display
+        assert form.query_one("#house-rules").region.bottom <= 23
+        request = form.request()
+        assert request is not None and request.club.rules == Rules.preset_named("mexican-train")
+
+
 async def test_a_player_who_leaves_the_table_goes_to_the_standings_and_may_go_back_to_the_seat(
     tmp_path: Path,
 ) -> None:
