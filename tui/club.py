@@ -48,7 +48,7 @@ class ClubSession:
     #: The club's connection is lost and being got back (said once, until it is back).
     reconnecting: bool = False
     #: The round being played when this terminal came to the club (0: none was): its seat there,
-    #: if any, is taken back from the computer only if the player says so.
+    #: if the computer plays it meanwhile, is taken back only if the player says so.
     arrived_during: int | None = None
 
     @property
@@ -68,9 +68,10 @@ class ClubSession:
         return drawn
 
     def coming_back(self, drawn: ClubDrawn) -> bool:
-        """``drawn`` was drawn before this terminal came to the club (it comes back to the round,
-        its seat the computer's meanwhile), rather than while it was here."""
-        return self.arrived_during is not None and drawn.round <= self.arrived_during
+        """``drawn`` was drawn before this terminal came to the club (it comes back to the round)
+        and the computer plays its seat meanwhile: the player is asked before taking it back. A
+        seat only held for its person (within the grace period) is simply theirs again."""
+        return self.arrived_during is not None and drawn.round <= self.arrived_during and drawn.covered
 
     def seat_connection(self, drawn: ClubDrawn) -> tuple[JoinGame, Connection]:
         """The join to the seat ``drawn`` gives: the club's address, name and code, its table and token."""

@@ -30,7 +30,7 @@ import secrets
 import socket
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from concurrent.futures import Executor, ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
 from functools import partial
@@ -49,6 +49,7 @@ from capicu.net.store.keeping import KeptBy
 from capicu.net.store.record import MatchRecord
 
 from .effects import (
+    Arrived,
     Ask,
     Cancelled,
     Close,
@@ -330,12 +331,15 @@ class Host:
         entropy: Entropy = secrets.token_bytes,
         match_over: Callable[[str, MatchRecord], None] | None = None,
         round_scored: Callable[[str], None] | None = None,
+        arrived: Callable[[str, int], None] | None = None,
     ) -> None:
         self.config = config
-        #: Told of each finished match (its table's name and its record), and of each round of a
-        #: match that ends with the match going on (its table's name), on the event loop.
+        #: Told of each finished match (its table's name and its record), of each round of a
+        #: match that ends with the match going on (its table's name), and of each person's first
+        #: arrival at a drawn seat (its table's name and seat), on the event loop.
         self._match_over = match_over
         self._round_scored = round_scored
+        self._arrived = arrived
         self._clock = clock
         #: Where the tables' secrets and seeds come from (a test's seeded source, or `secrets`).
         self._entropy = entropy
@@ -527,9 +531,10 @@ class Host:
         self._carry_out(self.machine.add_table(table))
         return table
 
-    async def resume_table(self, config: TableConfig, path: Path) -> Table:
+    async def resume_table(self, config: TableConfig, path: Path, *, awaited: Collection[int] = ()) -> Table:
         """Add the table whose match ``path`` journals, replayed where it stood (its people away);
-        it goes on writing there. `HostError` when the journal cannot be read or replayed."""
+        it goes on writing there. ``awaited``: its drawn seats whose person has not come yet.
+        `HostError` when the journal cannot be read or replayed."""
         try:
             recovered = await asyncio.to_thread(read_journal, path)
             journal = await asyncio.to_thread(Journal.reopen, path, recovered)
@@ -539,7 +544,7 @@ class Host:
             table = Table.restore(
                 config, recovered, journal, now=self._now(), entropy=self._entropy,
                 heartbeat=self.config.limits.heartbeat, players_keep_state=not self.config.computer_processes,
-                clock_offset=self._clock_offset(),
+                clock_offset=self._clock_offset(), awaited=awaited,
             )
         except ValueError as exc:
             raise HostError(f"cannot resume from {path}: {exc}", HostProblem.CANNOT_RESUME,
@@ -787,6 +792,8 @@ class Host:
             self.report(effect.note)
         elif isinstance(effect, RoundScored) and self._round_scored is not None:
             self._round_scored(effect.table)
+        elif isinstance(effect, Arrived) and self._arrived is not None:
+            self._arrived(effect.table, effect.seat)
 
     def _keep_record(self, keep: KeepRecord) -> None:
         """Write a finished match's record in the host's folder of records, in a thread; say how it went."""
