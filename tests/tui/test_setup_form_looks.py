@@ -95,3 +95,23 @@ async def test_each_games_options_show_whole_and_its_own_length(key: str, size: 
             assert screen.query_one("#rounds-label", Label).display is rounds, preset
             assert screen.query_one("#target", Input).display is not rounds, preset
             assert screen.query_one("#target-label", Label).display is not rounds, preset
+
+
+async def test_the_club_organisers_form_shows_mexican_trains_options_whole() -> None:
+    # The same options' rows (tui/widgets/house_rules.py) on the organiser's form: five on two lines.
+    from capicu.tui.screens.club_setup import ClubSetupScreen
+
+    app = CapicuApp(DisplayOptions(mouse=False, language="en"))
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, MainMenuScreen), what="the menu")
+        await pilot.press("c")
+        await wait_for(pilot, lambda: isinstance(app.screen, ClubSetupScreen), what="the form")
+        app.screen.query_one("#preset", Select).value = "mexican-train"
+        await pilot.pause()
+        offered = [select for select in app.screen.query("#house-rules > Select") if select.display]
+        assert len(offered) == 5
+        for select in offered:
+            label = select.query_one("SelectCurrent #label", Static)
+            shown = str(label.render()).strip()
+            assert label.content_region.width >= cell_len(shown) > 0, shown
+            assert select.region.bottom <= app.screen.query_one("#bye", Select).region.y, shown

@@ -90,7 +90,7 @@ class HostSetupScreen(CapicuScreen[None]):
                 # on rows of one line (compact selects), as many a row as fit, so that the form
                 # still fits 80x24 (so each choice is a dozen letters).
                 yield Label(options_label(self.preset), id="house-label")
-                yield HouseRules(self.preset, wrap=True)
+                yield HouseRules(self.preset)
                 # How long the match is, as the game counts it (core/rules.py's `FORM_ROWS`): the
                 # points to win (empty: the preset's), or Mexican Train's rounds.
                 for option in FORM_ROWS:

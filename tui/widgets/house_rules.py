@@ -8,9 +8,9 @@ its preset's value first. The table's setup form and the club organiser's form b
     row.show_game("mexican-train")               # another game chosen: its options, at its preset's values
     rules = msgspec.structs.replace(rules, **row.chosen("mexican-train"))  # RulesError: cannot combine
 
-The row is one line high, so that a form with it still fits 80x24 (each choice is a dozen letters:
-`HOUSE_CHOICES`); with ``wrap=True`` the options take as many such rows as their words need, each
-column as wide as the game's longest choice (the table's setup form: Mexican Train's five options).
+Its rows are one line high, as many as the game's options take with each column as wide as its
+longest choice (each choice is a dozen letters: `HOUSE_CHOICES`), so that a form with it still fits
+80x24: the drawing games' three on one row, Mexican Train's five on two.
 """
 
 from __future__ import annotations
@@ -68,21 +68,11 @@ def options_label(preset: str) -> str:
 class HouseRules(ItemGrid):
     """The chosen game's options (`FORM_OPTIONS`), a compact `Select` each, the other games' hidden."""
 
-    def __init__(self, preset: str, *, id: str = "house-rules", wrap: bool = False) -> None:
-        super().__init__(id=id)
+    def __init__(self, preset: str, *, id: str = "house-rules") -> None:
+        super().__init__(id=id, min_column_width=widest_choice(preset) + SELECT_ROOM)
         self.preset = preset
-        #: The options take as many rows as their words need (else one row, shared).
-        self.wrap = wrap
         #: The game whose options are offered.
         self._game = Rules.preset_named(preset).game
-        self._fit(preset)
-
-    def _fit(self, preset: str) -> None:
-        """Columns as wide as the game's longest choice (``wrap``), else one for each option offered."""
-        if self.wrap:
-            self.min_column_width = widest_choice(preset) + SELECT_ROOM
-        else:
-            self.styles.grid_size_columns = sum(1 for option in FORM_OPTIONS if offered(option, preset))
 
     def compose(self) -> ComposeResult:
         for option in FORM_OPTIONS:
@@ -98,7 +88,7 @@ class HouseRules(ItemGrid):
         if game is self._game:
             return False
         self._game = game
-        self._fit(preset)
+        self.min_column_width = widest_choice(preset) + SELECT_ROOM
         for option in FORM_OPTIONS:
             select = self.query_one(f"#{house_id(option)}", Select)
             choices = house_choices(option, preset)
