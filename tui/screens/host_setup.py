@@ -7,7 +7,7 @@ from typing import Any, ClassVar
 import msgspec
 from capicu.core import PRESET_NAMES, Rules, RulesError
 from capicu.core.ai import LEVELS
-from capicu.core.rules import FORM_OPTIONS, OptionKind, RuleOption
+from capicu.core.rules import FORM_ROWS, OPTIONS, OptionKind, RuleOption
 from capicu.net.codes import new_join_code
 from capicu.net.host.table import ConfigError, ConfigProblem
 from capicu.net.protocol import CODE_LIMIT, DEFAULT_PORT
@@ -16,8 +16,9 @@ from capicu.tui.cli.options import announce_for
 from capicu.tui.game import HostGame, SoloGame, make_host_config
 from capicu.tui.prefs.settings import journals_dir, records_dir
 from capicu.tui.screens.base import CapicuScreen
+from capicu.tui.widgets.house_rules import HouseRules, house_id, offered, options_label
 from capicu.tui.words.describe import describe_rules_problem
-from capicu.tui.words.describe_rules import HOUSE_CHOICES, preset_title
+from capicu.tui.words.describe_rules import FORM_ROW_CHOICES, FORM_ROW_LABELS, preset_title
 from capicu.tui.words.messages import N_, t, tc, tn
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -39,24 +40,17 @@ def level_name(level: str) -> str:
 FORM_PRESETS = (*PRESET_NAMES, "mexican-train", "fives-and-threes")
 
 
-def _house_id(option: RuleOption) -> str:
-    """An option's choice on the form is named by its flag ("wild-blanks", "league-deal")."""
-    return option.flag.removeprefix("--")
-
-
-def _offered(option: RuleOption, preset: str) -> bool:
-    """Whether the form offers ``option`` for the game ``preset`` is."""
-    return Rules.preset_named(preset).game in option.games
-
-
-def _house_choices(option: RuleOption, preset: str) -> list[tuple[str, object]]:
-    """An option's choices in words, the preset's own first: off (False, or 0), then each value it takes."""
-    values: list[object] = [False, True] if option.kind in (OptionKind.SWITCH, OptionKind.PAIR) else [
-        0, *(value for _, value in option.choices)]
-    choices = [(t(label), value) for label, value in zip(HOUSE_CHOICES[option.name], values, strict=True)]
-    if _offered(option, preset):
-        default = getattr(Rules.preset_named(preset), option.field)
-        choices.sort(key=lambda choice: choice[1] != default)  # stable: the rest keep their order
+def _row_choices(option: RuleOption, preset: str) -> list[tuple[str, object]]:
+    """A choice option's values on a row of its own, in words ("13 rounds, one per double"), the
+    preset's own first; for a game ``preset`` is not (the row hidden), as they are typed."""
+    if not offered(option, preset):
+        return list(option.choices)
+    rules = Rules.preset_named(preset)
+    words = FORM_ROW_CHOICES[option.name]
+    choices = [(words(msgspec.structs.replace(rules, **{option.field: value})), value)
+               for _, value in option.choices]
+    default = getattr(rules, option.field)
+    choices.sort(key=lambda choice: choice[1] != default)  # stable: the rest keep their order
     return choices
 
 
@@ -73,8 +67,6 @@ class HostSetupScreen(CapicuScreen[None]):
         self.solo = solo
         #: The game chosen so far (the players offered follow it, also when the screen is built again).
         self.preset = PRESET_NAMES[0]
-        #: The game whose options the form offers.
-        self._game = Rules.preset_named(self.preset).game
 
     def compose(self) -> ComposeResult:
         title = t("Play against the computer") if self.solo else t("Host a game on the network")
@@ -95,18 +87,14 @@ class HostSetupScreen(CapicuScreen[None]):
                              allow_blank=False, id="level")
                 # The house rules of the drawing games (docs/RULES.md), each off by default, or the
                 # chosen game's own options (core/rules.py's `FORM_OPTIONS`), the preset's value first,
-                # on one row so that the form still fits 80x24 (so each choice is a dozen letters).
-                yield Label(self._options_label(), id="house-label")
-                with Horizontal(id="house-rules"):
-                    for option in FORM_OPTIONS:
-                        choices = _house_choices(option, self.preset)
-                        yield Select(choices, value=choices[0][1], allow_blank=False, compact=True,
-                                     id=_house_id(option)).set_class(
-                                         not _offered(option, self.preset), "-not-this-game")
-                yield Label(t("Points to win"))
-                rules = Rules.preset_named(self.preset)
-                yield Input(placeholder=str(rules.target_for(rules.min_players)),
-                            id="target", type="integer")
+                # on rows of one line (compact selects), as many a row as fit, so that the form
+                # still fits 80x24 (so each choice is a dozen letters).
+                yield Label(options_label(self.preset), id="house-label")
+                yield HouseRules(self.preset)
+                # How long the match is, as the game counts it (core/rules.py's `FORM_ROWS`): the
+                # points to win (empty: the preset's), or Mexican Train's rounds.
+                for option in FORM_ROWS:
+                    yield from self._form_row(option)
                 if not self.solo:
                     yield Label(t("Join code"))
                     # Upper case from the unmistakable alphabet, as every join code is shown.
@@ -117,26 +105,48 @@ class HostSetupScreen(CapicuScreen[None]):
                 yield Button(t("Start"), id="start", variant="primary")
         yield Footer()
 
+    def _form_row(self, option: RuleOption) -> ComposeResult:
+        """An option's labelled row: a number typed (its placeholder the preset's), or a choice."""
+        hidden = not offered(option, self.preset)
+        field_id = house_id(option)
+        label = Label(t(FORM_ROW_LABELS[option.name]), id=f"{field_id}-label")
+        yield label.set_class(hidden, "-not-this-game")
+        if option.kind is OptionKind.CHOICE:
+            choices = _row_choices(option, self.preset)
+            yield Select(choices, value=choices[0][1], allow_blank=False, id=field_id).set_class(
+                hidden, "-not-this-game")
+        else:
+            yield Input(placeholder=self._placeholder(option), id=field_id, type="integer").set_class(
+                hidden, "-not-this-game")
+
+    def _placeholder(self, option: RuleOption) -> str:
+        """What a number left empty is: the preset's (its target for the fewest players)."""
+        if not offered(option, self.preset):
+            return ""
+        rules = Rules.preset_named(self.preset)
+        if option.field == "target":
+            return str(rules.target_for(rules.min_players))
+        return str(getattr(rules, option.field))
+
     def on_mount(self) -> None:
         self.query_one("#preset", Select).focus()
 
-    def _options_label(self) -> str:
-        house = any(option.house and _offered(option, self.preset) for option in FORM_OPTIONS)
-        return t("House rules") if house else t("Options")
-
     def _show_options(self) -> None:
-        """The options row offers the chosen game's (each at the preset's value again, for a new game)."""
-        game = Rules.preset_named(self.preset).game
-        if game is self._game:
+        """The options row and the rows of their own offer the chosen game's (each at the preset's value
+        again, for a new game)."""
+        if not self.query_one(HouseRules).show_game(self.preset):
             return  # another preset of the same game: what was chosen stays
-        self._game = game
-        self.query_one("#house-label", Label).update(self._options_label())
-        for option in FORM_OPTIONS:
-            select = self.query_one(f"#{_house_id(option)}", Select)
-            choices = _house_choices(option, self.preset)
-            select.set_options(choices)
-            select.value = choices[0][1]
-            select.set_class(not _offered(option, self.preset), "-not-this-game")
+        self.query_one("#house-label", Label).update(options_label(self.preset))
+        for option in FORM_ROWS:
+            hidden = not offered(option, self.preset)
+            field_id = house_id(option)
+            self.query_one(f"#{field_id}-label", Label).set_class(hidden, "-not-this-game")
+            field = self.query_one(f"#{field_id}")
+            field.set_class(hidden, "-not-this-game")
+            if isinstance(field, Select):
+                choices = _row_choices(option, self.preset)
+                field.set_options(choices)
+                field.value = choices[0][1]
 
     @staticmethod
     def _player_choices(preset: str) -> list[tuple[str, int]]:
@@ -149,9 +159,11 @@ class HostSetupScreen(CapicuScreen[None]):
             self.preset = event.value
             players = self.query_one("#players", Select)
             players.set_options(self._player_choices(event.value))
-            rules = Rules.preset_named(event.value)
-            self.query_one("#target", Input).placeholder = str(rules.target_for(rules.min_players))
             self._show_options()
+            for option in FORM_ROWS:
+                field = self.query_one(f"#{house_id(option)}")
+                if isinstance(field, Input):
+                    field.placeholder = self._placeholder(option)
         if event.select.id in ("preset", "players") and not self.solo:
             count = self.query_one("#players", Select).value
             if isinstance(count, int):
@@ -178,19 +190,19 @@ class HostSetupScreen(CapicuScreen[None]):
         level = str(self._value("level"))
         rules = Rules.preset_named(preset)
         target_text = self.query_one("#target", Input).value.strip()
-        if target_text:
+        if target_text and offered(OPTIONS["target"], preset):
             try:
                 target = int(target_text)
                 rules = msgspec.structs.replace(rules, target=target)
             except (ValueError, RulesError):
                 self.notify(t("Points to win must be a whole number from 1 up."), severity="error")
                 return
-        # A house rule is set when chosen (its off is the rules' own); a game's option as chosen.
-        house = {option.field: self._value(_house_id(option)) if option.on_form
-                 else self._value(_house_id(option)) or msgspec.UNSET
-                 for option in FORM_OPTIONS if _offered(option, preset)}
+        # A choice on a row of its own (Mexican Train's rounds), as chosen.
+        chosen = {option.field: self._value(house_id(option)) for option in FORM_ROWS
+                  if option.kind is OptionKind.CHOICE and offered(option, preset)}
+        rules = msgspec.structs.replace(rules, **chosen)
         try:
-            rules = msgspec.structs.replace(rules, **house)
+            rules = msgspec.structs.replace(rules, **self.query_one(HouseRules).chosen(preset))
         except RulesError as exc:  # a house rule this game cannot take, said in one sentence
             self.notify(describe_rules_problem(exc.code, exc.params), severity="error")
             return
