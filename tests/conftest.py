@@ -1,6 +1,7 @@
-"""Shared test settings: hypothesis profiles sized for CI's 2 cores."""
+"""Shared test settings: hypothesis profiles sized for CI's 2 cores, and the files' order."""
 
 import os
+from collections import Counter
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -10,6 +11,43 @@ settings.register_profile(
 )
 settings.register_profile("dev", deadline=None, suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci" if os.environ.get("CI") else "dev"))
+
+#: The files that take longest (tens of seconds to minutes each, longest first; a path starting
+#: so). xdist hands a worker a whole file at a time (``--dist loadfile``) in the order the tests
+#: are collected: these go first, so that none begins last and keeps one worker busy while the
+#: others stand idle. (xdist's own order, most tests first, sent these few-test files last: the
+#: suite ended with one worker on test_club_processes.py for a minute and a half.) Add a file here
+#: when it grows past ~20 s.
+LONG_FILES = (
+    "tests/tui/test_club_processes",
+    "tests/net/test_lan.py",
+    "tests/tui/test_contrast.py",
+    "tests/core/test_properties.py",
+    "tests/tui/test_train_snapshots.py",
+    "tests/tui/test_app_snapshots.py",
+    "tests/tui/test_train_table.py",
+    "tests/tui/test_club_night.py",
+    "tests/tui/test_app.py",
+    "tests/tui/test_fives_snapshots.py",
+    "tests/core/test_mexican_properties.py",
+    "tests/tui/test_train_processes.py",
+    "tests/tui/ssh/test_ssh_gateway.py",
+    "tests/tui/test_replay_coach.py",
+    "tests/core/test_fives_properties.py",
+)
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """`LONG_FILES` first, in that order; then the rest, most tests first (xdist's own order, which
+    ``--no-loadscope-reorder`` in pyproject.toml leaves to this). A file's tests keep their order."""
+    files = Counter(item.nodeid.partition("::")[0] for item in items)
+
+    def rank(item: pytest.Item) -> tuple[int, int, str]:
+        file = item.nodeid.partition("::")[0]
+        long = next((n for n, start in enumerate(LONG_FILES) if file.startswith(start)), len(LONG_FILES))
+        return long, -files[file], file
+
+    items.sort(key=rank)
 
 
 @pytest.fixture(autouse=True)
