@@ -39,6 +39,11 @@ pytestmark = pytest.mark.lan
 
 #: The longest any single wait here takes.
 WAIT = 30.0
+#: The cable test's host heartbeat (``--heartbeat``; 15 s by default) and how long its cable is
+#: out: longer than a heartbeat, as 20 s is longer than 15 (a player's client asks the silent host
+#: while the cable is out, and hears nothing), and shorter than three (nobody gives up on the link
+#: by silence alone): the same story as 20 s of 15 s heartbeats, in 4 s.
+HEARTBEAT, OUTAGE = 3, 4
 ANA = "Ana's table"
 
 
@@ -308,12 +313,14 @@ def test_two_hosts_are_listed_a_stopped_one_goes_and_an_unannounced_one_never_sh
         f"{beto_machine.address}:{beto.port}  Beto's table  (mexican-train, 2 of 2 seats free)"], done
 
 
-def test_the_hosts_cable_out_for_20_seconds_and_back_the_players_are_in_their_seats(net: Net) -> None:
+def test_the_hosts_cable_out_for_longer_than_a_heartbeat_and_back_the_players_are_in_their_seats(
+        net: Net) -> None:
     host_machine, bot_machine, person_machine = net.add(), net.add(), net.add()
     # Three seats: the protocol client, a person in a terminal (the computer plays their turns
     # after 2 s: the test is about the link, not their keys) and a computer.
     host = LanHost(net, host_machine, "--table-name", ANA, "--players", "3", "--computers", "1",
-                   "--turn-timer", "2", "--no-code", "--next-round-delay", "none")
+                   "--turn-timer", "2", "--no-code", "--next-round-delay", "none",
+                   "--heartbeat", str(HEARTBEAT))
     # `capicu join` with no address: the one table it hears is offered at once.
     person = Terminal(person_machine.command(sys.executable, "-m", "capicu.tui", "join", "--name", "Dora",
                                              "--lang", "en"), env=_env(net, "dora"))
@@ -332,13 +339,13 @@ def test_the_hosts_cable_out_for_20_seconds_and_back_the_players_are_in_their_se
 
     host_machine.link_down()
     try:
-        outage_end = time.monotonic() + 20
+        outage_end = time.monotonic() + OUTAGE
         # The cable is really out: nobody reaches the host.
         assert not bot_machine.run(lambda: _reaches(host_machine.address, host.port)).result(WAIT)
         # A connection may survive 20 s without its cable (TCP waits); here the host's system
         # gives up on them, so the players must find their way back by themselves.
         host_machine.cut_connections(host.port)
-        while time.monotonic() < outage_end:  # out for 20 s: that is the test, not a wait for something
+        while time.monotonic() < outage_end:  # out for OUTAGE: that is the test, not a wait for something
             person.read_for(min(1.0, max(0.0, outage_end - time.monotonic())))
     finally:
         host_machine.link_up()

@@ -75,6 +75,7 @@ whole_int = number_in(int, 0)
 port_number = number_in(int, 0, 65535, what=N_("a port number"))
 seconds = number_in(float, 0, 86400, what=N_("a number of seconds"))
 _rate = number_in(float, 1, 1_000_000, what=N_("a number"))
+_heartbeat = number_in(float, 1, 3600, what=N_("a number of seconds"))
 _count = number_in(int, 0, MOST_SEATS)
 
 
@@ -213,6 +214,10 @@ def add_host_arguments(parser: argparse.ArgumentParser) -> None:
     group.add_argument("--rate", type=_rate, default=None, metavar=t("MESSAGES"),
                        help=t("messages a second one connection may send, on average (default: {rate})",
                               rate=Limits().messages_per_second))
+    group.add_argument("--heartbeat", type=_heartbeat, default=Limits().heartbeat, metavar=t("SECONDS"),
+                       help=t("seconds of silence before the host and its players ask whether the other "
+                              "is still there; three heartbeats of silence lose the link (default: "
+                              "%(default)s)"))
     group.add_argument("--seed", type=int, default=None, metavar=t("N"),
                        help=t("the seed of the deals (default: random)"))
     group.add_argument("--max-spectators", type=whole_int, default=MAX_SPECTATORS, metavar=t("N"),
@@ -360,7 +365,10 @@ def host_config_from_args(args: argparse.Namespace) -> HostConfig:
     if processes is None:
         processes = 2 if args.level == "hard" and args.computers else 0
     rate = args.rate
-    limits = Limits() if rate is None else Limits(messages_per_second=rate, message_burst=2 * rate)
+    # A silent player is hung up on after three heartbeats (45 s for the default 15).
+    timing = {"heartbeat": args.heartbeat, "idle_timeout": 3 * args.heartbeat}
+    limits = Limits(**timing) if rate is None else Limits(messages_per_second=rate, message_burst=2 * rate,
+                                                          **timing)
     try:
         table = TableConfig(
             rules=rules, players=players, computers=args.computers, computer_level=args.level, seed=args.seed,

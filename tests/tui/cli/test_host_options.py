@@ -51,6 +51,12 @@ def test_options_reach_the_config(tmp_path) -> None:
     assert host_config_from_args(parse("--max-spectators", "0")).table.max_spectators == 0
 
 
+def test_the_heartbeat_reaches_the_limits_and_a_silent_player_is_dropped_after_three() -> None:
+    assert host_config_from_args(parse("--headless")).limits == Limits()  # 15 s, 45 s
+    limits = host_config_from_args(parse("--heartbeat", "2", "--rate", "10")).limits
+    assert (limits.heartbeat, limits.idle_timeout, limits.messages_per_second) == (2, 6, 10)
+
+
 def test_ssh_keeps_the_host_limit_per_address() -> None:
     # Each SSH player reaches the host under its own address (Host.connect_local): no extra room.
     for argv in (("--ssh", "2222"), ("--ssh", "2222", "--rate", "10")):
@@ -86,7 +92,7 @@ def test_bad_options_say_what_is_wrong_in_one_line(
 
 @pytest.mark.parametrize("argv", [("--port", "70000"), ("--grace", "soon"), ("--computers", "-1"),
                                   ("--level", "genius"), ("--level", "greedy"), ("--max-spectators", "-1"),
-                                  ("--rate", "0"), ("--next-round-delay", "-1"),
+                                  ("--rate", "0"), ("--heartbeat", "0"), ("--next-round-delay", "-1"),
                                   ("--next-round-delay", "soon")])
 def test_bad_values_are_refused_by_the_parser(
     argv: tuple[str, ...], capsys: pytest.CaptureFixture[str]
