@@ -11,6 +11,7 @@ club night's code (and ``capicu club``'s options, which need it) and a headless 
 """
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 
@@ -47,6 +48,17 @@ NOT_AT_START = (
     "capicu.core.club",
     "capicu.tui.words.describe_club",
 )
+#: Loaded when asked for too (issue 31, item 17, this session): each is its own test below.
+WHEN_ASKED = (
+    "capicu.core.figures",  # a game's history figures: when a history counts them
+    "capicu.tui.club",  # a club night's session: when one is run or joined
+    "capicu.tui.screens.reconnecting",  # when the link drops
+    "capicu.tui.screens.rejoin_request",  # when someone asks a host for a seat back
+    "capicu.tui.screens.rules_keys",  # when the rules and keys are asked for
+    "textual.widgets._checkbox",  # the forms' (menu, settings, join): no table has one
+    "getpass",  # only when no name was given nor kept
+    "calendar",  # only to read a kept journal's times
+)
 #: Another game's own modules (core/<game>/, its computer players, its screens and words).
 OTHER_GAMES = ("mexican", "fives", "train")
 
@@ -77,16 +89,34 @@ asyncio.run(start())
 """
 
 
-def test_a_draw_family_game_starts_without_what_a_matchs_end_and_hosting_need() -> None:
+@pytest.fixture(scope="module")
+def loaded(tmp_path_factory: pytest.TempPathFactory) -> set[str]:
+    """The modules loaded once a two-player game's table shows (one start for the module's tests).
+
+    The start has user folders of its own, as every test's (tests/conftest.py): nothing kept to resume.
+    """
+    folders = tmp_path_factory.mktemp("start")
+    env = {**os.environ, "CAPICU_NO_LAN": "1", "CAPICU_CONFIG_DIR": str(folders / "config")}
+    env.update({variable: str(folders / variable.lower())
+                for variable in ("XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME")})
     done = subprocess.run([sys.executable, "-c", START], capture_output=True, text=True, timeout=120,
-                          check=False)
+                          check=False, env=env)
     assert done.returncode == 0, done.stderr[-2000:]
-    loaded = set(done.stdout.split())
-    assert "capicu.tui.screens.table" in loaded  # the table did show
+    modules = set(done.stdout.split())
+    assert "capicu.tui.screens.table" in modules  # the table did show
+    return modules
+
+
+def test_a_draw_family_game_starts_without_what_a_matchs_end_and_hosting_need(loaded: set[str]) -> None:
     assert not loaded & set(NOT_AT_START), sorted(loaded & set(NOT_AT_START))
     others = sorted(name for name in loaded if name.startswith("capicu.")
                     and any(game in part for part in name.split(".") for game in OTHER_GAMES))
     assert not others, others
+
+
+@pytest.mark.parametrize("module", WHEN_ASKED)
+def test_a_game_against_the_computer_starts_without(loaded: set[str], module: str) -> None:
+    assert module not in loaded
 
 
 async def test_the_saved_theme_is_the_first_and_the_stylesheets_are_parsed_once(
