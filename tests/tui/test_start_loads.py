@@ -138,3 +138,36 @@ async def test_the_saved_theme_is_the_first_and_the_stylesheets_are_parsed_once(
         assert app.has_class("-theme-daylight", "-light-mode") and not app.has_class("-dark-mode")
         assert app.screen.styles.background == Color.parse("#f3ecdf")  # daylight's, from the first parse
     assert not reparsed
+
+
+#: The ``capicu`` command's entry point, counting the garbage collector's runs until the first
+#: arguments are read (the command line and everything it loads is then loaded), then `capicu rules`.
+LOADING = """
+import argparse, gc, sys
+runs = []
+gc.callbacks.append(lambda phase, info: runs.append(info["generation"]) if phase == "start" else None)
+read = argparse.ArgumentParser.parse_known_args
+
+def parse_known_args(self, *args, **kwargs):
+    if not hasattr(sys, "loading_runs"):
+        sys.loading_runs = len(runs)
+    return read(self, *args, **kwargs)
+
+argparse.ArgumentParser.parse_known_args = parse_known_args
+from capicu.tui.cli import run
+sys.argv = ["capicu", "rules"]
+runs.clear()
+code = run()
+print(code, sys.loading_runs, gc.isenabled(), gc.get_freeze_count() > 0, file=sys.stderr)
+"""
+
+
+def test_the_command_line_loads_with_the_collector_paused_then_frozen_and_back_on() -> None:
+    """Loading makes hardly any garbage: the collector does not walk what it loads (it ran 60 times
+    while the command line loaded); the command then runs with it on, what was loaded frozen."""
+    done = subprocess.run([sys.executable, "-c", LOADING], capture_output=True, text=True, timeout=60,
+                          check=False)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert "players" in done.stdout  # the rules were said
+    code, loading_runs, enabled, frozen = done.stderr.split()[-4:]
+    assert (code, loading_runs, enabled, frozen) == ("0", "0", "True", "True")
