@@ -296,9 +296,14 @@ class CapicuApp(App[None]):
         self.push_screen(replay_screen(record, path))
 
     def on_ready(self, event: events.Ready) -> None:
-        # The command line starts the app with the collector paused (`commands.run_app`):
-        # the first screen is up, so it may work again.
-        gc.enable()
+        # The command line starts the app with the collector paused (`commands.run_app`): it works
+        # again once the first screen is up. A game on its way has not shown its own yet (the screen
+        # up is the empty one under it): then once its table has drawn its first frame
+        # (`on_model_changed`), and at most a second from now (a lobby, a host slow to answer).
+        if self.link is not None and self._table_screen() is None:
+            self.set_timer(1.0, gc.enable)
+        else:
+            gc.enable()
         if self.local_terminal:
             # Watched from the first frame on (a hang-up before it costs half a second at most).
             from .terminal_gone import CHECK_EVERY, on_hang_up
@@ -858,6 +863,7 @@ class CapicuApp(App[None]):
             table = face_of(view.rules).table(view)
             in_lobby = self._lobby is not None and self.screen is self._lobby
             self.switch_screen(table) if in_lobby else self.push_screen(table)
+            self.call_after_refresh(gc.enable)  # (paused while the first screen loads: `on_ready`)
         elif isinstance(taken, Chat) and not any(isinstance(s, TableScreen) or s is self._lobby
                                                  for s in self.screen_stack):
             self.notify(t("{name}: {text}", name=taken.name, text=taken.text))

@@ -11,14 +11,18 @@ club night's code (and ``capicu club``'s options, which need it) and a headless 
 """
 from __future__ import annotations
 
+import gc
 import os
 import subprocess
 import sys
+from typing import Any
 
 import pytest
 from capicu.tui.app import CapicuApp
 from capicu.tui.game import DisplayOptions
 from capicu.tui.prefs.settings import Settings, save_settings
+from capicu.tui.screens.table import TableScreen
+from helpers_app import solo_app, wait_for
 from textual.color import Color
 from textual.css.stylesheet import Stylesheet
 
@@ -171,3 +175,27 @@ def test_the_command_line_loads_with_the_collector_paused_then_frozen_and_back_o
     assert "players" in done.stdout  # the rules were said
     code, loading_runs, enabled, frozen = done.stderr.split()[-4:]
     assert (code, loading_runs, enabled, frozen) == ("0", "0", "True", "True")
+
+
+async def test_the_collector_stays_paused_until_the_tables_first_frame(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The command line starts the app with the collector paused (`commands.run_app`) until its first
+    screen is up: a game's is its table, not the empty screen under it while the host deals."""
+    mounted: list[bool] = []
+    mount = TableScreen.on_mount
+
+    def on_mount(screen: TableScreen[Any]) -> None:
+        mounted.append(gc.isenabled())
+        mount(screen)
+
+    monkeypatch.setattr(TableScreen, "on_mount", on_mount)
+    gc.disable()
+    try:
+        app = solo_app(seed=4, players=2)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await wait_for(pilot, lambda: isinstance(app.screen, TableScreen) and app.table is not None
+                           and app.table.view is not None, what="the table")
+            await wait_for(pilot, gc.isenabled, what="the collector back on")
+    finally:
+        gc.enable()
+    assert mounted == [False]
