@@ -457,7 +457,7 @@ class CapicuApp(App[None]):
         elif isinstance(request, HostClub):
             from .club import club_host_config  # (a club night's)
 
-            host_config = club_host_config(request)
+            host_config = club_host_config(request, name)
             connection = Connection("127.0.0.1", 0, name, spectate=True, table=CLUB_TABLE)
         else:
             host_config = None
