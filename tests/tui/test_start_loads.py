@@ -8,6 +8,9 @@ it opens, the lobby (a solo table has none), ``capicu simulate`` and the setting
 the other games' modules (Mexican Train's, Fives and Threes') and the wire's making of their
 messages when one of them is played; the local network's tables when they are looked for; a
 club night's code (and ``capicu club``'s options, which need it) and a headless host's when run.
+
+And the garbage collector, which would only walk what a start loads: paused while the command
+line loads (then what it loaded is frozen) and until a game's table has drawn its first frame.
 """
 from __future__ import annotations
 
@@ -52,7 +55,7 @@ NOT_AT_START = (
     "capicu.core.club",
     "capicu.tui.words.describe_club",
 )
-#: Loaded when asked for too (issue 31, item 17, this session): each is its own test below.
+#: Loaded when asked for too, each a test of its own below.
 WHEN_ASKED = (
     "capicu.core.figures",  # a game's history figures: when a history counts them
     "capicu.tui.club",  # a club night's session: when one is run or joined
