@@ -65,6 +65,7 @@ WHEN_ASKED = (
     "textual.widgets._checkbox",  # the forms' (menu, settings, join): no table has one
     "getpass",  # only when no name was given nor kept
     "calendar",  # only to read a kept journal's times
+    "json",  # only for ``capicu tables --json``
 )
 #: Another game's own modules (core/<game>/, its computer players, its screens and words).
 OTHER_GAMES = ("mexican", "fives", "train")
