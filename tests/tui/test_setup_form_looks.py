@@ -115,3 +115,26 @@ async def test_the_club_organisers_form_shows_mexican_trains_options_whole() -> 
             shown = str(label.render()).strip()
             assert label.content_region.width >= cell_len(shown) > 0, shown
             assert select.region.bottom <= app.screen.query_one("#bye", Select).region.y, shown
+
+
+@pytest.mark.parametrize("key", ["p", "c"])  # the table's setup form, and the club organiser's
+@pytest.mark.parametrize(("language", "titles"), [
+    ("en", {"puerto-rican-drawing": "Puerto Rican Drawing Game", "mexican-train": "Mexican Train",
+            "fives-and-threes": "Fives and Threes"}),
+    ("es", {"puerto-rican-drawing": "Robado boricua", "mexican-train": "Tren mexicano",
+            "fives-and-threes": "Cincos y treses"}),
+])
+async def test_the_game_list_shows_each_games_title_in_words(key: str, language: str,
+                                                             titles: dict[str, str]) -> None:
+    # The command line's names ("puerto-rican-drawing") stay on the command line.
+    app = CapicuApp(DisplayOptions(mouse=False, language=language))
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, MainMenuScreen), what="the menu")
+        await pilot.press(key)
+        await wait_for(pilot, lambda: not isinstance(app.screen, MainMenuScreen), what="the form")
+        games = app.screen.query_one("#preset", Select)
+        for preset, title in titles.items():
+            games.value = preset
+            await pilot.pause()
+            shown = str(games.query_one("SelectCurrent #label", Static).render()).strip()
+            assert shown == title, (preset, shown)

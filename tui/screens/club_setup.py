@@ -23,7 +23,7 @@ from capicu.tui.screens.base import CapicuScreen
 from capicu.tui.widgets.house_rules import HouseRules, options_label
 from capicu.tui.words.describe import describe_rules_problem
 from capicu.tui.words.describe_club import bye_name, describe_club_problem, format_name
-from capicu.tui.words.describe_rules import preset_title
+from capicu.tui.words.describe_rules import game_title
 from capicu.tui.words.messages import N_, t, tn
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -57,7 +57,7 @@ class ClubSetupScreen(CapicuScreen[None]):
             yield Static(t("Run a club night"), classes="screen-title")
             with Grid(id="club-setup-grid", classes="form-grid"):
                 yield Label(t("Game"))
-                yield Select([(preset_title(p), p) for p in club_presets()], value=self.preset,
+                yield Select([(game_title(p), p) for p in club_presets()], value=self.preset,
                              allow_blank=False, compact=True, id="preset")
                 yield Label(t("Players a table"))
                 yield Select(self._sizes(self.preset), value=default_table_size(rules), allow_blank=False,

@@ -18,7 +18,7 @@ from capicu.tui.prefs.settings import journals_dir, records_dir
 from capicu.tui.screens.base import CapicuScreen
 from capicu.tui.widgets.house_rules import HouseRules, house_id, offered, options_label
 from capicu.tui.words.describe import describe_rules_problem
-from capicu.tui.words.describe_rules import FORM_ROW_CHOICES, FORM_ROW_LABELS, preset_title
+from capicu.tui.words.describe_rules import FORM_ROW_CHOICES, FORM_ROW_LABELS, game_title
 from capicu.tui.words.messages import N_, t, tc, tn
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -74,7 +74,7 @@ class HostSetupScreen(CapicuScreen[None]):
             yield Static(title, classes="screen-title")
             with Grid(id="setup-grid", classes="form-grid " + ("solo" if self.solo else "hosted")):
                 yield Label(t("Game"))
-                yield Select([(preset_title(p), p) for p in FORM_PRESETS], value=self.preset,
+                yield Select([(game_title(p), p) for p in FORM_PRESETS], value=self.preset,
                              allow_blank=False, id="preset")
                 yield Label(t("Players"))
                 yield Select(self._player_choices(self.preset), allow_blank=False, id="players")
