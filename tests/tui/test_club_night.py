@@ -209,8 +209,8 @@ async def test_the_menu_leads_to_the_organisers_form_which_says_what_is_wrong(
         await wait_for(pilot, lambda: isinstance(app.screen, ClubSetupScreen), what="the organiser's form")
         form = app.screen
         text = screen_text(app)
-        for label in ("Game", "Players a table", "Format", "Rounds", "Points to win", "Byes", "Join code",
-                      "Port"):
+        for label in ("Game", "Players a table", "Format", "Night's rounds", "Points to win", "Byes",
+                      "Join code", "Port"):
             assert label in text
         # Every field and the Start button in view at 80x24, above the footer.
         assert form.query_one("#start").region.bottom <= 23
@@ -220,11 +220,11 @@ async def test_the_menu_leads_to_the_organisers_form_which_says_what_is_wrong(
             [n.message for n in app._notifications]), what="the refusal")
         assert isinstance(app.screen, ClubSetupScreen)
         form.query_one("#format", Select).value = "swiss"
-        form.query_one("#rounds", Input).value = "40"
+        form.query_one("#club-rounds", Input).value = "40"
         await pilot.press("ctrl+s")
         await wait_for(pilot, lambda: "a night has 1 to 30 rounds" in str(
             [n.message for n in app._notifications]), what="the refusal of the rounds")
-        form.query_one("#rounds", Input).value = "2"
+        form.query_one("#club-rounds", Input).value = "2"
         form.query_one("#port", Input).value = "0"
         await pilot.press("ctrl+s")
         await wait_for(pilot, lambda: "The port must be a number" in str(
