@@ -12,8 +12,9 @@ from capicu.core import Rules
 from capicu.core.club import ClubConfig, ClubFormat
 from capicu.net.club import ClubHost, ClubHostConfig
 from capicu.net.club.announce import club_ad
-from capicu.net.discovery import Ad, Found, ad_from_txt, ad_to_txt
+from capicu.net.discovery import Ad, ClubAd, Found, ad_from_txt, ad_to_txt
 from capicu.net.host.server import Announce
+from capicu.net.protocol import ClubPhase
 from capicu.tui.app import CapicuApp
 from capicu.tui.game import DisplayOptions
 from capicu.tui.screens.club_lobby import ClubLobbyScreen
@@ -26,6 +27,12 @@ SIZE = (80, 24)
 
 def table(name: str, address: str, taken: int = 1, code: bool = False) -> Found:
     return Found(Ad(name, "line-of-play", "puerto-rican-drawing", 4, taken, code), address, 7254,
+                 f"{name}@{address}")
+
+
+def club_night(name: str, address: str) -> Found:
+    night = ClubAd(ClubFormat.SWISS.value, ClubPhase.GATHERING.value, 0, 3, 2)
+    return Found(Ad(name, "line-of-play", "puerto-rican-drawing", 2, 2, False, club=night), address, 7300,
                  f"{name}@{address}")
 
 
@@ -81,6 +88,28 @@ async def test_the_list_is_worded_in_spanish() -> None:
         await pilot.pause()
         text = screen_text(app)
         assert "Mesas en la red local" in text and "3 de 4 asientos libres" in text, text
+        # A club night heard too: the list's title names them.
+        screen.tables_heard([table("Mesa de Ana", "10.1.0.2"), club_night("Liga del viernes", "10.1.0.5")])
+        await pilot.pause()
+        assert "Mesas y noches de club en la red local" in screen_text(app), screen_text(app)
+        screen.tables_heard([])
+        await pilot.pause()
+        assert "Mesas en la red local" in screen_text(app), screen_text(app)
+
+
+async def test_the_lists_title_names_the_club_nights_when_one_is_listed() -> None:
+    app = CapicuApp(DisplayOptions(mouse=False, language="en"))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("j")
+        await wait_for(pilot, lambda: isinstance(app.screen, JoinFormScreen), what="the join form")
+        screen = app.screen
+        assert isinstance(screen, JoinFormScreen)
+        listed = screen.query_one("#tables", OptionList)
+        assert listed.border_title == "Tables on the local network"
+        screen.tables_heard([club_night("Friday league", "10.1.0.5")])
+        await pilot.pause()
+        assert listed.border_title == "Tables and club nights on the local network"
+        assert "Tables and club nights on the local network" in screen_text(app), screen_text(app)
 
 
 async def test_the_host_says_what_name_its_table_is_listed_by() -> None:
