@@ -493,3 +493,29 @@ async def test_anybody_in_the_club_watches_a_table_of_the_round_and_esc_goes_bac
             await wait_for(pilot, lambda: isinstance(app.screen, ClubStandingsScreen),
                            what="the standings again")
             assert app.link is None and app.game is None and app.club is not None
+
+
+async def test_the_lobbys_roster_shows_long_names_whole_in_spanish_at_80x24(tmp_path: Path) -> None:
+    # The roster is remade at each change; a paint before Textual's idle measuring once kept its rows
+    # cut to the headings' widths ("Eva (t", "conectad"): the columns are sized with their rows.
+    from textual.widgets import DataTable
+
+    async with club_host(tmp_path / "night", _config()) as host:
+        port = host.port
+        assert port is not None
+        app = CapicuApp(DisplayOptions(mouse=False, language="es"),
+                        JoinGame("127.0.0.1", port, name="Eva", code=CODE, club=True))
+        async with app.run_test(size=(80, 24)) as pilot:
+            await wait_for(pilot, lambda: "Eva (tú)" in screen_text(app), what="the club's lobby")
+            async with players(port, "Bartolomé Esteban Muri", "María de los Ángeles", play=False):
+                await wait_for(pilot, lambda: "3 jugadores" in screen_text(app), what="the roster")
+                screen = app.screen
+                assert isinstance(screen, ClubLobbyScreen)
+                screen.show_club()
+                roster = screen.query_one("#club-roster", DataTable)
+                for y in range(4):
+                    roster.render_line(y)  # painted before the table is idle
+                await pilot.pause()
+                lines = screen_text(app).splitlines()
+                for whole in ("Eva (tú)", "Bartolomé Esteban Muri", "María de los Ángeles", "conectado"):
+                    assert any(whole in line for line in lines), (whole, lines)
