@@ -289,12 +289,7 @@ async def test_a_player_who_leaves_the_table_goes_to_the_standings_and_may_go_ba
         async with app.run_test(size=(80, 24)) as pilot:
             await wait_for(pilot, lambda: isinstance(app.screen, ClubLobbyScreen), what="the club's lobby")
             async with players(port, "Beto", play=False):
-                await wait_for(pilot, lambda: "2 players have joined" in screen_text(app), what="the roster")
-                await host.start_round()
-                await wait_for(pilot, lambda: isinstance(app.screen, DrawTableScreen), steps=STEPS,
-                               what="the seat of round 1")
-                assert app.game is not None
-                seat = app.game.table.seat
+                seat = await to_the_seat_of_round_1(pilot, app, host)
                 await pilot.press("escape")
                 await wait_for(pilot, lambda: "Leave the table?" in screen_text(app), what="the question")
                 await pilot.press("y")
@@ -316,6 +311,26 @@ def covered_at(club: ClubClient, name: str) -> bool:
     return table is not None and any(seat.covered for seat in table.model.seats if seat.name == name)
 
 
+async def to_the_seat_of_round_1(pilot: Any, app: CapicuApp, host: ClubHost) -> int | None:
+    """Once two are in the club, the host draws round 1 and the app is taken to its seat: that seat."""
+    await wait_for(pilot, lambda: "2 players have joined" in screen_text(app), what="the roster")
+    await host.start_round()
+    await wait_for(pilot, lambda: isinstance(app.screen, DrawTableScreen), steps=STEPS,
+                   what="the seat of round 1")
+    assert app.game is not None
+    return app.game.table.seat
+
+
+async def seated_then_hung_up(host: ClubHost, join: JoinGame) -> int | None:
+    """The seat ``join``'s app is taken to when the host draws round 1 (with one other player in the
+    club); then its terminal hangs up: a drop, no goodbye."""
+    app = CapicuApp(DisplayOptions(mouse=False), join)
+    async with app.run_test(size=(80, 24)) as pilot:
+        seat = await to_the_seat_of_round_1(pilot, app, host)
+        app.terminal_gone()
+    return seat
+
+
 async def test_a_player_who_dropped_is_asked_before_taking_the_seat_back_from_the_computer(
     tmp_path: Path,
 ) -> None:
@@ -325,15 +340,7 @@ async def test_a_player_who_dropped_is_asked_before_taking_the_seat_back_from_th
         assert port is not None
         join = JoinGame("127.0.0.1", port, name="Ana", code=CODE, club=True)
         async with players(port, "Beto", play=False) as (beto,):
-            app = CapicuApp(DisplayOptions(mouse=False), join)
-            async with app.run_test(size=(80, 24)) as pilot:
-                await wait_for(pilot, lambda: "2 players have joined" in screen_text(app), what="the roster")
-                await host.start_round()
-                await wait_for(pilot, lambda: isinstance(app.screen, DrawTableScreen), steps=STEPS,
-                               what="the seat of round 1")
-                assert app.game is not None
-                seat = app.game.table.seat
-                app.terminal_gone()  # the terminal hangs up: a drop, no goodbye
+            seat = await seated_then_hung_up(host, join)
 
             def ana_here() -> bool:
                 roster = beto.model.club
@@ -364,15 +371,7 @@ async def test_a_player_back_within_the_grace_period_simply_has_the_seat_again(t
         assert port is not None
         join = JoinGame("127.0.0.1", port, name="Ana", code=CODE, club=True)
         async with players(port, "Beto", play=False) as (beto,):
-            app = CapicuApp(DisplayOptions(mouse=False), join)
-            async with app.run_test(size=(80, 24)) as pilot:
-                await wait_for(pilot, lambda: "2 players have joined" in screen_text(app), what="the roster")
-                await host.start_round()
-                await wait_for(pilot, lambda: isinstance(app.screen, DrawTableScreen), steps=STEPS,
-                               what="the seat of round 1")
-                assert app.game is not None
-                seat = app.game.table.seat
-                app.terminal_gone()
+            seat = await seated_then_hung_up(host, join)
             async with asyncio.timeout(WAIT):
                 while not (beto.table is not None and any(
                         s.name == "Ana" and not s.connected for s in beto.table.model.seats)):

@@ -7,6 +7,7 @@ was heard, as its `TableWatch` tells it, and the suite's CAPICU_NO_LAN keeps it 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from capicu.core import Rules
 from capicu.core.club import ClubConfig, ClubFormat
@@ -20,6 +21,7 @@ from capicu.tui.game import DisplayOptions
 from capicu.tui.screens.club_lobby import ClubLobbyScreen
 from capicu.tui.screens.join_form import JoinFormScreen
 from helpers_app import screen_text, wait_for
+from textual.pilot import Pilot
 from textual.widgets import Button, Input, OptionList
 
 SIZE = (80, 24)
@@ -28,6 +30,16 @@ SIZE = (80, 24)
 def table(name: str, address: str, taken: int = 1, code: bool = False) -> Found:
     return Found(Ad(name, "line-of-play", "puerto-rican-drawing", 4, taken, code), address, 7254,
                  f"{name}@{address}")
+
+
+async def open_join_form(pilot: Pilot[Any]) -> JoinFormScreen:
+    """The Join screen, opened from the main menu (j)."""
+    app = pilot.app
+    await pilot.press("j")
+    await wait_for(pilot, lambda: isinstance(app.screen, JoinFormScreen), what="the join form")
+    screen = app.screen
+    assert isinstance(screen, JoinFormScreen)
+    return screen
 
 
 def club_night(name: str, address: str) -> Found:
@@ -39,10 +51,7 @@ def club_night(name: str, address: str) -> Found:
 async def test_the_tables_heard_are_listed_and_one_chosen_fills_in_its_address() -> None:
     app = CapicuApp(DisplayOptions(mouse=False, language="en"))
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("j")
-        await wait_for(pilot, lambda: isinstance(app.screen, JoinFormScreen), what="the join form")
-        screen = app.screen
-        assert isinstance(screen, JoinFormScreen)
+        screen = await open_join_form(pilot)
         assert "Not looking for tables: type the host's address." in screen_text(app)
         screen.tables_heard([table("Beto's table", "10.1.0.3", code=True), table("Ana's table", "10.1.0.2"),
                              table("Аna's table", "10.1.0.9"), table("Full", "10.1.0.4", taken=4)])
@@ -80,10 +89,7 @@ async def test_the_tables_heard_are_listed_and_one_chosen_fills_in_its_address()
 async def test_the_list_is_worded_in_spanish() -> None:
     app = CapicuApp(DisplayOptions(mouse=False, language="es"))
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("j")
-        await wait_for(pilot, lambda: isinstance(app.screen, JoinFormScreen), what="the join form")
-        screen = app.screen
-        assert isinstance(screen, JoinFormScreen)
+        screen = await open_join_form(pilot)
         screen.tables_heard([table("Mesa de Ana", "10.1.0.2")])
         await pilot.pause()
         text = screen_text(app)
@@ -100,10 +106,7 @@ async def test_the_list_is_worded_in_spanish() -> None:
 async def test_the_lists_title_names_the_club_nights_when_one_is_listed() -> None:
     app = CapicuApp(DisplayOptions(mouse=False, language="en"))
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("j")
-        await wait_for(pilot, lambda: isinstance(app.screen, JoinFormScreen), what="the join form")
-        screen = app.screen
-        assert isinstance(screen, JoinFormScreen)
+        screen = await open_join_form(pilot)
         listed = screen.query_one("#tables", OptionList)
         assert listed.border_title == "Tables on the local network"
         screen.tables_heard([club_night("Friday league", "10.1.0.5")])
@@ -140,10 +143,7 @@ async def test_a_club_night_heard_is_listed_as_one_and_choosing_it_leads_into_th
         heard = ad_from_txt(ad_to_txt(club_ad(Announce("Friday league"), host.night, code_needed=True)))
         app = CapicuApp(DisplayOptions(mouse=False, language="en"))
         async with app.run_test(size=SIZE) as pilot:
-            await pilot.press("j")
-            await wait_for(pilot, lambda: isinstance(app.screen, JoinFormScreen), what="the join form")
-            screen = app.screen
-            assert isinstance(screen, JoinFormScreen)
+            screen = await open_join_form(pilot)
             screen.tables_heard([table("Ana's table", "10.1.0.2"), Found(heard, "127.0.0.1", port, "club")])
             await pilot.pause()
             listed = screen.query_one("#tables", OptionList)
