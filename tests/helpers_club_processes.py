@@ -218,9 +218,9 @@ class Person:
         fits = re.search(r"fits \((\d)-(\d)\)", status)
         if fits is not None and f"{fits.group(1)}-{fits.group(2)}" in hand:
             return HOME + RIGHT * hand.index(f"{fits.group(1)}-{fits.group(2)}") + b"\r"
-        footer = text.splitlines()[-1] if text else ""
+        footer = text.rstrip().splitlines()[-1] if text.strip() else ""
         # (The footer offers p, or d, when nothing fits, whatever the status line still says.)
-        if "press p" in status or " p Pass " in footer:
+        if "press p" in status or " p Pass" in footer:
             return b"p"
         if "press d" in status or " d Draw " in footer:
             return b"d"

@@ -25,6 +25,7 @@ def play_out(
     *,
     searcher: int = -1,
     others: tuple[float, int] | None = None,
+    moves: int = -1,
 ) -> None:
     """Finish ``state``'s round with every seat choosing uniformly among its legal moves.
 
@@ -35,7 +36,8 @@ def play_out(
     + ``follow`` for each tile left in hand that fits the ends it leaves.
     With ``searcher`` and ``others`` given, the other seats play by ``others``
     (their greed and follow) instead: a searching seat models its opponents
-    apart from its own later moves.
+    apart from its own later moves. With ``moves`` at 0 or above, it stops after
+    that many moves (draws and passes count), the round perhaps not over.
     """
     fit = state.fit
     far = state.far
@@ -46,6 +48,9 @@ def play_out(
         policies = [others] * state.players
         policies[searcher] = (greed, follow)
     while state.outcome is None:
+        if not moves:
+            return
+        moves -= 1
         seat = state.turn
         if policies is not None:
             greed, follow = policies[seat]

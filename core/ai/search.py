@@ -86,6 +86,13 @@ DEFAULT_ENDGAME_MANY = 0
 #: See `Budget.endgame_nodes`.
 DEFAULT_ENDGAME_NODES = 12000
 
+#: A learned (or any) evaluation of a position: given a round state in which every
+#: hand is known (a sampled deal, the round not over) and a seat, the points the
+#: rest of the round is expected to bring that seat's side: positive when the side
+#: is expected to score them, negative when another side is (the search's units,
+#: `ActionValue.mean`, without the win bonus). It must not change the state.
+Evaluation = Callable[[RoundState, int], float]
+
 
 @dataclass(frozen=True, slots=True)
 class Budget:
@@ -129,6 +136,12 @@ class Budget:
     #: stop at the first deal that would pass it (a count, so the move stays a function
     #: of the seed); when not even one deal fits, the play-outs decide.
     endgame_nodes: int = DEFAULT_ENDGAME_NODES
+    #: An evaluation of positions (`Evaluation`) that ends each play-out early: after
+    #: `evaluate_after` moves of the play-out (draws and passes count), a round not yet
+    #: over is worth what it says (won when positive). None: play-outs run to the end.
+    evaluate: Evaluation | None = None
+    #: The play-out moves before `evaluate` is asked (0: straight after the action).
+    evaluate_after: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -221,6 +234,15 @@ class _Scorer:
             return points, True
         return -points / (self.sides - 1), False
 
+    def evaluated(self, points: float) -> tuple[float, bool]:
+        """An `Evaluation`'s expected points as a play-out's value (the win bonus to the side
+        expected to win), and whether the side is expected to win."""
+        if points > 0:
+            return points + self.bonus, True
+        if points < 0:
+            return points - self.bonus / (self.sides - 1), False
+        return 0.0, False
+
     def leaf(
         self, outcome: Outcome, hands: list[int], last_player: int, last_tile: int, capicu: bool
     ) -> list[float]:
@@ -301,6 +323,8 @@ def search(
     follow = budget.follow
     seat = view.seat
     opponents = budget.opponents
+    evaluate = budget.evaluate
+    moves = -1 if evaluate is None else budget.evaluate_after
     if knowledge.line is None or not any(knowledge.line.choices):
         read = 0.0  # no play to read: every consistent deal is as likely
     chain = DealChain(sampler, rng, read, budget.chain_steps * 8) if read and budget.chain_steps else None
@@ -353,8 +377,12 @@ def search(
         for i, action in enumerate(actions):
             st = base.copy()
             _apply(st, action, tiles)
-            play_out(st, rng, greed, follow, searcher=seat, others=opponents)
-            value, won = scorer(st)
+            play_out(st, rng, greed, follow, searcher=seat, others=opponents, moves=moves)
+            if st.outcome is None:
+                assert evaluate is not None
+                value, won = scorer.evaluated(evaluate(st, seat))
+            else:
+                value, won = scorer(st)
             totals[i] += weight * value
             if won:
                 wins[i] += weight

@@ -66,7 +66,7 @@ from capicu.net.codec import encode_frame
 from capicu.net.codes import Entropy, new_seat_key, same_code
 from capicu.net.host.effects import Close, Effect, Peer, Send
 from capicu.net.host.machine import Limits
-from capicu.net.host.server import Host, HostConfig, HostError, HostNote, HostProblem
+from capicu.net.host.server import Announce, Host, HostConfig, HostError, HostNote, HostProblem
 from capicu.net.host.table import Table, TableConfig
 from capicu.net.protocol import (
     CLUB_TABLE,
@@ -94,6 +94,8 @@ from capicu.net.store.club import ClubJournal, keep_night
 from capicu.net.store.journal import JournalError
 from capicu.net.store.journals import JournalLock
 from capicu.net.store.record import MatchRecord, record_file_name, utc_text
+
+from .announce import ClubAnnouncement
 
 #: The files of a night's folder: its journal, its tables' journals, its records.
 NIGHT_FILE = "night.journal"
@@ -155,6 +157,9 @@ class ClubHostConfig:
     #: Where each finished match's record is kept, and the night in the club history beside the
     #: match history (net/store/club.py): a data folder's ``records/``. None: the night's folder's.
     records: Path | None = None
+    #: Announce the night on the local network as a table is (net/club/announce.py); None: do not.
+    #: A club that listens on the loopback address only never announces.
+    announce: Announce | None = None
 
 
 class ClubHost:
@@ -224,6 +229,8 @@ class ClubHost:
         self._keeping: set[asyncio.Task[None]] = set()
         #: Set whenever the night changes (a test or the interface waits on it).
         self.changed = asyncio.Event()
+        #: The night's announcement on the local network (None: not announced).
+        self._announcement: ClubAnnouncement | None = None
         #: (Resuming.) The round's tables' drawn seats whose person had not come yet, by table.
         self._resumed_awaited: dict[str, set[int]] = {}
 
@@ -263,6 +270,9 @@ class ClubHost:
             # The round's tables first: a client that comes back finds its table there.
             await self._resume_round()
             address, port = await self.host.start()
+            config = self.config
+            self._announcement = ClubAnnouncement.start(config.announce, port=port, bind=config.bind,
+                                                        code_needed=config.code is not None)
         except BaseException:
             await self.host.stop()
             if self._journal is not None:
@@ -330,6 +340,9 @@ class ClubHost:
 
     async def stop(self) -> None:
         """Hang up on everybody and stop; the night and its tables stay on disk to be resumed."""
+        announcement, self._announcement = self._announcement, None
+        if announcement is not None:  # withdrawn first: nobody should find a night that is closing
+            await announcement.close()
         for timer in (self._next_round, self._scores_timer):
             if timer is not None:
                 timer.cancel()
@@ -350,6 +363,11 @@ class ClubHost:
         lock, self._lock = self._lock, None
         if lock is not None:
             lock.release()
+
+    @property
+    def announced(self) -> str | None:
+        """The name the night is listed by on the local network (None: it is not announced)."""
+        return self._announcement.name if self._announcement is not None else None
 
     def join_command(self) -> str:
         """The ``capicu club --join`` line people type (the join code and address)."""
@@ -665,6 +683,8 @@ class ClubHost:
             if told is not None:
                 effects.append(Send(peer, told))
         self.host.carry_out(effects)
+        if self._announcement is not None:
+            self._announcement.show(self.night)  # (sent only when what it says changed)
         self.changed.set()
 
     def _send(self, peer: Peer, message: HostMessage) -> None:

@@ -74,10 +74,20 @@ if TYPE_CHECKING:
     from capicu.net.store.archive import Kept
 
 __all__ = [
-    "Announce", "Connection", "Host", "HostConfig", "HostError", "HostNote", "HostProblem", "Limits",
+    "NO_LAN",
+    "Announce",
+    "Connection",
+    "Host",
+    "HostConfig",
+    "HostError",
+    "HostNote",
+    "HostProblem",
+    "Limits",
     "RejoinRequest",
+    "is_loopback",
     "lan_address",
-    "new_join_code", "reachable",
+    "new_join_code",
+    "reachable",
 ]
 
 #: Seconds a closing connection keeps reading (and dropping) input; see `Connection.close`.
@@ -112,6 +122,12 @@ class HostError(Exception):
         code(**params)  # checks the params against the code's declaration
         self.code = code
         self.params = params
+
+
+#: Set (to anything), nothing is announced on the local network nor looked for there (the test
+#: suite sets it: its tests stay off the machine's real network). The command line reads it, and
+#: so does the headless club host (``python -m capicu.net.club``).
+NO_LAN = "CAPICU_NO_LAN"
 
 
 @dataclass(frozen=True, slots=True)
@@ -473,7 +489,7 @@ class Host:
         sockname = self._server.sockets[0].getsockname()
         self.address = config.bind or "0.0.0.0"
         self.port = int(sockname[1])
-        if config.announce is not None and not _loopback(config.bind):
+        if config.announce is not None and not is_loopback(config.bind):
             # Imported only here: python-zeroconf is loaded by a host that announces, never by `capicu play`.
             from capicu.net.mdns import Announcer
 
@@ -844,7 +860,7 @@ def _free_port() -> int:
         return int(probe.getsockname()[1])
 
 
-def _loopback(bind: str | None) -> bool:
+def is_loopback(bind: str | None) -> bool:
     """Whether ``bind`` is a loopback address (a host nobody else can reach, such as a solo game's)."""
     if bind is None:
         return False

@@ -51,7 +51,7 @@ from capicu.tui.words.describe import (
     end_name,
     you,
 )
-from capicu.tui.words.describe_rules import preset_title
+from capicu.tui.words.describe_rules import game_title
 from capicu.tui.words.messages import N_, t, tc
 from textual import work
 from textual.app import ComposeResult
@@ -245,7 +245,7 @@ class DrawTableScreen(TableScreen[View]):
             t("play moves to your right") if view.rules.direction is Direction.COUNTERCLOCKWISE
             else t("play moves to your left")
         )
-        preset = preset_title(view.rules.preset)
+        preset = game_title(view.rules.preset)
         if self.capicu.ascii_mode:
             title = t("{preset} - round {round} - to {target}", preset=preset, round=view.round_number,
                       target=view.target)

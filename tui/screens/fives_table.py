@@ -55,7 +55,7 @@ from capicu.tui.words.describe_fives import (
     fives_side,
     score_words,
 )
-from capicu.tui.words.describe_rules import preset_title
+from capicu.tui.words.describe_rules import game_title
 from capicu.tui.words.messages import N_, t, tn
 from textual import work
 from textual.app import ComposeResult
@@ -250,7 +250,7 @@ class FivesTableScreen(TableScreen[FivesView]):
         names = self._names(view)
         dot = " - " if self.capicu.ascii_mode else " · "
         parts = [
-            preset_title(view.rules.preset),
+            game_title(view.rules.preset),
             t("hand {round}", round=view.round_number),
             t("to {target}", target=view.target),
         ]

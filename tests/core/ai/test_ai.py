@@ -355,6 +355,37 @@ def test_the_search_takes_its_deals_from_the_source_it_is_given() -> None:
     assert len(asked) == 2
 
 
+def test_an_evaluation_ends_the_playouts_where_the_budget_says() -> None:
+    # The hook a learned evaluation plugs into: asked after `evaluate_after` play-out
+    # moves on every play-out that is still going, with the searching seat; its points
+    # (positive: the seat's side wins them) then decide, the play-outs being cut short.
+    view = _positions("puerto-rican-drawing", 3, seed=5, count=3)[-1]
+    assert view.seat is not None
+    seen: list[tuple[int, int]] = []
+
+    def hand_size(st: RoundState, seat: int) -> float:
+        seen.append((seat, sum(h.bit_count() for h in st.hands)))
+        return -float(st.hands[seat].bit_count())  # fewer tiles kept: better
+
+    at_once = Budget(iterations=60, cap_seconds=None, evaluate=hand_size)
+    result = search(view, seed=3, budget=at_once)
+    assert seen and {seat for seat, _ in seen} == {view.seat}
+    assert {tiles for _, tiles in seen} <= {sum(view.hand_counts) - 1, sum(view.hand_counts) + 1}
+    # Straight after each action: the seat has laid one tile or drawn one.
+    in_hand = len(view.hand)
+    assert {v.mean for v in result.values} <= {-(in_hand - 1) - 15.0, -(in_hand + 1) - 15.0}
+    assert search(view, seed=3, budget=at_once) == result
+    seen.clear()
+    later = search(view, seed=3, budget=Budget(iterations=60, cap_seconds=None, evaluate=hand_size,
+                                               evaluate_after=3))
+    assert {tiles for _, tiles in seen} - {sum(view.hand_counts) - 1, sum(view.hand_counts) + 1}
+    assert later != result
+    # A play-out of a given length simply stops there.
+    st = _endgame([["2-3"], ["6-6", "1-6"]])
+    play_out(st, random.Random(1), 1.0, 0, moves=1)
+    assert st.outcome is None and st.hands[1].bit_count() == 1
+
+
 def _endgame(tiles_text: list[list[str]]) -> RoundState:
     """Two hands, nothing to draw, 6|6 open and seat 1 to play."""
     tiles = tile_set(6)
