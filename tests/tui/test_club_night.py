@@ -493,3 +493,22 @@ async def test_anybody_in_the_club_watches_a_table_of_the_round_and_esc_goes_bac
             await wait_for(pilot, lambda: isinstance(app.screen, ClubStandingsScreen),
                            what="the standings again")
             assert app.link is None and app.game is None and app.club is not None
+
+
+@pytest.mark.parametrize("screen", ["close", "take"])
+async def test_the_clubs_yes_no_questions_take_the_readers_yes_as_leaving_does(screen: str) -> None:
+    from capicu.tui.screens.club_standings import CloseTableScreen
+
+    app = CapicuApp(DisplayOptions(mouse=False, language="es"))
+    answers: list[bool | None] = []
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        question = CloseTableScreen("Mesa 1: Ana - Beto") if screen == "close" else TakeSeatBackScreen(1)
+        app.push_screen(question, answers.append)
+        asked = "Pulsa s para cerrarla" if screen == "close" else "recuperas? s/n"
+        await wait_for(pilot, lambda: app.screen is question and asked in screen_text(app),
+                       what="the question")
+        # The footer's key for yes is the reader's.
+        await wait_for(pilot, lambda: " s " in screen_text(app).splitlines()[-1], what="the footer")
+        await pilot.press("s")
+        await wait_for(pilot, lambda: answers == [True], what="yes")
