@@ -625,8 +625,12 @@ class CapicuApp(App[None]):
         self._back_to_club()
         # The club's connection opens the seat (net/club/client.py), this terminal plays it.
         seat = await club.link.take_seat()
-        if seat is None or self.club is not club or self.link is not None:
-            return  # (it cannot be reached now: t on the standings tries again)
+        if self.club is not club or self.link is not None:
+            return
+        if seat is None:
+            self.notify(t("Your table cannot be reached now: press t on the standings to try again."),
+                        severity="warning", timeout=10)
+            return
         request, connection = club.seat_connection(drawn)
         self.game = GameState(request=request, table=seat.model)
         table = next((table for table in drawn.tables if table.name == drawn.table), None)
