@@ -518,3 +518,51 @@ async def test_the_lobbys_roster_shows_long_names_whole_in_spanish_at_80x24(tmp_
                 lines = screen_text(app).splitlines()
                 for whole in ("Eva (tú)", "Bartolomé Esteban Muri", "María de los Ángeles", "conectado"):
                     assert any(whole in line for line in lines), (whole, lines)
+
+
+@pytest.mark.parametrize("screen", ["close", "take"])
+async def test_the_clubs_yes_no_questions_take_the_readers_yes_as_leaving_does(screen: str) -> None:
+    from capicu.tui.screens.club_standings import CloseTableScreen
+
+    app = CapicuApp(DisplayOptions(mouse=False, language="es"))
+    answers: list[bool | None] = []
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        question = CloseTableScreen("Mesa 1: Ana - Beto") if screen == "close" else TakeSeatBackScreen(1)
+        app.push_screen(question, answers.append)
+        asked = "Pulsa s para cerrarla" if screen == "close" else "recuperas? s/n"
+        await wait_for(pilot, lambda: app.screen is question and asked in screen_text(app),
+                       what="the question")
+        # The footer's key for yes is the reader's.
+        await wait_for(pilot, lambda: " s " in screen_text(app).splitlines()[-1], what="the footer")
+        await pilot.press("s")
+        await wait_for(pilot, lambda: answers == [True], what="yes")
+
+
+async def test_a_seat_that_cannot_be_reached_is_said_and_t_is_offered(tmp_path: Path) -> None:
+    # Two connections from an address: Ana's club's and Beto's. Ana's seat's is refused (each try
+    # the club's client makes), so she is told, and t on the standings tries again.
+    host = ClubHost(ClubHostConfig(
+        _config(), tmp_path / "night", bind="127.0.0.1", port=0, code=CODE, computer_level="greedy",
+        next_round_delay=0, round_delay=None,
+        limits=Limits(messages_per_second=10_000, message_burst=10_000, connections_per_address=2)))
+    await host.start()
+    try:
+        port = host.port
+        assert port is not None
+        join = JoinGame("127.0.0.1", port, name="Ana", code=CODE, club=True)
+        app = CapicuApp(DisplayOptions(mouse=False), join)
+        async with app.run_test(size=(80, 24), notifications=True) as pilot:
+            await wait_for(pilot, lambda: isinstance(app.screen, ClubLobbyScreen), what="the club's lobby")
+            beto = await ClubClient.connect("127.0.0.1", port, name="Beto", code=CODE, follow=False)
+            try:
+                await wait_for(pilot, lambda: "2 players have joined" in screen_text(app), what="the roster")
+                await host.start_round()
+                await wait_for(pilot, lambda: "Your table cannot be reached now" in str(
+                    [n.message for n in app._notifications]), steps=STEPS, what="the notice")
+                assert app.link is None and isinstance(app.screen, ClubStandingsScreen)
+                await wait_for(pilot, lambda: "Back to my table" in screen_text(app), what="the key")
+            finally:
+                await beto.close()
+    finally:
+        await host.stop()
