@@ -34,7 +34,6 @@ from capicu.core import (
 )
 from capicu.net.model import LinkState
 from capicu.tui.games import GameFace
-from capicu.tui.screens.rules_keys import binding_lines
 from capicu.tui.screens.table import TableScreen
 from capicu.tui.widgets.boneyard_info import BoneyardInfo
 from capicu.tui.widgets.chat_panel import ChatPanel
@@ -154,6 +153,8 @@ class DrawTableScreen(TableScreen[View]):
 
     @classmethod
     def key_lines(cls, rules: Rules | None) -> list[str]:
+        from capicu.tui.screens.rules_keys import binding_lines  # (the rules and keys screen's)
+
         # The house rules' keys are listed only when the game in play has them.
         house = [*cls.BLANK_BINDINGS, cls.REDEAL_BINDING]
         lines = [

@@ -36,7 +36,6 @@ from capicu.core.fives.events import (
 from capicu.core.fives.view import FivesView
 from capicu.net.model import LinkState
 from capicu.tui.games import GameFace
-from capicu.tui.screens.rules_keys import binding_lines
 from capicu.tui.screens.table import TableScreen
 from capicu.tui.widgets.chat_panel import ChatPanel
 from capicu.tui.widgets.event_log import EventLog
@@ -177,6 +176,8 @@ class FivesTableScreen(TableScreen[FivesView]):
 
     @classmethod
     def key_lines(cls, rules: Rules | None) -> list[str]:
+        from capicu.tui.screens.rules_keys import binding_lines  # (the rules and keys screen's)
+
         return [*binding_lines(cls.BINDINGS, asides=cls.END_BINDINGS,
                                aside=lambda what: t("{what} (a tile that fits both ends)", what=what)), ""]
 

@@ -39,7 +39,6 @@ from capicu.core.mexican.turn import view_after
 from capicu.core.mexican.view import TrainLine
 from capicu.core.tiles import tile_leaves
 from capicu.tui.games import GameFace
-from capicu.tui.screens.rules_keys import binding_lines
 from capicu.tui.screens.table import TableScreen
 from capicu.tui.widgets.chat_panel import ChatPanel
 from capicu.tui.widgets.event_log import EventLog
@@ -149,6 +148,8 @@ class MexicanTableScreen(TableScreen[MexicanView]):
 
     @classmethod
     def key_lines(cls, rules: Rules | None) -> list[str]:
+        from capicu.tui.screens.rules_keys import binding_lines  # (the rules and keys screen's)
+
         # The table's keys hold the hand's, the opening run's and the lanes': each key once.
         return [*binding_lines(cls.BINDINGS, asides=cls.LANE_BINDINGS,
                                aside=lambda what: t("{what} (a tile that fits several trains)", what=what)),

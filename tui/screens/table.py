@@ -32,7 +32,6 @@ from capicu.net.model import Change
 from capicu.net.protocol import Chat, GameSnapshot, GameView, Seats
 from capicu.tui.game import HostGame, JoinGame, SoloGame, seat_notices
 from capicu.tui.screens.base import CapicuModalScreen, CapicuScreen
-from capicu.tui.screens.rules_keys import binding_lines
 from capicu.tui.widgets.chat_panel import ChatPanel
 from capicu.tui.widgets.event_log import EventLog
 from capicu.tui.widgets.hand_view import HandView
@@ -274,6 +273,8 @@ class TableScreen(CapicuScreen[None], Generic[ViewT]):
 
         ``rules``: the match in play (None: none is, the keys of a preset read from the menu).
         """
+        from capicu.tui.screens.rules_keys import binding_lines  # (the rules and keys screen's)
+
         return [*binding_lines(cls.BINDINGS), ""]
 
     def compose_board(self) -> ComposeResult:
