@@ -59,6 +59,13 @@ class ClubSession:
         return self.organiser_key is not None
 
     @property
+    def round_delay(self) -> float | None:
+        """The seconds from a round's end to the night's next draw, when this terminal runs the night
+        (None: the organiser draws each round, or the night is another's, whose settings a player is
+        not told)."""
+        return self.request.round_delay if isinstance(self.request, HostClub) else None
+
+    @property
     def phase(self) -> str:
         """The night's `ClubPhase` value (gathering until the roster says otherwise)."""
         return self.model.club.phase if self.model.club is not None else ClubPhase.GATHERING

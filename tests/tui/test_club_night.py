@@ -198,6 +198,38 @@ async def test_the_organiser_draws_rounds_closes_a_late_table_and_keeps_the_fina
         assert isinstance(app.screen, ClubStandingsScreen) and "Final standings" in screen_text(app)
 
 
+async def test_the_organiser_reads_their_own_key_and_that_the_night_draws_its_next_round_by_itself(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("CAPICU_DATA_DIR", str(tmp_path / "data"))
+    request = HostClub(club=_config(rounds=2), bind="127.0.0.1", port=0, code=CODE,
+                       round_delay=600.0, name="Olga")
+    app = CapicuApp(DisplayOptions(mouse=False), request)
+
+    def said() -> str:
+        return " ".join(screen_text(app).split())
+
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, ClubLobbyScreen) and app.hosted_at is not None,
+                       what="the organiser's lobby")
+        hosting = app.hosted_at
+        assert hosting is not None
+        async with players(hosting.port, "Beto", "Cruz", play=False):
+            await wait_for(pilot, lambda: "2 players have joined: press s to draw round 1 once everybody "
+                           "is here." in said(), what="the organiser's own line")
+            assert "the organiser starts" not in said()
+            await pilot.press("s")
+            await wait_for(pilot, lambda: isinstance(app.screen, ClubStandingsScreen)
+                           and "playing" in screen_text(app), what="round 1's table")
+            await pilot.press("c")
+            await wait_for(pilot, lambda: "Close this table?" in screen_text(app), what="the question")
+            await pilot.press("y")
+            await wait_for(pilot, lambda: "Round 1 of 2 is over: round 2 is drawn by itself 600 seconds "
+                           "after the last table ended, or now if you press s." in said(), steps=STEPS,
+                           what="the night's own draw, said")
+            assert "the organiser draws" not in said()
+
+
 async def test_the_menu_leads_to_the_organisers_form_which_says_what_is_wrong(
 ) -> None:
     from capicu.tui.screens.club_setup import ClubSetupScreen

@@ -8,7 +8,7 @@ from capicu.tui.screens.club_base import ClubScreen
 from capicu.tui.widgets.event_log import EventLog
 from capicu.tui.widgets.fitted_table import fill_fitted
 from capicu.tui.words.describe import display_text
-from capicu.tui.words.describe_club import draw_lines, phase_line
+from capicu.tui.words.describe_club import draw_lines
 from capicu.tui.words.messages import later, t, tc
 from textual.app import ComposeResult
 from textual.containers import Vertical
@@ -43,9 +43,6 @@ class ClubLobbyScreen(ClubScreen):
         from capicu.tui.screens.how_to_join import how_to_join_lines
 
         lines = how_to_join_lines(self.capicu)
-        session = self.session
-        if session is not None and session.organiser:
-            lines.append(t("Press s to draw round 1 once everybody is here."))
         self.query_one("#club-join", Static).update("\n".join(lines))
         self.refresh_bindings()
 
@@ -78,7 +75,7 @@ class ClubLobbyScreen(ClubScreen):
             return
         if self.entrants_shown is None:
             self.entrants_shown = {entrant.id: entrant for entrant in roster.entrants}
-        self.query_one("#club-phase", Static).update(phase_line(roster))
+        self.query_one("#club-phase", Static).update(self.phase_line(roster))
         rows = []
         for entrant in roster.entrants:
             name = display_text(entrant.name, NAME_LIMIT)

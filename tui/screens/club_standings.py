@@ -19,7 +19,6 @@ from capicu.tui.screens.table import YesNoScreen
 from capicu.tui.widgets.standings_table import StandingsTable
 from capicu.tui.words.describe_club import (
     entrant_names,
-    phase_line,
     standings_heading,
     standings_legend,
     table_line,
@@ -62,12 +61,9 @@ class ClubStandingsScreen(ClubScreen):
         final = standings.final if standings is not None else roster.phase == ClubPhase.OVER
         heading = standings_heading(standings.round if standings is not None else 0, roster.rounds, final)
         self.query_one("#club-title", Static).update(f"{heading}  ·  {self.night_title()}")
-        phase = phase_line(roster)
-        if session is not None and session.organiser:
-            if roster.phase == ClubPhase.BETWEEN:
-                phase += " " + t("Press s to draw round {round}.", round=roster.round + 1)
-            elif roster.phase == ClubPhase.PLAYING:
-                phase += " " + t("A late table: choose it below and press c to close it as it stands.")
+        phase = self.phase_line(roster)
+        if session is not None and session.organiser and roster.phase == ClubPhase.PLAYING:
+            phase += " " + t("A late table: choose it below and press c to close it as it stands.")
         back_to = self.capicu.table_to_go_back_to()
         mine = next((table for table in roster.tables if table.name == back_to), None)
         if mine is not None:
