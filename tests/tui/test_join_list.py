@@ -60,10 +60,10 @@ async def test_the_tables_heard_are_listed_and_one_chosen_fills_in_its_address()
         rows = [str(listed.get_option_at_index(i).prompt) for i in range(listed.option_count)]
         # By name; a look-alike pair each with its address; the seats free; a full table said so.
         assert rows == [
-            "Ana's table (at 10.1.0.2)\n  puerto-rican-drawing  ·  3 of 4 seats free  ·  10.1.0.2:7254",
-            "Beto's table\n  puerto-rican-drawing  ·  3 of 4 seats free  ·  10.1.0.3:7254",
-            "Full\n  puerto-rican-drawing  ·  full  ·  10.1.0.4:7254",
-            "Аna's table (at 10.1.0.9)\n  puerto-rican-drawing  ·  3 of 4 seats free  ·  10.1.0.9:7254",
+            "Ana's table (at 10.1.0.2)\n  Puerto Rican Drawing Game  ·  3 of 4 seats free  ·  10.1.0.2:7254",
+            "Beto's table\n  Puerto Rican Drawing Game  ·  3 of 4 seats free  ·  10.1.0.3:7254",
+            "Full\n  Puerto Rican Drawing Game  ·  full  ·  10.1.0.4:7254",
+            "Аna's table (at 10.1.0.9)\n  Puerto Rican Drawing Game  ·  3 of 4 seats free  ·  10.1.0.9:7254",
         ]
         # At 80x24 the list takes the room above the form: the Join button is still on the screen.
         text = screen_text(app)
@@ -149,9 +149,9 @@ async def test_a_club_night_heard_is_listed_as_one_and_choosing_it_leads_into_th
             listed = screen.query_one("#tables", OptionList)
             rows = [str(listed.get_option_at_index(i).prompt) for i in range(listed.option_count)]
             assert rows == [
-                "Ana's table\n  puerto-rican-drawing  ·  3 of 4 seats free  ·  10.1.0.2:7254",
-                "Friday league (club night)\n  puerto-rican-drawing  ·  Swiss, not started, 0 players  ·  "
-                f"127.0.0.1:{port}",
+                "Ana's table\n  Puerto Rican Drawing Game  ·  3 of 4 seats free  ·  10.1.0.2:7254",
+                "Friday league (club night)\n  Puerto Rican Drawing Game  ·  Swiss, not started, 0 players"
+                f"  ·  127.0.0.1:{port}",
             ]
             listed.focus()
             listed.highlighted = 1

@@ -17,6 +17,7 @@ from capicu.tui.cli.options import CliError, parse_address
 from capicu.tui.cli.tables import joinable, table_details, table_name_shown
 from capicu.tui.game import JoinGame
 from capicu.tui.screens.base import CapicuScreen
+from capicu.tui.words.describe_rules import game_title
 from capicu.tui.words.messages import N_, t
 from rich.text import Text
 from textual.app import ComposeResult
@@ -129,9 +130,9 @@ class JoinFormScreen(CapicuScreen[None]):
     @staticmethod
     def _table_row(listing: Listing) -> Text:
         """A table on two lines: its name (with its address when it looks like another's), then the
-        game, the seats and where it is."""
+        game (its title in words), the seats and where it is."""
         row = Text(table_name_shown(listing), style="bold")
-        row.append(f"\n  {table_details(listing)}", style="not bold")
+        row.append(f"\n  {table_details(listing, game=game_title)}", style="not bold")
         return row
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
