@@ -69,6 +69,8 @@ DEFAULT_GREED = 0.5
 DEFAULT_WIN_BONUS = 30.0
 #: See `Budget.read`.
 DEFAULT_READ = 3.0
+#: See `Budget.sensible`.
+DEFAULT_SENSIBLE = 1.0
 #: See `Budget.follow`.
 DEFAULT_FOLLOW = 0
 #: See `Budget.chain_steps`.
@@ -115,6 +117,11 @@ class Budget:
     #: softmax model of `DealSampler.likelihood` (0: every consistent deal
     #: counts the same).
     read: float = DEFAULT_READ
+    #: How sure the reading is that each other player plays as its model's sensible
+    #: player: below 1, a seat's plays may also be read as a player's whose choices the
+    #: model cannot tell from chance (`DealSampler.likelihood`), and which of the two a
+    #: seat is comes out of its plays.
+    sensible: float = DEFAULT_SENSIBLE
     #: In playouts, what a tile left in hand that fits the new ends is worth
     #: against pips (0: playouts lay the heaviest tile).
     follow: int = DEFAULT_FOLLOW
@@ -327,7 +334,9 @@ def search(
     moves = -1 if evaluate is None else budget.evaluate_after
     if knowledge.line is None or not any(knowledge.line.choices):
         read = 0.0  # no play to read: every consistent deal is as likely
-    chain = DealChain(sampler, rng, read, budget.chain_steps * 8) if read and budget.chain_steps else None
+    sensible = budget.sensible
+    chain = (DealChain(sampler, rng, read, budget.chain_steps * 8, sensible)
+             if read and budget.chain_steps else None)
     solver = _endgame_solver(view, budget, template, scorer)
     nodes_left = budget.endgame_nodes
     weight_sum = 0.0
@@ -343,7 +352,7 @@ def search(
             # Sampling-importance-resampling: keep one of a few deals, chosen by
             # likelihood, so every playout goes to a plausible deal.
             pool = [sampler.sample(rng) for _ in range(candidates)]
-            likes = [sampler.likelihood(d, read) for d in pool]
+            likes = [sampler.likelihood(d, read, sensible) for d in pool]
             pick = rng.random() * sum(likes)
             for d, like in zip(pool, likes, strict=True):
                 deal = d
@@ -353,7 +362,7 @@ def search(
         else:
             deal = sampler.sample(rng)
             if read:
-                weight = sampler.likelihood(deal, read)
+                weight = sampler.likelihood(deal, read, sensible)
         base = template.copy()
         base.hands = deal.hands
         base.stock = deal.stock
