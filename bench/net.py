@@ -395,7 +395,7 @@ async def _serve_club(pipe: Pipe) -> None:
         while True:
             command = await loop.run_in_executor(None, pipe.recv)
             if command == "start":
-                club.start_round()
+                await club.start_round()
                 pipe.send("ok")
             elif command == "usage":
                 pipe.send((time.process_time(), _rss_mb()))

@@ -66,6 +66,7 @@ except ImportError:  # the bench-only extra
     sys.exit("bench/vs_dominoes.py needs the dominoes package: .venv/bin/pip install -e '.[bench]'")
 
 from capicu.core import End, Match, Pass, Play, Rules, make_player
+from capicu.core.ai.evaluation import LearnedPlayout, evaluation_for
 from capicu.core.ai.search import Budget, HardPlayer
 from capicu.core.tiles import Tile
 
@@ -170,9 +171,26 @@ def _budget(changes: list[str]) -> Budget:
         if key == "opponents":
             greed, _, follow = text.partition(":")
             typed[key] = None if text == "none" else (float(greed), int(follow))
+        elif key == "evaluate":  # evaluate=learned: the shipped learned evaluation (core/ai/evaluation.py)
+            typed[key] = None if text == "none" else _learned(text)
         else:
             typed[key] = type(default)(float(text)) if default is not None else float(text)
     return Budget(**typed)
+
+
+def _learned(name: str) -> Any:
+    """The learned evaluation (core/ai/evaluation.py): ``learned`` values a position by its model,
+    ``rollout`` by playing the round out with the model choosing every move, ``blind`` the same
+    with each seat weighing its own hand only."""
+    if name not in ("learned", "rollout", "blind"):
+        raise SystemExit(f"evaluate={name}: the evaluation is 'learned', 'rollout', 'blind' or 'none'")
+    rules = Rules.preset_named(PRESET)
+    evaluation = evaluation_for(rules, 4)
+    if evaluation is None:
+        raise SystemExit(f"the shipped weights hold no model for {PRESET} with 4 players")
+    if name == "learned":
+        return evaluation
+    return LearnedPlayout(evaluation, rules, sees_hands=name == "rollout")
 
 
 def _player(level: str, seed: int, changes: list[str]) -> Any:
@@ -362,7 +380,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--level", default="hard", help="capicu's level on the other side")
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--set", action="append", default=[], metavar="KEY=VALUE",
-                        help="change a field of hard's Budget (endgame=0, read=2, opponents=G:F or none)")
+                        help="change a field of hard's Budget (endgame=0, read=2, opponents=G:F or none, "
+                             "evaluate=learned, rollout or blind, with evaluate_after=N)")
     parser.add_argument("--against", default="",
                         help="a capicu level in the package's place (a tuning run: hard against hard)")
     parser.add_argument("--against-set", action="append", default=[], metavar="KEY=VALUE",

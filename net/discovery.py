@@ -4,7 +4,10 @@ A host announces its table with DNS-SD over multicast DNS (RFC 6762, 6763): a
 service of type `SERVICE_TYPE` whose TXT record says the table's name, the game
 and its preset, the seats taken and free, whether a join code is needed (never the
 code itself, nor any token or seat key), the protocol version and, where it runs,
-the SSH gateway's port. This module is that record's content and nothing else:
+the SSH gateway's port. A club night's host (net/club/) announces itself the same
+way, under the same type, its record saying besides that it is a club night, its
+format, where the night stands and how many people are in it (`ClubAd`). This module
+is that record's content and nothing else:
 `Ad` made into TXT bytes (`ad_to_txt`) and TXT bytes read back (`ad_from_txt`,
 which refuses anything else with `AdError`: the bytes come from anybody on the
 network), and the list a player reads (`listings`): each table's name cleaned like
@@ -21,10 +24,10 @@ from dataclasses import dataclass
 from capicu.net.host.sanitize import clean_text, name_key, names_look_alike
 
 from .limits import TABLE_NAME_LIMIT
-from .protocol import PROTOCOL_VERSION
+from .protocol import PROTOCOL_VERSION, ClubPhase
 
 __all__ = [
-    "AD_VERSION", "SERVICE_TYPE", "TABLE_NAME_LIMIT", "Ad", "AdError", "Found", "Listing",
+    "AD_VERSION", "SERVICE_TYPE", "TABLE_NAME_LIMIT", "Ad", "AdError", "ClubAd", "Found", "Listing",
     "ad_from_txt", "ad_to_txt", "choose_address", "instance_label", "listings", "tables_named",
 ]
 
@@ -38,6 +41,9 @@ SEATS_LIMIT = 16
 TXT_LIMIT = 1300
 #: A DNS label's limit in bytes (RFC 1035): the service instance's name must fit.
 LABEL_LIMIT = 63
+#: The most rounds a club night's record may claim, and the most people (far above any night's).
+ROUNDS_LIMIT = 1000
+PEOPLE_LIMIT = 100_000
 
 
 class AdError(ValueError):
@@ -45,8 +51,27 @@ class AdError(ValueError):
 
 
 @dataclass(frozen=True, slots=True)
+class ClubAd:
+    """What a club night's announcement says besides a table's: the night as it stands."""
+
+    #: The night's format (`ClubFormat`'s value, such as "swiss").
+    format: str
+    #: Where the night stands (`ClubPhase`'s value: "gathering", "playing", "between", "over").
+    phase: str
+    #: The round being played or last played (0: none drawn yet), of ``rounds``.
+    round: int
+    rounds: int
+    #: The people in the night (those who joined and have not left it for good).
+    people: int
+
+
+@dataclass(frozen=True, slots=True)
 class Ad:
-    """A table's announcement: what a player needs to choose it, and nothing secret."""
+    """A table's announcement (or a club night's): what a player needs to choose it, and nothing secret.
+
+    A club night's (``club`` set) says ``seats`` = ``taken`` = its tables' size: a client that
+    knows nothing of club nights lists it as a full table, and never tries to sit at it.
+    """
 
     name: str
     #: The game (`Rules.game`'s value, such as "line-of-play") and the preset's name.
@@ -58,6 +83,8 @@ class Ad:
     protocol: int = PROTOCOL_VERSION
     #: The SSH gateway's port (None: no gateway).
     ssh_port: int | None = None
+    #: A club night's announcement (None: a table's).
+    club: ClubAd | None = None
 
     @property
     def free(self) -> int:
@@ -73,6 +100,10 @@ def ad_to_txt(ad: Ad) -> bytes:
     }
     if ad.ssh_port is not None:
         fields["ssh"] = str(ad.ssh_port)
+    if ad.club is not None:
+        club = ad.club
+        fields |= {"club": club.format, "phase": club.phase, "round": str(club.round),
+                   "rounds": str(club.rounds), "people": str(club.people)}
     out = bytearray()
     for key, value in fields.items():
         entry = f"{key}={value}".encode()
@@ -105,7 +136,16 @@ def ad_from_txt(txt: bytes) -> Ad:
     return Ad(
         name=name, game=_word(fields, "game"), preset=_word(fields, "preset"), seats=seats, taken=taken,
         code_needed=code == "1", protocol=_number(fields, "proto", 0, 1_000_000), ssh_port=ssh_port,
+        club=_club(fields) if "club" in fields else None,
     )
+
+
+def _club(fields: Mapping[str, bytes]) -> ClubAd:
+    """A club night's fields (its ``club`` key names its format)."""
+    rounds = _number(fields, "rounds", 1, ROUNDS_LIMIT)
+    return ClubAd(format=_word(fields, "club"), phase=_word(fields, "phase"),
+                  round=_number(fields, "round", 0, rounds), rounds=rounds,
+                  people=_number(fields, "people", 0, PEOPLE_LIMIT))
 
 
 def _txt_fields(txt: bytes) -> dict[str, bytes]:
@@ -197,8 +237,16 @@ class Listing:
 
     @property
     def joinable(self) -> bool:
-        """A seat is free and the table speaks this client's protocol."""
-        return self.found.ad.free > 0 and self.found.ad.protocol == PROTOCOL_VERSION
+        """A seat is free (a club night: it is not over) and it speaks this client's protocol."""
+        ad = self.found.ad
+        if ad.protocol != PROTOCOL_VERSION:
+            return False
+        return ad.club.phase != ClubPhase.OVER if ad.club is not None else ad.free > 0
+
+    @property
+    def club(self) -> bool:
+        """It is a club night, not a table."""
+        return self.found.ad.club is not None
 
 
 def listings(found: Iterable[Found]) -> list[Listing]:

@@ -749,6 +749,10 @@ class ClubDrawn(_FromHost, frozen=True, kw_only=True, tag="club_draw"):
     #: Your seat's secret, for this machine (a hello's ``token``), and its key for a person to type.
     token: Annotated[str, Meta(max_length=TOKEN_LIMIT)] | None = None
     seat_key: Annotated[str, Meta(max_length=SEAT_KEY_LIMIT)] | None = None
+    #: The computer plays your seat now (you dropped and its grace period ran out, or you left
+    #: the table): a client coming back asks before taking it back. False while the seat is only
+    #: held for you (a host before this field sends none: false).
+    covered: bool = False
 
 
 class StandingRow(Struct, frozen=True):

@@ -449,7 +449,7 @@ class CapicuApp(App[None]):
             host_config = request.config
             connection = Connection("127.0.0.1", 0, name)
         elif isinstance(request, HostClub):
-            host_config = club_host_config(request)
+            host_config = club_host_config(request, name)
             connection = Connection("127.0.0.1", 0, name, spectate=True, table=CLUB_TABLE)
         else:
             host_config = None

@@ -11,11 +11,15 @@ standings, and the next draw takes them to their next seat. Plain values, no Tex
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from capicu.net.host.sanitize import clean_text
+from capicu.net.host.server import NO_LAN, Announce
+from capicu.net.limits import TABLE_NAME_LIMIT
 from capicu.net.model import TableModel
 from capicu.net.protocol import ClubDrawn, ClubPhase
 from capicu.tui.prefs.settings import data_dir, records_dir
@@ -44,7 +48,7 @@ class ClubSession:
     #: The club's connection is lost and being got back (said once, until it is back).
     reconnecting: bool = False
     #: The round being played when this terminal came to the club (0: none was): its seat there,
-    #: if any, is taken back from the computer only if the player says so.
+    #: if the computer plays it meanwhile, is taken back only if the player says so.
     arrived_during: int | None = None
 
     @property
@@ -64,9 +68,10 @@ class ClubSession:
         return drawn
 
     def coming_back(self, drawn: ClubDrawn) -> bool:
-        """``drawn`` was drawn before this terminal came to the club (it comes back to the round,
-        its seat the computer's meanwhile), rather than while it was here."""
-        return self.arrived_during is not None and drawn.round <= self.arrived_during
+        """``drawn`` was drawn before this terminal came to the club (it comes back to the round)
+        and the computer plays its seat meanwhile: the player is asked before taking it back. A
+        seat only held for its person (within the grace period) is simply theirs again."""
+        return self.arrived_during is not None and drawn.round <= self.arrived_during and drawn.covered
 
     def seat_connection(self, drawn: ClubDrawn) -> tuple[JoinGame, Connection]:
         """The join to the seat ``drawn`` gives: the club's address, name and code, its table and token."""
@@ -93,8 +98,10 @@ def clubs_dir() -> Path:
     return data_dir() / CLUBS_FOLDER
 
 
-def club_host_config(request: HostClub) -> ClubHostConfig:
+def club_host_config(request: HostClub, person: str | None = None) -> ClubHostConfig:
     """The club host ``request`` asks for: the night's folder is the one run from this machine.
+
+    ``person``: the organiser's name, for the night's name on the local network when it has none.
 
     A night kept there unfinished (its host stopped or killed) is resumed, with its own
     settings; one that is over, or any with ``request.new``, is set aside first (renamed
@@ -117,4 +124,15 @@ def club_host_config(request: HostClub) -> ClubHostConfig:
     # The matches' records and the night itself go where `capicu history` (and --club) reads them.
     return ClubHostConfig(request.club, folder=folder, bind=request.bind, port=request.port,
                           code=request.code, records=records_dir(),
-                          round_delay=request.round_delay)
+                          round_delay=request.round_delay, announce=club_announce(request, person))
+
+
+def club_announce(request: HostClub, person: str | None) -> Announce | None:
+    """How the night is announced on the local network: by its own name, else as ``person``'s club
+    night (None: not announced, as ``request`` or CAPICU_NO_LAN says)."""
+    from .cli.options import default_club_name
+
+    if not request.announce or os.environ.get(NO_LAN):
+        return None
+    name = clean_text(request.club.name, limit=TABLE_NAME_LIMIT) or default_club_name(person)
+    return Announce(name, ssh_port=request.ssh_port)

@@ -103,6 +103,11 @@ class HostClub:
     name: str | None = None
     #: Start a new night even though the last one is unfinished (it is set aside).
     new: bool = False
+    #: Announce the night on the local network (by its name, else the organiser's): ``--no-announce``
+    #: says no, and so does CAPICU_NO_LAN; a club on the loopback address only is never announced.
+    announce: bool = True
+    #: The SSH gateway's port, for the announcement to say (None: no gateway).
+    ssh_port: int | None = None
 
 
 StartRequest = SoloGame | JoinGame | HostGame | HostClub

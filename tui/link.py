@@ -239,7 +239,7 @@ class GameLink:
         club = self.club_host = ClubHost(config, report=self._host_report)
         bind, port = await club.start()
         self.organiser_key = club.organiser_key
-        self._app.post_message(HostReady(reachable(bind), port, config.code, club=True))
+        self._app.post_message(HostReady(reachable(bind), port, config.code, club.announced, club=True))
         local = "127.0.0.1" if bind in ("0.0.0.0", "::", "") else bind  # ourselves, by loopback
         return Connection(local, port, self.connection.name, config.code, spectate=True, table=CLUB_TABLE)
 

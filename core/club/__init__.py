@@ -6,7 +6,7 @@
 - core/club/night.py: `ClubNight`, the evening as a value rebuilt from its log of events.
 """
 
-from .draw import draw_round, round_robin_rounds
+from .draw import DrawRound, draw_round, round_robin_rounds
 from .format import (
     MOST_ENTRANTS,
     MOST_ROUND_ROBIN,
@@ -40,6 +40,7 @@ __all__ = [
     "ClubFormat",
     "ClubNight",
     "ClubProblem",
+    "DrawRound",
     "Entrant",
     "Joined",
     "Left",

@@ -31,6 +31,7 @@ import random
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from itertools import combinations
+from typing import Protocol
 
 from .format import (
     MOST_ROUND_ROBIN,
@@ -91,6 +92,13 @@ class _History:
 
 def _pair(a: int, b: int) -> tuple[int, int]:
     return (a, b) if a < b else (b, a)
+
+
+class DrawRound(Protocol):
+    """What draws a round (`draw_round`; a test may give one of its own to a host)."""
+
+    def __call__(self, config: ClubConfig, entrants: Sequence[Entrant], results: Iterable[MatchResult],
+                 round: int, seed: int, *, draws: Iterable[RoundDraw] = ()) -> RoundDraw: ...
 
 
 def draw_round(

@@ -30,7 +30,7 @@ from msgspec import Struct
 
 from ..games import game_named, game_of
 from ..rules import RulesError
-from .draw import draw_round, round_robin_rounds, round_robin_units
+from .draw import DrawRound, draw_round, round_robin_rounds, round_robin_units
 from .format import (
     MOST_ENTRANTS,
     NAME_LIMIT,
@@ -199,10 +199,19 @@ class ClubNight:
                          for e in self.entrants)
         return replace(self, entrants=entrants, events=(*self.events, Left(entrant)))
 
-    def start_round(self, seed: int) -> ClubNight:
-        """The next round drawn from ``seed`` (core/club/draw.py's `draw_round`)."""
+    def next_draw(self, seed: int, draw: DrawRound = draw_round) -> RoundDraw:
+        """The next round's draw from ``seed`` (core/club/draw.py's `draw_round`), not taken yet.
+
+        A pure function of the night, which may take a while for a big field: a host runs it off
+        its event loop, then gives it to `start_round`.
+        """
         self._ready_for_round()
-        draw = draw_round(self.config, self.entrants, self.results, self.round + 1, seed, draws=self.draws)
+        return draw(self.config, self.entrants, self.results, self.round + 1, seed, draws=self.draws)
+
+    def start_round(self, seed: int, *, drawn: RoundDraw | None = None) -> ClubNight:
+        """The next round drawn from ``seed``; ``drawn``: that draw, made already (`next_draw`)."""
+        draw = drawn if drawn is not None else self.next_draw(seed)
+        self._ready_for_round()
         return self._drawn(seed, draw)
 
     def record(self, result: MatchResult) -> ClubNight:

@@ -1,11 +1,13 @@
 """A headless club night's host: ``python -m capicu.net.club FOLDER [options]`` (for tests, benches
 and servers; ``capicu club`` is the interface's).
 
-It prints where it listens, the join code and the organiser's key, one line each, then runs the
-night until it is stopped (Ctrl-C or SIGTERM). Run again with the same command (the same folder)
-after a crash, it resumes the night where it stood: the draw, the standings, every table.
-The organiser draws rounds and closes tables from a client (``club_start``, ``club_close``, with
-the organiser's key), unless ``--round-delay`` draws each next round by itself.
+It prints where it listens, the join code and the organiser's key, one line each (and the name the
+night is announced by on the local network, unless ``--no-announce``, CAPICU_NO_LAN, or a bind to
+the loopback address), then runs the night until it is stopped (Ctrl-C or SIGTERM). Run again with
+the same command (the same folder) after a crash, it resumes the night where it stood: the draw,
+the standings, every table. The organiser draws rounds and closes tables from a client
+(``club_start``, ``club_close``, with the organiser's key), unless ``--round-delay`` draws each
+next round by itself.
 """
 
 from __future__ import annotations
@@ -13,14 +15,16 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import os
 import signal
+import socket
 import sys
 from pathlib import Path
 
 import msgspec
 from capicu.core import Rules
 from capicu.core.club import ByeRule, ClubConfig, ClubError, ClubFormat
-from capicu.net.host.server import HostError
+from capicu.net.host.server import NO_LAN, Announce, HostError
 
 from .host import ClubHost, ClubHostConfig
 
@@ -44,6 +48,9 @@ def parser() -> argparse.ArgumentParser:
     parse.add_argument("--next-round-delay", type=float, default=20.0, help="a match's pause between rounds")
     parse.add_argument("--round-delay", type=float, default=None,
                        help="seconds from a round's end to the next draw (default: the organiser draws)")
+    parse.add_argument("--no-announce", action="store_true",
+                       help="do not announce the night on the local network (it is announced by its name, "
+                            "else as this machine's club)")
     return parse
 
 
@@ -57,10 +64,13 @@ async def run(options: argparse.Namespace) -> int:
     except ClubError as exc:
         print(f"club: {exc}", file=sys.stderr)
         return 2
+    announce = None
+    if not (options.no_announce or os.environ.get(NO_LAN)):
+        announce = Announce(options.name or f"{socket.gethostname()[:24]}'s club")
     host = ClubHost(ClubHostConfig(
         club, options.folder, bind=options.bind, port=options.port, code=options.code,
         computer_level=options.level, grace=options.grace, next_round_delay=options.next_round_delay,
-        round_delay=options.round_delay))
+        round_delay=options.round_delay, announce=announce))
     try:
         address, port = await host.start()
     except HostError as exc:
@@ -70,6 +80,8 @@ async def run(options: argparse.Namespace) -> int:
     print(f"club: listening on {address} port {port}", flush=True)
     print(f"club: join code {options.code or '-'}", flush=True)
     print(f"club: organiser key {host.organiser_key}", flush=True)
+    if host.announced is not None:
+        print(f"club: announced on the local network as {host.announced}", flush=True)
     people = len(night.entrants)
     print(f"club: night {night.phase.value} round {night.round} with {people} people", flush=True)
     stop = asyncio.Event()

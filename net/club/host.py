@@ -27,8 +27,9 @@ with its token when it comes back; one who leaves the club (a ``bye`` on the clu
 leaves for good: the computer plays their seat, and later draws leave them out.
 
 Everything the night needs to go on is on disk before anybody hears of it: the night's journal
-(net/store/club.py's `ClubJournal`: every join, leave, draw and result of `ClubNight`'s log, and
-the night's secret, which its tokens, organiser's key and seeds are drawn from) and each table's
+(net/store/club.py's `ClubJournal`: every join, leave, draw and result of `ClubNight`'s log, the
+night's secret, which its tokens, organiser's key and seeds are drawn from, and who has come to their
+drawn seat: a seat still awaited after a restart sits its person down, it is no return) and each table's
 own match journal. After each round, and at its end, the night is kept in the club history. A host
 killed with ``kill -9`` and started again on the same folder resumes the night: the draw, the
 standings, and every table where it stood, its seats held for their people (the same tokens).
@@ -49,13 +50,23 @@ from pathlib import Path
 from typing import Any
 
 import msgspec
-from capicu.core.club import ClubConfig, ClubError, ClubNight, ClubProblem, MatchResult, Phase, TableDraw
+from capicu.core.club import (
+    ClubConfig,
+    ClubError,
+    ClubNight,
+    ClubProblem,
+    DrawRound,
+    MatchResult,
+    Phase,
+    TableDraw,
+    draw_round,
+)
 from capicu.core.codes import Statement
 from capicu.net.codec import encode_frame
 from capicu.net.codes import Entropy, new_seat_key, same_code
 from capicu.net.host.effects import Close, Effect, Peer, Send
 from capicu.net.host.machine import Limits
-from capicu.net.host.server import Host, HostConfig, HostError, HostNote, HostProblem
+from capicu.net.host.server import Announce, Host, HostConfig, HostError, HostNote, HostProblem
 from capicu.net.host.table import Table, TableConfig
 from capicu.net.protocol import (
     CLUB_TABLE,
@@ -84,10 +95,18 @@ from capicu.net.store.journal import JournalError
 from capicu.net.store.journals import JournalLock
 from capicu.net.store.record import MatchRecord, record_file_name, utc_text
 
+from .announce import ClubAnnouncement
+
 #: The files of a night's folder: its journal, its tables' journals, its records.
 NIGHT_FILE = "night.journal"
 TABLES_FOLDER = "tables"
 RECORDS_FOLDER = "records"
+
+#: The host's own journal lines (`ClubJournal.write_host`) that keep which drawn seats still await
+#: their person: ``{"awaiting": round}`` as a round is drawn (every person's seat of it awaits),
+#: then ``{"arrived": table, "seat": n}`` as each person first comes to their seat.
+AWAITING = "awaiting"
+ARRIVED = "arrived"
 
 _TABLE_NAME = re.compile(r"r(\d+)-t(\d+)")
 _CONNECTIONS = Limits().connections_per_address
@@ -138,6 +157,9 @@ class ClubHostConfig:
     #: Where each finished match's record is kept, and the night in the club history beside the
     #: match history (net/store/club.py): a data folder's ``records/``. None: the night's folder's.
     records: Path | None = None
+    #: Announce the night on the local network as a table is (net/club/announce.py); None: do not.
+    #: A club that listens on the loopback address only never announces.
+    announce: Announce | None = None
 
 
 class ClubHost:
@@ -158,9 +180,14 @@ class ClubHost:
         report: Callable[[Statement[HostNote]], None] | None = None,
         clock: Callable[[], float] | None = None,
         entropy: Entropy = secrets.token_bytes,
+        draw: DrawRound = draw_round,
     ) -> None:
         self.config = config
         club = config.club
+        #: What draws each round (core/club/draw.py's; a test gives one it holds back).
+        self._draw = draw
+        #: The next round's draw being made (`start_round`).
+        self._drawing: asyncio.Task[None] | None = None
         #: Where the night's matches' records are kept, and the night in the club history.
         self.records = config.records or config.folder / RECORDS_FOLDER
         self.host = Host(
@@ -170,7 +197,7 @@ class ClubHost:
                 computer_threads=config.computer_threads, no_first_table=True,
             ),
             report=report, clock=clock, entropy=entropy, match_over=self._match_over,
-            round_scored=self._round_scored,
+            round_scored=self._round_scored, arrived=self._arrived,
         )
         self.host.machine.lobby = self
         self._entropy = entropy
@@ -202,6 +229,10 @@ class ClubHost:
         self._keeping: set[asyncio.Task[None]] = set()
         #: Set whenever the night changes (a test or the interface waits on it).
         self.changed = asyncio.Event()
+        #: The night's announcement on the local network (None: not announced).
+        self._announcement: ClubAnnouncement | None = None
+        #: (Resuming.) The round's tables' drawn seats whose person had not come yet, by table.
+        self._resumed_awaited: dict[str, set[int]] = {}
 
     # -- starting and stopping -------------------------------------------------------
 
@@ -239,6 +270,9 @@ class ClubHost:
             # The round's tables first: a client that comes back finds its table there.
             await self._resume_round()
             address, port = await self.host.start()
+            config = self.config
+            self._announcement = ClubAnnouncement.start(config.announce, port=port, bind=config.bind,
+                                                        code_needed=config.code is not None)
         except BaseException:
             await self.host.stop()
             if self._journal is not None:
@@ -271,6 +305,7 @@ class ClubHost:
         self._secrets(secret, recovered.header.night)
         self.started = recovered.header.started
         self.night = recovered.night
+        self._resumed_awaited = _awaited_seats(recovered.night, recovered.host)
         if recovered.damage is not None:
             self.host.report(HostNote.BESIDE(text=f"the club night's journal {path}: {recovered.damage}"))
 
@@ -294,7 +329,8 @@ class ClubHost:
             if result is not None and result.closed:
                 continue
             if path.exists() and path.stat().st_size:
-                await self.host.resume_table(self._table_config(draw.round, drawn.number), path)
+                await self.host.resume_table(self._table_config(draw.round, drawn.number), path,
+                                             awaited=self._resumed_awaited.get(name, set()))
                 if result is None:
                     # (A match that ended as the host stopped, before the night heard: its record
                     # now, and its result with it.)
@@ -304,6 +340,9 @@ class ClubHost:
 
     async def stop(self) -> None:
         """Hang up on everybody and stop; the night and its tables stay on disk to be resumed."""
+        announcement, self._announcement = self._announcement, None
+        if announcement is not None:  # withdrawn first: nobody should find a night that is closing
+            await announcement.close()
         for timer in (self._next_round, self._scores_timer):
             if timer is not None:
                 timer.cancel()
@@ -325,21 +364,57 @@ class ClubHost:
         if lock is not None:
             lock.release()
 
+    @property
+    def announced(self) -> str | None:
+        """The name the night is listed by on the local network (None: it is not announced)."""
+        return self._announcement.name if self._announcement is not None else None
+
     def join_command(self) -> str:
         """The ``capicu club --join`` line people type (the join code and address)."""
         return self.host.join_command().replace("capicu join", "capicu club --join", 1)
 
     # -- the organiser ------------------------------------------------------------------
 
-    def start_round(self) -> None:
-        """Draw the next round and seat it; `ClubError` when it cannot be drawn now (say why)."""
+    async def start_round(self) -> None:
+        """Draw the next round and seat it; `ClubError` when it cannot be drawn now (say why).
+
+        The draw (a pure function of the night and a seed, which takes a while for a big field)
+        runs in a worker thread, the host answering everybody meanwhile. The round's start is one
+        step: a start asked for while a round is being drawn waits for that draw, and draws no other.
+        """
         if self._next_round is not None:
             self._next_round.cancel()
             self._next_round = None
-        night = self.night
-        round = night.round + 1
-        night = night.start_round(self._seed("round", round))
+        drawing = self._drawing
+        if drawing is None:
+            drawing = self._drawing = asyncio.get_running_loop().create_task(self._draw_round_now())
+            self._tasks.add(drawing)
+
+            def drawn(task: asyncio.Task[None]) -> None:
+                self._tasks.discard(task)
+                self._drawing = None
+
+            drawing.add_done_callback(drawn)
+        await asyncio.shield(drawing)
+
+    @property
+    def drawing(self) -> bool:
+        """A round is being drawn now (`start_round`)."""
+        return self._drawing is not None
+
+    async def _draw_round_now(self) -> None:
+        while True:
+            night = self.night
+            round = night.round + 1
+            seed = self._seed("round", round)
+            made = await asyncio.to_thread(night.next_draw, seed, self._draw)
+            if self.night is night:
+                break
+            # Somebody joined or left the night while it was drawn: drawn again, with them.
+        night = night.start_round(seed, drawn=made)
         self._write(night)
+        # Its seats await their people until each first comes (`_arrived`): kept for a restart.
+        self._write_host({AWAITING: round})
         draw = night.draws[-1]
         for drawn in draw.tables:
             self._open_table(draw.round, drawn)
@@ -429,14 +504,18 @@ class ClubHost:
     def organise(self, peer: Peer, message: ClubStart | ClubClose, now: float) -> list[Effect]:
         if not self.organiser_key or not same_code(message.key, self.organiser_key):
             raise ProtocolError(ErrorCode.REFUSED, "that is not the club night's organiser's key")
-        try:
-            if isinstance(message, ClubStart):
-                self.start_round()
-            else:
-                self._spawn(self._close_asked(peer, message.table))
-        except ClubError as exc:
-            raise ProtocolError(ErrorCode.NOT_READY, str(exc)) from None
+        if isinstance(message, ClubStart):
+            if not self.drawing:  # (a second start while the round is drawn: that draw is the answer)
+                self._spawn(self._start_asked(peer))
+        else:
+            self._spawn(self._close_asked(peer, message.table))
         return []
+
+    async def _start_asked(self, peer: Peer) -> None:
+        try:
+            await self.start_round()
+        except ClubError as exc:
+            self._send(peer, Error(ErrorCode.NOT_READY, str(exc)))
 
     async def _close_asked(self, peer: Peer, name: str) -> None:
         try:
@@ -522,10 +601,20 @@ class ClubHost:
     def _draw_next(self) -> None:
         self._next_round = None
         if self.night.phase is Phase.BETWEEN:
-            try:
-                self.start_round()
-            except ClubError as exc:  # (too few people left, say): the organiser decides
-                self.host.report(HostNote.BESIDE(text=f"the club night cannot draw its next round: {exc}"))
+            self._spawn(self._draw_next_round())
+
+    async def _draw_next_round(self) -> None:
+        try:
+            await self.start_round()
+        except ClubError as exc:  # (too few people left, say): the organiser decides
+            self.host.report(HostNote.BESIDE(text=f"the club night cannot draw its next round: {exc}"))
+
+    def _arrived(self, name: str, seat: int) -> None:
+        """A person came to their drawn seat the first time: kept, so that a resumed table awaits
+        them no more (their return is a return)."""
+        where = table_of(name)
+        if where is not None and where[0] == self.night.round and self._journal is not None:
+            self._write_host({ARRIVED: name, "seat": seat})
 
     def _cover(self, entrant: int) -> None:
         """``entrant`` left for good: the computer plays their seat at the round's table, if any."""
@@ -594,6 +683,8 @@ class ClubHost:
             if told is not None:
                 effects.append(Send(peer, told))
         self.host.carry_out(effects)
+        if self._announcement is not None:
+            self._announcement.show(self.night)  # (sent only when what it says changed)
         self.changed.set()
 
     def _send(self, peer: Peer, message: HostMessage) -> None:
@@ -639,7 +730,8 @@ class ClubHost:
             if table is None or night.result_of(draw.round, drawn.number) is not None:
                 break
             seat = table.seats[drawn.seats.index(who)]
-            mine = {"table": name, "seat": seat.index, "token": seat.token, "seat_key": seat.seat_key}
+            mine = {"table": name, "seat": seat.index, "token": seat.token, "seat_key": seat.seat_key,
+                    "covered": seat.covered}
         return ClubDrawn(round=draw.round, tables=self._tables(), byes=draw.byes, **mine)
 
     def _standings(self) -> ClubStandings:
@@ -663,6 +755,14 @@ class ClubHost:
             raise RuntimeError("the club night is not started")
         self.night = night
         written = self._written = journal.write_night(night)
+        written.add_done_callback(self._journal_done)
+
+    def _write_host(self, record: dict[str, Any]) -> None:
+        """Queue a line of the host's own for the night's journal (after what is queued)."""
+        journal = self._journal
+        if journal is None:
+            raise RuntimeError("the club night is not started")
+        written = self._written = journal.write_host(record)
         written.add_done_callback(self._journal_done)
 
     def _then(self, tell: Callable[[], None]) -> None:
@@ -717,6 +817,22 @@ def _points_now(table: Table | None, sides: int) -> tuple[int, ...]:
     view = match.view(None)
     points: tuple[int, ...] = getattr(view, "scores", None) or getattr(view, "totals", None) or ()
     return tuple(int(p) for p in points)[:sides] or (0,) * sides
+
+
+def _awaited_seats(night: ClubNight, lines: list[dict[str, Any]]) -> dict[str, set[int]]:
+    """The round's tables' drawn seats whose person had not come yet, by table name, as the
+    journal's host lines say (`AWAITING`, then `ARRIVED`); none for a journal from before them."""
+    if not night.draws or not any(line.get(AWAITING) == night.round for line in lines):
+        return {}
+    draw = night.draws[-1]
+    awaited = {table_name(draw.round, drawn.number): {seat for seat, who in enumerate(drawn.seats)
+                                                       if who is not None}
+               for drawn in draw.tables}
+    for line in lines:
+        seats = awaited.get(line.get(ARRIVED, ""))
+        if seats is not None and isinstance(line.get("seat"), int):
+            seats.discard(line["seat"])
+    return awaited
 
 
 def _lock(path: Path) -> JournalLock | None:

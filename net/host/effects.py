@@ -126,6 +126,16 @@ class RoundScored:
     table: str
 
 
+@dataclass(frozen=True, slots=True)
+class Arrived:
+    """The person drawn to seat ``seat`` of table ``table`` (a club night's) came to it the first
+    time: it is awaited no more. For whoever keeps that across a restart (net/club/); nothing
+    waits for it."""
+
+    table: str
+    seat: int
+
+
 class Player(Protocol):
     """A computer player of some game (core/games.py makes one for each game's levels)."""
 
@@ -216,4 +226,4 @@ class Report:
     note: Statement[HostNote]
 
 
-Effect = Send | Tell | Close | Record | KeepRecord | RoundScored | Think | Ask | Cancelled | Report
+Effect = Send | Tell | Close | Record | KeepRecord | RoundScored | Arrived | Think | Ask | Cancelled | Report

@@ -30,7 +30,7 @@ import secrets
 import socket
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from concurrent.futures import Executor, ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
 from functools import partial
@@ -49,6 +49,7 @@ from capicu.net.store.keeping import KeptBy
 from capicu.net.store.record import MatchRecord
 
 from .effects import (
+    Arrived,
     Ask,
     Cancelled,
     Close,
@@ -73,10 +74,20 @@ if TYPE_CHECKING:
     from capicu.net.store.archive import Kept
 
 __all__ = [
-    "Announce", "Connection", "Host", "HostConfig", "HostError", "HostNote", "HostProblem", "Limits",
+    "NO_LAN",
+    "Announce",
+    "Connection",
+    "Host",
+    "HostConfig",
+    "HostError",
+    "HostNote",
+    "HostProblem",
+    "Limits",
     "RejoinRequest",
+    "is_loopback",
     "lan_address",
-    "new_join_code", "reachable",
+    "new_join_code",
+    "reachable",
 ]
 
 #: Seconds a closing connection keeps reading (and dropping) input; see `Connection.close`.
@@ -111,6 +122,12 @@ class HostError(Exception):
         code(**params)  # checks the params against the code's declaration
         self.code = code
         self.params = params
+
+
+#: Set (to anything), nothing is announced on the local network nor looked for there (the test
+#: suite sets it: its tests stay off the machine's real network). The command line reads it, and
+#: so does the headless club host (``python -m capicu.net.club``).
+NO_LAN = "CAPICU_NO_LAN"
 
 
 @dataclass(frozen=True, slots=True)
@@ -314,12 +331,15 @@ class Host:
         entropy: Entropy = secrets.token_bytes,
         match_over: Callable[[str, MatchRecord], None] | None = None,
         round_scored: Callable[[str], None] | None = None,
+        arrived: Callable[[str, int], None] | None = None,
     ) -> None:
         self.config = config
-        #: Told of each finished match (its table's name and its record), and of each round of a
-        #: match that ends with the match going on (its table's name), on the event loop.
+        #: Told of each finished match (its table's name and its record), of each round of a
+        #: match that ends with the match going on (its table's name), and of each person's first
+        #: arrival at a drawn seat (its table's name and seat), on the event loop.
         self._match_over = match_over
         self._round_scored = round_scored
+        self._arrived = arrived
         self._clock = clock
         #: Where the tables' secrets and seeds come from (a test's seeded source, or `secrets`).
         self._entropy = entropy
@@ -469,7 +489,7 @@ class Host:
         sockname = self._server.sockets[0].getsockname()
         self.address = config.bind or "0.0.0.0"
         self.port = int(sockname[1])
-        if config.announce is not None and not _loopback(config.bind):
+        if config.announce is not None and not is_loopback(config.bind):
             # Imported only here: python-zeroconf is loaded by a host that announces, never by `capicu play`.
             from capicu.net.mdns import Announcer
 
@@ -511,9 +531,10 @@ class Host:
         self._carry_out(self.machine.add_table(table))
         return table
 
-    async def resume_table(self, config: TableConfig, path: Path) -> Table:
+    async def resume_table(self, config: TableConfig, path: Path, *, awaited: Collection[int] = ()) -> Table:
         """Add the table whose match ``path`` journals, replayed where it stood (its people away);
-        it goes on writing there. `HostError` when the journal cannot be read or replayed."""
+        it goes on writing there. ``awaited``: its drawn seats whose person has not come yet.
+        `HostError` when the journal cannot be read or replayed."""
         try:
             recovered = await asyncio.to_thread(read_journal, path)
             journal = await asyncio.to_thread(Journal.reopen, path, recovered)
@@ -523,7 +544,7 @@ class Host:
             table = Table.restore(
                 config, recovered, journal, now=self._now(), entropy=self._entropy,
                 heartbeat=self.config.limits.heartbeat, players_keep_state=not self.config.computer_processes,
-                clock_offset=self._clock_offset(),
+                clock_offset=self._clock_offset(), awaited=awaited,
             )
         except ValueError as exc:
             raise HostError(f"cannot resume from {path}: {exc}", HostProblem.CANNOT_RESUME,
@@ -771,6 +792,8 @@ class Host:
             self.report(effect.note)
         elif isinstance(effect, RoundScored) and self._round_scored is not None:
             self._round_scored(effect.table)
+        elif isinstance(effect, Arrived) and self._arrived is not None:
+            self._arrived(effect.table, effect.seat)
 
     def _keep_record(self, keep: KeepRecord) -> None:
         """Write a finished match's record in the host's folder of records, in a thread; say how it went."""
@@ -837,7 +860,7 @@ def _free_port() -> int:
         return int(probe.getsockname()[1])
 
 
-def _loopback(bind: str | None) -> bool:
+def is_loopback(bind: str | None) -> bool:
     """Whether ``bind`` is a loopback address (a host nobody else can reach, such as a solo game's)."""
     if bind is None:
         return False

@@ -38,6 +38,7 @@ from __future__ import annotations
 import base64
 import hmac
 from collections import deque
+from collections.abc import Collection
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from enum import StrEnum
@@ -91,6 +92,7 @@ from capicu.net.store.record import MatchRecord, RecordSeat, record_of, utc_text
 from msgspec import UNSET, UnsetType
 
 from .effects import (
+    Arrived,
     Close,
     Effect,
     HostNote,
@@ -419,12 +421,14 @@ class Table:
         heartbeat: float = 15.0,
         players_keep_state: bool = True,
         clock_offset: float = 0.0,
+        awaited: Collection[int] = (),
     ) -> Table:
         """The table a journal recorded, its match replayed; every person is away.
 
         A journal begun in the lobby gives back the lobby, its seats held for
-        their people for the grace period. Raises ValueError when the journal's
-        match cannot be replayed.
+        their people for the grace period. ``awaited``: a drawn table's seats whose
+        person had not come yet (the club night keeps that): their first arrival
+        sits them down. Raises ValueError when the journal's match cannot be replayed.
         """
         header = recovered.header
         log = recovered.match_log()
@@ -467,6 +471,7 @@ class Table:
             if seat.kind is SeatKind.PERSON:
                 # A journal from before seat keys gets new ones (welcomes carry them).
                 seat.seat_key = saved.key or new_seat_key(entropy)
+                seat.awaited = seat.index in awaited
                 table._deadlines.set(("grace", seat.index), now + config.grace)
         table.match = match
         table._phase = Phase.of(match)  # a restored table begins where its match stands
@@ -666,6 +671,8 @@ class Table:
         peer.name, peer.seat, peer.table = found.name, found.index, self
         self._send(peer, self._welcome(found))
         self._note(HostNote.SEATED if first else HostNote.CAME_BACK, found)
+        if first:
+            self._out.append(Arrived(self.name, found.index))
         self._broadcast_seats()
         match = self.match
         if match is None and all(s.kind is not SeatKind.OPEN and not s.person_away for s in self.seats):

@@ -8,6 +8,7 @@ from capicu.net.discovery import (
     TABLE_NAME_LIMIT,
     Ad,
     AdError,
+    ClubAd,
     Found,
     ad_from_txt,
     ad_to_txt,
@@ -44,16 +45,19 @@ def test_an_announcement_reads_back_as_it_was_made() -> None:
     assert with_ssh.free == 0
 
 
-def test_the_record_carries_no_secret() -> None:
-    """Whether a code is needed is said; the code itself, tokens and seat keys have no key to go in."""
+def keys_of(record: bytes) -> set[str]:
     keys = set()
-    record = ad_to_txt(ANA)
     at = 0
     while at < len(record):
         entry = record[at + 1 : at + 1 + record[at]]
         keys.add(entry.split(b"=")[0].decode())
         at += 1 + record[at]
-    assert keys == {"v", "proto", "name", "game", "preset", "seats", "taken", "code"}
+    return keys
+
+
+def test_the_record_carries_no_secret() -> None:
+    """Whether a code is needed is said; the code itself, tokens and seat keys have no key to go in."""
+    assert keys_of(ad_to_txt(ANA)) == {"v", "proto", "name", "game", "preset", "seats", "taken", "code"}
 
 
 @given(name=st.text(min_size=1, max_size=TABLE_NAME_LIMIT), seats=st.integers(1, 16), data=st.data())
@@ -177,3 +181,79 @@ def test_python_zeroconf_is_not_loaded_to_play() -> None:
         capture_output=True, text=True, timeout=60, check=True,
     )
     assert loaded.stdout.strip() == "[]", loaded
+
+
+# -- a club night's announcement ---------------------------------------------------------
+
+CLUB = {**GOOD, "seats": "2", "taken": "2", "club": "swiss", "phase": "playing", "round": "2", "rounds": "3",
+        "people": "8"}
+
+
+def test_a_club_nights_announcement_reads_back_and_says_where_the_night_stands() -> None:
+    from capicu.core import Rules
+    from capicu.core.club import ClubConfig, ClubFormat, ClubNight
+    from capicu.net.club.announce import club_ad
+    from capicu.net.host.server import Announce
+
+    night = ClubNight.open(ClubConfig(rules=Rules(), format=ClubFormat.SWISS, rounds=3, table_size=2))
+    for name in ("Ana", "Beto", "Cleo"):
+        night = night.join(name)
+    night = night.leave(2)
+    ad = club_ad(Announce("Friday \x1b[31mclub\u200b"), night, code_needed=True)
+    back = ad_from_txt(ad_to_txt(ad))
+    assert back == ad and back.name == "Friday club"
+    assert back.club == ClubAd(format="swiss", phase="gathering", round=0, rounds=3, people=2)
+    assert (back.game, back.preset, back.code_needed) == ("line", "puerto-rican-drawing", True)
+    # A client that knows nothing of club nights reads a full table (it never tries to sit at it).
+    assert back.seats == back.taken == 2 and back.free == 0
+    # Nothing secret (the join code, the organiser's key, a club token) has a key to go in.
+    assert keys_of(ad_to_txt(ad)) == {"v", "proto", "name", "game", "preset", "seats", "taken", "code",
+                                      "club", "phase", "round", "rounds", "people"}
+    night = night.start_round(7)
+    assert ad_from_txt(ad_to_txt(club_ad(Announce("Friday"), night, code_needed=False))).club == ClubAd(
+        "swiss", "playing", 1, 3, 2)
+
+
+def test_a_club_night_is_joinable_until_it_is_over_and_only_in_our_protocol() -> None:
+    def listing(phase: str, protocol: int = PROTOCOL_VERSION) -> bool:
+        ad = ad_from_txt(txt(**{**CLUB, "phase": phase, "proto": str(protocol)}))
+        [shown] = listings([Found(ad, "10.0.0.5", 7254, "club")])
+        assert shown.club
+        return shown.joinable
+
+    assert listing("gathering") and listing("playing") and listing("between")
+    assert not listing("over")
+    assert not listing("playing", PROTOCOL_VERSION + 1)
+    assert not listings([found("A table")])[0].club
+
+
+@pytest.mark.parametrize(
+    ("fields", "reason"),
+    [
+        ({**CLUB, "round": "4"}, "round is 4, not from 0 to 3"),
+        ({**CLUB, "rounds": "0"}, "rounds is 0, not from 1 to 1000"),
+        ({k: v for k, v in CLUB.items() if k != "phase"}, "no phase"),
+        ({**CLUB, "people": "-1"}, "not a number"),
+        ({**CLUB, "people": "9" * 8}, "not a number"),
+        ({**CLUB, "club": "swiss\x1b[2J"}, "not a name"),
+        ({**CLUB, "phase": "play ing"}, "not a name"),
+        ({**CLUB, "club": b"\xff"}, "not UTF-8"),
+    ],
+)
+def test_a_bad_club_record_is_refused_with_its_reason(fields: dict[str, str | bytes], reason: str) -> None:
+    with pytest.raises(AdError, match=reason):
+        ad_from_txt(txt(**fields))
+
+
+@given(st.dictionaries(st.sampled_from(["club", "phase", "round", "rounds", "people", "name", "seats"]),
+                       st.binary(max_size=40), max_size=7))
+def test_any_values_under_a_club_nights_keys_are_a_club_or_a_clear_refusal(fields: dict[str, bytes]) -> None:
+    try:
+        ad = ad_from_txt(txt(**{**CLUB, **fields}))
+    except AdError as exc:
+        assert str(exc)
+    else:
+        club = ad.club
+        assert club is not None and ad.name.isprintable()
+        assert 0 <= club.round <= club.rounds and club.people >= 0
+        assert all(c.isascii() and (c.isalnum() or c == "-") for c in club.format + club.phase)

@@ -390,3 +390,115 @@ def test_a_hostile_announcement_is_cleaned_or_left_out_and_never_breaks_the_list
         running.result(WAIT)
     # The escapes and invisible characters are gone; the garbage and the lie (99 of 4 seats) are left out.
     assert [(t["name"], t["address"], t["taken"]) for t in listed] == [("Ana's table", rogue.address, 1)]
+
+
+# -- a club night on the LAN ---------------------------------------------------------------
+
+NIGHT = "Friday league"
+
+
+def test_a_club_nights_announcement_follows_the_night_and_goes_when_its_host_stops(
+        net: Net, tmp_path: Path) -> None:
+    """A real club host (in-process, on one machine) heard by the real discovery on another."""
+    host_machine, watch_machine = net.add(), net.add()
+    seen: list[tuple[str, int, int] | None] = []
+    changed, stop_watching = threading.Event(), threading.Event()
+
+    async def watch() -> None:
+        from capicu.net.mdns import TableWatch
+
+        def heard(found: list[Found]) -> None:
+            clubs = [each.ad.club for each in found if each.ad.name == NIGHT]
+            now = (clubs[0].phase, clubs[0].round, clubs[0].people) if clubs and clubs[0] else None
+            if not seen or seen[-1] != now:
+                seen.append(now)
+                changed.set()
+
+        table_watch = TableWatch(heard)
+        await table_watch.start()
+        try:
+            await asyncio.to_thread(stop_watching.wait, WAIT * 2)
+        finally:
+            await table_watch.close()
+
+    def seen_now(state: tuple[str, int, int] | None) -> None:
+        deadline = time.monotonic() + 10
+        while not (seen and seen[-1] == state):
+            assert time.monotonic() < deadline, f"the announcement said {seen}, never {state}"
+            changed.wait(0.5)
+            changed.clear()
+
+    watching = watch_machine.run(watch)
+    steps = [threading.Event() for _ in range(3)]
+
+    async def club_night() -> None:
+        from capicu.core import Rules
+        from capicu.core.club import ClubConfig, ClubFormat
+        from capicu.net.club import ClubClient, ClubHost, ClubHostConfig
+        from capicu.net.host.server import Announce
+
+        club = ClubConfig(rules=Rules(), format=ClubFormat.SWISS, rounds=2, table_size=2, name=NIGHT)
+        host = ClubHost(ClubHostConfig(club, tmp_path / "night", port=0, round_delay=None, grace=600,
+                                       announce=Announce(NIGHT)))
+        await host.start()
+        assert host.announced == NIGHT and host.port is not None
+        people = [await ClubClient.connect("127.0.0.1", host.port, name=name) for name in ("Ana", "Beto")]
+        try:
+            await asyncio.to_thread(steps[0].wait, WAIT)
+            host.start_round()
+            await asyncio.to_thread(steps[1].wait, WAIT)
+        finally:
+            for person in people:
+                await person.close()
+            await host.stop()
+        steps[2].set()
+
+    night = host_machine.run(club_night)
+    seen_now(("gathering", 0, 2))
+    steps[0].set()
+    seen_now(("playing", 1, 2))  # a round drawn: the announcement says so
+    steps[1].set()
+    assert steps[2].wait(WAIT)
+    night.result(WAIT)
+    seen_now(None)  # the host stopped: its goodbye took the night off the list
+    stop_watching.set()
+    watching.result(WAIT)
+
+
+def test_a_club_night_is_listed_and_joined_with_no_address_by_club_join_and_by_join(net: Net) -> None:
+    host_machine, looker, dora_machine, eli_machine = net.add(), net.add(), net.add(), net.add()
+    argv = host_machine.command(sys.executable, "-m", "capicu.net.club", str(net.home / "night"), "--name",
+                                NIGHT, "--table-size", "2", "--rounds", "2", "--code", "K7PX2M")
+    process = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                               env=_env(net, "club-host"), start_new_session=True)
+    net.processes.append(process)
+    output = ProcessLines(process.stdout, WAIT)
+    port = int(output.matching(r"listening on \S+ port (\d+)").group(1))
+    output.matching(f"announced on the local network as {NIGHT}")
+
+    [listed] = _tables_cli(net, looker)
+    assert (listed["name"], listed["address"], listed["port"], listed["code_needed"]) == (
+        NIGHT, host_machine.address, port, True)
+    assert listed["club"] == {"format": "swiss", "phase": "gathering", "round": 0, "rounds": 2, "people": 0}
+
+    # `capicu club --join` with no address: the one night heard is offered, its code asked for.
+    dora = Terminal(dora_machine.command(sys.executable, "-m", "capicu.tui", "club", "--join", "--name",
+                                         "Dora", "--lang", "en"), env=_env(net, "dora"))
+    net.terminals.append(dora)
+    dora.wait_for(lambda text: f"Join {NIGHT} (club night)? [Y/n]" in text, "the offer")
+    assert "puerto-rican-drawing  ·  Swiss, not started, 0 players" in dora.text(), dora.text()
+    dora.send(b"\r")
+    dora.wait_for(lambda text: f"Join code for {NIGHT} (club night):" in text, "the question for the code")
+    dora.send(b"K7PX2M\r")
+    dora.wait_for(lambda text: "Dora (you)" in text, "Dora in the club's lobby")
+
+    # `capicu join` with no address hears the club night too (its announcement followed Dora's join),
+    # and takes Eli into it, not to a table.
+    eli = Terminal(eli_machine.command(sys.executable, "-m", "capicu.tui", "join", "--name", "Eli",
+                                       "--code", "K7PX2M", "--lang", "es"), env=_env(net, "eli"))
+    net.terminals.append(eli)
+    eli.wait_for(lambda text: f"{NIGHT} (noche de club)" in text and "suizo, sin empezar, 1 jugador" in text,
+                 "the night in Spanish, with Dora in it")
+    eli.send(b"\r")
+    eli.wait_for(lambda text: "Eli (tú)" in text and "Dora" in text, "Eli in the club's lobby")
+    dora.wait_for(lambda text: "Eli" in text, "Eli on Dora's roster")

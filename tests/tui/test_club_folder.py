@@ -76,7 +76,7 @@ async def test_new_sets_the_unfinished_night_aside_and_starts_another() -> None:
 async def test_a_night_that_is_over_is_set_aside_and_the_next_one_starts() -> None:
     host = await _host(_request())
     clubs = await _join(host, "Ana", "Beto")
-    host.start_round()
+    await host.start_round()
     await host.close_table("r1-t1")  # the night's only table closed: the night is over
     assert host.night.phase is Phase.OVER
     for club in clubs:

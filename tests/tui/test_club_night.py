@@ -27,7 +27,7 @@ from capicu.net.protocol import ClubPhase, GameSnapshot, TableState
 from capicu.tui.app import CapicuApp
 from capicu.tui.game import DisplayOptions, HostClub, JoinGame
 from capicu.tui.screens.club_lobby import ClubLobbyScreen
-from capicu.tui.screens.club_standings import ClubStandingsScreen, StandingsOverlay
+from capicu.tui.screens.club_standings import ClubStandingsScreen, StandingsOverlay, TakeSeatBackScreen
 from capicu.tui.screens.draw_table import DrawTableScreen
 from capicu.tui.screens.match_over import MatchOverScreen
 from capicu.tui.widgets.standings_table import StandingsTable
@@ -45,10 +45,10 @@ def _config(*, rounds: int = 2, target: int = 10) -> ClubConfig:
 
 
 @contextlib.asynccontextmanager
-async def club_host(folder: Path, club: ClubConfig) -> AsyncIterator[ClubHost]:
+async def club_host(folder: Path, club: ClubConfig, *, grace: float = 60.0) -> AsyncIterator[ClubHost]:
     host = ClubHost(ClubHostConfig(
         club, folder, bind="127.0.0.1", port=0, code=CODE, computer_level="greedy", next_round_delay=0,
-        round_delay=None, limits=Limits(messages_per_second=10_000, message_burst=10_000)))
+        round_delay=None, grace=grace, limits=Limits(messages_per_second=10_000, message_burst=10_000)))
     await host.start()
     try:
         yield host
@@ -113,7 +113,7 @@ async def test_a_player_is_taken_to_each_seat_by_itself_and_back_to_the_standing
                                what="the roster as people arrive")
                 text = screen_text(app)
                 assert "Ana (you)" in text and "Beto" in text and "Dani" in text
-                host.start_round()
+                await host.start_round()
                 # No join line: the draw alone takes the app to its seat.
                 await wait_for(pilot, lambda: isinstance(app.screen, DrawTableScreen), steps=STEPS,
                                what="the seat of round 1")
@@ -146,7 +146,7 @@ async def test_a_player_is_taken_to_each_seat_by_itself_and_back_to_the_standing
                 assert told is not None and board.rows_shown == told.rows
                 assert [row.entrant for row in told.rows] == [s.entrant for s in host.night.standings()]
                 await wait_for(pilot, lambda: "Standings: round 1 of 2" in screen_text(app), what="the title")
-                host.start_round()
+                await host.start_round()
                 await wait_for(pilot, lambda: isinstance(app.screen, DrawTableScreen), steps=STEPS,
                                what="the seat of round 2")
                 drawn = app.club.model.club_draw
@@ -239,6 +239,45 @@ async def test_the_menu_leads_to_the_organisers_form_which_says_what_is_wrong(
         assert club.rules == Rules.preset_named("puerto-rican-drawing")
 
 
+async def test_the_organisers_form_offers_the_games_house_rules_as_the_tables_form_does() -> None:
+    from capicu.tui.screens.club_setup import ClubSetupScreen
+    from textual.widgets import Select
+
+    app = CapicuApp(DisplayOptions(mouse=False, ascii=True))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("c")
+        await wait_for(pilot, lambda: isinstance(app.screen, ClubSetupScreen), what="the organiser's form")
+        form = app.screen
+        assert "House rules" in screen_text(app)
+        # The row and the Start button on screen at 80x24, above the footer.
+        for bottom in ("#house-rules", "#start"):
+            assert form.query_one(bottom).region.bottom <= 23, bottom
+        for shown in ("plain blanks", "draw 1 by 1", "no redeal"):
+            assert shown in screen_text(app)
+        form.query_one("#wild-blanks", Select).value = True
+        form.query_one("#draw-several", Select).value = 2
+        request = form.request()
+        assert request is not None
+        rules = request.club.rules
+        assert (rules.wild_blanks, rules.draw_several, bool(rules.redeal_on_doubles)) == (True, 2, False)
+        # What cannot combine is refused in one notice, and nothing starts.
+        form.query_one("#preset", Select).value = "puerto-rican-partners"
+        await pilot.pause()
+        form.query_one("#table-size", Select).value = 4
+        await pilot.press("ctrl+s")
+        await wait_for(pilot, lambda: "has no drawing" in str([n.message for n in app._notifications]),
+                       what="the refusal")
+        assert isinstance(app.screen, ClubSetupScreen)
+        # Another game: its own options, at its preset's values.
+        form.query_one("#preset", Select).value = "mexican-train"
+        await wait_for(pilot, lambda: "Options" in screen_text(app) and "House rules" not in screen_text(app),
+                       what="Mexican Train's options")
+        assert not form.query_one("#wild-blanks", Select).display
+        assert form.query_one("#house-rules").region.bottom <= 23
+        request = form.request()
+        assert request is not None and request.club.rules == Rules.preset_named("mexican-train")
+
+
 async def test_a_player_who_leaves_the_table_goes_to_the_standings_and_may_go_back_to_the_seat(
     tmp_path: Path,
 ) -> None:
@@ -251,7 +290,7 @@ async def test_a_player_who_leaves_the_table_goes_to_the_standings_and_may_go_ba
             await wait_for(pilot, lambda: isinstance(app.screen, ClubLobbyScreen), what="the club's lobby")
             async with players(port, "Beto", play=False):
                 await wait_for(pilot, lambda: "2 players have joined" in screen_text(app), what="the roster")
-                host.start_round()
+                await host.start_round()
                 await wait_for(pilot, lambda: isinstance(app.screen, DrawTableScreen), steps=STEPS,
                                what="the seat of round 1")
                 assert app.game is not None
@@ -271,10 +310,17 @@ async def test_a_player_who_leaves_the_table_goes_to_the_standings_and_may_go_ba
                 assert app.table is not None and app.table.seat == seat
 
 
+def covered_at(club: ClubClient, name: str) -> bool:
+    """``club``'s table shows the seat of ``name`` played by the computer."""
+    table = club.table
+    return table is not None and any(seat.covered for seat in table.model.seats if seat.name == name)
+
+
 async def test_a_player_who_dropped_is_asked_before_taking_the_seat_back_from_the_computer(
     tmp_path: Path,
 ) -> None:
-    async with club_host(tmp_path / "night", _config()) as host:
+    # No grace period: the computer covers a dropped seat at once.
+    async with club_host(tmp_path / "night", _config(), grace=0) as host:
         port = host.port
         assert port is not None
         join = JoinGame("127.0.0.1", port, name="Ana", code=CODE, club=True)
@@ -282,7 +328,7 @@ async def test_a_player_who_dropped_is_asked_before_taking_the_seat_back_from_th
             app = CapicuApp(DisplayOptions(mouse=False), join)
             async with app.run_test(size=(80, 24)) as pilot:
                 await wait_for(pilot, lambda: "2 players have joined" in screen_text(app), what="the roster")
-                host.start_round()
+                await host.start_round()
                 await wait_for(pilot, lambda: isinstance(app.screen, DrawTableScreen), steps=STEPS,
                                what="the seat of round 1")
                 assert app.game is not None
@@ -294,7 +340,7 @@ async def test_a_player_who_dropped_is_asked_before_taking_the_seat_back_from_th
                 return roster is not None and any(e.connected for e in roster.entrants if e.name == "Ana")
 
             async with asyncio.timeout(WAIT):
-                while ana_here():
+                while ana_here() or not covered_at(beto, "Ana"):
                     await asyncio.sleep(0.02)
             drawn = beto.model.club_draw
             assert drawn is not None
@@ -311,6 +357,42 @@ async def test_a_player_who_dropped_is_asked_before_taking_the_seat_back_from_th
             await come_back(join, question, "y", seat)
 
 
+async def test_a_player_back_within_the_grace_period_simply_has_the_seat_again(tmp_path: Path) -> None:
+    # The seat is only held (nobody plays it for her): no question, she sits at it again.
+    async with club_host(tmp_path / "night", _config()) as host:
+        port = host.port
+        assert port is not None
+        join = JoinGame("127.0.0.1", port, name="Ana", code=CODE, club=True)
+        async with players(port, "Beto", play=False) as (beto,):
+            app = CapicuApp(DisplayOptions(mouse=False), join)
+            async with app.run_test(size=(80, 24)) as pilot:
+                await wait_for(pilot, lambda: "2 players have joined" in screen_text(app), what="the roster")
+                await host.start_round()
+                await wait_for(pilot, lambda: isinstance(app.screen, DrawTableScreen), steps=STEPS,
+                               what="the seat of round 1")
+                assert app.game is not None
+                seat = app.game.table.seat
+                app.terminal_gone()
+            async with asyncio.timeout(WAIT):
+                while not (beto.table is not None and any(
+                        s.name == "Ana" and not s.connected for s in beto.table.model.seats)):
+                    await asyncio.sleep(0.02)
+            assert not covered_at(beto, "Ana")
+            app = CapicuApp(DisplayOptions(mouse=False), join)
+            async with app.run_test(size=(80, 24)) as pilot:
+                await wait_for(pilot, lambda: isinstance(app.screen, DrawTableScreen)
+                               and app.table is not None and app.table.view is not None, steps=STEPS,
+                               what="the seat again")
+                assert app.table is not None and app.table.seat == seat
+                assert not any(isinstance(screen, TakeSeatBackScreen) for screen in app.screen_stack)
+                assert "being played by the computer" not in screen_text(app)
+                async with asyncio.timeout(WAIT):
+                    while beto.table is None or not any(s.name == "Ana" and s.connected
+                                                        for s in beto.table.model.seats):
+                        await pilot.pause(0.02)
+                assert not covered_at(beto, "Ana")
+
+
 async def come_back(join: JoinGame, question: str, answer: str, seat: int | None) -> None:
     """The player's app comes back to the club during the round, and answers the question."""
     app = CapicuApp(DisplayOptions(mouse=False), join)
@@ -322,6 +404,14 @@ async def come_back(join: JoinGame, question: str, answer: str, seat: int | None
             await wait_for(pilot, lambda: isinstance(app.screen, ClubStandingsScreen), what="the standings")
             await wait_for(pilot, lambda: "Back to my table" in screen_text(app), what="the key")
             assert app.link is None and app.game is None
+            assert "The computer plays your seat at table" in screen_text(app)
+            # Her own table (the round's only one) is hers to go back to, not one to watch.
+            await pilot.press("tab")
+            await pilot.pause(0.05)
+            assert "Watch table" not in screen_text(app) and "Back to my table" in screen_text(app)
+            await pilot.press("w")
+            await pilot.pause(0.05)
+            assert isinstance(app.screen, ClubStandingsScreen) and app.link is None
             app.terminal_gone()
             return
         await wait_for(pilot, lambda: isinstance(app.screen, DrawTableScreen), steps=STEPS,
@@ -344,7 +434,7 @@ async def test_a_persons_first_arrival_at_a_drawn_table_is_sitting_down_and_a_re
             beto = await ClubClient.connect("127.0.0.1", port, name="Beto", code=CODE, follow=False)
             try:
                 await wait_for(pilot, lambda: "2 players have joined" in screen_text(app), what="the roster")
-                host.start_round()
+                await host.start_round()
                 await wait_for(pilot, lambda: isinstance(app.screen, DrawTableScreen)
                                and app.table is not None and app.table.view is not None, steps=STEPS,
                                what="the seat of round 1")

@@ -214,7 +214,8 @@ class Person:
         fits = re.search(r"fits \((\d)-(\d)\)", status)
         if fits is not None and f"{fits.group(1)}-{fits.group(2)}" in hand:
             return HOME + RIGHT * hand.index(f"{fits.group(1)}-{fits.group(2)}") + b"\r"
-        if "press p" in status:
+        footer = text.rstrip().splitlines()[-1] if text.strip() else ""
+        if "press p" in status or " p Pass" in footer:  # (the key is offered only when nothing fits)
             return b"p"
         if "fits both ends" in status:
             return LEFT

@@ -6,9 +6,17 @@ was heard, as its `TableWatch` tells it, and the suite's CAPICU_NO_LAN keeps it 
 
 from __future__ import annotations
 
-from capicu.net.discovery import Ad, Found
+from pathlib import Path
+
+from capicu.core import Rules
+from capicu.core.club import ClubConfig, ClubFormat
+from capicu.net.club import ClubHost, ClubHostConfig
+from capicu.net.club.announce import club_ad
+from capicu.net.discovery import Ad, Found, ad_from_txt, ad_to_txt
+from capicu.net.host.server import Announce
 from capicu.tui.app import CapicuApp
 from capicu.tui.game import DisplayOptions
+from capicu.tui.screens.club_lobby import ClubLobbyScreen
 from capicu.tui.screens.join_form import JoinFormScreen
 from helpers_app import screen_text, wait_for
 from textual.widgets import Button, Input, OptionList
@@ -85,3 +93,48 @@ async def test_the_host_says_what_name_its_table_is_listed_by() -> None:
         assert how_to_join_lines(app)[-1] == "On the local network the table is listed as Ana's table."
         app.hosted_at = Hosting("10.1.0.2", 7254, "K7PX2M")
         assert not any("local network" in line for line in how_to_join_lines(app))
+        app.hosted_at = Hosting("10.1.0.2", 7254, "K7PX2M", "Friday league", club=True)
+        assert how_to_join_lines(app)[1] == "  capicu club --join 10.1.0.2:7254 --code K7PX2M"
+        assert how_to_join_lines(app)[-1] == "On the local network the club night is listed as Friday league."
+
+
+async def test_a_club_night_heard_is_listed_as_one_and_choosing_it_leads_into_the_clubs_lobby(
+        tmp_path: Path) -> None:
+    """What a real club host announces, heard from the list: chosen, the app joins the club (not a table)."""
+    club = ClubConfig(rules=Rules(), format=ClubFormat.SWISS, rounds=3, table_size=2, name="Friday league")
+    host = ClubHost(ClubHostConfig(club, tmp_path / "night", bind="127.0.0.1", port=0, code="K7PX2M"))
+    await host.start()
+    try:
+        port = host.port
+        assert port is not None
+        # The record the host would announce (a club on 127.0.0.1 announces nothing), as heard.
+        heard = ad_from_txt(ad_to_txt(club_ad(Announce("Friday league"), host.night, code_needed=True)))
+        app = CapicuApp(DisplayOptions(mouse=False, language="en"))
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.press("j")
+            await wait_for(pilot, lambda: isinstance(app.screen, JoinFormScreen), what="the join form")
+            screen = app.screen
+            assert isinstance(screen, JoinFormScreen)
+            screen.tables_heard([table("Ana's table", "10.1.0.2"), Found(heard, "127.0.0.1", port, "club")])
+            await pilot.pause()
+            listed = screen.query_one("#tables", OptionList)
+            rows = [str(listed.get_option_at_index(i).prompt) for i in range(listed.option_count)]
+            assert rows == [
+                "Ana's table\n  puerto-rican-drawing  ·  3 of 4 seats free  ·  10.1.0.2:7254",
+                "Friday league (club night)\n  puerto-rican-drawing  ·  Swiss, not started, 0 players  ·  "
+                f"127.0.0.1:{port}",
+            ]
+            listed.focus()
+            listed.highlighted = 1
+            await pilot.press("enter")
+            await pilot.pause()
+            assert app.focused is screen.query_one("#code", Input)  # the night needs its code
+            screen.query_one("#code", Input).value = "K7PX2M"
+            screen.query_one("#name", Input).value = "Beto"
+            await pilot.press("ctrl+s")
+            await wait_for(pilot, lambda: isinstance(app.screen, ClubLobbyScreen), what="the club's lobby")
+            await wait_for(pilot, lambda: "Beto (you)" in screen_text(app), what="Beto in the club")
+            assert [entrant.name for entrant in host.night.entrants] == ["Beto"]
+            await app.leave_club()
+    finally:
+        await host.stop()

@@ -31,6 +31,7 @@ from .options import (
     rules_from_args,
     seconds,
 )
+from .tables import ask_code, look_for
 
 __all__ = [
     "DEFAULT_ROUNDS", "add_club_command", "default_table_size", "host_club_from_args", "join_club_from_args",
@@ -40,6 +41,8 @@ Parser = TypeVar("Parser", bound=argparse.ArgumentParser)
 
 #: Rounds of a Swiss or rotating-partners night when none are asked for.
 DEFAULT_ROUNDS = 3
+#: ``--join`` with no address: look for club nights on the local network.
+LOOK = ""
 
 
 def add_club_command(subparsers: argparse._SubParsersAction[Parser],
@@ -100,13 +103,17 @@ def add_club_options(club: argparse.ArgumentParser) -> None:
                               "round)"))
     group.add_argument("--name", default=None, metavar=t("NAME"),
                        help=t("your name in the club (Settings keeps the name you usually play under)"))
+    group.add_argument("--no-announce", action="store_true",
+                       help=t("do not announce the night on the local network (it is announced by its "
+                              "name, else as your club): people join by address"))
     group.add_argument("--new", dest="new_night", action="store_true",
                        help=t("start a new night even though the last one run here is unfinished (it is "
                               "set aside; by default the same command goes on with it)"))
     joining = club.add_argument_group(t("joining someone's club night"))
-    joining.add_argument("--join", metavar=t("HOST[:PORT]"), default=None,
-                         help=t("join the club night this host runs, as a player (with --code and --name): "
-                                "each round takes you to your table by itself"))
+    joining.add_argument("--join", metavar=t("HOST[:PORT]|NIGHT"), nargs="?", const=LOOK, default=None,
+                         help=t("join the club night this host runs, or the one of this name on the local "
+                                "network (none: look for club nights and choose one), as a player (with "
+                                "--code and --name): each round takes you to your table by itself"))
     joining.add_argument("--spectate", action="store_true", help=t("with --join: watch the night"))
     add_ssh_arguments(club)
     add_display_arguments(club)
@@ -152,13 +159,23 @@ def host_club_from_args(args: argparse.Namespace) -> HostClub:
     if args.ssh is None and args.ssh_keys is not None:
         raise CliError(t("--ssh-keys goes with --ssh"))
     return HostClub(club=club, bind=args.bind, port=args.port, code=code, round_delay=args.round_delay,
-                    name=player_name(args), new=args.new_night)
+                    name=player_name(args), new=args.new_night, announce=not args.no_announce,
+                    ssh_port=args.ssh or None)
 
 
 def join_club_from_args(args: argparse.Namespace) -> JoinGame:
-    """``capicu club --join HOST[:PORT]``: a player's (or a watcher's) way into someone's club night."""
-    host, port = parse_address(args.join)
-    return JoinGame(host=host, port=port, name=player_name(args), code=args.code, spectate=args.spectate,
+    """``capicu club --join [HOST[:PORT]|NIGHT]``: a player's (or a watcher's) way into someone's club
+    night: at that address, or the night of that name on the local network, or (no address) the one
+    chosen of those heard there."""
+    code: str | None = args.code
+    chosen = look_for(args.join if args.join != LOOK else None, args.spectate, clubs_only=True)
+    if chosen is not None:
+        host, port = chosen.found.address, chosen.found.port
+        if chosen.found.ad.code_needed and code is None:
+            code = ask_code(chosen)
+    else:
+        host, port = parse_address(args.join)
+    return JoinGame(host=host, port=port, name=player_name(args), code=code, spectate=args.spectate,
                     club=True)
 
 

@@ -12,7 +12,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import gc
-import ipaddress
 import os
 import re
 import socket
@@ -57,7 +56,7 @@ from .options import (
     parse_address,
     rules_from_args,
 )
-from .tables import add_tables_command, ask_code, choose_by_name, choose_from_list
+from .tables import add_tables_command, ask_code, look_for, table_name_shown
 
 if TYPE_CHECKING:
     from capicu.net.host.headless import News
@@ -412,49 +411,29 @@ def check_reachable(host: str, port: int, timeout: float = REACH_TIMEOUT) -> Non
     raise CliError(t("Could not reach the table: {reason}", reason=reason))
 
 
-def _plainly_an_address(text: str) -> bool:
-    """Whether ``text`` can only be an address: an IP address (with or without a port), or ``HOST:PORT``."""
-    try:
-        host, _ = parse_address(text)
-    except CliError:
-        return False
-    if host == "localhost" or ":" in text:
-        return True
-    try:
-        ipaddress.ip_address(host)
-    except ValueError:
-        return False
-    return True
-
-
 def run_join(args: argparse.Namespace) -> int:
     """``capicu join [HOST[:PORT] | TABLE]``: a seat (or a spectator's chair) at someone's table.
 
-    With no address, the tables on the local network are listed to choose from; with a
-    name that is not plainly an address, the table of that name is looked for (and, when
-    none is heard, the name is taken as a host's).
+    With no address, the tables (and club nights) on the local network are listed to choose
+    from; with a name that is not plainly an address, the table of that name is looked for
+    (and, when none is heard, the name is taken as a host's). A club night chosen so is
+    joined as ``capicu club --join`` joins it.
     """
     spectate, seat_key, code = bool(args.spectate), _seat_key(args), args.code
     name = _player_name(args)
-    chosen = None
-    if args.address is None:
-        chosen = choose_from_list(spectate)
-    elif not _plainly_an_address(args.address):
-        chosen = choose_by_name(args.address, spectate)
-        if chosen is None:
-            try:
-                parse_address(args.address)
-            except CliError:
-                raise CliError(t("no table called {name} was found on the local network",
-                                 name=repr(args.address[:60]))) from None
+    chosen = look_for(args.address, spectate)
+    club = chosen is not None and chosen.club
     if chosen is not None:
         host, port = chosen.found.address, chosen.found.port
+        if club and seat_key is not None:
+            raise CliError(t("{night} is a club night: its draw takes you to your seat, without a seat "
+                             "key", night=table_name_shown(chosen)))
         if chosen.found.ad.code_needed and code is None and seat_key is None:
             code = ask_code(chosen)
     else:
         host, port = parse_address(args.address)
     start = JoinGame(host=host, port=port, name=name, code=code, spectate=spectate, seat_key=seat_key,
-                     give_up_after=args.give_up_after)
+                     give_up_after=args.give_up_after, club=club)
     return run_app(args, start, before_screen=lambda: check_reachable(host, port))
 
 

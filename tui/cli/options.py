@@ -21,7 +21,7 @@ from capicu.core import LEVELS, Rules, RulesError
 from capicu.core.games import game_of
 from capicu.core.rules import ALL_PRESET_NAMES, RULE_OPTIONS, SETS, Game, OptionKind, RuleOption
 from capicu.net.host.sanitize import clean_text
-from capicu.net.host.server import Announce, HostConfig, Limits, new_join_code
+from capicu.net.host.server import NO_LAN, Announce, HostConfig, Limits, new_join_code
 from capicu.net.host.table import MAX_SPECTATORS, ConfigError, ConfigProblem, TableConfig
 from capicu.net.limits import NAME_LIMIT, TABLE_NAME_LIMIT
 from capicu.net.protocol import DEFAULT_PORT, MOST_SEATS
@@ -379,16 +379,23 @@ def host_config_from_args(args: argparse.Namespace) -> HostConfig:
         raise CliError(describe_config_problem(exc)) from None
 
 
-#: Set (to anything), nothing is announced on the local network nor looked for there (the test
-#: suite sets it: its tests stay off the machine's real network).
-NO_LAN = "CAPICU_NO_LAN"
-
-
 def default_table_name(person: str | None) -> str:
     """The table's name when none is given: the hosting person's, else this machine's."""
-    name = clean_text(person or "", limit=NAME_LIMIT) or clean_text(socket.gethostname(), limit=NAME_LIMIT)
     # TRANSLATORS: the name a hosted table is announced by on the local network ("Ana's table").
-    return t("{name}'s table", name=name or "capicu")
+    return t("{name}'s table", name=_host_name(person))
+
+
+def default_club_name(person: str | None) -> str:
+    """A club night's name on the local network when the night has none: its organiser's, else this
+    machine's."""
+    # TRANSLATORS: the name a club night is announced by on the local network ("Ana's club").
+    return t("{name}'s club", name=_host_name(person))
+
+
+def _host_name(person: str | None) -> str:
+    """Whose table (or club night) it is: the hosting person's name, else this machine's."""
+    name = clean_text(person or "", limit=NAME_LIMIT) or clean_text(socket.gethostname(), limit=NAME_LIMIT)
+    return name or "capicu"
 
 
 def announce_for(person: str) -> Announce | None:

@@ -3,30 +3,34 @@
 net/mdns.py listens (python-zeroconf, loaded only here and only when asked), and
 net/discovery.py says what each table announced; this words it. A table is named
 by its name, its game, its free seats and its address; a name that looks like
-another table's gets no more trust than its address.
+another table's gets no more trust than its address. A club night is announced
+beside the tables and listed with them, marked as one, with its format, its round
+and its people; ``capicu club --join`` with no address chooses among club nights only.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import ipaddress
 import json
 import os
 import sys
 from typing import TYPE_CHECKING, TypeVar
 
 from capicu.net.host.sanitize import clean_text, name_key
+from capicu.net.host.server import NO_LAN
 from capicu.net.limits import TABLE_NAME_LIMIT
 from capicu.net.protocol import PROTOCOL_VERSION
 from capicu.tui.words.describe_rules import preset_title
-from capicu.tui.words.messages import t, tn
+from capicu.tui.words.messages import t, tc, tn
 
-from .options import NO_LAN, CliError
+from .options import CliError, add_display_arguments, parse_address
 
 if TYPE_CHECKING:
     from capicu.net.discovery import Listing
 
-__all__ = ["LOOK_SECONDS", "add_tables_command", "look", "table_line"]
+__all__ = ["LOOK_SECONDS", "add_tables_command", "look", "look_for", "plainly_an_address", "table_line"]
 
 #: Seconds ``capicu join`` and ``capicu tables`` listen for tables (the first answers come within a second).
 LOOK_SECONDS = 2.0
@@ -63,37 +67,70 @@ def seats_words(listing: Listing) -> str:
               free=str(ad.free), seats=str(ad.seats))
 
 
+def club_words(listing: Listing) -> str:
+    """Where a club night stands: "Swiss, round 2 of 3, 8 players", or that it speaks another version."""
+    from capicu.tui.words.describe_club import format_name  # (a club night's words load with one)
+
+    club = listing.found.ad.club
+    assert club is not None
+    if listing.found.ad.protocol != PROTOCOL_VERSION:
+        return t("another version of capicu")
+    phases = {
+        "gathering": lambda: tc("a club night listed on the network", "not started"),
+        "playing": lambda: tc("a club night listed on the network", "round {round} of {rounds}",
+                              round=str(club.round), rounds=str(club.rounds)),
+        "between": lambda: tc("a club night listed on the network", "round {round} of {rounds} over",
+                              round=str(club.round), rounds=str(club.rounds)),
+        "over": lambda: tc("a club night listed on the network", "over"),
+    }
+    phase = phases[club.phase]() if club.phase in phases else club.phase  # (a newer host's: a plain word)
+    people = tn("{count} player", "{count} players", club.people, count=str(club.people))
+    return ", ".join((format_name(club.format), phase, people))
+
+
 def table_name_shown(listing: Listing) -> str:
-    """The table's name, with its address when another table's name looks like it."""
+    """The table's name, with its address when another table's name looks like it; a club night's
+    said to be one."""
     name = listing.found.ad.name
     if listing.look_alike:
         # TRANSLATORS: a table whose name looks like another's, told apart by its address.
-        return t("{name} (at {address})", name=name, address=listing.found.address)
+        name = t("{name} (at {address})", name=name, address=listing.found.address)
+    if listing.club:
+        # TRANSLATORS: a club night in the list of the local network ("Friday league (club night)").
+        name = t("{name} (club night)", name=name)
     return name
 
 
 def table_details(listing: Listing) -> str:
-    """What a list says under a table's name: "draw  ·  2 of 4 seats free  ·  10.0.0.5:7254"."""
+    """What a list says under a table's name: "draw  ·  2 of 4 seats free  ·  10.0.0.5:7254" (a club
+    night: "draw  ·  Swiss, round 2 of 3, 8 players  ·  10.0.0.5:7254")."""
     ad = listing.found.ad
-    return f"{preset_title(ad.preset)}  ·  {seats_words(listing)}  ·  {listing.found.where}"
+    state = club_words(listing) if listing.club else seats_words(listing)
+    return f"{preset_title(ad.preset)}  ·  {state}  ·  {listing.found.where}"
 
 
 def table_line(listing: Listing) -> str:
-    """One table on one line: its address first (for scripts), its name, its game, its seats."""
+    """One table on one line: its address first (for scripts), its name, its game, its seats (a club
+    night: its format, round and players)."""
     ad = listing.found.ad
-    details = [preset_title(ad.preset), seats_words(listing)]
+    details = [preset_title(ad.preset), club_words(listing) if listing.club else seats_words(listing)]
     if ad.code_needed:
         details.append(t("join code needed"))
     return f"{listing.found.where}  {table_name_shown(listing)}  ({', '.join(details)})"
 
 
 def table_json(listing: Listing) -> dict[str, object]:
+    """A table (or a club night: its ``club`` map) as ``capicu tables --json`` prints it."""
     ad = listing.found.ad
+    club = None if ad.club is None else {
+        "format": ad.club.format, "phase": ad.club.phase, "round": ad.club.round, "rounds": ad.club.rounds,
+        "people": ad.club.people,
+    }
     return {
         "name": ad.name, "game": ad.game, "preset": ad.preset, "seats": ad.seats, "taken": ad.taken,
         "free": ad.free, "code_needed": ad.code_needed, "protocol": ad.protocol, "ssh_port": ad.ssh_port,
         "address": listing.found.address, "port": listing.found.port,
-        "looks_like_another": listing.look_alike,
+        "looks_like_another": listing.look_alike, "club": club,
     }
 
 
@@ -105,12 +142,14 @@ def add_tables_command(subparsers: argparse._SubParsersAction[Parser]) -> None:
     """Add ``capicu tables``."""
     tables = subparsers.add_parser(
         "tables", help=t("list the tables on the local network"),
-        description=t("List the tables announced on the local network, one a line: address, name, game "
-                      "and free seats (multicast DNS reaches this network segment only)."),
+        description=t("List the tables and club nights announced on the local network, one a line: "
+                      "address, name, game and free seats (a club night: its format, round and players; "
+                      "multicast DNS reaches this network segment only)."),
     )
     tables.add_argument("--json", action="store_true", help=t("print the list as JSON"))
     tables.add_argument("--wait", type=float, default=LOOK_SECONDS, metavar=t("SECONDS"),
                         help=t("how long to listen (default: %(default)g)"))
+    add_display_arguments(tables)  # accepted after the command as before it (only --lang changes anything)
     tables.set_defaults(handler=run_tables)
 
 
@@ -125,24 +164,62 @@ def run_tables(args: argparse.Namespace) -> int:
     for listing in found:
         print(table_line(listing))
     if not found:
-        print(t("No table found on the local network."), file=sys.stderr)
+        print(t("No table or club night found on the local network."), file=sys.stderr)
     return 0
 
 
 def joinable(listing: Listing, spectate: bool) -> bool:
-    """A seat is free (or we only watch) and the table speaks our protocol."""
-    return listing.found.ad.protocol == PROTOCOL_VERSION and (spectate or listing.found.ad.free > 0)
+    """It speaks our protocol, and a seat is free (a club night: it is not over), or we only watch."""
+    return listing.found.ad.protocol == PROTOCOL_VERSION and (spectate or listing.joinable)
 
 
-def choose_by_name(name: str, spectate: bool) -> Listing | None:
-    """The table called ``name`` on the local network; None when none is heard.
+def plainly_an_address(text: str) -> bool:
+    """Whether ``text`` can only be an address: an IP address (with or without a port), or ``HOST:PORT``."""
+    try:
+        host, _ = parse_address(text)
+    except CliError:
+        return False
+    if host == "localhost" or ":" in text:
+        return True
+    try:
+        ipaddress.ip_address(host)
+    except ValueError:
+        return False
+    return True
 
-    CliError when several tables read as that name (one may imitate another): they are
-    listed with their addresses, to join by address.
+
+def look_for(address: str | None, spectate: bool, *, clubs_only: bool = False) -> Listing | None:
+    """What ``capicu join [HOST[:PORT]|NAME]`` (``clubs_only``: ``capicu club --join``) means on the
+    local network: with no address, the table (or club night) the player chooses of those heard; with
+    a name that is not plainly an address, the one of that name; None for an address (or a name
+    nobody announces that may be a host's)."""
+    if address is None:
+        return choose_from_list(spectate, clubs_only=clubs_only)
+    if plainly_an_address(address):
+        return None
+    chosen = choose_by_name(address, spectate, clubs_only=clubs_only)
+    if chosen is None:
+        try:
+            parse_address(address)
+        except CliError:
+            if address.rpartition(":")[2].isdigit():
+                raise  # HOST:PORT with a wrong port: that is what to say
+            name = repr(address[:60])
+            raise CliError(t("no club night called {name} was found on the local network", name=name)
+                           if clubs_only else
+                           t("no table called {name} was found on the local network", name=name)) from None
+    return chosen
+
+
+def choose_by_name(name: str, spectate: bool, *, clubs_only: bool = False) -> Listing | None:
+    """The table (``clubs_only``: club night) called ``name`` on the local network; None when none is heard.
+
+    CliError when several read as that name (one may imitate another): they are listed with
+    their addresses, to join by address.
     """
     from capicu.net.discovery import tables_named
 
-    named = tables_named(name, look(LOOK_SECONDS))
+    named = [each for each in tables_named(name, look(LOOK_SECONDS)) if each.club or not clubs_only]
     if not named:
         return None
     lines = "\n".join("  " + table_line(each) for each in named)
@@ -156,22 +233,29 @@ def choose_by_name(name: str, spectate: bool) -> Listing | None:
                          "address if it is the one:\n{tables}", name=repr(name), tables=lines))
     if not joinable(chosen, spectate):
         raise CliError(t("{table} cannot be joined: {why}", table=table_name_shown(chosen),
-                         why=seats_words(chosen)))
+                         why=club_words(chosen) if chosen.club else seats_words(chosen)))
     return chosen
 
 
-def choose_from_list(spectate: bool) -> Listing:
-    """The table the player picks of those heard (offered directly when it is the only one to join)."""
-    print(t("Looking for tables on the local network..."), flush=True)
-    found = look(LOOK_SECONDS)
+def choose_from_list(spectate: bool, *, clubs_only: bool = False) -> Listing:
+    """The table (``clubs_only``: club night) the player picks of those heard (offered directly when it
+    is the only one to join)."""
+    if clubs_only:
+        print(t("Looking for club nights on the local network..."), flush=True)
+    else:
+        print(t("Looking for tables on the local network..."), flush=True)
+    found = [each for each in look(LOOK_SECONDS) if each.club or not clubs_only]
     open_tables = [each for each in found if joinable(each, spectate)]
     if not found:
-        raise CliError(t("no table found on the local network (a network may not pass multicast): "
+        raise CliError(t("no club night found on the local network (a network may not pass multicast): "
+                         "join by address, capicu club --join HOST[:PORT]") if clubs_only else
+                       t("no table found on the local network (a network may not pass multicast): "
                          "join by address, capicu join HOST[:PORT]"))
     for number, listing in enumerate(found, 1):
         print(f"{number:>3}. {table_name_shown(listing)}\n     {table_details(listing)}")
     if not open_tables:
-        raise CliError(t("no table found has a free seat"))
+        raise CliError(t("no club night found can be joined") if clubs_only else
+                       t("no table found has a free seat"))
     interactive = sys.stdin.isatty()
     if len(open_tables) == 1:
         only = open_tables[0]
@@ -182,8 +266,10 @@ def choose_from_list(spectate: bool) -> Listing:
             return only
         raise CliError(t("no table chosen"))
     if not interactive:
-        raise CliError(t("several tables found: name one, capicu join NAME, or give its address"))
-    answer = _ask(t("Which table? (its number; Enter: none) "))
+        raise CliError(t("several club nights found: name one, capicu club --join NAME, or give its address")
+                       if clubs_only else
+                       t("several tables found: name one, capicu join NAME, or give its address"))
+    answer = _ask(t("Which one? (its number; Enter: none) "))
     if answer.isdigit() and 1 <= int(answer) <= len(found) and found[int(answer) - 1] in open_tables:
         return found[int(answer) - 1]
     raise CliError(t("no table chosen"))

@@ -1,4 +1,5 @@
-"""The organiser's form: a club night's game, format, rounds, target, tables, byes, name, code and port.
+"""The organiser's form: a club night's game, format, rounds, target, house rules, tables, byes, name,
+code and port.
 
 What ``capicu club`` takes as options, on one screen that fits 80x24 (each choice
 one line high). The night's settings are checked by core's `ClubConfig`; a choice
@@ -19,6 +20,7 @@ from capicu.tui.cli.club import DEFAULT_ROUNDS, default_table_size
 from capicu.tui.game import HostClub
 from capicu.tui.games import FACES
 from capicu.tui.screens.base import CapicuScreen
+from capicu.tui.widgets.house_rules import HouseRules, options_label
 from capicu.tui.words.describe import describe_rules_problem
 from capicu.tui.words.describe_club import bye_name, describe_club_problem, format_name
 from capicu.tui.words.describe_rules import preset_title
@@ -67,6 +69,9 @@ class ClubSetupScreen(CapicuScreen[None]):
                 yield Input(placeholder=str(DEFAULT_ROUNDS), id="rounds", type="integer", compact=True)
                 yield Label(t("Points to win"))
                 yield Input(placeholder=self._target_hint(rules), id="target", type="integer", compact=True)
+                # The game's house rules (or its own options), as the table's setup form offers them.
+                yield Label(options_label(self.preset), id="house-label")
+                yield HouseRules(self.preset)
                 yield Label(t("Byes"))
                 yield Select([(bye_name(b.value), b.value) for b in ByeRule], value=ByeRule.COMPUTER.value,
                              allow_blank=False, compact=True, id="bye")
@@ -108,6 +113,8 @@ class ClubSetupScreen(CapicuScreen[None]):
             target = self.query_one("#target", Input)
             target.placeholder = self._target_hint(rules)
             target.disabled = not rules.target_for(rules.min_players)
+            if self.query_one(HouseRules).show_game(event.value):
+                self.query_one("#house-label", Label).update(options_label(event.value))
         self._show_hint()
 
     def _show_hint(self) -> None:
@@ -143,7 +150,8 @@ class ClubSetupScreen(CapicuScreen[None]):
 
     def request(self) -> HostClub | None:
         """The night the form describes, or None after saying in a notice what is wrong."""
-        rules = Rules.preset_named(str(self._value("preset")))
+        preset = str(self._value("preset"))
+        rules = Rules.preset_named(preset)
         fmt = ClubFormat(str(self._value("format")))
         try:
             rounds = self._number("rounds")
@@ -157,6 +165,11 @@ class ClubSetupScreen(CapicuScreen[None]):
                 rules = msgspec.structs.replace(rules, target=target)
         except (ValueError, RulesError):
             self.notify(t("Points to win must be a whole number from 1 up."), severity="error")
+            return None
+        try:
+            rules = msgspec.structs.replace(rules, **self.query_one(HouseRules).chosen(preset))
+        except RulesError as exc:  # house rules that cannot combine, said in one sentence
+            self.notify(describe_rules_problem(exc.code, exc.params), severity="error")
             return None
         name = " ".join(self.query_one("#night-name", Input).value.split())
         try:

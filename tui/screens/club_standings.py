@@ -67,6 +67,11 @@ class ClubStandingsScreen(ClubScreen):
                 phase += " " + t("Press s to draw round {round}.", round=roster.round + 1)
             elif roster.phase == ClubPhase.PLAYING:
                 phase += " " + t("A late table: choose it below and press c to close it as it stands.")
+        back_to = self.capicu.table_to_go_back_to()
+        mine = next((table for table in roster.tables if table.name == back_to), None)
+        if mine is not None:
+            phase += " " + t("The computer plays your seat at table {number}: press t to take it back.",
+                             number=mine.number)
         self.query_one("#club-phase", Static).update(phase)
         board = self.query_one(StandingsTable)
         board.show(standings.rows if standings is not None else (), roster.format, roster.you)
@@ -100,11 +105,18 @@ class ClubStandingsScreen(ClubScreen):
         if action == "my_table":
             return self.capicu.table_to_go_back_to() is not None
         if action == "watch_table":
-            return self.capicu.can_watch() and bool(self.roster is not None and self.roster.tables)
+            # Not our own seat's table, which we go back to (t), rather than watch.
+            chosen = self._chosen_table()
+            return (self.capicu.can_watch() and chosen is not None
+                    and chosen.name != self.capicu.table_to_go_back_to())
         if action == "close_table":
             session = self.session
             return session is not None and session.organiser and session.phase == ClubPhase.PLAYING
         return super().check_action(action, parameters)
+
+    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+        """The keys offered follow the table chosen (ours is gone back to, not watched)."""
+        self.refresh_bindings()
 
     def action_my_table(self) -> None:
         """Back to the seat of this round that we left (the computer played it meanwhile)."""
@@ -113,7 +125,7 @@ class ClubStandingsScreen(ClubScreen):
     async def action_watch_table(self) -> None:
         """Watch the table chosen in the round's list, as a spectator."""
         table = self._chosen_table()
-        if table is None:
+        if table is None or table.name == self.capicu.table_to_go_back_to():
             return
         if table.state != TableState.PLAYING:
             self.notify(t("Table {number} is not playing: there is nothing to watch.", number=table.number))

@@ -7,7 +7,6 @@ from typing import Any, ClassVar
 import msgspec
 from capicu.core import PRESET_NAMES, Rules, RulesError
 from capicu.core.ai import LEVELS
-from capicu.core.rules import FORM_OPTIONS, OptionKind, RuleOption
 from capicu.net.codes import new_join_code
 from capicu.net.host.table import ConfigError, ConfigProblem
 from capicu.net.protocol import CODE_LIMIT, DEFAULT_PORT
@@ -16,8 +15,9 @@ from capicu.tui.cli.options import announce_for
 from capicu.tui.game import HostGame, SoloGame, make_host_config
 from capicu.tui.prefs.settings import journals_dir, records_dir
 from capicu.tui.screens.base import CapicuScreen
+from capicu.tui.widgets.house_rules import HouseRules, options_label
 from capicu.tui.words.describe import describe_rules_problem
-from capicu.tui.words.describe_rules import HOUSE_CHOICES, preset_title
+from capicu.tui.words.describe_rules import preset_title
 from capicu.tui.words.messages import N_, t, tc, tn
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -39,27 +39,6 @@ def level_name(level: str) -> str:
 FORM_PRESETS = (*PRESET_NAMES, "mexican-train", "fives-and-threes")
 
 
-def _house_id(option: RuleOption) -> str:
-    """An option's choice on the form is named by its flag ("wild-blanks", "league-deal")."""
-    return option.flag.removeprefix("--")
-
-
-def _offered(option: RuleOption, preset: str) -> bool:
-    """Whether the form offers ``option`` for the game ``preset`` is."""
-    return Rules.preset_named(preset).game in option.games
-
-
-def _house_choices(option: RuleOption, preset: str) -> list[tuple[str, object]]:
-    """An option's choices in words, the preset's own first: off (False, or 0), then each value it takes."""
-    values: list[object] = [False, True] if option.kind in (OptionKind.SWITCH, OptionKind.PAIR) else [
-        0, *(value for _, value in option.choices)]
-    choices = [(t(label), value) for label, value in zip(HOUSE_CHOICES[option.name], values, strict=True)]
-    if _offered(option, preset):
-        default = getattr(Rules.preset_named(preset), option.field)
-        choices.sort(key=lambda choice: choice[1] != default)  # stable: the rest keep their order
-    return choices
-
-
 class HostSetupScreen(CapicuScreen[None]):
     """The few choices that start a game; the rest are the preset's rules."""
 
@@ -73,8 +52,6 @@ class HostSetupScreen(CapicuScreen[None]):
         self.solo = solo
         #: The game chosen so far (the players offered follow it, also when the screen is built again).
         self.preset = PRESET_NAMES[0]
-        #: The game whose options the form offers.
-        self._game = Rules.preset_named(self.preset).game
 
     def compose(self) -> ComposeResult:
         title = t("Play against the computer") if self.solo else t("Host a game on the network")
@@ -96,13 +73,8 @@ class HostSetupScreen(CapicuScreen[None]):
                 # The house rules of the drawing games (docs/RULES.md), each off by default, or the
                 # chosen game's own options (core/rules.py's `FORM_OPTIONS`), the preset's value first,
                 # on one row so that the form still fits 80x24 (so each choice is a dozen letters).
-                yield Label(self._options_label(), id="house-label")
-                with Horizontal(id="house-rules"):
-                    for option in FORM_OPTIONS:
-                        choices = _house_choices(option, self.preset)
-                        yield Select(choices, value=choices[0][1], allow_blank=False, compact=True,
-                                     id=_house_id(option)).set_class(
-                                         not _offered(option, self.preset), "-not-this-game")
+                yield Label(options_label(self.preset), id="house-label")
+                yield HouseRules(self.preset)
                 yield Label(t("Points to win"))
                 rules = Rules.preset_named(self.preset)
                 yield Input(placeholder=str(rules.target_for(rules.min_players)),
@@ -120,23 +92,10 @@ class HostSetupScreen(CapicuScreen[None]):
     def on_mount(self) -> None:
         self.query_one("#preset", Select).focus()
 
-    def _options_label(self) -> str:
-        house = any(option.house and _offered(option, self.preset) for option in FORM_OPTIONS)
-        return t("House rules") if house else t("Options")
-
     def _show_options(self) -> None:
         """The options row offers the chosen game's (each at the preset's value again, for a new game)."""
-        game = Rules.preset_named(self.preset).game
-        if game is self._game:
-            return  # another preset of the same game: what was chosen stays
-        self._game = game
-        self.query_one("#house-label", Label).update(self._options_label())
-        for option in FORM_OPTIONS:
-            select = self.query_one(f"#{_house_id(option)}", Select)
-            choices = _house_choices(option, self.preset)
-            select.set_options(choices)
-            select.value = choices[0][1]
-            select.set_class(not _offered(option, self.preset), "-not-this-game")
+        if self.query_one(HouseRules).show_game(self.preset):
+            self.query_one("#house-label", Label).update(options_label(self.preset))
 
     @staticmethod
     def _player_choices(preset: str) -> list[tuple[str, int]]:
@@ -185,12 +144,8 @@ class HostSetupScreen(CapicuScreen[None]):
             except (ValueError, RulesError):
                 self.notify(t("Points to win must be a whole number from 1 up."), severity="error")
                 return
-        # A house rule is set when chosen (its off is the rules' own); a game's option as chosen.
-        house = {option.field: self._value(_house_id(option)) if option.on_form
-                 else self._value(_house_id(option)) or msgspec.UNSET
-                 for option in FORM_OPTIONS if _offered(option, preset)}
         try:
-            rules = msgspec.structs.replace(rules, **house)
+            rules = msgspec.structs.replace(rules, **self.query_one(HouseRules).chosen(preset))
         except RulesError as exc:  # a house rule this game cannot take, said in one sentence
             self.notify(describe_rules_problem(exc.code, exc.params), severity="error")
             return

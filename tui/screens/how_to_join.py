@@ -30,7 +30,10 @@ def how_to_join_lines(app: CapicuApp) -> list[str]:
     code = (t("Join code: {code}", code=host.code) if host.code
             else t("No join code: anyone who can reach this machine may join."))
     lines = [t("Others join with:"), f"  {line}", code]
-    if host.announced is not None:
+    if host.announced is not None and host.club:
+        # TRANSLATORS: {name} is the club night's name as others see it in their list ("Ana's club").
+        lines.append(t("On the local network the club night is listed as {name}.", name=host.announced))
+    elif host.announced is not None:
         # TRANSLATORS: {name} is the table's name as others see it in their list ("Ana's table").
         lines.append(t("On the local network the table is listed as {name}.", name=host.announced))
     if app.ssh_join is not None:

@@ -2,6 +2,8 @@
 
 The tables announced on the local network are listed as they appear and go (net/mdns.py's
 `TableWatch`, started with the screen and closed with it); choosing one fills in its address.
+Club nights are listed with them: one chosen is joined as ``capicu club --join`` joins it, into
+the club's lobby.
 """
 
 from __future__ import annotations
@@ -9,8 +11,9 @@ from __future__ import annotations
 import os
 from typing import TYPE_CHECKING, ClassVar
 
+from capicu.net.host.server import NO_LAN
 from capicu.net.protocol import CODE_LIMIT, NAME_LIMIT
-from capicu.tui.cli.options import NO_LAN, CliError, parse_address
+from capicu.tui.cli.options import CliError, parse_address
 from capicu.tui.cli.tables import joinable, table_details, table_name_shown
 from capicu.tui.game import JoinGame
 from capicu.tui.screens.base import CapicuScreen
@@ -42,6 +45,8 @@ class JoinFormScreen(CapicuScreen[None]):
         self._tables: list[Listing] = []
         #: Whether the network was listened to (False: not yet, or it could not be).
         self._looking = False
+        #: The table (or club night) last chosen from the list (None: none, the address typed).
+        self._chosen: Listing | None = None
 
     def compose(self) -> ComposeResult:
         last_host = self.capicu.settings.last_host
@@ -127,7 +132,7 @@ class JoinFormScreen(CapicuScreen[None]):
         event.stop()
         if not 0 <= event.option_index < len(self._tables):
             return
-        chosen = self._tables[event.option_index]
+        chosen = self._chosen = self._tables[event.option_index]
         self.query_one("#address", Input).value = chosen.found.where
         code = self.query_one("#code", Input)
         if chosen.found.ad.code_needed and not code.value.strip():
@@ -146,8 +151,9 @@ class JoinFormScreen(CapicuScreen[None]):
         self.dismiss()
 
     def action_connect(self) -> None:
+        address = self.query_one("#address", Input).value
         try:
-            host, port = parse_address(self.query_one("#address", Input).value)
+            host, port = parse_address(address)
         except CliError:
             self.notify(t("Write the host as ADDRESS or ADDRESS:PORT."), severity="error")
             return
@@ -157,5 +163,9 @@ class JoinFormScreen(CapicuScreen[None]):
             return
         code = self.query_one("#code", Input).value.strip() or None
         spectate = self.query_one("#spectate", Checkbox).value
+        chosen = self._chosen
+        # A club night chosen from the list (its address not changed since): into its lobby.
+        club = chosen is not None and chosen.club and address.strip() == chosen.found.where
         self.capicu.save_setting(name=name)
-        self.capicu.start_game(JoinGame(host=host, port=port, name=name, code=code, spectate=spectate))
+        self.capicu.start_game(JoinGame(host=host, port=port, name=name, code=code, spectate=spectate,
+                                        club=club))

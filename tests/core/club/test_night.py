@@ -172,3 +172,17 @@ def test_any_steps_good_or_bad_leave_a_night_its_log_rebuilds(walk: tuple[ClubNi
     for drawn in night.draws:
         assert len(set(drawn.seated) | set(drawn.byes)) == len(drawn.seated) + len(drawn.byes)
     assert all(0 <= a < len(night.entrants) for a in seated)
+
+
+def test_a_draw_made_beforehand_is_the_round_start_round_draws() -> None:
+    # (A host makes the draw in a worker thread, then takes it: the same night either way.)
+    night = night_of("Ana Bea Cruz Dani Eva", rounds=2)
+    made = night.next_draw(7)
+    assert night.start_round(7, drawn=made) == night.start_round(7)
+    later = night.start_round(7)
+    with pytest.raises(ClubError) as refused:
+        later.next_draw(8)  # round 1 is being played
+    assert refused.value.code is ClubProblem.ROUND_NOT_DONE
+    with pytest.raises(ClubError) as refused:
+        later.start_round(8, drawn=made)
+    assert refused.value.code is ClubProblem.ROUND_NOT_DONE

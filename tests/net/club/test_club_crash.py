@@ -25,7 +25,7 @@ from capicu.net import NextRound, Reconnected, Update
 from capicu.net.club import ClubClient
 from capicu.net.club.client import ClubChange
 from capicu.net.club.night_log import read_night
-from capicu.net.protocol import GameSnapshot
+from capicu.net.protocol import GameSnapshot, Seats
 
 from ..conftest import LOOPBACK, WAIT
 from .test_club_night import CODE, NAMES, NIGHT_WAIT, recomputed, rows
@@ -193,7 +193,7 @@ async def test_a_match_that_ended_as_the_host_stopped_is_recorded_when_it_resume
     host = await start_club(folder, club)
     players = [await ClubClient.connect(LOOPBACK, host.port or 0, name=n, code=CODE) for n in NAMES[:2]]
     try:
-        host.start_round()
+        await host.start_round()
         await asyncio.wait_for(asyncio.gather(*(play_the_night(p) for p in players)), NIGHT_WAIT)
     finally:
         for player in players:
@@ -218,3 +218,100 @@ async def test_a_match_that_ended_as_the_host_stopped_is_recorded_when_it_resume
         await host.stop()  # (waits for the record being written)
     assert read_night(journal).results == (result,)
     assert (folder / "records" / result.record).exists()
+
+
+async def test_a_seat_still_awaited_when_the_host_was_killed_is_awaited_after_it(tmp_path):
+    # Ana came to her seat of round 1, Bea not yet; the host is killed and started again. Bea's seat
+    # still awaits her (her first arrival is sitting down, not coming back); Ana's does not.
+    folder = tmp_path / "night"
+    command = [sys.executable, "-m", "capicu.net.club", str(folder), "--preset", "puerto-rican-drawing",
+               "--format", "swiss", "--rounds", "1", "--table-size", "2", "--bind", LOOPBACK,
+               "--port", str(free_port()), "--code", CODE, "--next-round-delay", "0"]
+    process, said = await start_club_process(command)
+    port, key = int(said["port"]), said["key"]
+    ana = bea = None
+    try:
+        ana = await ClubClient.connect(LOOPBACK, port, name="Ana", code=CODE, max_backoff=0.2)
+        bea = await ClubClient.connect(LOOPBACK, port, name="Bea", code=CODE, follow=False, max_backoff=0.2)
+        await ana.start_round(key)
+
+        async def ana_sees(check: Any) -> None:
+            """Ana's changes, until one of her table's passes ``check`` (its message, her table's model)."""
+            async with asyncio.timeout(WAIT):
+                while True:
+                    change = await ana.next_change()
+                    table = ana.table
+                    if change.source == "table" and table is not None and change.change is not None \
+                            and check(change.change.message, table.model):
+                        return
+
+        def seat_of(model: Any, name: str) -> Any:
+            return next(seat for seat in model.seats if seat.name == name)
+
+        await ana_sees(lambda _, model: model.seats and seat_of(model, "Ana").connected)
+        assert ana.table is not None
+        bea_seat = seat_of(ana.table.model, "Bea").seat
+        assert ana.table.model.awaited == {bea_seat}
+
+        process.send_signal(signal.SIGKILL)
+        await asyncio.wait_for(process.wait(), WAIT)
+        process, said = await start_club_process(command)  # the very same command
+        await ana_sees(lambda message, _: isinstance(message, Reconnected))  # she is back by herself
+        await ana_sees(lambda message, _: isinstance(message, Seats))
+        assert ana.table.model.awaited == {bea_seat}
+
+        # Bea comes the first time: the seat map that says so had her seat awaited before it.
+        assert await bea.take_seat()
+        async with asyncio.timeout(WAIT):
+            while True:
+                change = await ana.next_change()
+                message = change.change.message if change.change is not None else None
+                if change.source == "table" and isinstance(message, Seats) \
+                        and seat_of(ana.table.model, "Bea").connected:
+                    break
+        assert change.change is not None and bea_seat in change.change.awaited_before
+        assert ana.table.model.awaited == set()
+    finally:
+        for club in (ana, bea):
+            if club is not None:
+                await club.drop()
+        if process.returncode is None:
+            process.send_signal(signal.SIGTERM)
+            await asyncio.wait_for(process.wait(), WAIT)
+
+
+
+async def test_a_journal_from_before_the_awaited_seats_resumes_with_none_awaited(tmp_path):
+    # A night journaled by a host that kept no arrivals (no "awaiting" line): it resumes as it
+    # did then, every seat held for its person and none awaited.
+    from .test_club_night import club_config, start_club
+
+    club = club_config("puerto-rican-drawing", format=ClubFormat.SWISS, rounds=1, table_size=2, target=20)
+    folder = tmp_path / "night"
+    host = await start_club(folder, club, round_delay=None)
+    players = [await ClubClient.connect(LOOPBACK, host.port or 0, name=n, code=CODE, follow=False)
+               for n in NAMES[:2]]
+    try:
+        await host.start_round()  # nobody comes to the seats drawn
+        async with asyncio.timeout(WAIT):
+            while host.night.round != 1:
+                host.changed.clear()
+                await host.changed.wait()
+    finally:
+        for player in players:
+            await player.drop()
+        await host.stop()
+    journal = folder / "night.journal"
+    lines = journal.read_bytes().splitlines(keepends=True)
+    assert sum(b'"awaiting":1' in line for line in lines) == 1
+
+    async def awaited_after_resuming() -> list[bool]:
+        again = await start_club(folder, club, round_delay=None)
+        try:
+            return [seat.awaited for seat in again.host.tables["r1-t1"].seats]
+        finally:
+            await again.stop()
+
+    assert await awaited_after_resuming() == [True, True]
+    journal.write_bytes(b"".join(line for line in lines if b'"awaiting"' not in line))
+    assert await awaited_after_resuming() == [False, False]

@@ -39,7 +39,7 @@ async def test_drops_leaves_late_tables_and_watchers(tmp_path):
     clubs = {name: await ClubClient.connect(LOOPBACK, port, name=name, code=CODE, max_backoff=0.2)
              for name in ("Ana", "Bea", "Cruz", "Dani")}
     try:
-        host.start_round()
+        await host.start_round()
         for player in clubs.values():
             await until(player, lambda change: change.source == "seated")
         tables = {name: (player.table.table, player.table.seat)
@@ -81,7 +81,7 @@ async def test_drops_leaves_late_tables_and_watchers(tmp_path):
         assert host.night.phase.value == "between"
 
         # Round 2 leaves Cruz out; a computer fills the seat three people leave empty.
-        host.start_round()
+        await host.start_round()
         draw = host.night.draws[-1]
         seated = [who for table in draw.tables for who in table.seats]
         assert 2 not in seated and sorted(who for who in seated if who is not None) == [0, 1, 3]

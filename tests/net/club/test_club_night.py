@@ -96,7 +96,7 @@ async def a_whole_night(tmp_path: Path, club: ClubConfig) -> tuple[ClubHost, lis
         for name in NAMES:
             clients.append(await ClubClient.connect(LOOPBACK, host.port or 0, name=name, code=CODE))
         assert [e.name for e in host.night.entrants] == list(NAMES)
-        host.start_round()  # the organiser starts round 1; the others follow as each round ends
+        await host.start_round()  # the organiser starts round 1; the others follow as each round ends
         told = await asyncio.wait_for(asyncio.gather(*(play_the_night(c) for c in clients)), NIGHT_WAIT)
     finally:
         for client in clients:
@@ -195,7 +195,7 @@ async def test_everybody_in_the_club_sees_the_tables_points_as_each_round_of_a_m
                 await club.table.send_action(view.legal[0])
 
     try:
-        host.start_round()
+        await host.start_round()
         await asyncio.wait_for(asyncio.gather(*(play_until_a_round_scores(p) for p in players)), NIGHT_WAIT)
         for client in (*players, watcher):  # everybody in the club is told, the watcher of the night too
             while not scored(client.model.club):

@@ -47,7 +47,7 @@ async def test_a_name_in_the_club_is_one_person_and_the_organiser_alone_organise
         peer = await Raw.open(host.port or 0)
         peer.send(hello(name="Bea", code=CODE))
         assert (await peer.receive())["type"] == "welcome"
-        host.start_round()
+        await host.start_round()
         peer.send({"type": "club_start", "key": host.organiser_key})  # round 1 is being played
         while (answer := await peer.receive())["type"] != "error":
             pass

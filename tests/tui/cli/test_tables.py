@@ -9,11 +9,11 @@ import argparse
 import socket
 
 import pytest
-from capicu.net.discovery import Ad, Found, listings
-from capicu.tui.cli.commands import _plainly_an_address
+from capicu.net.discovery import Ad, ClubAd, Found, listings
 from capicu.tui.cli.main import build_parser, main
 from capicu.tui.cli.options import host_config_from_args
-from capicu.tui.cli.tables import table_details, table_json, table_line
+from capicu.tui.cli.tables import plainly_an_address, table_details, table_json, table_line, table_name_shown
+from capicu.tui.words.messages import command_line_language
 
 
 @pytest.fixture(autouse=True)
@@ -55,7 +55,7 @@ def test_no_lan_turns_announcing_off(monkeypatch: pytest.MonkeyPatch) -> None:
     ("ana-laptop", False), ("Ana's table", False), ("Mesa de Ana", False),
 ])
 def test_what_is_plainly_an_address_and_what_may_be_a_tables_name(text: str, address: bool) -> None:
-    assert _plainly_an_address(text) is address
+    assert plainly_an_address(text) is address
 
 
 def test_a_table_is_one_line_for_scripts_address_first() -> None:
@@ -69,5 +69,65 @@ def test_a_table_is_one_line_for_scripts_address_first() -> None:
     assert table_json(real) == {
         "name": "Ana's table", "game": "line-of-play", "preset": "puerto-rican-drawing", "seats": 4,
         "taken": 1, "free": 3, "code_needed": True, "protocol": ana.ad.protocol, "ssh_port": None,
-        "address": "10.0.0.5", "port": 7254, "looks_like_another": True,
+        "address": "10.0.0.5", "port": 7254, "looks_like_another": True, "club": None,
     }
+
+
+def club(phase: str = "playing", round: int = 2, people: int = 8, address: str = "10.0.0.7") -> Found:
+    ad = Ad("Friday league", "line", "puerto-rican-drawing", 2, 2, True,
+            club=ClubAd("swiss", phase, round, 3, people))
+    return Found(ad, address, 7300, "Friday league._capicu._tcp.local.")
+
+
+def test_a_club_night_is_listed_as_one_with_its_format_round_and_players() -> None:
+    [night] = listings([club()])
+    assert table_line(night) == ("10.0.0.7:7300  Friday league (club night)  "
+                                 "(puerto-rican-drawing, Swiss, round 2 of 3, 8 players, join code needed)")
+    assert table_details(night) == "puerto-rican-drawing  ·  Swiss, round 2 of 3, 8 players  ·  10.0.0.7:7300"
+    assert table_json(night)["club"] == {"format": "swiss", "phase": "playing", "round": 2, "rounds": 3,
+                                         "people": 8}
+    phases = {"gathering": "not started", "between": "round 2 of 3 over", "over": "over",
+              "recess": "recess"}  # (a newer host's phase: its plain word)
+    for phase, words in phases.items():
+        assert f"Swiss, {words}, 1 player" in table_details(listings([club(phase, people=1)])[0])
+    assert table_json(listings([
+        Found(Ad("T", "line", "draw", 4, 1, False), "10.0.0.5", 7254, "t")])[0])["club"] is None
+
+
+def test_a_club_night_is_worded_in_spanish() -> None:
+    with command_line_language("es"):
+        [night] = listings([club()])
+        assert table_name_shown(night) == "Friday league (noche de club)"
+        assert table_details(night) == ("robado boricua  ·  suizo, ronda 2 de 3, 8 jugadores  ·  "
+                                        "10.0.0.7:7300")
+        assert "sin empezar" in table_details(listings([club("gathering")])[0])
+
+
+def test_a_club_night_is_announced_by_its_name_or_its_organisers_unless_told_not_to(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from capicu.tui.cli.club import host_club_from_args
+    from capicu.tui.club import club_announce
+
+    def announced(*argv: str, person: str | None = "Ana") -> tuple[str, int | None] | None:
+        request = host_club_from_args(build_parser().parse_args(["--lang", "en", "club", *argv]))
+        announce = club_announce(request, person)
+        return None if announce is None else (announce.name, announce.ssh_port)
+
+    assert announced() == ("Ana's club", None)
+    assert announced("--night-name", "Friday league", "--ssh", "2200") == ("Friday league", 2200)
+    assert announced(person=None) == (f"{socket.gethostname()[:24]}'s club", None)
+    assert announced("--no-announce") is None
+    monkeypatch.setenv("CAPICU_NO_LAN", "1")
+    assert announced() is None
+
+
+def test_club_join_with_no_address_and_no_club_night_heard_says_what_to_do(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setenv("CAPICU_NO_LAN", "1")  # nothing is heard
+    assert main(["--lang", "en", "club", "--join", "--name", "Ana"]) == 2
+    assert capsys.readouterr().err == (
+        "capicu: no club night found on the local network (a network may not pass multicast): join by "
+        "address, capicu club --join HOST[:PORT]\n")
+    assert main(["--lang", "en", "club", "--join", "Friday league"]) == 2
+    assert capsys.readouterr().err == (
+        "capicu: no club night called 'Friday league' was found on the local network\n")
