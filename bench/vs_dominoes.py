@@ -40,7 +40,9 @@ them won. Each deal's luck is then the same for both, so a few hundred deals tel
 versions that two independent runs would not. The package's decisions are the same on
 the same position (its random deals are seeded by the deal, the seating and the move
 number), so the games reuse them until they part; ``--cache FILE`` keeps them between
-runs (a run of the same deals then pays only for positions not seen before).
+runs (a run of the same deals then pays only for positions not seen before; the package's
+CPU figures then count only what was not in the file). ``--minutes N`` starts no deal after N
+minutes and reports the first seeds played, in order.
 """
 
 from __future__ import annotations
@@ -391,6 +393,9 @@ def main(argv: list[str] | None = None) -> int:
                              "and compare it with --set's deal by deal")
     parser.add_argument("--cache", default="", metavar="FILE",
                         help="keep the package's decisions in FILE between runs (a pickle)")
+    parser.add_argument("--minutes", type=float, default=None,
+                        help="start no deal after this many minutes; report the deals played "
+                             "(the first seeds, in order)")
     args = parser.parse_args(argv)
     paired = tuple(tuple(c for c in spec.split(",") if c and c != "base") for spec in args.paired)
     options = Options(args.samples, args.level, args.set, args.against, args.against_set, paired)
@@ -403,8 +408,16 @@ def main(argv: list[str] | None = None) -> int:
     jobs = [(seed, options, dict(known.get((seed, *context), {}))) for seed in seeds]
     tallies = [Tally() for _ in range(1 + len(paired))]
     started = time.perf_counter()
+    deadline = None if args.minutes is None else started + 60 * args.minutes
     with ProcessPoolExecutor(max_workers=args.workers) as pool:
-        for done, (parts, decisions) in enumerate(pool.map(both_seatings, jobs), 1):
+        futures = [pool.submit(both_seatings, job) for job in jobs]
+        for done, future in enumerate(futures, 1):
+            if deadline is not None and time.perf_counter() > deadline:
+                for rest in futures[done - 1:]:  # out of time: the seeds not started yet are left out
+                    rest.cancel()
+            if future.cancelled():
+                break  # the deals reported stay the first seeds, in order
+            parts, decisions = future.result()
             for tally, part in zip(tallies, parts, strict=True):
                 tally.add(part)
             known[(seeds[done - 1], *context)] = decisions
