@@ -10,7 +10,10 @@ model's sensible player or as one whose choices look like chance, which of
 the two coming out of its plays (`Budget.sensible`; issue 34: strong players,
 the `dominoes` package's and hard itself, choose in ways the model cannot tell
 from chance, and read as sure of the model the reading placed their tiles worse
-than the hard facts alone). On each deal it
+than the hard facts alone). Against that package's player (bench/vs_dominoes.py, 300
+deals of the partners' game, both seatings) this reading and greedier own play-outs
+(`Budget.greed` 0.8) won 0.643 of the deals [0.588, 0.695], where the same search
+before them won 0.533 [0.477, 0.589]: +0.108 [0.035, 0.182] deal by deal. On each deal it
 tries every legal action and finishes the round with a fast playout
 (`playout`, on the engine's own `RoundState`): the other seats play as the
 sensible player the reading assumes, the seat itself more loosely. Every action is tried on the
