@@ -33,11 +33,11 @@ from typing import TYPE_CHECKING, Any, TypeAlias
 from .actions import Action, Draw, End, EndRun, Pass, Play, Redeal, Run, Train, parse_action
 from .codes import Code
 from .engine import Engine, OnEntry
-from .figures import GameFigures
 from .rules import FivesRules, Game, MexicanRules, Rules
 
 if TYPE_CHECKING:  # only named: a game's modules load when it is asked for
     from .draw.match import Match
+    from .figures import GameFigures  # (with a game's figures, when a history counts them)
     from .mexican.match import MexicanMatch
 
 #: The engines there are, for callers that still tell them apart by type (the module-level

@@ -711,8 +711,11 @@ class RuleOption:
     metavar: str = ""
     #: A house rule of docs/RULES.md: off by default, offered on the setup form.
     house: bool = False
-    #: A game's own option offered on the setup form too (a house rule always is).
+    #: A game's own option offered on the setup form too (a house rule always is), among its options.
     on_form: bool = False
+    #: Offered on the setup form on a labelled row of its own, for the games it belongs to: how long
+    #: the match is (the points to win, or Mexican Train's rounds).
+    form_row: bool = False
     #: The facts it says in `capicu rules` (None: it says none).
     says: SaysFacts | None = None
     #: A number's most (`WHOLE`, `POSITIVE`): a larger one is refused (`RulesProblem.TOO_BIG`).
@@ -816,6 +819,7 @@ RULE_OPTIONS: tuple[RuleOption, ...] = (
     RuleOption(
         "target", "target", "--target", _TO_A_TARGET, OptionKind.POSITIVE,
         metavar="POINTS",
+        form_row=True,
         says=_target,
         most=MOST_TARGET,
     ),
@@ -877,6 +881,7 @@ RULE_OPTIONS: tuple[RuleOption, ...] = (
     RuleOption(
         "rounds", "rounds", "--rounds", _MEXICAN, OptionKind.CHOICE,
         choices=(("1", 1), ("4", 4), ("all", None)),
+        form_row=True,
         says=_rounds,
     ),
     RuleOption(
@@ -887,6 +892,7 @@ RULE_OPTIONS: tuple[RuleOption, ...] = (
     ),
     RuleOption(
         "mexican_after_own", "mexican_needs_own_train", "--mexican-after-own", _MEXICAN, OptionKind.SWITCH,
+        on_form=True,
         says=_on_off("mexican_needs_own_train", RuleFact.MEXICAN_TRAIN_AFTER_OWN,
                      RuleFact.MEXICAN_TRAIN_ANYONE),
     ),
@@ -938,8 +944,11 @@ RULE_OPTIONS: tuple[RuleOption, ...] = (
 OPTIONS: Mapping[str, RuleOption] = MappingProxyType({option.name: option for option in RULE_OPTIONS})
 #: The house rules' fields, in the order `capicu rules` says them.
 HOUSE_RULES = tuple(option.field for option in RULE_OPTIONS if option.house)
-#: The options the setup form offers (tui/screens/host_setup.py), each for the games it belongs to.
+#: The options the setup form offers on its options row (tui/screens/host_setup.py), each for the
+#: games it belongs to.
 FORM_OPTIONS = tuple(option for option in RULE_OPTIONS if option.house or option.on_form)
+#: The options the setup form offers on a row of their own, each for the games it belongs to.
+FORM_ROWS = tuple(option for option in RULE_OPTIONS if option.form_row)
 
 
 def _said(rules: Rules, players: int) -> Callable[[str], tuple[Fact, ...]]:

@@ -34,6 +34,26 @@ def solo_app(*, seed: int = 3, players: int = 2, theme: str | None = None, ascii
     return CapicuApp(DisplayOptions(ascii=ascii, theme=theme, mouse=False), request)
 
 
+async def walk_cursor(pilot: Pilot[Any], app: CapicuApp, tile: object) -> None:
+    """Walk the hand's cursor to ``tile`` by the fewest keys: arrows from where it stands, or Home
+    then Right, or End then Left. (Each key Pilot presses waits for the app to be idle, tens of
+    milliseconds, and a match takes hundreds: Home and Right to every tile were most of a match.)"""
+    from capicu.tui.widgets.hand_view import HandView
+
+    await pilot.pause()  # the hand shows what the app knows now (as the first key's wait did)
+    hand = app.screen.query_one(HandView)
+    index, here, last = hand.hand.index(tile), hand.cursor, len(hand.hand) - 1  # type: ignore[arg-type]
+    paths = [
+        ["right" if index > here else "left"] * abs(index - here),
+        ["home", *["right"] * index],
+        ["end", *["left"] * (last - index)],
+    ]
+    keys = min(paths, key=len)
+    if keys:
+        await pilot.press(*keys)
+    assert hand.selected == tile, (hand.selected, tile, keys)
+
+
 def my_turn(app: CapicuApp) -> bool:
     game = app.table
     return bool(game and game.view and game.view.is_my_turn and game.view.legal not in ((), (DRAW,)))
@@ -50,10 +70,7 @@ async def take_turn(pilot: Pilot[Any], app: CapicuApp) -> None:
     if not plays:
         await pilot.press("d")
         return
-    target = plays[0].tile
-    await pilot.press("home")
-    for _ in range(view.hand.index(target)):
-        await pilot.press("right")
+    await walk_cursor(pilot, app, plays[0].tile)
     await pilot.press("enter")
     await pilot.pause()
     if getattr(app.screen, "choosing_end", None) is not None:

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import contextlib
 import gc
-import getpass
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
 from pathlib import Path
@@ -78,9 +77,8 @@ from textual.reactive import Initialize, Reactive, var
 from textual.screen import Screen
 from textual.theme import Theme, ThemeProvider
 from textual.types import NoActiveAppError
-from textual.widgets import Checkbox, Input
+from textual.widgets import Input
 
-from .club import ClubSession, club_host_config
 from .game import (
     DisplayOptions,
     GameState,
@@ -100,6 +98,7 @@ from .games import face_of
 from .link import (
     AskingHost,
     ClubChanged,
+    ClubSeatOffered,
     Connection,
     GameLink,
     HostReady,
@@ -111,16 +110,15 @@ from .link import (
     seat_gone,
 )
 from .screens.base import CapicuScreen
-from .screens.reconnecting import ReconnectingScreen
-from .screens.rejoin_request import RejoinRequestScreen
-from .screens.rules_keys import RulesKeysScreen
 from .screens.table import TableScreen
 from .widgets.tiles import TileStyle
 
 if TYPE_CHECKING:
     from capicu.net.club.host import ClubHostConfig
     from capicu.net.host.server import HostConfig
+    from textual.widgets import Checkbox
 
+    from .club import ClubSession  # (a club night's, when one is run or joined)
     from .screens.lobby import LobbyScreen  # (each loaded when first opened)
     from .screens.menu import MainMenuScreen
 
@@ -299,9 +297,14 @@ class CapicuApp(App[None]):
         self.push_screen(replay_screen(record, path))
 
     def on_ready(self, event: events.Ready) -> None:
-        # The command line starts the app with the collector paused (`commands.run_app`):
-        # the first screen is up, so it may work again.
-        gc.enable()
+        # The command line starts the app with the collector paused (`commands.run_app`): it works
+        # again once the first screen is up. A game on its way has not shown its own yet (the screen
+        # up is the empty one under it): then once its table has drawn its first frame
+        # (`on_model_changed`), and at most a second from now (a lobby, a host slow to answer).
+        if self.link is not None and self._table_screen() is None:
+            self.set_timer(1.0, gc.enable)
+        else:
+            gc.enable()
         if self.local_terminal:
             # Watched from the first frame on (a hang-up before it costs half a second at most).
             from .terminal_gone import CHECK_EVERY, on_hang_up
@@ -385,6 +388,8 @@ class CapicuApp(App[None]):
     def player_name(self, asked: str | None) -> str:
         name = asked or self.settings.name
         if not name:
+            import getpass  # (only when no name was given nor kept)
+
             with contextlib.suppress(Exception):
                 name = getpass.getuser()
         return (name or "player")[:NAME_LIMIT]
@@ -411,6 +416,8 @@ class CapicuApp(App[None]):
 
     def ascii_checkbox(self, label: str, value: bool = False, *, id: str | None = None) -> Checkbox:
         """A checkbox drawn ``[X]`` in ASCII mode (its usual half blocks are not ASCII)."""
+        from textual.widgets import Checkbox  # (the forms', never the table's)
+
         box = Checkbox(label, value, id=id)
         if self.ascii_mode:
             box.BUTTON_LEFT, box.BUTTON_RIGHT = "[", "]"
@@ -449,6 +456,8 @@ class CapicuApp(App[None]):
             host_config = request.config
             connection = Connection("127.0.0.1", 0, name)
         elif isinstance(request, HostClub):
+            from .club import club_host_config  # (a club night's)
+
             host_config = club_host_config(request, name)
             connection = Connection("127.0.0.1", 0, name, spectate=True, table=CLUB_TABLE)
         else:
@@ -533,6 +542,8 @@ class CapicuApp(App[None]):
             if self.game is None or self.link is None:
                 return
             # The connection is a club night's: it is the club's from now on, and the game is the seat's.
+            from .club import ClubSession
+
             self.club = ClubSession(self.game.request, self.game.table, self.link,
                                     organiser_key=self._organiser_key())
             self.game, self.link = None, None
@@ -552,15 +563,21 @@ class CapicuApp(App[None]):
         roster = club.model.club
         if club.arrived_during is None and roster is not None:
             club.arrived_during = roster.round if roster.phase == ClubPhase.PLAYING else 0
-        drawn = club.seat_to_take()
-        if drawn is not None:
-            club.seated_round = drawn.round  # decided now: the draw is not taken twice
-            if club.coming_back(drawn):
-                self._offer_seat_back(drawn)
-            else:
-                self.run_worker(self._take_seat(drawn), group="club", exit_on_error=False)
         for screen in self._capicu_screens():
             screen.club_changed(change)
+
+    def on_club_seat_offered(self, message: ClubSeatOffered) -> None:
+        """The club's draw gives us a seat we do not hold (net/club/client.py follows the draws): take
+        it, or ask first when we come back to a round whose seat the computer plays meanwhile."""
+        club = self.club
+        drawn = message.draw
+        if not self._showing() or club is None or not club.seat_to_take(drawn):
+            return
+        club.seated_round = drawn.round  # decided now: the draw is not taken twice
+        if club.coming_back(drawn):
+            self._offer_seat_back(drawn)
+        else:
+            self.run_worker(self._take_seat(drawn), group="club", exit_on_error=False)
 
     def _organiser_key(self) -> str | None:
         """The organiser's key when this terminal runs the club night (None: it joined it)."""
@@ -616,14 +633,23 @@ class CapicuApp(App[None]):
             await self._close_link()  # the last round's table, still open on its final score
             self.game = None
         self._back_to_club()
+        # The club's connection opens the seat (net/club/client.py), this terminal plays it.
+        seat = await club.link.take_seat()
+        if self.club is not club or self.link is not None:
+            return
+        if seat is None:
+            self.notify(t("Your table cannot be reached now: press t on the standings to try again."),
+                        severity="warning", timeout=10)
+            return
         request, connection = club.seat_connection(drawn)
-        self.game = GameState(request=request, table=TableModel(connection.name))
+        self.game = GameState(request=request, table=seat.model)
         table = next((table for table in drawn.tables if table.name == drawn.table), None)
         number = table.number if table is not None else 0
         self.opening_notices = [later("Round {round}: you sit at table {number}, seat {seat} (F2: the "
                                       "standings).", round=drawn.round, number=number,
                                       seat=(drawn.seat or 0) + 1)]
-        self.link = GameLink(self, connection, self.game.table, dial=self.dial, records=records_dir())
+        self.link = GameLink(self, connection, self.game.table, dial=self.dial, records=records_dir(),
+                             client=seat)
         self.run_worker(self.link.run(), name="seat", group="seat", exclusive=True, exit_on_error=False)
 
     def can_watch(self) -> bool:
@@ -771,6 +797,8 @@ class CapicuApp(App[None]):
             await self.link.ready()
 
     def show_rules_and_keys(self) -> None:
+        from .screens.rules_keys import RulesKeysScreen  # (when asked for)
+
         self.push_screen(RulesKeysScreen())
 
     def show_match_over(self, view: GameView) -> None:
@@ -820,6 +848,8 @@ class CapicuApp(App[None]):
             self.notify(t("Your seat is held for you: asking the host to give it back..."), timeout=10)
 
     def on_rejoin_asked(self, message: RejoinAsked) -> None:
+        from .screens.rejoin_request import RejoinRequestScreen  # (only a host is asked)
+
         if not self._showing():
             return
         link = self.link
@@ -831,6 +861,8 @@ class CapicuApp(App[None]):
         self.push_screen(RejoinRequestScreen(message.request_id, message.seat, message.name), answered)
 
     def on_rejoin_settled(self, message: RejoinSettled) -> None:
+        from .screens.rejoin_request import RejoinRequestScreen
+
         for screen in list(self.screen_stack):
             if isinstance(screen, RejoinRequestScreen) and screen.request_id == message.request_id:
                 screen.dismiss(None)
@@ -847,6 +879,7 @@ class CapicuApp(App[None]):
             table = face_of(view.rules).table(view)
             in_lobby = self._lobby is not None and self.screen is self._lobby
             self.switch_screen(table) if in_lobby else self.push_screen(table)
+            self.call_after_refresh(gc.enable)  # (paused while the first screen loads: `on_ready`)
         elif isinstance(taken, Chat) and not any(isinstance(s, TableScreen) or s is self._lobby
                                                  for s in self.screen_stack):
             self.notify(t("{name}: {text}", name=taken.name, text=taken.text))
@@ -858,10 +891,14 @@ class CapicuApp(App[None]):
         elif isinstance(taken, Error) and not taken.fatal:
             code = taken.code
             self.tell(lambda: describe_host_error(code), severity="warning")
-        elif isinstance(taken, Reconnecting) and not any(isinstance(s, ReconnectingScreen)
-                                                         for s in self.screen_stack):
-            self.push_screen(ReconnectingScreen(taken))
+        elif isinstance(taken, Reconnecting):
+            from .screens.reconnecting import ReconnectingScreen  # (when the link drops)
+
+            if not any(isinstance(s, ReconnectingScreen) for s in self.screen_stack):
+                self.push_screen(ReconnectingScreen(taken))
         elif isinstance(taken, Reconnected):
+            from .screens.reconnecting import ReconnectingScreen
+
             for screen in list(self.screen_stack):
                 if isinstance(screen, ReconnectingScreen):
                     screen.dismiss()

@@ -433,9 +433,15 @@ class Table:
         header = recovered.header
         log = recovered.match_log()
         counted: list[int] = []  # the number of the last public event after each entry
+        covering = dict(recovered.covering)  # entry -> the events the computer made for a person
+        covered: dict[int, list[int]] = {}
 
-        def count(_match: object, _action: object, _actor: object, events: tuple[object, ...]) -> None:
-            counted.append((counted[-1] if counted else header.seq) + len(events))
+        def count(_match: object, _action: object, actor: int | None, events: tuple[object, ...]) -> None:
+            before = counted[-1] if counted else header.seq
+            made = covering.get(len(counted), 0)
+            if made and actor is not None:
+                covered.setdefault(actor, []).extend(range(before + 1, before + 1 + made))
+            counted.append(before + len(events))
 
         match = match_from_log(log, count) if log["entries"] else None
         try:
@@ -477,6 +483,10 @@ class Table:
         table._phase = Phase.of(match)  # a restored table begins where its match stands
         table.seq = recovered.seq
         table._logged = len(recovered.entries)
+        if match is not None:
+            # The computer's moves for a person, as before the restart: this round's (as `_note_covered`).
+            first = table.seq - len(match.view(None).events) + 1
+            table._covered = {seat: [n for n in numbers if n >= first] for seat, numbers in covered.items()}
         if match is not None and match.turn is not None and match.legal_actions() == (DRAW,):
             # A journal of an older host may stop where the rules force draws: make them now
             # (journaled; nobody is here to tell).
@@ -817,7 +827,7 @@ class Table:
         assert match is not None
         acted = len(events)
         events += self._forced_draws()
-        self._note_covered(events, acted, actor, by)
+        covering = self._note_covered(events, acted, actor, by)
         round_started = self._game.round_started
         if any(type(event) is round_started for event in events):
             self._deal_to_ask_about = True
@@ -827,9 +837,11 @@ class Table:
         if self.journal is not None:
             # The action (and the next deal, without a pause), or the deal: on disk
             # before anybody hears of it (the host holds back what follows).
+            # (The first entry is the move: a computer's for a person says so, for a restart's snapshots.)
             entries = match.entries_since(self._logged)
             self._logged += len(entries)
-            self._out.append(Record(self.journal, tuple(entry_records(entries, self.seq))))
+            records = entry_records(entries, self.seq, covered=covering)
+            self._out.append(Record(self.journal, tuple(records)))
         seated = [s for s in self.seats if s.peer is not None]
         # The mover's answer first: the host writes it before it encodes the others'.
         seated.sort(key=lambda s: s.peer is not mover)
@@ -851,9 +863,10 @@ class Table:
         elif any(type(event) is self._game.round_ended for event in events):
             self._out.append(RoundScored(self.name))
 
-    def _note_covered(self, events: tuple[Any, ...], acted: int, actor: int | None, by: ActedBy) -> None:
+    def _note_covered(self, events: tuple[Any, ...], acted: int, actor: int | None, by: ActedBy) -> int:
         """Keep the numbers of the first ``acted`` of ``events`` (numbered from ``self.seq + 1``) when
-        the computer made them for a person's seat; forget those of a round these events end."""
+        the computer made them for a person's seat; forget those of a round these events end. How many
+        it kept (the journal says it: 0 for none)."""
         started = [n for n, event in enumerate(events) if type(event) is self._game.round_started]
         if started:
             first = self.seq + started[-1] + 1  # the first number the views' events keep from now
@@ -862,6 +875,8 @@ class Table:
         if actor is not None and by is not ActedBy.PERSON and self.seats[actor].kind is SeatKind.PERSON:
             first = self.seq + 1
             self._covered.setdefault(actor, []).extend(range(first, first + acted))
+            return acted
+        return 0
 
     def _finish(self, now: float) -> None:
         """The match just ended: everybody here gets its record, right after the update that ended it,

@@ -6,7 +6,11 @@ the seats with their names, secret tokens and seat keys, so that players
 reclaim their seats after a restart), written when the first seat is handed
 out; a ``seats`` record says the seats again whenever they change in the
 lobby; every other record holds one entry of `Match.log()` (a deal or an
-action). A record is written and fsynced before anyone hears of what it
+action), and, for a move the computer made for an absent person (covering
+their seat, or on their turn timer), how many of its events it made
+(``covered``), so that a restarted host still tells that person which moves
+were not theirs (docs/PROTOCOL.md, section 4, ``covered``; a journal written
+before says none). A record is written and fsynced before anyone hears of what it
 holds. The writes and fsyncs run in a worker thread, never on the event loop,
 and records that arrive while one fsync runs are grouped into the next.
 
@@ -105,6 +109,9 @@ class EntryRecord(Struct, frozen=True):
 
     entry: Entry
     seq: Annotated[int, Meta(ge=0)] = 0
+    #: The entry is a move the computer made for an absent person's seat: how many public events, from
+    #: its first on, it made for them (`GameSnapshot.covered`). Left out otherwise (the bytes of before).
+    covered: Annotated[int, Meta(ge=1)] | UnsetType = UNSET
 
 
 class JournalError(Exception):
@@ -121,9 +128,13 @@ def encode_record(record: Header[Any] | SeatsRecord | EntryRecord) -> bytes:
     return b"%08x %s\n" % (zlib.crc32(text), text)
 
 
-def entry_records(entries: Sequence[Any], seq: int) -> list[EntryRecord]:
-    """One record per entry of the match log (``seq``: the last event number once they apply)."""
-    return [EntryRecord(entry, seq) for entry in entries]
+def entry_records(entries: Sequence[Any], seq: int, *, covered: int = 0) -> list[EntryRecord]:
+    """One record per entry of the match log (``seq``: the last event number once they apply); with
+    ``covered``, the first is a move the computer made for an absent person, that many events of it."""
+    records = [EntryRecord(entry, seq) for entry in entries]
+    if covered and records:
+        records[0] = EntryRecord(entries[0], seq, covered)
+    return records
 
 
 @dataclass(frozen=True, slots=True)
@@ -149,6 +160,9 @@ class Recovered:
     dropped_lines: int = 0
     #: Each entry's line in the file (numbered from 1) and its ``seq``, in order (`check_numbering`).
     numbered: tuple[tuple[int, int], ...] = ()
+    #: The entries that are moves the computer made for an absent person: (the entry's index in
+    #: ``entries``, how many of its events it made for them), in order.
+    covering: tuple[tuple[int, int], ...] = ()
 
     def match_log(self) -> dict[str, Any]:
         """The match log this journal records (for core's `match_from_log`)."""
@@ -206,6 +220,7 @@ def read_journal(path: Path) -> Recovered:
     header: Header[Any] = _record(path, 1, first, Header[rules_type])  # type: ignore[valid-type]
     entries: list[Any] = []
     numbered: list[tuple[int, int]] = []
+    covering: list[tuple[int, int]] = []
     seq = header.seq
     for number, record in enumerate(records[1:], 2):
         if isinstance(record, dict) and "seats" in record and not entries:
@@ -215,13 +230,19 @@ def read_journal(path: Path) -> Recovered:
                 header = msgspec.structs.replace(header, started=seats.started)
             continue
         entry = _record(path, number, record, EntryRecord)
+        if entry.covered is not UNSET:
+            covering.append((len(entries), entry.covered))
         entries.append(entry.entry)
         numbered.append((number, entry.seq))
         seq = entry.seq
     dropped = data[offset:]
     return Recovered(header, entries, offset, seq, damage, line_number if damage is not None else None,
-                     cut_short, len(dropped), dropped.count(b"\n") + (not dropped.endswith(b"\n")),
-                     tuple(numbered))
+                     cut_short, len(dropped), _line_count(dropped), tuple(numbered), tuple(covering))
+
+
+def _line_count(data: bytes) -> int:
+    """The lines ``data`` holds, a last one without its newline (cut short) counted too; 0 for none."""
+    return data.count(b"\n") + (1 if data and not data.endswith(b"\n") else 0)
 
 
 def check_numbering(recovered: Recovered, counted: Sequence[int]) -> None:

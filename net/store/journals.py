@@ -26,7 +26,6 @@ offered to another host, and two hosts never resume the same file.
 
 from __future__ import annotations
 
-import calendar
 import contextlib
 import os
 import secrets
@@ -271,6 +270,8 @@ def summarize(path: Path) -> Unfinished | None:
 
 def _utc_seconds(text: str, form: str = "%Y-%m-%dT%H:%M:%SZ") -> float | None:
     """A UTC time written as ``form`` (a record's by default), in seconds since 1970; None if not one."""
+    import calendar  # (only to read a kept journal's times)
+
     try:
         return calendar.timegm(time.strptime(text, form))
     except ValueError:

@@ -445,7 +445,7 @@ def test_a_club_nights_announcement_follows_the_night_and_goes_when_its_host_sto
         people = [await ClubClient.connect("127.0.0.1", host.port, name=name) for name in ("Ana", "Beto")]
         try:
             await asyncio.to_thread(steps[0].wait, WAIT)
-            host.start_round()
+            await host.start_round()
             await asyncio.to_thread(steps[1].wait, WAIT)
         finally:
             for person in people:

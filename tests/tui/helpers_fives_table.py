@@ -12,7 +12,7 @@ from capicu.tui.game import DisplayOptions, SoloGame
 from capicu.tui.screens.fives_table import FivesTableScreen
 from capicu.tui.widgets.event_log import EventLog
 from capicu.tui.widgets.hand_view import HandView
-from helpers_app import wait_for
+from helpers_app import wait_for, walk_cursor
 from textual.pilot import Pilot
 
 FIVES = Rules.preset_named("fives-and-threes")
@@ -58,9 +58,7 @@ async def take_fives_turn(pilot: Pilot[Any], app: CapicuApp) -> None:
         await pilot.press("p")
     else:
         play = next(a for a in view.legal if isinstance(a, Play))
-        await pilot.press("home")
-        for _ in range(view.hand.index(play.tile)):
-            await pilot.press("right")
+        await walk_cursor(pilot, app, play.tile)
         await pilot.press("enter")
         await pilot.pause()
         if getattr(app.screen, "choosing_end", None) is not None:

@@ -14,7 +14,7 @@ from capicu.tui.game import DisplayOptions, SoloGame
 from capicu.tui.screens.mexican_table import MexicanTableScreen
 from capicu.tui.widgets.hand_view import HandView
 from capicu.tui.widgets.train_lanes import lane_keys
-from helpers_app import wait_for
+from helpers_app import wait_for, walk_cursor
 from textual.pilot import Pilot
 
 #: Mexican Train as seed 004 plays it (the default): the engine dealt and laid by its holder, several
@@ -89,10 +89,7 @@ def train_round_over(app: CapicuApp) -> bool:
 
 async def cursor_to(pilot: Pilot[Any], app: CapicuApp, tile: object) -> None:
     """Walk the hand's cursor to ``tile`` by keys."""
-    hand = app.screen.query_one(HandView)
-    await pilot.press("home")
-    for _ in range(hand.hand.index(tile)):  # type: ignore[arg-type]
-        await pilot.press("right")
+    await walk_cursor(pilot, app, tile)
 
 
 async def lay_run(pilot: Pilot[Any], app: CapicuApp, view: MexicanView) -> tuple[Any, ...]:

@@ -88,8 +88,9 @@ async def test_the_host_forms_labels_never_touch_their_fields_and_its_code_is_up
         await wait_for(pilot, lambda: isinstance(app.screen, HostSetupScreen), what="the form")
         await pilot.pause()
         screen = app.screen
-        fields = [w for w in screen.query("#setup-grid > *") if not isinstance(w, Label)]
-        labels = list(screen.query("#setup-grid > Label"))
+        shown = [w for w in screen.query("#setup-grid > *") if w.display]  # (not another game's rows)
+        fields = [w for w in shown if not isinstance(w, Label)]
+        labels = [w for w in shown if isinstance(w, Label)]
         assert len(labels) == len(fields)
         for label, field in zip(labels, fields, strict=True):
             words = str(label.render()).rstrip()

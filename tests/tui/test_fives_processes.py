@@ -72,7 +72,7 @@ def test_a_joiner_plays_a_hand_of_fives_and_threes_by_keys(host: HeadlessHost, t
                 "--code", CODE, "--no-mouse"]
         ana = Terminal(argv, capicu_env(tmp_path / "ana"))
         started.callback(ana.kill)
-        ana.wait_for(lambda s: "fives-and-threes" in s and len(_hand(s)) == 7, "the table with my hand")
+        ana.wait_for(lambda s: "Fives and Threes" in s and len(_hand(s)) == 7, "the table with my hand")
         answered, plays = "", 0
         until = time.monotonic() + 60
         while not _hand_over(ana.text()):

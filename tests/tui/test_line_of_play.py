@@ -430,7 +430,7 @@ async def test_an_empty_line_says_so_in_the_middle() -> None:
         await pilot.pause()
         rows = _plain(line)
         said = [y for y, row in enumerate(rows) if row.strip()]
-        assert "La mesa is empty" in " ".join(rows[y].strip() for y in said)
+        assert "Nothing on la mesa yet" in " ".join(rows[y].strip() for y in said)
         assert said[0] >= 3 and said[-1] <= len(rows) - 3
         assert all(len(row) <= BOX_80x24[0] for row in rows)
 

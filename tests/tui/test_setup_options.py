@@ -1,6 +1,7 @@
 """The setup form offers Mexican Train with its own options as core/rules.py declares them (issue 29:
-the engine set aside, one double a turn, a double earns another play, a one-tile start), and the match
-starts with what was chosen."""
+the engine set aside, one double a turn, a double earns another play, a one-tile start, the Mexican
+train after one's own; and its rounds instead of points to win), and the match starts with what was
+chosen."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from pathlib import Path
 
 import pytest
 from capicu.core import MexicanView
-from capicu.core.rules import FORM_OPTIONS, Game
+from capicu.core.rules import FORM_OPTIONS, FORM_ROWS, Game
 from capicu.tui.app import CapicuApp
 from capicu.tui.game import DisplayOptions
 from capicu.tui.screens.host_setup import HostSetupScreen
@@ -28,7 +29,8 @@ def _own_config(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
 
 def test_mexican_trains_options_on_the_form_are_declared_in_core() -> None:
     assert {o.field for o in MEXICAN} == {"engine_set_aside", "one_double_a_turn", "cover_doubles",
-                                          "opening_run"}
+                                          "opening_run", "mexican_needs_own_train"}
+    assert [o.field for o in FORM_ROWS if Game.MEXICAN_TRAIN in o.games] == ["rounds"]
 
 
 async def test_mexican_train_on_the_form_offers_its_own_options_and_the_match_plays_them() -> None:
@@ -42,14 +44,22 @@ async def test_mexican_train_on_the_form_offers_its_own_options_and_the_match_pl
         await pilot.pause()
         text = screen_text(app)
         assert "dealt" in text and "2+ doubles" in text and "cover" in text and "run" in text, text
+        assert "Mexican open" in text, text
+        # No points to win (a match is its rounds, lowest total wins): its rounds instead.
+        assert "Points to win" not in text and "Rounds" in text and "13 rounds, one per double" in text, text
         screen.query_one("#engine-set-aside", Select).value = True
         screen.query_one("#one-double-a-turn", Select).value = True
+        screen.query_one("#mexican-after-own", Select).value = True
+        screen.query_one("#rounds", Select).value = 4
         await pilot.pause()
-        assert "aside" in screen_text(app) and "1 double" in screen_text(app)
+        text = screen_text(app)
+        assert "aside" in text and "1 double" in text and "own first" in text, text
+        assert "the first 4 rounds" in text, text
         await pilot.press("ctrl+s")
         await wait_for(pilot, lambda: app.table is not None and isinstance(app.table.view, MexicanView),
                        what="the table")
         rules = app.table.view.rules  # type: ignore[union-attr]
         assert rules.preset == "mexican-train"
         assert (rules.engine_set_aside, rules.one_double_a_turn) == (True, True)
+        assert rules.mexican_needs_own_train and rules.rounds == 4
         assert rules.cover_doubles and rules.opening_run  # the seed's, untouched

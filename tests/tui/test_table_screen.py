@@ -17,6 +17,7 @@ from capicu.net.host.server import Host, HostConfig
 from capicu.net.host.table import TableConfig
 from capicu.tui.app import CapicuApp
 from capicu.tui.game import DisplayOptions, HostGame, JoinGame, make_host_config
+from capicu.tui.screens.base import CapicuScreen
 from capicu.tui.screens.draw_table import DrawTableScreen
 from capicu.tui.screens.reconnecting import ReconnectingScreen
 from capicu.tui.screens.rejoin_request import RejoinRequestScreen
@@ -138,6 +139,26 @@ async def test_the_finished_round_stays_until_enter_and_the_log_comes_back_whole
         log = app.screen.query_one(EventLog)
         # Lines written while the summary hid the log are wrapped to its width, not a letter a row.
         assert all(len(strip.text.strip()) > 2 for strip in log.lines if strip.text.strip())
+
+
+async def test_the_footer_works_out_the_active_keys_once_a_change(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Textual works the active keys out anew each time it is asked (every key's check, in the
+    table's words): the footer, told the keys may have changed, asks once (it asked two or three times)."""
+    app = solo_app(seed=3, players=2)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: my_turn(app) and _footer_keys(app), what="my turn")
+        await pilot.pause()
+        asked: list[object] = []
+        active = CapicuScreen.active_bindings
+
+        def counted(screen: CapicuScreen[Any]) -> Any:
+            asked.append(screen)
+            return active.__get__(screen)
+
+        monkeypatch.setattr(CapicuScreen, "active_bindings", property(counted))
+        footer = app.screen.query_one(QuietFooter)
+        footer.bindings_changed(app.screen)  # the same keys: nothing to draw
+        assert len(asked) == 1
 
 
 async def test_below_80x24_the_table_says_so_and_comes_back() -> None:

@@ -255,7 +255,7 @@ async def test_a_hint_longer_than_the_row_is_read_whole_at_80x24():
 
 
 async def test_an_open_double_is_loud_until_covered():
-    app = train_app(seed=4, players=3)
+    app = train_app(seed=30, players=3)
     nothing_covers = False  # an open double came that nothing in my hand covered (drawn or passed)
     async with app.run_test(size=SIZE) as pilot:
         for _ in range(120):
@@ -298,7 +298,7 @@ async def test_an_open_double_is_loud_until_covered():
                 await pilot.press("enter")
                 assert _status(app).startswith(str(others[0])), _status(app)
                 assert table_view(app) is view
-        assert nothing_covers  # seed 4: the first open double on my turn found nothing in my hand
+        assert nothing_covers  # seed 30: the first open double on my turn found nothing in my hand
         if plays:
             await cursor_to(pilot, app, plays[0].tile)
             await pilot.press("enter")
@@ -602,3 +602,37 @@ async def test_who_laid_the_engine_is_told_in_the_log_and_beside_it(players, see
         await wait_for(pilot, lambda: said in " ".join(_log(app).split()), what="who laid the engine, told")
         first_row = screen_text(app).splitlines()[1]
         assert "engine [12|12] " + header in first_row, first_row
+
+
+@pytest.mark.parametrize("laid", [1, 2])
+async def test_the_hint_is_for_the_turn_as_the_doubles_laid_on_the_screen_leave_it(monkeypatch, laid):
+    # 5-5 (and 6-6) laid on the screen, not sent: the hint is the engine's for the view after them
+    # (`view_after`), never a double already laid; with both laid, only the cover 2-5 may come.
+    from capicu.core.ai.mexican_hints import suggest_mexican
+    from capicu.core.mexican.turn import view_after
+
+    deal_by_hand(monkeypatch, NINE_ONE, DOUBLES_HANDS, DOUBLES_STOCK)
+    app = train_app(rules=NINE_ONE, players=2)
+    async with app.run_test(size=SIZE) as pilot:
+        view = await _to_my_doubles(pilot, app)
+        screen = app.screen
+        assert isinstance(screen, MexicanTableScreen)
+        for tile in (Tile(5, 5), Tile(6, 6))[:laid]:
+            await cursor_to(pilot, app, tile)
+            await pilot.press("enter")
+        assert len(screen.laid) == laid and table_view(app) is view  # nothing sent
+        turn = view_after(view, screen.laid)
+        await pilot.press("x")
+        await wait_for(pilot, lambda: _status(app).startswith("Hint: "), what="the hint")
+        text = _status(app)
+        hand = screen.query_one(HandView)
+        for play in screen.laid:
+            assert f"play {play.tile} " not in text, text
+        hinted = next(tile for tile in turn.hand if f"play {tile} " in text)
+        assert hand.selected == hinted
+        assert any(isinstance(a, Play) and a.tile == hinted for a in turn.legal), (text, turn.legal)
+        if laid == 2:
+            assert [a for a in turn.legal if isinstance(a, Play)] == [Play(Tile(2, 5), Train(0))]
+            assert text.startswith("Hint: play 2-5 on your train"), text
+            assert suggest_mexican(turn, seed=turn.round_number).tile == Tile(2, 5)
+        assert screen.laid and table_view(app) is view  # the hint sent nothing

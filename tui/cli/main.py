@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import gc
 import gettext
 import os
 import sys
@@ -106,6 +107,12 @@ def main(argv: Sequence[str] | None = None) -> int:
 def _run(argv: list[str]) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
+    if not gc.isenabled():
+        # `capicu.tui.cli.run` paused the collector while the command line loaded: what loading
+        # made lives as long as the program, so it is frozen (never walked again), and the
+        # collector goes back to work for the command.
+        gc.freeze()
+        gc.enable()
     try:
         if args.command == "simulate":
             from .simulate import run_simulation  # (a game's start does not simulate one)

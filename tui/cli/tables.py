@@ -13,7 +13,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import ipaddress
-import json
 import os
 import sys
 from typing import TYPE_CHECKING, TypeVar
@@ -159,6 +158,8 @@ def run_tables(args: argparse.Namespace) -> int:
         raise CliError(t("--wait is a number of seconds from 0.1 to 60"))
     found = look(args.wait)
     if args.json:
+        import json  # (only for --json)
+
         print(json.dumps([table_json(each) for each in found], ensure_ascii=False, indent=1))
         return 0
     for listing in found:

@@ -24,7 +24,7 @@ from capicu.net.model import Change
 from capicu.tui.words.messages import t
 from textual.binding import ActiveBinding
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Checkbox, Input, Select
+from textual.widgets import Input, Select
 
 if TYPE_CHECKING:
     from capicu.tui.app import CapicuApp
@@ -62,6 +62,8 @@ class CapicuScreen(Screen[ResultType]):
 
     async def rebuild(self) -> None:
         """Compose this screen again, keeping what its form fields hold and which one has the focus."""
+        from textual.widgets import Checkbox  # (a form's: no table has one)
+
         fields = [widget for widget in self.query("Input, Select, Checkbox")
                   if isinstance(widget, Input | Select | Checkbox)]
         kept: dict[str | None, object] = {widget.id: widget.value for widget in fields if widget.id}

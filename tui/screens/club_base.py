@@ -17,7 +17,7 @@ from capicu.tui.club import ClubSession
 from capicu.tui.screens.base import CapicuScreen
 from capicu.tui.screens.table import LeaveScreen
 from capicu.tui.words.describe_club import format_name
-from capicu.tui.words.describe_rules import preset_title
+from capicu.tui.words.describe_rules import game_title
 from capicu.tui.words.messages import N_, t
 from textual.binding import Binding, BindingType
 
@@ -60,7 +60,7 @@ class ClubScreen(CapicuScreen[None]):
         roster = self.roster
         if roster is None:
             return t("Club night")
-        game = preset_title(roster.rules.preset)
+        game = game_title(roster.rules.preset)
         # TRANSLATORS: a club night's title: its name, its game, its format ("Friday club: Draw, Swiss").
         title = t("{game}, {format}", game=game, format=format_name(roster.format))
         return f"{roster.name}: {title}" if roster.name else title

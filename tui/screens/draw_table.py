@@ -34,7 +34,6 @@ from capicu.core import (
 )
 from capicu.net.model import LinkState
 from capicu.tui.games import GameFace
-from capicu.tui.screens.rules_keys import binding_lines
 from capicu.tui.screens.table import TableScreen
 from capicu.tui.widgets.boneyard_info import BoneyardInfo
 from capicu.tui.widgets.chat_panel import ChatPanel
@@ -51,7 +50,7 @@ from capicu.tui.words.describe import (
     end_name,
     you,
 )
-from capicu.tui.words.describe_rules import preset_title
+from capicu.tui.words.describe_rules import game_title
 from capicu.tui.words.messages import N_, t, tc
 from textual import work
 from textual.app import ComposeResult
@@ -154,6 +153,8 @@ class DrawTableScreen(TableScreen[View]):
 
     @classmethod
     def key_lines(cls, rules: Rules | None) -> list[str]:
+        from capicu.tui.screens.rules_keys import binding_lines  # (the rules and keys screen's)
+
         # The house rules' keys are listed only when the game in play has them.
         house = [*cls.BLANK_BINDINGS, cls.REDEAL_BINDING]
         lines = [
@@ -245,7 +246,7 @@ class DrawTableScreen(TableScreen[View]):
             t("play moves to your right") if view.rules.direction is Direction.COUNTERCLOCKWISE
             else t("play moves to your left")
         )
-        preset = preset_title(view.rules.preset)
+        preset = game_title(view.rules.preset)
         if self.capicu.ascii_mode:
             title = t("{preset} - round {round} - to {target}", preset=preset, round=view.round_number,
                       target=view.target)

@@ -36,7 +36,6 @@ from capicu.core.fives.events import (
 from capicu.core.fives.view import FivesView
 from capicu.net.model import LinkState
 from capicu.tui.games import GameFace
-from capicu.tui.screens.rules_keys import binding_lines
 from capicu.tui.screens.table import TableScreen
 from capicu.tui.widgets.chat_panel import ChatPanel
 from capicu.tui.widgets.event_log import EventLog
@@ -55,7 +54,7 @@ from capicu.tui.words.describe_fives import (
     fives_side,
     score_words,
 )
-from capicu.tui.words.describe_rules import preset_title
+from capicu.tui.words.describe_rules import game_title
 from capicu.tui.words.messages import N_, t, tn
 from textual import work
 from textual.app import ComposeResult
@@ -177,6 +176,8 @@ class FivesTableScreen(TableScreen[FivesView]):
 
     @classmethod
     def key_lines(cls, rules: Rules | None) -> list[str]:
+        from capicu.tui.screens.rules_keys import binding_lines  # (the rules and keys screen's)
+
         return [*binding_lines(cls.BINDINGS, asides=cls.END_BINDINGS,
                                aside=lambda what: t("{what} (a tile that fits both ends)", what=what)), ""]
 
@@ -250,7 +251,7 @@ class FivesTableScreen(TableScreen[FivesView]):
         names = self._names(view)
         dot = " - " if self.capicu.ascii_mode else " · "
         parts = [
-            preset_title(view.rules.preset),
+            game_title(view.rules.preset),
             t("hand {round}", round=view.round_number),
             t("to {target}", target=view.target),
         ]

@@ -16,8 +16,9 @@ from capicu.tui.game import HostGame, SoloGame, make_host_config
 from capicu.tui.prefs.settings import journals_dir, records_dir
 from capicu.tui.screens.base import CapicuScreen
 from capicu.tui.widgets.house_rules import HouseRules, options_label
+from capicu.tui.widgets.match_length import match_length_rows, show_match_length, with_match_length
 from capicu.tui.words.describe import describe_rules_problem
-from capicu.tui.words.describe_rules import preset_title
+from capicu.tui.words.describe_rules import game_title
 from capicu.tui.words.messages import N_, t, tc, tn
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -59,7 +60,7 @@ class HostSetupScreen(CapicuScreen[None]):
             yield Static(title, classes="screen-title")
             with Grid(id="setup-grid", classes="form-grid " + ("solo" if self.solo else "hosted")):
                 yield Label(t("Game"))
-                yield Select([(preset_title(p), p) for p in FORM_PRESETS], value=self.preset,
+                yield Select([(game_title(p), p) for p in FORM_PRESETS], value=self.preset,
                              allow_blank=False, id="preset")
                 yield Label(t("Players"))
                 yield Select(self._player_choices(self.preset), allow_blank=False, id="players")
@@ -72,13 +73,13 @@ class HostSetupScreen(CapicuScreen[None]):
                              allow_blank=False, id="level")
                 # The house rules of the drawing games (docs/RULES.md), each off by default, or the
                 # chosen game's own options (core/rules.py's `FORM_OPTIONS`), the preset's value first,
-                # on one row so that the form still fits 80x24 (so each choice is a dozen letters).
+                # on rows of one line (compact selects), as many a row as fit, so that the form
+                # still fits 80x24 (so each choice is a dozen letters).
                 yield Label(options_label(self.preset), id="house-label")
                 yield HouseRules(self.preset)
-                yield Label(t("Points to win"))
-                rules = Rules.preset_named(self.preset)
-                yield Input(placeholder=str(rules.target_for(rules.min_players)),
-                            id="target", type="integer")
+                # How long the match is, as the game counts it (core/rules.py's `FORM_ROWS`): the
+                # points to win (empty: the preset's), or Mexican Train's rounds.
+                yield from match_length_rows(self.preset)
                 if not self.solo:
                     yield Label(t("Join code"))
                     # Upper case from the unmistakable alphabet, as every join code is shown.
@@ -93,8 +94,11 @@ class HostSetupScreen(CapicuScreen[None]):
         self.query_one("#preset", Select).focus()
 
     def _show_options(self) -> None:
-        """The options row offers the chosen game's (each at the preset's value again, for a new game)."""
-        if self.query_one(HouseRules).show_game(self.preset):
+        """The options row and the match's length offer the chosen game's (each at the preset's value
+        again, for a new game)."""
+        new_game = self.query_one(HouseRules).show_game(self.preset)
+        show_match_length(self, self.preset, new_game=new_game)
+        if new_game:
             self.query_one("#house-label", Label).update(options_label(self.preset))
 
     @staticmethod
@@ -108,8 +112,6 @@ class HostSetupScreen(CapicuScreen[None]):
             self.preset = event.value
             players = self.query_one("#players", Select)
             players.set_options(self._player_choices(event.value))
-            rules = Rules.preset_named(event.value)
-            self.query_one("#target", Input).placeholder = str(rules.target_for(rules.min_players))
             self._show_options()
         if event.select.id in ("preset", "players") and not self.solo:
             count = self.query_one("#players", Select).value
@@ -135,15 +137,11 @@ class HostSetupScreen(CapicuScreen[None]):
         preset = str(self._value("preset"))
         players = int(self._value("players"))
         level = str(self._value("level"))
-        rules = Rules.preset_named(preset)
-        target_text = self.query_one("#target", Input).value.strip()
-        if target_text:
-            try:
-                target = int(target_text)
-                rules = msgspec.structs.replace(rules, target=target)
-            except (ValueError, RulesError):
-                self.notify(t("Points to win must be a whole number from 1 up."), severity="error")
-                return
+        try:
+            rules = with_match_length(self, preset, Rules.preset_named(preset))
+        except (ValueError, RulesError):
+            self.notify(t("Points to win must be a whole number from 1 up."), severity="error")
+            return
         try:
             rules = msgspec.structs.replace(rules, **self.query_one(HouseRules).chosen(preset))
         except RulesError as exc:  # a house rule this game cannot take, said in one sentence

@@ -54,7 +54,7 @@ class JoinFormScreen(CapicuScreen[None]):
         with Vertical(id="join-box", classes="form-box"):
             yield Static(t("Join a game"), classes="screen-title")
             tables = OptionList(id="tables")
-            tables.border_title = t("Tables on the local network")
+            tables.border_title = self._list_title()
             yield tables
             with Grid(classes="form-grid"):
                 yield Label(t("Address"))
@@ -107,6 +107,7 @@ class JoinFormScreen(CapicuScreen[None]):
     def _show_tables(self) -> None:
         """List the tables heard (or say that none is, and why an address may be needed)."""
         shown = self.query_one("#tables", OptionList)
+        shown.border_title = self._list_title()
         highlighted = shown.highlighted
         shown.clear_options()
         if not self._tables:
@@ -118,6 +119,12 @@ class JoinFormScreen(CapicuScreen[None]):
             shown.add_option(Option(self._table_row(listing), disabled=not joinable(listing, False)))
         if highlighted is not None and highlighted < len(self._tables):
             shown.highlighted = highlighted
+
+    def _list_title(self) -> str:
+        """The list's title: its club nights named too when any is listed."""
+        if any(listing.club for listing in self._tables):
+            return t("Tables and club nights on the local network")
+        return t("Tables on the local network")
 
     @staticmethod
     def _table_row(listing: Listing) -> Text:

@@ -39,7 +39,6 @@ from capicu.core.mexican.turn import view_after
 from capicu.core.mexican.view import TrainLine
 from capicu.core.tiles import tile_leaves
 from capicu.tui.games import GameFace
-from capicu.tui.screens.rules_keys import binding_lines
 from capicu.tui.screens.table import TableScreen
 from capicu.tui.widgets.chat_panel import ChatPanel
 from capicu.tui.widgets.event_log import EventLog
@@ -54,7 +53,7 @@ from capicu.tui.widgets.train_lanes import (
     lanes_from_view,
 )
 from capicu.tui.words.describe import and_list
-from capicu.tui.words.describe_rules import preset_title
+from capicu.tui.words.describe_rules import game_title
 from capicu.tui.words.describe_trains import (
     Untold,
     describe_must_cover,
@@ -149,6 +148,8 @@ class MexicanTableScreen(TableScreen[MexicanView]):
 
     @classmethod
     def key_lines(cls, rules: Rules | None) -> list[str]:
+        from capicu.tui.screens.rules_keys import binding_lines  # (the rules and keys screen's)
+
         # The table's keys hold the hand's, the opening run's and the lanes': each key once.
         return [*binding_lines(cls.BINDINGS, asides=cls.LANE_BINDINGS,
                                aside=lambda what: t("{what} (a tile that fits several trains)", what=what)),
@@ -251,7 +252,7 @@ class MexicanTableScreen(TableScreen[MexicanView]):
         ascii_mode = self.capicu.ascii_mode
         dot = " - " if ascii_mode else " · "
         title = dot.join([
-            preset_title(view.rules.preset),
+            game_title(view.rules.preset),
             t("round {round} of {rounds}", round=view.round_number, rounds=view.rounds),
             t("boneyard {count}", count=view.boneyard),
         ])
@@ -560,17 +561,22 @@ class MexicanTableScreen(TableScreen[MexicanView]):
 
     # -- the hint --------------------------------------------------------------------
 
-    @work(thread=True, exclusive=True, group="hint")
     def _find_hint(self, view: MexicanView) -> None:
+        # The doubles laid on the screen and not sent yet are part of the turn: the hint is for the
+        # view after them (the engine's `view_after`), never a double already laid.
+        self._think_of_hint(view, self.laid, self.turn_view(view))
+
+    @work(thread=True, exclusive=True, group="hint")
+    def _think_of_hint(self, view: MexicanView, laid: tuple[Play, ...], turn: MexicanView) -> None:
         # Imported on the first hint: the search it runs is not needed at start.
         from capicu.core.ai.mexican_hints import suggest_mexican
 
-        hint = suggest_mexican(view, seed=view.round_number)
-        self.app.call_from_thread(self._show_hint, view, hint)
+        hint = suggest_mexican(turn, seed=view.round_number)
+        self.app.call_from_thread(self._show_hint, view, laid, hint)
 
-    def _show_hint(self, view: MexicanView, hint: MexicanHint) -> None:
-        if self.view is not view:
-            return  # the table moved on while we thought
+    def _show_hint(self, view: MexicanView, laid: tuple[Play, ...], hint: MexicanHint) -> None:
+        if self.view is not view or self.laid != laid:
+            return  # the table moved on, or a double was laid or taken back, while we thought
         self.say(describe_train_hint(hint, self._names(view), view.seat), log_it=False)
         hand = self.query_one(HandView)
         # The tile to lay next: the run's next one past what is laid on the screen, else the hint's tile.

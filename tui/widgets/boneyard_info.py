@@ -49,7 +49,7 @@ class BoneyardInfo(Widget):
                 return tn("{count} set aside", "{count} set aside", count)
             return tn("{count} tile set aside (no drawing)", "{count} tiles set aside (no drawing)", count)
         if count == 0:
-            return t("El pozo is empty")
+            return t("Nothing left in el pozo")
         if short:
             # TRANSLATORS: short, for a narrow side panel: "pozo 12 (10 drawable)"; the count is the drawable.
             return tn("pozo {tiles} ({count} drawable)", "pozo {tiles} ({count} drawable)", self.drawable,

@@ -8,8 +8,9 @@ its preset's value first. The table's setup form and the club organiser's form b
     row.show_game("mexican-train")               # another game chosen: its options, at its preset's values
     rules = msgspec.structs.replace(rules, **row.chosen("mexican-train"))  # RulesError: cannot combine
 
-The row is one line high, so that a form with it still fits 80x24 (each choice is a dozen letters:
-`HOUSE_CHOICES`).
+Its rows are one line high, as many as the game's options take with each column as wide as its
+longest choice (each choice is a dozen letters: `HOUSE_CHOICES`), so that a form with it still fits
+80x24: the drawing games' three on one row, Mexican Train's five on two.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from capicu.core.rules import FORM_OPTIONS, OptionKind, RuleOption
 from capicu.tui.words.describe_rules import HOUSE_CHOICES
 from capicu.tui.words.messages import t
 from textual.app import ComposeResult
-from textual.containers import Horizontal
+from textual.containers import ItemGrid
 from textual.widgets import Select
 
 
@@ -47,17 +48,28 @@ def house_choices(option: RuleOption, preset: str) -> list[tuple[str, object]]:
     return choices
 
 
+def widest_choice(preset: str) -> int:
+    """The longest of the choices in words of the options offered for the game ``preset`` is."""
+    return max((len(label) for option in FORM_OPTIONS if offered(option, preset)
+                for label, _ in house_choices(option, preset)), default=0)
+
+
+#: The room a compact select takes beside its choice: its right padding, its arrow and the arrow's
+#: padding, and its margin before the next one.
+SELECT_ROOM = 4
+
+
 def options_label(preset: str) -> str:
     """The row's label: "House rules" for a drawing game, else the game's "Options"."""
     house = any(option.house and offered(option, preset) for option in FORM_OPTIONS)
     return t("House rules") if house else t("Options")
 
 
-class HouseRules(Horizontal):
+class HouseRules(ItemGrid):
     """The chosen game's options (`FORM_OPTIONS`), a compact `Select` each, the other games' hidden."""
 
     def __init__(self, preset: str, *, id: str = "house-rules") -> None:
-        super().__init__(id=id)
+        super().__init__(id=id, min_column_width=widest_choice(preset) + SELECT_ROOM)
         self.preset = preset
         #: The game whose options are offered.
         self._game = Rules.preset_named(preset).game
@@ -76,6 +88,7 @@ class HouseRules(Horizontal):
         if game is self._game:
             return False
         self._game = game
+        self.min_column_width = widest_choice(preset) + SELECT_ROOM
         for option in FORM_OPTIONS:
             select = self.query_one(f"#{house_id(option)}", Select)
             choices = house_choices(option, preset)
@@ -93,4 +106,5 @@ class HouseRules(Horizontal):
                 for option, value in values.items()}
 
 
-__all__ = ["HouseRules", "house_choices", "house_id", "offered", "options_label"]
+__all__ = ["SELECT_ROOM", "HouseRules", "house_choices", "house_id", "offered", "options_label",
+           "widest_choice"]

@@ -403,9 +403,10 @@ class LineOfPlay(Widget):
         return rows
 
     def _empty_rows(self, width: int, height: int | None, style: Style) -> list[Text]:
+        # (la mesa, a word of the game, inside an English sentence: never opening it, as if Spanish)
+        said = t("Nothing on la mesa yet: the first tile leads the round.")
         words = [Text(line.center(width).rstrip(), style=style, end="")
-                 for line in textwrap.wrap(t("La mesa is empty: the first tile leads the round."), width)
-                 or [""]]
+                 for line in textwrap.wrap(said, width) or [""]]
         if height is None:
             return words
         top = max((height - len(words)) // 2, 0)

@@ -18,6 +18,7 @@ class from Textual's private ``widgets._footer``.
 
 from __future__ import annotations
 
+from textual.binding import ActiveBinding
 from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Footer
@@ -37,10 +38,11 @@ class QuietFooter(Footer):
     #: The command palette's key as last shown (its words change with the language).
     _palette: str | None = None
 
-    def _keys_now(self, screen: Screen[object]) -> Shown:
-        """One entry per key widget the Footer would show (it shows one per action)."""
+    def _keys_now(self, screen: Screen[object], active: dict[str, ActiveBinding]) -> Shown:
+        """One entry per key widget the Footer would show (it shows one per action), of ``screen``'s
+        ``active`` bindings."""
         shown: dict[str, Key] = {}
-        for _, binding, enabled, _tooltip in screen.active_bindings.values():
+        for _, binding, enabled, _tooltip in active.values():
             if binding.show and binding.action not in shown:
                 # How the key is written changes with ASCII mode (`CapicuApp.get_key_display`).
                 written = screen.app.get_key_display(binding)
@@ -73,16 +75,18 @@ class QuietFooter(Footer):
         if not (self.is_attached and screen is self.screen and screen.app.app_focus):
             super().bindings_changed(screen)
             return
-        keys = self._keys_now(screen)
+        # Textual works the active bindings out anew (every key's check) each time it is asked: once here.
+        active = screen.active_bindings
+        keys = self._keys_now(screen, active)
         before, self._shown = self._shown, keys
-        palette = screen.active_bindings.get(screen.app.COMMAND_PALETTE_BINDING)
+        palette = active.get(screen.app.COMMAND_PALETTE_BINDING)
         words, self._palette = self._palette, palette.binding.description if palette is not None else None
         if words != self._palette and before is not None:
             super().bindings_changed(screen)  # another language: every key is new
             return
         if keys == before:
             return
-        grouped = any(binding.group is not None for (_, binding, _, _) in screen.active_bindings.values())
+        grouped = any(binding.group is not None for (_, binding, _, _) in active.values())
         if before is None or grouped:
             super().bindings_changed(screen)
             return

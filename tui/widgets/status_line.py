@@ -5,18 +5,34 @@ hand, the line or the ends: they are written here, in the one row between the
 table and the hand, and stay for a few seconds before the prompt ("Your turn:
 ...") comes back. The table writes them to the log as well, so a notice
 missed is never lost.
+
+How long a notice stays is timed by what the line is given to arm a timer
+(``timers``: Textual's own by default); a test gives one it moves by hand, as
+the host is given its clock, so that no test waits for a notice's seconds.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Protocol
+
 from capicu.tui.words.describe import display_text
 from rich.text import Text
 from textual.reactive import reactive
-from textual.timer import Timer
 from textual.widget import Widget
 
 #: Seconds a notice stays before the prompt comes back.
 NOTICE_SECONDS = 6.0
+
+
+class ArmedTimer(Protocol):
+    """A timer once armed: it may be stopped before it fires (Textual's `Timer` is one)."""
+
+    def stop(self) -> None: ...
+
+
+#: Arms a timer: after ``seconds``, call the callback (Textual's `Widget.set_timer` is one).
+ArmTimer = Callable[[float, Callable[[], None]], ArmedTimer]
 
 
 class StatusLine(Widget):
@@ -35,11 +51,14 @@ class StatusLine(Widget):
     prompt: reactive[str] = reactive("")
     notice: reactive[str] = reactive("")
 
-    def __init__(self, *, wraps: bool = False, id: str | None = None, classes: str | None = None) -> None:
+    def __init__(self, *, wraps: bool = False, timers: ArmTimer | None = None, id: str | None = None,
+                 classes: str | None = None) -> None:
         """``wraps``: a sentence longer than the row goes on in a second row (the screen's
-        stylesheet gives the line ``height: auto`` and a ``max-height``), else it is cropped at the edge."""
+        stylesheet gives the line ``height: auto`` and a ``max-height``), else it is cropped at the edge.
+        ``timers``: what times a notice (None: Textual's timers)."""
         super().__init__(id=id, classes=classes)
-        self._timer: Timer | None = None
+        self._arm: ArmTimer = timers or self._textual_timer
+        self._timer: ArmedTimer | None = None
         self.wraps = wraps
         self._rows = 1
 
@@ -48,7 +67,10 @@ class StatusLine(Widget):
         self.notice = display_text(text, 400)
         if self._timer is not None:
             self._timer.stop()
-        self._timer = self.set_timer(NOTICE_SECONDS if seconds is None else seconds, self.clear_notice)
+        self._timer = self._arm(NOTICE_SECONDS if seconds is None else seconds, self.clear_notice)
+
+    def _textual_timer(self, seconds: float, callback: Callable[[], None]) -> ArmedTimer:
+        return self.set_timer(seconds, callback)
 
     def clear_notice(self) -> None:
         """Put the prompt back now; the notice's timer stops too, or it would end the next notice early."""

@@ -67,7 +67,7 @@ REFUSALS: Mapping[str, str] = {
     DrawRefusal.FITS_NEITHER_END: N_("{tile} fits neither end ({left} or {right})."),
     DrawRefusal.WRONG_END: N_("{tile} does not fit the {end} end ({number})."),
     DrawRefusal.NO_DRAWING: N_("There is no drawing in this game: with nothing that fits, you pass (paso)."),
-    Refusal.BONEYARD_EMPTY: N_("El pozo is empty: there is nothing to draw."),
+    Refusal.BONEYARD_EMPTY: N_("There is nothing to draw: el pozo is empty."),
     Refusal.MUST_PLAY: N_("You hold a tile that fits ({tile}), so you cannot draw."),
     Refusal.PASS_WHILE_FITS: N_("You hold a tile that fits ({tile}), so you cannot pass."),
     Refusal.PASS_WHILE_DRAWABLE: N_("Tiles can still be drawn from el pozo, so you cannot pass: draw."),
@@ -570,8 +570,9 @@ def describe_refusal(
         values["end"] = end_name(str(params["end"]))
     counted = params.get("reserve") if reason == DrawRefusal.RESERVE_REACHED else params.get("count")
     if reason == DrawRefusal.RESERVE_REACHED and isinstance(counted, int):
-        return tn("El pozo is down to its last tile, which is never drawn.",
-                  "El pozo is down to its last {count} tiles, which are never drawn.", counted, **values)
+        return tn("Only the last tile of el pozo is left, and it is never drawn.",
+                  "Only the last {count} tiles of el pozo are left, and they are never drawn.", counted,
+                  **values)
     if reason == DrawRefusal.DRAW_LIMIT and isinstance(counted, int):
         return tn("You have drawn a tile this turn, the most allowed.",
                   "You have drawn {count} tiles this turn, the most allowed.", counted, **values)

@@ -32,7 +32,7 @@ from capicu.core.refusals import Refusal
 from capicu.core.rules import FivesRules
 
 from .describe import describe_refusal, end_name, list_separator, seat_name, side_name, you
-from .messages import N_, t, tc
+from .messages import N_, t, tc, tn
 
 if TYPE_CHECKING:  # the hints' module loads the search: the first hint imports it
     from capicu.core.ai.fives_hints import FivesHint
@@ -218,7 +218,7 @@ FIVES_HINT_REASONS: Mapping[str, str] = {
     "wins": N_("{points} takes your side to the target: the match is won"),
     "chips-out": N_("your last tile: 1 for the go"),
     "past-target": N_("its {points} would pass the target and not count"),
-    "safe": N_("it leaves {name} {points} at most"),
+    # (worded in `describe_fives_hint`: a count of points)
     "safe-nothing": N_("it leaves {name} nothing to score"),
     "gives-easy": N_("but it gives {name} an easy score: {tile} would make {total} for {points}"),
     "avoids": N_("{tile} scores {points}, but would give {name} {total} for {reply} with {reply_tile}"),
@@ -237,13 +237,17 @@ def describe_fives_hint(hint: FivesHint, view: FivesView, names: Sequence[str]) 
         if code == "safe" and values.get("points") == 0:
             code = "safe-nothing"
         phrase = FIVES_HINT_REASONS.get(code)
-        if phrase is not None:
+        if code == "safe" and isinstance(points := values.get("points"), int):
+            # The count after the name and with its word: "Computer 2 2 at most" read as one name.
+            phrases.append(tn("it leaves {name} at most {points} point",
+                              "it leaves {name} at most {points} points", points, **values))
+        elif phrase is not None:
             phrases.append(t(phrase, **values))
     move = describe_fives_move(hint.action, view)
     if not phrases:
         return t("Hint: {action}.", action=move)
     if hint.tile is not None and len(phrases) > 1:
-        # TRANSLATORS: a hint: "play 6-4 on the right: 15 for 8 (it leaves Beto 2 at most)".
+        # TRANSLATORS: a hint: "play 6-4 on the right: 15 for 8 (it leaves Beto at most 2 points)".
         return t("Hint: {action}: {score} ({reason})", action=move, score=phrases[0],
                  reason=tc("between the reasons of a hint", "; ").join(phrases[1:]))
     return t("Hint: {action}: {score}", action=move, score=phrases[0])

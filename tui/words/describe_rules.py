@@ -6,9 +6,9 @@ person reads are the settings the engine plays by, in the current language.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 
-from capicu.core import Fact, RuleFact, Rules
+from capicu.core import Fact, MexicanRules, RuleFact, Rules
 
 from .describe import list_separator
 from .messages import N_, t, tc, tn
@@ -213,6 +213,29 @@ HOUSE_CHOICES: Mapping[str, tuple[str, ...]] = {
     "cover_doubles": (N_("no cover"), N_("cover")),
     # TRANSLATORS: a player's first turn: one tile only, or a run of tiles.
     "opening_run": (N_("one tile"), N_("run")),
+    # TRANSLATORS: the Mexican train: open to anyone from the start, or only once their own train is begun.
+    "mexican_after_own": (N_("Mexican open"), N_("own first")),
+}
+
+
+def describe_rounds(rules: Rules) -> str:
+    """How many rounds a match has, for the setup form ("13 rounds, one per double"); "" but Mexican Train."""
+    if not isinstance(rules, MexicanRules):
+        return ""
+    count = rules.round_count
+    if rules.rounds is None:
+        return tn("{count} round, one per double", "{count} rounds, one per double", count)
+    return tn("the first round only", "the first {count} rounds", count)
+
+
+#: The label of each option the setup form gives a row of its own (`FORM_ROWS`).
+FORM_ROW_LABELS: Mapping[str, str] = {
+    "target": N_("Points to win"),
+    "rounds": N_("Rounds"),
+}
+#: The words of each choice of a choice option on a row of its own, from the rules it makes.
+FORM_ROW_CHOICES: Mapping[str, Callable[[Rules], str]] = {
+    "rounds": describe_rounds,
 }
 
 
@@ -253,8 +276,27 @@ def describe_rules(rules: Rules, players: int) -> list[str]:
     return [describe_fact(fact) for fact in rules.facts(players)]
 
 
+def game_title(preset: str) -> str:
+    """The title of the game a preset is, in words, as a table's header shows it ("Fives and Threes").
+
+    Each preset core declares (`capicu.core.rules.ALL_PRESET_NAMES`, its `Rules.preset`) has one; a game
+    of one preset is titled as the registry names it (`capicu.core.games.GameSpec.title`).
+    """
+    titles = {
+        # TRANSLATORS: the titles of the games, as a table's header shows them.
+        "puerto-rican-drawing": tc("title of a game", "Puerto Rican Drawing Game"),
+        "drawing-game": tc("title of a game", "Drawing Game"),
+        "puerto-rican-partners": tc("title of a game", "Puerto Rican partners"),
+        "quinientos": tc("title of a game", "Quinientos"),
+        "draw": tc("title of a game", "Draw Game"),
+        "mexican-train": tc("title of a game", "Mexican Train"),
+        "fives-and-threes": tc("title of a game", "Fives and Threes"),
+    }
+    return titles.get(preset, preset)
+
+
 def preset_title(preset: str) -> str:
-    """A preset's name as the table and the rules screen show it (the command line's own in English)."""
+    """A preset's name as the command line writes it (in English; another language words it)."""
     titles = {
         # TRANSLATORS: the names of the games, as `--preset` writes them; translate them as names.
         "puerto-rican-drawing": tc("name of a game", "puerto-rican-drawing"),

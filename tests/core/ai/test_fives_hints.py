@@ -7,6 +7,7 @@ from capicu.core import PASS, End, Play, Tile
 from capicu.core.ai.fives_hints import EASY, FivesHint, FivesHintReason, Reply, best_reply, suggest_fives
 from capicu.core.fives import FIVES_AND_THREES, FivesMatch
 from capicu.tui.words.describe_fives import describe_fives_hint
+from capicu.tui.words.messages import default_language
 from helpers_fives import crafted_fives
 
 NAMES = ["Ana", "Beto"]
@@ -74,3 +75,20 @@ def test_the_hint_in_words() -> None:
         FivesHintReason.SCORES(total=9, points=3), FivesHintReason.SAFE(seat=1, points=0)))
     assert describe_fives_hint(safe, view, NAMES) == (
         "Hint: lead 4-5: 9 for 3 (it leaves Beto nothing to score)")
+
+
+def test_the_points_a_hint_leaves_come_after_the_name_with_their_word() -> None:
+    # A computer's name ends in a digit: "it leaves Computer 2 2 at most" read as one name.
+    view = _lead_position().view(0)
+    names = ["Ana", "Computer 2"]
+    for points, words in ((2, "at most 2 points"), (1, "at most 1 point")):
+        safe = FivesHint(Play(Tile(4, 5), End.LEFT), Tile(4, 5), End.LEFT, 9, 3, None, (
+            FivesHintReason.SCORES(total=9, points=3), FivesHintReason.SAFE(seat=1, points=points)))
+        said = describe_fives_hint(safe, view, names)
+        assert said == f"Hint: lead 4-5: 9 for 3 (it leaves Computer 2 {words})"
+    default_language.switch("es")
+    try:
+        assert describe_fives_hint(safe, view, ["Ana", "Computadora 2"]).endswith(
+            "(a Computadora 2 le deja como mucho 1 punto)")
+    finally:
+        default_language.switch("en")

@@ -122,7 +122,7 @@ def test_refusal_sentences_word_ends_plurals_and_hostile_params() -> None:
     assert describe_refusal("draw-limit", {"count": 2}, names) == (
         "You have drawn 2 tiles this turn, the most allowed.")
     assert describe_refusal("reserve-reached", {"reserve": 2}, names) == (
-        "El pozo is down to its last 2 tiles, which are never drawn.")
+        "Only the last 2 tiles of el pozo are left, and they are never drawn.")
     assert describe_refusal("no-such-code", {}, names) == "That is not allowed now."
     assert describe_refusal("not-held", {"tile": "\x1b[2J3-5"}, names) == "You do not hold 3-5."
     assert describe_refusal("not-your-turn", {"seat": 7}, names) == "Not your turn: seat 8 is playing."

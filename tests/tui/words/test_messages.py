@@ -200,7 +200,7 @@ def test_the_command_line_language_gives_the_process_back() -> None:
 def test_the_game_keeps_its_own_words() -> None:
     """Puerto Rican players' words, in both languages (docs/GLOSSARY.md lists them)."""
     english = " ".join(forms[-1] for forms in _extracted().values())
-    for word in ("tranque", "Domino", "paso", "el pozo", "La mesa", "capicú", "chuchazo"):
+    for word in ("tranque", "Domino", "paso", "el pozo", "la mesa", "capicú", "chuchazo"):
         assert word in english
     with (LOCALE_DIR / "es" / "LC_MESSAGES" / f"{DOMAIN}.po").open("rb") as handle:
         spanish = " ".join(" ".join(m.string) if isinstance(m.string, tuple) else m.string
@@ -208,6 +208,14 @@ def test_the_game_keeps_its_own_words() -> None:
     for word in ("ficha", "pozo", "paso", "pasar", "tranque", "capicú", "chuchazo", "mano", "la mesa",
                  "¡Dominó!", "robar", "punta"):
         assert word in spanish, word
+
+
+def test_no_english_sentence_opens_with_a_spanish_article() -> None:
+    """The game's words sit inside an English sentence ("Nothing on la mesa yet"): "La mesa is empty"
+    read as Spanish that turned English halfway (docs/GLOSSARY.md)."""
+    opening = re.compile(r"^(La|El|Las|Los) [a-zñáéíóú]")
+    english = [form for forms in _extracted().values() for form in forms]
+    assert [form for form in english if opening.match(form)] == []
 
 
 def test_an_unknown_language_keeps_the_one_spoken() -> None:
