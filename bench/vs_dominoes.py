@@ -3,6 +3,7 @@
     .venv/bin/pip install -e '.[bench]'          # or: .venv/bin/pip install dominoes
     python bench/vs_dominoes.py --deals 150 --workers 1          # 300 deals, both seatings
     python bench/vs_dominoes.py --deals 10 --samples 4           # a quick look
+    python bench/vs_dominoes.py --deals 50 --samples 1 --paired read=0 --paired win_bonus=60,read=2
 
 The game is the 4-player partners' block game: the double-six set, 7 tiles each,
 all 28 dealt, a player with nothing that fits passes, the holder of 6-6 leads
@@ -29,6 +30,19 @@ then in 1 and 3, so the deal's luck cancels out. Reports hard's share of the
 deals won (a Wilson 95% interval), ties, the points per deal, and each player's
 CPU milliseconds per decision with a choice (this process's CPU time: the
 machine is shared, so wall-clock time would measure the others' load).
+
+``--paired KEY=VALUE[,KEY=VALUE...]`` (repeatable: one more hard each; ``base`` for no
+change) plays every deal and seating again with another hard (hard's Budget with those
+changes instead of ``--set``'s) against the same package player, and compares each with
+``--set``'s hard deal by deal: the difference in deals won (a win 1, a tie 1/2) and in
+points, each with a 95% interval from the paired differences, and the deals only one of
+them won. Each deal's luck is then the same for both, so a few hundred deals tell apart
+versions that two independent runs would not. The package's decisions are the same on
+the same position (its random deals are seeded by the deal, the seating and the move
+number), so the games reuse them until they part; ``--cache FILE`` keeps them between
+runs (a run of the same deals then pays only for positions not seen before; the package's
+CPU figures then count only what was not in the file). ``--minutes N`` starts no deal after N
+minutes and reports the first seeds played, in order.
 """
 
 from __future__ import annotations
@@ -36,6 +50,8 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import os
+import pickle
 import random
 import statistics
 import sys
@@ -135,12 +151,15 @@ class Tally:
     ties: int = 0
     points: int = 0
     cpu: dict[str, list[float]] = field(default_factory=dict)
+    #: Each deal's (score: a win 1, a tie 1/2, a loss 0; points to hard's side), in play order.
+    each: list[tuple[float, int]] = field(default_factory=list)
 
     def add(self, other: Tally) -> None:
         self.deals += other.deals
         self.wins += other.wins
         self.ties += other.ties
         self.points += other.points
+        self.each.extend(other.each)
         for name, values in other.cpu.items():
             self.cpu.setdefault(name, []).extend(values)
 
@@ -184,9 +203,15 @@ def _player(level: str, seed: int, changes: list[str]) -> Any:
     return make_player(level, seed)
 
 
-def play_deal(seed: int, hard_side: int, options: Options) -> Tally:
+def play_deal(
+    seed: int, hard_side: int, options: Options, changes: list[str] | None = None,
+    cache: dict[tuple[Any, ...], tuple[Any, bool]] | None = None,
+) -> Tally:
     """One deal, hard's side in the seats ``seat % 2 == hard_side``; the package's player in the others
-    (or with ``options.against``, a capicu player)."""
+    (or with ``options.against``, a capicu player). ``changes``: hard's Budget changes (by default
+    ``options.changes``); ``cache``: the package's decisions by position, kept between calls."""
+    changes = options.changes if changes is None else changes
+    cache = {} if cache is None else cache
     rules = Rules.preset_named(PRESET)
     match = Match(rules, 4, seed)
     hands = [match.view(seat).hand for seat in range(4)]
@@ -198,7 +223,7 @@ def play_deal(seed: int, hard_side: int, options: Options) -> Tally:
         dominoes.Board(), [dominoes.Hand([_domino(t) for t in hand]) for hand in hands], [], lead,
         ((dominoes.Domino(6, 6), True),), lead, None,
     )
-    ours = {seat: _player(options.level, seed * 10 + seat, options.changes)
+    ours = {seat: _player(options.level, seed * 10 + seat, changes)
             for seat in range(4) if seat % 2 == hard_side}
     others = {seat: _player(options.against, seed * 10 + seat, options.against_changes)
               for seat in range(4) if seat % 2 != hard_side and options.against}
@@ -221,10 +246,13 @@ def play_deal(seed: int, hard_side: int, options: Options) -> Tally:
             action = others[seat].choose(view)
             name = "against"
         else:
-            copy = deepcopy(game)
-            random.seed(f"vs-dominoes/{seed}/{hard_side}/{len(game.moves)}")
-            theirs(copy)
-            action = _as_play(copy.valid_moves[0], view.legal)
+            key = tuple(None if m is None else (m[0].first, m[0].second, m[1]) for m in game.moves)
+            if key not in cache:
+                copy = deepcopy(game)
+                random.seed(f"vs-dominoes/{seed}/{hard_side}/{len(game.moves)}")
+                theirs(copy)
+                cache[key] = copy.valid_moves[0]
+            action = _as_play(cache[key], view.legal)
             name = "dominoes"
         if len(view.legal) > 1:
             tally.cpu.setdefault(name, []).append((time.process_time() - start) * 1000)
@@ -244,6 +272,7 @@ def play_deal(seed: int, hard_side: int, options: Options) -> Tally:
         tally.points = result.points
     else:
         tally.points = -result.points
+    tally.each.append((1.0 if tally.wins else 0.5 if tally.ties else 0.0, tally.points))
     return tally
 
 
@@ -256,14 +285,51 @@ class Options:
     #: A capicu level in the package's place ("": the package's player), and its Budget changes.
     against: str
     against_changes: list[str]
+    #: The paired hards' Budget changes, one list each.
+    paired: tuple[tuple[str, ...], ...] = ()
 
 
-def both_seatings(args: tuple[int, Options]) -> Tally:
-    seed, options = args
-    tally = Tally()
+#: The package's decisions on one deal: (seating, moves so far) -> (first, second, left).
+Decisions = dict[tuple[Any, ...], tuple[int, int, bool]]
+
+
+class _SeatingCache(dict[tuple[Any, ...], tuple[Any, bool]]):
+    """One seating's view of a deal's `Decisions`, as `play_deal` keys them (moves so far)."""
+
+    def __init__(self, decisions: Decisions, side: int) -> None:
+        super().__init__()
+        self.decisions = decisions
+        self.side = side
+
+    def __contains__(self, key: object) -> bool:
+        return (self.side, key) in self.decisions
+
+    def __getitem__(self, key: tuple[Any, ...]) -> tuple[Any, bool]:
+        first, second, left = self.decisions[self.side, key]
+        return dominoes.Domino(first, second), left
+
+    def __setitem__(self, key: tuple[Any, ...], value: tuple[Any, bool]) -> None:
+        d, left = value
+        self.decisions[self.side, key] = (d.first, d.second, left)
+
+
+def both_seatings(args: tuple[int, Options, Decisions]) -> tuple[list[Tally], Decisions]:
+    """Both seatings of one deal, by ``--set``'s hard then each paired one; the package's decisions."""
+    seed, options, decisions = args
+    tallies = [Tally() for _ in range(1 + len(options.paired))]
     for side in (0, 1):
-        tally.add(play_deal(seed, side, options))
-    return tally
+        cache = _SeatingCache(decisions, side)
+        for tally, changes in zip(tallies, (options.changes, *options.paired), strict=True):
+            tally.add(play_deal(seed, side, options, list(changes), cache))
+    return tallies, decisions
+
+
+def paired_difference(first: list[float], second: list[float]) -> dict[str, float | list[float]]:
+    """The mean of ``second - first`` deal by deal, with a normal 95% interval."""
+    diffs = [b - a for a, b in zip(first, second, strict=True)]
+    mean = statistics.fmean(diffs)
+    half = 1.959964 * statistics.stdev(diffs) / math.sqrt(len(diffs)) if len(diffs) > 1 else math.inf
+    return {"mean": round(mean, 4), "ci95": [round(mean - half, 4), round(mean + half, 4)]}
 
 
 def wilson(wins: int, n: int) -> list[float]:
@@ -282,6 +348,31 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else 0.0
 
 
+def _compared(tally: Tally, other: Tally, changes: tuple[str, ...]) -> dict[str, object]:
+    """A paired hard's figures, and its deal-by-deal difference from --set's."""
+    pairs = list(zip(tally.each, other.each, strict=True))
+    return {
+        "set": list(changes),
+        "win_rate": round(other.wins / other.deals, 4),
+        "win_rate_ci95": wilson(other.wins, other.deals),
+        "points_per_deal": round(other.points / other.deals, 2),
+        "minus_set_score": paired_difference([a for (a, _), _ in pairs], [b for _, (b, _) in pairs]),
+        "minus_set_points": paired_difference([float(a) for (_, a), _ in pairs],
+                                              [float(b) for _, (_, b) in pairs]),
+        "only_set_won": sum(a > b for (a, _), (b, _) in pairs),
+        "only_this_won": sum(b > a for (a, _), (b, _) in pairs),
+        "hard_cpu_median_ms": round(statistics.median(other.cpu.get("hard", [0.0])), 1),
+        "hard_cpu_p99_ms": round(percentile(other.cpu.get("hard", []), 0.99), 1),
+    }
+
+
+def _save(path: str, known: dict[tuple[int, int, str], Decisions]) -> None:
+    if path:
+        with open(path + ".new", "wb") as file:
+            pickle.dump(known, file)
+        os.replace(path + ".new", path)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=150, help="seeds, each dealt twice (both seatings)")
@@ -297,16 +388,45 @@ def main(argv: list[str] | None = None) -> int:
                         help="a capicu level in the package's place (a tuning run: hard against hard)")
     parser.add_argument("--against-set", action="append", default=[], metavar="KEY=VALUE",
                         help="--set for the --against hard")
+    parser.add_argument("--paired", action="append", default=[], metavar="KEY=VALUE[,KEY=VALUE]",
+                        help="also play every deal with another hard (these Budget changes; 'base': none) "
+                             "and compare it with --set's deal by deal")
+    parser.add_argument("--cache", default="", metavar="FILE",
+                        help="keep the package's decisions in FILE between runs (a pickle)")
+    parser.add_argument("--minutes", type=float, default=None,
+                        help="start no deal after this many minutes; report the deals played "
+                             "(the first seeds, in order)")
     args = parser.parse_args(argv)
-    options = Options(args.samples, args.level, args.set, args.against, args.against_set)
-    jobs = [(args.seed * 100_000 + i, options) for i in range(args.deals)]
-    tally = Tally()
+    paired = tuple(tuple(c for c in spec.split(",") if c and c != "base") for spec in args.paired)
+    options = Options(args.samples, args.level, args.set, args.against, args.against_set, paired)
+    known: dict[tuple[int, int, str], Decisions] = {}
+    if args.cache and os.path.exists(args.cache):
+        with open(args.cache, "rb") as file:
+            known = pickle.load(file)
+    context = (args.samples, args.against)
+    seeds = [args.seed * 100_000 + i for i in range(args.deals)]
+    jobs = [(seed, options, dict(known.get((seed, *context), {}))) for seed in seeds]
+    tallies = [Tally() for _ in range(1 + len(paired))]
     started = time.perf_counter()
+    deadline = None if args.minutes is None else started + 60 * args.minutes
     with ProcessPoolExecutor(max_workers=args.workers) as pool:
-        for done, part in enumerate(pool.map(both_seatings, jobs), 1):
-            tally.add(part)
+        futures = [pool.submit(both_seatings, job) for job in jobs]
+        for done, future in enumerate(futures, 1):
+            if deadline is not None and time.perf_counter() > deadline:
+                for rest in futures[done - 1:]:  # out of time: the seeds not started yet are left out
+                    rest.cancel()
+            if future.cancelled():
+                break  # the deals reported stay the first seeds, in order
+            parts, decisions = future.result()
+            for tally, part in zip(tallies, parts, strict=True):
+                tally.add(part)
+            known[(seeds[done - 1], *context)] = decisions
             if done % 10 == 0:  # progress on stderr: a full run takes a while on a shared machine
-                print(f"{tally.deals} deals, hard won {tally.wins}", file=sys.stderr, flush=True)
+                won = ", ".join(str(t.wins) for t in tallies)
+                print(f"{tallies[0].deals} deals, hard won {won}", file=sys.stderr, flush=True)
+                _save(args.cache, known)
+    _save(args.cache, known)
+    tally = tallies[0]
     out: dict[str, object] = {
         "preset": PRESET, "level": args.level, "seed": args.seed, "set": args.set,
         "against": f"capicu {args.against} {args.against_set}" if args.against else
@@ -317,6 +437,9 @@ def main(argv: list[str] | None = None) -> int:
         "ties": tally.ties,
         "points_per_deal": round(tally.points / tally.deals, 2),
     }
+    if paired:
+        out["paired"] = [_compared(tally, other, changes)
+                         for other, changes in zip(tallies[1:], paired, strict=True)]
     for name, values in tally.cpu.items():
         out[f"{name}_cpu_median_ms"] = round(statistics.median(values), 1)
         out[f"{name}_cpu_p99_ms"] = round(percentile(values, 0.99), 1)

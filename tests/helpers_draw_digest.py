@@ -95,13 +95,17 @@ def ai_digest(preset: str, players: int, seed: int, *, rounds: int = 2) -> str:
 
     Seats take turns by level (easy, normal, hard with a small fixed budget and no
     clock cap, so the same seed gives the same moves), each choosing from its view.
+    Hard reads and plays out as it did when the digests were recorded (``greed=0.5``,
+    ``sensible=1``: issue 34 changed both): the digests are of the engine, and hard's
+    own tuning since is measured by the benches.
     """
     from capicu.core.ai.heuristic import EasyPlayer, NormalPlayer
     from capicu.core.ai.search import Budget, HardPlayer
 
     rules = Rules.preset_named(preset)
     match = Match(rules, players, seed=seed)
-    kinds = (EasyPlayer(seed), NormalPlayer(seed), HardPlayer(seed, Budget(iterations=60, cap_seconds=None)))
+    as_recorded = Budget(iterations=60, cap_seconds=None, greed=0.5, sensible=1.0)
+    kinds = (EasyPlayer(seed), NormalPlayer(seed), HardPlayer(seed, as_recorded))
     h = hashlib.sha256()
     while match.turn is not None and len(match.results) < rounds:
         seat = match.turn

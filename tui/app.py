@@ -98,6 +98,7 @@ from .games import face_of
 from .link import (
     AskingHost,
     ClubChanged,
+    ClubSeatOffered,
     Connection,
     GameLink,
     HostReady,
@@ -562,15 +563,21 @@ class CapicuApp(App[None]):
         roster = club.model.club
         if club.arrived_during is None and roster is not None:
             club.arrived_during = roster.round if roster.phase == ClubPhase.PLAYING else 0
-        drawn = club.seat_to_take()
-        if drawn is not None:
-            club.seated_round = drawn.round  # decided now: the draw is not taken twice
-            if club.coming_back(drawn):
-                self._offer_seat_back(drawn)
-            else:
-                self.run_worker(self._take_seat(drawn), group="club", exit_on_error=False)
         for screen in self._capicu_screens():
             screen.club_changed(change)
+
+    def on_club_seat_offered(self, message: ClubSeatOffered) -> None:
+        """The club's draw gives us a seat we do not hold (net/club/client.py follows the draws): take
+        it, or ask first when we come back to a round whose seat the computer plays meanwhile."""
+        club = self.club
+        drawn = message.draw
+        if not self._showing() or club is None or not club.seat_to_take(drawn):
+            return
+        club.seated_round = drawn.round  # decided now: the draw is not taken twice
+        if club.coming_back(drawn):
+            self._offer_seat_back(drawn)
+        else:
+            self.run_worker(self._take_seat(drawn), group="club", exit_on_error=False)
 
     def _organiser_key(self) -> str | None:
         """The organiser's key when this terminal runs the club night (None: it joined it)."""
@@ -626,14 +633,23 @@ class CapicuApp(App[None]):
             await self._close_link()  # the last round's table, still open on its final score
             self.game = None
         self._back_to_club()
+        # The club's connection opens the seat (net/club/client.py), this terminal plays it.
+        seat = await club.link.take_seat()
+        if self.club is not club or self.link is not None:
+            return
+        if seat is None:
+            self.notify(t("Your table cannot be reached now: press t on the standings to try again."),
+                        severity="warning", timeout=10)
+            return
         request, connection = club.seat_connection(drawn)
-        self.game = GameState(request=request, table=TableModel(connection.name))
+        self.game = GameState(request=request, table=seat.model)
         table = next((table for table in drawn.tables if table.name == drawn.table), None)
         number = table.number if table is not None else 0
         self.opening_notices = [later("Round {round}: you sit at table {number}, seat {seat} (F2: the "
                                       "standings).", round=drawn.round, number=number,
                                       seat=(drawn.seat or 0) + 1)]
-        self.link = GameLink(self, connection, self.game.table, dial=self.dial, records=records_dir())
+        self.link = GameLink(self, connection, self.game.table, dial=self.dial, records=records_dir(),
+                             client=seat)
         self.run_worker(self.link.run(), name="seat", group="seat", exclusive=True, exit_on_error=False)
 
     def can_watch(self) -> bool:

@@ -2,11 +2,14 @@
 
 A club night is one connection to the club (its roster, its draws, its standings:
 the club's own `TableModel`, kept in `ClubSession`) and, while a round is played, a
-second connection to the player's table, opened by itself from the round's draw
-(`ClubDrawn`: the table's name and the seat's token). That second connection is the
-App's game like any other (`CapicuApp.game`, `CapicuApp.link`), so the table screens
-need nothing of the club; when its match ends the player goes back to the club's
-standings, and the next draw takes them to their next seat. Plain values, no Textual.
+second connection to the player's table, opened from the round's draw (`ClubDrawn`: the
+table's name and the seat's token). Both are net/club/client.py's `ClubClient`'s (the club's
+link runs it): it follows the draws and says when one gives us a seat we do not hold; the App
+decides to take it (at once, or after asking when the computer plays it meanwhile) and the
+`ClubClient` opens it. That second connection is the App's game like any other
+(`CapicuApp.game`, `CapicuApp.link`), so the table screens need nothing of the club; when its
+match ends the player goes back to the club's standings, and the next draw takes them to their
+next seat. Plain values, no Textual.
 """
 
 from __future__ import annotations
@@ -56,16 +59,21 @@ class ClubSession:
         return self.organiser_key is not None
 
     @property
+    def round_delay(self) -> float | None:
+        """The seconds from a round's end to the night's next draw, when this terminal runs the night
+        (None: the organiser draws each round, or the night is another's, whose settings a player is
+        not told)."""
+        return self.request.round_delay if isinstance(self.request, HostClub) else None
+
+    @property
     def phase(self) -> str:
         """The night's `ClubPhase` value (gathering until the roster says otherwise)."""
         return self.model.club.phase if self.model.club is not None else ClubPhase.GATHERING
 
-    def seat_to_take(self) -> ClubDrawn | None:
-        """The round's draw, when it gives this terminal a seat it has not been taken to yet."""
-        drawn = self.model.club_draw
-        if drawn is None or drawn.table is None or drawn.token is None or drawn.round <= self.seated_round:
-            return None
-        return drawn
+    def seat_to_take(self, drawn: ClubDrawn) -> bool:
+        """``drawn`` (a draw the club's connection offers: a seat we do not hold) is of a round whose
+        seat this terminal has not been taken to yet (a draw said again takes nobody twice)."""
+        return drawn.round > self.seated_round
 
     def coming_back(self, drawn: ClubDrawn) -> bool:
         """``drawn`` was drawn before this terminal came to the club (it comes back to the round)

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -24,13 +25,14 @@ from capicu.net.client import Client, ClientError, Closed, Dial, JoinError, Link
 from capicu.net.host.sanitize import name_key
 from capicu.net.host.server import Host, HostConfig, HostError, HostNote, RejoinRequest, reachable
 from capicu.net.model import Change, TableModel
-from capicu.net.protocol import CLUB_TABLE, ErrorCode, MatchRecorded, SeatKind, Waiting, Welcome
+from capicu.net.protocol import CLUB_TABLE, ClubDrawn, ErrorCode, MatchRecorded, SeatKind, Waiting, Welcome
 from capicu.tui.prefs.saved_seats import SavedSeat, SeatStore
 from capicu.tui.words.describe import describe_host_error, describe_host_note, describe_host_problem
 from capicu.tui.words.messages import t
 from textual.app import App
 
 if TYPE_CHECKING:
+    from capicu.net.club.client import ClubClient
     from capicu.net.club.host import ClubHost, ClubHostConfig
 from textual.message import Message
 
@@ -49,6 +51,14 @@ class ClubChanged(Message):
     """The club night's connection applied one message to the club's model (tui/club.py follows it)."""
 
     change: Change
+
+
+@dataclass
+class ClubSeatOffered(Message):
+    """The club night's draw gives us a seat we do not hold (net/club/client.py's ``offered``): the
+    App takes it (`GameLink.take_seat`), or asks first when the computer plays it meanwhile."""
+
+    draw: ClubDrawn
 
 
 @dataclass
@@ -145,6 +155,7 @@ class GameLink:
         host_config: HostConfig | ClubHostConfig | None = None, seats: SeatStore | None = None,
         dial: Dial | None = None,
         records: Path | None = None,
+        client: Client | None = None,
     ) -> None:
         self._app = app
         self.connection = connection
@@ -161,6 +172,11 @@ class GameLink:
         #: The club night's host, when we organise one (it runs its tables on a `Host` of its own).
         self.club_host: ClubHost | None = None
         self.client: Client | None = None
+        #: A client connected already, that this link runs (a club night's seat, which the club's
+        #: `ClubClient` opened with the seat's token).
+        self._adopted = client
+        #: The club night's connection, when this link is a club's: it follows the draws.
+        self.club_client: ClubClient | None = None
         self._closed = False
         #: Our player leaves on purpose (`close`): a host we run tells everybody the table closed.
         self._closing = False
@@ -185,7 +201,7 @@ class GameLink:
                 connection = await self._start_host(self.host_config)
             elif self.host_config is not None:
                 connection = await self._start_club(self.host_config)
-            client = await self._connect(connection)
+            client = self._adopted if self._adopted is not None else await self._connect(connection)
         except Exception as exc:  # every failure to start is reported, never raised
             refused = isinstance(exc, JoinError)
             # No code given to a table that asks for one: say to add it (the host says only "bad code").
@@ -200,7 +216,7 @@ class GameLink:
             self.model.resumed = False
         self._save_seat(client)
         try:
-            async for change in client.changes():
+            async for change in self._changes(client):
                 message = change.message
                 if isinstance(message, Closed) and self._closed:
                     break  # we left: nobody is told
@@ -221,6 +237,31 @@ class GameLink:
         finally:
             # Our player closing the table (`close`) tells everybody so; any other end does not.
             await self._stop_host(closing=self._closing)
+
+    async def _changes(self, client: Client) -> AsyncIterator[Change]:
+        """The changes of the link's model: the club's (its `ClubClient` follows the draws, and says
+        when one gives us a seat: `ClubSeatOffered`), or the table's."""
+        club = self.club_client
+        if club is None:
+            async for change in client.changes():
+                yield change
+            return
+        while True:
+            taken = await club.next_change()
+            if taken.source == "offered" and taken.draw is not None:
+                self._app.post_message(ClubSeatOffered(taken.draw))
+            elif taken.source == "club" and taken.change is not None:
+                yield taken.change
+                if isinstance(taken.change.message, Closed):
+                    return
+
+    async def take_seat(self) -> Client | None:
+        """(A club night's link.) Open the seat the round's draw gives us, with its token: its
+        client, for a link of its own; None when there is none, or it cannot be reached now."""
+        club = self.club_client
+        if club is None or not await club.take_seat():
+            return None
+        return club.table
 
     async def _start_host(self, config: HostConfig) -> Connection:
         host = self.host = Host(config, report=self._host_report, ask=self._host_asks,
@@ -262,7 +303,16 @@ class GameLink:
             self.host.answer_rejoin(request_id, allow)
 
     async def _connect(self, connection: Connection) -> Client:
-        """Connect: with a seat key if one was typed, else a seat saved here, else as a newcomer."""
+        """Connect: with a seat key if one was typed, else a seat saved here, else as a newcomer;
+        to a club night by its `ClubClient` (it follows the draws; the App takes each seat)."""
+        if connection.table == CLUB_TABLE:
+            from capicu.net.club.client import ClubClient  # a club night's only
+
+            club = self.club_client = await ClubClient.connect(
+                connection.host, connection.port, name=connection.name, code=connection.code,
+                spectate=connection.spectate, follow=False, pump_tables=False, dial=self.dial,
+                records=self.records, give_up_after=connection.give_up_after, model=self.model)
+            return club.lobby
         if connection.token is not None:
             return await self._open(connection, token=connection.token)
         if connection.seat_key is not None:
@@ -411,7 +461,11 @@ class GameLink:
         # Kept here: the worker may stop the host first, as the client's end reaches it.
         self._end_match = end_match
         client, self.client = self.client, None
-        if client is not None:
+        club, self.club_client = self.club_client, None
+        if club is not None:
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(club.close() if leaving else club.drop(), 2)
+        elif client is not None:
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(client.close() if leaving else client.drop(), 2)
         await self._stop_host(closing=leaving)

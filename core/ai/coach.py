@@ -320,10 +320,10 @@ def _draw_decision(
         result = search(
             view,
             seed=position_seed(seed, position),
-            # endgame=0: the play-outs' values, as COACH_VERSION 2 judged (the exact endgame
-            # would change a kept analysis's late decisions: a version bump of its own).
+            # endgame=0, greed=0.5 and sensible=1: the play-outs and the reading as COACH_VERSION 2
+            # judged (each would change a kept analysis's decisions: a version bump of its own).
             budget=Budget(iterations=budget.per_choice(len(searched)) * max(2, len(searched)),
-                          cap_seconds=None, win_bonus=0.0, endgame=0),
+                          cap_seconds=None, win_bonus=0.0, endgame=0, greed=0.5, sensible=1.0),
             clock=_no_clock,
             actions=searched if len(searched) > 1 else [*searched, *searched],
         )

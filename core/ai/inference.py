@@ -244,7 +244,7 @@ class DealSampler:
         # Random filling kept failing: a matching always finds a consistent deal.
         return self._matched(rng)
 
-    def likelihood(self, deal: Deal, sharpness: float) -> float:
+    def likelihood(self, deal: Deal, sharpness: float, sensible: float = 1.0) -> float:
         """How likely the other seats' recent plays are if they hold ``deal``'s hands.
 
         The model of a sensible player: it prefers heavy tiles, doubles, and
@@ -252,29 +252,43 @@ class DealSampler:
         with a probability that grows as exp(sharpness * merit). Used as an
         importance weight, it makes deals in which an opponent passed up a
         much better move count for less.
+
+        ``sensible`` below 1: each seat is that player only with that
+        probability, and otherwise one whose choices the model cannot tell
+        from chance (each legal play as likely): the two kinds averaged over
+        the seat's plays, so a seat whose plays keep fitting the sensible
+        player is read as one, and a seat whose plays do not (a strong player
+        who follows a plan of its own, say) is not read as a sensible player
+        who kept being foolish.
         """
         weight = 1.0
         choices = self._choices
         for seat in range(len(choices)):
             if choices[seat]:
-                weight *= self.seat_likelihood(seat, deal.hands[seat], sharpness)
+                weight *= self.seat_likelihood(seat, deal.hands[seat], sharpness, sensible)
         return weight
 
-    def seat_likelihood(self, seat: int, hand: int, sharpness: float) -> float:
+    def seat_likelihood(self, seat: int, hand: int, sharpness: float, sensible: float = 1.0) -> float:
         """`likelihood`'s factor for one seat holding ``hand``."""
         if self._tables is None:
             self._tables = [[self._table(c) for c in seat_choices] for seat_choices in self._choices]
         weight = 1.0
+        chance = 1.0  # the plays' likelihood if each legal play were as likely
         exp = math.exp
         for kept, fit, chosen_bit, chosen_base, chosen_out, options in self._tables[seat]:
             held = hand | kept
             chosen = chosen_base + 2 * (held & ~chosen_bit & chosen_out).bit_count()
             total = 0.0
+            count = 0
             for index in _bits(held & fit):
                 for bit, base, out in options[index]:
                     total += exp(sharpness * (base + 2 * (held & ~bit & out).bit_count() - chosen))
+                    count += 1
             weight /= total
-        return weight
+            chance /= count
+        if sensible >= 1.0:
+            return weight
+        return sensible * weight + (1.0 - sensible) * chance
 
     def _table(self, choice: Choice) -> ChoiceTable:
         """What `seat_likelihood` needs of one play, worked out once per decision."""
@@ -402,11 +416,14 @@ class DealChain:
     Every state is a consistent deal.
     """
 
-    __slots__ = ("_hands", "_hidden", "_like", "_sampler", "_seats", "_sharpness", "_where")
+    __slots__ = ("_hands", "_hidden", "_like", "_sampler", "_seats", "_sensible", "_sharpness", "_where")
 
-    def __init__(self, sampler: DealSampler, rng: random.Random, sharpness: float, burn_in: int) -> None:
+    def __init__(
+        self, sampler: DealSampler, rng: random.Random, sharpness: float, burn_in: int, sensible: float = 1.0
+    ) -> None:
         self._sampler = sampler
         self._sharpness = sharpness
+        self._sensible = sensible
         k = sampler._knowledge
         start = sampler.sample(rng)
         self._hands = list(start.hands)
@@ -468,7 +485,7 @@ class DealChain:
         histories = self._sampler.seat_histories(seat, hand)
         if not histories:
             return 0.0
-        return histories * self._sampler.seat_likelihood(seat, hand, self._sharpness)
+        return histories * self._sampler.seat_likelihood(seat, hand, self._sharpness, self._sensible)
 
     def deal(self, rng: random.Random) -> Deal:
         """The chain's current deal, with the boneyard in a fresh random order."""

@@ -18,6 +18,9 @@ reconnects by itself like any) and says ``seated``; nobody types anything. With 
 (an interface that asks first, say on coming back to a seat the computer covers meanwhile), it
 says ``offered`` instead, and `take_seat` follows the draw when the person says yes.
 
+With ``pump_tables`` False (the interface), our table's changes are not ``"table"`` changes:
+whoever took the seat reads ``club.table``'s changes itself.
+
 `close` leaves the night for good (the host takes us out of later draws; the computer plays our
 seat); `drop` only hangs up, and the token (``club.token``) brings us back.
 """
@@ -62,13 +65,16 @@ class ClubClient:
 
     def __init__(self, lobby: Client, *, host: str, port: int, name: str, code: str | None,
                  follow: bool, dial: Dial | None, records: Path | None, timeout: float,
-                 give_up_after: float, max_backoff: float) -> None:
+                 give_up_after: float, max_backoff: float, pump_tables: bool = True) -> None:
         #: The club's connection: roster, draws and standings (`TableModel.club` and the rest).
         self.lobby = lobby
         #: The table the last draw took us to (None before the first, or when we sit a round out).
         self.table: Client | None = None
         self.host, self.port, self.name, self.code = host, port, name, code
         self.follow = follow
+        #: Our tables' changes come as ``"table"`` changes (False: whoever took the seat reads
+        #: `table`'s changes itself, as the interface does).
+        self.pump_tables = pump_tables
         self._dial = dial
         self._records = records
         self._timeout = timeout
@@ -84,20 +90,24 @@ class ClubClient:
         cls, host: str, port: int, *, name: str, code: str | None = None, token: str | None = None,
         spectate: bool = False, follow: bool = True, dial: Dial | None = None, records: Path | None = None,
         timeout: float = 10.0, give_up_after: float = 300.0, max_backoff: float = 5.0,
-        wire_tap: Callable[[bytes], None] | None = None,
+        wire_tap: Callable[[bytes], None] | None = None, model: TableModel | None = None,
+        pump_tables: bool = True,
     ) -> ClubClient:
         """Join the club night at ``host:port`` as ``name`` (with its join ``code``), or come back
         with the club ``token`` this machine kept; ``spectate``: watch the night.
 
         Raises `JoinError` when the host refuses, `OSError`/`TimeoutError` when it cannot be
         reached. ``dial`` opens each connection instead of TCP (the SSH gateway's way in);
-        ``records``: the folder each finished match's record is kept in.
+        ``records``: the folder each finished match's record is kept in; ``model``: the club's
+        model (a new one by default); ``pump_tables``: as `pump_tables`.
         """
         lobby = await Client.connect(
             host, port, name=name, code=code, token=token, spectate=spectate, table=CLUB_TABLE, dial=dial,
-            timeout=timeout, give_up_after=give_up_after, max_backoff=max_backoff, wire_tap=wire_tap)
+            timeout=timeout, give_up_after=give_up_after, max_backoff=max_backoff, wire_tap=wire_tap,
+            model=model)
         club = cls(lobby, host=host, port=port, name=name, code=code, follow=follow, dial=dial,
-                   records=records, timeout=timeout, give_up_after=give_up_after, max_backoff=max_backoff)
+                   records=records, timeout=timeout, give_up_after=give_up_after, max_backoff=max_backoff,
+                   pump_tables=pump_tables)
         club._spawn(club._pump_club())
         return club
 
@@ -145,7 +155,10 @@ class ClubClient:
                 and table.token == draw.token)
 
     async def take_seat(self) -> bool:
-        """Take the seat the last draw gives us (after an ``offered``); False when it gives none."""
+        """Take the seat the last draw gives us (after an ``offered``); False when it gives none.
+
+        Once it is taken, `table` is its client; when it cannot be taken now it is offered again.
+        """
         draw = self.model.club_draw
         if draw is None or draw.table is None or draw.token is None:
             return False
@@ -181,7 +194,8 @@ class ClubClient:
                 return
             self.table = table
             self._queue.put_nowait(ClubChange("seated", draw=draw))
-            self._spawn(self._pump_table(table))
+            if self.pump_tables:
+                self._spawn(self._pump_table(table))
 
     async def _pump_table(self, table: Client) -> None:
         async for change in table.changes():

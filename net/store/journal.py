@@ -237,8 +237,12 @@ def read_journal(path: Path) -> Recovered:
         seq = entry.seq
     dropped = data[offset:]
     return Recovered(header, entries, offset, seq, damage, line_number if damage is not None else None,
-                     cut_short, len(dropped), dropped.count(b"\n") + (not dropped.endswith(b"\n")),
-                     tuple(numbered), tuple(covering))
+                     cut_short, len(dropped), _line_count(dropped), tuple(numbered), tuple(covering))
+
+
+def _line_count(data: bytes) -> int:
+    """The lines ``data`` holds, a last one without its newline (cut short) counted too; 0 for none."""
+    return data.count(b"\n") + (1 if data and not data.endswith(b"\n") else 0)
 
 
 def check_numbering(recovered: Recovered, counted: Sequence[int]) -> None:

@@ -198,6 +198,38 @@ async def test_the_organiser_draws_rounds_closes_a_late_table_and_keeps_the_fina
         assert isinstance(app.screen, ClubStandingsScreen) and "Final standings" in screen_text(app)
 
 
+async def test_the_organiser_reads_their_own_key_and_that_the_night_draws_its_next_round_by_itself(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("CAPICU_DATA_DIR", str(tmp_path / "data"))
+    request = HostClub(club=_config(rounds=2), bind="127.0.0.1", port=0, code=CODE,
+                       round_delay=600.0, name="Olga")
+    app = CapicuApp(DisplayOptions(mouse=False), request)
+
+    def said() -> str:
+        return " ".join(screen_text(app).split())
+
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, ClubLobbyScreen) and app.hosted_at is not None,
+                       what="the organiser's lobby")
+        hosting = app.hosted_at
+        assert hosting is not None
+        async with players(hosting.port, "Beto", "Cruz", play=False):
+            await wait_for(pilot, lambda: "2 players have joined: press s to draw round 1 once everybody "
+                           "is here." in said(), what="the organiser's own line")
+            assert "the organiser starts" not in said()
+            await pilot.press("s")
+            await wait_for(pilot, lambda: isinstance(app.screen, ClubStandingsScreen)
+                           and "playing" in screen_text(app), what="round 1's table")
+            await pilot.press("c")
+            await wait_for(pilot, lambda: "Close this table?" in screen_text(app), what="the question")
+            await pilot.press("y")
+            await wait_for(pilot, lambda: "Round 1 of 2 is over: round 2 is drawn by itself 600 seconds "
+                           "after the last table ended, or now if you press s." in said(), steps=STEPS,
+                           what="the night's own draw, said")
+            assert "the organiser draws" not in said()
+
+
 async def test_the_menu_leads_to_the_organisers_form_which_says_what_is_wrong(
 ) -> None:
     from capicu.tui.screens.club_setup import ClubSetupScreen
@@ -209,8 +241,8 @@ async def test_the_menu_leads_to_the_organisers_form_which_says_what_is_wrong(
         await wait_for(pilot, lambda: isinstance(app.screen, ClubSetupScreen), what="the organiser's form")
         form = app.screen
         text = screen_text(app)
-        for label in ("Game", "Players a table", "Format", "Rounds", "Points to win", "Byes", "Join code",
-                      "Port"):
+        for label in ("Game", "Players a table", "Format", "Night's rounds", "Points to win", "Byes",
+                      "Join code", "Port"):
             assert label in text
         # Every field and the Start button in view at 80x24, above the footer.
         assert form.query_one("#start").region.bottom <= 23
@@ -220,11 +252,11 @@ async def test_the_menu_leads_to_the_organisers_form_which_says_what_is_wrong(
             [n.message for n in app._notifications]), what="the refusal")
         assert isinstance(app.screen, ClubSetupScreen)
         form.query_one("#format", Select).value = "swiss"
-        form.query_one("#rounds", Input).value = "40"
+        form.query_one("#club-rounds", Input).value = "40"
         await pilot.press("ctrl+s")
         await wait_for(pilot, lambda: "a night has 1 to 30 rounds" in str(
             [n.message for n in app._notifications]), what="the refusal of the rounds")
-        form.query_one("#rounds", Input).value = "2"
+        form.query_one("#club-rounds", Input).value = "2"
         form.query_one("#port", Input).value = "0"
         await pilot.press("ctrl+s")
         await wait_for(pilot, lambda: "The port must be a number" in str(
@@ -289,12 +321,7 @@ async def test_a_player_who_leaves_the_table_goes_to_the_standings_and_may_go_ba
         async with app.run_test(size=(80, 24)) as pilot:
             await wait_for(pilot, lambda: isinstance(app.screen, ClubLobbyScreen), what="the club's lobby")
             async with players(port, "Beto", play=False):
-                await wait_for(pilot, lambda: "2 players have joined" in screen_text(app), what="the roster")
-                await host.start_round()
-                await wait_for(pilot, lambda: isinstance(app.screen, DrawTableScreen), steps=STEPS,
-                               what="the seat of round 1")
-                assert app.game is not None
-                seat = app.game.table.seat
+                seat = await to_the_seat_of_round_1(pilot, app, host)
                 await pilot.press("escape")
                 await wait_for(pilot, lambda: "Leave the table?" in screen_text(app), what="the question")
                 await pilot.press("y")
@@ -316,6 +343,26 @@ def covered_at(club: ClubClient, name: str) -> bool:
     return table is not None and any(seat.covered for seat in table.model.seats if seat.name == name)
 
 
+async def to_the_seat_of_round_1(pilot: Any, app: CapicuApp, host: ClubHost) -> int | None:
+    """Once two are in the club, the host draws round 1 and the app is taken to its seat: that seat."""
+    await wait_for(pilot, lambda: "2 players have joined" in screen_text(app), what="the roster")
+    await host.start_round()
+    await wait_for(pilot, lambda: isinstance(app.screen, DrawTableScreen), steps=STEPS,
+                   what="the seat of round 1")
+    assert app.game is not None
+    return app.game.table.seat
+
+
+async def seated_then_hung_up(host: ClubHost, join: JoinGame) -> int | None:
+    """The seat ``join``'s app is taken to when the host draws round 1 (with one other player in the
+    club); then its terminal hangs up: a drop, no goodbye."""
+    app = CapicuApp(DisplayOptions(mouse=False), join)
+    async with app.run_test(size=(80, 24)) as pilot:
+        seat = await to_the_seat_of_round_1(pilot, app, host)
+        app.terminal_gone()
+    return seat
+
+
 async def test_a_player_who_dropped_is_asked_before_taking_the_seat_back_from_the_computer(
     tmp_path: Path,
 ) -> None:
@@ -325,15 +372,7 @@ async def test_a_player_who_dropped_is_asked_before_taking_the_seat_back_from_th
         assert port is not None
         join = JoinGame("127.0.0.1", port, name="Ana", code=CODE, club=True)
         async with players(port, "Beto", play=False) as (beto,):
-            app = CapicuApp(DisplayOptions(mouse=False), join)
-            async with app.run_test(size=(80, 24)) as pilot:
-                await wait_for(pilot, lambda: "2 players have joined" in screen_text(app), what="the roster")
-                await host.start_round()
-                await wait_for(pilot, lambda: isinstance(app.screen, DrawTableScreen), steps=STEPS,
-                               what="the seat of round 1")
-                assert app.game is not None
-                seat = app.game.table.seat
-                app.terminal_gone()  # the terminal hangs up: a drop, no goodbye
+            seat = await seated_then_hung_up(host, join)
 
             def ana_here() -> bool:
                 roster = beto.model.club
@@ -364,15 +403,7 @@ async def test_a_player_back_within_the_grace_period_simply_has_the_seat_again(t
         assert port is not None
         join = JoinGame("127.0.0.1", port, name="Ana", code=CODE, club=True)
         async with players(port, "Beto", play=False) as (beto,):
-            app = CapicuApp(DisplayOptions(mouse=False), join)
-            async with app.run_test(size=(80, 24)) as pilot:
-                await wait_for(pilot, lambda: "2 players have joined" in screen_text(app), what="the roster")
-                await host.start_round()
-                await wait_for(pilot, lambda: isinstance(app.screen, DrawTableScreen), steps=STEPS,
-                               what="the seat of round 1")
-                assert app.game is not None
-                seat = app.game.table.seat
-                app.terminal_gone()
+            seat = await seated_then_hung_up(host, join)
             async with asyncio.timeout(WAIT):
                 while not (beto.table is not None and any(
                         s.name == "Ana" and not s.connected for s in beto.table.model.seats)):
@@ -493,3 +524,77 @@ async def test_anybody_in_the_club_watches_a_table_of_the_round_and_esc_goes_bac
             await wait_for(pilot, lambda: isinstance(app.screen, ClubStandingsScreen),
                            what="the standings again")
             assert app.link is None and app.game is None and app.club is not None
+
+
+async def test_the_lobbys_roster_shows_long_names_whole_in_spanish_at_80x24(tmp_path: Path) -> None:
+    # The roster is remade at each change; a paint before Textual's idle measuring once kept its rows
+    # cut to the headings' widths ("Eva (t", "conectad"): the columns are sized with their rows.
+    from textual.widgets import DataTable
+
+    async with club_host(tmp_path / "night", _config()) as host:
+        port = host.port
+        assert port is not None
+        app = CapicuApp(DisplayOptions(mouse=False, language="es"),
+                        JoinGame("127.0.0.1", port, name="Eva", code=CODE, club=True))
+        async with app.run_test(size=(80, 24)) as pilot:
+            await wait_for(pilot, lambda: "Eva (tú)" in screen_text(app), what="the club's lobby")
+            async with players(port, "Bartolomé Esteban Muri", "María de los Ángeles", play=False):
+                await wait_for(pilot, lambda: "3 jugadores" in screen_text(app), what="the roster")
+                screen = app.screen
+                assert isinstance(screen, ClubLobbyScreen)
+                screen.show_club()
+                roster = screen.query_one("#club-roster", DataTable)
+                for y in range(4):
+                    roster.render_line(y)  # painted before the table is idle
+                await pilot.pause()
+                lines = screen_text(app).splitlines()
+                for whole in ("Eva (tú)", "Bartolomé Esteban Muri", "María de los Ángeles", "conectado"):
+                    assert any(whole in line for line in lines), (whole, lines)
+
+
+@pytest.mark.parametrize("screen", ["close", "take"])
+async def test_the_clubs_yes_no_questions_take_the_readers_yes_as_leaving_does(screen: str) -> None:
+    from capicu.tui.screens.club_standings import CloseTableScreen
+
+    app = CapicuApp(DisplayOptions(mouse=False, language="es"))
+    answers: list[bool | None] = []
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        question = CloseTableScreen("Mesa 1: Ana - Beto") if screen == "close" else TakeSeatBackScreen(1)
+        app.push_screen(question, answers.append)
+        asked = "Pulsa s para cerrarla" if screen == "close" else "recuperas? s/n"
+        await wait_for(pilot, lambda: app.screen is question and asked in screen_text(app),
+                       what="the question")
+        # The footer's key for yes is the reader's.
+        await wait_for(pilot, lambda: " s " in screen_text(app).splitlines()[-1], what="the footer")
+        await pilot.press("s")
+        await wait_for(pilot, lambda: answers == [True], what="yes")
+
+
+async def test_a_seat_that_cannot_be_reached_is_said_and_t_is_offered(tmp_path: Path) -> None:
+    # Two connections from an address: Ana's club's and Beto's. Ana's seat's is refused (each try
+    # the club's client makes), so she is told, and t on the standings tries again.
+    host = ClubHost(ClubHostConfig(
+        _config(), tmp_path / "night", bind="127.0.0.1", port=0, code=CODE, computer_level="greedy",
+        next_round_delay=0, round_delay=None,
+        limits=Limits(messages_per_second=10_000, message_burst=10_000, connections_per_address=2)))
+    await host.start()
+    try:
+        port = host.port
+        assert port is not None
+        join = JoinGame("127.0.0.1", port, name="Ana", code=CODE, club=True)
+        app = CapicuApp(DisplayOptions(mouse=False), join)
+        async with app.run_test(size=(80, 24), notifications=True) as pilot:
+            await wait_for(pilot, lambda: isinstance(app.screen, ClubLobbyScreen), what="the club's lobby")
+            beto = await ClubClient.connect("127.0.0.1", port, name="Beto", code=CODE, follow=False)
+            try:
+                await wait_for(pilot, lambda: "2 players have joined" in screen_text(app), what="the roster")
+                await host.start_round()
+                await wait_for(pilot, lambda: "Your table cannot be reached now" in str(
+                    [n.message for n in app._notifications]), steps=STEPS, what="the notice")
+                assert app.link is None and isinstance(app.screen, ClubStandingsScreen)
+                await wait_for(pilot, lambda: "Back to my table" in screen_text(app), what="the key")
+            finally:
+                await beto.close()
+    finally:
+        await host.stop()

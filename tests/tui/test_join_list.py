@@ -7,18 +7,21 @@ was heard, as its `TableWatch` tells it, and the suite's CAPICU_NO_LAN keeps it 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from capicu.core import Rules
 from capicu.core.club import ClubConfig, ClubFormat
 from capicu.net.club import ClubHost, ClubHostConfig
 from capicu.net.club.announce import club_ad
-from capicu.net.discovery import Ad, Found, ad_from_txt, ad_to_txt
+from capicu.net.discovery import Ad, ClubAd, Found, ad_from_txt, ad_to_txt
 from capicu.net.host.server import Announce
+from capicu.net.protocol import ClubPhase
 from capicu.tui.app import CapicuApp
 from capicu.tui.game import DisplayOptions
 from capicu.tui.screens.club_lobby import ClubLobbyScreen
 from capicu.tui.screens.join_form import JoinFormScreen
 from helpers_app import screen_text, wait_for
+from textual.pilot import Pilot
 from textual.widgets import Button, Input, OptionList
 
 SIZE = (80, 24)
@@ -29,13 +32,26 @@ def table(name: str, address: str, taken: int = 1, code: bool = False) -> Found:
                  f"{name}@{address}")
 
 
+async def open_join_form(pilot: Pilot[Any]) -> JoinFormScreen:
+    """The Join screen, opened from the main menu (j)."""
+    app = pilot.app
+    await pilot.press("j")
+    await wait_for(pilot, lambda: isinstance(app.screen, JoinFormScreen), what="the join form")
+    screen = app.screen
+    assert isinstance(screen, JoinFormScreen)
+    return screen
+
+
+def club_night(name: str, address: str) -> Found:
+    night = ClubAd(ClubFormat.SWISS.value, ClubPhase.GATHERING.value, 0, 3, 2)
+    return Found(Ad(name, "line-of-play", "puerto-rican-drawing", 2, 2, False, club=night), address, 7300,
+                 f"{name}@{address}")
+
+
 async def test_the_tables_heard_are_listed_and_one_chosen_fills_in_its_address() -> None:
     app = CapicuApp(DisplayOptions(mouse=False, language="en"))
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("j")
-        await wait_for(pilot, lambda: isinstance(app.screen, JoinFormScreen), what="the join form")
-        screen = app.screen
-        assert isinstance(screen, JoinFormScreen)
+        screen = await open_join_form(pilot)
         assert "Not looking for tables: type the host's address." in screen_text(app)
         screen.tables_heard([table("Beto's table", "10.1.0.3", code=True), table("Ana's table", "10.1.0.2"),
                              table("Аna's table", "10.1.0.9"), table("Full", "10.1.0.4", taken=4)])
@@ -44,10 +60,10 @@ async def test_the_tables_heard_are_listed_and_one_chosen_fills_in_its_address()
         rows = [str(listed.get_option_at_index(i).prompt) for i in range(listed.option_count)]
         # By name; a look-alike pair each with its address; the seats free; a full table said so.
         assert rows == [
-            "Ana's table (at 10.1.0.2)\n  puerto-rican-drawing  ·  3 of 4 seats free  ·  10.1.0.2:7254",
-            "Beto's table\n  puerto-rican-drawing  ·  3 of 4 seats free  ·  10.1.0.3:7254",
-            "Full\n  puerto-rican-drawing  ·  full  ·  10.1.0.4:7254",
-            "Аna's table (at 10.1.0.9)\n  puerto-rican-drawing  ·  3 of 4 seats free  ·  10.1.0.9:7254",
+            "Ana's table (at 10.1.0.2)\n  Puerto Rican Drawing Game  ·  3 of 4 seats free  ·  10.1.0.2:7254",
+            "Beto's table\n  Puerto Rican Drawing Game  ·  3 of 4 seats free  ·  10.1.0.3:7254",
+            "Full\n  Puerto Rican Drawing Game  ·  full  ·  10.1.0.4:7254",
+            "Аna's table (at 10.1.0.9)\n  Puerto Rican Drawing Game  ·  3 of 4 seats free  ·  10.1.0.9:7254",
         ]
         # At 80x24 the list takes the room above the form: the Join button is still on the screen.
         text = screen_text(app)
@@ -73,14 +89,30 @@ async def test_the_tables_heard_are_listed_and_one_chosen_fills_in_its_address()
 async def test_the_list_is_worded_in_spanish() -> None:
     app = CapicuApp(DisplayOptions(mouse=False, language="es"))
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("j")
-        await wait_for(pilot, lambda: isinstance(app.screen, JoinFormScreen), what="the join form")
-        screen = app.screen
-        assert isinstance(screen, JoinFormScreen)
+        screen = await open_join_form(pilot)
         screen.tables_heard([table("Mesa de Ana", "10.1.0.2")])
         await pilot.pause()
         text = screen_text(app)
         assert "Mesas en la red local" in text and "3 de 4 asientos libres" in text, text
+        # A club night heard too: the list's title names them.
+        screen.tables_heard([table("Mesa de Ana", "10.1.0.2"), club_night("Liga del viernes", "10.1.0.5")])
+        await pilot.pause()
+        assert "Mesas y noches de club en la red local" in screen_text(app), screen_text(app)
+        screen.tables_heard([])
+        await pilot.pause()
+        assert "Mesas en la red local" in screen_text(app), screen_text(app)
+
+
+async def test_the_lists_title_names_the_club_nights_when_one_is_listed() -> None:
+    app = CapicuApp(DisplayOptions(mouse=False, language="en"))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_join_form(pilot)
+        listed = screen.query_one("#tables", OptionList)
+        assert listed.border_title == "Tables on the local network"
+        screen.tables_heard([club_night("Friday league", "10.1.0.5")])
+        await pilot.pause()
+        assert listed.border_title == "Tables and club nights on the local network"
+        assert "Tables and club nights on the local network" in screen_text(app), screen_text(app)
 
 
 async def test_the_host_says_what_name_its_table_is_listed_by() -> None:
@@ -111,18 +143,15 @@ async def test_a_club_night_heard_is_listed_as_one_and_choosing_it_leads_into_th
         heard = ad_from_txt(ad_to_txt(club_ad(Announce("Friday league"), host.night, code_needed=True)))
         app = CapicuApp(DisplayOptions(mouse=False, language="en"))
         async with app.run_test(size=SIZE) as pilot:
-            await pilot.press("j")
-            await wait_for(pilot, lambda: isinstance(app.screen, JoinFormScreen), what="the join form")
-            screen = app.screen
-            assert isinstance(screen, JoinFormScreen)
+            screen = await open_join_form(pilot)
             screen.tables_heard([table("Ana's table", "10.1.0.2"), Found(heard, "127.0.0.1", port, "club")])
             await pilot.pause()
             listed = screen.query_one("#tables", OptionList)
             rows = [str(listed.get_option_at_index(i).prompt) for i in range(listed.option_count)]
             assert rows == [
-                "Ana's table\n  puerto-rican-drawing  ·  3 of 4 seats free  ·  10.1.0.2:7254",
-                "Friday league (club night)\n  puerto-rican-drawing  ·  Swiss, not started, 0 players  ·  "
-                f"127.0.0.1:{port}",
+                "Ana's table\n  Puerto Rican Drawing Game  ·  3 of 4 seats free  ·  10.1.0.2:7254",
+                "Friday league (club night)\n  Puerto Rican Drawing Game  ·  Swiss, not started, 0 players"
+                f"  ·  127.0.0.1:{port}",
             ]
             listed.focus()
             listed.highlighted = 1

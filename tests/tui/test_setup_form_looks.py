@@ -115,3 +115,62 @@ async def test_the_club_organisers_form_shows_mexican_trains_options_whole() -> 
             shown = str(label.render()).strip()
             assert label.content_region.width >= cell_len(shown) > 0, shown
             assert select.region.bottom <= app.screen.query_one("#bye", Select).region.y, shown
+
+
+@pytest.mark.parametrize("key", ["p", "c"])  # the table's setup form, and the club organiser's
+@pytest.mark.parametrize(("language", "titles"), [
+    ("en", {"puerto-rican-drawing": "Puerto Rican Drawing Game", "mexican-train": "Mexican Train",
+            "fives-and-threes": "Fives and Threes"}),
+    ("es", {"puerto-rican-drawing": "Robado boricua", "mexican-train": "Tren mexicano",
+            "fives-and-threes": "Cincos y treses"}),
+])
+async def test_the_game_list_shows_each_games_title_in_words(key: str, language: str,
+                                                             titles: dict[str, str]) -> None:
+    # The command line's names ("puerto-rican-drawing") stay on the command line.
+    app = CapicuApp(DisplayOptions(mouse=False, language=language))
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, MainMenuScreen), what="the menu")
+        await pilot.press(key)
+        await wait_for(pilot, lambda: not isinstance(app.screen, MainMenuScreen), what="the form")
+        games = app.screen.query_one("#preset", Select)
+        for preset, title in titles.items():
+            games.value = preset
+            await pilot.pause()
+            shown = str(games.query_one("SelectCurrent #label", Static).render()).strip()
+            assert shown == title, (preset, shown)
+
+
+@pytest.mark.parametrize(("language", "rounds", "first"), [
+    ("en", "Rounds", "13 rounds, one per double"),
+    ("es", "Rondas", "13 rondas, una por doble"),
+])
+async def test_the_club_organisers_form_offers_mexican_trains_rounds(language: str, rounds: str,
+                                                                     first: str) -> None:
+    # As the table's setup form does (tui/widgets/match_length.py): never "Points to win (its rounds)".
+    from capicu.tui.screens.club_setup import ClubSetupScreen
+
+    app = CapicuApp(DisplayOptions(mouse=False, language=language))
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, MainMenuScreen), what="the menu")
+        await pilot.press("c")
+        await wait_for(pilot, lambda: isinstance(app.screen, ClubSetupScreen), what="the form")
+        form = app.screen
+        assert isinstance(form, ClubSetupScreen)
+        form.query_one("#preset", Select).value = "mexican-train"
+        await pilot.pause()
+        text = screen_text(app)
+        assert f"{rounds} " in text and first in text, text
+        assert "(its rounds)" not in text and "(sus manos)" not in text, text
+        assert not form.query_one("#target", Input).display and not form.query_one("#target-label").display
+        # Every row, the Start button too, in view at 80x24 above the footer.
+        assert form.query_one("#start").region.bottom <= SIZE[1] - 1
+        form.query_one("#rounds", Select).value = 4
+        request = form.request()
+        assert request is not None and request.club.rules.rounds == 4, request
+        # Back to a game played to a target: its points to win again, typed.
+        form.query_one("#preset", Select).value = "fives-and-threes"
+        await pilot.pause()
+        assert form.query_one("#target", Input).display and not form.query_one("#rounds", Select).display
+        form.query_one("#target", Input).value = "31"
+        request = form.request()
+        assert request is not None and request.club.rules.target == 31

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from capicu.core import Direction, Passed, RoundStarted, TilesDrawn
 from capicu.tui.widgets.boneyard_info import BoneyardInfo
 from capicu.tui.widgets.chat_panel import ChatPanel
@@ -9,7 +10,7 @@ from capicu.tui.widgets.event_log import EventLog
 from capicu.tui.widgets.hand_view import HandView
 from capicu.tui.widgets.line_of_play import LineOfPlay
 from capicu.tui.widgets.seat_panel import Position, SeatPanel, SeatView, table_positions
-from capicu.tui.words.messages import set_ascii
+from capicu.tui.words.messages import default_language, set_ascii
 from textual.widget import Widget
 from textual.widgets import Input, RichLog
 from widget_harness import SIZE, WidgetApp, played_view, styled_app
@@ -47,6 +48,24 @@ async def test_a_seat_panel_shows_name_tiles_score_state_and_timer() -> None:
         panel.timer = None
         panel.update_seat(SeatView(seat=1, name="Beto", tiles=5, score=23, computer=True))
         assert "computer" in panel.render().plain
+
+
+@pytest.mark.parametrize(("language", "one", "many"), [("en", "1 tile, 1 pt", "2 tiles, 0 pts"),
+                                                        ("es", "1 ficha, 1 pto", "2 fichas, 0 ptos")])
+async def test_a_seat_panels_score_agrees_with_its_number(language: str, one: str, many: str) -> None:
+    panel = SeatPanel()
+    app = WidgetApp(lambda: [panel])
+    default_language.switch(language)
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            panel.update_seat(SeatView(seat=1, name="Beto", tiles=1, score=1))
+            await pilot.pause()
+            assert panel.render().plain.splitlines()[1].strip() == one
+            panel.update_seat(SeatView(seat=1, name="Beto", tiles=2, score=0))
+            await pilot.pause()
+            assert panel.render().plain.splitlines()[1].strip() == many
+    finally:
+        default_language.switch("en")
 
 
 def test_seat_info_from_a_view_uses_the_sides_score() -> None:

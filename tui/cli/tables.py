@@ -15,6 +15,7 @@ import asyncio
 import ipaddress
 import os
 import sys
+from collections.abc import Callable
 from typing import TYPE_CHECKING, TypeVar
 
 from capicu.net.host.sanitize import clean_text, name_key
@@ -100,12 +101,16 @@ def table_name_shown(listing: Listing) -> str:
     return name
 
 
-def table_details(listing: Listing) -> str:
+def table_details(listing: Listing, *, game: Callable[[str], str] = preset_title) -> str:
     """What a list says under a table's name: "draw  ·  2 of 4 seats free  ·  10.0.0.5:7254" (a club
-    night: "draw  ·  Swiss, round 2 of 3, 8 players  ·  10.0.0.5:7254")."""
+    night: "draw  ·  Swiss, round 2 of 3, 8 players  ·  10.0.0.5:7254").
+
+    ``game`` names the table's game from its preset: the command line writes it as ``--preset``
+    does; the app passes `game_title` ("Draw Game"), the game's title in words.
+    """
     ad = listing.found.ad
     state = club_words(listing) if listing.club else seats_words(listing)
-    return f"{preset_title(ad.preset)}  ·  {state}  ·  {listing.found.where}"
+    return f"{game(ad.preset)}  ·  {state}  ·  {listing.found.where}"
 
 
 def table_line(listing: Listing) -> str:

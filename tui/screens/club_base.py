@@ -16,8 +16,8 @@ from capicu.net.protocol import ClubPhase, ClubRoster
 from capicu.tui.club import ClubSession
 from capicu.tui.screens.base import CapicuScreen
 from capicu.tui.screens.table import LeaveScreen
-from capicu.tui.words.describe_club import format_name
-from capicu.tui.words.describe_rules import preset_title
+from capicu.tui.words.describe_club import format_name, phase_line
+from capicu.tui.words.describe_rules import game_title
 from capicu.tui.words.messages import N_, t
 from textual.binding import Binding, BindingType
 
@@ -60,10 +60,17 @@ class ClubScreen(CapicuScreen[None]):
         roster = self.roster
         if roster is None:
             return t("Club night")
-        game = preset_title(roster.rules.preset)
+        game = game_title(roster.rules.preset)
         # TRANSLATORS: a club night's title: its name, its game, its format ("Friday club: Draw, Swiss").
         title = t("{game}, {format}", game=game, format=format_name(roster.format))
         return f"{roster.name}: {title}" if roster.name else title
+
+    def phase_line(self, roster: ClubRoster) -> str:
+        """Where the night stands, as it is true for this terminal (the organiser's, or a player's)."""
+        session = self.session
+        if session is None or not session.organiser:
+            return phase_line(roster)
+        return phase_line(roster, organiser=True, round_delay=session.round_delay)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         session = self.session

@@ -6,8 +6,9 @@ from capicu.net.model import Change
 from capicu.net.protocol import NAME_LIMIT, ClubEntrant, ClubRoster
 from capicu.tui.screens.club_base import ClubScreen
 from capicu.tui.widgets.event_log import EventLog
+from capicu.tui.widgets.fitted_table import fill_fitted
 from capicu.tui.words.describe import display_text
-from capicu.tui.words.describe_club import draw_lines, phase_line
+from capicu.tui.words.describe_club import draw_lines
 from capicu.tui.words.messages import later, t, tc
 from textual.app import ComposeResult
 from textual.containers import Vertical
@@ -42,9 +43,6 @@ class ClubLobbyScreen(ClubScreen):
         from capicu.tui.screens.how_to_join import how_to_join_lines
 
         lines = how_to_join_lines(self.capicu)
-        session = self.session
-        if session is not None and session.organiser:
-            lines.append(t("Press s to draw round 1 once everybody is here."))
         self.query_one("#club-join", Static).update("\n".join(lines))
         self.refresh_bindings()
 
@@ -77,17 +75,16 @@ class ClubLobbyScreen(ClubScreen):
             return
         if self.entrants_shown is None:
             self.entrants_shown = {entrant.id: entrant for entrant in roster.entrants}
-        self.query_one("#club-phase", Static).update(phase_line(roster))
-        table = self.query_one("#club-roster", DataTable)
-        table.clear(columns=True)
-        table.add_columns(t("#"), t("Name"), t("Link"))
+        self.query_one("#club-phase", Static).update(self.phase_line(roster))
+        rows = []
         for entrant in roster.entrants:
             name = display_text(entrant.name, NAME_LIMIT)
             if entrant.id == roster.you:
                 name = t("{name} (you)", name=name)
             link = (tc("a club's entrant who left for good", "left") if not entrant.active else
                     t("connected") if entrant.connected else tc("not connected", "away"))
-            table.add_row(str(entrant.id + 1), name, link)
+            rows.append((str(entrant.id + 1), name, link))
+        fill_fitted(self.query_one("#club-roster", DataTable), (t("#"), t("Name"), t("Link")), rows)
         session = self.session
         drawn = session.model.club_draw if session is not None else None
         self.query_one("#club-draw", Static).update("\n".join(draw_lines(drawn, roster)) if drawn else "")

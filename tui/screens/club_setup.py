@@ -1,5 +1,5 @@
-"""The organiser's form: a club night's game, format, rounds, target, house rules, tables, byes, name,
-code and port.
+"""The organiser's form: a club night's game, format, rounds, each match's length (its points to win
+or Mexican Train's rounds), house rules, tables, byes, name, code and port.
 
 What ``capicu club`` takes as options, on one screen that fits 80x24 (each choice
 one line high). The night's settings are checked by core's `ClubConfig`; a choice
@@ -21,9 +21,10 @@ from capicu.tui.game import HostClub
 from capicu.tui.games import FACES
 from capicu.tui.screens.base import CapicuScreen
 from capicu.tui.widgets.house_rules import HouseRules, options_label
+from capicu.tui.widgets.match_length import match_length_rows, show_match_length, with_match_length
 from capicu.tui.words.describe import describe_rules_problem
 from capicu.tui.words.describe_club import bye_name, describe_club_problem, format_name
-from capicu.tui.words.describe_rules import preset_title
+from capicu.tui.words.describe_rules import game_title
 from capicu.tui.words.messages import N_, t, tn
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -57,7 +58,7 @@ class ClubSetupScreen(CapicuScreen[None]):
             yield Static(t("Run a club night"), classes="screen-title")
             with Grid(id="club-setup-grid", classes="form-grid"):
                 yield Label(t("Game"))
-                yield Select([(preset_title(p), p) for p in club_presets()], value=self.preset,
+                yield Select([(game_title(p), p) for p in club_presets()], value=self.preset,
                              allow_blank=False, compact=True, id="preset")
                 yield Label(t("Players a table"))
                 yield Select(self._sizes(self.preset), value=default_table_size(rules), allow_blank=False,
@@ -65,10 +66,11 @@ class ClubSetupScreen(CapicuScreen[None]):
                 yield Label(t("Format"))
                 yield Select([(format_name(f.value), f.value) for f in ClubFormat],
                              value=ClubFormat.SWISS.value, allow_blank=False, compact=True, id="format")
-                yield Label(t("Rounds"))
-                yield Input(placeholder=str(DEFAULT_ROUNDS), id="rounds", type="integer", compact=True)
-                yield Label(t("Points to win"))
-                yield Input(placeholder=self._target_hint(rules), id="target", type="integer", compact=True)
+                yield Label(t("Night's rounds"))
+                yield Input(placeholder=str(DEFAULT_ROUNDS), id="club-rounds", type="integer", compact=True)
+                # How long each match is, as the table's setup form asks: the points to win, or
+                # Mexican Train's rounds.
+                yield from match_length_rows(self.preset, compact=True)
                 # The game's house rules (or its own options), as the table's setup form offers them.
                 yield Label(options_label(self.preset), id="house-label")
                 yield HouseRules(self.preset)
@@ -97,12 +99,6 @@ class ClubSetupScreen(CapicuScreen[None]):
         return [(tn("{count} player", "{count} players", n), n)
                 for n in range(rules.min_players, rules.max_players + 1)]
 
-    @staticmethod
-    def _target_hint(rules: Rules) -> str:
-        """The target's placeholder: the preset's own (none for a game played to its rounds)."""
-        target = rules.target_for(rules.min_players)
-        return str(target) if target else t("(its rounds)")
-
     def on_select_changed(self, event: Select.Changed) -> None:
         if event.select.id == "preset" and isinstance(event.value, str) and event.value != self.preset:
             self.preset = event.value
@@ -110,10 +106,9 @@ class ClubSetupScreen(CapicuScreen[None]):
             sizes = self.query_one("#table-size", Select)
             sizes.set_options(self._sizes(event.value))
             sizes.value = default_table_size(rules)
-            target = self.query_one("#target", Input)
-            target.placeholder = self._target_hint(rules)
-            target.disabled = not rules.target_for(rules.min_players)
-            if self.query_one(HouseRules).show_game(event.value):
+            new_game = self.query_one(HouseRules).show_game(event.value)
+            show_match_length(self, event.value, new_game=new_game)
+            if new_game:
                 self.query_one("#house-label", Label).update(options_label(event.value))
         self._show_hint()
 
@@ -154,15 +149,13 @@ class ClubSetupScreen(CapicuScreen[None]):
         rules = Rules.preset_named(preset)
         fmt = ClubFormat(str(self._value("format")))
         try:
-            rounds = self._number("rounds")
+            rounds = self._number("club-rounds")
         except ValueError:
             rounds = 0
         if rounds is None:
             rounds = MOST_ROUNDS if fmt is ClubFormat.ROUND_ROBIN else DEFAULT_ROUNDS
         try:
-            target = self._number("target")
-            if target is not None:
-                rules = msgspec.structs.replace(rules, target=target)
+            rules = with_match_length(self, preset, rules)
         except (ValueError, RulesError):
             self.notify(t("Points to win must be a whole number from 1 up."), severity="error")
             return None

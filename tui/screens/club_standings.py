@@ -15,10 +15,10 @@ from capicu.net.model import Change
 from capicu.net.protocol import ClubPhase, ClubTable, TableState
 from capicu.tui.screens.base import CapicuModalScreen
 from capicu.tui.screens.club_base import ClubScreen
+from capicu.tui.screens.table import YesNoScreen
 from capicu.tui.widgets.standings_table import StandingsTable
 from capicu.tui.words.describe_club import (
     entrant_names,
-    phase_line,
     standings_heading,
     standings_legend,
     table_line,
@@ -61,12 +61,9 @@ class ClubStandingsScreen(ClubScreen):
         final = standings.final if standings is not None else roster.phase == ClubPhase.OVER
         heading = standings_heading(standings.round if standings is not None else 0, roster.rounds, final)
         self.query_one("#club-title", Static).update(f"{heading}  ·  {self.night_title()}")
-        phase = phase_line(roster)
-        if session is not None and session.organiser:
-            if roster.phase == ClubPhase.BETWEEN:
-                phase += " " + t("Press s to draw round {round}.", round=roster.round + 1)
-            elif roster.phase == ClubPhase.PLAYING:
-                phase += " " + t("A late table: choose it below and press c to close it as it stands.")
+        phase = self.phase_line(roster)
+        if session is not None and session.organiser and roster.phase == ClubPhase.PLAYING:
+            phase += " " + t("A late table: choose it below and press c to close it as it stands.")
         back_to = self.capicu.table_to_go_back_to()
         mine = next((table for table in roster.tables if table.name == back_to), None)
         if mine is not None:
@@ -148,13 +145,14 @@ class ClubStandingsScreen(ClubScreen):
         self.app.push_screen(CloseTableScreen(line), answered)
 
 
-class CloseTableScreen(CapicuModalScreen[bool]):
+class CloseTableScreen(YesNoScreen):
     """Close a late table? Its match ends with its score as it stands."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("y", "close", N_("Close it")),
         Binding("n,escape,q", "keep", N_("Keep playing"), key_display="n/esc"),
     ]
+    YES_ACTION = "close"
 
     def __init__(self, table: str) -> None:
         super().__init__()
@@ -162,8 +160,9 @@ class CloseTableScreen(CapicuModalScreen[bool]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="close-table-box", classes="dialog"):
-            yield Static(t("Close this table? Press y to close it; n or Esc to let it play on."),
-                         classes="screen-title")
+            # TRANSLATORS: {yes} is the key that says yes (y; in Spanish s), shown as the reader types it.
+            yield Static(t("Close this table? Press {yes} to close it; n or Esc to let it play on.",
+                           yes=self.yes), classes="screen-title")
             yield Static(self.table, markup=False)
             yield Static(t("Its match ends now, with its score as it stands, and counts so in the "
                            "standings."))
@@ -176,13 +175,14 @@ class CloseTableScreen(CapicuModalScreen[bool]):
         self.dismiss(False)
 
 
-class TakeSeatBackScreen(CapicuModalScreen[bool]):
+class TakeSeatBackScreen(YesNoScreen):
     """Back in the club during a round: the computer plays our seat; take it back, or let it play on."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("y", "answer(True)", N_("Take it back")),
         Binding("n,escape", "answer(False)", N_("Let the computer play"), key_display="n/esc"),
     ]
+    YES_ACTION = "answer(True)"
 
     def __init__(self, number: int) -> None:
         super().__init__()
@@ -191,8 +191,9 @@ class TakeSeatBackScreen(CapicuModalScreen[bool]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="take-seat-box", classes="dialog"):
-            yield Static(t("Your seat at table {number} is being played by the computer. Take it back? y/n",
-                           number=self.number), classes="screen-title", markup=False)
+            # TRANSLATORS: {yes} is the key that says yes (y; in Spanish s), shown as the reader types it.
+            yield Static(t("Your seat at table {number} is being played by the computer. Take it back? "
+                           "{yes}/n", number=self.number, yes=self.yes), classes="screen-title", markup=False)
             yield Static(t("n leaves the computer playing it; press t on the standings to take it later."))
         yield Footer()
 

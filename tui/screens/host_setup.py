@@ -7,7 +7,6 @@ from typing import Any, ClassVar
 import msgspec
 from capicu.core import PRESET_NAMES, Rules, RulesError
 from capicu.core.ai import LEVELS
-from capicu.core.rules import FORM_ROWS, OPTIONS, OptionKind, RuleOption
 from capicu.net.codes import new_join_code
 from capicu.net.host.table import ConfigError, ConfigProblem
 from capicu.net.protocol import CODE_LIMIT, DEFAULT_PORT
@@ -16,9 +15,10 @@ from capicu.tui.cli.options import announce_for
 from capicu.tui.game import HostGame, SoloGame, make_host_config
 from capicu.tui.prefs.settings import journals_dir, records_dir
 from capicu.tui.screens.base import CapicuScreen
-from capicu.tui.widgets.house_rules import HouseRules, house_id, offered, options_label
+from capicu.tui.widgets.house_rules import HouseRules, options_label
+from capicu.tui.widgets.match_length import match_length_rows, show_match_length, with_match_length
 from capicu.tui.words.describe import describe_rules_problem
-from capicu.tui.words.describe_rules import FORM_ROW_CHOICES, FORM_ROW_LABELS, preset_title
+from capicu.tui.words.describe_rules import game_title
 from capicu.tui.words.messages import N_, t, tc, tn
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -38,20 +38,6 @@ def level_name(level: str) -> str:
 
 #: The games the form offers: the drawing games, Mexican Train and Fives and Threes.
 FORM_PRESETS = (*PRESET_NAMES, "mexican-train", "fives-and-threes")
-
-
-def _row_choices(option: RuleOption, preset: str) -> list[tuple[str, object]]:
-    """A choice option's values on a row of its own, in words ("13 rounds, one per double"), the
-    preset's own first; for a game ``preset`` is not (the row hidden), as they are typed."""
-    if not offered(option, preset):
-        return list(option.choices)
-    rules = Rules.preset_named(preset)
-    words = FORM_ROW_CHOICES[option.name]
-    choices = [(words(msgspec.structs.replace(rules, **{option.field: value})), value)
-               for _, value in option.choices]
-    default = getattr(rules, option.field)
-    choices.sort(key=lambda choice: choice[1] != default)  # stable: the rest keep their order
-    return choices
 
 
 class HostSetupScreen(CapicuScreen[None]):
@@ -74,7 +60,7 @@ class HostSetupScreen(CapicuScreen[None]):
             yield Static(title, classes="screen-title")
             with Grid(id="setup-grid", classes="form-grid " + ("solo" if self.solo else "hosted")):
                 yield Label(t("Game"))
-                yield Select([(preset_title(p), p) for p in FORM_PRESETS], value=self.preset,
+                yield Select([(game_title(p), p) for p in FORM_PRESETS], value=self.preset,
                              allow_blank=False, id="preset")
                 yield Label(t("Players"))
                 yield Select(self._player_choices(self.preset), allow_blank=False, id="players")
@@ -93,8 +79,7 @@ class HostSetupScreen(CapicuScreen[None]):
                 yield HouseRules(self.preset)
                 # How long the match is, as the game counts it (core/rules.py's `FORM_ROWS`): the
                 # points to win (empty: the preset's), or Mexican Train's rounds.
-                for option in FORM_ROWS:
-                    yield from self._form_row(option)
+                yield from match_length_rows(self.preset)
                 if not self.solo:
                     yield Label(t("Join code"))
                     # Upper case from the unmistakable alphabet, as every join code is shown.
@@ -105,48 +90,16 @@ class HostSetupScreen(CapicuScreen[None]):
                 yield Button(t("Start"), id="start", variant="primary")
         yield Footer()
 
-    def _form_row(self, option: RuleOption) -> ComposeResult:
-        """An option's labelled row: a number typed (its placeholder the preset's), or a choice."""
-        hidden = not offered(option, self.preset)
-        field_id = house_id(option)
-        label = Label(t(FORM_ROW_LABELS[option.name]), id=f"{field_id}-label")
-        yield label.set_class(hidden, "-not-this-game")
-        if option.kind is OptionKind.CHOICE:
-            choices = _row_choices(option, self.preset)
-            yield Select(choices, value=choices[0][1], allow_blank=False, id=field_id).set_class(
-                hidden, "-not-this-game")
-        else:
-            yield Input(placeholder=self._placeholder(option), id=field_id, type="integer").set_class(
-                hidden, "-not-this-game")
-
-    def _placeholder(self, option: RuleOption) -> str:
-        """What a number left empty is: the preset's (its target for the fewest players)."""
-        if not offered(option, self.preset):
-            return ""
-        rules = Rules.preset_named(self.preset)
-        if option.field == "target":
-            return str(rules.target_for(rules.min_players))
-        return str(getattr(rules, option.field))
-
     def on_mount(self) -> None:
         self.query_one("#preset", Select).focus()
 
     def _show_options(self) -> None:
-        """The options row and the rows of their own offer the chosen game's (each at the preset's value
+        """The options row and the match's length offer the chosen game's (each at the preset's value
         again, for a new game)."""
-        if not self.query_one(HouseRules).show_game(self.preset):
-            return  # another preset of the same game: what was chosen stays
-        self.query_one("#house-label", Label).update(options_label(self.preset))
-        for option in FORM_ROWS:
-            hidden = not offered(option, self.preset)
-            field_id = house_id(option)
-            self.query_one(f"#{field_id}-label", Label).set_class(hidden, "-not-this-game")
-            field = self.query_one(f"#{field_id}")
-            field.set_class(hidden, "-not-this-game")
-            if isinstance(field, Select):
-                choices = _row_choices(option, self.preset)
-                field.set_options(choices)
-                field.value = choices[0][1]
+        new_game = self.query_one(HouseRules).show_game(self.preset)
+        show_match_length(self, self.preset, new_game=new_game)
+        if new_game:
+            self.query_one("#house-label", Label).update(options_label(self.preset))
 
     @staticmethod
     def _player_choices(preset: str) -> list[tuple[str, int]]:
@@ -160,10 +113,6 @@ class HostSetupScreen(CapicuScreen[None]):
             players = self.query_one("#players", Select)
             players.set_options(self._player_choices(event.value))
             self._show_options()
-            for option in FORM_ROWS:
-                field = self.query_one(f"#{house_id(option)}")
-                if isinstance(field, Input):
-                    field.placeholder = self._placeholder(option)
         if event.select.id in ("preset", "players") and not self.solo:
             count = self.query_one("#players", Select).value
             if isinstance(count, int):
@@ -188,19 +137,11 @@ class HostSetupScreen(CapicuScreen[None]):
         preset = str(self._value("preset"))
         players = int(self._value("players"))
         level = str(self._value("level"))
-        rules = Rules.preset_named(preset)
-        target_text = self.query_one("#target", Input).value.strip()
-        if target_text and offered(OPTIONS["target"], preset):
-            try:
-                target = int(target_text)
-                rules = msgspec.structs.replace(rules, target=target)
-            except (ValueError, RulesError):
-                self.notify(t("Points to win must be a whole number from 1 up."), severity="error")
-                return
-        # A choice on a row of its own (Mexican Train's rounds), as chosen.
-        chosen = {option.field: self._value(house_id(option)) for option in FORM_ROWS
-                  if option.kind is OptionKind.CHOICE and offered(option, preset)}
-        rules = msgspec.structs.replace(rules, **chosen)
+        try:
+            rules = with_match_length(self, preset, Rules.preset_named(preset))
+        except (ValueError, RulesError):
+            self.notify(t("Points to win must be a whole number from 1 up."), severity="error")
+            return
         try:
             rules = msgspec.structs.replace(rules, **self.query_one(HouseRules).chosen(preset))
         except RulesError as exc:  # a house rule this game cannot take, said in one sentence

@@ -17,6 +17,7 @@ from capicu.tui.cli.options import CliError, parse_address
 from capicu.tui.cli.tables import joinable, table_details, table_name_shown
 from capicu.tui.game import JoinGame
 from capicu.tui.screens.base import CapicuScreen
+from capicu.tui.words.describe_rules import game_title
 from capicu.tui.words.messages import N_, t
 from rich.text import Text
 from textual.app import ComposeResult
@@ -54,7 +55,7 @@ class JoinFormScreen(CapicuScreen[None]):
         with Vertical(id="join-box", classes="form-box"):
             yield Static(t("Join a game"), classes="screen-title")
             tables = OptionList(id="tables")
-            tables.border_title = t("Tables on the local network")
+            tables.border_title = self._list_title()
             yield tables
             with Grid(classes="form-grid"):
                 yield Label(t("Address"))
@@ -107,6 +108,7 @@ class JoinFormScreen(CapicuScreen[None]):
     def _show_tables(self) -> None:
         """List the tables heard (or say that none is, and why an address may be needed)."""
         shown = self.query_one("#tables", OptionList)
+        shown.border_title = self._list_title()
         highlighted = shown.highlighted
         shown.clear_options()
         if not self._tables:
@@ -119,12 +121,18 @@ class JoinFormScreen(CapicuScreen[None]):
         if highlighted is not None and highlighted < len(self._tables):
             shown.highlighted = highlighted
 
+    def _list_title(self) -> str:
+        """The list's title: its club nights named too when any is listed."""
+        if any(listing.club for listing in self._tables):
+            return t("Tables and club nights on the local network")
+        return t("Tables on the local network")
+
     @staticmethod
     def _table_row(listing: Listing) -> Text:
         """A table on two lines: its name (with its address when it looks like another's), then the
-        game, the seats and where it is."""
+        game (its title in words), the seats and where it is."""
         row = Text(table_name_shown(listing), style="bold")
-        row.append(f"\n  {table_details(listing)}", style="not bold")
+        row.append(f"\n  {table_details(listing, game=game_title)}", style="not bold")
         return row
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:

@@ -9,6 +9,7 @@ from capicu.net.protocol import NAME_LIMIT, Chat, SeatKind, Seats
 from capicu.tui.game import computer_name, seat_notices
 from capicu.tui.screens.base import CapicuScreen
 from capicu.tui.widgets.event_log import EventLog
+from capicu.tui.widgets.fitted_table import fill_fitted
 from capicu.tui.words.describe import display_text
 from capicu.tui.words.messages import N_, t, tc, tn
 from textual.app import ComposeResult
@@ -91,10 +92,7 @@ class LobbyScreen(CapicuScreen[None]):
         model = self.capicu.table
         if model is None:
             return
-        table = self.query_one("#lobby-seats", DataTable)
-        # Columns are remade with the rows so that their widths fit the names.
-        table.clear(columns=True)
-        table.add_columns(t("Seat"), t("Name"), t("Who"), t("Link"))
+        rows = []
         for info in model.seats:
             name = computer_name(info.seat) if info.kind == SeatKind.COMPUTER else (info.name or "")
             if info.seat == model.seat:
@@ -102,12 +100,15 @@ class LobbyScreen(CapicuScreen[None]):
             link = "" if info.kind == "open" else (
                 t("connected") if info.connected or info.kind == "computer" else tc("not connected", "away")
             )
-            table.add_row(str(info.seat + 1), name, _kind_name(info.kind), link)
+            rows.append((str(info.seat + 1), name, _kind_name(info.kind), link))
         for watcher in model.watchers:
             name = display_text(watcher, NAME_LIMIT)
             if model.seat is None and watcher == model.name:
                 name = t("{name} (you)", name=name)
-            table.add_row("", name, tc("a person who watches the table", "watching"), t("connected"))
+            rows.append(("", name, tc("a person who watches the table", "watching"), t("connected")))
+        # Columns are remade with the rows so that their widths fit the names.
+        headings = (t("Seat"), t("Name"), t("Who"), t("Link"))
+        fill_fitted(self.query_one("#lobby-seats", DataTable), headings, rows)
         filled = sum(1 for s in model.seats if s.kind != "open")
         waiting = t("The match starts as soon as every seat is filled ({filled} of {players}).",
                     filled=filled, players=model.players or len(model.seats))

@@ -37,6 +37,8 @@ class MainMenuScreen(CapicuScreen[None]):
         Binding("p", "choose('play')", N_("Play")),
         Binding("h", "choose('host')", N_("Host")),
         Binding("j", "choose('join')", N_("Join")),
+        # Not in the footer: a ninth key makes the Spanish footer 85 columns wide ("c Club" and a gap
+        # take 7 more than the 78 of the eight); the menu's list names the choice.
         Binding("c", "choose('club')", N_("Club"), show=False),
         Binding("v", "choose('replays')", N_("Replays")),
         Binding("y", "choose('history')", N_("History")),

@@ -39,7 +39,7 @@ from capicu.tui.widgets.status_line import StatusLine
 from capicu.tui.widgets.tiles import TileStyle
 from capicu.tui.words.describe import display_text
 from capicu.tui.words.describe_coach import describe_choices, describe_decision, points
-from capicu.tui.words.describe_rules import preset_title
+from capicu.tui.words.describe_rules import game_title
 from capicu.tui.words.messages import N_, t, tn
 from textual import events, work
 from textual.app import ComposeResult
@@ -520,7 +520,7 @@ class ReplayScreen(CapicuScreen[None]):
 
     def _show_title(self, board: AnyView) -> None:
         dot = " - " if self.capicu.ascii_mode else " · "
-        parts = [t("Replay"), preset_title(board.rules.preset), *self.board.title_parts(board)]
+        parts = [t("Replay"), game_title(board.rules.preset), *self.board.title_parts(board)]
         if self.when:
             parts.append(self.when)
         self.query_one("#table-title", Static).update(dot.join(parts))

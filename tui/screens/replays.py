@@ -17,7 +17,7 @@ from capicu.tui.prefs.settings import records_dir
 from capicu.tui.screens.base import CapicuScreen
 from capicu.tui.screens.replay import ReplayScreen
 from capicu.tui.words.describe import and_list, display_text, list_separator, played_at
-from capicu.tui.words.describe_rules import preset_title
+from capicu.tui.words.describe_rules import game_title
 from capicu.tui.words.messages import N_, t
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -73,7 +73,7 @@ class ReplaysScreen(CapicuScreen[None]):
             else:
                 players = list_separator().join(display_text(name, 40) for name in entry.names)
                 winners = and_list([display_text(name, 40) for name in entry.winner_names])
-                table.add_row(played_at(entry), preset_title(entry.preset), winners, players, key=str(index))
+                table.add_row(played_at(entry), game_title(entry.preset), winners, players, key=str(index))
         empty = self.query_one("#replays-empty", Static)
         empty.display = not self.rows
         empty.update(t("No recorded matches yet: every match you finish is kept, to replay here."))

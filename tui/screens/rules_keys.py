@@ -8,7 +8,7 @@ from typing import ClassVar
 from capicu.core import PRESET_NAMES, Rules
 from capicu.tui.games import face_of
 from capicu.tui.screens.base import CapicuScreen
-from capicu.tui.words.describe_rules import describe_rules, preset_title
+from capicu.tui.words.describe_rules import describe_rules, game_title
 from capicu.tui.words.messages import N_, t, tc, tn
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -72,7 +72,7 @@ class RulesKeysScreen(CapicuScreen[None]):
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="rules-box"):
             if self._rules_in_play() is None:
-                yield Select([(preset_title(p), p) for p in PRESET_NAMES], value=PRESET_NAMES[0],
+                yield Select([(game_title(p), p) for p in PRESET_NAMES], value=PRESET_NAMES[0],
                              allow_blank=False, id="rules-preset")
             yield Static("", id="rules-title", classes="screen-title")
             yield Static("", id="rules-text", markup=False)
@@ -105,8 +105,8 @@ class RulesKeysScreen(CapicuScreen[None]):
     def _show(self, rules: Rules, players: int | None) -> None:
         count = players if players is not None else rules.min_players
         self.query_one("#rules-title", Static).update(
-            tn("Rules: {preset}, {count} player", "Rules: {preset}, {count} players", count,
-               preset=preset_title(rules.preset))
+            tn("Rules: {game}, {count} player", "Rules: {game}, {count} players", count,
+               game=game_title(rules.preset))
         )
         sentences = describe_rules(rules, count)
         self.query_one("#rules-text", Static).update("\n".join(f"- {line}" for line in sentences))

@@ -69,11 +69,35 @@ def yes_keys() -> str:
     return "".join(dict.fromkeys(f"y{letter}" if letter.isalpha() else "y"))
 
 
-class LeaveScreen(CapicuModalScreen[bool]):
-    """Leaving is one key away, and one more to confirm.
+class YesNoScreen(CapicuModalScreen[bool]):
+    """A question that one key answers: yes is ``y`` everywhere, and also the reader's own letter for
+    it (``s`` in Spanish). The footer shows the reader's letter for the binding of `YES_ACTION`
+    (bound to ``y``), and that letter does it too (`on_key`)."""
 
-    Yes is ``y`` everywhere, and also the reader's own letter for it (``s`` in Spanish): the
-    footer shows the reader's letter, and that letter leaves too (`on_key`).
+    #: The action the yes key does (a binding of ``y``'s, with its arguments if any).
+    YES_ACTION: ClassVar[str]
+
+    def __init__(self) -> None:
+        super().__init__()
+        # Yes in the reader's language as the dialog opens (``s`` in Spanish); ``y`` works in every one.
+        self.yes = yes_keys()[-1]
+
+    @property
+    def active_bindings(self) -> dict[str, ActiveBinding]:
+        """The keys as the footer shows them: yes under the reader's own letter."""
+        return {key: active._replace(binding=active.binding.with_key("y", key_display=self.yes))
+                if active.binding.action == self.YES_ACTION else active
+                for key, active in super().active_bindings.items()}
+
+    async def on_key(self, event: events.Key) -> None:
+        if event.key == self.yes:  # ``y`` is a binding; the reader's own letter for yes does it as well
+            event.stop()
+            await self.run_action(self.YES_ACTION)
+
+
+class LeaveScreen(YesNoScreen):
+    """Leaving is one key away, and one more to confirm (yes: `YesNoScreen`).
+
     An SSH player is shown the way back as it is: the ssh line and the seat key as its password.
     """
 
@@ -82,12 +106,11 @@ class LeaveScreen(CapicuModalScreen[bool]):
         # Enter stays: a player pressing Enter to play must never leave by accident.
         Binding("n,escape,q,enter", "stay", N_("Stay"), key_display="n/esc"),
     ]
+    YES_ACTION = "leave"
 
     def __init__(self, hosting: bool, *, solo: bool = False, seat_key: str | None = None,
                  way_back: str | None = None, organiser: bool = False) -> None:
         super().__init__()
-        # Yes in the reader's language as the dialog opens (``s`` in Spanish); ``y`` works in every one.
-        self.yes = yes_keys()[-1]
         self.hosting = hosting
         #: A game against the computer (nobody else at the table to end it for).
         self.solo = solo
@@ -96,18 +119,6 @@ class LeaveScreen(CapicuModalScreen[bool]):
         self.way_back = way_back
         #: The club night's organiser, whose terminal runs the night (``hosting`` aside).
         self.organiser = organiser
-
-    @property
-    def active_bindings(self) -> dict[str, ActiveBinding]:
-        """The keys as the footer shows them: leaving under the reader's own letter for yes."""
-        return {key: active._replace(binding=active.binding.with_key("y", key_display=self.yes))
-                if active.binding.action == "leave" else active
-                for key, active in super().active_bindings.items()}
-
-    def on_key(self, event: events.Key) -> None:
-        if event.key == self.yes:  # ``y`` is a binding; the reader's own letter for yes leaves as well
-            event.stop()
-            self.action_leave()
 
     def compose(self) -> ComposeResult:
         with Vertical(id="leave-box", classes="dialog"):

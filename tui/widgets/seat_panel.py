@@ -217,7 +217,7 @@ class SeatPanel(Widget):
 
     def _count_line(self, info: SeatView) -> Text:
         tiles = tn("{count} tile", "{count} tiles", info.tiles)
-        score = t("{score} pts", score=info.score)
+        score = tn("{count} pt", "{count} pts", info.score)
         return Text(f"  {tiles}, {score}", end="", no_wrap=True)
 
     def _after_round(self, info: SeatView, tiles: tuple[Tile, ...], width: int) -> list[Text]:

@@ -6,6 +6,7 @@ are the sentences a person reads, in the reader's language.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Mapping, Sequence
 
 from capicu.core.club import ClubProblem
@@ -35,18 +36,37 @@ def bye_name(bye: str) -> str:
     return names.get(bye, bye)
 
 
-def phase_line(roster: ClubRoster) -> str:
-    """Where the night stands, in one line ("Round 2 of 3 under way.")."""
+def phase_line(roster: ClubRoster, *, organiser: bool = False, round_delay: float | None = None) -> str:
+    """Where the night stands, in one line ("Round 2 of 3 under way."), as it is true for its reader.
+
+    ``organiser``: the reader runs the night (they draw the rounds, with the s key), and
+    ``round_delay`` is then the night's seconds from a round's end to the next draw (None: the
+    organiser draws each round). A player is not told the night's settings: their line holds
+    either way.
+    """
     phase = roster.phase
     if phase == ClubPhase.GATHERING:
+        joined = sum(1 for entrant in roster.entrants if entrant.active)
+        if organiser:
+            return tn("{count} player has joined: press s to draw round 1 once everybody is here.",
+                      "{count} players have joined: press s to draw round 1 once everybody is here.",
+                      joined)
         return tn("{count} player has joined; the organiser starts round 1 when everybody is here.",
                   "{count} players have joined; the organiser starts round 1 when everybody is here.",
-                  sum(1 for entrant in roster.entrants if entrant.active))
+                  joined)
     if phase == ClubPhase.PLAYING:
         return t("Round {round} of {rounds} under way.", round=roster.round, rounds=roster.rounds)
     if phase == ClubPhase.BETWEEN:
-        return t("Round {round} of {rounds} is over: the organiser draws the next one.",
-                 round=roster.round, rounds=roster.rounds)
+        over = {"round": roster.round, "rounds": roster.rounds, "next": roster.round + 1}
+        if not organiser:
+            return t("Round {round} of {rounds} is over: waiting for round {next} to be drawn.", **over)
+        if round_delay is None:
+            return t("Round {round} of {rounds} is over: press s to draw round {next}.", **over)
+        return tn("Round {round} of {rounds} is over: round {next} is drawn by itself {count} second "
+                  "after the last table ended, or now if you press s.",
+                  "Round {round} of {rounds} is over: round {next} is drawn by itself {count} seconds "
+                  "after the last table ended, or now if you press s.",
+                  math.ceil(round_delay), **over)
     if phase == ClubPhase.OVER:
         return t("The night is over: these are the final standings.")
     return phase

@@ -275,6 +275,42 @@ def test_the_chain_weighs_a_hand_by_the_stories_that_lead_to_it() -> None:
     assert abs(holds / samples - 0.5) < 0.05
 
 
+def test_a_seat_may_be_read_as_a_player_whose_choices_look_like_chance() -> None:
+    # Seat 1 laid 3-4 on the right of 5 ... 3. Holding 5-6 as well, the sensible
+    # player of the model would have laid that (heavier); holding 0-5, it chose
+    # right. Read as sure of that model (sensible=1) the first hand is nearly ruled
+    # out; read as a player who may choose by a plan the model cannot see
+    # (sensible=0), both hands are as likely: one chance in two (two plays fitted).
+    tiles = tile_set(6)
+    heavy, light, laid = (tiles.index[Tile.parse(t)] for t in ("5-6", "0-5", "3-4"))
+    double = tiles.index[Tile.parse("1-1")]
+    pool = 1 << heavy | 1 << light | 1 << double | 1 << tiles.index[Tile.parse("2-2")]
+    knowledge = Knowledge(
+        seat=0, tiles=tiles, hand=tiles.full_mask & ~pool & ~(1 << laid), pool=pool,
+        slots=((), (0, 0)), boneyard=2, drawable=0,
+        line=LineReading(left=5, right=4, choices=((), ((5, 3, laid, 5, 4, 0),))),
+    )
+    sampler = DealSampler(knowledge)
+    foolish = 1 << heavy | 1 << double
+    wise = 1 << light | 1 << double
+    assert sampler.seat_likelihood(1, foolish, 3.0) == sampler.seat_likelihood(1, foolish, 3.0, 1.0)
+    assert sampler.seat_likelihood(1, foolish, 3.0) < 0.001 < 0.9 < sampler.seat_likelihood(1, wise, 3.0)
+    assert sampler.seat_likelihood(1, foolish, 3.0, 0.0) == sampler.seat_likelihood(1, wise, 3.0, 0.0) == 0.5
+    for hand in (foolish, wise):
+        mixed = sampler.seat_likelihood(1, hand, 3.0, 0.25)
+        assert mixed == pytest.approx(0.25 * sampler.seat_likelihood(1, hand, 3.0) + 0.75 * 0.5)
+    deal = sampler.sample(random.Random(1))
+    assert sampler.likelihood(deal, 3.0, 0.25) == sampler.seat_likelihood(1, deal.hands[1], 3.0, 0.25)
+    # The search and its chain take the same setting.
+    chain = DealChain(sampler, random.Random(2), 3.0, 20, sensible=0.0)
+    rng = random.Random(3)
+    held = 0
+    for _ in range(400):
+        chain.step(rng, 2)
+        held += bool(chain.deal(rng).hands[1] & 1 << heavy)
+    assert 100 < held < 300  # about half the time: the play tells nothing of 5-6 then
+
+
 def test_a_forced_lead_below_the_top_double_tells_who_holds_no_higher_double() -> None:
     rules = Rules.preset_named("puerto-rican-drawing")
     match = crafted_match(rules, ["5-5 0-1 0-2 0-3 0-4 1-2 1-3", "0-5 1-4 1-5 2-3 2-4 2-5 3-4"], "6-6")

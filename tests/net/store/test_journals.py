@@ -6,10 +6,11 @@ import asyncio
 import time
 from pathlib import Path
 
+import pytest
 from capicu.core import Match, Rules, make_player
 from capicu.net import Host, HostConfig, Limits, TableConfig
 from capicu.net.protocol import SeatKind
-from capicu.net.store.journal import Header, JournalSeat, encode_record, entry_records
+from capicu.net.store.journal import Header, JournalSeat, encode_record, entry_records, read_journal
 from capicu.net.store.journals import JournalFolder, JournalKind, JournalLock, summarize
 
 from ..conftest import LOOPBACK, WAIT, play_bot
@@ -35,6 +36,22 @@ def _journal(path: Path, *, moves: int = 0, finish: bool = False,
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_bytes(data)
     return path
+
+
+@pytest.mark.parametrize(("tail", "lines"), [
+    (b"", 0),                                  # a whole journal: nothing dropped
+    (b"cut sho", 1),                           # its last line cut short
+    (b"0badc0de {}\n", 1),                     # its last line damaged
+    (b"0badc0de {}\n\nnothing good\nhal", 4),  # damaged, and nothing good after it
+])
+def test_a_journal_read_counts_the_lines_it_dropped(tmp_path: Path, tail: bytes, lines: int) -> None:
+    path = _journal(tmp_path / "m.journal", moves=3)
+    whole = read_journal(path)
+    path.write_bytes(path.read_bytes() + tail)
+    recovered = read_journal(path)
+    assert (recovered.dropped_lines, recovered.dropped_bytes) == (lines, len(tail))
+    assert (recovered.dropped_line is None) is (not tail) and (recovered.damage is None) is (not tail)
+    assert recovered.entries == whole.entries and recovered.good_size == whole.good_size
 
 
 def test_a_new_journal_is_named_by_its_start_and_kind_and_locked(tmp_path: Path) -> None:

@@ -1,10 +1,11 @@
-"""A club night with real processes: a headless club host, two ``capicu club --join`` in pseudo-terminals.
+"""A club night with real processes, for tests/tui/test_club_night_processes_*.py (one night a file, so
+that the test workers share them): a headless club host, two ``capicu club --join`` in
+pseudo-terminals, six protocol players.
 
 The club host runs as its own process (``python -m capicu.net.club``); two people join
 it with ``capicu club --join`` in 80x24 pseudo-terminals, read through a terminal
-emulator, and two protocol clients (net/club/client.py, in a thread of this test)
-make up the field of four: a 3-round Swiss night of 2-player matches, and a 2-round
-rotating-partners night of the partners' game. The organiser draws round 1 (``club_start`` with the key the
+emulator, and six protocol clients (net/club/client.py, in a thread of the test)
+make up the field of eight. The organiser draws round 1 (``club_start`` with the key the
 host printed); each later round is drawn by itself once every table is done. The two
 people play by keys only and are taken to each seat by the draw alone (nobody types a
 join line again), go back to the club's standings after each match, and end the
@@ -25,16 +26,14 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-import pytest
 from capicu.core.club import ClubNight
 from capicu.net import NextRound, Update
 from capicu.net.club import ClubClient
 from capicu.net.club.night_log import read_night
 from capicu.net.protocol import GameSnapshot
+from capicu.net.store.record import read_record
 from helpers_process import ProcessLines
 from helpers_terminal import WAIT, Terminal, capicu_env
-
-pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="pseudo-terminals")
 
 CODE = "CLUB42"
 #: The longest the whole night may take (every single wait in it is bounded too).
@@ -57,12 +56,11 @@ class Night:
     table_size: int
     target: int
     #: The protocol players beside the two people in pseudo-terminals.
-    bots: tuple[str, ...] = ("Cruz", "Dani")
+    bots: tuple[str, ...] = ("Cruz", "Dani", "Eli", "Fer", "Gus", "Hilda")
 
 
-#: The issue's two kinds of night, smaller (its eight clients are net/club's protocol test's): a
-#: 3-round Swiss night of 2-player matches, and a 2-round rotating-partners night of the partners'
-#: game (short targets), four people each.
+#: The issue's two kinds of night, eight people each: a 3-round Swiss night of 2-player matches, and
+#: a 2-round rotating-partners night of the partners' game (short targets).
 NIGHTS = {
     "swiss": Night("puerto-rican-drawing", "swiss", 3, 2, 10),
     "rotating-partners": Night("puerto-rican-partners", "rotating-partners", 2, 4, 20),
@@ -184,6 +182,8 @@ class Person:
         self.answered = ""
         self.since = 0.0
         self.tries = 0
+        #: When we last pressed Esc on a match's final score.
+        self.escaped = 0.0
         #: "Round N: you sit at table T, seat S" as each table said it.
         self.seated: set[str] = set()
 
@@ -192,16 +192,20 @@ class Person:
         terminal._read(0.05)
         text = terminal.text()
         self.seated.update(re.findall(r"Round \d: you sit at table \d, seat \d", text))
-        if "Standings" in text:
+        if "Standings" in text or "Final standings" in text:
             return  # back at the club: the draw moves us on by itself
         if "n/esc Stay" in text:  # the question of leaving (never meant here): stay
             terminal.send(b"n")
             return
+        now = time.monotonic()
         if "Ended" in text and "Total" in text:  # the final score's table of rounds
-            terminal.send(b"\x1b")  # read: back to the club's standings
+            # Read: back to the club's standings, with one Esc (a second one, sent before the screen
+            # changed, would leave the standings: at once when the night is over).
+            if now - self.escaped > 3.0:
+                terminal.send(b"\x1b")
+                self.escaped = now
             return
         status = _status(text)
-        now = time.monotonic()
         if status == self.answered and now - self.since < 0.6:
             return  # answered: give the table a moment to change
         keys = self._answer(status, text, again=status == self.answered)
@@ -215,8 +219,11 @@ class Person:
         if fits is not None and f"{fits.group(1)}-{fits.group(2)}" in hand:
             return HOME + RIGHT * hand.index(f"{fits.group(1)}-{fits.group(2)}") + b"\r"
         footer = text.rstrip().splitlines()[-1] if text.strip() else ""
-        if "press p" in status or " p Pass" in footer:  # (the key is offered only when nothing fits)
+        # (The footer offers p, or d, when nothing fits, whatever the status line still says.)
+        if "press p" in status or " p Pass" in footer:
             return b"p"
+        if "press d" in status or " d Draw " in footer:
+            return b"d"
         if "fits both ends" in status:
             return LEFT
         if "fits neither" in status or "does not fit" in status or (again and "Your turn" in status):
@@ -224,6 +231,10 @@ class Person:
             return HOME + RIGHT * (self.tries % max(1, len(hand))) + b"\r"
         if any(words in status for words in ("Your turn", "Your lead", "when you are ready",
                                              "for the final score")):
+            return b"\r"
+        if "(you) to play" in text:
+            # Our turn, the status line still saying what happened (what we drew, where we sit):
+            # the hand's cursor starts on a tile that may be played.
             return b"\r"
         return b""
 
@@ -234,11 +245,9 @@ def _standings_shown(text: str, names: list[str]) -> list[str]:
             if (found := re.match(r"^\s*\d+\s+(\w+)", row)) and (name := found.group(1)) in names]
 
 
-@pytest.mark.parametrize("kind", list(NIGHTS))
-def test_two_people_in_pseudo_terminals_are_seated_by_the_draw_and_end_on_the_final_standings(
-    tmp_path: Path, kind: str,
-) -> None:
-    night_asked = NIGHTS[kind]
+def play_the_night(tmp_path: Path, night_asked: Night) -> None:
+    """The night ``night_asked`` with two people in pseudo-terminals and six protocol players, to its
+    final standings, checked against the host's journal."""
     folder = tmp_path / "night"
     host = ClubHostProcess(folder, _free_port(), night_asked)
     with contextlib.ExitStack() as started:  # every process this test starts is stopped, whatever fails
@@ -259,13 +268,23 @@ def test_two_people_in_pseudo_terminals_are_seated_by_the_draw_and_end_on_the_fi
             for person in people:
                 person.step()
         for person in people:
+            # The final standings stay on the screen until the person leaves.
+            assert person.terminal.process.poll() is None, person.terminal.text()
             # A seat a round, each taken by the draw alone.
             rounds = {f"Round {number}" for number in range(1, night_asked.rounds + 1)}
             assert {seat[:7] for seat in person.seated} == rounds, person.seated
         night: ClubNight = read_night(folder / "night.journal")
+        # Every result is its match's record, as the host kept it.
+        for result in night.results:
+            record = read_record(folder / "records" / result.record)
+            winners = tuple(side for side, seats in enumerate(result.sides)
+                            if any(seat in record.winners for seat in seats))
+            assert (tuple(record.totals), winners) == (result.points, result.winners), result
+        assert len(night.results) == night_asked.rounds * (8 // night_asked.table_size)
         names = {entrant.id: entrant.name for entrant in night.entrants}
         order = [names[standing.entrant] for standing in night.standings()]
         for person in people:
             # (Read until the whole list is drawn: a frame caught while the table is refilled is short.)
             person.terminal.wait_for(lambda text: _standings_shown(text, order)[:len(order)] == order,
                                      f"the final standings in the host's order {order}")
+            assert person.terminal.process.poll() is None, "the final standings stay until one leaves"
