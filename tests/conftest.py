@@ -25,28 +25,37 @@ settings.register_profile(
 settings.register_profile("dev", deadline=None, suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci" if os.environ.get("CI") else "dev"))
 
-#: The files that take longest (tens of seconds to minutes each, longest first; a path starting
-#: so). xdist hands a worker a whole file at a time (``--dist loadfile``) in the order the tests
-#: are collected: these go first, so that none begins last and keeps one worker busy while the
-#: others stand idle. (xdist's own order, most tests first, sent these few-test files last: the
-#: suite ended with one worker on test_club_processes.py for a minute and a half.) Add a file here
-#: when it grows past ~20 s.
+#: The files that take longest (20 to 70 s each in a whole run with 4 workers on 2 cores, longest
+#: first; a path starting so). xdist hands a worker a whole file at a time (``--dist loadfile``),
+#: in the order the tests are collected: these go first, so that none begins last and keeps one
+#: worker busy while the others stand idle. (xdist's own order, most tests first, sent the few-test
+#: long files last: the suite ended with one worker on test_club_processes.py for a minute and a
+#: half.) Add a file here when it grows past ~20 s (``--durations=0``, summed by file).
 LONG_FILES = (
-    "tests/tui/test_club_processes",
-    "tests/net/test_lan.py",
-    "tests/tui/test_contrast.py",
-    "tests/core/test_properties.py",
-    "tests/tui/test_train_snapshots.py",
-    "tests/tui/test_app_snapshots.py",
-    "tests/tui/test_train_table.py",
-    "tests/tui/test_club_night.py",
     "tests/tui/test_app.py",
     "tests/tui/test_fives_snapshots.py",
-    "tests/core/test_mexican_properties.py",
-    "tests/tui/test_train_processes.py",
+    "tests/tui/test_train_snapshots.py",
     "tests/tui/ssh/test_ssh_gateway.py",
+    "tests/tui/test_setup_form_looks.py",
+    "tests/net/test_lan.py",
+    "tests/tui/test_replay_snapshots.py",
+    "tests/tui/test_train_table.py",
+    "tests/tui/test_contrast.py",
+    "tests/tui/test_club_night_processes",
+    "tests/tui/test_club_processes",
+    "tests/core/test_properties.py",
+    "tests/tui/test_app_snapshots.py",
+    "tests/core/ai/test_ai.py",
+    "tests/tui/test_table_screen.py",
+    "tests/tui/test_table_edges.py",
+    "tests/tui/test_edges_of_the_link.py",
+    "tests/tui/test_fives_table.py",
+    "tests/net/test_play.py",
     "tests/tui/test_replay_coach.py",
+    "tests/tui/test_history_screen.py",
+    "tests/tui/test_club_night.py",
     "tests/core/test_fives_properties.py",
+    "tests/tui/test_train_processes.py",
 )
 
 
