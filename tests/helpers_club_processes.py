@@ -174,6 +174,22 @@ def _hand(text: str) -> list[str]:
     return [f"{a}-{b}" for a, b in _TILE.findall(row)]
 
 
+_SEATING = re.compile(r"Round \d: you sit at table \d, seat \d")
+
+
+def _seatings(text: str) -> list[str]:
+    """Each "Round N: you sit at table T, seat S" on the screen: on the status line (one row), or in
+    the log, wrapped after "table T," onto the next row at the same column. (The status line soon
+    shows the next notice, "Beto sat down.", so a loaded reader may see the seating in the log only.)"""
+    rows = text.splitlines()
+    found = _SEATING.findall(text)
+    for index, row in enumerate(rows[:-1]):
+        for wrapped in re.finditer(r"Round \d: you sit at table \d,\s*$", row):
+            column = wrapped.start()
+            found += _SEATING.findall(row[column:].rstrip() + " " + rows[index + 1][column:].strip())
+    return found
+
+
 class Person:
     """A person at the keyboard: answers the table's status line with keys, reads the club's screens."""
 
@@ -191,7 +207,7 @@ class Person:
         terminal = self.terminal
         terminal._read(0.05)
         text = terminal.text()
-        self.seated.update(re.findall(r"Round \d: you sit at table \d, seat \d", text))
+        self.seated.update(_seatings(text))
         if "Standings" in text or "Final standings" in text:
             return  # back at the club: the draw moves us on by itself
         if "n/esc Stay" in text:  # the question of leaving (never meant here): stay
