@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
-from capicu.core import Fact, MexicanRules, RuleFact, Rules
+from capicu.core import Fact, RuleFact, Rules
+from capicu.core.rules import OPTIONS
 
 from .describe import list_separator
 from .messages import N_, t, tc, tn
@@ -219,13 +220,18 @@ HOUSE_CHOICES: Mapping[str, tuple[str, ...]] = {
 
 
 def describe_rounds(rules: Rules) -> str:
-    """How many rounds a match has, for the setup form ("13 rounds, one per double"); "" but Mexican Train."""
-    if not isinstance(rules, MexicanRules):
-        return ""
-    count = rules.round_count
-    if rules.rounds is None:
-        return tn("{count} round, one per double", "{count} rounds, one per double", count)
-    return tn("the first round only", "the first {count} rounds", count)
+    """How many rounds a match has, for the setup form ("13 rounds, one per double"); "" for a game
+    without rounds. Worded from the facts the rounds option says of ``rules`` (core/rules.py), as
+    `capicu rules` says them, so the form asks no game's type."""
+    for fact in OPTIONS["rounds"].facts(rules, rules.min_players):
+        count = fact.values.get("count")
+        if not isinstance(count, int):
+            continue
+        if fact.code == RuleFact.ROUND_PER_DOUBLE:
+            return tn("{count} round, one per double", "{count} rounds, one per double", count)
+        if fact.code == RuleFact.FIRST_ROUNDS:
+            return tn("the first round only", "the first {count} rounds", count)
+    return ""
 
 
 #: The label of each option the setup form gives a row of its own (`FORM_ROWS`).
