@@ -14,7 +14,6 @@ from __future__ import annotations
 import contextlib
 import gc
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, cast
 
@@ -528,7 +527,7 @@ class CapicuApp(App[None]):
         request = self.game.request
         await self._close_link()
         if isinstance(request, SoloGame) and request.seed is not None:
-            request = replace(request, seed=request.seed + 1)
+            request = msgspec.structs.replace(request, seed=request.seed + 1)
         self._pop_to_menu()
         self.start_game(request)
 
