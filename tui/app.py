@@ -577,7 +577,8 @@ class CapicuApp(App[None]):
         if club.coming_back(drawn):
             self._offer_seat_back(drawn)
         else:
-            self.run_worker(self._take_seat(drawn), group="club", exit_on_error=False)
+            self.run_worker(self._take_seat(drawn, back=club.drawn_before_arrival(drawn)), group="club",
+                            exit_on_error=False)
 
     def _organiser_key(self) -> str | None:
         """The organiser's key when this terminal runs the club night (None: it joined it)."""
@@ -624,8 +625,12 @@ class CapicuApp(App[None]):
 
         self.push_screen(TakeSeatBackScreen(table.number if table is not None else 0), answered)
 
-    async def _take_seat(self, drawn: ClubDrawn) -> None:
-        """Go to the seat the round's draw gave us (from the last round's table, if still there)."""
+    async def _take_seat(self, drawn: ClubDrawn, *, back: bool = False) -> None:
+        """Go to the seat the round's draw gave us (from the last round's table, if still there).
+
+        ``back``: the player comes back to a seat of this round (it was held for them, or the
+        computer played it), and is told so, not seated as if newly drawn.
+        """
         club = self.club
         if club is None:
             return
@@ -645,9 +650,13 @@ class CapicuApp(App[None]):
         self.game = GameState(request=request, table=seat.model)
         table = next((table for table in drawn.tables if table.name == drawn.table), None)
         number = table.number if table is not None else 0
-        self.opening_notices = [later("Round {round}: you sit at table {number}, seat {seat} (F2: the "
-                                      "standings).", round=drawn.round, number=number,
-                                      seat=(drawn.seat or 0) + 1)]
+        seat_number = (drawn.seat or 0) + 1
+        if back:
+            self.opening_notices = [later("You are back at table {number}, seat {seat} (F2: the standings).",
+                                          number=number, seat=seat_number)]
+        else:
+            self.opening_notices = [later("Round {round}: you sit at table {number}, seat {seat} (F2: the "
+                                          "standings).", round=drawn.round, number=number, seat=seat_number)]
         self.link = GameLink(self, connection, self.game.table, dial=self.dial, records=records_dir(),
                              client=seat)
         self.run_worker(self.link.run(), name="seat", group="seat", exclusive=True, exit_on_error=False)
@@ -746,7 +755,7 @@ class CapicuApp(App[None]):
         drawn = club.model.club_draw if club is not None else None
         if drawn is None or self.table_to_go_back_to() is None:
             return
-        self.run_worker(self._take_seat(drawn), group="club", exit_on_error=False)
+        self.run_worker(self._take_seat(drawn, back=True), group="club", exit_on_error=False)
 
     def action_club_standings(self) -> None:
         """The club's standings over the table (F2): live, during the round as between rounds."""
