@@ -944,6 +944,10 @@ class CapicuApp(App[None]):
     def on_link_failed(self, message: LinkFailed) -> None:
         if not self._showing():
             return
+        club = self._club_at_the_address(message)
+        if club is not None:
+            self.call_later(self._join_the_club, club)
+            return
         reason = message.reason or t("the host closed the connection")
         sentence = None
         if message.needs_code and self.start_request is not None:
@@ -953,6 +957,28 @@ class CapicuApp(App[None]):
         elif message.refused:
             sentence = t("The table refused: {reason}", reason=reason)
         self._fail(reason, sentence=sentence)
+
+    def _club_at_the_address(self, failed: LinkFailed) -> JoinGame | None:
+        """The join to the club night at the address a table's join reached (None: it was no club's).
+
+        Every table host has its table "main"; a club night's host has none, only its club (and the
+        round's tables), so its "no such table" to a plain join (``capicu join HOST:PORT``, or an
+        address typed in the Join form) says the address is a club night's: the person meant to join
+        it, as ``capicu club --join HOST:PORT`` does. A seat key is for one table's seat: no club
+        night is joined with one.
+        """
+        request = self.game.request if self.game is not None else None
+        if not failed.no_table or not isinstance(request, JoinGame) or request.club or request.seat_key:
+            return None
+        return replace(request, club=True)
+
+    async def _join_the_club(self, request: JoinGame) -> None:
+        """Join the club night ``request`` names, in place of the table's join that found it."""
+        await self._close_link()
+        if self._lobby is not None and self.screen is self._lobby:
+            await self.pop_screen()
+        self._lobby = None
+        self.start_game(request)
 
     def on_match_lost(self, message: MatchLost) -> None:
         if self._showing():

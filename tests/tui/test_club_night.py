@@ -434,6 +434,46 @@ async def test_a_player_back_within_the_grace_period_simply_has_the_seat_again(
                 assert not covered_at(beto, "Ana")
 
 
+@pytest.mark.parametrize("language", ["en", "es"])
+async def test_a_plain_join_at_a_club_nights_address_joins_the_club_night(tmp_path: Path,
+                                                                         language: str) -> None:
+    """``capicu join HOST:PORT`` (a table's join, not ``capicu club --join``) at a club night's address: the
+    host has no table "main", only its club, so the person is taken into the club's lobby, not told
+    "the host has no such table"."""
+    async with club_host(tmp_path / "night", _config()) as host:
+        port = host.port
+        assert port is not None
+        app = CapicuApp(DisplayOptions(mouse=False, language=language),
+                        JoinGame("127.0.0.1", port, name="Ana", code=CODE))
+        async with app.run_test(size=(80, 24)) as pilot:
+            await wait_for(pilot, lambda: isinstance(app.screen, ClubLobbyScreen), what="the club's lobby")
+            you = "Ana (you)" if language == "en" else "Ana (tú)"
+            await wait_for(pilot, lambda: you in screen_text(app), what="Ana in the club")
+            assert [entrant.name for entrant in host.night.entrants] == ["Ana"]
+            assert app.failure is None and app.is_running
+            # One lobby: the table's, left for the club's (Esc leaves the club, not into an empty lobby).
+            assert sum(isinstance(screen, ClubLobbyScreen) for screen in app.screen_stack) == 1
+            assert len(app.screen_stack) == 2, app.screen_stack
+            async with players(port, "Beto", play=False):
+                await wait_for(pilot, lambda: len(host.night.entrants) == 2, what="Beto in the club")
+                await host.start_round()
+                await wait_for(pilot, lambda: isinstance(app.screen, DrawTableScreen), steps=STEPS,
+                               what="the seat of round 1")
+
+
+async def test_a_seat_key_at_a_club_nights_address_is_refused_not_taken_to_the_club(tmp_path: Path) -> None:
+    # A seat key is for one table's seat: the club is not joined with it (and nothing loops).
+    async with club_host(tmp_path / "night", _config()) as host:
+        port = host.port
+        assert port is not None
+        app = CapicuApp(DisplayOptions(mouse=False),
+                        JoinGame("127.0.0.1", port, name="Ana", seat_key="K7PX-2MQR-HT4W-9C"))
+        async with app.run_test(size=(80, 24)) as pilot:
+            await wait_for(pilot, lambda: not app.is_running, what="the app to end")
+        assert app.failure is not None and "no such table" in app.failure, app.failure
+        assert host.night.entrants == ()
+
+
 async def come_back(join: JoinGame, question: str, answer: str, seat: int | None) -> None:
     """The player's app comes back to the club during the round, and answers the question."""
     app = CapicuApp(DisplayOptions(mouse=False), join)

@@ -21,6 +21,7 @@ from capicu.tui.app import CapicuApp
 from capicu.tui.game import DisplayOptions
 from capicu.tui.screens.club_lobby import ClubLobbyScreen
 from capicu.tui.screens.join_form import JoinFormScreen
+from capicu.tui.screens.menu import MainMenuScreen
 from helpers_app import screen_text, wait_for
 from textual.pilot import Pilot
 from textual.widgets import Button, Input, OptionList
@@ -217,5 +218,30 @@ async def test_a_club_night_heard_is_listed_as_one_and_choosing_it_leads_into_th
             await wait_for(pilot, lambda: "Beto (you)" in screen_text(app), what="Beto in the club")
             assert [entrant.name for entrant in host.night.entrants] == ["Beto"]
             await app.leave_club()
+    finally:
+        await host.stop()
+
+
+async def test_a_club_nights_address_typed_in_the_form_leads_into_the_clubs_lobby(tmp_path: Path) -> None:
+    """Not chosen from the list (no announcement heard): the address typed is a club night's, whose host
+    has no table but its club; the app joins the club, and leaving it goes back to the menu."""
+    club = ClubConfig(rules=Rules(), format=ClubFormat.SWISS, rounds=3, table_size=2, name="Friday league")
+    host = ClubHost(ClubHostConfig(club, tmp_path / "night", bind="127.0.0.1", port=0, code="K7PX2M"))
+    await host.start()
+    try:
+        port = host.port
+        assert port is not None
+        app = CapicuApp(DisplayOptions(mouse=False, language="en"))
+        async with app.run_test(size=SIZE) as pilot:
+            screen = await open_join_form(pilot)
+            screen.query_one("#address", Input).value = f"127.0.0.1:{port}"
+            screen.query_one("#name", Input).value = "Beto"
+            screen.query_one("#code", Input).value = "K7PX2M"
+            await pilot.press("ctrl+s")
+            await wait_for(pilot, lambda: isinstance(app.screen, ClubLobbyScreen), what="the club's lobby")
+            await wait_for(pilot, lambda: "Beto (you)" in screen_text(app), what="Beto in the club")
+            assert [entrant.name for entrant in host.night.entrants] == ["Beto"]
+            await app.leave_club()
+            await wait_for(pilot, lambda: isinstance(app.screen, MainMenuScreen), what="the menu")
     finally:
         await host.stop()
