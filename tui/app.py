@@ -576,7 +576,8 @@ class CapicuApp(App[None]):
         if club.coming_back(drawn):
             self._offer_seat_back(drawn)
         else:
-            self.run_worker(self._take_seat(drawn), group="club", exit_on_error=False)
+            self.run_worker(self._take_seat(drawn, back=club.drawn_before_arrival(drawn)), group="club",
+                            exit_on_error=False)
 
     def _organiser_key(self) -> str | None:
         """The organiser's key when this terminal runs the club night (None: it joined it)."""
@@ -623,8 +624,12 @@ class CapicuApp(App[None]):
 
         self.push_screen(TakeSeatBackScreen(table.number if table is not None else 0), answered)
 
-    async def _take_seat(self, drawn: ClubDrawn) -> None:
-        """Go to the seat the round's draw gave us (from the last round's table, if still there)."""
+    async def _take_seat(self, drawn: ClubDrawn, *, back: bool = False) -> None:
+        """Go to the seat the round's draw gave us (from the last round's table, if still there).
+
+        ``back``: the player comes back to a seat of this round (it was held for them, or the
+        computer played it), and is told so, not seated as if newly drawn.
+        """
         club = self.club
         if club is None:
             return
@@ -644,9 +649,13 @@ class CapicuApp(App[None]):
         self.game = GameState(request=request, table=seat.model)
         table = next((table for table in drawn.tables if table.name == drawn.table), None)
         number = table.number if table is not None else 0
-        self.opening_notices = [later("Round {round}: you sit at table {number}, seat {seat} (F2: the "
-                                      "standings).", round=drawn.round, number=number,
-                                      seat=(drawn.seat or 0) + 1)]
+        seat_number = (drawn.seat or 0) + 1
+        if back:
+            self.opening_notices = [later("You are back at table {number}, seat {seat} (F2: the standings).",
+                                          number=number, seat=seat_number)]
+        else:
+            self.opening_notices = [later("Round {round}: you sit at table {number}, seat {seat} (F2: the "
+                                          "standings).", round=drawn.round, number=number, seat=seat_number)]
         self.link = GameLink(self, connection, self.game.table, dial=self.dial, records=records_dir(),
                              client=seat)
         self.run_worker(self.link.run(), name="seat", group="seat", exclusive=True, exit_on_error=False)
@@ -745,7 +754,7 @@ class CapicuApp(App[None]):
         drawn = club.model.club_draw if club is not None else None
         if drawn is None or self.table_to_go_back_to() is None:
             return
-        self.run_worker(self._take_seat(drawn), group="club", exit_on_error=False)
+        self.run_worker(self._take_seat(drawn, back=True), group="club", exit_on_error=False)
 
     def action_club_standings(self) -> None:
         """The club's standings over the table (F2): live, during the round as between rounds."""
@@ -934,6 +943,10 @@ class CapicuApp(App[None]):
     def on_link_failed(self, message: LinkFailed) -> None:
         if not self._showing():
             return
+        club = self._club_at_the_address(message)
+        if club is not None:
+            self.call_later(self._join_the_club, club)
+            return
         reason = message.reason or t("the host closed the connection")
         sentence = None
         if message.needs_code and self.start_request is not None:
@@ -943,6 +956,28 @@ class CapicuApp(App[None]):
         elif message.refused:
             sentence = t("The table refused: {reason}", reason=reason)
         self._fail(reason, sentence=sentence)
+
+    def _club_at_the_address(self, failed: LinkFailed) -> JoinGame | None:
+        """The join to the club night at the address a table's join reached (None: it was no club's).
+
+        Every table host has its table "main"; a club night's host has none, only its club (and the
+        round's tables), so its "no such table" to a plain join (``capicu join HOST:PORT``, or an
+        address typed in the Join form) says the address is a club night's: the person meant to join
+        it, as ``capicu club --join HOST:PORT`` does. A seat key is for one table's seat: no club
+        night is joined with one.
+        """
+        request = self.game.request if self.game is not None else None
+        if not failed.no_table or not isinstance(request, JoinGame) or request.club or request.seat_key:
+            return None
+        return replace(request, club=True)
+
+    async def _join_the_club(self, request: JoinGame) -> None:
+        """Join the club night ``request`` names, in place of the table's join that found it."""
+        await self._close_link()
+        if self._lobby is not None and self.screen is self._lobby:
+            await self.pop_screen()
+        self._lobby = None
+        self.start_game(request)
 
     def on_match_lost(self, message: MatchLost) -> None:
         if self._showing():

@@ -75,11 +75,16 @@ class ClubSession:
         seat this terminal has not been taken to yet (a draw said again takes nobody twice)."""
         return drawn.round > self.seated_round
 
+    def drawn_before_arrival(self, drawn: ClubDrawn) -> bool:
+        """``drawn`` was drawn before this terminal came to the club: its seat is one the player comes
+        back to (a person arriving during a round is in the next round's draw, not this one's)."""
+        return self.arrived_during is not None and drawn.round <= self.arrived_during
+
     def coming_back(self, drawn: ClubDrawn) -> bool:
         """``drawn`` was drawn before this terminal came to the club (it comes back to the round)
         and the computer plays its seat meanwhile: the player is asked before taking it back. A
         seat only held for its person (within the grace period) is simply theirs again."""
-        return self.arrived_during is not None and drawn.round <= self.arrived_during and drawn.covered
+        return self.drawn_before_arrival(drawn) and drawn.covered
 
     def seat_connection(self, drawn: ClubDrawn) -> tuple[JoinGame, Connection]:
         """The join to the seat ``drawn`` gives: the club's address, name and code, its table and token."""

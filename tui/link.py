@@ -109,6 +109,9 @@ class LinkFailed(Message):
     refused: bool = False
     #: The table asks for a join code and we gave none.
     needs_code: bool = False
+    #: The host has no table of the name asked for (a club night's host has no "main" table: only
+    #: its club, and the round's tables).
+    no_table: bool = False
 
 
 @dataclass
@@ -207,7 +210,9 @@ class GameLink:
             # No code given to a table that asks for one: say to add it (the host says only "bad code").
             needs_code = (isinstance(exc, JoinError) and exc.code == ErrorCode.BAD_CODE
                           and not (connection.code or "").strip())
-            post(LinkFailed(_reason(exc, connection), refused=refused, needs_code=needs_code))
+            no_table = isinstance(exc, JoinError) and exc.code == ErrorCode.NO_TABLE
+            post(LinkFailed(_reason(exc, connection), refused=refused, needs_code=needs_code,
+                            no_table=no_table))
             await self._stop_host()
             return
         self.client = client

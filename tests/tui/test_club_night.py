@@ -396,8 +396,15 @@ async def test_a_player_who_dropped_is_asked_before_taking_the_seat_back_from_th
             await come_back(join, question, "y", seat)
 
 
-async def test_a_player_back_within_the_grace_period_simply_has_the_seat_again(tmp_path: Path) -> None:
-    # The seat is only held (nobody plays it for her): no question, she sits at it again.
+@pytest.mark.parametrize(("language", "back", "seated"), [
+    ("en", "You are back at table 1, seat {seat}", "you sit at table"),
+    ("es", "Vuelves a la mesa 1, asiento {seat}", "te sientas en la mesa"),
+])
+async def test_a_player_back_within_the_grace_period_simply_has_the_seat_again(
+    tmp_path: Path, language: str, back: str, seated: str,
+) -> None:
+    # The seat is only held (nobody plays it for her): no question, she sits at it again, and the
+    # screen says she is back (not "Round 1: you sit at table 1", as if newly drawn).
     async with club_host(tmp_path / "night", _config()) as host:
         port = host.port
         assert port is not None
@@ -409,19 +416,62 @@ async def test_a_player_back_within_the_grace_period_simply_has_the_seat_again(t
                         s.name == "Ana" and not s.connected for s in beto.table.model.seats)):
                     await asyncio.sleep(0.02)
             assert not covered_at(beto, "Ana")
-            app = CapicuApp(DisplayOptions(mouse=False), join)
+            app = CapicuApp(DisplayOptions(mouse=False, language=language), join)
             async with app.run_test(size=(80, 24)) as pilot:
                 await wait_for(pilot, lambda: isinstance(app.screen, DrawTableScreen)
                                and app.table is not None and app.table.view is not None, steps=STEPS,
                                what="the seat again")
-                assert app.table is not None and app.table.seat == seat
+                assert app.table is not None and app.table.seat == seat and seat is not None
                 assert not any(isinstance(screen, TakeSeatBackScreen) for screen in app.screen_stack)
                 assert "being played by the computer" not in screen_text(app)
+                said = back.format(seat=seat + 1)
+                await wait_for(pilot, lambda: said in screen_text(app), what="the return, said")
+                assert seated not in screen_text(app)
                 async with asyncio.timeout(WAIT):
                     while beto.table is None or not any(s.name == "Ana" and s.connected
                                                         for s in beto.table.model.seats):
                         await pilot.pause(0.02)
                 assert not covered_at(beto, "Ana")
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+async def test_a_plain_join_at_a_club_nights_address_joins_the_club_night(tmp_path: Path,
+                                                                         language: str) -> None:
+    """``capicu join HOST:PORT`` (a table's join, not ``capicu club --join``) at a club night's address: the
+    host has no table "main", only its club, so the person is taken into the club's lobby, not told
+    "the host has no such table"."""
+    async with club_host(tmp_path / "night", _config()) as host:
+        port = host.port
+        assert port is not None
+        app = CapicuApp(DisplayOptions(mouse=False, language=language),
+                        JoinGame("127.0.0.1", port, name="Ana", code=CODE))
+        async with app.run_test(size=(80, 24)) as pilot:
+            await wait_for(pilot, lambda: isinstance(app.screen, ClubLobbyScreen), what="the club's lobby")
+            you = "Ana (you)" if language == "en" else "Ana (tú)"
+            await wait_for(pilot, lambda: you in screen_text(app), what="Ana in the club")
+            assert [entrant.name for entrant in host.night.entrants] == ["Ana"]
+            assert app.failure is None and app.is_running
+            # One lobby: the table's, left for the club's (Esc leaves the club, not into an empty lobby).
+            assert sum(isinstance(screen, ClubLobbyScreen) for screen in app.screen_stack) == 1
+            assert len(app.screen_stack) == 2, app.screen_stack
+            async with players(port, "Beto", play=False):
+                await wait_for(pilot, lambda: len(host.night.entrants) == 2, what="Beto in the club")
+                await host.start_round()
+                await wait_for(pilot, lambda: isinstance(app.screen, DrawTableScreen), steps=STEPS,
+                               what="the seat of round 1")
+
+
+async def test_a_seat_key_at_a_club_nights_address_is_refused_not_taken_to_the_club(tmp_path: Path) -> None:
+    # A seat key is for one table's seat: the club is not joined with it (and nothing loops).
+    async with club_host(tmp_path / "night", _config()) as host:
+        port = host.port
+        assert port is not None
+        app = CapicuApp(DisplayOptions(mouse=False),
+                        JoinGame("127.0.0.1", port, name="Ana", seat_key="K7PX-2MQR-HT4W-9C"))
+        async with app.run_test(size=(80, 24)) as pilot:
+            await wait_for(pilot, lambda: not app.is_running, what="the app to end")
+        assert app.failure is not None and "no such table" in app.failure, app.failure
+        assert host.night.entrants == ()
 
 
 async def come_back(join: JoinGame, question: str, answer: str, seat: int | None) -> None:
@@ -449,7 +499,11 @@ async def come_back(join: JoinGame, question: str, answer: str, seat: int | None
                        what="the seat again")
         await wait_for(pilot, lambda: app.table is not None and app.table.view is not None,
                        what="the table's view")
-        assert app.table is not None and app.table.seat == seat
+        assert app.table is not None and app.table.seat == seat and seat is not None
+        # Taken back from the computer: a return, not a new seating.
+        await wait_for(pilot, lambda: f"You are back at table 1, seat {seat + 1}" in screen_text(app),
+                       what="the return, said")
+        assert "you sit at table" not in screen_text(app)
 
 
 async def test_a_persons_first_arrival_at_a_drawn_table_is_sitting_down_and_a_return_is_coming_back(

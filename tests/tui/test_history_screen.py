@@ -70,8 +70,12 @@ def test_the_command_prints_the_players_figures(folder: Path, capsys: pytest.Cap
     assert "By game" in lines and "By opponent" in lines
     beto = next(line for line in lines if line.startswith("Beto "))
     assert beto.split()[:3] == ["Beto", "3", "1"]
-    train = next(line for line in lines if line.startswith("mexican-train"))
+    train = next(line for line in lines if line.startswith("Mexican Train"))
     assert "20 counted" in train
+    # A game is named in words, as a table's header says it, never by its command-line name.
+    assert not any(line.startswith(("mexican-train", "puerto-rican-drawing")) for line in lines), lines
+    code, out, _ = _run(["--lang", "es", "history"], capsys)
+    assert code == 0 and any(line.startswith("Tren mexicano ") for line in out.splitlines()), out
 
 
 def test_the_command_prints_fives_and_threes_as_a_game_of_its_own(
@@ -85,8 +89,8 @@ def test_the_command_prints_fives_and_threes_as_a_game_of_its_own(
     lines = out.splitlines()
     assert lines[1] == ("6 matches played, 3 won (50%), 76.2 points a round, 20 counted a round in Mexican "
                         "Train, 10.1 points a hand in Fives and Threes (best play 8), 2 capicús, 1 chuchazo.")
-    fives = next(line for line in lines if line.startswith("fives-and-threes"))
-    assert fives.split()[:4] == ["fives-and-threes", "2", "1", "(50%)"] and "10.1, best 8" in fives
+    fives = next(line for line in lines if line.startswith("Fives and Threes"))
+    assert fives.split()[:6] == ["Fives", "and", "Threes", "2", "1", "(50%)"] and "10.1, best 8" in fives
     # In Spanish, the game's own words.
     code, out, _ = _run(["--lang", "es", "history"], capsys)
     assert code == 0 and "10,1 puntos por mano en cincos y treses (mejor jugada: 8)" in out, out
@@ -108,7 +112,7 @@ def test_a_history_of_fives_and_threes_only_speaks_of_its_own_figures(
     assert "10.1, best 8" in beto, beto
     # No Capicú and Chuchazo counts in a row of a game without them (the Draw family's figures).
     assert beto.split()[-2:] == ["-", "-"], beto
-    fives = next(line for line in lines if line.startswith("fives-and-threes"))
+    fives = next(line for line in lines if line.startswith("Fives and Threes"))
     assert fives.split()[-2:] == ["-", "-"], fives
 
 
@@ -251,13 +255,15 @@ async def test_the_history_screen_follows_its_keys(folder: Path) -> None:
         assert "Matches won so far" in text  # the chart
 
         await pilot.press("g")
-        assert [row[0] for row in _table(screen)] == ["puerto-rican-drawing", "mexican-train", "quinientos"]
+        assert [row[0] for row in _table(screen)] == ["Puerto Rican Drawing Game", "Mexican Train",
+                                                      "Quinientos"]
         assert _table(screen)[1][3] == "20 counted"
 
         await pilot.press("y")
         text = screen_text(app)
         assert "Your history, in 2026" in text and "3 matches played, 1 won (33%)" in text
-        assert [row[0] for row in _table(screen)] == ["mexican-train", "puerto-rican-drawing", "quinientos"]
+        assert [row[0] for row in _table(screen)] == ["Mexican Train", "Puerto Rican Drawing Game",
+                                                      "Quinientos"]
 
         await pilot.press("s")  # kept by a player only: no standings
         assert "No match was hosted at this table." in screen_text(app)
@@ -265,6 +271,22 @@ async def test_the_history_screen_follows_its_keys(folder: Path) -> None:
 
         await pilot.press("escape")
         await wait_for(pilot, lambda: isinstance(app.screen, MainMenuScreen), what="back to the menu")
+
+
+@pytest.mark.parametrize(("language", "games"), [
+    ("en", ["Puerto Rican Drawing Game", "Mexican Train", "Quinientos"]),
+    ("es", ["Robado boricua", "Tren mexicano", "Quinientos"]),
+])
+async def test_the_history_screen_names_each_game_in_words(folder: Path, language: str,
+                                                           games: list[str]) -> None:
+    """As a table's header says it ("Mexican Train"), not as the command line writes it ("mexican-train")."""
+    write_hand_made(folder)
+    app = _app(language=language)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await _open_history(pilot, app)
+        await pilot.press("g")
+        await pilot.pause()
+        assert [row[0] for row in _table(screen)] == games
 
 
 async def test_the_history_screen_speaks_spanish_and_follows_a_change_of_language(folder: Path) -> None:

@@ -55,13 +55,14 @@ async def test_an_unfinished_solo_game_is_offered_and_resumed_with_its_hand() ->
     app = solo_app(seed=99)  # another seed: what comes back is the journal's match, not a new deal
     async with app.run_test(size=SIZE) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, ResumeOfferScreen), what="the offer")
-        assert "Resume the puerto-rican-drawing match of" in screen_text(app) and "Ana" in screen_text(app)
+        offer = screen_text(app)
+        assert "Resume the Puerto Rican Drawing Game match of" in offer and "Ana" in offer
         await pilot.press("r")
         await wait_for(pilot, lambda: isinstance(app.screen, DrawTableScreen) and my_turn(app),
                        what="the table")
         assert app.table is not None and app.table.view is not None
         assert tuple(app.table.view.hand) == hand and app.table.view.scores == scores
-        await wait_for(pilot, lambda: "Resumed the puerto-rican-drawing match of" in screen_text(app),
+        await wait_for(pilot, lambda: "Resumed the Puerto Rican Drawing Game match of" in screen_text(app),
                        what="the resumed notice")
         app.exit()
     assert len(_unfinished()) == 1  # still not over: still kept
@@ -96,28 +97,28 @@ def test_the_offer_names_the_game_the_time_every_seat_and_the_rounds_in_english_
     moment = time.mktime((2026, 12, 1, 17, 2, 0, 0, 0, -1))
     people = ((SeatKind.PERSON, "Ana"), (SeatKind.PERSON, "Beto"))
     kept = Unfinished(Path("m.journal"), moment, people, 3, True, "puerto-rican-drawing")
-    assert describe_unfinished(kept, now=moment) == ("the puerto-rican-drawing match of 17:02 "
+    assert describe_unfinished(kept, now=moment) == ("the Puerto Rican Drawing Game match of 17:02 "
                                                      "(Ana, Beto; 3 rounds played)")
     later_day = moment + 2 * 86400
-    assert describe_unfinished(kept, now=later_day) == ("the puerto-rican-drawing match of 2026-12-01 17:02 "
-                                                         "(Ana, Beto; 3 rounds played)")
+    assert describe_unfinished(kept, now=later_day) == (
+        "the Puerto Rican Drawing Game match of 2026-12-01 17:02 (Ana, Beto; 3 rounds played)")
     lobby = Unfinished(Path("m.journal"), moment, (), 0, False, "quinientos")
-    assert describe_unfinished(lobby, now=moment) == "the quinientos match of 17:02 (not dealt yet)"
+    assert describe_unfinished(lobby, now=moment) == "the Quinientos match of 17:02 (not dealt yet)"
     seats = ((SeatKind.PERSON, "Ana"), (SeatKind.COMPUTER, ""))
     with_computers = Unfinished(Path("m.journal"), moment, seats, 1, True, "mexican-train")
-    assert describe_unfinished(with_computers, now=moment) == ("the mexican-train match of 17:02 "
+    assert describe_unfinished(with_computers, now=moment) == ("the Mexican Train match of 17:02 "
                                                                "(Ana, Computer 2; 1 round played)")
     fives = Unfinished(Path("m.journal"), moment, seats, 2, True, "fives-and-threes")
-    assert describe_unfinished(fives, now=moment) == ("the fives-and-threes match of 17:02 "
+    assert describe_unfinished(fives, now=moment) == ("the Fives and Threes match of 17:02 "
                                                       "(Ana, Computer 2; 2 hands played)")  # its word
     default_language.switch("es")
     try:
         assert describe_unfinished(fives, now=moment) == (
-            "la partida de cincos y treses de 17:02 (Ana, Computadora 2; 2 manos jugadas)")
-        assert describe_unfinished(kept, now=moment) == ("la partida de robado boricua de 17:02 "
+            "la partida de Cincos y treses de 17:02 (Ana, Computadora 2; 2 manos jugadas)")
+        assert describe_unfinished(kept, now=moment) == ("la partida de Robado boricua de 17:02 "
                                                          "(Ana, Beto; 3 manos jugadas)")
         assert describe_unfinished(with_computers, now=moment) == (
-            "la partida de tren mexicano de 17:02 (Ana, Computadora 2; 1 mano jugada)")
+            "la partida de Tren mexicano de 17:02 (Ana, Computadora 2; 1 mano jugada)")
     finally:
         default_language.switch("en")
 
@@ -139,9 +140,9 @@ async def test_the_offer_says_the_game_every_seat_and_when_the_match_began(langu
         text = " ".join(str(line.content) for line in app.screen.query(Static))
         app.exit()
     if language == "en":
-        assert f"Resume the puerto-rican-drawing match of {began} (Ana, Computer 2; " in text, text
+        assert f"Resume the Puerto Rican Drawing Game match of {began} (Ana, Computer 2; " in text, text
     else:
-        assert f"la partida de robado boricua de {began} (Ana, Computadora 2; " in text, text
+        assert f"la partida de Robado boricua de {began} (Ana, Computadora 2; " in text, text
 
 
 def test_a_lost_match_is_said_to_be_lost_in_english_and_spanish() -> None:
@@ -168,7 +169,7 @@ async def test_the_hosting_app_offers_an_unfinished_hosted_match() -> None:
     async with app.run_test(size=SIZE) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, ResumeOfferScreen), what="the offer")
         offer = " ".join(str(line.content) for line in app.screen.query(Static))
-        assert "Resume the puerto-rican-drawing match of" in offer and "(Ana; not dealt yet)" in offer
+        assert "Resume the Puerto Rican Drawing Game match of" in offer and "(Ana; not dealt yet)" in offer
         await pilot.press("r")
         # Ana's seat is kept for her: Beto takes the other one.
         await wait_for(pilot, lambda: app.table is not None and app.table.seat == 1,

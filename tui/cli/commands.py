@@ -433,7 +433,8 @@ def run_join(args: argparse.Namespace) -> int:
     With no address, the tables (and club nights) on the local network are listed to choose
     from; with a name that is not plainly an address, the table of that name is looked for
     (and, when none is heard, the name is taken as a host's). A club night chosen so is
-    joined as ``capicu club --join`` joins it.
+    joined as ``capicu club --join`` joins it; so is one whose address is given (its host
+    answers that it has no table: the app then joins its club, `CapicuApp.on_link_failed`).
     """
     spectate, seat_key, code = bool(args.spectate), _seat_key(args), args.code
     name = _player_name(args)

@@ -88,17 +88,23 @@ def club_words(listing: Listing) -> str:
     return ", ".join((format_name(club.format), phase, people))
 
 
-def table_name_shown(listing: Listing) -> str:
+def table_name_shown(listing: Listing, *, address_beside: bool = False) -> str:
     """The table's name, with its address when another table's name looks like it; a club night's
-    said to be one."""
+    said to be one. ``address_beside``: the address is shown right after the name anyway (the Join
+    screen's list), so a look-alike's is not said twice."""
     name = listing.found.ad.name
-    if listing.look_alike:
+    if listing.look_alike and not address_beside:
         # TRANSLATORS: a table whose name looks like another's, told apart by its address.
         name = t("{name} (at {address})", name=name, address=listing.found.address)
     if listing.club:
         # TRANSLATORS: a club night in the list of the local network ("Friday league (club night)").
         name = t("{name} (club night)", name=name)
     return name
+
+
+def table_state(listing: Listing) -> str:
+    """Where a table stands ("2 of 4 seats free"), or a club night ("Swiss, round 2 of 3, 8 players")."""
+    return club_words(listing) if listing.club else seats_words(listing)
 
 
 def table_details(listing: Listing, *, game: Callable[[str], str] = preset_title) -> str:
@@ -108,9 +114,7 @@ def table_details(listing: Listing, *, game: Callable[[str], str] = preset_title
     ``game`` names the table's game from its preset: the command line writes it as ``--preset``
     does; the app passes `game_title` ("Draw Game"), the game's title in words.
     """
-    ad = listing.found.ad
-    state = club_words(listing) if listing.club else seats_words(listing)
-    return f"{game(ad.preset)}  ·  {state}  ·  {listing.found.where}"
+    return f"{game(listing.found.ad.preset)}  ·  {table_state(listing)}  ·  {listing.found.where}"
 
 
 def table_line(listing: Listing) -> str:

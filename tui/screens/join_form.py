@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, ClassVar
 from capicu.net.host.server import NO_LAN
 from capicu.net.protocol import CODE_LIMIT, NAME_LIMIT
 from capicu.tui.cli.options import CliError, parse_address
-from capicu.tui.cli.tables import joinable, table_details, table_name_shown
+from capicu.tui.cli.tables import joinable, table_name_shown, table_state
 from capicu.tui.game import JoinGame
 from capicu.tui.screens.base import CapicuScreen
 from capicu.tui.words.describe_rules import game_title
@@ -129,10 +129,17 @@ class JoinFormScreen(CapicuScreen[None]):
 
     @staticmethod
     def _table_row(listing: Listing) -> Text:
-        """A table on two lines: its name (with its address when it looks like another's), then the
-        game (its title in words), the seats and where it is."""
-        row = Text(table_name_shown(listing), style="bold")
-        row.append(f"\n  {table_details(listing, game=game_title)}", style="not bold")
+        """A table on two lines: its name and where it is, then the game (its title in words) and its
+        seats (a club night: its format, round and players).
+
+        The address goes beside the name, so that neither line is much longer than the other and a
+        club night's fits an 80-column terminal; a line longer than the list is cut (…, the list's
+        style), never wrapped to a third line that would take the room of the next row.
+        """
+        row = Text()
+        row.append(table_name_shown(listing, address_beside=True), style="bold")
+        game = game_title(listing.found.ad.preset)
+        row.append(f" · {listing.found.where}\n  {game} · {table_state(listing)}")
         return row
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:

@@ -622,12 +622,13 @@ def _in_hands(preset: str) -> bool:
 
 def describe_unfinished(kept: Unfinished, now: float | None = None) -> str:
     """An unfinished match, for an offer to resume it:
-    "the puerto-rican-drawing match of 17:02 (Ana, Computer 2; 3 rounds played)".
+    "the Puerto Rican Drawing Game match of 17:02 (Ana, Computer 2; 3 rounds played)".
 
     The time is when the match began (its first deal), local; a day before ``now`` (default:
-    the time), the date too. Every seat is named, the computers' in the reader's language.
+    the time), the date too. The game is titled in words, as its table's header says it; every seat
+    is named, the computers' in the reader's language.
     """
-    from .describe_rules import preset_title  # which imports this module
+    from .describe_rules import game_title  # which imports this module
 
     moment = time.localtime(kept.began)
     today = time.localtime(time.time() if now is None else now)
@@ -638,7 +639,7 @@ def describe_unfinished(kept: Unfinished, now: float | None = None) -> str:
         else display_text(name, NAME_LIMIT)
         for seat, (kind, name) in enumerate(kept.seats)
         if kind is SeatKind.COMPUTER or (kind is SeatKind.PERSON and name))
-    game = preset_title(kept.preset)
+    game = game_title(kept.preset)
     if not kept.started:
         how_far = t("not dealt yet")
     elif _in_hands(kept.preset):

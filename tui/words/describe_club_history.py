@@ -13,7 +13,7 @@ from capicu.net.store.club import KeptNight, PageWords
 from capicu.tui.words.describe import display_text, list_separator
 from capicu.tui.words.describe_club import format_name, signed
 from capicu.tui.words.describe_history import FigureTable
-from capicu.tui.words.describe_rules import preset_title
+from capicu.tui.words.describe_rules import game_title
 from capicu.tui.words.messages import current, format_number, t, tc
 
 #: The longest night's name shown.
@@ -31,7 +31,7 @@ def night_title(kept: KeptNight) -> str:
     # TRANSLATORS: a club night in `capicu history --club`: its number, name, game, format and day
     # (YYYY-MM-DD, in UTC).
     return t("{number}. {name}: {game}, {format}, {day}", number=format_number(kept.number),
-             name=night_name(kept), game=preset_title(kept.preset), format=format_name(kept.format),
+             name=night_name(kept), game=game_title(kept.preset), format=format_name(kept.format),
              day=display_text(kept.started[:10], 10))
 
 
@@ -147,7 +147,7 @@ def page_words(kept: KeptNight) -> PageWords:
     else:
         title = t("{name}: standings after round {round} of {rounds}", name=night_name(kept),
                   round=format_number(night.round), rounds=format_number(night.total_rounds))
-    subtitle = t("{game}, {format}, {day}", game=preset_title(kept.preset), format=format_name(kept.format),
+    subtitle = t("{game}, {format}, {day}", game=game_title(kept.preset), format=format_name(kept.format),
                  day=display_text(kept.started[:10], 10))
     # TRANSLATORS: the column titles of the printed standings (a page for the wall: room for words).
     columns = (t("Place"), t("Name"), t("Played"), t("Won"), t("Points difference"), t("Points for"),

@@ -23,7 +23,7 @@ from capicu.net.store.history import (
 )
 
 from .describe import describe_history_problem, display_text, list_separator
-from .describe_rules import preset_title
+from .describe_rules import game_title
 from .messages import format_number, t, tn
 
 
@@ -142,8 +142,9 @@ def opponents_table(opponents: Sequence[Opponent]) -> FigureTable:
 
 
 def presets_table(presets: Sequence[PresetFigures]) -> FigureTable:
+    # A game in words ("Mexican Train"), as its table's header says it: the CSV keeps the preset's name.
     return FigureTable((t("Game"), *figure_columns()),
-                       tuple((preset_title(p.preset), *figure_cells(p.figures, game=_only_game(p.figures)))
+                       tuple((game_title(p.preset), *figure_cells(p.figures, game=_only_game(p.figures)))
                              for p in presets))
 
 

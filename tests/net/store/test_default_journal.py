@@ -131,7 +131,8 @@ async def test_a_host_with_no_journal_flags_killed_mid_round_is_resumed_with_han
 
     process, port, lines = await _start(tmp_path, "--resume")
     try:
-        assert "resuming the puerto-rican-drawing match of" in lines[-1] and str(kept[0]) in lines[-1], lines
+        assert "resuming the Puerto Rican Drawing Game match of" in lines[-1], lines
+        assert str(kept[0]) in lines[-1], lines
         back = [await Client.connect(LOOPBACK, port, name="x", token=t, reconnect=False) for t in tokens]
         await asyncio.gather(*(_catch_up(c, 1) for c in back))
         after = [(c.seat, c.view.hand, c.view.scores, c.view.line, c.seq) for c in back if c.view]

@@ -52,8 +52,8 @@ def test_history_club_lists_nights_standings_and_each_player_s_matches(
     keep_a_night(("Zoe", "Ana"), night_id="n2", name="", started="2026-12-11T19:00:00Z", over=False)
     code, out, _ = _run(capsys, "history", "--club")
     assert code == 0, out
-    assert "1. Friday: puerto-rican-drawing, Swiss, 2026-12-04" in out
-    assert "2. Club night 2: puerto-rican-drawing, Swiss, 2026-12-11" in out
+    assert "1. Friday: Puerto Rican Drawing Game, Swiss, 2026-12-04" in out
+    assert "2. Club night 2: Puerto Rican Drawing Game, Swiss, 2026-12-11" in out
     assert "Rounds played: 2 of 2; not over." in out
     winner = night.entrants[night.standings()[0].entrant].name
     assert f"Rounds played: 2; won by {winner}." in out
@@ -64,7 +64,7 @@ def test_history_club_lists_nights_standings_and_each_player_s_matches(
     assert code == 0 and "Club night 2" in out and "Friday" not in out
     assert "\nZoe\n" in out and "\nAna\n" not in out
     code, out, _ = _run(capsys, "history", "--club", "--night", "1", "--lang", "es")
-    assert code == 0 and "1. Friday: robado boricua, suizo, 2026-12-04" in out, out
+    assert code == 0 and "1. Friday: Robado boricua, suizo, 2026-12-04" in out, out
     assert "Rondas jugadas: 2; ganó " in out
 
 
