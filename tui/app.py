@@ -969,7 +969,7 @@ class CapicuApp(App[None]):
         request = self.game.request if self.game is not None else None
         if not failed.no_table or not isinstance(request, JoinGame) or request.club or request.seat_key:
             return None
-        return replace(request, club=True)
+        return msgspec.structs.replace(request, club=True)
 
     async def _join_the_club(self, request: JoinGame) -> None:
         """Join the club night ``request`` names, in place of the table's join that found it."""
