@@ -14,9 +14,10 @@ numbers as tuples, seats counted from 0 like `View.seat`.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from enum import StrEnum
 from typing import Generic, Self, TypeVar
+
+import msgspec
 
 #: A param's value: a number, a text (a tile as "6-6"), or numbers in order.
 Param = int | str | tuple[int, ...]
@@ -47,8 +48,7 @@ class Code(StrEnum):
         return Statement(self, tuple(sorted(params.items())))
 
 
-@dataclass(frozen=True, slots=True)
-class Statement(Generic[C]):
+class Statement(msgspec.Struct, Generic[C], frozen=True):
     """A code with its params, for an interface to put into words."""
 
     code: C

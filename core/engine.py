@@ -27,8 +27,9 @@ import random
 from abc import ABC, abstractmethod
 from collections import deque
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from typing import Any, ClassVar, NoReturn, Protocol, Self, TypeVar
+
+import msgspec
 
 from .actions import Action, IllegalAction, parse_action
 from .refusals import Refusal
@@ -43,8 +44,7 @@ V_co = TypeVar("V_co", covariant=True)
 E_co = TypeVar("E_co", covariant=True)
 
 
-@dataclass(frozen=True)
-class Ending:
+class Ending(msgspec.Struct, frozen=True):
     """How a finished match ended, in every game's terms: what the record and the history keep."""
 
     #: Each side's total at the end (a side is a seat but in partnerships: `Rules.side_of`).

@@ -25,10 +25,11 @@ own package (core/<game>/: layout, state, match, events, view, refusals), its
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
 from functools import cached_property
 from importlib import import_module
 from typing import TYPE_CHECKING, Any, TypeAlias
+
+import msgspec
 
 from .actions import Action, Draw, End, EndRun, Pass, Play, Redeal, Run, Train, parse_action
 from .codes import Code
@@ -45,8 +46,7 @@ if TYPE_CHECKING:  # only named: a game's modules load when it is asked for
 AnyMatch: TypeAlias = "Match | MexicanMatch"
 
 
-@dataclass(frozen=True, eq=False)
-class GameSpec:
+class GameSpec(msgspec.Struct, frozen=True, eq=False, dict=True):
     """One game: its rules type, its engine, its view, events, actions and refusal codes.
 
     The fields are plain values known without importing the game; the
@@ -70,7 +70,7 @@ class GameSpec:
     #: Where its tiles go: an `End` of the line, or a `Train`.
     place_type: type[End] | type[Train]
     #: Where its own things live: "module:name" under capicu.core, imported when first asked for.
-    where: Mapping[str, str] = field(repr=False)
+    where: Mapping[str, str]
     #: The formats of its logs written by earlier versions, still read (its engine's `from_log`
     #: says how, or refuses one in a sentence naming its version).
     old_log_formats: tuple[str, ...] = ()

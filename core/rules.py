@@ -13,11 +13,11 @@ declaration cannot say (a target from 1 up, enough tiles for the hands, ...)
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
 from enum import Enum
 from types import MappingProxyType
 from typing import Annotated, ClassVar
 
+import msgspec
 from msgspec import UNSET, Meta, Struct, UnsetType
 from msgspec.structs import force_setattr, replace
 
@@ -684,8 +684,7 @@ class OptionKind(Enum):
 SaysFacts = Callable[["Rules", int], "tuple[Fact, ...]"]
 
 
-@dataclass(frozen=True)
-class RuleOption:
+class RuleOption(msgspec.Struct, frozen=True):
     """One rule option a person may set: its flag, values, games and fact, declared once.
 
     The command line's options (tui/cli/options.py), the setup form's house rules

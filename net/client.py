@@ -42,9 +42,9 @@ import asyncio
 import contextlib
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
-from dataclasses import dataclass, field
 from pathlib import Path
 
+import msgspec
 from capicu.core import Action, parse_action
 from capicu.net.store.keeping import KeptBy
 from capicu.net.store.record import RecordError
@@ -105,12 +105,11 @@ class JoinError(ClientError):
         self.message = message
 
 
-@dataclass(frozen=True, slots=True)
-class _Lost:
+class _Lost(msgspec.Struct, frozen=True):
     """Why a connection ended, and whether the host is known to be down."""
 
     reason: LinkEnd
-    params: LinkParams = field(default_factory=dict)
+    params: LinkParams = msgspec.field(default_factory=dict)
     host_down: bool = False
 
 

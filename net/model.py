@@ -15,11 +15,11 @@ its `apply` branch here (and the field it sets), and the screen that shows it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from enum import StrEnum
 from pathlib import Path
 from typing import Any, ClassVar
 
+import msgspec
 from capicu.core.codes import Code, Statement
 from capicu.net.store.keeping import HistoryProblem
 from capicu.net.store.record import MatchRecord, RecordError, finished_match
@@ -83,8 +83,7 @@ def _check_link_params(reason: LinkEnd, params: LinkParams) -> None:
 LinkParams = dict[str, str | int | float]
 
 
-@dataclass(frozen=True, slots=True)
-class Update:
+class Update(msgspec.Struct, frozen=True):
     """Public events, numbered, and the whole view after them (a `GameUpdate` as the model took it).
 
     The wire's update carries only the view's changing fields; the model makes
@@ -104,8 +103,7 @@ class Update:
     ref: int | None
 
 
-@dataclass(frozen=True, slots=True)
-class Reconnecting:
+class Reconnecting(msgspec.Struct, frozen=True):
     """The connection dropped; the client retries in ``delay`` seconds (attempt ``attempt``).
 
     The first comes at once (attempt 1), then one after each failed attempt;
@@ -116,7 +114,7 @@ class Reconnecting:
     attempt: int
     delay: float
     reason: LinkEnd
-    params: LinkParams = field(default_factory=dict)
+    params: LinkParams = msgspec.field(default_factory=dict)
     #: The last attempt could not reach the host at all (refused, unreachable,
     #: timed out), or the host said it was shutting down: say the host is gone.
     host_down: bool = False
@@ -125,21 +123,19 @@ class Reconnecting:
         _check_link_params(self.reason, self.params)
 
 
-@dataclass(frozen=True, slots=True)
-class Reconnected:
+class Reconnected(msgspec.Struct, frozen=True):
     """Back in the seat (a `Snapshot` follows)."""
 
     type: ClassVar[str] = "reconnected"
     seat: int | None
 
 
-@dataclass(frozen=True, slots=True)
-class Closed:
+class Closed(msgspec.Struct, frozen=True):
     """The client is finished: it closed, was refused, or gave up reconnecting."""
 
     type: ClassVar[str] = "closed"
     reason: LinkEnd
-    params: LinkParams = field(default_factory=dict)
+    params: LinkParams = msgspec.field(default_factory=dict)
 
     def __post_init__(self) -> None:
         _check_link_params(self.reason, self.params)
@@ -166,8 +162,7 @@ class LinkState(StrEnum):
     CLOSED = "closed"
 
 
-@dataclass(frozen=True, slots=True)
-class ChatLine:
+class ChatLine(msgspec.Struct, frozen=True):
     """A chat line as the host cleaned it; ``seat`` None for a spectator."""
 
     name: str
@@ -175,8 +170,7 @@ class ChatLine:
     text: str
 
 
-@dataclass(frozen=True, slots=True)
-class NextRoundState:
+class NextRoundState(msgspec.Struct, frozen=True):
     """Between rounds: who is ready for the next deal, who the host waits for, and when it deals."""
 
     #: When the countdown runs out, on the clock `apply` was given (None: no countdown).
@@ -185,16 +179,14 @@ class NextRoundState:
     waiting: tuple[int, ...]
 
 
-@dataclass(frozen=True, slots=True)
-class TurnClock:
+class TurnClock(msgspec.Struct, frozen=True):
     """Seat ``seat`` must act by ``deadline`` (on the clock `apply` was given), or the computer acts."""
 
     seat: int
     deadline: float
 
 
-@dataclass(frozen=True, slots=True)
-class Change:
+class Change(msgspec.Struct, frozen=True):
     """One message the model took, and what it replaced: screens tell what is new from the two."""
 
     #: What was taken (a `GameUpdate` as the `Update` with the whole view).

@@ -11,11 +11,11 @@ file's, each in its own words.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
 import msgpack
+import msgspec
 
 from .limits import MAX_DEPTH
 
@@ -54,8 +54,7 @@ class Unreadable(ValueError):
         self.first = first
 
 
-@dataclass(frozen=True, slots=True)
-class UnpackLimits:
+class UnpackLimits(msgspec.Struct, frozen=True):
     """The most one value may hold: bytes, items in one list or map, levels of nesting."""
 
     max_bytes: int

@@ -14,7 +14,6 @@ from __future__ import annotations
 import contextlib
 import gc
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, cast
 
@@ -528,7 +527,7 @@ class CapicuApp(App[None]):
         request = self.game.request
         await self._close_link()
         if isinstance(request, SoloGame) and request.seed is not None:
-            request = replace(request, seed=request.seed + 1)
+            request = msgspec.structs.replace(request, seed=request.seed + 1)
         self._pop_to_menu()
         self.start_game(request)
 
@@ -970,7 +969,7 @@ class CapicuApp(App[None]):
         request = self.game.request if self.game is not None else None
         if not failed.no_table or not isinstance(request, JoinGame) or request.club or request.seat_key:
             return None
-        return replace(request, club=True)
+        return msgspec.structs.replace(request, club=True)
 
     async def _join_the_club(self, request: JoinGame) -> None:
         """Join the club night ``request`` names, in place of the table's join that found it."""

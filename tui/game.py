@@ -9,10 +9,10 @@ the command line makes them before Textual loads.
 from __future__ import annotations
 
 from collections.abc import Collection
-from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+import msgspec
 from capicu.core import Rules
 from capicu.net.host.server import Announce, HostConfig
 from capicu.net.host.table import TableConfig
@@ -27,8 +27,7 @@ if TYPE_CHECKING:  # a club night's code loads when one is run (`capicu club`)
     from capicu.core.club import ClubConfig
 
 
-@dataclass(frozen=True, slots=True)
-class DisplayOptions:
+class DisplayOptions(msgspec.Struct, frozen=True):
     """How this terminal draws the table and takes input (from the command line)."""
 
     ascii: bool = False
@@ -39,8 +38,7 @@ class DisplayOptions:
     language: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class SoloGame:
+class SoloGame(msgspec.Struct, frozen=True):
     """Play against computer players: a host on 127.0.0.1 in this process."""
 
     rules: Rules
@@ -56,8 +54,7 @@ class SoloGame:
     resume: Path | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class JoinGame:
+class JoinGame(msgspec.Struct, frozen=True):
     """Join someone's table on the network (or watch it)."""
 
     host: str
@@ -79,16 +76,14 @@ class JoinGame:
     club: bool = False
 
 
-@dataclass(frozen=True, slots=True)
-class HostGame:
+class HostGame(msgspec.Struct, frozen=True):
     """Host on the LAN with ``config`` and play in this terminal."""
 
     config: HostConfig
     name: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class HostClub:
+class HostClub(msgspec.Struct, frozen=True):
     """Run a club night from this terminal (the organiser): the night, and where its club listens."""
 
     club: ClubConfig
@@ -113,8 +108,7 @@ class HostClub:
 StartRequest = SoloGame | JoinGame | HostGame | HostClub
 
 
-@dataclass(frozen=True, slots=True)
-class OpenReplays:
+class OpenReplays(msgspec.Struct, frozen=True):
     """Look back at finished matches (``capicu replay``): one record's file, or (None) the list of them."""
 
     path: Path | None = None
@@ -161,8 +155,8 @@ def journals_of(request: StartRequest) -> JournalFolder | None:
 def resuming(request: SoloGame | HostGame, path: Path) -> SoloGame | HostGame:
     """``request``, going on with the match of the journal at ``path``."""
     if isinstance(request, SoloGame):
-        return replace(request, resume=path)
-    return replace(request, config=replace(request.config, resume=path))
+        return msgspec.structs.replace(request, resume=path)
+    return msgspec.structs.replace(request, config=msgspec.structs.replace(request.config, resume=path))
 
 
 def resumes(request: StartRequest) -> Path | None:
@@ -174,8 +168,7 @@ def resumes(request: StartRequest) -> Path | None:
     return None
 
 
-@dataclass(frozen=True, slots=True)
-class Hosting:
+class Hosting(msgspec.Struct, frozen=True):
     """This terminal hosts: where others join, and with which code."""
 
     address: str
@@ -187,13 +180,12 @@ class Hosting:
     club: bool = False
 
 
-@dataclass(frozen=True, slots=True)
-class GameState:
+class GameState(msgspec.Struct, frozen=True):
     """The game the App runs: what was asked for, and the table's one model."""
 
     request: StartRequest
     #: The client's model of the table (the link's client applies every host message to it).
-    table: TableModel = field(default_factory=TableModel)
+    table: TableModel = msgspec.field(default_factory=TableModel)
     #: The match this terminal's host resumed (said once the table shows), else None.
     resumed: Unfinished | None = None
 

@@ -13,9 +13,9 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+import msgspec
 from capicu.core.games import game_of
 
 if TYPE_CHECKING:
@@ -32,8 +32,7 @@ FACES = {
 }
 
 
-@dataclass(frozen=True, slots=True)
-class GameFace:
+class GameFace(msgspec.Struct, frozen=True):
     """One game's parts of the interface."""
 
     #: Its table: the board widget, its keys and its words around every table's parts.

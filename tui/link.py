@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+import msgspec
 from capicu.core import Action
 from capicu.core.codes import Statement
 from capicu.net.client import Client, ClientError, Closed, Dial, JoinError, LinkEnd, Reconnected, Update
@@ -129,8 +130,7 @@ def seat_gone(closed: Closed) -> bool:
 # -- what the worker is asked to do -------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class Connection:
+class Connection(msgspec.Struct, frozen=True):
     """Where to connect and as whom."""
 
     host: str

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import StrEnum
+
+import msgspec
 
 from ..codes import Outcome
 from ..rules import Rules, Scoring
@@ -22,8 +23,7 @@ class Bonus(StrEnum):
     ROUND = "round"
 
 
-@dataclass(frozen=True, slots=True)
-class Score:
+class Score(msgspec.Struct, frozen=True):
     #: The winning side, or None when the round is tied.
     winner: int | None
     #: The seat that leads next when the winner leads (the one who went out, or

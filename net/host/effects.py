@@ -13,9 +13,9 @@ hears of an action a crash could lose; other tables are not held up.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
+import msgspec
 from capicu.core.codes import Code, Statement
 from capicu.net.codec import Codec
 from capicu.net.protocol import ActedBy, Error, GameView, HostMessage
@@ -31,8 +31,7 @@ if TYPE_CHECKING:
     from .table import Table
 
 
-@dataclass(eq=False, slots=True)
-class Peer:
+class Peer(msgspec.Struct, eq=False):
     """One connection as the pure code sees it: its codec, its clocks and where it sits.
 
     ``id`` names it to the asyncio host, which keeps the socket.
@@ -61,16 +60,14 @@ class Peer:
     frame_started: float | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class Send:
+class Send(msgspec.Struct, frozen=True):
     """Write ``frame`` (one encoded message) to ``peer``."""
 
     peer: Peer
     frame: bytes
 
 
-@dataclass(frozen=True, slots=True)
-class Tell:
+class Tell(msgspec.Struct, frozen=True):
     """Encode ``message`` once and write it to each of ``peers``.
 
     The host encodes it when it comes to it, so that a mover's answer leaves
@@ -82,16 +79,14 @@ class Tell:
     message: HostMessage
 
 
-@dataclass(frozen=True, slots=True)
-class Close:
+class Close(msgspec.Struct, frozen=True):
     """Send ``error`` (if any) to ``peer``, then hang up once it is written."""
 
     peer: Peer
     error: Error | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class Record:
+class Record(msgspec.Struct, frozen=True):
     """Append ``records`` to ``journal`` (the first ones replace any file there).
 
     The host starts the write at once and calls `HostMachine.recorded` once the
@@ -103,8 +98,7 @@ class Record:
     records: tuple[Header[Any] | SeatsRecord | EntryRecord, ...]
 
 
-@dataclass(frozen=True, slots=True)
-class KeepRecord:
+class KeepRecord(msgspec.Struct, frozen=True):
     """Keep the record of table ``table``'s finished match in the host's folder of records.
 
     The host writes it off the event loop (net/store/archive.py) and says how it went
@@ -115,8 +109,7 @@ class KeepRecord:
     record: MatchRecord
 
 
-@dataclass(frozen=True, slots=True)
-class RoundScored:
+class RoundScored(msgspec.Struct, frozen=True):
     """A round of table ``table``'s match ended (the match goes on): its scores moved.
 
     For whoever follows the host's tables from outside them (a club night's standings,
@@ -126,8 +119,7 @@ class RoundScored:
     table: str
 
 
-@dataclass(frozen=True, slots=True)
-class Arrived:
+class Arrived(msgspec.Struct, frozen=True):
     """The person drawn to seat ``seat`` of table ``table`` (a club night's) came to it the first
     time: it is awaited no more. For whoever keeps that across a restart (net/club/); nothing
     waits for it."""
@@ -144,8 +136,7 @@ class Player(Protocol):
         ...
 
 
-@dataclass(frozen=True, slots=True)
-class Think:
+class Think(msgspec.Struct, frozen=True):
     """Let the computer choose seat ``seat``'s action from ``view``, off the event loop.
 
     ``player`` keeps its state from move to move (in a thread); without it, a
@@ -163,15 +154,13 @@ class Think:
     player: Player | None
 
 
-@dataclass(frozen=True, slots=True)
-class Ask:
+class Ask(msgspec.Struct, frozen=True):
     """Ask the operator whether the person of ``request`` may have the seat back."""
 
     request: RejoinRequest
 
 
-@dataclass(frozen=True, slots=True)
-class Cancelled:
+class Cancelled(msgspec.Struct, frozen=True):
     """Request ``request_id`` ended without the operator's answer: put the question away."""
 
     request_id: int
@@ -219,8 +208,7 @@ class HostNote(Code):
     BESIDE = "beside", "text"
 
 
-@dataclass(frozen=True, slots=True)
-class Report:
+class Report(msgspec.Struct, frozen=True):
     """A note for the operator (stderr by default)."""
 
     note: Statement[HostNote]

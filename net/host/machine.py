@@ -27,9 +27,9 @@ from __future__ import annotations
 import math
 from collections import deque
 from collections.abc import Hashable, Iterable
-from dataclasses import dataclass
 from typing import Protocol
 
+import msgspec
 from capicu.core import Action
 from capicu.net.codec import CLOSED, NEED_DATA, Codec, encode_frame
 from capicu.net.codes import normal_code, same_code
@@ -62,8 +62,7 @@ from .throttle import GuessLimit
 from .timing import Deadlines, Liveness, TokenBucket, Wake
 
 
-@dataclass(frozen=True, slots=True)
-class Limits:
+class Limits(msgspec.Struct, frozen=True):
     """What the host tolerates from one connection; each limit is in docs/PROTOCOL.md."""
 
     #: Seconds a new connection has to send its hello.
@@ -105,8 +104,7 @@ class Limits:
             raise ValueError("the limit wrong_guesses must be at least 1")
 
 
-@dataclass(frozen=True, slots=True)
-class RejoinRequest:
+class RejoinRequest(msgspec.Struct, frozen=True):
     """A person asks for an away seat back by name; the operator answers `Host.answer_rejoin`."""
 
     #: Names the request in `Host.answer_rejoin` and the ``cancelled`` callback.

@@ -32,11 +32,11 @@ import sys
 import time
 from collections.abc import Callable, Collection
 from concurrent.futures import Executor, ThreadPoolExecutor
-from dataclasses import dataclass, field, replace
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+import msgspec
 from capicu.core import Action
 from capicu.core.codes import Code, Statement
 from capicu.net.codec import encode_frame
@@ -130,8 +130,7 @@ class HostError(Exception):
 NO_LAN = "CAPICU_NO_LAN"
 
 
-@dataclass(frozen=True, slots=True)
-class Announce:
+class Announce(msgspec.Struct, frozen=True):
     """How a host announces its table on the local network (net/discovery.py says what is in it)."""
 
     #: The table's name, as players will see it in their list (cleaned here like any name).
@@ -141,11 +140,10 @@ class Announce:
 
     def __post_init__(self) -> None:
         # Cleaned once here, not at each announcement (a name of nothing visible says "capicu").
-        object.__setattr__(self, "name", clean_text(self.name, limit=TABLE_NAME_LIMIT) or "capicu")
+        msgspec.structs.force_setattr(self, "name", clean_text(self.name, limit=TABLE_NAME_LIMIT) or "capicu")
 
 
-@dataclass(frozen=True, slots=True)
-class HostConfig:
+class HostConfig(msgspec.Struct, frozen=True):
     """Everything a host needs: how its first table plays (`TableConfig`), and where and how it listens.
 
     Each setting is checked once, where it is declared: the table's by `TableConfig`,
@@ -153,7 +151,7 @@ class HostConfig:
     """
 
     #: The first table (clients ask for a table by name; "main" is the default).
-    table: TableConfig = field(default_factory=TableConfig)
+    table: TableConfig = msgspec.field(default_factory=TableConfig)
     #: The address to listen on; None listens on every interface (for a LAN).
     bind: str | None = None
     #: The port to listen on; 0 takes any free port (see `Host.start`'s result).
@@ -172,7 +170,7 @@ class HostConfig:
     #: Keep each finished match's record in this folder (net/store/record.py; a data folder's
     #: ``records/``); None keeps none. A player's client keeps its own copy besides.
     records: Path | None = None
-    limits: Limits = field(default_factory=Limits)
+    limits: Limits = msgspec.field(default_factory=Limits)
     #: Threads in which computer players think (when `computer_processes` is 0).
     computer_threads: int = 4
     #: Worker processes in which computer players think; 0 uses threads. Quick
@@ -476,7 +474,7 @@ class Host:
                 raise HostError(f"cannot write match journals in {config.journals.root}: {problem}",
                                 HostProblem.JOURNALS_FOLDER, path=str(config.journals.root),
                                 problem=problem) from None
-            self.open_table(replace(config.table, journal=self._journal_lock.path))
+            self.open_table(msgspec.structs.replace(config.table, journal=self._journal_lock.path))
         else:
             self.open_table(config.table)
         try:

@@ -39,7 +39,6 @@ import base64
 import hmac
 from collections import deque
 from collections.abc import Collection
-from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from enum import StrEnum
 from pathlib import Path
@@ -156,12 +155,11 @@ class ConfigError(ValueError):
         self.params = params
 
 
-@dataclass(frozen=True, slots=True)
-class TableConfig:
+class TableConfig(msgspec.Struct, frozen=True):
     """How one table plays; each setting is checked here, once (`ConfigError`, or the rules' `RulesError`)."""
 
     name: str = "main"
-    rules: Rules = field(default_factory=lambda: Rules.preset_named("puerto-rican-drawing"))
+    rules: Rules = msgspec.field(default_factory=lambda: Rules.preset_named("puerto-rican-drawing"))
     players: int = 2
     #: Seats played by the computer (the last seats of the table).
     computers: int = 0
@@ -208,8 +206,7 @@ class TableConfig:
                               spectators=self.max_spectators)
 
 
-@dataclass(slots=True)
-class HostSeat:
+class HostSeat(msgspec.Struct):
     """A seat as the host holds it: the public `Seat` plus its secrets, which never reach the wire."""
 
     index: int
@@ -451,7 +448,7 @@ class Table:
         if len(header.seats) != header.players:
             raise ValueError("the journal's header does not list the table's seats")
         # The match's own settings come from the journal; the host's timings from ``config``.
-        config = replace(
+        config = msgspec.structs.replace(
             config, name=header.table or config.name, rules=header.rules, players=header.players,
             computers=sum(1 for s in header.seats if s.kind is SeatKind.COMPUTER),
             computer_level=header.computer_level or config.computer_level, seed=header.seed, journal=None,

@@ -10,19 +10,19 @@ timing is tested with a fake clock; the host and the SSH gateway share it.
 from __future__ import annotations
 
 from collections import deque
-from dataclasses import dataclass, field
+
+import msgspec
 
 #: Addresses remembered at most; beyond it the ones with the oldest guesses are forgotten.
 MAX_ADDRESSES = 4096
 
 
-@dataclass
-class GuessLimit:
+class GuessLimit(msgspec.Struct):
     """At most ``guesses`` wrong guesses per address in any ``window`` seconds."""
 
     guesses: int = 5
     window: float = 60.0
-    _wrong: dict[str, deque[float]] = field(default_factory=dict)
+    _wrong: dict[str, deque[float]] = msgspec.field(default_factory=dict)
 
     def __post_init__(self) -> None:
         if self.guesses < 1 or not self.window > 0:

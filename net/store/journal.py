@@ -39,7 +39,6 @@ import asyncio
 import os
 import zlib
 from collections.abc import Sequence
-from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
 from typing import Annotated, Any, Generic, Literal, TypeVar
@@ -137,8 +136,7 @@ def entry_records(entries: Sequence[Any], seq: int, *, covered: int = 0) -> list
     return records
 
 
-@dataclass(frozen=True, slots=True)
-class Recovered:
+class Recovered(msgspec.Struct, frozen=True):
     """What a journal file holds: its header, its entries, and what was dropped."""
 
     #: The header, its seats replaced by the last seats record of the lobby.

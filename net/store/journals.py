@@ -31,10 +31,10 @@ import os
 import secrets
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
 
+import msgspec
 from capicu.core.games import match_from_log
 from capicu.net.protocol import SeatKind
 
@@ -60,8 +60,7 @@ class JournalKind(StrEnum):
     PLAY = "play"
 
 
-@dataclass(frozen=True, slots=True)
-class Unfinished:
+class Unfinished(msgspec.Struct, frozen=True):
     """An unfinished match kept in the folder: where, which game, when it began, who, how far."""
 
     path: Path

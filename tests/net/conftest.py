@@ -6,7 +6,6 @@ Every wait is bounded; nothing sleeps to synchronise.
 from __future__ import annotations
 
 import asyncio
-import dataclasses
 import re
 import struct
 from collections.abc import AsyncIterator, Awaitable, Callable
@@ -49,7 +48,7 @@ class FakeClock:
         return self.now
 
 
-_TABLE_FIELDS = {table_field.name for table_field in dataclasses.fields(TableConfig)}
+_TABLE_FIELDS = set(TableConfig.__struct_fields__)
 
 
 @pytest.fixture

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import asyncio
-import dataclasses
 from pathlib import Path
 from typing import Any
 
+import msgspec
 import pytest
 from capicu.core import Rules
 from capicu.net.client import Client, Closed, Reconnecting
@@ -157,7 +157,7 @@ async def test_a_hosting_player_who_quits_tells_the_others_who_closed_the_table(
     journal = tmp_path / "match.journal" if journalled else None
     config = make_host_config(rules=Rules.preset_named("puerto-rican-drawing"), players=2, computers=0,
                               level="normal", bind="127.0.0.1", port=0, code=CODE, seed=4)
-    config = dataclasses.replace(config, table=dataclasses.replace(config.table, journal=journal))
+    config = msgspec.structs.replace(config, table=msgspec.structs.replace(config.table, journal=journal))
     app = CapicuApp(DisplayOptions(mouse=False, language="en"), HostGame(config=config, name="Ana"))
     async with app.run_test(size=SIZE) as pilot:
         await wait_for(pilot, lambda: app.hosted_at is not None, what="the host")
@@ -186,7 +186,7 @@ async def test_a_hosting_app_quit_without_the_leave_dialog_lets_the_others_wait(
     others are not told the table closed; they keep trying, as after a crash."""
     config = make_host_config(rules=Rules.preset_named("puerto-rican-drawing"), players=2, computers=0,
                               level="normal", bind="127.0.0.1", port=0, code=CODE, seed=4)
-    config = dataclasses.replace(config, table=dataclasses.replace(config.table,
+    config = msgspec.structs.replace(config, table=msgspec.structs.replace(config.table,
                                                                    journal=tmp_path / "match.journal"))
     app = CapicuApp(DisplayOptions(mouse=False, language="en"), HostGame(config=config, name="Ana"))
     async with app.run_test(size=SIZE) as pilot:

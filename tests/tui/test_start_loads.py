@@ -24,6 +24,7 @@ import pytest
 from capicu.tui.app import CapicuApp
 from capicu.tui.game import DisplayOptions
 from capicu.tui.prefs.settings import Settings, save_settings
+from capicu.tui.screens.base import SCREENS_CSS
 from capicu.tui.screens.table import TableScreen
 from helpers_app import solo_app, wait_for
 from textual.color import Color
@@ -146,6 +147,33 @@ async def test_the_saved_theme_is_the_first_and_the_stylesheets_are_parsed_once(
         assert app.has_class("-theme-daylight", "-light-mode") and not app.has_class("-dark-mode")
         assert app.screen.styles.background == Color.parse("#f3ecdf")  # daylight's, from the first parse
     assert not reparsed
+
+
+async def test_a_games_table_comes_up_without_the_stylesheet_of_the_screens_opened_on_the_way() -> None:
+    """Those screens (forms, history, replays, the coach, a club night) keep their looks in
+    tui/screens/screens.tcss: a game's table comes up without parsing it."""
+    app = solo_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, TableScreen), what="the table")
+        await pilot.pause()
+        assert not app.stylesheet.has_source(str(SCREENS_CSS))
+        assert app.stylesheet.has_source(str(CapicuApp.CSS_PATH))
+
+
+async def test_the_first_screen_opened_on_the_way_brings_its_looks() -> None:
+    """The menu comes up without tui/screens/screens.tcss; Settings, the first screen opened that
+    names it, is drawn with its rules (its form 76 columns wide, centred)."""
+    app = CapicuApp(DisplayOptions(mouse=False))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert not app.stylesheet.has_source(str(SCREENS_CSS))
+        await pilot.press("s")
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "SettingsScreen", what="Settings")
+        await pilot.pause()
+        assert app.stylesheet.has_source(str(SCREENS_CSS))
+        form = app.screen.query_one(".form-box")
+        assert form.outer_size.width == 76
+        assert form.region.x == 2  # (80 - 76) / 2: `align: center top`, a rule of that file too
 
 
 #: The ``capicu`` command's entry point, counting the garbage collector's runs until the first

@@ -73,11 +73,51 @@ def _name_help() -> str:
 
 
 def add_commands(subparsers: argparse._SubParsersAction[Parser]) -> None:
-    """Add ``play``, ``join``, ``host``, ``rules`` and ``history`` to the command line."""
-    play = subparsers.add_parser(
+    """Add ``play``, ``join``, ``host``, ``tables``, ``club``, ``replay``, ``rules`` and ``history``.
+
+    Each command's options are added when it is the command run or its help is shown (the
+    parser's ``options``): a command costs the others nothing.
+    """
+    subparsers.add_parser(
         "play", help=t("play against the computer"),
         description=t("Play a match against computer players in this terminal."),
-    )
+        options=_play_options,
+    ).set_defaults(handler=run_play)
+    subparsers.add_parser(
+        "join", help=t("join a game on the network"),
+        description=t("Join a game that someone hosts with 'capicu host'."),
+        options=_join_options,
+    ).set_defaults(handler=run_join)
+    subparsers.add_parser(
+        "host", help=t("host a table on the local network"),
+        description=t("Host a table that players on the local network join with the address, "
+        "port and join code it prints."),
+        options=_host_options,
+    ).set_defaults(handler=run_host)
+    add_tables_command(subparsers)
+    club = add_club_command(subparsers, then=add_standings_arguments)
+    club.set_defaults(handler=run_club)
+    subparsers.add_parser(
+        "replay", help=t("look back at a finished match"),
+        description=t("Replay a recorded match move by move, every hand face up; with no file, "
+                      "choose one of your recorded matches, newest first."),
+        options=_replay_options,
+    ).set_defaults(handler=run_replay)
+    subparsers.add_parser(
+        "rules", help=t("print the rules of a game"),
+        description=t("Print the rules a game is played by, written from the engine's own settings."),
+        options=_rules_options,
+    ).set_defaults(handler=run_rules)
+    subparsers.add_parser(
+        "history", help=t("the figures of every finished match kept"),
+        description=t("Print how a player did in the matches kept on this machine (played, won, points a "
+                      "round, capicús; by game and by opponent), or a host's table standings, or write "
+                      "the whole history as CSV."),
+        options=_history_options,
+    ).set_defaults(handler=run_history)
+
+
+def _play_options(play: argparse.ArgumentParser) -> None:
     add_rule_arguments(play)
     play.add_argument("--level", **level_option())
     play.add_argument("--name", default=None, metavar=t("NAME"), help=_name_help())
@@ -87,12 +127,9 @@ def add_commands(subparsers: argparse._SubParsersAction[Parser]) -> None:
                       help=t("keep no journal: a crash loses the game (by default an unfinished game "
                              "is offered again at the next start)"))
     add_display_arguments(play)
-    play.set_defaults(handler=run_play)
 
-    join = subparsers.add_parser(
-        "join", help=t("join a game on the network"),
-        description=t("Join a game that someone hosts with 'capicu host'."),
-    )
+
+def _join_options(join: argparse.ArgumentParser) -> None:
     join.add_argument("address", metavar=t("HOST[:PORT]|TABLE"), nargs="?", default=None,
                       help=t("the host's address as 'capicu host' shows it (port {port} if none), or the "
                              "table's name on the local network (none: look for tables and choose one)",
@@ -106,49 +143,29 @@ def add_commands(subparsers: argparse._SubParsersAction[Parser]) -> None:
                       default=600.0, metavar=t("SECONDS"),
                       help=t("how long to keep trying to reach a host that went away (default: %(default)g)"))
     add_display_arguments(join)
-    join.set_defaults(handler=run_join)
 
-    host = subparsers.add_parser(
-        "host", help=t("host a table on the local network"),
-        description=t("Host a table that players on the local network join with the address, "
-        "port and join code it prints."),
-    )
+
+def _host_options(host: argparse.ArgumentParser) -> None:
     add_rule_arguments(host)
     add_host_arguments(host)
     add_ssh_arguments(host)
     add_display_arguments(host)  # hosting from this terminal shows the table too
-    host.set_defaults(handler=run_host)
 
-    add_tables_command(subparsers)
-    club = add_club_command(subparsers, then=add_standings_arguments)
-    club.set_defaults(handler=run_club)
 
-    replay = subparsers.add_parser(
-        "replay", help=t("look back at a finished match"),
-        description=t("Replay a recorded match move by move, every hand face up; with no file, "
-                      "choose one of your recorded matches, newest first."),
-    )
+def _replay_options(replay: argparse.ArgumentParser) -> None:
     replay.add_argument("file", nargs="?", type=Path, default=None, metavar=t("FILE"),
                         help=t("a match record (default: the list of your recorded matches)"))
     replay.add_argument("--text", action="store_true",
                         help=t("print the match move by move as plain text, for pasting into a chat"))
     add_display_arguments(replay)
-    replay.set_defaults(handler=run_replay)
 
-    rules = subparsers.add_parser(
-        "rules", help=t("print the rules of a game"),
-        description=t("Print the rules a game is played by, written from the engine's own settings."),
-    )
+
+def _rules_options(rules: argparse.ArgumentParser) -> None:
     add_rule_arguments(rules)
     add_display_arguments(rules)  # accepted after the command as before it (only --lang changes anything)
-    rules.set_defaults(handler=run_rules)
 
-    history = subparsers.add_parser(
-        "history", help=t("the figures of every finished match kept"),
-        description=t("Print how a player did in the matches kept on this machine (played, won, points a "
-                      "round, capicús; by game and by opponent), or a host's table standings, or write "
-                      "the whole history as CSV."),
-    )
+
+def _history_options(history: argparse.ArgumentParser) -> None:
     history.add_argument("--player", default=None, metavar=t("NAME"),
                          help=t("whose figures, by name (default: yours, the seats you sat in on this "
                                 "machine whatever your name was)"))
@@ -163,7 +180,6 @@ def add_commands(subparsers: argparse._SubParsersAction[Parser]) -> None:
                                 "('-': the standard output)"))
     add_club_history_arguments(history)
     add_display_arguments(history)  # accepted after the command as before it
-    history.set_defaults(handler=run_history)
 
 
 # -- running the app --------------------------------------------------------------

@@ -34,7 +34,7 @@ class _Parser(argparse.ArgumentParser):
                  options: Callable[[argparse.ArgumentParser], None] | None = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         #: Adds a command's options when it is the command run or its help is shown (None: they
-        #: are in): a command whose options load code of their own (``club``) costs the others nothing.
+        #: are in): a command costs the others nothing (``club``'s load the club night's code).
         self._options = options
 
     def _add_options(self) -> None:
@@ -71,10 +71,17 @@ def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="capicu", description=t("A dominoes table for the terminal."))
     commands = parser.add_subparsers(dest="command", metavar=t("COMMAND"), parser_class=_Parser)
 
-    simulate = commands.add_parser(
+    commands.add_parser(
         "simulate", help=t("watch computer players play a whole match"),
         description=t("Play a whole match between computer players and print every move."),
+        options=_simulate_options,
     )
+    add_commands(commands)
+    add_display_arguments(parser, top_level=True)
+    return parser
+
+
+def _simulate_options(simulate: argparse.ArgumentParser) -> None:
     add_rule_arguments(simulate)
     add_display_arguments(simulate)  # accepted after the command as before it (only --lang changes anything)
     simulate.add_argument("--seed", type=int, default=0, metavar=t("N"),
@@ -82,10 +89,6 @@ def build_parser() -> argparse.ArgumentParser:
     simulate.add_argument("--level", **level_option())
     simulate.add_argument("--record", type=Path, metavar=t("FILE"),
                           help=t("also write the match's record to FILE (what capicu replay opens)"))
-
-    add_commands(commands)
-    add_display_arguments(parser, top_level=True)
-    return parser
 
 
 def language_asked(argv: Sequence[str]) -> str | None:

@@ -147,18 +147,21 @@ Parser = TypeVar("Parser", bound=argparse.ArgumentParser)
 
 
 def add_tables_command(subparsers: argparse._SubParsersAction[Parser]) -> None:
-    """Add ``capicu tables``."""
-    tables = subparsers.add_parser(
+    """Add ``capicu tables`` (its options when it is the command run or its help is shown)."""
+    subparsers.add_parser(
         "tables", help=t("list the tables on the local network"),
         description=t("List the tables and club nights announced on the local network, one a line: "
                       "address, name, game and free seats (a club night: its format, round and players; "
                       "multicast DNS reaches this network segment only)."),
-    )
+        options=_tables_options,
+    ).set_defaults(handler=run_tables)
+
+
+def _tables_options(tables: argparse.ArgumentParser) -> None:
     tables.add_argument("--json", action="store_true", help=t("print the list as JSON"))
     tables.add_argument("--wait", type=float, default=LOOK_SECONDS, metavar=t("SECONDS"),
                         help=t("how long to listen (default: %(default)g)"))
     add_display_arguments(tables)  # accepted after the command as before it (only --lang changes anything)
-    tables.set_defaults(handler=run_tables)
 
 
 def run_tables(args: argparse.Namespace) -> int:

@@ -18,6 +18,7 @@ change of language like every other text.
 from __future__ import annotations
 
 from dataclasses import replace
+from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar, cast
 
 from capicu.net.model import Change
@@ -30,6 +31,11 @@ if TYPE_CHECKING:
     from capicu.tui.app import CapicuApp
 
 ResultType = TypeVar("ResultType")
+
+#: The stylesheet of the screens opened on the way (forms, history, replays, the coach, a club
+#: night), each of which names it as its ``CSS_PATH``: Textual parses it when the first of them
+#: opens, so that a game's start parses only the app's own (tui/capicu.tcss).
+SCREENS_CSS = Path(__file__).with_name("screens.tcss")
 
 
 class CapicuScreen(Screen[ResultType]):

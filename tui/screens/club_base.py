@@ -14,7 +14,7 @@ from typing import ClassVar
 from capicu.net.model import Change
 from capicu.net.protocol import ClubPhase, ClubRoster
 from capicu.tui.club import ClubSession
-from capicu.tui.screens.base import CapicuScreen
+from capicu.tui.screens.base import SCREENS_CSS, CapicuScreen
 from capicu.tui.screens.table import LeaveScreen
 from capicu.tui.words.describe_club import format_name, phase_line
 from capicu.tui.words.describe_rules import game_title
@@ -24,6 +24,8 @@ from textual.binding import Binding, BindingType
 
 class ClubScreen(CapicuScreen[None]):
     """A screen of the club night (the lobby, the standings)."""
+
+    CSS_PATH = SCREENS_CSS
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("s", "start_round", N_("Start round")),

@@ -19,7 +19,7 @@ from capicu.net.protocol import CODE_LIMIT, DEFAULT_PORT
 from capicu.tui.cli.club import DEFAULT_ROUNDS, default_table_size
 from capicu.tui.game import HostClub
 from capicu.tui.games import FACES
-from capicu.tui.screens.base import CapicuScreen
+from capicu.tui.screens.base import SCREENS_CSS, CapicuScreen
 from capicu.tui.widgets.house_rules import HouseRules, options_label
 from capicu.tui.widgets.match_length import match_length_rows, show_match_length, with_match_length
 from capicu.tui.words.describe import describe_rules_problem
@@ -41,6 +41,8 @@ def club_presets() -> list[str]:
 
 class ClubSetupScreen(CapicuScreen[None]):
     """The choices that start a club night; the game's other rules are its preset's."""
+
+    CSS_PATH = SCREENS_CSS
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+s,f5", "start", N_("Start"), key_display="^s"),

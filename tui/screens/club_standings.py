@@ -13,7 +13,7 @@ from typing import ClassVar
 
 from capicu.net.model import Change
 from capicu.net.protocol import ClubPhase, ClubTable, TableState
-from capicu.tui.screens.base import CapicuModalScreen
+from capicu.tui.screens.base import SCREENS_CSS, CapicuModalScreen
 from capicu.tui.screens.club_base import ClubScreen
 from capicu.tui.screens.table import YesNoScreen
 from capicu.tui.widgets.standings_table import StandingsTable
@@ -148,6 +148,8 @@ class ClubStandingsScreen(ClubScreen):
 class CloseTableScreen(YesNoScreen):
     """Close a late table? Its match ends with its score as it stands."""
 
+    CSS_PATH = SCREENS_CSS
+
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("y", "close", N_("Close it")),
         Binding("n,escape,q", "keep", N_("Keep playing"), key_display="n/esc"),
@@ -178,6 +180,8 @@ class CloseTableScreen(YesNoScreen):
 class TakeSeatBackScreen(YesNoScreen):
     """Back in the club during a round: the computer plays our seat; take it back, or let it play on."""
 
+    CSS_PATH = SCREENS_CSS
+
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("y", "answer(True)", N_("Take it back")),
         Binding("n,escape", "answer(False)", N_("Let the computer play"), key_display="n/esc"),
@@ -203,6 +207,8 @@ class TakeSeatBackScreen(YesNoScreen):
 
 class StandingsOverlay(CapicuModalScreen[None]):
     """The club's standings over the table being played (F2, or the palette's Club standings): live."""
+
+    CSS_PATH = SCREENS_CSS
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,q,enter,f2", "close", N_("Back to the table"), key_display="esc"),

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from typing import ClassVar
 
 from capicu.core.ai.coach import Analysis
-from capicu.tui.screens.base import CapicuModalScreen
+from capicu.tui.screens.base import SCREENS_CSS, CapicuModalScreen
 from capicu.tui.words.describe_coach import describe_summary
 from capicu.tui.words.messages import N_, t
 from textual.app import ComposeResult
@@ -22,6 +22,8 @@ from textual.widgets.option_list import Option
 
 class CoachSeatScreen(CapicuModalScreen[int | None]):
     """Which player the coach looks at: their seat; -1 for no coach; None (Esc) to leave it as it is."""
+
+    CSS_PATH = SCREENS_CSS
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,q", "cancel", N_("Cancel"), key_display="esc"),
@@ -55,6 +57,8 @@ class CoachSummaryScreen(CapicuModalScreen[int | None]):
 
     Each costliest decision has a key (1, 2, 3) that goes to it: the answer is its position's index.
     """
+
+    CSS_PATH = SCREENS_CSS
 
     BINDINGS: ClassVar[list[BindingType]] = [
         *(Binding(str(n), f"go({n})", N_("Go to decision"), show=n == 1, key_display="1-3")

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import cast
 
+import msgspec
 from capicu.core import MatchEnded, RoundEnded, RoundStarted, TilesDrawn, View
 from capicu.core.replay import Position
 from capicu.tui.screens.replay import ReplayBoard, spectators_view
@@ -71,7 +71,7 @@ class DrawReplayBoard(ReplayBoard[View]):
                 note = t("computer") + ", " + tn("{count} pip", "{count} pips", pips)
             info = SeatView.from_view(nobody, seat, names)
             screen.query_one(f"#seat-{seat}", SeatPanel).update_seat(
-                replace(info, revealed=None, computer=seat in screen.computers, note=note))
+                msgspec.structs.replace(info, revealed=None, computer=seat in screen.computers, note=note))
 
     def tell(self, board: View, log: EventLog) -> None:
         for event in board.events:

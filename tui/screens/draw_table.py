@@ -13,7 +13,6 @@ number, and a new deal for a hand of five doubles.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, ClassVar, cast
 
 import msgspec
@@ -86,8 +85,7 @@ def describe_action(action: Action, view: View) -> str:
     return tc("a hint's move", "draw") if action == DRAW else tc("a hint's move", "pass")
 
 
-@dataclass(frozen=True, slots=True)
-class BlankQuestion:
+class BlankQuestion(msgspec.Struct, frozen=True):
     """A tile whose wild blank is left open, waiting on the status line for its number."""
 
     tile: Tile
@@ -406,7 +404,7 @@ class DrawTableScreen(TableScreen[View]):
         if question is None:
             return
         index = (question.numbers.index(question.number) + step) % len(question.numbers)
-        self.choosing_blank = replace(question, number=question.numbers[index])
+        self.choosing_blank = msgspec.structs.replace(question, number=question.numbers[index])
         if self.view is not None:
             self._show_status(self.view)
 
@@ -419,7 +417,7 @@ class DrawTableScreen(TableScreen[View]):
             self.say(t("The blank of {tile} cannot be {number} here.", tile=str(question.tile),
                        number=number), log_it=False)
             return
-        self.choosing_blank = replace(question, number=number)
+        self.choosing_blank = msgspec.structs.replace(question, number=number)
         self.query_one(StatusLine).clear_notice()  # the choice made, not a refusal it replaced
         if self.view is not None:
             self._show_status(self.view)

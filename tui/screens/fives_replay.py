@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 from functools import partial
 from typing import cast
 
+import msgspec
 from capicu.core.fives.events import (
     FivesEvent,
     FivesMatchEnded,
@@ -93,7 +93,7 @@ class FivesReplayBoard(ReplayBoard[FivesView]):
                 note = t("computer")
             info = fives_seat_view(nobody, seat, names)
             screen.query_one(f"#seat-{seat}", SeatPanel).update_seat(
-                replace(info, computer=seat in screen.computers, note=note))
+                msgspec.structs.replace(info, computer=seat in screen.computers, note=note))
 
     def _say(self, board: FivesView, event: FivesEvent, lead: bool) -> str:
         return describe_fives_event(event, self.screen.names, None, rules=board.rules, players=board.players,

@@ -20,7 +20,6 @@ nothing) with the go and each side's points.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 from functools import partial
 from typing import TYPE_CHECKING, ClassVar, cast
 
@@ -317,7 +316,8 @@ class FivesTableScreen(TableScreen[FivesView]):
             info = fives_seat_view(view, seat, names, occupant=occupant,
                                    ready=readiness if view.between_rounds else None)
             if shown is not None and seat < len(shown):
-                info = replace(info, revealed=shown[seat])  # every hand shown: they count nothing
+                # Every hand shown: they count nothing.
+                info = msgspec.structs.replace(info, revealed=shown[seat])
             self.query_one(f"#{_SLOT[place]}", SeatPanel).update_seat(info)
         self._tick()
 

@@ -16,7 +16,7 @@ from typing import ClassVar
 
 from capicu.net.store.history import MY_SEATS, History, HistoryError, MatchResult, open_history, this_year
 from capicu.tui.prefs.settings import records_dir
-from capicu.tui.screens.base import CapicuScreen
+from capicu.tui.screens.base import SCREENS_CSS, CapicuScreen
 from capicu.tui.words.describe_history import (
     FigureTable,
     describe_history_problem,
@@ -47,6 +47,8 @@ class Breakdown(StrEnum):
 
 class HistoryScreen(CapicuScreen[None]):
     """The player's figures, from the history beside the records (opened while the screen is up)."""
+
+    CSS_PATH = SCREENS_CSS
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("y", "toggle_year", N_("This year / all time")),

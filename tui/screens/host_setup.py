@@ -14,7 +14,7 @@ from capicu.net.store.journals import JournalFolder, JournalKind
 from capicu.tui.cli.options import announce_for
 from capicu.tui.game import HostGame, SoloGame, make_host_config
 from capicu.tui.prefs.settings import journals_dir, records_dir
-from capicu.tui.screens.base import CapicuScreen
+from capicu.tui.screens.base import SCREENS_CSS, CapicuScreen
 from capicu.tui.widgets.house_rules import HouseRules, options_label
 from capicu.tui.widgets.match_length import match_length_rows, show_match_length, with_match_length
 from capicu.tui.words.describe import describe_rules_problem
@@ -42,6 +42,8 @@ FORM_PRESETS = (*PRESET_NAMES, "mexican-train", "fives-and-threes")
 
 class HostSetupScreen(CapicuScreen[None]):
     """The few choices that start a game; the rest are the preset's rules."""
+
+    CSS_PATH = SCREENS_CSS
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+s,f5", "start", N_("Start"), key_display="^s"),

@@ -16,7 +16,7 @@ from capicu.net.protocol import CODE_LIMIT, NAME_LIMIT
 from capicu.tui.cli.options import CliError, parse_address
 from capicu.tui.cli.tables import joinable, table_name_shown, table_state
 from capicu.tui.game import JoinGame
-from capicu.tui.screens.base import CapicuScreen
+from capicu.tui.screens.base import SCREENS_CSS, CapicuScreen
 from capicu.tui.words.describe_rules import game_title
 from capicu.tui.words.messages import N_, t
 from rich.text import Text
@@ -33,6 +33,8 @@ if TYPE_CHECKING:
 
 class JoinFormScreen(CapicuScreen[None]):
     """Where a player types what the host's screen shows."""
+
+    CSS_PATH = SCREENS_CSS
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+s,f5", "connect", N_("Join"), key_display="^s"),

@@ -29,7 +29,7 @@ from capicu.core.replay import AnyView, Position, Replay
 from capicu.net.protocol import GameView
 from capicu.net.store.coach_store import load_analysis, save_analysis
 from capicu.tui.games import face_of
-from capicu.tui.screens.base import CapicuScreen
+from capicu.tui.screens.base import SCREENS_CSS, CapicuScreen
 from capicu.tui.screens.coach import CoachSeatScreen, CoachSummaryScreen
 from capicu.tui.screens.table import too_small
 from capicu.tui.widgets.event_log import EventLog
@@ -117,6 +117,8 @@ class ReplayBoard(Generic[ViewT]):
 
 class ReplayScreen(CapicuScreen[None]):
     """One finished match, position by position (see the module docstring)."""
+
+    CSS_PATH = SCREENS_CSS
 
     AUTO_FOCUS = ""
 

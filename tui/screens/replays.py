@@ -14,7 +14,7 @@ from typing import ClassVar
 from capicu.core.replay import replay
 from capicu.net.store.record import MatchRecord, RecordError, list_records
 from capicu.tui.prefs.settings import records_dir
-from capicu.tui.screens.base import CapicuScreen
+from capicu.tui.screens.base import SCREENS_CSS, CapicuScreen
 from capicu.tui.screens.replay import ReplayScreen
 from capicu.tui.words.describe import and_list, display_text, list_separator, played_at
 from capicu.tui.words.describe_rules import game_title
@@ -34,6 +34,8 @@ def replay_screen(record: MatchRecord, path: Path | None = None) -> ReplayScreen
 
 class ReplaysScreen(CapicuScreen[None]):
     """The recorded matches, newest first (see the module docstring)."""
+
+    CSS_PATH = SCREENS_CSS
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "open", N_("Replay"), show=True),

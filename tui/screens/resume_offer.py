@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from capicu.net.store.journals import Unfinished
-from capicu.tui.screens.base import CapicuModalScreen
+from capicu.tui.screens.base import SCREENS_CSS, CapicuModalScreen
 from capicu.tui.words.describe import describe_unfinished
 from capicu.tui.words.messages import N_, t
 from textual.app import ComposeResult
@@ -22,6 +22,8 @@ from textual.widgets import Button, Footer, Static
 
 class ResumeOfferScreen(CapicuModalScreen[bool | None]):
     """Offers the unfinished match ``kept``; dismissed with True (resume), False (new) or None (back)."""
+
+    CSS_PATH = SCREENS_CSS
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("r", "answer(True)", N_("Resume")),

@@ -10,7 +10,7 @@ from typing import ClassVar
 
 from capicu.net.protocol import NAME_LIMIT
 from capicu.tui.prefs.themes import offered_theme_names
-from capicu.tui.screens.base import CapicuScreen
+from capicu.tui.screens.base import SCREENS_CSS, CapicuScreen
 from capicu.tui.widgets.tiles import TileStyle
 from capicu.tui.words.messages import LANGUAGES, N_, t
 from textual.app import ComposeResult
@@ -33,6 +33,8 @@ def tile_style_name(style: TileStyle) -> str:
 
 class SettingsScreen(CapicuScreen[None]):
     """Every change is applied at once and remembered in the config folder."""
+
+    CSS_PATH = SCREENS_CSS
 
     BINDINGS: ClassVar[list[BindingType]] = [
         # Not ctrl+b: it is tmux's prefix and never reaches the app inside tmux.

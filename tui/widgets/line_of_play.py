@@ -28,9 +28,9 @@ from __future__ import annotations
 
 import textwrap
 from collections.abc import Callable, Collection, Iterable, Sequence
-from dataclasses import dataclass
 from typing import ClassVar
 
+import msgspec
 from capicu.core import End, Event, RoundStarted, TilePlayed
 from capicu.net.host.sanitize import clean_text
 from capicu.tui.words.ascii_only import to_ascii
@@ -51,8 +51,7 @@ Pair = tuple[int, int]
 CAPTION_NAME = 16
 
 
-@dataclass(frozen=True, slots=True)
-class LineMarks:
+class LineMarks(msgspec.Struct, frozen=True):
     """Where a round's lead and last tile lie in its line, and who laid the last one."""
 
     #: The index in the line of the round's first tile.
@@ -82,8 +81,7 @@ def line_marks(events: Iterable[Event]) -> LineMarks:
 # -- the snake: where each tile lies ------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class Spot:
+class Spot(msgspec.Struct, frozen=True):
     """Where one tile lies: its first column and its row of tiles (0 is the lead's, above it < 0)."""
 
     x: int
@@ -92,8 +90,7 @@ class Spot:
     backwards: bool
 
 
-@dataclass(frozen=True, slots=True)
-class Bend:
+class Bend(msgspec.Struct, frozen=True):
     """Where an arm bends from one row of tiles into the next."""
 
     x: int
@@ -103,8 +100,7 @@ class Bend:
     right: bool
 
 
-@dataclass(frozen=True, slots=True)
-class Snake:
+class Snake(msgspec.Struct, frozen=True):
     """A line laid out from its lead: a spot per tile, in line order, and the bends."""
 
     spots: tuple[Spot, ...]
@@ -218,8 +214,7 @@ class _Canvas:
         return [self.row(y) for y in range(self.height)]
 
 
-@dataclass(frozen=True, slots=True)
-class _Drawing:
+class _Drawing(msgspec.Struct, frozen=True):
     """The rows that draw a line, and what folding them needs."""
 
     rows: tuple[Text, ...]

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from enum import Enum
 from typing import ClassVar
 
+import msgspec
 from capicu.core import Direction, RoundEnded, Tile, View
 from capicu.net.protocol import NAME_LIMIT, Seat, SeatKind
 from capicu.tui.words.describe import display_text, seat_name
@@ -19,8 +19,7 @@ from textual.widget import Widget
 from .repaint import repaint_changes
 
 
-@dataclass(frozen=True, slots=True)
-class SeatView:
+class SeatView(msgspec.Struct, frozen=True):
     """One seat as its panel shows it: who sits there (the wire's `Seat`), and how they stand (the `View`).
 
     Plain data, so that an unchanged seat is not redrawn.

@@ -18,9 +18,9 @@ crosswise double (taller than the tiles beside it) sits centred on the line.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from enum import Enum
 
+import msgspec
 from rich.style import Style
 from rich.text import Text
 
@@ -46,8 +46,7 @@ class TileStyle(Enum):
         return default if default is not None else cls.COMPACT
 
 
-@dataclass(frozen=True, slots=True)
-class TileFace:
+class TileFace(msgspec.Struct, frozen=True):
     """A tile drawn as rows of equal width; ``middle`` is the row on the line's axis."""
 
     rows: tuple[Text, ...]
@@ -65,8 +64,7 @@ class TileFace:
         return "\n".join(row.plain for row in self.rows)
 
 
-@dataclass(frozen=True, slots=True)
-class _Box:
+class _Box(msgspec.Struct, frozen=True):
     """The characters of one border set."""
 
     h: str
