@@ -949,10 +949,14 @@ class CapicuApp(App[None]):
             return
         reason = message.reason or t("the host closed the connection")
         sentence = None
+        request = self.game.request if self.game is not None else None
+        club_night = isinstance(request, JoinGame) and request.club
         if message.needs_code and self.start_request is not None:
-            sentence = t("This table needs a join code: add --code CODE.")
+            sentence = (t("This club night needs a join code: add --code CODE.") if club_night
+                        else t("This table needs a join code: add --code CODE."))
         elif message.needs_code:
-            sentence = t("This table needs a join code: type it in the Join code field.")
+            sentence = (t("This club night needs a join code: type it in the Join code field.") if club_night
+                        else t("This table needs a join code: type it in the Join code field."))
         elif message.refused:
             sentence = t("The table refused: {reason}", reason=reason)
         self._fail(reason, sentence=sentence)

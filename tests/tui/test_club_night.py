@@ -461,6 +461,24 @@ async def test_a_plain_join_at_a_club_nights_address_joins_the_club_night(tmp_pa
                                what="the seat of round 1")
 
 
+@pytest.mark.parametrize(("language", "said"), [
+    ("en", "This club night needs a join code: add --code CODE."),
+    ("es", "Esta noche de club pide un código de entrada: añade --code CÓDIGO."),
+])
+async def test_a_club_night_joined_without_its_code_is_said_to_need_one(tmp_path: Path, language: str,
+                                                                      said: str) -> None:
+    """``capicu club --join HOST:PORT`` with no ``--code``: the night, not "this table", needs a code."""
+    async with club_host(tmp_path / "night", _config()) as host:
+        port = host.port
+        assert port is not None
+        app = CapicuApp(DisplayOptions(mouse=False, language=language),
+                        JoinGame("127.0.0.1", port, name="Ana", club=True))
+        async with app.run_test(size=(80, 24)) as pilot:
+            await wait_for(pilot, lambda: app.failure is not None, what="the refusal")
+        assert app.failure == said
+        assert host.night.entrants == ()
+
+
 async def test_a_seat_key_at_a_club_nights_address_is_refused_not_taken_to_the_club(tmp_path: Path) -> None:
     # A seat key is for one table's seat: the club is not joined with it (and nothing loops).
     async with club_host(tmp_path / "night", _config()) as host:
