@@ -271,14 +271,13 @@ def _train_players(levels: list[str], seed: int) -> list[object]:
 
 def _train_match(rules: Rules, levels: list[str], seed: int, tally: TrainTally) -> list[tuple[int, ...]]:
     """One whole match; every round's counts. Times each decision with a choice."""
-    import dataclasses
-
+    import msgspec
     from capicu.core.ai.mexican_hard import decide
     from capicu.core.mexican.match import MexicanMatch
 
     match = MexicanMatch(rules, len(levels), seed)
     players = _train_players(levels, seed)
-    forced = dataclasses.replace(_train_budget(), margin=float("inf"))  # type: ignore[type-var]
+    forced = msgspec.structs.replace(_train_budget(), margin=float("inf"))  # type: ignore[type-var]
     while not match.is_over:
         seat = match.turn
         assert seat is not None

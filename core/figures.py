@@ -25,9 +25,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
+
+import msgspec
 
 #: A figure's name: lower-case words joined by underscores (it is written into the history's SQL).
 FIGURE_NAME = re.compile(r"^[a-z][a-z_]{0,31}$")
@@ -42,8 +43,7 @@ class Combine(StrEnum):
     MAX = "max"
 
 
-@dataclass(frozen=True, slots=True)
-class Figure:
+class Figure(msgspec.Struct, frozen=True):
     """One figure a game counts for each seat of a finished match."""
 
     name: str
@@ -54,8 +54,7 @@ class Figure:
             raise ValueError(f"a figure's name is lower-case words joined by '_', not {self.name!r}")
 
 
-@dataclass(frozen=True, slots=True)
-class RoundFacts:
+class RoundFacts(msgspec.Struct, frozen=True):
     """One round's end: how, who laid the last tile, who scored what, each seat's count."""
 
     number: int
@@ -71,8 +70,7 @@ class RoundFacts:
     bonuses: tuple[tuple[str, int], ...] = ()
 
 
-@dataclass(frozen=True)
-class GameFigures:
+class GameFigures(msgspec.Struct, frozen=True):
     """A game's declaration of what its history counts (see the module docstring)."""
 
     figures: tuple[Figure, ...]

@@ -19,8 +19,8 @@ from __future__ import annotations
 
 import ipaddress
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
 
+import msgspec
 from capicu.net.host.sanitize import clean_text, name_key, names_look_alike
 
 from .limits import TABLE_NAME_LIMIT
@@ -50,8 +50,7 @@ class AdError(ValueError):
     """A TXT record that is not a capicu table's announcement; ``str()`` says why (for a log)."""
 
 
-@dataclass(frozen=True, slots=True)
-class ClubAd:
+class ClubAd(msgspec.Struct, frozen=True):
     """What a club night's announcement says besides a table's: the night as it stands."""
 
     #: The night's format (`ClubFormat`'s value, such as "swiss").
@@ -65,8 +64,7 @@ class ClubAd:
     people: int
 
 
-@dataclass(frozen=True, slots=True)
-class Ad:
+class Ad(msgspec.Struct, frozen=True):
     """A table's announcement (or a club night's): what a player needs to choose it, and nothing secret.
 
     A club night's (``club`` set) says ``seats`` = ``taken`` = its tables' size: a client that
@@ -209,8 +207,7 @@ def instance_label(name: str) -> str:
     return label.strip() or "capicu"
 
 
-@dataclass(frozen=True, slots=True)
-class Found:
+class Found(msgspec.Struct, frozen=True):
     """A table heard on the network: its announcement and where it listens."""
 
     ad: Ad
@@ -226,8 +223,7 @@ class Found:
         return f"{address}:{self.port}"
 
 
-@dataclass(frozen=True, slots=True)
-class Listing:
+class Listing(msgspec.Struct, frozen=True):
     """A table as a player's list shows it."""
 
     found: Found

@@ -6,9 +6,9 @@ Shared by the history's own tests (tests/net/store/test_history.py) and the comm
 
 from __future__ import annotations
 
-import dataclasses
 from pathlib import Path
 
+import msgspec
 from capicu.net.store.history import (
     FIVES_GAME,
     LINE_GAME,
@@ -40,8 +40,8 @@ def with_figures(facts: MatchFacts) -> MatchFacts:
                        ("capicu", paid.count("capicú")), ("chuchazo", paid.count("chuchazo")))
         else:
             figures = (("rounds", len(facts.rounds)), ("count", kept.score))
-        seats.append(dataclasses.replace(kept, figures=figures))
-    return dataclasses.replace(facts, seats=tuple(seats))
+        seats.append(msgspec.structs.replace(kept, figures=figures))
+    return msgspec.structs.replace(facts, seats=tuple(seats))
 
 
 def line_match(match_id: str, ended: str, seats: tuple[SeatFacts, ...], rounds: tuple[RoundFacts, ...],

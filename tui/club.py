@@ -15,11 +15,11 @@ next seat. Plain values, no Textual.
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+import msgspec
 from capicu.net.host.sanitize import clean_text
 from capicu.net.host.server import NO_LAN, Announce
 from capicu.net.limits import TABLE_NAME_LIMIT
@@ -35,8 +35,7 @@ if TYPE_CHECKING:
     from .link import Connection, GameLink
 
 
-@dataclass
-class ClubSession:
+class ClubSession(msgspec.Struct):
     """The club night: how it was reached, its model, its link, and the organiser's key if ours."""
 
     #: How this terminal reached the club: a `JoinGame` (a player), or the organiser's own request.

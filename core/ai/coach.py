@@ -38,7 +38,8 @@ from __future__ import annotations
 import hashlib
 import random
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+
+import msgspec
 
 from ..actions import REDEAL, Action, Draw, End, EndRun, Pass, Play, Run, Train
 from ..codes import Code, Param
@@ -119,8 +120,7 @@ class CoachReason(Code):
     BEST_ODDS = "best-odds", "samples"
 
 
-@dataclass(frozen=True, slots=True)
-class CoachBudget:
+class CoachBudget(msgspec.Struct, frozen=True):
     """How much work the coach does per decision (the bench tunes it: bench/coach.py)."""
 
     #: Sampled deals per legal choice, Draw family.
@@ -138,8 +138,7 @@ class CoachBudget:
         return max(1, min(self.samples, self.decision_playouts // max(1, choices)))
 
 
-@dataclass(frozen=True, slots=True)
-class ChoiceValue:
+class ChoiceValue(msgspec.Struct, frozen=True):
     """One legal choice of a decision: its expected points of the round, and its cost against the best."""
 
     action: Action
@@ -148,8 +147,7 @@ class ChoiceValue:
     cost: float
 
 
-@dataclass(frozen=True, slots=True)
-class Decision:
+class Decision(msgspec.Struct, frozen=True):
     """One decision of the seat, judged from its view before it chose."""
 
     #: Its index in `Replay.positions`.
@@ -180,8 +178,7 @@ class Decision:
         return len(self.choices) > 1
 
 
-@dataclass(frozen=True, slots=True)
-class Analysis:
+class Analysis(msgspec.Struct, frozen=True):
     """The coach's look at one seat's match: every decision, and the summary."""
 
     seat: int
@@ -350,7 +347,7 @@ def _with_reason(decision: Decision, reason: tuple[CoachReason, dict[str, Param]
         return decision
     code, params = reason
     statement = code(**params)  # checks the params against the code's declaration
-    return replace(decision, reason=code, reason_params=statement.params)
+    return msgspec.structs.replace(decision, reason=code, reason_params=statement.params)
 
 
 def _ends_after(view: View, play: Play) -> tuple[int, int]:

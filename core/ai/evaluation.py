@@ -42,10 +42,11 @@ from __future__ import annotations
 
 import json
 import math
-from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 from typing import Any
+
+import msgspec
 
 from ..codes import Outcome
 from ..draw.scoring import score_round
@@ -131,8 +132,7 @@ def _doubles_mask(state: RoundState) -> int:
     return _doubles_mask_of(state.tiles.max_pip, state.tiles.double_of)
 
 
-@dataclass(frozen=True, slots=True)
-class Model:
+class Model(msgspec.Struct, frozen=True):
     """One preset's weights: the two heads, each a weight per feature."""
 
     key: str

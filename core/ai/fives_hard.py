@@ -24,8 +24,9 @@ import math
 import random
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
 from functools import cache
+
+import msgspec
 
 from ..actions import Action, End, Play
 from ..fives.rules import GO_POINTS
@@ -51,8 +52,7 @@ from .fives_reading import (
 WIN_VALUE = 100.0
 
 
-@dataclass(frozen=True, slots=True)
-class Budget:
+class Budget(msgspec.Struct, frozen=True):
     """How much work one decision may do, and how the reading weighs."""
 
     #: Play-outs for the search in all (spread over the close plays by successive halving).

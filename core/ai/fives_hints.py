@@ -16,7 +16,8 @@ number the seat has knocked on.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+
+import msgspec
 
 from ..actions import Action, Draw, End, Pass, Play
 from ..codes import Code, Statement
@@ -58,8 +59,7 @@ class FivesHintReason(Code):
 FivesReason = Statement[FivesHintReason]
 
 
-@dataclass(frozen=True, slots=True)
-class Reply:
+class Reply(msgspec.Struct, frozen=True):
     """The best score the next player may make on the ends a play leaves."""
 
     seat: int
@@ -68,8 +68,7 @@ class Reply:
     points: int
 
 
-@dataclass(frozen=True, slots=True)
-class FivesHint:
+class FivesHint(msgspec.Struct, frozen=True):
     """The suggested move, what it scores, and why (one to three reasons)."""
 
     action: Action

@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+
+import msgspec
 
 from ..actions import Action, Draw, Pass, Play
 from ..codes import Code, Statement
@@ -50,8 +51,7 @@ class HintReason(Code):
 Reason = Statement[HintReason]
 
 
-@dataclass(frozen=True, slots=True)
-class Hint:
+class Hint(msgspec.Struct, frozen=True):
     """The suggested action and why (one or two reasons)."""
 
     action: Action

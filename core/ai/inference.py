@@ -33,7 +33,8 @@ from __future__ import annotations
 
 import math
 import random
-from dataclasses import dataclass
+
+import msgspec
 
 from ..draw.events import Passed, RoundStarted, TilePlayed, TilesDrawn
 from ..draw.layout import line_of
@@ -50,8 +51,7 @@ Choice = tuple[int, int, int, int, int, int]
 ChoiceTable = tuple[int, int, int, int, int, dict[int, list[tuple[int, int, int]]]]
 
 
-@dataclass(frozen=True, slots=True)
-class LineReading:
+class LineReading(msgspec.Struct, frozen=True):
     """The Draw family's own reading of the table: the line's open ends and the plays seen."""
 
     #: The open ends (-1, -1 before the lead).
@@ -66,8 +66,7 @@ class LineReading:
     wild_blanks: bool = False
 
 
-@dataclass(frozen=True, slots=True)
-class Knowledge:
+class Knowledge(msgspec.Struct, frozen=True):
     """A seat's knowledge of the hidden tiles (see the module docstring), in any game."""
 
     seat: int
@@ -191,8 +190,7 @@ def _remove_slot(slots: list[int], bit: int) -> None:
         slots.pop()
 
 
-@dataclass(frozen=True, slots=True)
-class Deal:
+class Deal(msgspec.Struct, frozen=True):
     """One guess at the hidden tiles: every hand, and the boneyard in draw order."""
 
     hands: list[int]

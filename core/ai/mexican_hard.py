@@ -36,7 +36,8 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+
+import msgspec
 
 from ..actions import END_RUN, Action, Draw, EndRun, Pass, Play, Train
 from ..mexican.state import MexicanRound
@@ -56,8 +57,7 @@ DEFAULT_WIN_BONUS = 20.0
 DEFAULT_MARGIN = 6.0
 
 
-@dataclass(frozen=True, slots=True)
-class MexicanBudget:
+class MexicanBudget(msgspec.Struct, frozen=True):
     """How much one decision may search, and how."""
 
     #: Play-outs in all for one decision (shared among the candidates); 0: the plan alone decides.
@@ -100,8 +100,7 @@ BLOCKS = 3.0
 FOLLOWS = 1.0
 
 
-@dataclass(frozen=True, slots=True)
-class Merit:
+class Merit(msgspec.Struct, frozen=True):
     """Why the plan likes a move: the sum, and the parts a hint words."""
 
     action: Action
@@ -297,8 +296,7 @@ def play_out_greedy(state: MexicanRound, rng: random.Random, greed: float, searc
             pick -= size
 
 
-@dataclass(frozen=True, slots=True)
-class MexicanDecision:
+class MexicanDecision(msgspec.Struct, frozen=True):
     """What `hard` chose and why: the plan's merits, and the search's values when it searched."""
 
     action: Action

@@ -15,7 +15,8 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+
+import msgspec
 
 from ..actions import Action, Draw, EndRun, Pass, Play, Run, Train
 from ..codes import Code, Statement
@@ -58,8 +59,7 @@ class MexicanHintReason(Code):
 MexicanReason = Statement[MexicanHintReason]
 
 
-@dataclass(frozen=True, slots=True)
-class MexicanHint:
+class MexicanHint(msgspec.Struct, frozen=True):
     """The suggested move and why (one or two reasons)."""
 
     #: What to do: a legal action of the view, or on the first turn the whole `Run`.

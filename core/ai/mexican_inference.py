@@ -18,7 +18,7 @@ is also the template the search fills in with sampled hands
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import msgspec
 
 from ..mexican.events import (
     MexicanPassed,
@@ -33,8 +33,7 @@ from ..tiles import TileSet, tile_set
 from .inference import Deal, Knowledge
 
 
-@dataclass(frozen=True, slots=True)
-class MexicanReading:
+class MexicanReading(msgspec.Struct, frozen=True):
     """A seat's reading of a round: what it knows of the hidden tiles, and the round as a template."""
 
     knowledge: Knowledge

@@ -49,7 +49,8 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+
+import msgspec
 
 from ..actions import REDEAL, Action, Draw, End, Pass, Place, Play
 from ..codes import Outcome
@@ -107,8 +108,7 @@ DEFAULT_ENDGAME_NODES = 12000
 Evaluation = Callable[[RoundState, int], float]
 
 
-@dataclass(frozen=True, slots=True)
-class Budget:
+class Budget(msgspec.Struct, frozen=True):
     """How much work one decision may do."""
 
     #: Playouts in all (spread over the legal actions), for a round with at
@@ -162,8 +162,7 @@ class Budget:
     evaluate_after: int = 0
 
 
-@dataclass(frozen=True, slots=True)
-class ActionValue:
+class ActionValue(msgspec.Struct, frozen=True):
     """What the search thinks of one action."""
 
     action: Action
@@ -174,8 +173,7 @@ class ActionValue:
     samples: int
 
 
-@dataclass(frozen=True, slots=True)
-class SearchResult:
+class SearchResult(msgspec.Struct, frozen=True):
     values: tuple[ActionValue, ...]
     knowledge: Knowledge
     #: True when the wall-clock cap stopped the search before its budget.

@@ -21,12 +21,12 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import Any
 
 import msgspec
 from msgspec import Struct
+from msgspec.structs import replace
 
 from ..games import game_named, game_of
 from ..rules import RulesError
@@ -94,8 +94,7 @@ class Phase(StrEnum):
     OVER = "over"
 
 
-@dataclass(frozen=True, slots=True)
-class ClubNight:
+class ClubNight(Struct, frozen=True):
     """The night so far; every step gives a new value (or raises `ClubError`)."""
 
     config: ClubConfig
@@ -195,7 +194,7 @@ class ClubNight:
         found = self._entrant(entrant)
         if not found.active:
             raise ClubError(f"entrant {entrant} already left", ClubProblem.ALREADY_LEFT, entrant=entrant)
-        entrants = tuple(msgspec.structs.replace(e, active=False) if e.id == entrant else e
+        entrants = tuple(replace(e, active=False) if e.id == entrant else e
                          for e in self.entrants)
         return replace(self, entrants=entrants, events=(*self.events, Left(entrant)))
 

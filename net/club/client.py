@@ -30,10 +30,10 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
+import msgspec
 from capicu.net.client import Client, Dial, JoinError
 from capicu.net.model import Change, TableModel
 from capicu.net.protocol import CLUB_TABLE, ClubDrawn, ProtocolError
@@ -44,8 +44,7 @@ FOLLOW_RETRIES = (0.1, 0.3, 1.0)
 Source = Literal["club", "table", "seated", "offered"]
 
 
-@dataclass(frozen=True, slots=True)
-class ClubChange:
+class ClubChange(msgspec.Struct, frozen=True):
     """One change of the night as the client took it.
 
     ``source``: ``"club"``, a message of the club's connection (``change``; the model is

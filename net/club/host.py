@@ -45,7 +45,6 @@ import re
 import secrets
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -126,8 +125,7 @@ def table_of(name: str) -> tuple[int, int] | None:
     return (int(found.group(1)), int(found.group(2))) if found else None
 
 
-@dataclass(frozen=True, slots=True)
-class ClubHostConfig:
+class ClubHostConfig(msgspec.Struct, frozen=True):
     """A club night's host: the night (`ClubConfig`), its folder, where it listens, how its tables play."""
 
     club: ClubConfig
@@ -152,7 +150,7 @@ class ClubHostConfig:
     round_delay: float | None = 60.0
     #: A host's limits, but twice the connections from one address: each person holds two (the
     #: club's and their table's), and the one they leave may not be gone yet as they open the next.
-    limits: Limits = field(default_factory=lambda: Limits(connections_per_address=2 * _CONNECTIONS))
+    limits: Limits = msgspec.field(default_factory=lambda: Limits(connections_per_address=2 * _CONNECTIONS))
     computer_threads: int = 4
     #: Where each finished match's record is kept, and the night in the club history beside the
     #: match history (net/store/club.py): a data folder's ``records/``. None: the night's folder's.

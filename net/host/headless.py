@@ -14,10 +14,10 @@ import signal
 import sys
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import AbstractAsyncContextManager
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TextIO
 
+import msgspec
 from capicu.core.codes import Statement
 from capicu.net.host.server import Host, HostConfig, HostError, HostNote, HostProblem, reachable
 from capicu.net.host.table import Phase
@@ -31,8 +31,7 @@ EXIT_CANNOT_START = 2
 Beside = Callable[[Host], AbstractAsyncContextManager[Sequence[str]]]
 
 
-@dataclass(frozen=True, slots=True)
-class CannotStart:
+class CannotStart(msgspec.Struct, frozen=True):
     """The host (or what runs beside it) could not start: the `HostError`'s code, params and English."""
 
     code: HostProblem
@@ -44,8 +43,7 @@ class CannotStart:
         return cls(error.code, error.params, str(error))
 
 
-@dataclass(frozen=True, slots=True)
-class Serving:
+class Serving(msgspec.Struct, frozen=True):
     """The host is up: where it listens, and what the other players need to join."""
 
     address: str
@@ -61,15 +59,13 @@ class Serving:
     announced: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class Noted:
+class Noted(msgspec.Struct, frozen=True):
     """Something the running host tells its operator (a journal line dropped, a peer cut off)."""
 
     note: Statement[HostNote]
 
 
-@dataclass(frozen=True, slots=True)
-class Stopped:
+class Stopped(msgspec.Struct, frozen=True):
     """The host has stopped (Ctrl-C or SIGTERM)."""
 
     #: The journal of the unfinished match, kept to be resumed (None: no journal, or the match is over).

@@ -9,9 +9,9 @@ lives in the same folder, beside the records it indexes.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
 
+import msgspec
 from capicu.core.codes import Statement
 from capicu.net.host.effects import HostNote
 
@@ -19,8 +19,7 @@ from .keeping import HistoryProblem, KeptBy
 from .record import MatchRecord, write_record
 
 
-@dataclass(frozen=True, slots=True)
-class Kept:
+class Kept(msgspec.Struct, frozen=True):
     """Where a finished match's record was written, and what went wrong with its history, if anything."""
 
     path: Path

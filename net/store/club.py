@@ -30,7 +30,6 @@ import os
 import sqlite3
 import zlib
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal, TextIO
 
@@ -86,8 +85,7 @@ def _line(record: ClubHeader | EventLine | HostLine) -> bytes:
     return b"%08x %s\n" % (zlib.crc32(text), text)
 
 
-@dataclass(frozen=True, slots=True)
-class RecoveredNight:
+class RecoveredNight(msgspec.Struct, frozen=True):
     """What a club journal holds: the night rebuilt, the host's own lines, and what was dropped."""
 
     header: ClubHeader
@@ -257,8 +255,7 @@ class ClubHistoryError(Exception):
         self.problem = problem
 
 
-@dataclass(frozen=True, slots=True)
-class KeptNight:
+class KeptNight(msgspec.Struct, frozen=True):
     """A night as kept: its number in the file (1, 2, ... in the order kept), its facts and itself."""
 
     number: int
@@ -269,7 +266,7 @@ class KeptNight:
     format: str
     started: str
     ended: str | None
-    night: ClubNight = field(repr=False)
+    night: ClubNight
 
     @property
     def standings(self) -> tuple[Standing, ...]:
@@ -496,8 +493,7 @@ def write_standings_csv(kept: KeptNight, out: TextIO) -> int:
     return written
 
 
-@dataclass(frozen=True, slots=True)
-class PageWords:
+class PageWords(msgspec.Struct, frozen=True):
     """The words of the printed standings, in the language spoken (the interface gives them).
 
     ``title`` and ``subtitle`` are whole sentences; ``columns`` the table's titles in the order

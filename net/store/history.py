@@ -44,12 +44,12 @@ import csv
 import re
 import sqlite3
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from functools import cache
 from pathlib import Path
 from typing import Any, TextIO
 
+import msgspec
 from capicu.core.codes import Statement
 from capicu.core.draw.scoring import Bonus
 from capicu.core.figures import Combine, RoundFacts
@@ -192,8 +192,7 @@ class HistoryError(Exception):
 # -- what is kept of a match ------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class SeatFacts:
+class SeatFacts(msgspec.Struct, frozen=True):
     """One seat of a finished match, as the history keeps it."""
 
     name: str
@@ -210,8 +209,7 @@ class SeatFacts:
     figures: tuple[tuple[str, int], ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
-class MatchFacts:
+class MatchFacts(msgspec.Struct, frozen=True):
     """A finished match as the history keeps it (`facts_from_log` makes one from a match's log)."""
 
     match_id: str
@@ -263,17 +261,16 @@ def this_year(now: datetime) -> int:
 # -- the figures ------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class Figures:
+class Figures(msgspec.Struct, frozen=True):
     """How a player did over some matches (see the module docstring for what is counted)."""
 
     played: int = 0
     won: int = 0
     #: Each game's own figures (its declaration's, core/figures.py) by (game, figure); none left
     #: out but those of no match (a game not played).
-    games: Mapping[tuple[str, str], int] = field(default_factory=dict)
+    games: Mapping[tuple[str, str], int] = msgspec.field(default_factory=dict)
     #: The matches played and won of each game, by its name (the games not played left out).
-    played_by_game: Mapping[str, tuple[int, int]] = field(default_factory=dict)
+    played_by_game: Mapping[str, tuple[int, int]] = msgspec.field(default_factory=dict)
 
     def of(self, game: str, figure: str) -> int:
         """The player's ``figure`` of ``game`` (its name in the registry): 0 when none was kept."""
@@ -319,8 +316,7 @@ class Figures:
         return self.per(TRAIN_GAME, "count", "rounds")
 
 
-@dataclass(frozen=True, slots=True)
-class Opponent:
+class Opponent(msgspec.Struct, frozen=True):
     """A player met across the table (partners are not opponents), and how it went against them."""
 
     name: str
@@ -328,14 +324,12 @@ class Opponent:
     figures: Figures
 
 
-@dataclass(frozen=True, slots=True)
-class PresetFigures:
+class PresetFigures(msgspec.Struct, frozen=True):
     preset: str
     figures: Figures
 
 
-@dataclass(frozen=True, slots=True)
-class Standing:
+class Standing(msgspec.Struct, frozen=True):
     """One player at a host's table (a person or a computer) and how they did there."""
 
     name: str
@@ -344,8 +338,7 @@ class Standing:
     kind: str = "person"
 
 
-@dataclass(frozen=True, slots=True)
-class MatchResult:
+class MatchResult(msgspec.Struct, frozen=True):
     """One match of a player's, for the chart of results over time."""
 
     ended: str

@@ -35,10 +35,11 @@ import re
 import time
 import warnings
 from collections.abc import AsyncIterator, Callable
-from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
+
+import msgspec
 
 # cryptography 47+ deprecates DSA, and asyncssh still names its types at import: a warning about a
 # library's insides that would reach the operator's terminal (and a headless host's stderr) at every start.
@@ -86,8 +87,7 @@ class GatewayError(Exception):
     """The gateway cannot start (the port is taken, the host key or keys file is unreadable)."""
 
 
-@dataclass(frozen=True, slots=True)
-class GatewayConfig:
+class GatewayConfig(msgspec.Struct, frozen=True):
     """Where the gateway listens, who may come in, and how much it takes."""
 
     port: int = DEFAULT_SSH_PORT
@@ -171,8 +171,7 @@ def player_name(username: str) -> str:
     return name or "player"
 
 
-@dataclass
-class _Entry:
+class _Entry(msgspec.Struct):
     """How one connection got in: the key that proves who it is, or a seat key typed as the password."""
 
     address: str
@@ -183,8 +182,7 @@ class _Entry:
     seat_key: str | None = None
 
 
-@dataclass
-class Gateway:
+class Gateway(msgspec.Struct):
     """The SSH listener beside a host's game port (see the module docstring)."""
 
     config: GatewayConfig
@@ -202,15 +200,22 @@ class Gateway:
     made_host_key: bool = False
     #: Whether the gateway listened at some time (players could come in by SSH).
     served: bool = False
-    guesses: GuessLimit = field(init=False)
-    sessions: set[_Session] = field(default_factory=set)
-    _connections: dict[str, int] = field(default_factory=dict)
+    sessions: set[_Session] = msgspec.field(default_factory=set)
+    _connections: dict[str, int] = msgspec.field(default_factory=dict)
     _server: asyncssh.SSHAcceptor | None = None
     _host_key: asyncssh.SSHKey | None = None
     _authorized: asyncssh.SSHAuthorizedKeys | None = None
+    #: Made from the config's `wrong_guesses` and `guess_window` (`guesses`).
+    _guesses: GuessLimit | None = None
 
     def __post_init__(self) -> None:
-        self.guesses = GuessLimit(self.config.wrong_guesses, self.config.guess_window)
+        self._guesses = GuessLimit(self.config.wrong_guesses, self.config.guess_window)
+
+    @property
+    def guesses(self) -> GuessLimit:
+        """Wrong join codes (and seat keys) per address."""
+        assert self._guesses is not None  # made by __post_init__
+        return self._guesses
 
     @property
     def running(self) -> bool:

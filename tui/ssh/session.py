@@ -17,7 +17,6 @@ from __future__ import annotations
 import asyncio
 import sys
 from codecs import getincrementaldecoder
-from dataclasses import dataclass
 from functools import partial
 from typing import Any, Protocol, cast
 
@@ -150,8 +149,7 @@ class ChannelDriver(Driver):
         self._app.post_message(message)
 
 
-@dataclass(frozen=True, slots=True)
-class SessionRequest:
+class SessionRequest(msgspec.Struct, frozen=True):
     """Who an SSH session is and where its app joins."""
 
     join: JoinGame

@@ -13,9 +13,9 @@ just pegged and empty cells are different characters (in ASCII too).
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 from typing import ClassVar
 
+import msgspec
 from capicu.net.host.sanitize import clean_text
 from capicu.tui.words.ascii_only import to_ascii
 from rich.cells import cell_len
@@ -34,8 +34,7 @@ GLYPHS = ("█", "▓", "·", "┆")
 ASCII_GLYPHS = ("#", "+", ".", ":")
 
 
-@dataclass(frozen=True, slots=True)
-class Track:
+class Track(msgspec.Struct, frozen=True):
     """One side's row: its name, its score and its score before its last play that scored (the back peg)."""
 
     label: str

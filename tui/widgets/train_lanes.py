@@ -20,9 +20,9 @@ The widget draws plain data (`Lane`, made by the screen from the view with
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import ClassVar
 
+import msgspec
 from capicu.core import MexicanView, Tile
 from capicu.core.actions import MEXICAN, Train
 from capicu.net.protocol import Seat, SeatKind
@@ -42,8 +42,7 @@ MEXICAN_KEY = "m"
 NAME_WIDTH = 14
 
 
-@dataclass(frozen=True, slots=True)
-class Lane:
+class Lane(msgspec.Struct, frozen=True):
     """One train as its lane shows it; plain data, so that an unchanged lane is not redrawn."""
 
     train: Train

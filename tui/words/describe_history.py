@@ -8,8 +8,8 @@ the command line writes in aligned columns and the screen puts in a DataTable.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
 
+import msgspec
 from capicu.core.games import game_named
 from capicu.net.store.history import (
     FIVES_GAME,
@@ -27,8 +27,7 @@ from .describe_rules import game_title
 from .messages import format_number, t, tn
 
 
-@dataclass(frozen=True, slots=True)
-class FigureTable:
+class FigureTable(msgspec.Struct, frozen=True):
     """A table of figures: the column titles, then one row of cells for each line."""
 
     columns: tuple[str, ...]

@@ -9,10 +9,10 @@ words the Draw family, so that each game's sentences are found in one place.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from functools import partial
 from typing import TYPE_CHECKING
 
+import msgspec
 from capicu.core import Action, MexicanView, Tile
 from capicu.core.actions import Train
 from capicu.core.codes import Outcome
@@ -288,8 +288,7 @@ def describe_doubles_to_cover(doubles: Sequence[tuple[Train, Tile]], names: Sequ
     return t("{doubles} must be covered, in this order.", doubles=and_list(each))
 
 
-@dataclass(frozen=True, slots=True)
-class Untold:
+class Untold(msgspec.Struct, frozen=True):
     """What a Mexican Train log tells with the events still to come (`train_news_lines`)."""
 
     #: A seat that drew its tile: told with what comes next (its pass, or a tile laid).
