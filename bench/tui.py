@@ -19,7 +19,12 @@ Each figure is the median of ``--runs`` runs, after one warm-up run of each
 (bytecode is compiled once, as for an installed package). A burst of output is everything
 written until the terminal has been quiet for ``QUIET`` seconds.
 
-    python bench/tui.py [--runs 3]
+With ``--against PYTHON`` (another checkout's environment, e.g. the version before), each run
+also starts that version's ``capicu play`` just before or just after this one's (in turn), and
+prints ``against_start_s`` and ``against_start_ratio``: the two versions side by side on the
+same minutes of a shared machine.
+
+    python bench/tui.py [--runs 3] [--against ../before/.venv/bin/python]
 """
 
 from __future__ import annotations
@@ -148,6 +153,19 @@ def bare_start(env: dict[str, str], script: Path) -> float:
 TILE = rb"\[ ?\d{1,2}\| ?\d{1,2}\]"
 
 
+def capicu_start(env: dict[str, str], seed: int, python: str) -> float:
+    """Seconds until ``python``'s ``capicu play`` shows its table (the start alone, as `capicu_run`'s)."""
+    data = tempfile.mkdtemp(prefix="capicu-bench-data-")
+    argv = [python, "-m", "capicu.tui", "play", "--players", "2", "--seed", str(seed),
+            "--name", "Bench", "--colors", "256", "--no-mouse"]
+    term = Terminal(argv, {**env, "CAPICU_DATA_DIR": data})
+    try:
+        return term.wait_for(TILE)
+    finally:
+        term.close()
+        shutil.rmtree(data, ignore_errors=True)
+
+
 def capicu_run(env: dict[str, str], seed: int) -> tuple[float, int, int]:
     """(start seconds, cursor move bytes, opponent move bytes) for one ``capicu play``.
 
@@ -235,6 +253,8 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--seed", type=int, default=4)
+    parser.add_argument("--against", metavar="PYTHON", default=None,
+                        help="another version's interpreter (its environment has that checkout installed)")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
         env = environment(str(Path(folder) / "config"), str(Path(folder) / "pycache"))
@@ -243,11 +263,17 @@ def main() -> int:
         bare_start(env, script)  # warm-up: bytecode and the disk cache, for both
         capicu_run(env, args.seed)
         mexican_run(env, args.seed)
-        starts, bares, cursors, opponents = [], [], [], []
+        if args.against:
+            capicu_start(env, args.seed, args.against)
+        starts, bares, cursors, opponents, against = [], [], [], [], []
         mexican: list[tuple[float, int, int]] = []
         for run in range(args.runs):
             bares.append(bare_start(env, script))
+            if args.against and run % 2 == 0:
+                against.append(capicu_start(env, args.seed + run, args.against))
             start, cursor, opponent = capicu_run(env, args.seed + run)
+            if args.against and run % 2 == 1:
+                against.append(capicu_start(env, args.seed + run, args.against))
             starts.append(start)
             cursors.append(cursor)
             opponents.append(opponent)
@@ -259,11 +285,16 @@ def main() -> int:
     mexican_start = statistics.median(m[0] for m in mexican)
     mexican_cursor = int(statistics.median(m[1] for m in mexican))
     mexican_opponent = int(statistics.median(m[2] for m in mexican))
+    versus: dict[str, float] = {}
+    if against:
+        against_s = statistics.median(against)
+        versus = {"against_start_s": round(against_s, 3), "against_start_ratio": round(against_s / bare_s, 2)}
     print(json.dumps({
         "start_s": round(start_s, 3),
         "bare_start_s": round(bare_s, 3),
         "start_ratio": round(start_s / bare_s, 2),
         "start_ratio_goal": START_RATIO_GOAL,
+        **versus,
         "cursor_move_bytes": cursor_bytes,
         "opponent_move_bytes": opponent_bytes,
         "mexican_start_s": round(mexican_start, 3),
